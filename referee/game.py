@@ -1,0 +1,340 @@
+"""What every game declares, and what checking a record produces.
+
+A game module declares its facts (player counts, deck, rank orders, card points, target) and
+its house-rule :class:`Option` s once, as data; pages and the CLI read them from here.
+Checking a record gives a :class:`Verdict`: per-deal scores with the steps of the computation
+(as :class:`~referee.messages.Message` s), findings, totals, the winner and why the game ended.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from referee.errors import RecordError, RecordErrors, RefereeError, Where
+from referee.messages import Message, t
+from referee.source import Document, Path
+
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule: its name, default, allowed values and what each value does.
+
+    >>> o = Option("target", 13, minimum=1, help=t("Points needed to win."))
+    >>> o.validate(21), o.choices
+    (21, None)
+    >>> o.validate("x")
+    Traceback (most recent call last):
+    ...
+    referee.errors.RecordError: Option target takes a whole number of at least 1, not 'x'.
+    """
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: Message | None = None
+    choice_help: dict[Any, Message] = field(default_factory=dict)
+    minimum: int | None = None
+
+    def validate(self, value: Any) -> Any:
+        """The value if allowed, else a :class:`RecordError` naming the option and its values."""
+        if self.choices is not None:
+            if value in self.choices and type(value) is type(self.default):
+                return value
+            raise RecordError(t("Option {option} must be one of {choices}, not {value!r}.", option=self.name,
+                                choices=[_show(c) for c in self.choices], value=_show(value)),
+                              code="record.bad_option_value", rule=self.name)
+        if isinstance(self.default, int) and isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is None or value >= self.minimum:
+                return value
+        raise RecordError(t("Option {option} takes a whole number of at least {minimum}, not {value!r}.",
+                            option=self.name, minimum=self.minimum or 0, value=_show(value)),
+                          code="record.bad_option_value", rule=self.name)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something the referee found: a stable code, a severity, where, and a localizable message."""
+
+    code: str
+    severity: Severity
+    where: Where
+    message: Message
+
+    @classmethod
+    def from_error(cls, error: RefereeError, severity: Severity = "error") -> Finding:
+        """A finding that reports a typed error (an illegal play, say) without stopping the check."""
+        return cls(error.code, severity, error.where, error.message)
+
+
+@dataclass
+class DealResult:
+    """One deal: its scores, the claim if any, and the steps that explain the scores."""
+
+    number: int
+    scores: dict[str, int]
+    steps: list[Message]
+    claim: dict[str, int] | None = None
+    totals: dict[str, int] = field(default_factory=dict)
+    mode: str = "summary"
+
+    @property
+    def claim_agrees(self) -> bool | None:
+        """None without a claim; else whether every claimed score is what the rules give."""
+        if self.claim is None:
+            return None
+        return all(self.claim.get(k) == v for k, v in self.scores.items())
+
+
+@dataclass
+class Verdict:
+    """The result of checking a whole record."""
+
+    game: str
+    options: dict[str, Any]
+    deals: list[DealResult]
+    totals: dict[str, int]
+    winner: str | None
+    termination: Message
+    termination_code: str
+    findings: list[Finding] = field(default_factory=list)
+    end_steps: list[Message] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        """True when no rule was broken and every claim agrees."""
+        return not any(f.severity == "error" for f in self.findings) and all(
+            d.claim_agrees is not False for d in self.deals)
+
+    @property
+    def exit_status(self) -> int:
+        """0 valid; 1 a claim disagrees or a rule was broken."""
+        return 0 if self.valid else 1
+
+
+class Reader:
+    """Reads and validates a record's fields, collecting every problem instead of stopping at the first.
+
+    >>> from referee.source import load_text
+    >>> r = Reader(load_text("players: [Anna, Anna]\\n"))
+    >>> r.players((2, 3))
+    ['Anna', 'Anna']
+    >>> [e.code for e in r.errors]
+    ['record.duplicate_player']
+    """
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.errors: list[RefereeError] = []
+        self.notation = "en"
+
+    def fail(self, path: Path, message: Message, code: str, rule: str | None = None) -> None:
+        """Record a problem at ``path``."""
+        self.errors.append(RecordError(message, code=code, where=self.doc.where(path), rule=rule))
+
+    def add(self, error: RefereeError, path: Path) -> None:
+        """Record a typed error raised while reading ``path``."""
+        self.errors.append(error.at(self.doc.where(path)))
+
+    def raise_if_any(self) -> None:
+        """Stop here if anything was wrong: the record cannot be used."""
+        if self.errors:
+            raise RecordErrors(self.errors)
+
+    def get(self, path: Path) -> Any:
+        """The value at ``path``, or None where any part of the path is missing."""
+        value = self.doc.data
+        for part in path:
+            if isinstance(part, int):
+                if not isinstance(value, list) or part >= len(value):
+                    return None
+            elif not isinstance(value, dict) or part not in value:
+                return None
+            value = value[part]
+        return value
+
+    def mapping(self, path: Path, required: bool = True) -> dict[str, Any] | None:
+        """A mapping at ``path``; None (with a problem noted when required) otherwise."""
+        value = self.get(path)
+        if isinstance(value, dict):
+            return value
+        if value is None and not required:
+            return None
+        self.fail(path, t("{field} must be a mapping of names to values.", field=_field(path)), "record.shape")
+        return None
+
+    def sequence(self, path: Path) -> list[Any] | None:
+        """A non-empty list at ``path``."""
+        value = self.get(path)
+        if isinstance(value, list) and value:
+            return value
+        self.fail(path, t("{field} must be a non-empty list.", field=_field(path)), "record.shape")
+        return None
+
+    def integer(self, path: Path, minimum: int | None = 0, value: Any = None) -> int | None:
+        """A whole number at ``path`` (not below ``minimum``)."""
+        value = self.get(path) if value is None else value
+        if isinstance(value, int) and not isinstance(value, bool) and (minimum is None or value >= minimum):
+            return value
+        if minimum is None:
+            msg = t("{field} must be a whole number, not {value!r}.", field=_field(path), value=_show(value))
+        else:
+            msg = t("{field} must be a whole number of at least {minimum}, not {value!r}.", field=_field(path),
+                    minimum=minimum, value=_show(value))
+        self.fail(path, msg, "record.not_a_number")
+        return None
+
+    def game(self, slug: str) -> None:
+        """The ``game`` field names this game."""
+        if self.get(("game",)) != slug:
+            self.fail(("game",), t("game must be {slug!r}.", slug=slug), "record.wrong_game")
+
+    def known_keys(self, path: Path, allowed: set[str]) -> None:
+        """Every key of the mapping at ``path`` is one the schema knows (typos are not ignored)."""
+        value = self.get(path)
+        if isinstance(value, dict):
+            for key in value:
+                if key not in allowed:
+                    self.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
+                                               allowed=sorted(allowed)), "record.unknown_field")
+
+    def read_notation(self) -> str:
+        """``notation: en|ru|de``, English by default."""
+        value = self.get(("notation",))
+        if value is None:
+            return "en"
+        if value in ("en", "ru", "de"):
+            self.notation = value
+            return value
+        self.fail(("notation",), t("notation must be en, ru or de, not {value!r}.", value=_show(value)),
+                  "record.bad_notation", "notation")
+        return "en"
+
+    def players(self, counts: tuple[int, ...]) -> list[str]:
+        """The players in clockwise seating order: distinct names, a number the game allows."""
+        value = self.get(("players",))
+        if not isinstance(value, list) or not all(isinstance(p, (str, int)) for p in value):
+            self.fail(("players",), t("players must be a list of names in clockwise seating order."),
+                      "record.shape")
+            return []
+        names = [str(p) for p in value]
+        if len(names) not in counts:
+            self.fail(("players",), t("This game is for {counts} players, but the record names {n}.",
+                                      counts=_count_range(counts), n=len(names)), "record.player_count", "players")
+        seen: set[str] = set()
+        for i, name in enumerate(names):
+            if name in seen:
+                self.fail(("players", i), t("{name} sits at the table twice.", name=name), "record.duplicate_player")
+            seen.add(name)
+        return names
+
+    def options(self, declared: tuple[Option, ...]) -> dict[str, Any]:
+        """The record's options checked against the game's declarations, defaults filled in."""
+        chosen = {o.name: o.default for o in declared}
+        value = self.get(("options",))
+        if value is None:
+            return chosen
+        if not isinstance(value, dict):
+            self.fail(("options",), t("options must be a mapping of option names to values."), "record.shape")
+            return chosen
+        by_name = {o.name: o for o in declared}
+        for key, given in value.items():
+            path = ("options", key)
+            if key not in by_name:
+                self.fail(path, t("Unknown option {option!r}; this game knows {names}.", option=str(key),
+                                  names=sorted(by_name)), "record.unknown_option")
+                continue
+            try:
+                chosen[key] = by_name[key].validate(given)
+            except RecordError as err:
+                self.add(err, path)
+        return chosen
+
+    def scores(self, path: Path, names: list[str], required: bool = True, minimum: int | None = None,
+               ) -> dict[str, int] | None:
+        """A mapping from every name in ``names`` to a whole number."""
+        value = self.mapping(path, required=required)
+        if value is None:
+            return None
+        out: dict[str, int] = {}
+        ok = self.names_match(path, value, names)
+        for key, number in value.items():
+            if str(key) in names:
+                got = self.integer(path + (key,), minimum=minimum, value=number)
+                if got is not None:
+                    out[str(key)] = got
+                else:
+                    ok = False
+        return out if ok else None
+
+    def names_match(self, path: Path, value: dict[Any, Any], names: list[str]) -> bool:
+        """The keys of ``value`` are exactly ``names`` (none missing, none unknown)."""
+        ok = True
+        for key in value:
+            if str(key) not in names:
+                self.fail(path + (key,), t("{name} is not at this table ({names}).", name=str(key), names=names),
+                          "record.unknown_name")
+                ok = False
+        missing = [n for n in names if n not in {str(k) for k in value}]
+        if missing:
+            self.fail(path, t("{field} leaves out {names}.", field=_field(path), names=missing), "record.missing_name")
+            ok = False
+        return ok
+
+    def name(self, path: Path, names: list[str], required: bool = True) -> str | None:
+        """One of ``names`` at ``path``."""
+        value = self.get(path)
+        if value is None and not required:
+            return None
+        if value is not None and str(value) in names:
+            return str(value)
+        self.fail(path, t("{field} must name a player at the table ({names}), not {value!r}.", field=_field(path),
+                          names=names, value=_show(value)), "record.unknown_name")
+        return None
+
+
+def _field(path: Path) -> str:
+    from referee.source import format_path
+
+    return format_path(path) or "record"
+
+
+def _count_range(counts: tuple[int, ...]) -> str:
+    return f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+
+
+def advance(totals: dict[str, int], scores: dict[str, int]) -> dict[str, int]:
+    """Totals after adding one deal's scores."""
+    return {k: totals.get(k, 0) + scores.get(k, 0) for k in totals}
+
+
+class Game(ABC):
+    """A game the referee knows. Subclasses declare the facts as class attributes and implement ``check``."""
+
+    slug: str = ""
+    names: dict[str, str] = {}
+    player_counts: tuple[int, ...] = ()
+    options: tuple[Option, ...] = ()
+    kind: Message = t("trick-taking game")
+    deck_size: int = 52
+
+    def name(self, lang: str) -> str:
+        """The display name in ``lang`` (DECISIONS.md fixes them)."""
+        return self.names.get(lang, self.names["en"])
+
+    @abstractmethod
+    def check(self, doc: Document) -> Verdict:
+        """Validate, replay and score a record."""
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """Label and value pairs for the page's "at a glance" block (values may be Messages)."""
+        return []

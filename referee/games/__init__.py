@@ -1,0 +1,19 @@
+"""The games the referee knows, by slug.
+
+>>> sorted(GAMES)
+['catch-the-ten', 'minnesota-whist']
+>>> get_game("catch-the-ten").name("ru")
+'Шотландский вист (Поймай десятку)'
+"""
+
+from __future__ import annotations
+
+from referee.game import Game
+from referee.games import catch_the_ten, minnesota_whist
+
+GAMES: dict[str, Game] = {g.slug: g for g in (minnesota_whist.GAME, catch_the_ten.GAME)}
+
+
+def get_game(slug: str) -> Game:
+    """The game with this slug; KeyError if there is none."""
+    return GAMES[slug]

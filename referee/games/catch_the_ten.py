@@ -1,0 +1,411 @@
+"""Catch the Ten, or Scotch Whist (seeds 000 and 001): 2–6 players, 36 cards, first to 41.
+
+Captured trump honours score (the jack is the highest trump, the ten ranks between the nine and
+the queen), and every card taken beyond the number dealt scores one point:
+
+>>> from referee.cards import Rank
+>>> deal_points([Rank.JACK, Rank.TEN], cards=15, dealt=10)
+(21, 5, 26)
+
+When several players pass 41 in one deal, the default tie-break counts the deal's points out in
+the seed's order (ten, extra cards, ace, king, queen, jack) from the totals before the deal:
+
+>>> items = {"Anna": deal_items([Rank.ACE], 12, 10), "Boris": deal_items([Rank.TEN], 10, 10)}
+>>> count_out({"Anna": 38, "Boris": 33}, items)[0]
+'Boris'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from referee.cards import Card, Rank, Suit, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.messages import Message, t, tn
+from referee.notation import parse_cards, parse_rank, parse_suit
+from referee.replay import read_hands, replay_tricks
+from referee.source import Document
+from referee.tricks import ORDER_6_TO_A, TrickRules
+
+HAND_SIZES: dict[int, int] = {2: 10, 3: 10, 4: 9, 5: 7, 6: 6}
+DECK: tuple[Card, ...] = tuple(deck(low=Rank.SIX))
+TARGET = 41
+HONOURS: dict[Rank, int] = {Rank.QUEEN: 2, Rank.KING: 3, Rank.ACE: 4, Rank.TEN: 10, Rank.JACK: 11}
+TRUMP_ORDER: tuple[Rank, ...] = (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.QUEEN, Rank.KING,
+                                 Rank.ACE, Rank.JACK)
+# The seed's counting order for a tie-break: ten, extra cards, ace, king, queen, jack.
+COUNT_ORDER: tuple[Rank | None, ...] = (Rank.TEN, None, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+OPTIONS: tuple[Option, ...] = (
+    Option("must_trump_when_void", True, (True, False),
+           help=t("What a player who cannot follow suit must do."),
+           choice_help={True: t("He must play a trump if he has one (the source)."),
+                        False: t("He may trump or throw any card (the traditional rule).")}),
+    Option("tie_break", "count_out", ("count_out", "lexicographic", "higher_total"),
+           help=t("Who wins when several players reach 41 in the same deal."),
+           choice_help={
+               "count_out": t("Count the deal's points out from the totals before it, in the order ten, extra "
+                              "cards, ace, king, queen, jack; the first to reach 41 wins."),
+               "lexicographic": t("The player who took the ten wins; failing that, more extra cards; then the "
+                                  "ace, king, queen and jack."),
+               "higher_total": t("The higher total wins; equal totals are decided in the counting order."),
+           }),
+    Option("revoke_penalty", "none", ("none", "loss_of_game"),
+           help=t("What an illegal play found in a full-play record costs."),
+           choice_help={"none": t("It is reported, and the score stands."),
+                        "loss_of_game": t("The offender loses the game, which ends with that deal; the other "
+                                          "player with the highest total wins (the traditional penalty).")}),
+)
+RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag in (True, False)}
+
+
+def deal_items(honours: Iterable[Rank], cards: int, dealt: int) -> dict[Rank | None, int]:
+    """A player's points in a deal, item by item (``None`` is the extra cards)."""
+    items: dict[Rank | None, int] = {r: HONOURS[r] for r in honours}
+    items[None] = max(0, cards - dealt)
+    return items
+
+
+def deal_points(honours: Iterable[Rank], cards: int, dealt: int) -> tuple[int, int, int]:
+    """(honour points, extra-card points, total) for one player in one deal."""
+    items = deal_items(honours, cards, dealt)
+    extra = items.pop(None)
+    return sum(items.values()), extra, sum(items.values()) + extra
+
+
+def _step_name(step: Rank | None) -> Message:
+    return {None: t("Extra cards"), Rank.TEN: t("Ten of trumps"), Rank.ACE: t("Ace of trumps"),
+            Rank.KING: t("King of trumps"), Rank.QUEEN: t("Queen of trumps"),
+            Rank.JACK: t("Jack of trumps")}[step]
+
+
+def count_out(before: dict[str, int], items: dict[str, dict[Rank | None, int]], target: int = TARGET,
+              ) -> tuple[str | None, list[Message]]:
+    """Count the deal out item by item; the first to reach ``target`` wins.
+
+    Two players reaching it at the same step (only the extra cards can do that): the higher running
+    total wins, then the higher final total; still equal, nobody wins and another deal is played.
+    """
+    running = {p: before[p] for p in items}
+    steps = [t("Counting out from the totals before the deal: {totals}.",
+               totals=[f"{p} {v}" for p, v in running.items()])]
+    for step in COUNT_ORDER:
+        reached = []
+        for player, its in items.items():
+            gain = its.get(step, 0)
+            if gain:
+                running[player] += gain
+                steps.append(t("{item}: {player} +{gain} → {total}.", item=_step_name(step), player=player,
+                               gain=gain, total=running[player]))
+                if running[player] >= target:
+                    reached.append(player)
+        if len(reached) == 1:
+            steps.append(t("{player} reaches {target} first and wins.", player=reached[0], target=target))
+            return reached[0], steps
+        if reached:
+            best = max(running[p] for p in reached)
+            leaders = [p for p in reached if running[p] == best]
+            if len(leaders) == 1:
+                steps.append(t("{players} reach {target} at the same step; {player} has the higher total and "
+                               "wins.", players=reached, target=target, player=leaders[0]))
+                return leaders[0], steps
+            final = {p: before[p] + sum(items[p].values()) for p in leaders}
+            top = max(final.values())
+            winners = [p for p in leaders if final[p] == top]
+            if len(winners) == 1:
+                steps.append(t("{players} are level at this step; {player} has the higher final total and wins.",
+                               players=leaders, player=winners[0]))
+                return winners[0], steps
+            steps.append(t("{players} are level in every way; another deal is played.", players=leaders))
+            return None, steps
+    return None, steps  # pragma: no cover - a player at 41 reaches it at some step
+
+
+def _order_key(its: dict[Rank | None, int]) -> tuple[int, ...]:
+    return tuple(its.get(step, 0) for step in COUNT_ORDER)
+
+
+def lexicographic(contenders: list[str], items: dict[str, dict[Rank | None, int]], finals: dict[str, int],
+                  by_total_first: bool = False) -> tuple[str | None, list[Message]]:
+    """The ``lexicographic`` and ``higher_total`` tie-breaks."""
+    def key(p: str) -> tuple[int, ...]:
+        order = _order_key(items[p])
+        return (finals[p], *order) if by_total_first else (*order, finals[p])
+
+    ranked = sorted(contenders, key=key, reverse=True)
+    if key(ranked[0]) == key(ranked[1]):
+        return None, [t("{players} are level in every way; another deal is played.", players=ranked[:2])]
+    if by_total_first:
+        if finals[ranked[0]] != finals[ranked[1]]:
+            return ranked[0], [t("{player} has the highest total and wins.", player=ranked[0])]
+        return ranked[0], [t("The totals are equal; in the counting order {player} comes first and wins.",
+                             player=ranked[0])]
+    return ranked[0], [t("In the counting order (ten, extra cards, ace, king, queen, jack) {player} comes "
+                         "first and wins.", player=ranked[0])]
+
+
+class CatchTheTen(Game):
+    """The referee for Catch the Ten."""
+
+    slug = "catch-the-ten"
+    names = {"en": "Catch the Ten (Scotch Whist)", "ru": "Шотландский вист (Поймай десятку)",
+             "de": "Scotch Whist (Fang die Zehn)"}
+    player_counts = tuple(HAND_SIZES)
+    options = OPTIONS
+    kind = t("trick-taking game, each player for himself")
+    deck_size = len(DECK)
+    hand_sizes = HAND_SIZES
+    target = TARGET
+    honours = HONOURS
+    rules = RULES[True]
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        return [
+            (t("Players"), t("{low} to {high}, each for himself", low=min(HAND_SIZES), high=max(HAND_SIZES))),
+            (t("Cards"), t("{n} (6 to ace in four suits)", n=self.deck_size)),
+            (t("Cards per player"), [t("{players} players: {cards}", players=p, cards=h)
+                                     for p, h in HAND_SIZES.items()]),
+            (t("Cards set aside"), [t("{players} players: {cards}", players=p, cards=self.deck_size - p * h)
+                                    for p, h in HAND_SIZES.items()]),
+            (t("Trumps"), t("the suit of the dealer's last card")),
+            (t("Rank in trumps"), t("J A K Q 10 9 8 7 6 (highest first)")),
+            (t("Rank in the other suits"), t("A K Q J 10 9 8 7 6 (highest first)")),
+            (t("Trump honours"), [t("{rank} {points}", rank=r, points=HONOURS[r]) for r in
+                                  (Rank.JACK, Rank.TEN, Rank.ACE, Rank.KING, Rank.QUEEN)]),
+            (t("Extra cards"), t("1 point for every card taken beyond the number dealt")),
+            (t("Game"), t("{target} points", target=TARGET)),
+        ]
+
+    def check(self, doc: Document) -> Verdict:
+        """Validate, replay and score a Catch the Ten record."""
+        r = Reader(doc)
+        r.known_keys((), {"game", "expected", "notation", "players", "options", "scores_before", "deals"})
+        r.game(self.slug)
+        r.read_notation()
+        players = r.players(self.player_counts)
+        options = r.options(self.options)
+        totals = dict.fromkeys(players, 0)
+        if r.get(("scores_before",)) is not None and players:
+            totals = r.scores(("scores_before",), players) or totals
+            for p, v in totals.items():
+                if v >= TARGET:
+                    r.fail(("scores_before", p), t("{player} already has {points}; the game would be over.",
+                                                   player=p, points=v), "record.game_over", "target")
+        deals_value = r.sequence(("deals",))
+        r.raise_if_any()
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        end_steps: list[Message] = []
+        winner: str | None = None
+        termination, code = t("Nobody has reached {target} points yet; the game goes on.", target=TARGET), \
+            "in_progress"
+        previous_dealer: int | None = None
+        for i, _ in enumerate(deals_value or []):
+            read = self._deal(r, i, players, options, findings, previous_dealer)
+            if read is None:
+                continue
+            result, items, offenders, previous_dealer = read
+            if code != "in_progress":
+                findings.append(Finding("game.deal_after_end", "warning", doc.where(("deals", i), deal=i + 1),
+                                        t("The game was already over; this deal is scored but does not change "
+                                          "the winner.")))
+            before = totals
+            totals = advance(totals, result.scores)
+            result.totals = dict(totals)
+            results.append(result)
+            if code != "in_progress":
+                continue
+            if offenders and options["revoke_penalty"] == "loss_of_game":
+                guilty = [players[s] for s in sorted(set(offenders))]
+                others = [p for p in players if p not in guilty]
+                best = max((totals[p] for p in others), default=None)
+                leaders = [p for p in others if totals[p] == best]
+                winner = leaders[0] if len(leaders) == 1 else None
+                termination = t("{players} broke a rule of play and lose the game (revoke_penalty: loss_of_game).",
+                                players=guilty)
+                code = "revoke_penalty"
+                end_steps.append(termination)
+                continue
+            reached = [p for p in players if totals[p] >= TARGET]
+            if not reached:
+                continue
+            if len(reached) == 1:
+                winner, steps = reached[0], [t("{player} reaches {target} points and wins.", player=reached[0],
+                                               target=TARGET)]
+            elif options["tie_break"] == "count_out":
+                winner, steps = count_out(before, {p: items[p] for p in reached})
+            else:
+                winner, steps = lexicographic(reached, items, totals, options["tie_break"] == "higher_total")
+            result.steps.extend(steps)
+            if winner is not None:
+                termination = t("{player} reached {target} points and wins the game.", player=winner, target=TARGET)
+                code = "target_reached"
+        r.raise_if_any()
+        return Verdict(self.slug, options, results, totals, winner, termination, code, findings, end_steps)
+
+    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
+              previous_dealer: int | None,
+              ) -> tuple[DealResult, dict[str, dict[Rank | None, int]], list[int], int] | None:
+        path = ("deals", i)
+        number = i + 1
+        deal = r.mapping(path)
+        if deal is None or not players:
+            return None
+        full = "hands" in deal
+        allowed = {"dealer", "trump", "claim", "note"} | ({"hands", "set_aside", "tricks"} if full else {"taken"})
+        r.known_keys(path, allowed)
+        n = len(players)
+        dealt = HAND_SIZES[n]
+        dealer_name = r.name(path + ("dealer",), players)
+        if dealer_name is None:
+            return None
+        dealer = players.index(dealer_name)
+        if previous_dealer is not None and dealer != (previous_dealer + 1) % n:
+            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
+                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
+                                      expected=players[(previous_dealer + 1) % n], dealer=dealer_name)))
+        trump: Suit | None = None
+        if deal.get("trump") is not None:
+            try:
+                trump = parse_suit(deal["trump"], r.notation)
+            except NotationError as err:
+                r.add(err, path + ("trump",))
+                return None
+        elif not full:
+            r.fail(path + ("trump",), t("A deal must name the trump suit."), "record.missing_field")
+            return None
+        claim = r.scores(path + ("claim",), players, required=False, minimum=None)
+        steps: list[Message] = []
+        offenders: list[int] = []
+        if full:
+            got = self._full_play(r, path, number, players, dealer, trump, options, findings, steps)
+            if got is None:
+                return None
+            trump, cards, honours, offenders = got
+        else:
+            got_summary = self._summary(r, path, players, dealt)
+            if got_summary is None:
+                return None
+            cards, honours = got_summary
+        steps.insert(0, t("Trumps: {suit}. Each player was dealt {dealt} cards.", suit=trump, dealt=dealt))
+        scores: dict[str, int] = {}
+        items: dict[str, dict[Rank | None, int]] = {}
+        for p in players:
+            hp, extra, total = deal_points(honours[p], cards[p], dealt)
+            items[p] = deal_items(honours[p], cards[p], dealt)
+            scores[p] = total
+            steps.append(t("{player}: honours {honours} = {hp}; {cards} cards taken, {extra} over {dealt}; "
+                           "{total} in all.", player=p, honours=[Card(rk, trump) for rk in honours[p]] or "—",
+                           hp=hp, cards=cards[p], extra=extra, dealt=dealt, total=total))
+        return DealResult(number, scores, steps, claim, mode="full" if full else "summary"), items, offenders, dealer
+
+    def _summary(self, r: Reader, path: tuple[Any, ...], players: list[str], dealt: int,
+                 ) -> tuple[dict[str, int], dict[str, list[Rank]]] | None:
+        taken_path = path + ("taken",)
+        taken = r.mapping(taken_path)
+        if taken is None or not r.names_match(taken_path, taken, players):
+            return None
+        n = len(players)
+        cards: dict[str, int] = {}
+        honours: dict[str, list[Rank]] = {}
+        seen: dict[Rank, str] = {}
+        ok = True
+        for key, value in taken.items():
+            p = taken_path + (key,)
+            name = str(key)
+            if not isinstance(value, dict):
+                r.fail(p, t("{field} must have cards (a number) and may have honours (a list of ranks).",
+                            field=name), "record.shape")
+                ok = False
+                continue
+            r.known_keys(p, {"cards", "honours"})
+            count = r.integer(p + ("cards",), minimum=0)
+            if count is None:
+                ok = False
+                continue
+            if count % n:
+                r.fail(p + ("cards",), t("{player} took {cards} cards, but every trick holds {n} cards, so the count "
+                                         "must be a multiple of {n}.", player=name, cards=count, n=n),
+                       "record.cards_not_multiple", "tricks")
+                ok = False
+            cards[name] = count
+            ranks: list[Rank] = []
+            for j, token in enumerate(value.get("honours") or []):
+                hp = p + ("honours", j)
+                try:
+                    rank = parse_rank(token, r.notation)
+                except NotationError as err:
+                    r.add(err, hp)
+                    ok = False
+                    continue
+                if rank not in HONOURS:
+                    r.fail(hp, t("{rank} of trumps is not an honour; the honours are J, 10, A, K and Q.", rank=rank),
+                           "record.not_an_honour", "honours")
+                    ok = False
+                elif rank in seen:
+                    r.fail(hp, t("The {rank} of trumps is listed for both {a} and {b}.", rank=rank, a=seen[rank],
+                                 b=name), "record.honour_twice", "honours")
+                    ok = False
+                else:
+                    seen[rank] = name
+                    ranks.append(rank)
+            if ranks and count == 0:
+                r.fail(p, t("{player} took no cards, so cannot have taken honours.", player=name),
+                       "record.honours_without_cards", "honours")
+                ok = False
+            honours[name] = ranks
+        if ok and sum(cards.values()) != n * dealt:
+            r.fail(taken_path, t("The cards taken must add up to the {total} cards dealt, not {n}.", total=n * dealt,
+                                 n=sum(cards.values())), "record.cards_sum", "tricks")
+            ok = False
+        return (cards, honours) if ok else None
+
+    def _full_play(self, r: Reader, path: tuple[Any, ...], number: int, players: list[str], dealer: int,
+                   trump_given: Suit | None, options: dict[str, Any], findings: list[Finding], steps: list[Message],
+                   ) -> tuple[Suit, dict[str, int], dict[str, list[Rank]], list[int]] | None:
+        n = len(players)
+        dealt = HAND_SIZES[n]
+        hands = read_hands(r, path + ("hands",), players, dealt)
+        if hands is None:
+            return None
+        aside_path = path + ("set_aside",)
+        try:
+            aside = parse_cards(r.get(aside_path) or [], r.notation)
+        except NotationError as err:
+            r.add(err, aside_path)
+            return None
+        dealt_cards = [c for h in hands for c in h] + aside
+        if len(set(dealt_cards)) != len(dealt_cards) or set(dealt_cards) != set(DECK):
+            missing = sorted(set(DECK) - set(dealt_cards))
+            foreign = sorted(set(dealt_cards) - set(DECK))
+            doubled = sorted({c for c in dealt_cards if dealt_cards.count(c) > 1})
+            r.fail(aside_path, t("The hands and the cards set aside must be the {n} cards from 6 to ace, each once "
+                                 "(missing: {missing}; not in this pack: {foreign}; twice: {doubled}).",
+                                 n=len(DECK), missing=missing, foreign=foreign, doubled=doubled),
+                   "record.deck_mismatch", "deal")
+            return None
+        trump = hands[dealer][-1].suit
+        if trump_given is not None and trump_given is not trump:
+            findings.append(Finding("deal.trump_mismatch", "error", r.doc.where(path + ("trump",), deal=number),
+                                    t("The dealer's last card is {card}, so trumps are {suit}, not {given}.",
+                                      card=hands[dealer][-1], suit=trump, given=trump_given)))
+        steps.append(t("The dealer's last card, {card}, makes {suit} trumps.", card=hands[dealer][-1], suit=trump))
+        rules = RULES[options["must_trump_when_void"]]
+        replay = replay_tricks(r, path + ("tricks",), rules, hands, players, (dealer + 1) % n, trump, number)
+        if replay is None:
+            return None
+        findings.extend(replay.findings)
+        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)))
+        cards = {players[s]: len(replay.won_by(s)) for s in range(n)}
+        honours = {players[s]: [c.rank for c in replay.won_by(s) if c.suit is trump and c.rank in HONOURS]
+                   for s in range(n)}
+        out = [c for c in aside if c.suit is trump and c.rank in HONOURS]
+        if out:
+            steps.append(t("Set aside, and so scoring for nobody: {cards}.", cards=out))
+        return trump, cards, honours, replay.offenders
+
+
+GAME = CatchTheTen()

@@ -1,0 +1,307 @@
+"""Minnesota Whist (seed 003): four players in two partnerships, no trumps, a grand or low hand.
+
+Every player puts a card face down: black to grand, red to pass. They are turned up from the
+dealer's left until the first black card; if one is black the hand is played high (take tricks),
+if all four are red it is played low (avoid tricks). High: the player to the right of the player
+who granded leads; low: the player left of the dealer leads.
+
+The seed's three scoring samples (``scoring: seed``, the default):
+
+>>> score_hand(granders="We", tricks={"We": 10, "They": 3})[0]
+{'We': 4, 'They': 0}
+>>> score_hand(granders="We", tricks={"We": 5, "They": 8})[0]
+{'We': 0, 'They': 4}
+>>> score_hand(granders=None, tricks={"We": 9, "They": 4})[0]
+{'We': 0, 'They': 3}
+
+The same hands under pagat.com's scoring, where the majority side scores (or, low, loses):
+
+>>> [score_hand(g, tr, "pagat")[0] for g, tr in [("We", {"We": 10, "They": 3}), ("We", {"We": 5, "They": 8}),
+...                                               (None, {"We": 9, "They": 4})]]
+[{'We': 4, 'They': 0}, {'We': 0, 'They': 2}, {'We': -3, 'They': 0}]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.cards import Card
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.messages import Message, N_, t, tn
+from referee.notation import parse_cards
+from referee.replay import read_hands, replay_tricks
+from referee.source import Document
+from referee.tricks import ORDER_2_TO_A, TrickRules
+
+PLAYERS = 4
+HAND_SIZE = 13
+TRICKS = 13
+BOOK = 6  # tricks over this count
+
+OPTIONS: tuple[Option, ...] = (
+    Option("scoring", "seed", ("seed", "pagat"),
+           help=t("How a hand is scored."),
+           choice_help={
+               "seed": t("As the source and its samples: high, the granders score 1 per trick over 6, or, if "
+                         "they take fewer than 7, the other side scores 2 per trick over 6; low, the side "
+                         "with fewer than 7 tricks scores 7 minus its tricks."),
+               "pagat": t("As pagat.com: high, the side with more tricks scores 1 per trick over 6; low, the "
+                          "side with more tricks loses 1 per trick over 6."),
+           }),
+    Option("target", 13, minimum=1, help=t("The points a side needs to win the game.")),
+)
+RULES = TrickRules(ORDER_2_TO_A)
+
+
+def score_hand(granders: str | None, tricks: dict[str, int], scoring: str = "seed",
+               ) -> tuple[dict[str, int], list[Message]]:
+    """Score one hand: ``granders`` is the side that granded (None for a low hand).
+
+    ``tricks`` maps the two sides to their tricks (13 in all). Returns the scores and the steps.
+    """
+    sides = list(tricks)
+    scores = dict.fromkeys(sides, 0)
+    steps: list[Message] = []
+    most = max(sides, key=lambda s: tricks[s])
+    fewest = min(sides, key=lambda s: tricks[s])
+    if granders is not None:
+        other = next(s for s in sides if s != granders)
+        g = tricks[granders]
+        if scoring == "pagat":
+            scores[most] = tricks[most] - BOOK
+            steps.append(t("High hand: {side} took {n} tricks and scores {n} − 6 = {points}.", side=most,
+                           n=tricks[most], points=scores[most]))
+        elif g > BOOK:
+            scores[granders] = g - BOOK
+            steps.append(t("High hand: {side} granded and took {n} tricks, so they score {n} − 6 = {points}.",
+                           side=granders, n=g, points=scores[granders]))
+        else:
+            scores[other] = 2 * (tricks[other] - BOOK)
+            steps.append(t("High hand: {side} granded but took only {n} tricks, so they are set: {other} score "
+                           "double, ({m} − 6) × 2 = {points}.", side=granders, n=g, other=other, m=tricks[other],
+                           points=scores[other]))
+    elif scoring == "pagat":
+        scores[most] = -(tricks[most] - BOOK)
+        steps.append(t("Low hand: {side} took {n} tricks and lose {n} − 6 = {lost}.", side=most, n=tricks[most],
+                       lost=tricks[most] - BOOK))
+    else:
+        scores[fewest] = BOOK + 1 - tricks[fewest]
+        steps.append(t("Low hand: {side} took only {n} tricks and score 7 − {n} = {points}.", side=fewest,
+                       n=tricks[fewest], points=scores[fewest]))
+    return scores, steps
+
+
+class MinnesotaWhist(Game):
+    """The referee for Minnesota Whist."""
+
+    slug = "minnesota-whist"
+    names = {"en": "Minnesota Whist", "ru": "Миннесотский вист", "de": "Minnesota-Whist"}
+    player_counts = (PLAYERS,)
+    options = OPTIONS
+    kind = t("partnership trick-taking game without trumps")
+    deck_size = 52
+    rules = RULES
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        return [
+            (t("Players"), t("4, in two partnerships; partners sit opposite each other")),
+            (t("Cards"), t("{n} (2 to ace in four suits)", n=self.deck_size)),
+            (t("Cards per player"), HAND_SIZE),
+            (t("Trumps"), t("none")),
+            (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
+            (t("A side must take, in a high hand"), tn("at least {n} trick", "at least {n} tricks", BOOK + 1)),
+            (t("Game"), t("{target} points (option {option})", target=OPTIONS[1].default, option="target")),
+        ]
+
+    def check(self, doc: Document) -> Verdict:
+        """Validate, replay and score a Minnesota Whist record."""
+        r = Reader(doc)
+        r.known_keys((), {"game", "expected", "notation", "players", "teams", "options", "scores_before", "deals"})
+        r.game(self.slug)
+        r.read_notation()
+        players = r.players(self.player_counts)
+        options = r.options(self.options)
+        teams = self._teams(r, players)
+        sides = list(teams) if teams else []
+        totals = dict.fromkeys(sides, 0)
+        if r.get(("scores_before",)) is not None and sides:
+            before = r.scores(("scores_before",), sides)
+            totals = before or totals
+        deals_value = r.sequence(("deals",))
+        r.raise_if_any()
+        side_of = {p: side for side, members in teams.items() for p in members}
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        winner: str | None = None
+        previous_dealer: int | None = None
+        for i, _ in enumerate(deals_value or []):
+            result = self._deal(r, i, players, side_of, sides, options, findings, previous_dealer)
+            if result is None:
+                continue
+            result_dealer = players.index(r.get(("deals", i, "dealer")))
+            previous_dealer = result_dealer
+            if winner is not None:
+                findings.append(Finding("game.deal_after_end", "warning", doc.where(("deals", i), deal=i + 1),
+                                        t("The game was already over; this deal is scored but does not change "
+                                          "the winner.")))
+            totals = advance(totals, result.scores)
+            result.totals = dict(totals)
+            results.append(result)
+            if winner is None:
+                reached = [s for s in sides if totals[s] >= options["target"]]
+                if reached:
+                    winner = max(reached, key=lambda s: totals[s])
+        r.raise_if_any()
+        if winner is not None:
+            termination = t("{side} reached {target} points and win the game.", side=winner,
+                            target=options["target"])
+            code = "target_reached"
+        else:
+            termination = t("Nobody has reached {target} points yet; the game goes on.", target=options["target"])
+            code = "in_progress"
+        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+
+    def _teams(self, r: Reader, players: list[str]) -> dict[str, list[str]]:
+        value = r.mapping(("teams",))
+        if value is None:
+            return {}
+        if len(value) != 2:
+            r.fail(("teams",), t("teams must name exactly two sides."), "record.team_count", "partnerships")
+            return {}
+        teams: dict[str, list[str]] = {}
+        for key, members in value.items():
+            p = ("teams", key)
+            if not isinstance(members, list) or len(members) != 2 or not all(str(m) in players for m in members):
+                r.fail(p, t("A side is two players at the table ({names}).", names=players), "record.team_shape",
+                       "partnerships")
+                return {}
+            teams[str(key)] = [str(m) for m in members]
+        listed = [m for ms in teams.values() for m in ms]
+        if len(set(listed)) != PLAYERS:
+            r.fail(("teams",), t("Every player must be on exactly one side."), "record.team_shape", "partnerships")
+            return {}
+        if len(players) == PLAYERS:
+            for side, (a, b) in teams.items():
+                if (players.index(a) - players.index(b)) % 2 != 0:
+                    r.fail(("teams", side), t("Partners sit opposite each other, but {a} and {b} sit side by side.",
+                                              a=a, b=b), "record.partners_adjacent", "partnerships")
+        return teams
+
+    def _deal(self, r: Reader, i: int, players: list[str], side_of: dict[str, str], sides: list[str],
+              options: dict[str, Any], findings: list[Finding], previous_dealer: int | None) -> DealResult | None:
+        path = ("deals", i)
+        number = i + 1
+        deal = r.mapping(path)
+        if deal is None:
+            return None
+        full = "hands" in deal
+        allowed = {"dealer", "grand", "claim", "note"} | ({"hands", "bids", "tricks"} if full else {"tricks"})
+        r.known_keys(path, allowed)
+        dealer_name = r.name(path + ("dealer",), players)
+        if dealer_name is None:
+            return None
+        dealer = players.index(dealer_name)
+        if previous_dealer is not None and dealer != (previous_dealer + 1) % PLAYERS:
+            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
+                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
+                                      expected=players[(previous_dealer + 1) % PLAYERS], dealer=dealer_name)))
+        grand_name = r.name(path + ("grand",), players, required=False)
+        if deal.get("grand") is not None and grand_name is None:
+            return None
+        claim = r.scores(path + ("claim",), sides, required=False, minimum=None)
+        steps: list[Message] = []
+        if full:
+            outcome = self._full_play(r, path, number, players, dealer, grand_name, findings, steps)
+            if outcome is None:
+                return None
+            grand_name, tricks = outcome
+            tricks_by_side = {s: sum(n for p, n in zip(players, tricks, strict=True) if side_of[p] == s)
+                              for s in sides}
+        else:
+            tricks_by_side = r.scores(path + ("tricks",), sides, minimum=0)
+            if tricks_by_side is None:
+                return None
+            if sum(tricks_by_side.values()) != TRICKS:
+                r.fail(path + ("tricks",), t("The sides' tricks must add up to {total}, not {n}.", total=TRICKS,
+                                             n=sum(tricks_by_side.values())), "record.tricks_sum", "tricks")
+                return None
+        if grand_name is not None:
+            granders = side_of[grand_name]
+            leader = players[(players.index(grand_name) - 1) % PLAYERS]
+            steps.insert(0, t("{player} granded for {side}: a high hand. {leader}, to the right of {player}, "
+                              "leads.", player=grand_name, side=granders, leader=leader))
+        else:
+            granders = None
+            steps.insert(0, t("All four bid cards were red: a low hand. {leader}, left of the dealer, leads.",
+                              leader=players[(dealer + 1) % PLAYERS]))
+        steps.append(t("Tricks: {tricks}.", tricks=[tn("{side} {n}", "{side} {n}", n, side=s)
+                                                    for s, n in tricks_by_side.items()]))
+        scores, score_steps = score_hand(granders, tricks_by_side, options["scoring"])
+        steps.extend(score_steps)
+        return DealResult(number, scores, steps, claim, mode="full" if full else "summary")
+
+    def _full_play(self, r: Reader, path: tuple[Any, ...], number: int, players: list[str], dealer: int,
+                   grand_name: str | None, findings: list[Finding], steps: list[Message],
+                   ) -> tuple[str | None, list[int]] | None:
+        hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
+        if hands is None:
+            return None
+        owner = {c: seat for seat, hand in enumerate(hands) for c in hand}
+        bids_path = path + ("bids",)
+        try:
+            bids = parse_cards(r.get(bids_path) or [], r.notation)
+        except NotationError as err:
+            r.add(err, bids_path)
+            return None
+        revealed = self._check_bids(r, bids_path, number, bids, owner, hands, players, dealer, findings)
+        if revealed is None:
+            return None
+        if grand_name is not None and grand_name != revealed:
+            findings.append(Finding("bid.grand_mismatch", "error", r.doc.where(path + ("grand",), deal=number),
+                                    t("The record says {player} granded, but the bid cards say {actual}.",
+                                      player=grand_name, actual=revealed or t(N_("nobody")))))
+        if revealed is not None:
+            leader = (players.index(revealed) - 1) % PLAYERS
+        else:
+            leader = (dealer + 1) % PLAYERS
+        replay = replay_tricks(r, path + ("tricks",), RULES, hands, players, leader, None, number)
+        if replay is None:
+            return None
+        findings.extend(replay.findings)
+        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)))
+        return revealed, replay.tricks_won(PLAYERS)
+
+    def _check_bids(self, r: Reader, path: tuple[Any, ...], number: int, bids: list[Card],
+                    owner: dict[Card, int], hands: list[list[Card]], players: list[str], dealer: int,
+                    findings: list[Finding]) -> str | None:
+        """Who granded, from the bid cards turned up in order from the dealer's left."""
+        if not bids:
+            r.fail(path, t("bids must list the bid cards in the order they were turned up."), "record.shape")
+            return None
+        where = r.doc.where(path, deal=number)
+        for k, card in enumerate(bids):
+            seat = (dealer + 1 + k) % PLAYERS
+            if card not in owner:
+                r.fail(path, t("{card} was dealt to nobody.", card=card), "record.card_not_dealt", "deal")
+                return None
+            if owner[card] != seat:
+                findings.append(Finding("bid.out_of_order", "error", where,
+                                        t("Bid card {k}, {card}, belongs to {owner}, but {seat} turns up card {k}.",
+                                          k=k + 1, card=card, owner=players[owner[card]], seat=players[seat])))
+            black = not card.suit.is_red
+            if black and k != len(bids) - 1:
+                findings.append(Finding("bid.after_black", "error", where,
+                                        t("Turning up stops at the first black card, {card}.", card=card)))
+                break
+        last = bids[-1]
+        if not last.suit.is_red:
+            return players[owner[last]]
+        if len(bids) != PLAYERS:
+            r.fail(path, t("Turning up goes on until a black card or all four cards are shown."),
+                   "record.bids_incomplete", "bidding")
+        return None
+
+
+GAME = MinnesotaWhist()

@@ -1,0 +1,163 @@
+"""Localizable messages: a message id with parameters, rendered in any language later.
+
+The referee never builds a finished sentence. It returns :class:`Message` objects (an English
+msgid, optionally a plural form, and parameters); :func:`render` looks the id up in the gettext
+catalog of the reader's language (``locale/<lang>/LC_MESSAGES/referee.mo``, read with the
+standard :mod:`gettext` module) and fills in the parameters, which are themselves rendered in
+that language (cards, suits, nested messages, lists).
+
+>>> m = t("{player} takes the trick with {card}.", player="Anna", card=Card(Rank.JACK, Suit.HEARTS))
+>>> render(m, "en")
+'Anna takes the trick with J♥.'
+>>> render(m, "de")
+'Anna gewinnt den Stich mit B♥.'
+>>> render(tn("{n} trick", "{n} tricks", 5), "ru")
+'5 взяток'
+>>> render(tn("{n} trick", "{n} tricks", 21), "ru")
+'21 взятка'
+>>> render(t("{items}", items=["A", "B", "C"]), "ru")
+'A, B и C'
+
+Marker functions ``t`` and ``tn`` are what ``pybabel extract`` looks for (see ``babel.cfg``).
+"""
+
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from referee.cards import Card, Rank, Suit
+
+LANGUAGES: tuple[str, ...] = ("en", "ru", "de")
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "referee"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message id (English text with ``{name}`` placeholders) and its parameters."""
+
+    msgid: str
+    params: dict[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    n: int | None = None
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+
+def t(msgid: str, **params: Any) -> Message:
+    """Mark and wrap a message. ``t("Hello {name}", name="Anna")``."""
+    return Message(msgid, params)
+
+
+def tn(singular: str, plural: str, n: int, **params: Any) -> Message:
+    """Mark and wrap a message with a plural form chosen by ``n`` (also passed as ``{n}``)."""
+    return Message(singular, {"n": n, **params}, plural, n)
+
+
+def N_(msgid: str) -> str:
+    """Mark a string for extraction without translating it now (translated at render time)."""
+    return msgid
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog for ``lang``; English, or a missing catalog, falls back to the ids."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def gettext_for(lang: str, msgid: str) -> str:
+    """Translate a bare msgid (no parameters)."""
+    return translations(lang).gettext(msgid)
+
+
+# Rank letters as a reader of each language writes them on a scoresheet.
+RANK_LETTERS: dict[str, dict[Rank, str]] = {
+    "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"},
+    "ru": {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"},
+    "de": {Rank.JACK: "B", Rank.QUEEN: "D", Rank.KING: "K", Rank.ACE: "A"},
+}
+
+SUIT_NAMES: dict[Suit, str] = {
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.SPADES: N_("spades"),
+}
+
+
+def rank_label(rank: Rank, lang: str) -> str:
+    """The rank index in ``lang``: ``rank_label(Rank.ACE, "ru") == "Т"``."""
+    return RANK_LETTERS.get(lang, RANK_LETTERS["en"]).get(rank, str(int(rank)))
+
+
+def card_label(card: Card, lang: str) -> str:
+    """A card as a reader of ``lang`` writes it, with the suit sign: ``В♥``, ``B♥``, ``J♥``."""
+    return rank_label(card.rank, lang) + card.suit.symbol
+
+
+def suit_name(suit: Suit, lang: str) -> str:
+    """The suit's name in ``lang``, e.g. ``черви``."""
+    return gettext_for(lang, SUIT_NAMES[suit])
+
+
+def join_list(items: list[str], lang: str) -> str:
+    """Join words as a sentence does: "A, B and C".
+
+    >>> join_list(["A"], "en"), join_list(["A", "B"], "de"), join_list([], "en")
+    ('A', 'A und B', '—')
+    """
+    if not items:
+        return "—"
+    if len(items) == 1:
+        return items[0]
+    return gettext_for(lang, "{head} and {last}").format(head=", ".join(items[:-1]), last=items[-1])
+
+
+def render_param(value: Any, lang: str) -> str:
+    """Render one parameter in ``lang``."""
+    if isinstance(value, Message):
+        return render(value, lang)
+    if isinstance(value, Card):
+        return card_label(value, lang)
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, Rank):
+        return rank_label(value, lang)
+    if isinstance(value, bool):
+        return gettext_for(lang, "yes" if value else "no")
+    if isinstance(value, (list, tuple)):
+        return join_list([render_param(v, lang) for v in value], lang)
+    if isinstance(value, int) and value < 0:
+        return "\u2212" + str(-value)
+    return str(value)
+
+
+def render(message: Message, lang: str = "en") -> str:
+    """The message in ``lang``, parameters filled in."""
+    tr = translations(lang)
+    if message.plural is not None:
+        template = tr.ngettext(message.msgid, message.plural, message.n or 0)
+    else:
+        template = tr.gettext(message.msgid)
+    params = {k: render_param(v, lang) for k, v in message.params.items()}
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        # A broken translation must never hide the referee's verdict: fall back to English.
+        source = message.plural if message.plural and message.n != 1 else message.msgid
+        return source.format(**params)
+
+
+def render_params(message: Message, lang: str) -> dict[str, Any]:
+    """Parameters as plain JSON values (numbers stay numbers, the rest is rendered text)."""
+    out: dict[str, Any] = {}
+    for k, v in message.params.items():
+        out[k] = v if isinstance(v, (int, float, str)) and not isinstance(v, bool) else render_param(v, lang)
+    return out

@@ -1,0 +1,235 @@
+"""Reading and writing cards in English, Russian and German notation.
+
+A record declares its notation (``en`` by default). Within it, cards are read leniently; suit
+signs (♠ ♥ ♦ ♣, also the white forms and emoji) and the digits 2–10 work in every notation.
+Look-alike letters from the other alphabet (Cyrillic Т is the Russian ace, Latin T the English
+ten) are never guessed: they are an error that says what the letter means where.
+
+>>> str(parse_card("10♥")), str(parse_card("Th")), str(parse_card("10h")), str(parse_card("qs"))
+('10♥', '10♥', '10♥', 'Q♠')
+>>> str(parse_card("Тп", "ru")), str(parse_card("10ч", "ru")), str(parse_card("Вт", "ru"))
+('A♠', '10♥', 'J♣')
+>>> str(parse_card("Herz 10", "de")), str(parse_card("Kreuz B", "de")), str(parse_card("D♦", "de"))
+('10♥', 'J♣', 'Q♦')
+>>> parse_card("Тп")
+Traceback (most recent call last):
+...
+referee.errors.NotationError: 'Тп' has the Cyrillic letter 'Т', but this record's notation is English (en). Write the card with Latin letters, or declare notation: ru.
+>>> format_card(parse_card("AS"), "ru"), format_card(parse_card("JC"), "de")
+('Тп', 'Kreuz B')
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from referee.cards import Card, Rank, Suit
+from referee.errors import NotationError
+from referee.messages import N_, t
+
+NOTATIONS: tuple[str, ...] = ("en", "ru", "de")
+NOTATION_NAMES = {"en": N_("English"), "ru": N_("Russian"), "de": N_("German")}
+
+_SYMBOL_SUITS = {
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+}
+_DIGIT_RANKS = {str(r): Rank(r) for r in range(2, 11)}
+
+_RANKS: dict[str, dict[str, Rank]] = {
+    "en": {"T": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE},
+    "ru": {"В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE},
+    "de": {"B": Rank.JACK, "D": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE},
+}
+_RANK_WORDS: dict[str, dict[str, Rank]] = {
+    "en": {"jack": Rank.JACK, "queen": Rank.QUEEN, "king": Rank.KING, "ace": Rank.ACE, "ten": Rank.TEN},
+    "ru": {"валет": Rank.JACK, "дама": Rank.QUEEN, "король": Rank.KING, "туз": Rank.ACE, "десятка": Rank.TEN},
+    "de": {"bube": Rank.JACK, "dame": Rank.QUEEN, "könig": Rank.KING, "ass": Rank.ACE, "as": Rank.ACE,
+           "zehn": Rank.TEN},
+}
+_SUITS: dict[str, dict[str, Suit]] = {
+    "en": {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS},
+    "ru": {"п": Suit.SPADES, "ч": Suit.HEARTS, "б": Suit.DIAMONDS, "т": Suit.CLUBS},
+    "de": {},
+}
+_SUIT_WORDS: dict[str, dict[str, Suit]] = {
+    "en": {"spades": Suit.SPADES, "hearts": Suit.HEARTS, "diamonds": Suit.DIAMONDS, "clubs": Suit.CLUBS},
+    "ru": {"пики": Suit.SPADES, "черви": Suit.HEARTS, "червы": Suit.HEARTS, "бубны": Suit.DIAMONDS,
+           "трефы": Suit.CLUBS, "крести": Suit.CLUBS},
+    "de": {"pik": Suit.SPADES, "herz": Suit.HEARTS, "karo": Suit.DIAMONDS, "kreuz": Suit.CLUBS},
+}
+_WRITE_SUIT = {
+    "en": {s: s.symbol for s in Suit},
+    "ru": {Suit.SPADES: "п", Suit.HEARTS: "ч", Suit.DIAMONDS: "б", Suit.CLUBS: "т"},
+    "de": {Suit.SPADES: "Pik", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Karo", Suit.CLUBS: "Kreuz"},
+}
+_WRITE_RANK = {lang: {r: k for k, r in table.items() if r is not Rank.TEN} for lang, table in _RANKS.items()}
+
+
+def _clean(token: object) -> str:
+    text = str(token).strip().replace("\ufe0f", "").replace("\ufe0e", "")
+    return unicodedata.normalize("NFC", text)
+
+
+def _script(ch: str) -> str | None:
+    if not ch.isalpha():
+        return None
+    name = unicodedata.name(ch, "")
+    if name.startswith("CYRILLIC"):
+        return "cyrillic"
+    if name.startswith("LATIN"):
+        return "latin"
+    return None
+
+
+def _check_script(text: str, notation: str, what: str) -> None:
+    expected = "cyrillic" if notation == "ru" else "latin"
+    for ch in text:
+        script = _script(ch)
+        if script and script != expected:
+            key = "notation.cyrillic_in_latin" if expected == "latin" else "notation.latin_in_cyrillic"
+            if expected == "latin":
+                msg = t("{token!r} has the Cyrillic letter {letter!r}, but this record's notation is "
+                        "{notation_name} ({notation}). Write the {what} with Latin letters, or declare "
+                        "notation: ru.",
+                        token=text, letter=ch, notation_name=t(NOTATION_NAMES[notation]), notation=notation,
+                        what=t(what))
+            else:
+                msg = t("{token!r} has the Latin letter {letter!r}, but this record's notation is Russian "
+                        "(ru), where ranks are В Д К Т (Т is the ace) and suits п ч б т. Write it in "
+                        "Cyrillic, or declare notation: en.",
+                        token=text, letter=ch, what=t(what))
+            raise NotationError(msg, code=key, rule="notation")
+
+
+def _check_notation(notation: str) -> None:
+    if notation not in NOTATIONS:
+        raise NotationError(t("Unknown notation {notation!r}; use en, ru or de.", notation=notation),
+                            code="notation.unknown_notation", rule="notation")
+
+
+def parse_suit(token: object, notation: str = "en") -> Suit:
+    """Read a suit: a sign in any notation, else the notation's letter or word.
+
+    >>> parse_suit("♥"), parse_suit("h"), parse_suit("пики", "ru"), parse_suit("Kreuz", "de")
+    (<Suit.HEARTS: 'H'>, <Suit.HEARTS: 'H'>, <Suit.SPADES: 'S'>, <Suit.CLUBS: 'C'>)
+    """
+    _check_notation(notation)
+    text = _clean(token)
+    if text in _SYMBOL_SUITS:
+        return _SYMBOL_SUITS[text]
+    _check_script(text, notation, N_("suit"))
+    letters = _SUITS[notation]
+    key = text if notation == "ru" else text.upper()
+    if key in letters:
+        return letters[key]
+    if text.lower() in _SUIT_WORDS[notation]:
+        return _SUIT_WORDS[notation][text.lower()]
+    raise NotationError(t("Cannot read {token!r} as a suit in {notation_name} notation.",
+                          token=text, notation_name=t(NOTATION_NAMES[notation])),
+                        code="notation.bad_suit", rule="notation")
+
+
+def parse_rank(token: object, notation: str = "en") -> Rank:
+    """Read a rank alone (an honour list, say). YAML may hand over the ten as the number 10.
+
+    >>> parse_rank("J"), parse_rank(10), parse_rank("Т", "ru"), parse_rank("Bube", "de")
+    (<Rank.JACK: 11>, <Rank.TEN: 10>, <Rank.ACE: 14>, <Rank.JACK: 11>)
+    """
+    _check_notation(notation)
+    text = _clean(token)
+    if text in _DIGIT_RANKS:
+        return _DIGIT_RANKS[text]
+    _check_script(text, notation, N_("rank"))
+    table = _RANKS[notation]
+    key = text if notation == "ru" else text.upper()
+    if key in table:
+        return table[key]
+    if text.lower() in _RANK_WORDS[notation]:
+        return _RANK_WORDS[notation][text.lower()]
+    raise NotationError(t("Cannot read {token!r} as a rank in {notation_name} notation.",
+                          token=text, notation_name=t(NOTATION_NAMES[notation])),
+                        code="notation.bad_rank", rule="notation")
+
+
+_SYMBOL_CLASS = "".join(_SYMBOL_SUITS)
+_RANK_FIRST = re.compile(rf"^(10|[^\s{_SYMBOL_CLASS}])[\s\-]?([{_SYMBOL_CLASS}]|\w+)$")
+_SUIT_FIRST = re.compile(rf"^([{_SYMBOL_CLASS}]|\w+)[\s\-]?(10|[^\s{_SYMBOL_CLASS}]+)$")
+_card_cache: dict[tuple[str, str], Card] = {}
+
+
+def parse_card(token: object, notation: str = "en") -> Card:
+    """Read one card in the declared notation; raise :class:`NotationError` if it cannot be read."""
+    key = (str(token), notation)
+    cached = _card_cache.get(key)
+    if cached is not None:
+        return cached
+    card = _parse_card(token, notation)
+    _card_cache[key] = card
+    return card
+
+
+def _parse_card(token: object, notation: str) -> Card:
+    _check_notation(notation)
+    text = _clean(token)
+    if not text:
+        raise NotationError(t("An empty card."), code="notation.empty", rule="notation")
+    attempts: list[tuple[str, str]] = []
+    if notation == "de":
+        m = re.match(r"^(\w+)[\s\-]+(\w+)$", text)
+        if m:
+            attempts += [(m.group(2), m.group(1)), (m.group(1), m.group(2))]
+    m = _RANK_FIRST.match(text)
+    if m:
+        attempts.append((m.group(1), m.group(2)))
+    m = _SUIT_FIRST.match(text)
+    if m and m.group(1) in _SYMBOL_SUITS:
+        attempts.append((m.group(2), m.group(1)))
+    first_error: NotationError | None = None
+    for rank_text, suit_text in attempts:
+        try:
+            return Card(parse_rank(rank_text, notation), parse_suit(suit_text, notation))
+        except NotationError as err:
+            if err.code.startswith("notation.cyrillic") or err.code.startswith("notation.latin"):
+                raise NotationError(_relabel(err, text), code=err.code, rule="notation") from None
+            first_error = first_error or err
+    _check_script(text, notation, N_("card"))
+    raise NotationError(t("Cannot read {token!r} as a card in {notation_name} notation ({example}).",
+                          token=text, notation_name=t(NOTATION_NAMES[notation]), example=EXAMPLES[notation]),
+                        code="notation.bad_card", rule="notation") from None
+
+
+EXAMPLES = {"en": "10♥, T♥, 10h, AS", "ru": "10ч, Тп, Вт, 10♥", "de": "Herz 10, Kreuz B, D♦"}
+
+
+def _relabel(err: NotationError, whole: str):  # type: ignore[no-untyped-def]
+    params = dict(err.message.params)
+    params["token"] = whole
+    params["what"] = t(N_("card"))
+    return type(err.message)(err.message.msgid, params)
+
+
+def parse_cards(value: object, notation: str = "en") -> list[Card]:
+    """Read a list of cards: a YAML list, or one string separated by spaces or commas.
+
+    German cards contain a space (``Herz 10``), so a German string is split on commas only.
+
+    >>> [str(c) for c in parse_cards("10h JH, as")]
+    ['10♥', 'J♥', 'A♠']
+    >>> [str(c) for c in parse_cards("Herz 10, Pik D", "de")]
+    ['10♥', 'Q♠']
+    """
+    if isinstance(value, (list, tuple)):
+        tokens = [str(v) for v in value]
+    else:
+        text = str(value)
+        tokens = text.split(",") if notation == "de" else re.split(r"[\s,]+", text)
+    return [parse_card(tok, notation) for tok in tokens if str(tok).strip()]
+
+
+def format_card(card: Card, notation: str = "en") -> str:
+    """Write a card in ``notation``, the form a record in that notation uses."""
+    rank = _WRITE_RANK[notation].get(card.rank, str(int(card.rank)))
+    suit = _WRITE_SUIT[notation][card.suit]
+    return f"{suit} {rank}" if notation == "de" else rank + suit

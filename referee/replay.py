@@ -1,0 +1,133 @@
+"""Replaying the tricks of a full-play record against the rules.
+
+A record lists each trick as its cards in play order; whose card is whose follows from the hands
+as dealt, so the record cannot disagree with itself about who played. The replay reports every
+broken rule (lead out of turn, not following suit, not trumping) as a finding and goes on, the
+way a tournament director would; facts that cannot be true (a card nobody was dealt, a card
+played twice, a trick without one card from each player) make the record unusable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from referee.cards import Card, Suit
+from referee.errors import NotationError
+from referee.game import Finding, Reader
+from referee.messages import Message, t
+from referee.notation import parse_cards
+from referee.source import Path
+from referee.tricks import Trick, TrickRules
+
+
+@dataclass
+class Replay:
+    """What the tricks of one deal came to."""
+
+    tricks: list[Trick] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    steps: list[Message] = field(default_factory=list)
+    offenders: list[int] = field(default_factory=list)
+
+    def won_by(self, seat: int) -> list[Card]:
+        """The cards in the tricks ``seat`` took."""
+        return [c for tr in self.tricks if tr.winner == seat for c in tr.cards]
+
+    def tricks_won(self, players: int) -> list[int]:
+        """Tricks per seat."""
+        counts = [0] * players
+        for tr in self.tricks:
+            counts[tr.winner] += 1
+        return counts
+
+
+def read_hands(reader: Reader, path: Path, names: list[str], size: int) -> list[list[Card]] | None:
+    """Every player's hand as dealt, ``size`` cards each, no card in two hands."""
+    hands_map = reader.mapping(path)
+    if hands_map is None or not reader.names_match(path, hands_map, names):
+        return None
+    hands: list[list[Card]] = []
+    owner: dict[Card, str] = {}
+    ok = True
+    for name in names:
+        key = next(k for k in hands_map if str(k) == name)
+        p = path + (key,)
+        try:
+            cards = parse_cards(hands_map[key], reader.notation)
+        except NotationError as err:
+            reader.add(err, p)
+            ok = False
+            continue
+        if len(cards) != size:
+            reader.fail(p, t("{name} must be dealt {size} cards, not {n}.", name=name, size=size, n=len(cards)),
+                        "record.hand_size", "deal")
+            ok = False
+        for card in cards:
+            if card in owner:
+                reader.fail(p, t("{card} is in two hands ({a} and {b}).", card=card, a=owner[card], b=name),
+                            "record.card_twice", "deal")
+                ok = False
+            owner[card] = name
+        hands.append(cards)
+    return hands if ok else None
+
+
+def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence[Sequence[Card]],
+                  names: list[str], leader: int, trump: Suit | None, deal_number: int) -> Replay | None:
+    """Check every trick at ``path``; None (with problems noted) if the tricks cannot be true."""
+    tricks_value = reader.sequence(path)
+    if tricks_value is None:
+        return None
+    n = len(names)
+    held = [list(h) for h in hands]
+    owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
+    expected_tricks = len(hands[0])
+    if len(tricks_value) != expected_tricks:
+        reader.fail(path, t("A deal has {expected} tricks, but the record lists {n}.", expected=expected_tricks,
+                            n=len(tricks_value)), "record.trick_count", "play")
+        return None
+    replay = Replay()
+    for i, raw in enumerate(tricks_value):
+        p = path + (i,)
+        try:
+            cards = parse_cards(raw, reader.notation)
+        except NotationError as err:
+            reader.add(err, p)
+            return None
+        seats = []
+        for card in cards:
+            if card not in owner:
+                reader.fail(p, t("{card} was dealt to nobody.", card=card), "record.card_not_dealt", "deal")
+                return None
+            seats.append(owner[card])
+        if len(cards) != n or len(set(seats)) != n:
+            reader.fail(p, t("A trick needs one card from each of the {n} players; this one has {cards}.", n=n,
+                             cards=[f"{c} ({names[s]})" for c, s in zip(cards, seats, strict=False)]),
+                        "record.trick_shape", "play")
+            return None
+        where = reader.doc.where(p, deal=deal_number, trick=i + 1)
+        if seats[0] != leader:
+            replay.findings.append(Finding("play.lead_out_of_turn", "error", where,
+                                           t("{seat} leads, but it was {leader}'s lead.", seat=names[seats[0]],
+                                             leader=names[leader])))
+            replay.offenders.append(seats[0])
+        order_ok = all(seats[k] == (seats[0] + k) % n for k in range(n))
+        if not order_ok:
+            replay.findings.append(Finding("play.out_of_turn", "error", where,
+                                           t("The cards were not played clockwise from the leader.")))
+        led = rules.suit_of(cards[0], trump)
+        for k, (card, seat) in enumerate(zip(cards, seats, strict=True)):
+            if card not in held[seat]:
+                reader.fail(p, t("{card} is played twice.", card=card), "record.card_twice", "play")
+                return None
+            error = rules.why_illegal(card, held[seat], led if k else None, trump, names[seat])
+            if error is not None:
+                replay.findings.append(Finding.from_error(error.at(where)))
+                replay.offenders.append(seat)
+            held[seat].remove(card)
+        won = seats[rules.winner(cards, trump)]
+        replay.tricks.append(Trick(seats[0], tuple(cards), won))
+        leader = won
+    return replay
+

@@ -1,0 +1,195 @@
+"""The shared trick-play engine: follow suit, the must-trump duty, rank orders, trick winners.
+
+A game declares a :class:`TrickRules` (its rank orders in and out of trumps and its duties);
+:class:`TrickPlay` is the state of one deal's play, with ``legal_plays()``, a checked ``play()``
+and an unchecked ``play_unchecked()`` for trusted callers (random simulation).
+
+Catch the Ten: the trump jack is the highest card, and a player who cannot follow must trump.
+
+>>> from referee.notation import parse_cards
+>>> rules = TrickRules(plain_order=ORDER_6_TO_A, trump_order=(6, 7, 8, 9, 10, 12, 13, 14, 11), must_trump=True)
+>>> hands = [parse_cards(h) for h in ("AH 6C", "KH 7S", "7H 9S", "JC 8S")]
+>>> deal = TrickPlay(rules, hands, leader=0, trump=Suit.CLUBS)
+>>> [str(c) for c in deal.legal_plays()]
+['A♥', '6♣']
+>>> for c in ("AH", "KH", "7H"):
+...     deal.play(parse_cards(c)[0])
+>>> [str(c) for c in deal.legal_plays()]   # void in hearts, holds a trump: must trump
+['J♣']
+>>> deal.play(parse_cards("8S")[0])
+Traceback (most recent call last):
+...
+referee.errors.IllegalPlayError: Seat 4 cannot follow ♥ and holds a trump, so must trump (J♣).
+>>> deal.play(parse_cards("JC")[0]); deal.tricks[0].winner
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from referee.cards import Card, Rank, Suit, deck
+from referee.errors import IllegalPlayError
+from referee.messages import Message, t
+
+ORDER_2_TO_A: tuple[Rank, ...] = tuple(Rank)
+ORDER_6_TO_A: tuple[Rank, ...] = tuple(r for r in Rank if r >= Rank.SIX)
+
+
+class TrickRules:
+    """Rank orders (lowest first) and play duties of one trick game.
+
+    ``trump_order`` defaults to ``plain_order``. Games with cards that change suit (bowers,
+    jokers) override :meth:`suit_of`.
+    """
+
+    def __init__(self, plain_order: Iterable[int], trump_order: Iterable[int] | None = None,
+                 must_trump: bool = False):
+        plain = tuple(Rank(r) for r in plain_order)
+        trump = tuple(Rank(r) for r in trump_order) if trump_order is not None else plain
+        self.plain_order = plain
+        self.trump_order = trump
+        self.must_trump = must_trump
+        self._plain_value = {c: plain.index(c.rank) for c in deck() if c.rank in plain}
+        self._trump_value = {c: 100 + trump.index(c.rank) for c in deck() if c.rank in trump}
+
+    def suit_of(self, card: Card, trump: Suit | None) -> Suit:
+        """The suit a card belongs to in play (its printed suit unless a game says otherwise)."""
+        return card.suit
+
+    def strength(self, card: Card, led: Suit, trump: Suit | None) -> int:
+        """How strongly ``card`` bids for a trick led in ``led``: trumps > suit led > the rest (-1)."""
+        suit = self.suit_of(card, trump)
+        if suit is trump:
+            return self._trump_value[card]
+        if suit is led:
+            return self._plain_value[card]
+        return -1
+
+    def winner(self, cards: Sequence[Card], trump: Suit | None) -> int:
+        """Index in ``cards`` (play order) of the card that takes the trick."""
+        led = self.suit_of(cards[0], trump)
+        best, best_value = 0, self.strength(cards[0], led, trump)
+        for i in range(1, len(cards)):
+            value = self.strength(cards[i], led, trump)
+            if value > best_value:
+                best, best_value = i, value
+        return best
+
+    def legal(self, hand: Sequence[Card], led: Suit | None, trump: Suit | None) -> list[Card]:
+        """The cards of ``hand`` that may be played to a trick led in ``led`` (None: a lead)."""
+        if led is None:
+            return list(hand)
+        suit_of = self.suit_of
+        follow = [c for c in hand if suit_of(c, trump) is led]
+        if follow:
+            return follow
+        if self.must_trump and trump is not None:
+            trumps = [c for c in hand if suit_of(c, trump) is trump]
+            if trumps:
+                return trumps
+        return list(hand)
+
+    def why_illegal(self, card: Card, hand: Sequence[Card], led: Suit | None,
+                    trump: Suit | None, seat: str) -> IllegalPlayError | None:
+        """None if ``card`` may be played, else the error that names the broken rule."""
+        if card not in hand:
+            return IllegalPlayError(t("{seat} plays {card}, which is not in their hand.", seat=seat, card=card),
+                                    code="play.not_held", rule="hand")
+        if led is None:
+            return None
+        legal = self.legal(hand, led, trump)
+        if card in legal:
+            return None
+        if self.suit_of(legal[0], trump) is led:
+            msg: Message = t("{seat} plays {card} but holds {suit} ({cards}) and must follow suit.",
+                             seat=seat, card=card, suit=led, cards=sorted(legal))
+            return IllegalPlayError(msg, code="play.revoke", rule="follow_suit", legal=tuple(legal))
+        msg = t("{seat} cannot follow {suit} and holds a trump, so must trump ({cards}).",
+                seat=seat, suit=led, cards=sorted(legal))
+        return IllegalPlayError(msg, code="play.must_trump", rule="must_trump", legal=tuple(legal))
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in play order, and the seat that took it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, i: int, players: int) -> int:
+        """The seat that played the ``i``-th card."""
+        return (self.leader + i) % players
+
+
+class TrickPlay:
+    """The play of one deal. Seats are 0..n-1 clockwise; ``hands`` are consumed as cards are played."""
+
+    def __init__(self, rules: TrickRules, hands: Sequence[Iterable[Card]], leader: int, trump: Suit | None,
+                 seat_names: Sequence[str] | None = None):
+        self.rules = rules
+        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.players = len(self.hands)
+        self.trump = trump
+        self.leader = leader
+        self.turn = leader
+        self.current: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.seat_names = list(seat_names) if seat_names else [f"Seat {i + 1}" for i in range(self.players)]
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit led to the trick in progress, or None before the lead."""
+        return self.rules.suit_of(self.current[0], self.trump) if self.current else None
+
+    def is_over(self) -> bool:
+        """True when every card has been played."""
+        return not self.current and not any(self.hands)
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the player on turn may play, in hand order."""
+        if self.is_over():
+            return []
+        return self.rules.legal(self.hands[self.turn], self.led_suit, self.trump)
+
+    def check(self, card: Card) -> IllegalPlayError | None:
+        """None if the player on turn may play ``card``, else the error naming the rule."""
+        return self.rules.why_illegal(card, self.hands[self.turn], self.led_suit, self.trump,
+                                      self.seat_names[self.turn])
+
+    def play(self, card: Card) -> Trick | None:
+        """Play ``card`` for the player on turn, checked; returns the trick if this card completed it."""
+        error = self.check(card)
+        if error is not None:
+            raise error
+        return self.play_unchecked(card)
+
+    def play_unchecked(self, card: Card) -> Trick | None:
+        """Play ``card`` without checking the rules (the card must be in the hand). For trusted callers."""
+        self.hands[self.turn].remove(card)
+        self.current.append(card)
+        if len(self.current) < self.players:
+            self.turn = (self.turn + 1) % self.players
+            return None
+        won = (self.leader + self.rules.winner(self.current, self.trump)) % self.players
+        trick = Trick(self.leader, tuple(self.current), won)
+        self.tricks.append(trick)
+        self.current = []
+        self.leader = self.turn = won
+        return trick
+
+    def tricks_won(self) -> list[int]:
+        """Tricks taken per seat so far."""
+        counts = [0] * self.players
+        for trick in self.tricks:
+            counts[trick.winner] += 1
+        return counts
+
+    def cards_won(self) -> list[list[Card]]:
+        """The cards in the tricks each seat has taken."""
+        won: list[list[Card]] = [[] for _ in range(self.players)]
+        for trick in self.tricks:
+            won[trick.winner].extend(trick.cards)
+        return won

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Refresh the referee's Babel catalogs after code changes, then compile them.
+#   scripts/referee-messages.sh          extract + update + compile
+#   scripts/referee-messages.sh --check  fail if the catalogs are out of date (CI)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pot=locale/referee.pot
+extract() {
+  pybabel extract -F babel.cfg -k t -k tn:1,2 -k N_ --no-default-keywords --no-location \
+    --sort-output --omit-header --project=referee -o "$1" . >/dev/null
+}
+if [ "${1:-}" = "--check" ]; then
+  tmp=$(mktemp); extract "$tmp"
+  diff -q <(grep -v '^"POT-Creation' "$pot") <(grep -v '^"POT-Creation' "$tmp") >/dev/null \
+    || { echo "locale/referee.pot is stale: run scripts/referee-messages.sh" >&2; exit 1; }
+  pybabel update -D referee -i "$pot" -d locale --check --ignore-pot-creation-date --no-wrap >/dev/null
+  exit 0
+fi
+extract "$pot"
+pybabel update -D referee -i "$pot" -d locale --previous --ignore-pot-creation-date --no-wrap --no-fuzzy-matching
+pybabel compile -D referee -d locale --statistics
