@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from enum import Enum, IntEnum
+from typing import ClassVar
 
 
 class Suit(Enum):
@@ -90,8 +91,8 @@ class Card:
     True
     """
 
-    __slots__ = ("rank", "suit", "index", "_str")
-    _table: dict[tuple[Rank, Suit], Card] = {}
+    __slots__ = ("_str", "index", "rank", "suit")
+    _table: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
 
     rank: Rank
     suit: Suit

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import Message, t
@@ -144,6 +144,11 @@ class Reader:
     def add(self, error: RefereeError, path: Path) -> None:
         """Record a typed error raised while reading ``path``."""
         self.errors.append(error.at(self.doc.where(path)))
+
+    def ensure_reported(self, errors_before: int, path: Path) -> None:
+        """A part that could not be read must have said why; if it did not, say so here."""
+        if len(self.errors) == errors_before:
+            self.fail(path, t("This part of the record cannot be used."), "record.unusable")
 
     def raise_if_any(self) -> None:
         """Stop here if anything was wrong: the record cannot be used."""
@@ -321,7 +326,7 @@ class Game(ABC):
     """A game the referee knows. Subclasses declare the facts as class attributes and implement ``check``."""
 
     slug: str = ""
-    names: dict[str, str] = {}
+    names: ClassVar[dict[str, str]] = {}
     player_counts: tuple[int, ...] = ()
     options: tuple[Option, ...] = ()
     kind: Message = t("trick-taking game")

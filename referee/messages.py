@@ -6,11 +6,12 @@ catalog of the reader's language (``locale/<lang>/LC_MESSAGES/referee.mo``, read
 standard :mod:`gettext` module) and fills in the parameters, which are themselves rendered in
 that language (cards, suits, nested messages, lists).
 
->>> m = t("{player} takes the trick with {card}.", player="Anna", card=Card(Rank.JACK, Suit.HEARTS))
+>>> m = t("{seat} plays {card}, which is not in their hand.", seat="Anna", card=Card(Rank.JACK, Suit.HEARTS))
 >>> render(m, "en")
-'Anna takes the trick with J♥.'
->>> render(m, "de")
-'Anna gewinnt den Stich mit B♥.'
+'Anna plays J♥, which is not in their hand.'
+>>> german = render(m, "de")
+>>> "B♥" in german and german != render(m, "en").replace("J♥", "B♥")
+True
 >>> render(tn("{n} trick", "{n} tricks", 5), "ru")
 '5 взяток'
 >>> render(tn("{n} trick", "{n} tricks", 21), "ru")
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import gettext
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,7 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog for ``lang``; English, or a missing catalog, falls back to the ids."""
     if lang == "en":

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.cards import Card, Suit
-from referee.errors import NotationError
+from referee.errors import NotationError, Where
 from referee.game import Finding, Reader
 from referee.messages import Message, t
 from referee.notation import parse_cards
@@ -106,15 +106,16 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                              cards=[f"{c} ({names[s]})" for c, s in zip(cards, seats, strict=False)]),
                         "record.trick_shape", "play")
             return None
-        where = reader.doc.where(p, deal=deal_number, trick=i + 1)
+        def where(p: Path = p, i: int = i) -> Where:  # computed only when there is something to report
+            return reader.doc.where(p, deal=deal_number, trick=i + 1)
+
         if seats[0] != leader:
-            replay.findings.append(Finding("play.lead_out_of_turn", "error", where,
+            replay.findings.append(Finding("play.lead_out_of_turn", "error", where(),
                                            t("{seat} leads, but it was {leader}'s lead.", seat=names[seats[0]],
                                              leader=names[leader])))
             replay.offenders.append(seats[0])
-        order_ok = all(seats[k] == (seats[0] + k) % n for k in range(n))
-        if not order_ok:
-            replay.findings.append(Finding("play.out_of_turn", "error", where,
+        if any(seats[k] != (seats[0] + k) % n for k in range(1, n)):
+            replay.findings.append(Finding("play.out_of_turn", "error", where(),
                                            t("The cards were not played clockwise from the leader.")))
         led = rules.suit_of(cards[0], trump)
         for k, (card, seat) in enumerate(zip(cards, seats, strict=True)):
@@ -123,7 +124,7 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                 return None
             error = rules.why_illegal(card, held[seat], led if k else None, trump, names[seat])
             if error is not None:
-                replay.findings.append(Finding.from_error(error.at(where)))
+                replay.findings.append(Finding.from_error(error.at(where())))
                 replay.offenders.append(seat)
             held[seat].remove(card)
         won = seats[rules.winner(cards, trump)]

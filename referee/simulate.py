@@ -26,9 +26,11 @@ from referee.tricks import TrickPlay, TrickRules
 
 def _play(rules: TrickRules, hands: list[list[Card]], leader: int, trump: Any, rng: random.Random) -> TrickPlay:
     play = TrickPlay(rules, hands, leader, trump)
-    choice = rng.choice
-    while not play.is_over():
-        play.play_unchecked(choice(play.legal_plays()))
+    rand = rng.random
+    legal_plays, play_card = play.legal_plays, play.play_unchecked
+    for _ in range(sum(len(h) for h in hands)):
+        legal = legal_plays()
+        play_card(legal[int(rand() * len(legal))])
     return play
 
 
@@ -37,10 +39,9 @@ def _write(cards: list[Card] | tuple[Card, ...], notation: str) -> str:
     return sep.join(format_card(c, notation) for c in cards)
 
 
-def catch_the_ten_deal(rng: random.Random, players: list[str], dealer: int, must_trump: bool = True,
-                       notation: str = "en") -> dict[str, Any]:
-    """One random legal Catch the Ten deal as full-play record data."""
-    n = len(players)
+def catch_the_ten_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True,
+                       ) -> tuple[list[list[Card]], list[Card], TrickPlay]:
+    """Shuffle, deal and play one random legal Catch the Ten deal: (hands as dealt, set aside, play)."""
     size = ctt.HAND_SIZES[n]
     cards = list(ctt.DECK)
     rng.shuffle(cards)
@@ -51,7 +52,13 @@ def catch_the_ten_deal(rng: random.Random, players: list[str], dealer: int, must
         hands[order[i % n]].append(cards[i])
     aside = cards[size * n:]
     trump = hands[dealer][-1].suit
-    play = _play(ctt.RULES[must_trump], hands, (dealer + 1) % n, trump, rng)
+    return hands, aside, _play(ctt.RULES[must_trump], hands, (dealer + 1) % n, trump, rng)
+
+
+def catch_the_ten_deal(rng: random.Random, players: list[str], dealer: int, must_trump: bool = True,
+                       notation: str = "en") -> dict[str, Any]:
+    """One random legal Catch the Ten deal as full-play record data."""
+    hands, aside, play = catch_the_ten_play(rng, len(players), dealer, must_trump)
     return {
         "dealer": players[dealer],
         "hands": {p: _write(h, notation) for p, h in zip(players, hands, strict=True)},
@@ -60,9 +67,9 @@ def catch_the_ten_deal(rng: random.Random, players: list[str], dealer: int, must
     }
 
 
-def minnesota_whist_deal(rng: random.Random, players: list[str], dealer: int, grand_chance: float = 0.5,
-                         notation: str = "en") -> dict[str, Any]:
-    """One random legal Minnesota Whist deal as full-play record data."""
+def minnesota_whist_play(rng: random.Random, dealer: int, grand_chance: float = 0.5,
+                         ) -> tuple[list[list[Card]], list[Card], TrickPlay]:
+    """Shuffle, deal, bid and play one random legal Minnesota Whist hand: (hands, bid cards, play)."""
     cards = deck()
     rng.shuffle(cards)
     hands = [cards[(k - dealer - 1) % 4::4] for k in range(4)]
@@ -79,7 +86,13 @@ def minnesota_whist_deal(rng: random.Random, players: list[str], dealer: int, gr
             granding = seat
             break
     leader = (granding - 1) % 4 if granding is not None else (dealer + 1) % 4
-    play = _play(mw.RULES, [list(h) for h in hands], leader, None, rng)
+    return hands, bids, _play(mw.RULES, [list(h) for h in hands], leader, None, rng)
+
+
+def minnesota_whist_deal(rng: random.Random, players: list[str], dealer: int, grand_chance: float = 0.5,
+                         notation: str = "en") -> dict[str, Any]:
+    """One random legal Minnesota Whist deal as full-play record data."""
+    hands, bids, play = minnesota_whist_play(rng, dealer, grand_chance)
     return {
         "dealer": players[dealer],
         "hands": {p: _write(h, notation) for p, h in zip(players, hands, strict=True)},

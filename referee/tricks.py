@@ -53,6 +53,8 @@ class TrickRules:
         self.must_trump = must_trump
         self._plain_value = {c: plain.index(c.rank) for c in deck() if c.rank in plain}
         self._trump_value = {c: 100 + trump.index(c.rank) for c in deck() if c.rank in trump}
+        # Most games never move a card to another suit; they get the fast paths below.
+        self.printed_suits = type(self).suit_of is TrickRules.suit_of
 
     def suit_of(self, card: Card, trump: Suit | None) -> Suit:
         """The suit a card belongs to in play (its printed suit unless a game says otherwise)."""
@@ -69,6 +71,16 @@ class TrickRules:
 
     def winner(self, cards: Sequence[Card], trump: Suit | None) -> int:
         """Index in ``cards`` (play order) of the card that takes the trick."""
+        if self.printed_suits:
+            led = cards[0].suit
+            plain, trumps = self._plain_value, self._trump_value
+            best, best_value = 0, plain[cards[0]] if led is not trump else trumps[cards[0]]
+            for i in range(1, len(cards)):
+                c = cards[i]
+                value = trumps[c] if c.suit is trump else plain[c] if c.suit is led else -1
+                if value > best_value:
+                    best, best_value = i, value
+            return best
         led = self.suit_of(cards[0], trump)
         best, best_value = 0, self.strength(cards[0], led, trump)
         for i in range(1, len(cards)):
@@ -80,6 +92,15 @@ class TrickRules:
     def legal(self, hand: Sequence[Card], led: Suit | None, trump: Suit | None) -> list[Card]:
         """The cards of ``hand`` that may be played to a trick led in ``led`` (None: a lead)."""
         if led is None:
+            return list(hand)
+        if self.printed_suits:
+            follow = [c for c in hand if c.suit is led]
+            if follow:
+                return follow
+            if self.must_trump and trump is not None:
+                trumps = [c for c in hand if c.suit is trump]
+                if trumps:
+                    return trumps
             return list(hand)
         suit_of = self.suit_of
         follow = [c for c in hand if suit_of(c, trump) is led]
@@ -97,7 +118,7 @@ class TrickRules:
         if card not in hand:
             return IllegalPlayError(t("{seat} plays {card}, which is not in their hand.", seat=seat, card=card),
                                     code="play.not_held", rule="hand")
-        if led is None:
+        if led is None or self.suit_of(card, trump) is led:
             return None
         legal = self.legal(hand, led, trump)
         if card in legal:
@@ -149,10 +170,11 @@ class TrickPlay:
         return not self.current and not any(self.hands)
 
     def legal_plays(self) -> list[Card]:
-        """The cards the player on turn may play, in hand order."""
-        if self.is_over():
-            return []
-        return self.rules.legal(self.hands[self.turn], self.led_suit, self.trump)
+        """The cards the player on turn may play, in hand order (none once the deal is over)."""
+        current = self.current
+        led = (current[0].suit if self.rules.printed_suits else self.rules.suit_of(current[0], self.trump)) \
+            if current else None
+        return self.rules.legal(self.hands[self.turn], led, self.trump)
 
     def check(self, card: Card) -> IllegalPlayError | None:
         """None if the player on turn may play ``card``, else the error naming the rule."""
@@ -169,12 +191,13 @@ class TrickPlay:
     def play_unchecked(self, card: Card) -> Trick | None:
         """Play ``card`` without checking the rules (the card must be in the hand). For trusted callers."""
         self.hands[self.turn].remove(card)
-        self.current.append(card)
-        if len(self.current) < self.players:
+        current = self.current
+        current.append(card)
+        if len(current) < self.players:
             self.turn = (self.turn + 1) % self.players
             return None
-        won = (self.leader + self.rules.winner(self.current, self.trump)) % self.players
-        trick = Trick(self.leader, tuple(self.current), won)
+        won = (self.leader + self.rules.winner(current, self.trump)) % self.players
+        trick = Trick(self.leader, tuple(current), won)
         self.tricks.append(trick)
         self.current = []
         self.leader = self.turn = won

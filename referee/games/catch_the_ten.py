@@ -18,7 +18,7 @@ the seed's order (ten, extra cards, ace, king, queen, jack) from the totals befo
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
 from referee.errors import NotationError
@@ -150,7 +150,7 @@ class CatchTheTen(Game):
     """The referee for Catch the Ten."""
 
     slug = "catch-the-ten"
-    names = {"en": "Catch the Ten (Scotch Whist)", "ru": "Шотландский вист (Поймай десятку)",
+    names: ClassVar[dict[str, str]] = {"en": "Catch the Ten (Scotch Whist)", "ru": "Шотландский вист (Поймай десятку)",
              "de": "Scotch Whist (Fang die Zehn)"}
     player_counts = tuple(HAND_SIZES)
     options = OPTIONS
@@ -204,8 +204,10 @@ class CatchTheTen(Game):
             "in_progress"
         previous_dealer: int | None = None
         for i, _ in enumerate(deals_value or []):
+            errors_before = len(r.errors)
             read = self._deal(r, i, players, options, findings, previous_dealer)
             if read is None:
+                r.ensure_reported(errors_before, ("deals", i))
                 continue
             result, items, offenders, previous_dealer = read
             if code != "in_progress":
@@ -261,6 +263,8 @@ class CatchTheTen(Game):
         dealt = HAND_SIZES[n]
         dealer_name = r.name(path + ("dealer",), players)
         if dealer_name is None:
+            if not full:  # go on reading, so that every problem is reported at once
+                self._summary(r, path, players, dealt)
             return None
         dealer = players.index(dealer_name)
         if previous_dealer is not None and dealer != (previous_dealer + 1) % n:

@@ -23,12 +23,12 @@ The same hands under pagat.com's scoring, where the majority side scores (or, lo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.cards import Card
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
-from referee.messages import Message, N_, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document
@@ -96,7 +96,7 @@ class MinnesotaWhist(Game):
     """The referee for Minnesota Whist."""
 
     slug = "minnesota-whist"
-    names = {"en": "Minnesota Whist", "ru": "Миннесотский вист", "de": "Minnesota-Whist"}
+    names: ClassVar[dict[str, str]] = {"en": "Minnesota Whist", "ru": "Миннесотский вист", "de": "Minnesota-Whist"}
     player_counts = (PLAYERS,)
     options = OPTIONS
     kind = t("partnership trick-taking game without trumps")
@@ -137,8 +137,10 @@ class MinnesotaWhist(Game):
         winner: str | None = None
         previous_dealer: int | None = None
         for i, _ in enumerate(deals_value or []):
+            errors_before = len(r.errors)
             result = self._deal(r, i, players, side_of, sides, options, findings, previous_dealer)
             if result is None:
+                r.ensure_reported(errors_before, ("deals", i))
                 continue
             result_dealer = players.index(r.get(("deals", i, "dealer")))
             previous_dealer = result_dealer
@@ -201,6 +203,8 @@ class MinnesotaWhist(Game):
         r.known_keys(path, allowed)
         dealer_name = r.name(path + ("dealer",), players)
         if dealer_name is None:
+            if not full:  # go on reading, so that every problem is reported at once
+                r.scores(path + ("tricks",), sides, minimum=0)
             return None
         dealer = players.index(dealer_name)
         if previous_dealer is not None and dealer != (previous_dealer + 1) % PLAYERS:
@@ -255,8 +259,8 @@ class MinnesotaWhist(Game):
         except NotationError as err:
             r.add(err, bids_path)
             return None
-        revealed = self._check_bids(r, bids_path, number, bids, owner, hands, players, dealer, findings)
-        if revealed is None:
+        usable, revealed = self._check_bids(r, bids_path, number, bids, owner, players, dealer, findings)
+        if not usable:
             return None
         if grand_name is not None and grand_name != revealed:
             findings.append(Finding("bid.grand_mismatch", "error", r.doc.where(path + ("grand",), deal=number),
@@ -274,18 +278,18 @@ class MinnesotaWhist(Game):
         return revealed, replay.tricks_won(PLAYERS)
 
     def _check_bids(self, r: Reader, path: tuple[Any, ...], number: int, bids: list[Card],
-                    owner: dict[Card, int], hands: list[list[Card]], players: list[str], dealer: int,
-                    findings: list[Finding]) -> str | None:
-        """Who granded, from the bid cards turned up in order from the dealer's left."""
+                    owner: dict[Card, int], players: list[str], dealer: int,
+                    findings: list[Finding]) -> tuple[bool, str | None]:
+        """Whether the bids can be used, and who granded (None: a low hand), from the cards turned up."""
         if not bids:
             r.fail(path, t("bids must list the bid cards in the order they were turned up."), "record.shape")
-            return None
+            return False, None
         where = r.doc.where(path, deal=number)
         for k, card in enumerate(bids):
             seat = (dealer + 1 + k) % PLAYERS
             if card not in owner:
                 r.fail(path, t("{card} was dealt to nobody.", card=card), "record.card_not_dealt", "deal")
-                return None
+                return False, None
             if owner[card] != seat:
                 findings.append(Finding("bid.out_of_order", "error", where,
                                         t("Bid card {k}, {card}, belongs to {owner}, but {seat} turns up card {k}.",
@@ -295,13 +299,14 @@ class MinnesotaWhist(Game):
                 findings.append(Finding("bid.after_black", "error", where,
                                         t("Turning up stops at the first black card, {card}.", card=card)))
                 break
-        last = bids[-1]
-        if not last.suit.is_red:
-            return players[owner[last]]
+        black = [c for c in bids if not c.suit.is_red]
+        if black:
+            return True, players[owner[black[0]]]
         if len(bids) != PLAYERS:
             r.fail(path, t("Turning up goes on until a black card or all four cards are shown."),
                    "record.bids_incomplete", "bidding")
-        return None
+            return False, None
+        return True, None
 
 
 GAME = MinnesotaWhist()

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Throughput of the referee, on one core: medians of several timed batches.
+
+    python scripts/benchmark.py [--batches 7] [--seconds 0.5]
+
+Rows: random legal full deals per second per game and player count (shuffle, deal, random legal
+play to the end), and full-play records checked per second (from parsed data, and from YAML text
+including parsing). The machines are shared and noisy: compare ratios within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import yaml
+
+from referee.cli import check_text
+from referee.games import GAMES
+from referee.simulate import catch_the_ten_deal, catch_the_ten_play, minnesota_whist_deal, minnesota_whist_play
+from referee.source import load_text
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
+
+
+def rate(fn: Callable[[int], object], batches: int, seconds: float) -> float:
+    """Median calls per second over ``batches`` batches of about ``seconds`` each."""
+    n = 1
+    while True:  # calibrate a batch size
+        start = time.perf_counter()
+        for i in range(n):
+            fn(i)
+        if time.perf_counter() - start > seconds / 4:
+            break
+        n *= 2
+    n = max(1, int(n * seconds / max(time.perf_counter() - start, 1e-9) / 4))
+    rates = []
+    for _ in range(batches):
+        start = time.perf_counter()
+        for i in range(n):
+            fn(i)
+        rates.append(n / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--batches", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=0.5)
+    args = parser.parse_args()
+    rng = random.Random(2026)
+    rows: list[tuple[str, float]] = []
+    for n in (2, 3, 4, 5, 6):
+        rows.append((f"catch-the-ten {n}p random deals/s",
+                     rate(lambda i, n=n: catch_the_ten_play(rng, n, i % n), args.batches, args.seconds)))
+    rows.append(("minnesota-whist random deals/s",
+                 rate(lambda i: minnesota_whist_play(rng, i % 4), args.batches, args.seconds)))
+    records = {
+        "catch-the-ten 4p": [{"game": "catch-the-ten", "players": NAMES[:4],
+                              "deals": [catch_the_ten_deal(rng, NAMES[:4], k % 4)]} for k in range(200)],
+        "minnesota-whist": [{"game": "minnesota-whist", "players": NAMES[:4],
+                             "teams": {"We": [NAMES[0], NAMES[2]], "They": [NAMES[1], NAMES[3]]},
+                             "deals": [minnesota_whist_deal(rng, NAMES[:4], k % 4)]} for k in range(200)],
+    }
+    for label, recs in records.items():
+        texts = [yaml.safe_dump(r, allow_unicode=True, sort_keys=False) for r in recs]
+        docs = [load_text(t) for t in texts]
+        game = GAMES[recs[0]["game"]]
+        rows.append((f"{label} full-play records checked/s (parsed)",
+                     rate(lambda i, docs=docs, game=game: game.check(docs[i % len(docs)]), args.batches, args.seconds)))
+        rows.append((f"{label} full-play records checked/s (YAML text)",
+                     rate(lambda i, texts=texts: check_text(texts[i % len(texts)]), args.batches, args.seconds)))
+    width = max(len(label) for label, _ in rows)
+    print(f"{'measure':<{width}}  median/s")
+    for label, value in rows:
+        print(f"{label:<{width}}  {value:>9,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""Records that cannot be used: exit status 2, a typed error that names the field and the line."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cli import check_text, main
+from referee.errors import RecordErrors, RefereeError
+from tests.conftest import EXAMPLES, dump
+
+CTT = """\
+game: catch-the-ten
+players: [Anna, Boris, Vera]
+deals:
+  - dealer: Vera
+    trump: ♥
+    taken:
+      Anna:  {cards: 15, honours: [J, "10"]}
+      Boris: {cards: 9, honours: [A, Q]}
+      Vera:  {cards: 6, honours: [K]}
+"""
+MW = """\
+game: minnesota-whist
+players: [Anna, Boris, Vera, Gleb]
+teams: {We: [Anna, Vera], They: [Boris, Gleb]}
+deals:
+  - dealer: Gleb
+    grand: Vera
+    tricks: {We: 5, They: 8}
+"""
+
+
+def errors_of(text: str) -> list[RefereeError]:
+    with pytest.raises(RefereeError) as info:
+        check_text(text)
+    err = info.value
+    return err.errors if isinstance(err, RecordErrors) else [err]
+
+
+@pytest.mark.parametrize(("base", "old", "new", "code", "line"), [
+    (CTT, "cards: 15", "cards: 18", "record.cards_sum", 6),                  # cards do not add up
+    (CTT, "cards: 9,", "cards: 8,", "record.cards_not_multiple", 8),         # not a multiple of 3
+    (CTT, "honours: [K]", "honours: [J]", "record.honour_twice", 9),         # an honour taken twice
+    (CTT, "honours: [K]", "honours: [9]", "record.not_an_honour", 9),
+    (CTT, "dealer: Vera", "dealer: Olga", "record.unknown_name", 4),         # a name not at the table
+    (CTT, "  Vera:  {", "  Olga:  {", "record.unknown_name", 9),
+    (CTT, "players: [Anna, Boris, Vera]", "players: [Anna]", "record.player_count", 2),
+    (CTT, "trump: ♥", "trump: X", "notation.bad_suit", 5),
+    (CTT, "honours: [J,", "honours: [Тп,", "notation.cyrillic_in_latin", 7),
+    (CTT, "game: catch-the-ten", "game: catch-the-ten\noptions: {tie_break: coin}", "record.bad_option_value", 2),
+    (CTT, "game: catch-the-ten", "game: catch-the-ten\noptions: {jokers: 2}", "record.unknown_option", 2),
+    (CTT, "game: catch-the-ten", "game: catch-the-ten\nnotation: fr", "record.bad_notation", 2),
+    (CTT, "    trump: ♥\n", "    trumps: ♥\n", "record.unknown_field", 5),
+    (MW, "We: 5,", "We: 6,", "record.tricks_sum", 7),                        # tricks do not add up
+    (MW, "We: [Anna, Vera], They: [Boris, Gleb]", "We: [Anna, Boris], They: [Vera, Gleb]",
+     "record.partners_adjacent", 3),                                         # partners side by side
+    (MW, "grand: Vera", "grand: Olga", "record.unknown_name", 6),
+    (MW, "players: [Anna, Boris, Vera, Gleb]", "players: [Anna, Boris, Vera]", "record.player_count", 2),
+    (MW, "game: minnesota-whist", "game: minnesota-whist\noptions: {target: -3}", "record.bad_option_value", 2),
+    (MW, "game: minnesota-whist", "game: bridge", "record.unknown_game", 1),
+    (MW, "tricks: {We: 5, They: 8}", "tricks: {We: five, They: 8}", "record.not_a_number", 7),
+])
+def test_impossible_facts_are_named_with_field_and_line(base, old, new, code, line):
+    assert old in base
+    errors = errors_of(base.replace(old, new, 1))
+    assert code in [e.code for e in errors]
+    hit = next(e for e in errors if e.code == code)
+    assert hit.where.line == line
+
+
+def test_every_error_is_collected_not_only_the_first():
+    text = CTT.replace("dealer: Vera", "dealer: Olga").replace("cards: 9,", "cards: 8,").replace("[K]", "[J]")
+    codes = {e.code for e in errors_of(text)}
+    assert {"record.unknown_name", "record.cards_not_multiple", "record.honour_twice"} <= codes
+
+
+@pytest.mark.parametrize("text", ["", "game: [", "- just\n- a list\n", "game: catch-the-ten\n", "\x00\x01",
+                                  "game: catch-the-ten\nplayers: {a: 1}\ndeals: 3\n", "{a: 1, a: 2}"])
+def test_unusable_text_is_a_typed_error(text):
+    errors_of(text)
+
+
+def test_cli_exit_status_two_and_no_traceback(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(CTT.replace("cards: 15", "cards: 18"), encoding="utf-8")
+    assert main(["check", str(bad), "--lang", "ru"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "строка 6" in err
+    assert main(["check", str(tmp_path / "missing.yaml")]) == 2
+
+
+def _paths(data, prefix=()):
+    yield prefix
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _paths(v, (*prefix, i))
+
+
+JUNK = st.one_of(st.none(), st.integers(-3, 60), st.text(max_size=6), st.booleans(),
+                 st.lists(st.text(max_size=3), max_size=3),
+                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+RECORDS = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in EXAMPLES]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(RECORDS), st.data(), JUNK, st.booleans())
+def test_mutated_records_give_a_verdict_or_a_typed_error(record, data, junk, delete):
+    record = copy.deepcopy(record)
+    paths = [p for p in _paths(record) if p]
+    path = data.draw(st.sampled_from(paths))
+    parent = record
+    for part in path[:-1]:
+        parent = parent[part]
+    if delete:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = junk
+    try:
+        verdict = check_text(dump(record))
+    except RefereeError as err:
+        errors = err.errors if isinstance(err, RecordErrors) else [err]
+        assert all(e.code and str(e) for e in errors)
+        for e in errors:
+            for lang in ("en", "ru", "de"):
+                assert e.render(lang)
+    else:
+        assert verdict.exit_status in (0, 1)
