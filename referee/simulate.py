@@ -5,7 +5,7 @@ Each function plays one whole deal with random legal choices and returns it as p
 
 >>> import random
 >>> deal = catch_the_ten_deal(random.Random(1), ["A", "B", "C", "D"], dealer=3)
->>> sorted(deal), len(deal["tricks"]), len(deal["tricks"][0])
+>>> sorted(deal), len(deal["tricks"]), len(deal["tricks"][0].split())
 (['dealer', 'hands', 'set_aside', 'tricks'], 9, 4)
 >>> deal = minnesota_whist_deal(random.Random(1), ["A", "B", "C", "D"], dealer=0)
 >>> len(deal["tricks"]), 1 <= len(deal["bids"]) <= 4

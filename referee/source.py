@@ -10,7 +10,7 @@ This is the one module that needs PyYAML; the rules themselves take plain Python
 >>> load_text("game: [")
 Traceback (most recent call last):
 ...
-referee.errors.RecordError: The record is not valid YAML: expected a value (line 2).
+referee.errors.RecordError: The record is not valid YAML: did not find expected node content (line 2).
 """
 
 from __future__ import annotations

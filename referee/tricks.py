@@ -13,14 +13,14 @@ Catch the Ten: the trump jack is the highest card, and a player who cannot follo
 >>> [str(c) for c in deal.legal_plays()]
 ['A♥', '6♣']
 >>> for c in ("AH", "KH", "7H"):
-...     deal.play(parse_cards(c)[0])
+...     _ = deal.play(parse_cards(c)[0])
 >>> [str(c) for c in deal.legal_plays()]   # void in hearts, holds a trump: must trump
 ['J♣']
 >>> deal.play(parse_cards("8S")[0])
 Traceback (most recent call last):
 ...
 referee.errors.IllegalPlayError: Seat 4 cannot follow ♥ and holds a trump, so must trump (J♣).
->>> deal.play(parse_cards("JC")[0]); deal.tricks[0].winner
+>>> deal.play(parse_cards("JC")[0]).winner
 3
 """
 
