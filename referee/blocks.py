@@ -1,0 +1,227 @@
+"""Generated page blocks: the referee's facts, options and worked examples as Markdown, per language.
+
+Pages never type a number the referee knows; they embed a fenced block (```` ```referee-facts ````
+with ``game: catch-the-ten``) and the site's build hook calls :func:`render_block`. The output is
+Markdown with one kind of inline HTML, the suit signs coloured red or black.
+
+>>> print(render_block("options", {"game": "minnesota-whist"}, "en").splitlines()[0])
+| Option | Default | Values |
+>>> "41" in render_block("facts", {"game": "catch-the-ten"}, "de")
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from referee.cli import check_text
+from referee.errors import RecordErrors, RefereeError
+from referee.game import Game, Option, Verdict
+from referee.games import GAMES, get_game
+from referee.messages import Message, card_label, rank_label, render, render_param, t
+from referee.notation import parse_cards, parse_rank
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES_DIR = ROOT / "examples"
+_SUIT_CLASS = {"♥": "suit-red", "♦": "suit-red", "♠": "suit-black", "♣": "suit-black"}
+
+
+class BlockError(ValueError):
+    """A page asks for a block that cannot be made (an unknown game or example)."""
+
+
+def colour_suits(text: str) -> str:
+    """Wrap suit signs so the stylesheet can colour them.
+
+    >>> colour_suits("10♥ A♠")
+    '10<span class="suit-red">♥</span> A<span class="suit-black">♠</span>'
+    """
+    return "".join(f'<span class="{_SUIT_CLASS[ch]}">{ch}</span>' if ch in _SUIT_CLASS else ch for ch in text)
+
+
+def _cell(value: Any, lang: str) -> str:
+    if isinstance(value, (list, tuple)):
+        return "<br>".join(_cell(v, lang) for v in value)
+    text = render(value, lang) if isinstance(value, Message) else render_param(value, lang)
+    return colour_suits(text.replace("|", "\\|"))
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _game(params: dict[str, Any]) -> Game:
+    slug = params.get("game")
+    if slug not in GAMES:
+        raise BlockError(f"unknown game {slug!r}; known: {sorted(GAMES)}")
+    return get_game(slug)
+
+
+def facts_block(game: Game, lang: str) -> str:
+    """The "at a glance" table."""
+    rows = [[_cell(label, lang), _cell(value, lang)] for label, value in game.facts()]
+    return _table([render(t("Fact"), lang), render(t("Value"), lang)], rows)
+
+
+def _value(option: Option, value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def options_block(game: Game, lang: str) -> str:
+    """The house-rule options, from the game's declarations: name, default, values and what each does."""
+    rows = []
+    for option in game.options:
+        if option.choices is None:
+            values = render(t("a whole number of at least {minimum}", minimum=option.minimum or 0), lang)
+        else:
+            values = "<br>".join(
+                f"`{_value(option, c)}`: {_cell(option.choice_help[c], lang)}" if c in option.choice_help
+                else f"`{_value(option, c)}`" for c in option.choices)
+        name = f"`{option.name}`"
+        if option.help is not None:
+            name += "<br>" + _cell(option.help, lang)
+        rows.append([name, f"`{_value(option, option.default)}`", values])
+    return _table([render(t("Option"), lang), render(t("Default"), lang), render(t("Values"), lang)], rows)
+
+
+def catalogue_block(lang: str, link_prefix: str = "") -> str:
+    """The list of games for the home page."""
+    rows = []
+    for game in GAMES.values():
+        counts = game.player_counts
+        players = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        rows.append([f"[{game.name(lang)}]({link_prefix}{game.slug}.md)", players, str(game.deck_size),
+                     _cell(game.kind, lang)])
+    return _table([render(t("Game"), lang), render(t("Players"), lang), render(t("Cards"), lang),
+                   render(t("Kind of game"), lang)], rows)
+
+
+def load_example(name: str) -> tuple[dict[str, Any], str]:
+    """The record data and text of ``examples/<name>.yaml``."""
+    path = EXAMPLES_DIR / f"{name}.yaml"
+    if not path.is_file():
+        raise BlockError(f"no example {name!r} (looked for {path})")
+    text = path.read_text(encoding="utf-8")
+    return yaml.safe_load(text), text
+
+
+def _record_tables(data: dict[str, Any], lang: str) -> list[str]:
+    out = []
+    notation = data.get("notation", "en")
+    header = [f"**{render(t('Players'), lang)}:** {', '.join(map(str, data['players']))}"]
+    if data.get("teams"):
+        header.append(f"**{render(t('Sides'), lang)}:** " + "; ".join(
+            f"{side}: {', '.join(members)}" for side, members in data["teams"].items()))
+    if data.get("options"):
+        header.append(f"**{render(t('Options'), lang)}:** " + ", ".join(
+            f"`{k}: {_show(v)}`" for k, v in data["options"].items()))
+    if data.get("scores_before"):
+        header.append(f"**{render(t('Scores before'), lang)}:** " + ", ".join(
+            f"{k} {v}" for k, v in data["scores_before"].items()))
+    out.append("  \n".join(header))
+    for i, deal in enumerate(data["deals"], start=1):
+        out.append(f"**{render(t('Deal {n}', n=i), lang)}**")
+        scalars = [f"{render(t('Dealer'), lang)}: {deal['dealer']}"]
+        if "trump" in deal:
+            scalars.append(f"{render(t('Trumps'), lang)}: {colour_suits(str(deal['trump']))}")
+        if "grand" in deal:
+            scalars.append(f"{render(t('Grand'), lang)}: {deal['grand']}")
+        if "bids" in deal:
+            scalars.append(f"{render(t('Bid cards turned up'), lang)}: {_cards(deal['bids'], notation, lang)}")
+        if deal.get("set_aside"):
+            scalars.append(f"{render(t('Set aside'), lang)}: {_cards(deal['set_aside'], notation, lang)}")
+        out.append(" · ".join(scalars))
+        by_player: list[list[str]] = []
+        if "hands" in deal:  # one row per player, so that a phone shows a whole hand on a line
+            out.append(_table([render(t("Player"), lang), render(t("Hand as dealt"), lang)],
+                              [[str(n), _cards(h, notation, lang)] for n, h in deal["hands"].items()]))
+        if "taken" in deal:
+            taken = deal["taken"]
+            by_player.append([render(t("Cards taken"), lang)] + [str(taken[n]["cards"]) for n in taken])
+            by_player.append([render(t("Honours taken"), lang)] + [
+                " ".join(rank_label(parse_rank(h, notation), lang) for h in taken[n].get("honours") or []) or "—"
+                for n in taken])
+        by_side: list[list[str]] = []
+        if isinstance(deal.get("tricks"), dict):
+            by_side.append([render(t("Tricks"), lang)] + [str(v) for v in deal["tricks"].values()])
+        if deal.get("claim"):
+            by_side.append([render(t("Claimed"), lang)] + [str(v) for v in deal["claim"].values()])
+        player_names = list(deal.get("taken") or {})
+        side_names = list(deal["tricks"] if isinstance(deal.get("tricks"), dict) else deal.get("claim") or {})
+        if by_player and player_names == side_names:
+            out.append(_table([""] + player_names, by_player + by_side))
+        else:
+            if by_player:
+                out.append(_table([""] + player_names, by_player))
+            if by_side:
+                out.append(_table([""] + side_names, by_side))
+        if isinstance(deal.get("tricks"), list):
+            out.append(_table(["#", render(t("Cards in play order"), lang)],
+                              [[str(k), _cards(tr, notation, lang)] for k, tr in enumerate(deal["tricks"], 1)]))
+    return out
+
+
+def _cards(value: Any, notation: str, lang: str) -> str:
+    """Cards of the record, written as a reader of ``lang`` writes them, suits coloured."""
+    return colour_suits(" ".join(card_label(c, lang) for c in parse_cards(value, notation)))
+
+
+def _show(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _verdict_lines(verdict: Verdict, lang: str) -> list[str]:
+    out = []
+    for d in verdict.deals:
+        steps = [f"- {colour_suits(render(s, lang))}" for s in d.steps]
+        scores = ", ".join(f"{k} {v}" for k, v in d.scores.items())
+        steps.append(f"- **{render(t('Scores: {scores}.', scores=scores), lang)}**")
+        if d.claim is not None:
+            claimed = ", ".join(f"{k} {v}" for k, v in d.claim.items())
+            key = t("The claim ({claim}) agrees.", claim=claimed) if d.claim_agrees else \
+                t("The claim ({claim}) DISAGREES with the rules.", claim=claimed)
+            steps.append(f"- {render(key, lang)}")
+        totals = ", ".join(f"{k} {v}" for k, v in d.totals.items())
+        steps.append(f"- {render(t('Totals: {totals}.', totals=totals), lang)}")
+        out.append("\n".join(steps))
+    for f in verdict.findings:
+        out.append(f"- `{f.code}` ({f.where.describe(lang)}): {colour_suits(render(f.message, lang))}")
+    out.append(f"**{render(verdict.termination, lang)}**")
+    return out
+
+
+def example_block(name: str, lang: str) -> str:
+    """A worked example: the record as tables, then the referee's explanation and result."""
+    data, text = load_example(name)
+    try:
+        verdict = check_text(text)
+    except RefereeError as err:
+        errors = err.errors if isinstance(err, RecordErrors) else [err]
+        raise BlockError(f"example {name} cannot be used: " + "; ".join(e.render("en") for e in errors)) from None
+    parts = _record_tables(data, lang)
+    title = render(t("What the referee says"), lang)
+    status = render(t("exit status {code}", code=verdict.exit_status), lang)
+    parts.append(f"**{title}** (`referee check examples/{name}.yaml`, {status}):")
+    parts.extend(_verdict_lines(verdict, lang))
+    return "\n\n".join(parts)
+
+
+def render_block(kind: str, params: dict[str, Any] | None, lang: str) -> str:
+    """Markdown for one generated block. ``kind`` is the part after ``referee-`` in the fence."""
+    params = params or {}
+    if kind == "facts":
+        return facts_block(_game(params), lang)
+    if kind == "options":
+        return options_block(_game(params), lang)
+    if kind == "catalogue":
+        return catalogue_block(lang, params.get("link_prefix", ""))
+    if kind == "example":
+        return example_block(str(params.get("example")), lang)
+    raise BlockError(f"unknown block referee-{kind}")
