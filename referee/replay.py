@@ -88,47 +88,52 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                             n=len(tricks_value)), "record.trick_count", "play")
         return None
     replay = Replay()
+    notation = reader.notation
+    suit_of, why_illegal, winner = rules.suit_of, rules.why_illegal, rules.winner
     for i, raw in enumerate(tricks_value):
-        p = path + (i,)
         try:
-            cards = parse_cards(raw, reader.notation)
+            cards = parse_cards(raw, notation)
         except NotationError as err:
-            reader.add(err, p)
+            reader.add(err, (*path, i))
             return None
-        seats = []
-        for card in cards:
-            if card not in owner:
-                reader.fail(p, t("{card} was dealt to nobody.", card=card), "record.card_not_dealt", "deal")
-                return None
-            seats.append(owner[card])
+        try:
+            seats = [owner[card] for card in cards]
+        except KeyError as missing:
+            reader.fail((*path, i), t("{card} was dealt to nobody.", card=missing.args[0]), "record.card_not_dealt",
+                        "deal")
+            return None
         if len(cards) != n or len(set(seats)) != n:
-            reader.fail(p, t("A trick needs one card from each of the {n} players; this one has {cards}.", n=n,
-                             cards=[f"{c} ({names[s]})" for c, s in zip(cards, seats, strict=False)]),
+            reader.fail((*path, i), t("A trick needs one card from each of the {n} players; this one has {cards}.",
+                                      n=n, cards=[f"{c} ({names[s]})" for c, s in zip(cards, seats, strict=False)]),
                         "record.trick_shape", "play")
             return None
-        def where(p: Path = p, i: int = i) -> Where:  # computed only when there is something to report
-            return reader.doc.where(p, deal=deal_number, trick=i + 1)
-
-        if seats[0] != leader:
-            replay.findings.append(Finding("play.lead_out_of_turn", "error", where(),
-                                           t("{seat} leads, but it was {leader}'s lead.", seat=names[seats[0]],
+        first = seats[0]
+        if first != leader:
+            replay.findings.append(Finding("play.lead_out_of_turn", "error", _where(reader, path, i, deal_number),
+                                           t("{seat} leads, but it was {leader}'s lead.", seat=names[first],
                                              leader=names[leader])))
-            replay.offenders.append(seats[0])
-        if any(seats[k] != (seats[0] + k) % n for k in range(1, n)):
-            replay.findings.append(Finding("play.out_of_turn", "error", where(),
+            replay.offenders.append(first)
+        if any(seats[k] != (first + k) % n for k in range(1, n)):
+            replay.findings.append(Finding("play.out_of_turn", "error", _where(reader, path, i, deal_number),
                                            t("The cards were not played clockwise from the leader.")))
-        led = rules.suit_of(cards[0], trump)
-        for k, (card, seat) in enumerate(zip(cards, seats, strict=True)):
-            if card not in held[seat]:
-                reader.fail(p, t("{card} is played twice.", card=card), "record.card_twice", "play")
+        led = suit_of(cards[0], trump)
+        for k in range(n):
+            card, seat = cards[k], seats[k]
+            hand = held[seat]
+            if card not in hand:
+                reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
                 return None
-            error = rules.why_illegal(card, held[seat], led if k else None, trump, names[seat])
-            if error is not None:
-                replay.findings.append(Finding.from_error(error.at(where())))
-                replay.offenders.append(seat)
-            held[seat].remove(card)
-        won = seats[rules.winner(cards, trump)]
-        replay.tricks.append(Trick(seats[0], tuple(cards), won))
+            if k and suit_of(card, trump) is not led:  # only a card off the suit led can break a rule
+                error = why_illegal(card, hand, led, trump, names[seat])
+                if error is not None:
+                    replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
+                    replay.offenders.append(seat)
+            hand.remove(card)
+        won = seats[winner(cards, trump)]
+        replay.tricks.append(Trick(first, tuple(cards), won))
         leader = won
     return replay
 
+
+def _where(reader: Reader, path: Path, i: int, deal_number: int) -> Where:
+    return reader.doc.where((*path, i), deal=deal_number, trick=i + 1)
