@@ -21,16 +21,34 @@ from referee.cli import check_text
 from referee.errors import RecordErrors, RefereeError
 from referee.game import Game, Option, Verdict
 from referee.games import GAMES, get_game
-from referee.messages import Message, card_label, rank_label, render, render_param, t
+from referee.messages import N_, Message, card_label, rank_label, render, render_param, t
 from referee.notation import parse_cards, parse_rank
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_DIR = ROOT / "examples"
+# Labels used inside f-strings, marked here so that pybabel extracts them.
+_L_PLAYERS = N_("Players")
+_L_SIDES = N_("Sides")
+_L_OPTIONS = N_("Options")
+_L_SCORES_BEFORE = N_("Scores before")
+_L_DEAL_N = N_("Deal {n}")
+_L_DEALER = N_("Dealer")
+_L_TRUMPS = N_("Trumps")
+_L_GRAND = N_("Grand")
+_L_BID_CARDS_TURNED_UP = N_("Bid cards turned up")
+_L_SET_ASIDE = N_("Set aside")
+_L_SCORES_SCORES = N_("Scores: {scores}.")
+_L_TOTALS_TOTALS = N_("Totals: {totals}.")
+
 _SUIT_CLASS = {"♥": "suit-red", "♦": "suit-red", "♠": "suit-black", "♣": "suit-black"}
 
 
 class BlockError(ValueError):
     """A page asks for a block that cannot be made (an unknown game or example)."""
+
+
+def _label(msgid: str, lang: str) -> str:
+    return render(Message(msgid), lang)
 
 
 def colour_suits(text: str) -> str:
@@ -115,28 +133,28 @@ def load_example(name: str) -> tuple[dict[str, Any], str]:
 def _record_tables(data: dict[str, Any], lang: str) -> list[str]:
     out = []
     notation = data.get("notation", "en")
-    header = [f"**{render(t('Players'), lang)}:** {', '.join(map(str, data['players']))}"]
+    header = [f"**{_label(_L_PLAYERS, lang)}:** {', '.join(map(str, data['players']))}"]
     if data.get("teams"):
-        header.append(f"**{render(t('Sides'), lang)}:** " + "; ".join(
+        header.append(f"**{_label(_L_SIDES, lang)}:** " + "; ".join(
             f"{side}: {', '.join(members)}" for side, members in data["teams"].items()))
     if data.get("options"):
-        header.append(f"**{render(t('Options'), lang)}:** " + ", ".join(
+        header.append(f"**{_label(_L_OPTIONS, lang)}:** " + ", ".join(
             f"`{k}: {_show(v)}`" for k, v in data["options"].items()))
     if data.get("scores_before"):
-        header.append(f"**{render(t('Scores before'), lang)}:** " + ", ".join(
+        header.append(f"**{_label(_L_SCORES_BEFORE, lang)}:** " + ", ".join(
             f"{k} {v}" for k, v in data["scores_before"].items()))
     out.append("  \n".join(header))
     for i, deal in enumerate(data["deals"], start=1):
-        out.append(f"**{render(t('Deal {n}', n=i), lang)}**")
-        scalars = [f"{render(t('Dealer'), lang)}: {deal['dealer']}"]
+        out.append(f"**{render(Message(_L_DEAL_N, dict(n=i)), lang)}**")
+        scalars = [f"{_label(_L_DEALER, lang)}: {deal['dealer']}"]
         if "trump" in deal:
-            scalars.append(f"{render(t('Trumps'), lang)}: {colour_suits(str(deal['trump']))}")
+            scalars.append(f"{_label(_L_TRUMPS, lang)}: {colour_suits(str(deal['trump']))}")
         if "grand" in deal:
-            scalars.append(f"{render(t('Grand'), lang)}: {deal['grand']}")
+            scalars.append(f"{_label(_L_GRAND, lang)}: {deal['grand']}")
         if "bids" in deal:
-            scalars.append(f"{render(t('Bid cards turned up'), lang)}: {_cards(deal['bids'], notation, lang)}")
+            scalars.append(f"{_label(_L_BID_CARDS_TURNED_UP, lang)}: {_cards(deal['bids'], notation, lang)}")
         if deal.get("set_aside"):
-            scalars.append(f"{render(t('Set aside'), lang)}: {_cards(deal['set_aside'], notation, lang)}")
+            scalars.append(f"{_label(_L_SET_ASIDE, lang)}: {_cards(deal['set_aside'], notation, lang)}")
         out.append(" · ".join(scalars))
         by_player: list[list[str]] = []
         if "hands" in deal:  # one row per player, so that a phone shows a whole hand on a line
@@ -182,14 +200,14 @@ def _verdict_lines(verdict: Verdict, lang: str) -> list[str]:
     for d in verdict.deals:
         steps = [f"- {colour_suits(render(s, lang))}" for s in d.steps]
         scores = ", ".join(f"{k} {v}" for k, v in d.scores.items())
-        steps.append(f"- **{render(t('Scores: {scores}.', scores=scores), lang)}**")
+        steps.append(f"- **{render(Message(_L_SCORES_SCORES, dict(scores=scores)), lang)}**")
         if d.claim is not None:
             claimed = ", ".join(f"{k} {v}" for k, v in d.claim.items())
             key = t("The claim ({claim}) agrees.", claim=claimed) if d.claim_agrees else \
                 t("The claim ({claim}) DISAGREES with the rules.", claim=claimed)
             steps.append(f"- {render(key, lang)}")
         totals = ", ".join(f"{k} {v}" for k, v in d.totals.items())
-        steps.append(f"- {render(t('Totals: {totals}.', totals=totals), lang)}")
+        steps.append(f"- {render(Message(_L_TOTALS_TOTALS, dict(totals=totals)), lang)}")
         out.append("\n".join(steps))
     for f in verdict.findings:
         out.append(f"- `{f.code}` ({f.where.describe(lang)}): {colour_suits(render(f.message, lang))}")

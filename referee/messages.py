@@ -118,7 +118,11 @@ def join_list(items: list[str], lang: str) -> str:
         return "—"
     if len(items) == 1:
         return items[0]
-    return gettext_for(lang, "{head} and {last}").format(head=", ".join(items[:-1]), last=items[-1])
+    return gettext_for(lang, _AND).format(head=", ".join(items[:-1]), last=items[-1])
+
+
+_AND = N_("{head} and {last}")
+_YES, _NO = N_("yes"), N_("no")
 
 
 def render_param(value: Any, lang: str) -> str:
@@ -132,7 +136,7 @@ def render_param(value: Any, lang: str) -> str:
     if isinstance(value, Rank):
         return rank_label(value, lang)
     if isinstance(value, bool):
-        return gettext_for(lang, "yes" if value else "no")
+        return gettext_for(lang, _YES if value else _NO)
     if isinstance(value, (list, tuple)):
         return join_list([render_param(v, lang) for v in value], lang)
     if isinstance(value, int) and value < 0:
