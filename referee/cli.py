@@ -24,7 +24,7 @@ def check_text(text: str) -> Verdict:
     """Check a record given as YAML or JSON text; raises a :class:`RefereeError` if it cannot be used."""
     doc = load_text(text)
     slug = doc.data.get("game") if isinstance(doc.data, dict) else None
-    if slug not in GAMES:
+    if not isinstance(slug, str) or slug not in GAMES:
         raise RecordError(t("game must be one of {games}, not {value!r}.", games=sorted(GAMES), value=str(slug)),
                           code="record.unknown_game", where=doc.where(("game",)))
     return GAMES[slug].check(doc)

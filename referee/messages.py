@@ -12,10 +12,9 @@ that language (cards, suits, nested messages, lists).
 >>> german = render(m, "de")
 >>> "B♥" in german and german != render(m, "en").replace("J♥", "B♥")
 True
->>> render(tn("{n} trick", "{n} tricks", 5), "ru")
-'5 взяток'
->>> render(tn("{n} trick", "{n} tricks", 21), "ru")
-'21 взятка'
+>>> msg = "{n} trick checked card by card.", "{n} tricks checked card by card."
+>>> [render(tn(*msg, n), "ru").split()[1] for n in (1, 3, 5, 21)]
+['взятка', 'взятки', 'взяток', 'взятка']
 >>> render(t("{items}", items=["A", "B", "C"]), "ru")
 'A, B и C'
 
