@@ -1,0 +1,1 @@
+"""Build tools of the site: the translation pipeline and the MkDocs hooks."""
