@@ -15,8 +15,8 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.blocks import render_block  # noqa: E402
-from site_tools.pipeline import LOCALE, render_translations  # noqa: E402
+from referee.blocks import render_block
+from site_tools.pipeline import LOCALE, render_translations
 
 BLOCK = re.compile(r"^```referee-(\w+)[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 
@@ -30,7 +30,6 @@ def on_config(config: Any) -> Any:
 def on_serve(server: Any, config: Any, builder: Any) -> Any:
     """Rebuild when a catalog changes (the docs folder is watched already)."""
     server.watch(str(LOCALE))
-    server.watch(str(SOURCE))
     return server
 
 
