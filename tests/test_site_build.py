@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlparse
@@ -13,16 +11,6 @@ import pytest
 
 from site_tools.pipeline import LANGUAGES, pages, status
 from tests.conftest import ROOT
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)], cwd=ROOT,
-                          capture_output=True, text=True, env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
-                          check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return out
 
 
 class Refs(HTMLParser):
