@@ -107,7 +107,8 @@ def cmd_games(lang: str, as_json: bool, out: TextIO) -> int:
         for row in rows:
             counts = row["players"]
             span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
-            out.write(f"{row['slug']:<18} {row['name']}  ({render(t('{n} players', n=span), lang)})\n")
+            players = render(t("{n} players", n=span), lang)
+            out.write(f"{row['slug']:<18} {row['name']}  ({players})\n")
     return 0
 
 

@@ -307,10 +307,10 @@ class Reader:
         return None
 
 
-def _field(path: Path) -> str:
+def _field(path: Path) -> str | Message:
     from referee.source import format_path
 
-    return format_path(path) or "record"
+    return format_path(path) or t("the record")
 
 
 def _count_range(counts: tuple[int, ...]) -> str:

@@ -7,8 +7,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlparse
 
-import pytest
-
 from site_tools.pipeline import LANGUAGES, pages, status
 from tests.conftest import ROOT
 

@@ -337,7 +337,13 @@ class CatchTheTen(Game):
                 ok = False
             cards[name] = count
             ranks: list[Rank] = []
-            for j, token in enumerate(value.get("honours") or []):
+            listed = value.get("honours") or []
+            if not isinstance(listed, list):
+                r.fail(p + ("honours",), t("honours must be a list of ranks, such as [J, 10]."), "record.shape",
+                       "honours")
+                ok = False
+                listed = []
+            for j, token in enumerate(listed):
                 hp = p + ("honours", j)
                 try:
                     rank = parse_rank(token, r.notation)
