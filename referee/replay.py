@@ -80,7 +80,7 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     if tricks_value is None:
         return None
     n = len(names)
-    held = [list(h) for h in hands]
+    held = [set(h) for h in hands]  # sets: membership and removal in constant time
     owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
     expected_tricks = len(hands[0])
     if len(tricks_value) != expected_tricks:
@@ -90,6 +90,7 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     replay = Replay()
     notation = reader.notation
     suit_of, why_illegal, winner = rules.suit_of, rules.why_illegal, rules.winner
+    clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
     for i, raw in enumerate(tricks_value):
         try:
             cards = parse_cards(raw, notation)
@@ -113,7 +114,7 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                                            t("{seat} leads, but it was {leader}'s lead.", seat=names[first],
                                              leader=names[leader])))
             replay.offenders.append(first)
-        if any(seats[k] != (first + k) % n for k in range(1, n)):
+        if seats != clockwise[first]:
             replay.findings.append(Finding("play.out_of_turn", "error", _where(reader, path, i, deal_number),
                                            t("The cards were not played clockwise from the leader.")))
         led = suit_of(cards[0], trump)
@@ -128,7 +129,7 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                 if error is not None:
                     replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
                     replay.offenders.append(seat)
-            hand.remove(card)
+            hand.discard(card)
         won = seats[winner(cards, trump)]
         replay.tricks.append(Trick(first, tuple(cards), won))
         leader = won

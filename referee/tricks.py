@@ -26,7 +26,7 @@ referee.errors.IllegalPlayError: Seat 4 cannot follow ♥ and holds a trump, so 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card, Rank, Suit, deck
@@ -89,7 +89,7 @@ class TrickRules:
                 best, best_value = i, value
         return best
 
-    def legal(self, hand: Sequence[Card], led: Suit | None, trump: Suit | None) -> list[Card]:
+    def legal(self, hand: Collection[Card], led: Suit | None, trump: Suit | None) -> list[Card]:
         """The cards of ``hand`` that may be played to a trick led in ``led`` (None: a lead)."""
         if led is None:
             return list(hand)
@@ -112,7 +112,7 @@ class TrickRules:
                 return trumps
         return list(hand)
 
-    def why_illegal(self, card: Card, hand: Sequence[Card], led: Suit | None,
+    def why_illegal(self, card: Card, hand: Collection[Card], led: Suit | None,
                     trump: Suit | None, seat: str) -> IllegalPlayError | None:
         """None if ``card`` may be played, else the error that names the broken rule."""
         if card not in hand:
