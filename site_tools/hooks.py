@@ -1,45 +1,165 @@
-"""MkDocs hooks: generate the translated page trees, then fill in the referee's blocks.
+"""MkDocs hooks: generate the translated page trees, fill in the generated blocks, flag partial pages.
 
 Wired in ``mkdocs.yml`` (``hooks:``), so ``mkdocs build`` and ``mkdocs serve`` alone produce the
 whole site; there is no manual pre-step.
+
+- ``on_pre_build`` (once per build, not once per language) writes ``docs/ru`` and ``docs/de`` from
+  ``docs/en`` and the catalogs (:func:`site_tools.pipeline.render_translations`).
+- ``on_serve`` makes ``mkdocs serve`` watch ``docs/en`` (plus ``locale/``, ``examples/`` and
+  ``overrides/`` from ``watch:`` in mkdocs.yml) instead of the whole ``docs/``, so writing the
+  generated trees never triggers another rebuild.
+- ``on_page_markdown`` replaces every ```` ```referee-KIND ```` block with Markdown in the
+  language being built, and puts a notice in that language under the title of a page whose
+  translation is incomplete, with a link to the contribution page.
+- ``on_post_page`` drops the theme's ``<link rel="alternate" hreflang>`` tags from the head: they
+  are relative (search engines want absolute URLs, which the sitemap gives, with ``x-default``),
+  and the theme fetches ``<alternate>/sitemap.xml`` for each of them, three 404s on every page.
+- ``on_post_template`` keeps the English ``404.html`` (each language build writes its own).
 """
 
 from __future__ import annotations
 
+import logging
+import posixpath
 import re
 import sys
 from pathlib import Path
 from typing import Any
 
-import yaml
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.structure.files import Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
 
-from referee.blocks import render_block
-from site_tools.pipeline import LOCALE, render_translations
+from site_tools import pipeline  # noqa: E402
+from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
+from site_tools.strings import text  # noqa: E402
 
-BLOCK = re.compile(r"^```referee-(\w+)[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+log = logging.getLogger("mkdocs.hooks.site_tools")
+_HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+_english_404: str | None = None
 
 
-def on_config(config: Any) -> Any:
-    """Write docs/ru and docs/de from the catalogs; a rebuild under ``mkdocs serve`` runs this again."""
-    render_translations()
+def _i18n(config: MkDocsConfig) -> Any:
+    return config.plugins.get("i18n")
+
+
+def _language(config: MkDocsConfig) -> str:
+    """The language of the build in progress (static-i18n builds each language in turn)."""
+    plugin = _i18n(config)
+    return getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Tell the templates which languages exist (the search filter needs the folder prefixes)."""
+    plugin = _i18n(config)
+    languages = [lang.locale for lang in plugin.config.languages] if plugin else [pipeline.DEFAULT_LANGUAGE]
+    config.extra["site_languages"] = " ".join(languages)
+    config.extra["site_default_language"] = pipeline.DEFAULT_LANGUAGE
     return config
 
 
-def on_serve(server: Any, config: Any, builder: Any) -> Any:
-    """Rebuild when a catalog changes (the docs folder is watched already)."""
-    server.watch(str(LOCALE))
+def on_pre_build(config: MkDocsConfig) -> None:
+    """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
+    if getattr(_i18n(config), "building", False):
+        return
+    translations = pipeline.render_translations()
+    incomplete = sum(1 for t in translations.values() if not t.status.complete)
+    if incomplete:
+        log.info(f"site_tools: {incomplete} of {len(translations)} translated pages are incomplete")
+
+
+def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
+    """Watch ``docs/en`` rather than all of ``docs/``: the generated trees must not trigger rebuilds."""
+    try:
+        server.unwatch(config.docs_dir)
+    except KeyError:  # livereload is off
+        return server
+    server.watch(str(pipeline.SOURCE))
     return server
 
 
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    """Replace every ```referee-KIND block with the referee's Markdown in the page's language."""
-    lang = page.file.src_uri.split("/", 1)[0] if "/" in page.file.src_uri else "en"
-    lang = lang if lang in ("ru", "de") else "en"
+def _page_name(page: Page) -> str:
+    """The page as a path without ``.md`` relative to its language folder (``catch-the-ten``)."""
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    return posixpath.splitext(uri)[0]
 
-    def replace(match: re.Match[str]) -> str:
-        params = yaml.safe_load(match.group(2)) or {}
-        return render_block(match.group(1), params, lang)
 
-    return BLOCK.sub(replace, markdown)
+def _nav_order(nav: Any) -> list[str]:
+    """The pages named in mkdocs.yml's ``nav``, in order, as paths without ``.md``."""
+    found: list[str] = []
+    for item in nav if isinstance(nav, list) else [nav]:
+        if isinstance(item, str) and item.endswith(".md"):
+            found.append(item[:-3])
+        elif isinstance(item, dict):
+            for value in item.values():
+                found.extend(_nav_order(value))
+        elif isinstance(item, list):
+            found.extend(_nav_order(item))
+    return found
+
+
+def _render(page_name: str, order: list[str]) -> Any:
+    def render(kind: str, params: dict[str, Any], lang: str) -> str:
+        if kind == "status":
+            return status_block(params, lang, page_name, order)
+        import referee.blocks  # looked up at call time, so a test can replace it
+
+        return referee.blocks.render_block(kind, params, lang)
+
+    return render
+
+
+def notice(lang: str, page_name: str) -> str:
+    """The "translation incomplete" admonition, in ``lang``, linking to the contribution page."""
+    body = text("notice.body", lang)
+    if (pipeline.SOURCE / f"{pipeline.CONTRIBUTE_PAGE}.md").is_file() and page_name != pipeline.CONTRIBUTE_PAGE:
+        link = posixpath.relpath(f"{pipeline.CONTRIBUTE_PAGE}.md", posixpath.dirname(page_name) or ".")
+        body += f" [{text('notice.link', lang)}]({link})."
+    return f"/// warning | {text('notice.title', lang)}\n    attrs: {{class: translation-notice}}\n\n{body}\n\n///\n"
+
+
+def _insert_after_title(markdown: str, insert: str) -> str:
+    """``insert`` as its own block right after the first level-one heading (or at the top)."""
+    lines = markdown.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("# "):
+            return "\n".join([*lines[: i + 1], "", insert, *lines[i + 1 :]])
+    return insert + "\n" + markdown
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Fill in the generated blocks in the build's language; flag an incomplete translation."""
+    lang = _language(config)
+    name = _page_name(page)
+    try:
+        markdown = expand_blocks(markdown, lang, _render(name, _nav_order(config.nav or [])))
+    except BlockSyntaxError as error:
+        raise PluginError(f"{page.file.src_uri}: {error}") from None
+    except Exception as error:  # a referee error names the block's problem; say which page
+        raise PluginError(f"{page.file.src_uri}: a generated block failed: {type(error).__name__}: {error}") from error
+    if lang != pipeline.DEFAULT_LANGUAGE and lang in pipeline.LANGUAGES and name in pipeline.pages():
+        if not pipeline.translate_page(lang, name).status.complete:
+            markdown = _insert_after_title(markdown, notice(lang, name))
+    return markdown
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """Drop the head's relative hreflang links (the sitemap carries the alternates)."""
+    head, sep, body = output.partition("</head>")
+    return _HEAD_ALTERNATE.sub("", head) + sep + body
+
+
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    """Every language build writes ``site/404.html``; keep the English one."""
+    global _english_404
+    if template_name != "404.html":
+        return output_content
+    if _language(config) == pipeline.DEFAULT_LANGUAGE:
+        _english_404 = output_content
+        return output_content
+    return _english_404 if _english_404 is not None else output_content

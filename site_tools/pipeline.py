@@ -1,49 +1,84 @@
 """English pages + per-page gettext catalogs → the Russian and German page trees.
 
-``docs/en/<page>.md`` is the source. ``locale/<lang>/docs/<page>.po`` holds its translation.
-:func:`render_translations` writes ``docs/<lang>/<page>.md`` with translate-toolkit's po2md
-machinery; a segment that is missing or fuzzy stays English, and such a page starts with a notice
-in the reader's language that links to the contribution page. ``docs/ru`` and ``docs/de`` are
-generated on every build and never committed.
+``docs/en/<page>.md`` is the source; ``locale/<lang>/docs/<page>.po`` holds its translation and
+``locale/templates/docs/<page>.pot`` the template the catalogs are merged from. At the start of
+every ``mkdocs build`` (and every rebuild under ``mkdocs serve``) the hook calls
+:func:`render_translations`, which writes ``docs/<lang>/<page>.md`` with translate-toolkit's po2md
+machinery (:class:`translate.convert.po2md.MarkdownTranslator`). A segment that is missing or
+fuzzy stays English. ``docs/ru`` and ``docs/de`` are generated and never committed.
+
+The status of a page is measured against what the reader gets: every segment of the *current*
+English page is looked up in the catalog, so a catalog that is behind the English page counts the
+new segments as missing even before ``python -m site_tools.catalogs update`` has run.
+
+>>> s = PageStatus("p", "ru", translated=3, fuzzy=1, missing=0, words=20, words_translated=15)
+>>> s.complete, s.percent
+(False, 75)
 """
 
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from translate.convert.po2md import MarkdownTranslator
+from translate.storage import markdown
 from translate.storage import po as pofile
+from translate.tools.pocount import wordcount
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SOURCE = DOCS / "en"
 LOCALE = ROOT / "locale"
+TEMPLATES = LOCALE / "templates" / "docs"
+DEFAULT_LANGUAGE = "en"
 LANGUAGES = ("ru", "de")
+CONTRIBUTE_PAGE = "contribute"
+STATUS_PAGE = "translation-status"
 
-NOTICE = {
-    "ru": ("Перевод не завершён", "Часть этой страницы ещё не переведена и показана по-английски. "
-           "[Помогите с переводом](contribute.md)."),
-    "de": ("Übersetzung unvollständig", "Ein Teil dieser Seite ist noch nicht übersetzt und erscheint auf "
-           "Englisch. [Helfen Sie beim Übersetzen](contribute.md)."),
-}
+_LETTER = re.compile(r"[^\W\d_]")
+_HEADING_ID = re.compile(r"\s*\{#[^}]*\}\s*$")
 
 
 @dataclass(frozen=True)
 class PageStatus:
-    """How much of one page is translated into one language (counted in segments)."""
+    """How much of one page is translated into one language: segments, and words."""
 
     page: str
     lang: str
     translated: int
     fuzzy: int
     missing: int
+    words: int = 0
+    words_translated: int = 0
+
+    @property
+    def total(self) -> int:
+        """Segments on the English page."""
+        return self.translated + self.fuzzy + self.missing
 
     @property
     def complete(self) -> bool:
         """Every segment translated, none fuzzy."""
         return self.fuzzy == 0 and self.missing == 0
+
+    @property
+    def percent(self) -> int:
+        """Translated words in percent, rounded down (100 only when complete)."""
+        if self.complete:
+            return 100
+        return min(99, 100 * self.words_translated // self.words) if self.words else 0
+
+
+@dataclass(frozen=True)
+class Translation:
+    """One page rendered in one language, with its status and translated title."""
+
+    text: str
+    status: PageStatus
+    title: str
 
 
 def catalog_path(lang: str, page: str) -> Path:
@@ -51,76 +86,136 @@ def catalog_path(lang: str, page: str) -> Path:
     return LOCALE / lang / "docs" / f"{page}.po"
 
 
+def template_path(page: str) -> Path:
+    """``locale/templates/docs/<page>.pot``."""
+    return TEMPLATES / f"{page}.pot"
+
+
 def pages() -> list[str]:
-    """The English pages, as paths without ``.md`` relative to ``docs/en``."""
-    return sorted(str(p.relative_to(SOURCE).with_suffix("")) for p in SOURCE.rglob("*.md"))
+    """The English pages, as POSIX paths without ``.md`` relative to ``docs/en``."""
+    return sorted(p.relative_to(SOURCE).with_suffix("").as_posix() for p in SOURCE.rglob("*.md"))
+
+
+def needs_translation(source: str) -> bool:
+    """A segment with no letter at all (``41``, ``—``, ``10♥``) reads the same in every language.
+
+    >>> needs_translation("41"), needs_translation("Deal {1}")
+    (False, True)
+    """
+    return bool(_LETTER.search(source))
+
+
+def english_title(page: str) -> str:
+    """The first level-one heading of the English page, without its ``{#id}``."""
+    for line in (SOURCE / f"{page}.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return _HEADING_ID.sub("", line[2:]).strip()
+    return page
+
+
+def load_catalog(lang: str, page: str) -> pofile.pofile:
+    """The page's catalog in ``lang`` (an empty one if there is none yet)."""
+    path = catalog_path(lang, page)
+    if not path.is_file():
+        return pofile.pofile()
+    with path.open("rb") as handle:
+        return pofile.pofile(handle)
+
+
+class _Translator(MarkdownTranslator):
+    """po2md's translator (fuzzy entries ignored, no re-wrapping, code blocks left alone)."""
+
+    def __init__(self, store: pofile.pofile) -> None:
+        super().__init__(store, includefuzzy=False, outputthreshold=None, maxlength=0,
+                         extract_code_blocks=False, extract_frontmatter=False)
+
+    def lookup(self, source: str) -> str | None:
+        """The usable translation of one segment, or None."""
+        return self._lookup_translation(source)
+
+    def is_fuzzy(self, source: str) -> bool:
+        """Whether the catalog has a fuzzy translation for this segment."""
+        units = self.inputstore.sourceindex.get(source)
+        return bool(units) and units[0].isfuzzy() and bool(units[0].target)
+
+
+_MEMO: dict[tuple[object, ...], Translation] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def translate_page(lang: str, page: str) -> Translation:
+    """The page in ``lang``: translated segments, English for the rest, and how much that is.
+
+    Remembered until the English page or the catalog changes on disk.
+    """
+    source_path = SOURCE / f"{page}.md"
+    key = (lang, page, _stamp(source_path), _stamp(catalog_path(lang, page)))
+    if key not in _MEMO:
+        _MEMO[key] = _translate_page(lang, page, source_path.read_bytes())
+    return _MEMO[key]
+
+
+def _translate_page(lang: str, page: str, source: bytes) -> Translation:
+    translator = _Translator(load_catalog(lang, page))
+    rendered = markdown.MarkdownFile(inputfile=io.BytesIO(source), callback=translator._lookup,
+                                     lookup_callback=translator.lookup, max_line_length=None,
+                                     extract_code_blocks=False, extract_frontmatter=False)
+    text = rendered.filesrc
+    if source.endswith(b"\n") and not text.endswith("\n"):
+        text += "\n"
+    counts = {"translated": 0, "fuzzy": 0, "missing": 0, "words": 0, "words_translated": 0}
+    for unit in rendered.units:
+        words = wordcount(unit.source)
+        counts["words"] += words
+        if translator.lookup(unit.source) is not None or not needs_translation(unit.source):
+            counts["translated"] += 1
+            counts["words_translated"] += words
+        elif translator.is_fuzzy(unit.source):
+            counts["fuzzy"] += 1
+        else:
+            counts["missing"] += 1
+    title = english_title(page)
+    title = translator.lookup(title) or title
+    return Translation(text, PageStatus(page, lang, **counts), title)
 
 
 def status(lang: str, page: str) -> PageStatus:
     """Translated, fuzzy and missing segments of ``page`` in ``lang``."""
-    path = catalog_path(lang, page)
-    if not path.is_file():
-        from translate.storage import markdown  # counting the segments the page would have
-
-        units = [u for u in markdown.MarkdownFile(inputfile=io.BytesIO((SOURCE / f"{page}.md").read_bytes()),
-                                                   extract_code_blocks=False, extract_frontmatter=False).units
-                 if u.source]
-        return PageStatus(page, lang, 0, 0, len(units))
-    store = pofile.pofile(path.open("rb"))
-    units = [u for u in store.units if not u.isheader() and not u.isobsolete()]
-    translated = sum(1 for u in units if u.istranslated())
-    fuzzy = sum(1 for u in units if u.isfuzzy())
-    return PageStatus(page, lang, translated, fuzzy, len(units) - translated - fuzzy)
+    return translate_page(lang, page).status
 
 
-def render_page(lang: str, page: str) -> str:
-    """The page in ``lang``: translated segments, English for the rest, a notice if incomplete."""
-    source = SOURCE / f"{page}.md"
-    path = catalog_path(lang, page)
-    if path.is_file():
-        store = pofile.pofile(path.open("rb"))
-        translator = MarkdownTranslator(store, includefuzzy=False, outputthreshold=None, maxlength=0,
-                                        extract_code_blocks=False, extract_frontmatter=False)
-        out = io.BytesIO()
-        translator.translate(io.BytesIO(source.read_bytes()), out)
-        text = out.getvalue().decode("utf-8")
-    else:
-        text = source.read_text(encoding="utf-8")
-    if not status(lang, page).complete:
-        title, body = NOTICE[lang]
-        depth = page.count("/")
-        body = body.replace("](contribute.md)", f"]({'../' * depth}contribute.md)")
-        text = _after_front_matter(text, f"/// warning | {title}\n\n{body}\n\n///\n\n")
-    return text
+def render_translations(languages: tuple[str, ...] = LANGUAGES) -> dict[tuple[str, str], Translation]:
+    """Write ``docs/<lang>/`` for every language; return every page's translation by (lang, page).
 
-
-def _after_front_matter(text: str, insert: str) -> str:
-    if text.startswith("---\n"):
-        end = text.find("\n---\n", 4)
-        if end != -1:
-            return text[: end + 5] + insert + text[end + 5:]
-    return insert + text
-
-
-def render_translations() -> list[PageStatus]:
-    """Write ``docs/<lang>/`` for every language; returns the status of every page."""
-    statuses = []
-    for lang in LANGUAGES:
+    Only files whose content changes are written and files of removed pages are deleted, so the
+    tree always mirrors ``docs/en`` and an unchanged catalog touches nothing on disk.
+    """
+    result: dict[tuple[str, str], Translation] = {}
+    for lang in languages:
         target = DOCS / lang
         wanted: dict[Path, bytes] = {}
         for page in pages():
-            wanted[target / f"{page}.md"] = render_page(lang, page).encode("utf-8")
-            statuses.append(status(lang, page))
+            translation = translate_page(lang, page)
+            result[lang, page] = translation
+            wanted[target / f"{page}.md"] = translation.text.encode("utf-8")
         for asset in SOURCE.rglob("*"):
             if asset.is_file() and asset.suffix != ".md":
                 wanted[target / asset.relative_to(SOURCE)] = asset.read_bytes()
-        # Only files that really change are written, so `mkdocs serve` does not rebuild in a loop.
         for path, content in wanted.items():
             if not path.is_file() or path.read_bytes() != content:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(content)
         if target.exists():
-            for path in target.rglob("*"):
+            for path in sorted(target.rglob("*"), reverse=True):
                 if path.is_file() and path not in wanted:
                     path.unlink()
-    return statuses
+                elif path.is_dir() and not any(path.iterdir()):
+                    path.rmdir()
+    return result

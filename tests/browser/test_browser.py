@@ -1,12 +1,19 @@
-"""A real browser (Debian's Chromium, driven by Playwright) on the built site served on localhost."""
+"""A real browser (Debian's Chromium, driven by Playwright) on the built site served on localhost.
+
+Nothing here downloads a browser: the test drives ``/usr/bin/chromium`` (``apt-get install
+chromium``). It skips only when that is absent outside CI; with ``CI`` set it must run.
+Screenshots go to ``build/screenshots/`` for a person to look at.
+"""
 
 from __future__ import annotations
 
 import functools
 import os
 import threading
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -14,30 +21,37 @@ import pytest
 from tests.conftest import ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        # Belt and braces: even a request that slipped past the route below could not reach the network.
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"]
 SHOTS = ROOT / "build" / "screenshots"
 
 if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip("Debian's chromium is not installed (./run test installs it)", allow_module_level=True)
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium; ./run test does it)",
+                allow_module_level=True)
 
 
 class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep the test output readable
+    """The built site, served without a log line per request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
 @pytest.fixture(scope="module")
-def base_url(site):
+def base_url(site: Path) -> Iterator[str]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -46,53 +60,102 @@ def browser():
         b.close()
 
 
-def guarded_page(browser, width):
-    page = browser.new_page(viewport={"width": width, "height": 900})
-    foreign: list[str] = []
+@pytest.fixture()
+def guarded(browser: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A browser context that refuses, and records, every request to a host other than localhost.
 
-    def route(r):
-        host = urlparse(r.request.url).hostname
-        if host not in ("127.0.0.1", "localhost"):
+    It also records every page resource (script, style, image, data) that the local server does not have.
+    """
+    foreign: list[str] = []
+    missing: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+
+    def route(r: Any) -> None:
+        if urlparse(r.request.url).hostname in LOCAL_HOSTS:
+            r.continue_()
+        else:
             foreign.append(r.request.url)
             r.abort()
-        else:
-            r.continue_()
 
-    page.route("**/*", route)
-    return page, foreign
+    context.route("**/*", route)
+    context.on("request", lambda req: urlparse(req.url).hostname in LOCAL_HOSTS or req.url.startswith(
+        ("data:", "blob:", "about:")) or foreign.append(req.url))
+    context.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document" and missing.append(
+        f"{r.status} {r.url}"))
+    yield context, foreign
+    context.close()
+    assert foreign == [], f"requests to other hosts: {foreign}"
+    assert missing == [], f"resources the site does not have: {missing}"
 
 
-def switch_language(page, lang):
-    page.click(".md-select > button")  # the menu opens while the button has the focus
+def switch_language(page: Any, lang: str) -> None:
+    """Pick a language in the header's language menu and wait for the new page."""
+    page.hover(".md-header .md-select")
+    page.click(".md-select > button")
     with page.expect_navigation():
         page.click(f".md-select__link[hreflang='{lang}']")
 
 
-def test_switch_language_search_and_stay_on_the_page(browser, base_url):
-    page, foreign = guarded_page(browser, 1280)
+def search(page: Any, query: str, expected: str) -> list[str]:
+    """Type ``query`` into the search box, wait for a result on page ``expected``; return the result paths."""
+    page.keyboard.press("s")  # Material's shortcut focuses the search box at any width
+    box = page.locator("input.md-search__input")
+    box.fill("")
+    box.press_sequentially(query, delay=20)  # real key presses: the theme searches on keyup, not on input
+    page.locator(f".md-search-result__item > a[href*='{expected}']").first.wait_for(timeout=10_000)
+    links = page.locator(".md-search-result__item > a").evaluate_all("els => els.map(e => e.href)")
+    return [urlparse(h).path for h in links]
+
+
+def test_switch_language_search_and_stay_on_the_page(guarded: tuple[Any, list[str]], base_url: str) -> None:
+    context, _ = guarded
+    page = context.new_page()
     page.goto(f"{base_url}/catch-the-ten/")
-    assert "Catch the Ten" in page.title()
-    switch_language(page, "ru")
-    assert page.url.endswith("/ru/catch-the-ten/")
-    page.keyboard.press("s")  # Material's shortcut opens the search box at any width
-    page.fill("input.md-search__input", "козырь")
-    result = page.locator(".md-search-result__item a[href*='catch-the-ten']").first
-    result.wait_for(timeout=10_000)
+    assert "Catch the Ten" in page.title() and page.locator("html").get_attribute("lang") == "en"
+    english = search(page, "trump", "catch-the-ten")
+    assert not [h for h in english if h.startswith(("/ru/", "/de/"))], f"English search shows {english}"
     page.keyboard.press("Escape")
+
+    switch_language(page, "ru")
+    assert urlparse(page.url).path == "/ru/catch-the-ten/"
+    assert page.locator("html").get_attribute("lang") == "ru"
+
+    hrefs = search(page, "козырь", "catch-the-ten")
+    assert hrefs and all(h.startswith("/ru/") for h in hrefs), f"results outside Russian: {hrefs}"
+    page.screenshot(path=str(SHOTS / "ru-search-1280.png"))
+    page.keyboard.press("Escape")
+
     switch_language(page, "de")
-    assert page.url.endswith("/de/catch-the-ten/")
+    assert urlparse(page.url).path == "/de/catch-the-ten/"
     assert page.locator("html").get_attribute("lang") == "de"
-    assert foreign == []
+
+
+FULL_PAGE = "ru-catch-the-ten"  # one whole page per width; the others show their first screen
+PAGES = [("/catch-the-ten/", "catch-the-ten"), ("/ru/catch-the-ten/", "ru-catch-the-ten"),
+         ("/de/catch-the-ten/", "de-catch-the-ten"), ("/ru/minnesota-whist/", "ru-minnesota-whist"),
+         ("/settle-a-score/", "settle-a-score"), ("/de/translation-status/", "de-translation-status")]
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_screenshots_and_no_horizontal_overflow(browser, base_url, width):
+def test_screenshots_and_no_horizontal_overflow(guarded: tuple[Any, list[str]], base_url: str, width: int) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page, foreign = guarded_page(browser, width)
-    for path, name in [("/catch-the-ten/", "catch-the-ten"), ("/ru/minnesota-whist/", "ru-minnesota-whist"),
-                       ("/de/catch-the-ten/", "de-catch-the-ten")]:
-        page.goto(base_url + path)
-        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=False)
+    context, _ = guarded
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    for path, name in PAGES:
+        if page.goto(base_url + path).status != 200:
+            continue  # a page not written yet
+        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=name == FULL_PAGE)
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 1, f"{path} is {overflow}px wider than a {width}px screen"
-    assert foreign == []
+        # Every table fits its column: wide ones scroll inside their own box.
+        wide = page.evaluate("""() => [...document.querySelectorAll('article table')].filter(t => {
+            const box = t.closest('.md-typeset__scrollwrap') || t.parentElement;
+            return box.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+        }).length""")
+        assert wide == 0, f"{path}: {wide} tables stick out of a {width}px screen"
+        colours = page.evaluate("""() => [...document.querySelectorAll('.suit-red, .suit-black')].map(
+            s => [s.className, getComputedStyle(s).color])""")
+        for cls, colour in colours:
+            red = colour.startswith("rgb(198, 40, 40")
+            assert red == (cls == "suit-red"), f"{path}: {cls} is {colour}"

@@ -1,0 +1,42 @@
+/*
+ * Search in the reader's language only.
+ *
+ * One search index holds the pages of every language: English at the root, the others under
+ * their folder ("ru/...", "de/..."). Material hands that index to its search worker in a
+ * "setup" message (type 0); this script, loaded before the theme's bundle, keeps only the
+ * documents whose location lies in the language of the page being read, and asks the worker
+ * for that language's stemmer (with English for the segments not yet translated).
+ */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  if (!script || typeof Worker === "undefined") return;
+  var lang = script.dataset.lang || "en";
+  var fallback = script.dataset.default || "en";
+  var folders = (script.dataset.languages || "").split(/\s+/).filter(function (code) {
+    return code && code !== fallback;
+  });
+
+  function languageOf(location) {
+    for (var i = 0; i < folders.length; i++) {
+      if (location === folders[i] || location.indexOf(folders[i] + "/") === 0) return folders[i];
+    }
+    return fallback;
+  }
+
+  var post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message) {
+    var args = Array.prototype.slice.call(arguments);
+    if (message && message.type === 0 && message.data && Array.isArray(message.data.docs)) {
+      var data = Object.assign({}, message.data);
+      data.docs = data.docs.filter(function (doc) {
+        return languageOf(String(doc.location || "")) === lang;
+      });
+      data.config = Object.assign({}, data.config, {
+        lang: lang === fallback ? [fallback] : [fallback, lang]
+      });
+      args[0] = Object.assign({}, message, { data: data });
+    }
+    return post.apply(this, args);
+  };
+})();

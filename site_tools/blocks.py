@@ -1,0 +1,123 @@
+"""Generated blocks: fenced ```` ```referee-KIND ```` blocks in a page, replaced by Markdown at build time.
+
+The body of a block is YAML (``game: catch-the-ten``, ``example: catch-the-ten/two-reach-41``, or
+nothing). ``referee-status`` is rendered here from the page catalogs; every other kind goes to
+:func:`referee.blocks.render_block`. The blocks are fenced code, which md2po does not extract
+(``--no-code-blocks``), so they never enter a catalog and read the same in every language's
+source; only their output is localized.
+
+>>> page = "Intro\\n\\n```referee-demo\\nn: 2\\n```\\n\\nEnd\\n"
+>>> expand_blocks(page, "en", lambda kind, params, lang: f"**{kind} {params['n']} {lang}**")
+'Intro\\n\\n**demo 2 en**\\n\\nEnd\\n'
+>>> [b.kind for b in find_blocks("~~~~referee-facts\\ngame: x\\n~~~~\\n")]
+['facts']
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from site_tools import pipeline
+from site_tools.strings import LANGUAGE_NAMES, text
+
+Renderer = Callable[[str, dict[str, Any], str], str]
+
+_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*referee-(?P<kind>[a-z][a-z0-9-]*)[ \t]*$")
+
+
+class BlockSyntaxError(ValueError):
+    """A generated block that cannot be read (bad YAML, no closing fence)."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """One generated block: where it is in the page and what it asks for."""
+
+    kind: str
+    params: dict[str, Any]
+    start: int  # index of the opening fence line
+    end: int  # index one past the closing fence line
+    indent: str
+
+
+def find_blocks(markdown: str) -> list[Block]:
+    """Every ``referee-*`` fenced block of a page, in order."""
+    lines = markdown.split("\n")
+    blocks: list[Block] = []
+    i = 0
+    while i < len(lines):
+        match = _OPEN.match(lines[i])
+        if not match:
+            i += 1
+            continue
+        indent, fence, kind = match["indent"], match["fence"], match["kind"]
+        closing = re.compile(rf"^{re.escape(indent)}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        for j in range(i + 1, len(lines)):
+            if closing.match(lines[j]):
+                break
+        else:
+            raise BlockSyntaxError(f"line {i + 1}: ```referee-{kind} has no closing fence")
+        body = "\n".join(line.removeprefix(indent) for line in lines[i + 1 : j])
+        try:
+            params = yaml.safe_load(body) if body.strip() else {}
+        except yaml.YAMLError as error:
+            raise BlockSyntaxError(f"line {i + 1}: referee-{kind} is not YAML: {error}") from None
+        if not isinstance(params, dict):
+            raise BlockSyntaxError(f"line {i + 1}: referee-{kind} must hold a YAML mapping, not {body!r}")
+        blocks.append(Block(kind, params, i, j + 1, indent))
+        i = j + 1
+    return blocks
+
+
+def expand_blocks(markdown: str, lang: str, render: Renderer) -> str:
+    """The page with every generated block replaced by ``render(kind, params, lang)``."""
+    lines = markdown.split("\n")
+    for block in reversed(find_blocks(markdown)):
+        output = render(block.kind, block.params, lang).rstrip("\n")
+        rendered = [f"{block.indent}{line}" if line else "" for line in output.split("\n")]
+        lines[block.start : block.end] = rendered
+    return "\n".join(lines)
+
+
+def status_block(params: dict[str, Any], lang: str, page: str, order: list[str] | None = None) -> str:
+    """The translation status table: every page × language, from the catalogs.
+
+    ``params`` may name ``languages`` (default: all translated languages). ``page`` is the page
+    that shows the table (a path without ``.md`` relative to the language folder), for links;
+    ``order`` lists pages in the order of the navigation (the others follow alphabetically).
+    """
+    languages = params.get("languages") or list(pipeline.LANGUAGES)
+    here = posixpath.dirname(page)
+    rows = ["| " + " | ".join([text("status.page", lang), *(LANGUAGE_NAMES.get(o, o) for o in languages)]) + " |",
+            "| --- |" + " --- |" * len(languages)]
+    known = pipeline.pages()
+    ranked = [name for name in order or [] if name in known]
+    for name in ranked + [name for name in known if name not in ranked]:
+        shown = pipeline.translate_page(lang, name).title if lang != pipeline.DEFAULT_LANGUAGE \
+            else pipeline.english_title(name)
+        link = posixpath.relpath(f"{name}.md", here or ".")
+        cells = [_status_cell(pipeline.translate_page(other, name).status, lang) for other in languages]
+        rows.append(f"| [{_escape(shown)}]({link}) | " + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n\n" + text("status.legend", lang) + "\n"
+
+
+def _status_cell(s: pipeline.PageStatus, lang: str) -> str:
+    """``✓ 100 %`` for a complete page, else ``40 % · 12 / 1 / 20`` (translated / fuzzy / missing)."""
+    if s.complete:
+        return f"✓ {_percent(100, lang)}"
+    return f"{_percent(s.percent, lang)} · " + "\u00a0/\u00a0".join(str(n) for n in (s.translated, s.fuzzy, s.missing))
+
+
+def _percent(value: int, lang: str) -> str:
+    """``75%`` in English, ``75 %`` (no-break space) in Russian and German."""
+    return f"{value}%" if lang == "en" else f"{value}\u00a0%"
+
+
+def _escape(cell: str) -> str:
+    return cell.replace("|", "\\|")

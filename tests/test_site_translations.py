@@ -1,0 +1,155 @@
+"""The page translations: complete, up to date with the English pages, and safe to publish.
+
+These read the catalogs only (no site build). ``test_every_page_is_fully_translated`` fails while a
+translation is missing or fuzzy: that is its job (``python -m site_tools.catalogs status`` shows
+what is left).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from translate.storage import markdown, po
+
+from site_tools import pipeline
+
+POFILTER_TESTS = ("numbers", "variables", "xmltags", "urls", "pythonbraceformat")
+CATALOGS = [(lang, page) for lang in pipeline.LANGUAGES for page in pipeline.pages()]
+
+# Markup a translation must never bring in: raw HTML (any tag, comment or autolink), script URLs,
+# and attr_list attributes (`{: onclick=...}`, `{ .class }`, `{#id}`), which Python-Markdown would
+# turn into attributes of the element.
+FORBIDDEN = [
+    (re.compile(r"<\s*[A-Za-z!/?]"), "raw HTML"),
+    (re.compile(r"(?i)\b(javascript|vbscript|data)\s*:"), "a script or data URL"),
+    (re.compile(r"\{\s*[:#.]|\{\s*[A-Za-z_-]+\s*="), "attr_list attributes"),
+    (re.compile(r"(?i)\bon[a-z]+\s*="), "an event handler"),
+]
+
+
+CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.DOTALL)
+
+
+def strip_code(text: str) -> str:
+    """Markdown text without its inline code spans (``<page>`` in backticks is shown, not parsed)."""
+    return CODE_SPAN.sub("", text)
+
+
+def units(path: Path) -> list[po.pounit]:
+    """The entries of a catalog, without the header and obsolete ones."""
+    with path.open("rb") as handle:
+        return [u for u in po.pofile(handle).units if not u.isheader() and not u.isobsolete()]
+
+
+def english_segments(page: str) -> set[str]:
+    """What md2po extracts from the English page (code blocks and front matter excluded)."""
+    source = (pipeline.SOURCE / f"{page}.md").read_bytes()
+    store = markdown.MarkdownFile(inputfile=io.BytesIO(source), extract_code_blocks=False,
+                                  extract_frontmatter=False)
+    return {u.source for u in store.units}
+
+
+@pytest.mark.parametrize("page", pipeline.pages())
+def test_catalogs_are_up_to_date_with_the_english_page(page: str) -> None:
+    template = pipeline.template_path(page)
+    hint = "run: python -m site_tools.catalogs update"
+    assert template.is_file(), f"no {template.relative_to(pipeline.ROOT)}; {hint}"
+    assert {u.source for u in units(template)} == english_segments(page), f"{template.name} is stale; {hint}"
+    for lang in pipeline.LANGUAGES:
+        catalog = pipeline.catalog_path(lang, page)
+        assert catalog.is_file(), f"no {catalog.relative_to(pipeline.ROOT)}; {hint}"
+        assert {u.source for u in units(catalog)} == english_segments(page), f"{lang}/{catalog.name}; {hint}"
+
+
+@pytest.mark.parametrize(("lang", "page"), CATALOGS, ids=[f"{lang}-{page}" for lang, page in CATALOGS])
+def test_every_page_is_fully_translated(lang: str, page: str) -> None:
+    status = pipeline.status(lang, page)
+    assert status.complete, (f"{lang}/{page}: {status.missing} missing and {status.fuzzy} fuzzy of "
+                             f"{status.total} segments ({status.percent}% of the words translated)")
+
+
+@pytest.mark.parametrize(("lang", "page"), CATALOGS, ids=[f"{lang}-{page}" for lang, page in CATALOGS])
+def test_no_markup_or_script_in_translations(lang: str, page: str) -> None:
+    path = pipeline.catalog_path(lang, page)
+    if not path.is_file():
+        pytest.skip("no catalog yet")
+    for unit in units(path):
+        target, source = strip_code(str(unit.target or "")), strip_code(str(unit.source))
+        for pattern, what in FORBIDDEN:
+            if pattern.search(target) and not pattern.search(source):
+                pytest.fail(f"{path.relative_to(pipeline.ROOT)}: the translation of {unit.source!r} adds {what}: "
+                            f"{target!r}")
+
+
+def pofilter(inputs: Path, lang: str, out: Path) -> dict[str, list[str]]:
+    """Run translate-toolkit's pofilter; return the flagged entries per file (it always exits 0)."""
+    args = [sys.executable, "-m", "translate.filters.pofilter", "--progress=none", f"--language={lang}"]
+    for test in POFILTER_TESTS:
+        args += ["-t", test]
+    done = subprocess.run([*args, "-i", str(inputs), "-o", str(out)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    found: dict[str, list[str]] = {}
+    for path in sorted(out.rglob("*.po")):
+        for unit in units(path):
+            notes = " ".join(n for n in unit.getnotes("translator").splitlines() if n.startswith("(pofilter)"))
+            found.setdefault(path.relative_to(out).as_posix(), []).append(f"{unit.source!r}: {notes}")
+    return found
+
+
+@pytest.mark.parametrize("lang", pipeline.LANGUAGES)
+def test_pofilter_finds_nothing(lang: str, tmp_path: Path) -> None:
+    catalogs = pipeline.LOCALE / lang / "docs"
+    if not any(catalogs.glob("*.po")):
+        pytest.skip("no catalogs yet")
+    found = pofilter(catalogs, lang, tmp_path)
+    assert not found, "\n".join(f"{name}: {entry}" for name, entries in found.items() for entry in entries)
+
+
+def test_pofilter_gate_catches_broken_translations(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "bad.po").write_text('''msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: ru\\n"
+
+msgid "See [the deal]{1}."
+msgstr "См. раздачу."
+
+msgid "A player dealt 10 cards scores 5."
+msgstr "Игрок, получивший 11 карт, получает 5."
+
+msgid "The jack is high."
+msgstr "Валет <script>alert(1)</script>."
+
+msgid "See https://www.pagat.com/ for more."
+msgstr "См. https://evil.example/ подробнее."
+
+msgid "Points: {points}"
+msgstr "Очки: {очки}"
+''', encoding="utf-8")
+    found = pofilter(tmp_path / "in", "ru", tmp_path / "out")
+    assert len(found["bad.po"]) == 5, found
+
+
+@pytest.mark.parametrize("page", pipeline.pages())
+def test_english_pages_follow_the_authoring_rules(page: str) -> None:
+    """Explicit heading ids, titled ``///`` admonitions, no raw HTML: what the pipeline relies on."""
+    fence = ""
+    for number, line in enumerate((pipeline.SOURCE / f"{page}.md").read_text(encoding="utf-8").splitlines(), 1):
+        where = f"docs/en/{page}.md:{number}"
+        opening = re.match(r"^\s*(`{3,}|~{3,})", line)
+        if opening and (not fence or opening.group(1).startswith(fence)):
+            fence = "" if fence else opening.group(1)
+            continue
+        if fence:
+            continue
+        if re.match(r"^#{1,6}\s", line):
+            assert re.search(r"\S\s*\{#[A-Za-z][\w-]*\}\s*$", line), f"{where}: heading without an explicit {{#id}}"
+        assert not re.match(r"^\s*(!!!|\?\?\?)", line), f"{where}: use /// admonitions, not !!!"
+        assert not re.match(r"^\s*///\s*[\w-]+\s*$", line), f"{where}: give the admonition a title (/// note | Title)"
+        assert not re.search(r"<\s*[A-Za-z!/?]", strip_code(line)), f"{where}: raw HTML"
