@@ -19,7 +19,7 @@ import yaml
 
 from referee.cli import check_text
 from referee.errors import RecordErrors, RefereeError
-from referee.game import Game, Option, Verdict
+from referee.game import Game, Verdict
 from referee.games import GAMES, get_game
 from referee.messages import N_, Message, card_label, rank_label, render, render_param, t
 from referee.notation import parse_cards, parse_rank
@@ -86,12 +86,6 @@ def facts_block(game: Game, lang: str) -> str:
     return _table([render(t("Fact"), lang), render(t("Value"), lang)], rows)
 
 
-def _value(option: Option, value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def options_block(game: Game, lang: str) -> str:
     """The house-rule options, from the game's declarations: name, default, values and what each does."""
     rows = []
@@ -100,12 +94,12 @@ def options_block(game: Game, lang: str) -> str:
             values = render(t("a whole number of at least {minimum}", minimum=option.minimum or 0), lang)
         else:
             values = "<br>".join(
-                f"`{_value(option, c)}`: {_cell(option.choice_help[c], lang)}" if c in option.choice_help
-                else f"`{_value(option, c)}`" for c in option.choices)
+                f"`{_show(c)}`: {_cell(option.choice_help[c], lang)}" if c in option.choice_help
+                else f"`{_show(c)}`" for c in option.choices)
         name = f"`{option.name}`"
         if option.help is not None:
             name += "<br>" + _cell(option.help, lang)
-        rows.append([name, f"`{_value(option, option.default)}`", values])
+        rows.append([name, f"`{_show(option.default)}`", values])
     return _table([render(t("Option"), lang), render(t("Default"), lang), render(t("Values"), lang)], rows)
 
 

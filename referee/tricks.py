@@ -140,10 +140,6 @@ class Trick:
     cards: tuple[Card, ...]
     winner: int
 
-    def seat_of(self, i: int, players: int) -> int:
-        """The seat that played the ``i``-th card."""
-        return (self.leader + i) % players
-
 
 class TrickPlay:
     """The play of one deal. Seats are 0..n-1 clockwise; ``hands`` are consumed as cards are played."""
@@ -209,10 +205,3 @@ class TrickPlay:
         for trick in self.tricks:
             counts[trick.winner] += 1
         return counts
-
-    def cards_won(self) -> list[list[Card]]:
-        """The cards in the tricks each seat has taken."""
-        won: list[list[Card]] = [[] for _ in range(self.players)]
-        for trick in self.tricks:
-            won[trick.winner].extend(trick.cards)
-        return won
