@@ -17,12 +17,13 @@ from typing import Any
 
 import yaml
 
+from referee.cards import Card, Rank
 from referee.cli import check_text
 from referee.errors import RecordErrors, RefereeError
 from referee.game import Game, Verdict
 from referee.games import GAMES, get_game
-from referee.messages import N_, Message, card_label, rank_label, render, render_param, t
-from referee.notation import parse_cards, parse_rank
+from referee.messages import N_, Message, render, render_param, t
+from referee.notation import parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_DIR = ROOT / "examples"
@@ -32,11 +33,6 @@ _L_SIDES = N_("Sides")
 _L_OPTIONS = N_("Options")
 _L_SCORES_BEFORE = N_("Scores before")
 _L_DEAL_N = N_("Deal {n}")
-_L_DEALER = N_("Dealer")
-_L_TRUMPS = N_("Trumps")
-_L_GRAND = N_("Grand")
-_L_BID_CARDS_TURNED_UP = N_("Bid cards turned up")
-_L_SET_ASIDE = N_("Set aside")
 _L_SCORES_SCORES = N_("Scores: {scores}.")
 _L_TOTALS_TOTALS = N_("Totals: {totals}.")
 
@@ -61,7 +57,10 @@ def colour_suits(text: str) -> str:
 
 
 def _cell(value: Any, lang: str) -> str:
+    """One value in the page's language: cards and ranks side by side, other lists one per line."""
     if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, (Card, Rank)) for v in value):
+            return colour_suits(" ".join(render_param(v, lang) for v in value))
         return "<br>".join(_cell(v, lang) for v in value)
     text = render(value, lang) if isinstance(value, Message) else render_param(value, lang)
     return colour_suits(text.replace("|", "\\|"))
@@ -124,7 +123,7 @@ def load_example(name: str) -> tuple[dict[str, Any], str]:
     return yaml.safe_load(text), text
 
 
-def _record_tables(data: dict[str, Any], lang: str) -> list[str]:
+def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
     out = []
     notation = data.get("notation", "en")
     header = [f"**{_label(_L_PLAYERS, lang)}:** {', '.join(map(str, data['players']))}"]
@@ -140,40 +139,22 @@ def _record_tables(data: dict[str, Any], lang: str) -> list[str]:
     out.append("  \n".join(header))
     for i, deal in enumerate(data["deals"], start=1):
         out.append(f"**{render(Message(_L_DEAL_N, dict(n=i)), lang)}**")
-        scalars = [f"{_label(_L_DEALER, lang)}: {deal['dealer']}"]
-        if "trump" in deal:
-            scalars.append(f"{_label(_L_TRUMPS, lang)}: {colour_suits(str(deal['trump']))}")
-        if "grand" in deal:
-            scalars.append(f"{_label(_L_GRAND, lang)}: {deal['grand']}")
-        if "bids" in deal:
-            scalars.append(f"{_label(_L_BID_CARDS_TURNED_UP, lang)}: {_cards(deal['bids'], notation, lang)}")
-        if deal.get("set_aside"):
-            scalars.append(f"{_label(_L_SET_ASIDE, lang)}: {_cards(deal['set_aside'], notation, lang)}")
-        out.append(" · ".join(scalars))
-        by_player: list[list[str]] = []
+        lines = game.example_lines(deal, notation)
+        if lines:
+            out.append(" · ".join(f"{render(label, lang)}: {_cell(value, lang)}" for label, value in lines))
         if "hands" in deal:  # one row per player, so that a phone shows a whole hand on a line
             out.append(_table([render(t("Player"), lang), render(t("Hand as dealt"), lang)],
                               [[str(n), _cards(h, notation, lang)] for n, h in deal["hands"].items()]))
-        if "taken" in deal:
-            taken = deal["taken"]
-            by_player.append([render(t("Cards taken"), lang)] + [str(taken[n]["cards"]) for n in taken])
-            by_player.append([render(t("Honours taken"), lang)] + [
-                " ".join(rank_label(parse_rank(h, notation), lang) for h in taken[n].get("honours") or []) or "—"
-                for n in taken])
-        by_side: list[list[str]] = []
-        if isinstance(deal.get("tricks"), dict):
-            by_side.append([render(t("Tricks"), lang)] + [str(v) for v in deal["tricks"].values()])
-        if deal.get("claim"):
-            by_side.append([render(t("Claimed"), lang)] + [str(v) for v in deal["claim"].values()])
-        player_names = list(deal.get("taken") or {})
-        side_names = list(deal["tricks"] if isinstance(deal.get("tricks"), dict) else deal.get("claim") or {})
-        if by_player and player_names == side_names:
-            out.append(_table([""] + player_names, by_player + by_side))
-        else:
-            if by_player:
-                out.append(_table([""] + player_names, by_player))
-            if by_side:
-                out.append(_table([""] + side_names, by_side))
+        # Rows naming the same players (or sides) share a table: one column per name.
+        groups: list[tuple[list[str], list[list[str]]]] = []
+        for label, values in game.example_rows(deal, notation):
+            names = [str(k) for k in values]
+            row = [render(label, lang)] + [_cell(v, lang) for v in values.values()]
+            if groups and groups[-1][0] == names:
+                groups[-1][1].append(row)
+            else:
+                groups.append((names, [row]))
+        out.extend(_table(["", *names], rows) for names, rows in groups)
         if isinstance(deal.get("tricks"), list):
             out.append(_table(["#", render(t("Cards in play order"), lang)],
                               [[str(k), _cards(tr, notation, lang)] for k, tr in enumerate(deal["tricks"], 1)]))
@@ -182,7 +163,7 @@ def _record_tables(data: dict[str, Any], lang: str) -> list[str]:
 
 def _cards(value: Any, notation: str, lang: str) -> str:
     """Cards of the record, written as a reader of ``lang`` writes them, suits coloured."""
-    return colour_suits(" ".join(card_label(c, lang) for c in parse_cards(value, notation)))
+    return _cell(parse_cards(value, notation), lang)
 
 
 def _show(value: Any) -> str:
@@ -217,7 +198,7 @@ def example_block(name: str, lang: str) -> str:
     except RefereeError as err:
         errors = err.errors if isinstance(err, RecordErrors) else [err]
         raise BlockError(f"example {name} cannot be used: " + "; ".join(e.render("en") for e in errors)) from None
-    parts = _record_tables(data, lang)
+    parts = _record_tables(get_game(verdict.game), data, lang)
     title = render(t("What the referee says"), lang)
     status = render(t("exit status {code}", code=verdict.exit_status), lang)
     parts.append(f"**{title}** (`referee check examples/{name}.yaml`, {status}):")

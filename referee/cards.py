@@ -11,6 +11,11 @@ True
 36
 >>> [str(c) for c in deck(low=Rank.ACE)]
 ['A♣', 'A♦', 'A♥', 'A♠']
+
+The Joker is a card with no suit (games that use it say which suit it joins):
+
+>>> JOKER.suit is None, str(JOKER), JOKER.is_joker, len(deck(low=Rank.SEVEN, jokers=1))
+(True, 'Joker', True, 33)
 """
 
 from __future__ import annotations
@@ -65,6 +70,7 @@ class Rank(IntEnum):
     QUEEN = 12
     KING = 13
     ACE = 14
+    JOKER = 15
 
     @property
     def label(self) -> str:
@@ -75,14 +81,16 @@ class Rank(IntEnum):
         return self.label
 
 
-_EN_LABELS = {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}
-RANKS: tuple[Rank, ...] = tuple(Rank)
+_EN_LABELS = {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Joker"}
+RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
+"""The thirteen ranks of the suits, two to ace (the Joker is not one of them)."""
 
 
 class Card:
     """One playing card. Instances are interned: one object per rank and suit.
 
-    ``index`` is a small dense integer, handy for bitsets and sorting.
+    ``index`` is a small dense integer, handy for bitsets and sorting. The Joker is
+    ``Card(Rank.JOKER, None)`` (also :data:`JOKER`): it has no suit and sorts after every suit card.
 
     >>> c = Card(Rank.ACE, Suit.SPADES)
     >>> c.rank, c.suit, c.index
@@ -95,23 +103,29 @@ class Card:
     _table: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
 
     rank: Rank
-    suit: Suit
+    suit: Suit  # None only for the Joker; annotated as Suit so that suit cards need no checks
     index: int
 
-    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
         try:
             return cls._table[(rank, suit)]
         except KeyError:
             pass
-        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
-            raise TypeError(f"Card needs a Rank and a Suit, got {rank!r}, {suit!r}")
+        joker = rank is Rank.JOKER and suit is None
+        if not isinstance(rank, Rank) or not (joker or (isinstance(suit, Suit) and rank is not Rank.JOKER)):
+            raise TypeError(f"Card needs a Rank and a Suit (or Rank.JOKER and None), got {rank!r}, {suit!r}")
         self = object.__new__(cls)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "index", SUITS.index(suit) * 13 + (int(rank) - 2))
-        object.__setattr__(self, "_str", rank.label + suit.symbol)
+        object.__setattr__(self, "index", 52 if joker else SUITS.index(suit) * 13 + (int(rank) - 2))
+        object.__setattr__(self, "_str", rank.label if joker else rank.label + suit.symbol)
         cls._table[(rank, suit)] = self
         return self
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the Joker."""
+        return self.suit is None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
@@ -132,9 +146,11 @@ class Card:
     def ascii(self) -> str:
         """Canonical two-character ASCII form (``T`` for the ten), as in PBN.
 
-        >>> Card(Rank.TEN, Suit.HEARTS).ascii
-        'TH'
+        >>> Card(Rank.TEN, Suit.HEARTS).ascii, JOKER.ascii
+        ('TH', 'JK')
         """
+        if self.suit is None:
+            return "JK"
         label = "T" if self.rank is Rank.TEN else self.rank.label
         return label + self.suit.value
 
@@ -142,12 +158,17 @@ class Card:
 for _s in SUITS:
     for _r in RANKS:
         Card(_r, _s)
+JOKER: Card = Card(Rank.JOKER, None)
 
 
-def deck(low: Rank = Rank.TWO) -> list[Card]:
-    """A fresh pack with every rank from ``low`` to the ace, sorted by suit then rank.
+def deck(low: Rank = Rank.TWO, jokers: int = 0) -> list[Card]:
+    """A fresh pack with every rank from ``low`` to the ace, sorted by suit then rank, then the Joker.
+
+    A pack holds one Joker at most: cards are identities, and no game here uses two.
 
     >>> len(deck()), len(deck(Rank.SIX)), len(deck(Rank.SEVEN))
     (52, 36, 32)
     """
-    return [Card(r, s) for s in SUITS for r in RANKS if r >= low]
+    if jokers not in (0, 1):
+        raise ValueError("a pack holds no Joker or one")
+    return [Card(r, s) for s in SUITS for r in RANKS if r >= low] + [JOKER] * jokers

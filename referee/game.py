@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Literal
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import Message, t
+from referee.notation import parse_suit
 from referee.source import Document, Path
 
 Severity = Literal["error", "warning", "info"]
@@ -343,3 +344,28 @@ class Game(ABC):
     def facts(self) -> list[tuple[Message, Any]]:
         """Label and value pairs for the page's "at a glance" block (values may be Messages)."""
         return []
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The one-line facts of a deal in a worked example: label and value (a suit, a name, cards).
+
+        Games with more such fields extend this list. Card lists are given as :class:`Card` lists, so
+        that a page writes them in its reader's language.
+        """
+        lines: list[tuple[Message, Any]] = []
+        if deal.get("dealer") is not None:
+            lines.append((t("Dealer"), deal["dealer"]))
+        if deal.get("trump") is not None:
+            lines.append((t("Trumps"), parse_suit(deal["trump"], notation)))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """The rows of a deal's table in a worked example: a label, and a value per player or side.
+
+        Rows with the same names share one table. Games add rows for their own summary fields.
+        """
+        rows: list[tuple[Message, dict[str, Any]]] = []
+        if isinstance(deal.get("tricks"), dict):
+            rows.append((t("Tricks"), deal["tricks"]))
+        if deal.get("claim"):
+            rows.append((t("Claimed"), deal["claim"]))
+        return rows

@@ -79,9 +79,9 @@ def gettext_for(lang: str, msgid: str) -> str:
 
 # Rank letters as a reader of each language writes them on a scoresheet.
 RANK_LETTERS: dict[str, dict[Rank, str]] = {
-    "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"},
-    "ru": {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"},
-    "de": {Rank.JACK: "B", Rank.QUEEN: "D", Rank.KING: "K", Rank.ACE: "A"},
+    "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Joker"},
+    "ru": {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т", Rank.JOKER: "Джокер"},
+    "de": {Rank.JACK: "B", Rank.QUEEN: "D", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Joker"},
 }
 
 SUIT_NAMES: dict[Suit, str] = {
@@ -98,7 +98,9 @@ def rank_label(rank: Rank, lang: str) -> str:
 
 
 def card_label(card: Card, lang: str) -> str:
-    """A card as a reader of ``lang`` writes it, with the suit sign: ``В♥``, ``B♥``, ``J♥``."""
+    """A card as a reader of ``lang`` writes it, with the suit sign: ``В♥``, ``B♥``, ``J♥``; the Joker as a word."""
+    if card.suit is None:
+        return rank_label(card.rank, lang)
     return rank_label(card.rank, lang) + card.suit.symbol
 
 

@@ -17,6 +17,13 @@ Traceback (most recent call last):
 referee.errors.NotationError: 'Тп' has the Cyrillic letter 'Т', but this record's notation is English (en)...
 >>> format_card(parse_card("AS"), "ru"), format_card(parse_card("JC"), "de")
 ('Тп', 'Kreuz B')
+
+The Joker is written as a word in each notation (or 🃏 in any):
+
+>>> parse_card("Joker") is parse_card("Джокер", "ru") is parse_card("🃏", "de") is JOKER
+True
+>>> format_card(JOKER, "ru")
+'Джокер'
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from referee.cards import Card, Rank, Suit
+from referee.cards import JOKER, Card, Rank, Suit
 from referee.errors import NotationError
 from referee.messages import N_, t
 
@@ -64,6 +71,12 @@ _WRITE_SUIT = {
     "ru": {Suit.SPADES: "п", Suit.HEARTS: "ч", Suit.DIAMONDS: "б", Suit.CLUBS: "т"},
     "de": {Suit.SPADES: "Pik", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Karo", Suit.CLUBS: "Kreuz"},
 }
+_JOKER_WORDS: dict[str, set[str]] = {
+    "en": {"joker", "jkr", "jk"},
+    "ru": {"джокер", "дж"},
+    "de": {"joker"},
+}
+_WRITE_JOKER = {"en": "Joker", "ru": "Джокер", "de": "Joker"}
 _WRITE_RANK = {lang: {r: k for k, r in table.items() if r is not Rank.TEN} for lang, table in _RANKS.items()}
 
 
@@ -177,6 +190,8 @@ def _parse_card(token: object, notation: str) -> Card:
     text = _clean(token)
     if not text:
         raise NotationError(t("An empty card."), code="notation.empty", rule="notation")
+    if text == "🃏" or text.lower() in _JOKER_WORDS[notation]:
+        return JOKER
     attempts: list[tuple[str, str]] = []
     if notation == "de":
         m = re.match(r"^(\w+)[\s\-]+(\w+)$", text)
@@ -237,6 +252,8 @@ def parse_cards(value: object, notation: str = "en") -> list[Card]:
 
 def format_card(card: Card, notation: str = "en") -> str:
     """Write a card in ``notation``, the form a record in that notation uses."""
+    if card.suit is None:
+        return _WRITE_JOKER[notation]
     rank = _WRITE_RANK[notation].get(card.rank, str(int(card.rank)))
     suit = _WRITE_SUIT[notation][card.suit]
     return f"{suit} {rank}" if notation == "de" else rank + suit

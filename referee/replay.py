@@ -90,6 +90,7 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     replay = Replay()
     notation = reader.notation
     suit_of, why_illegal, winner = rules.suit_of, rules.why_illegal, rules.winner
+    broken = not rules.trump_breaking
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
     for i, raw in enumerate(tricks_value):
         try:
@@ -126,9 +127,15 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                 return None
             if k and suit_of(card, trump) is not led:  # only a card off the suit led can break a rule
                 error = why_illegal(card, hand, led, trump, names[seat])
-                if error is not None:
-                    replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
-                    replay.offenders.append(seat)
+                if not broken:  # a trump played on another suit breaks trumps, even in a revoke
+                    broken = rules.breaks_trumps(card, led, trump)
+            elif not k and not broken and led is trump:  # a trump led before trumps were broken
+                error = why_illegal(card, hand, None, trump, names[seat], broken=False)
+            else:
+                error = None
+            if error is not None:
+                replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
+                replay.offenders.append(seat)
             hand.discard(card)
         won = seats[winner(cards, trump)]
         replay.tricks.append(Trick(first, tuple(cards), won))

@@ -1,6 +1,7 @@
 """Keep the page catalogs in step with the English pages, and report how far each translation is.
 
     python -m site_tools.catalogs update           # after editing docs/en: refresh .pot and .po files
+    python -m site_tools.catalogs update --page yacht   # only the catalogs of one page (repeatable)
     python -m site_tools.catalogs status           # translated / fuzzy / missing per page and language
     python -m site_tools.catalogs status --check   # the same, exit status 1 unless all is translated
 
@@ -66,11 +67,19 @@ def _finish_catalog(path: Path, lang: str) -> bytes:
     return bytes(store)
 
 
-def update() -> list[Path]:
-    """Refresh the templates and merge them into every language's catalogs; return the files written."""
+def update(only: list[str] | None = None) -> list[Path]:
+    """Refresh the templates and merge them into every language's catalogs; return the files written.
+
+    ``only`` limits the work to those pages (names as in ``docs/en`` without ``.md``).
+    """
     written: list[Path] = []
+    unknown = sorted(set(only or []) - set(pages()))
+    if unknown:
+        raise SystemExit(f"no such page in docs/en: {', '.join(unknown)}")
     with tempfile.TemporaryDirectory() as tmp:
         for page in pages():
+            if only and page not in only:
+                continue
             pot_tmp = Path(tmp) / f"{page}.pot"
             pot_tmp.parent.mkdir(parents=True, exist_ok=True)
             source = (pipeline.SOURCE / f"{page}.md").relative_to(pipeline.ROOT)
@@ -89,7 +98,7 @@ def update() -> list[Path]:
                 if _write_if_changed(po, _finish_catalog(po_tmp, lang)):
                     written.append(po)
     known = set(pages())
-    for pot in pipeline.TEMPLATES.rglob("*.pot"):
+    for pot in [] if only else pipeline.TEMPLATES.rglob("*.pot"):
         if pot.relative_to(pipeline.TEMPLATES).with_suffix("").as_posix() not in known:
             pot.unlink()
             written.append(pot)
@@ -107,13 +116,14 @@ def main(argv: list[str] | None = None) -> int:
     """The command line; see the module docstring."""
     parser = argparse.ArgumentParser(prog="python -m site_tools.catalogs", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("update", help="refresh locale/templates/docs/*.pot and merge into locale/<lang>/docs/*.po")
+    up = sub.add_parser("update", help="refresh locale/templates/docs/*.pot and merge into locale/<lang>/docs/*.po")
+    up.add_argument("--page", action="append", help="only this page (docs/en/PAGE.md); may be repeated")
     st = sub.add_parser("status", help="translated / fuzzy / missing segments per page and language")
     st.add_argument("--check", action="store_true", help="exit status 1 unless every page is fully translated")
     st.add_argument("--json", action="store_true", help="print one JSON list instead of a table")
     args = parser.parse_args(argv)
     if args.command == "update":
-        for path in update():
+        for path in update(args.page):
             print(f"wrote {path.relative_to(pipeline.ROOT)}")
         for path in orphans():
             print(f"note: {path.relative_to(pipeline.ROOT)} has no English page any more", file=sys.stderr)

@@ -179,6 +179,23 @@ class CatchTheTen(Game):
             (t("Game"), t("{target} points", target=TARGET)),
         ]
 
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The dealer, trumps and the cards set aside."""
+        lines = super().example_lines(deal, notation)
+        if deal.get("set_aside"):
+            lines.append((t("Set aside"), parse_cards(deal["set_aside"], notation)))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """Cards and honours taken per player, then the claim."""
+        rows: list[tuple[Message, dict[str, Any]]] = []
+        taken = deal.get("taken")
+        if isinstance(taken, dict):
+            rows.append((t("Cards taken"), {name: v["cards"] for name, v in taken.items()}))
+            rows.append((t("Honours taken"), {name: [parse_rank(h, notation) for h in v.get("honours") or []] or "—"
+                                              for name, v in taken.items()}))
+        return rows + super().example_rows(deal, notation)
+
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Catch the Ten record."""
         r = Reader(doc)

@@ -115,6 +115,15 @@ class MinnesotaWhist(Game):
             (t("Game"), t("{target} points (option {option})", target=OPTIONS[1].default, option="target")),
         ]
 
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The dealer, the grander and the bid cards turned up."""
+        lines = super().example_lines(deal, notation)
+        if deal.get("grand") is not None:
+            lines.append((t("Grand"), deal["grand"]))
+        if deal.get("bids"):
+            lines.append((t("Bid cards turned up"), parse_cards(deal["bids"], notation)))
+        return lines
+
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Minnesota Whist record."""
         r = Reader(doc)

@@ -1,0 +1,11 @@
+"""Random legal deals, for property tests, benchmarks and new worked examples.
+
+One module per game (``referee.simulate.<game>``). Each plays whole deals with random legal
+choices and returns them as plain record data, the shape a full-play record has, so that a test
+can feed a deal back through the referee. :mod:`referee.simulate.play` holds the shared pieces.
+"""
+
+from referee.simulate.catch_the_ten import catch_the_ten_deal, catch_the_ten_play
+from referee.simulate.minnesota_whist import minnesota_whist_deal, minnesota_whist_play
+
+__all__ = ["catch_the_ten_deal", "catch_the_ten_play", "minnesota_whist_deal", "minnesota_whist_play"]

@@ -1,0 +1,45 @@
+"""Random legal deals of Catch the Ten.
+
+>>> import random
+>>> deal = catch_the_ten_deal(random.Random(1), ["A", "B", "C", "D"], dealer=3)
+>>> sorted(deal), len(deal["tricks"]), len(deal["tricks"][0].split())
+(['dealer', 'hands', 'set_aside', 'tricks'], 9, 4)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.cards import Card
+from referee.games import catch_the_ten as ctt
+from referee.simulate.play import random_play, write_cards
+from referee.tricks import TrickPlay
+
+
+def catch_the_ten_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True,
+                       ) -> tuple[list[list[Card]], list[Card], TrickPlay]:
+    """Shuffle, deal and play one random legal Catch the Ten deal: (hands as dealt, set aside, play)."""
+    size = ctt.HAND_SIZES[n]
+    cards = list(ctt.DECK)
+    rng.shuffle(cards)
+    # One card at a time from the dealer's left: seat k gets every n-th card.
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    for i in range(size * n):
+        hands[order[i % n]].append(cards[i])
+    aside = cards[size * n:]
+    trump = hands[dealer][-1].suit
+    return hands, aside, random_play(ctt.RULES[must_trump], hands, (dealer + 1) % n, trump, rng)
+
+
+def catch_the_ten_deal(rng: random.Random, players: list[str], dealer: int, must_trump: bool = True,
+                       notation: str = "en") -> dict[str, Any]:
+    """One random legal Catch the Ten deal as full-play record data."""
+    hands, aside, play = catch_the_ten_play(rng, len(players), dealer, must_trump)
+    return {
+        "dealer": players[dealer],
+        "hands": {p: write_cards(h, notation) for p, h in zip(players, hands, strict=True)},
+        "set_aside": write_cards(aside, notation),
+        "tricks": [write_cards(tr.cards, notation) for tr in play.tricks],
+    }

@@ -1,0 +1,51 @@
+"""Random legal hands of Minnesota Whist.
+
+>>> import random
+>>> deal = minnesota_whist_deal(random.Random(1), ["A", "B", "C", "D"], dealer=0)
+>>> len(deal["tricks"]), 1 <= len(deal["bids"]) <= 4
+(13, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.cards import Card, deck
+from referee.games import minnesota_whist as mw
+from referee.simulate.play import random_play, write_cards
+from referee.tricks import TrickPlay
+
+
+def minnesota_whist_play(rng: random.Random, dealer: int, grand_chance: float = 0.5,
+                         ) -> tuple[list[list[Card]], list[Card], TrickPlay]:
+    """Shuffle, deal, bid and play one random legal Minnesota Whist hand: (hands, bid cards, play)."""
+    cards = deck()
+    rng.shuffle(cards)
+    hands = [cards[(k - dealer - 1) % 4::4] for k in range(4)]
+    bids: list[Card] = []
+    granding: int | None = None
+    for k in range(4):
+        seat = (dealer + 1 + k) % 4
+        black = [c for c in hands[seat] if not c.suit.is_red]
+        red = [c for c in hands[seat] if c.suit.is_red]
+        wants_grand = bool(black) and (not red or rng.random() < grand_chance)
+        card = min(black if wants_grand else red, key=lambda c: c.rank)
+        bids.append(card)
+        if wants_grand:
+            granding = seat
+            break
+    leader = (granding - 1) % 4 if granding is not None else (dealer + 1) % 4
+    return hands, bids, random_play(mw.RULES, [list(h) for h in hands], leader, None, rng)
+
+
+def minnesota_whist_deal(rng: random.Random, players: list[str], dealer: int, grand_chance: float = 0.5,
+                         notation: str = "en") -> dict[str, Any]:
+    """One random legal Minnesota Whist deal as full-play record data."""
+    hands, bids, play = minnesota_whist_play(rng, dealer, grand_chance)
+    return {
+        "dealer": players[dealer],
+        "hands": {p: write_cards(h, notation) for p, h in zip(players, hands, strict=True)},
+        "bids": write_cards(bids, notation),
+        "tricks": [write_cards(tr.cards, notation) for tr in play.tricks],
+    }
