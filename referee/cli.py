@@ -41,6 +41,7 @@ def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
             "mode": d.mode,
             "scores": d.scores,
             **({"claim": d.claim, "claim_agrees": d.claim_agrees} if d.claim is not None else {}),
+            **({"claim_compared_with": d.claim_against} if d.claim_against is not None else {}),
             "totals": d.totals,
             "explanation": [render(s, lang) for s in d.steps],
             "steps": [{"id": s.msgid, "params": render_params(s, lang)} for s in d.steps],

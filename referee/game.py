@@ -87,13 +87,17 @@ class DealResult:
     claim: dict[str, int] | None = None
     totals: dict[str, int] = field(default_factory=dict)
     mode: str = "summary"
+    claim_against: dict[str, int] | None = None
+    """What the claim is compared with, where a table writes down something other than the deal's
+    scores (Trump 7: the card points, while the deal scores who won it). None: the scores."""
 
     @property
     def claim_agrees(self) -> bool | None:
-        """None without a claim; else whether every claimed score is what the rules give."""
+        """None without a claim; else whether every claimed value is what the rules give."""
         if self.claim is None:
             return None
-        return all(self.claim.get(k) == v for k, v in self.scores.items())
+        computed = self.scores if self.claim_against is None else self.claim_against
+        return self.claim.keys() == computed.keys() and all(self.claim[k] == v for k, v in computed.items())
 
 
 @dataclass
