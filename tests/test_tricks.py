@@ -1,0 +1,121 @@
+"""The shared trick engine under every rule it offers: the Joker, bowers, trump breaking, must-trump.
+
+The checked path (``why_illegal``), the list of legal plays and the replay of a recorded deal must
+agree with each other, and the trick winner must be the card an independent oracle picks.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cards import JOKER, SUITS, Card, Rank, Suit, deck
+from referee.game import Reader
+from referee.replay import replay_tricks
+from referee.simulate.play import random_play, write_cards
+from referee.source import load_text
+from referee.tricks import ORDER_2_TO_A, SAME_COLOUR, TrickPlay, TrickRules
+
+T7_PLAIN = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.KING, Rank.TEN, Rank.JACK, Rank.QUEEN)
+REUNION_PLAIN = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+REUNION_TRUMP = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+
+# (rules, pack): one of each kind of rule the engine offers.
+CASES = {
+    "joker": (TrickRules(T7_PLAIN, (*T7_PLAIN, Rank.JOKER)),
+              [Card(r, s) for s in SUITS for r in T7_PLAIN] + [JOKER]),
+    "bowers": (TrickRules(REUNION_PLAIN, REUNION_TRUMP, must_trump=True, bowers=True), deck(Rank.SEVEN)),
+    "breaking": (TrickRules(ORDER_2_TO_A, trump_breaking=True), deck()),
+    "breaking_must_trump": (TrickRules(ORDER_2_TO_A, must_trump=True, trump_breaking=True), deck()),
+}
+
+
+def in_suit(card: Card, trump: Suit, case: str) -> Suit:
+    """An independent statement of which suit a card plays in."""
+    if card is JOKER:
+        return trump
+    if case == "bowers" and card.rank is Rank.JACK and card.suit is SAME_COLOUR[trump]:
+        return trump
+    return card.suit
+
+
+def oracle_winner(cards: list[Card], trump: Suit, case: str) -> int:
+    """The index of the winning card, worked out from the rules as a player states them."""
+    rules = CASES[case][0]
+
+    def power(card: Card) -> tuple[int, int]:
+        suit = in_suit(card, trump, case)
+        if suit is trump:
+            if card is JOKER:
+                return (2, 99)
+            if case == "bowers" and card.rank is Rank.JACK:
+                return (2, 98 if card.suit is trump else 97)
+            return (2, rules.trump_order.index(card.rank))
+        if suit is in_suit(cards[0], trump, case):
+            return (1, rules.plain_order.index(card.rank))
+        return (0, 0)
+
+    return max(range(len(cards)), key=lambda i: power(cards[i]))
+
+
+deals = st.tuples(st.sampled_from(sorted(CASES)), st.integers(3, 4), st.sampled_from(SUITS),
+                  st.randoms(use_true_random=False))
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals)
+def test_legal_plays_the_checked_path_and_the_winner_agree(setup):
+    case, n, trump, rng = setup
+    rules, pack = CASES[case]
+    cards = list(pack)
+    rng.shuffle(cards)
+    size = len(cards) // n
+    play = TrickPlay(rules, [cards[k * size:(k + 1) * size] for k in range(n)], 0, trump)
+    while not play.is_over():
+        hand = play.hands[play.turn]
+        legal = play.legal_plays()
+        assert legal and set(legal) <= set(hand)
+        for card in hand:  # the checked path allows exactly the legal plays
+            assert (play.check(card) is None) == (card in legal), (case, card, legal)
+        if case.startswith("breaking") and not play.current and not play.trumps_broken:
+            if any(c.suit is not trump for c in hand):
+                assert all(c.suit is not trump for c in legal)
+        before = list(play.current)
+        trick = play.play(legal[int(rng.random() * len(legal))])
+        if trick is not None:
+            assert trick.winner == (trick.leader + oracle_winner(list(trick.cards), trump, case)) % n
+            assert len(before) == n - 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(deals)
+def test_a_replayed_random_deal_breaks_no_rule_and_finds_the_same_winners(setup):
+    case, n, trump, rng = setup
+    rules, pack = CASES[case]
+    cards = list(pack)
+    rng.shuffle(cards)
+    size = len(cards) // n
+    hands = [cards[k * size:(k + 1) * size] for k in range(n)]
+    play = random_play(rules, hands, 1 % n, trump, random.Random(rng.random()))
+    names = [f"P{k}" for k in range(n)]
+    text = "hands:\n" + "".join(f"  {p}: {write_cards(h, 'en')}\n" for p, h in zip(names, hands, strict=True))
+    text += "tricks:\n" + "".join(f"  - {write_cards(tr.cards, 'en')}\n" for tr in play.tricks)
+    reader = Reader(load_text(text))
+    replay = replay_tricks(reader, ("tricks",), rules, hands, names, 1 % n, trump, 1)
+    assert reader.errors == [] and replay is not None
+    assert replay.findings == []
+    assert [tr.winner for tr in replay.tricks] == [tr.winner for tr in play.tricks]
+
+
+def test_a_trump_led_too_early_is_reported_by_the_replay():
+    rules = CASES["breaking"][0]
+    hands = [[Card(Rank.TWO, Suit.SPADES), Card(Rank.FIVE, Suit.HEARTS)],
+             [Card(Rank.THREE, Suit.SPADES), Card(Rank.SIX, Suit.HEARTS)]]
+    text = "hands: {A: 2S 5H, B: 3S 6H}\ntricks:\n  - 2S 3S\n  - 6H 5H\n"
+    reader = Reader(load_text(text))
+    replay = replay_tricks(reader, ("tricks",), rules, hands, ["A", "B"], 0, Suit.SPADES, 1)
+    assert replay is not None
+    assert [f.code for f in replay.findings] == ["play.trump_not_broken"]
+    assert replay.findings[0].where.trick == 1
