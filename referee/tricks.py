@@ -58,11 +58,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from referee.cards import Card, Rank, Suit, deck
+from referee.cards import RANKS, Card, Rank, Suit, deck
 from referee.errors import IllegalPlayError
 from referee.messages import Message, t
 
-ORDER_2_TO_A: tuple[Rank, ...] = tuple(Rank)
+ORDER_2_TO_A: tuple[Rank, ...] = RANKS
 ORDER_6_TO_A: tuple[Rank, ...] = tuple(r for r in Rank if r >= Rank.SIX)
 
 

@@ -1,13 +1,273 @@
-"""Réunion (skeleton: the names and the registry entry only; the helper writing this game replaces it)."""
+"""Réunion (seed 002, game 2): three players, 32 cards, the right and left jacks, a dealer's discard.
+
+The jack of trumps (the right jack) and the other jack of the same colour (the left jack) are the
+two highest trumps and are worth 12 each; with the 10 for the last trick a deal is worth 150:
+
+>>> from referee.notation import parse_cards
+>>> [card_points(c, Suit.SPADES) for c in parse_cards("JS JC JH AS 10D KC QH 9S")]
+[12, 12, 2, 11, 10, 4, 3, 0]
+>>> sum(card_points(c, Suit.HEARTS) for c in DECK) + LAST_TRICK
+150
+
+The discard counts for the dealer, unless he takes no trick; a player who takes no trick pays 15
+to each other player. Before the penalties a deal adds up to 150 less any forfeited discard, and
+the penalties add up to nothing:
+
+>>> took = {"Anna": True, "Boris": True, "Vera": False}
+>>> s = score_deal({"Anna": 80, "Boris": 54, "Vera": 0}, took, last="Boris", dealer="Vera", discard=[])
+>>> s.before, s.penalties, s.scores
+({'Anna': 80, 'Boris': 64, 'Vera': 0}, {'Anna': 15, 'Boris': 15, 'Vera': -30}, {'Anna': 95, 'Boris': 79, 'Vera': -30})
+
+After three deals the highest total wins. Under the original settlement in units, everyone else
+pays the winner 1 unit below 150 points, 2 below 100, 3 below 50 and 4 with none:
+
+>>> [units_owed(p) for p in (150, 149, 100, 99, 50, 49, 1, 0)]
+[0, 1, 1, 2, 2, 3, 3, 4]
+>>> settle_units({"Anna": 210, "Boris": 140, "Vera": 90})[0]
+{'Anna': 3, 'Boris': -1, 'Vera': -2}
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from referee.errors import RecordError
-from referee.game import Game, Verdict
-from referee.messages import t
-from referee.source import Document
+from referee.cards import Card, Rank, Suit, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.messages import Message, t, tn
+from referee.notation import parse_card, parse_cards, parse_suit
+from referee.replay import read_hands, replay_tricks
+from referee.source import Document, Path
+from referee.tricks import SAME_COLOUR, TrickRules
+
+PLAYERS = 3
+HAND_SIZE = 10
+PACKETS = (3, 4, 3)          # cards per player in each round of the deal
+WIDOW = 2                    # the cards left over after the deal; the dealer takes them
+DISCARD = 2                  # and lays this many away
+TRICKS = HAND_SIZE
+DEALS = PLAYERS              # a game: one deal per dealer
+DECK: tuple[Card, ...] = tuple(deck(low=Rank.SEVEN))
+PLAIN_ORDER: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN,
+                                 Rank.ACE)
+# Without the jacks: both trump jacks rank above the ace (the engine's bowers), the other two stay in their suits.
+TRUMP_ORDER: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+RULES = TrickRules(PLAIN_ORDER, TRUMP_ORDER, must_trump=True, bowers=True)
+
+TRUMP_JACK_POINTS = 12
+CARD_POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+LAST_TRICK = 10
+PENALTY = 15                 # paid by a player who takes no trick to each other player
+FORBIDDEN_DISCARD = (Rank.ACE,)  # besides both trump jacks
+UNIT_STEPS: tuple[tuple[int, int], ...] = ((150, 1), (100, 2), (50, 3))  # below this total, pay this many units
+UNITS_FOR_NOTHING = 4        # a player who ends the game with no points at all
+TRICKLESS_UNITS = 1
+LEFT_JACK_UNITS = 1
+
+OPTIONS: tuple[Option, ...] = (
+    Option("settlement", "points", ("points", "original_units"),
+           help=t("How the deals and the game are settled."),
+           choice_help={
+               "points": t("As the source: a player who takes no trick pays {penalty} points to each other "
+                           "player, and the highest total after the last deal wins.", penalty=PENALTY),
+               "original_units": t("As the old German rules, in units (of money or chips); the points only rank "
+                                   "the players. A player who takes no trick pays {trickless} unit to each other "
+                                   "player. A player whose left jack falls to the right jack pays {left} unit to the "
+                                   "player who took it. At the end everyone pays the winner {one} unit with fewer "
+                                   "than {limit_one} points, {two} with fewer than {limit_two}, {three} with fewer "
+                                   "than {limit_three} and {four} with no points at all.",
+                                   trickless=TRICKLESS_UNITS, left=LEFT_JACK_UNITS,
+                                   one=UNIT_STEPS[0][1], limit_one=UNIT_STEPS[0][0],
+                                   two=UNIT_STEPS[1][1], limit_two=UNIT_STEPS[1][0],
+                                   three=UNIT_STEPS[2][1], limit_three=UNIT_STEPS[2][0], four=UNITS_FOR_NOTHING),
+           }),
+)
+
+
+def is_trump_jack(card: Card, trump: Suit) -> bool:
+    """The right jack (jack of trumps) or the left jack (the other jack of the same colour).
+
+    >>> [is_trump_jack(Card(Rank.JACK, s), Suit.HEARTS) for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
+    [True, True, False]
+    """
+    return card.rank is Rank.JACK and (card.suit is trump or card.suit is SAME_COLOUR[trump])
+
+
+def card_points(card: Card, trump: Suit) -> int:
+    """What a card counts for the player who takes it."""
+    if is_trump_jack(card, trump):
+        return TRUMP_JACK_POINTS
+    return CARD_POINTS.get(card.rank, 0)
+
+
+def points_of(cards: Iterable[Card], trump: Suit) -> int:
+    """The card points of several cards."""
+    return sum(card_points(c, trump) for c in cards)
+
+
+DECK_POINTS = points_of(DECK, Suit.CLUBS)
+DEAL_POINTS = DECK_POINTS + LAST_TRICK
+
+
+def discard_faults(discard: Iterable[Card], trump: Suit) -> list[Card]:
+    """The cards the dealer may not lay away: aces and both trump jacks.
+
+    >>> from referee.notation import parse_cards
+    >>> [str(c) for c in discard_faults(parse_cards("10S AH JC KD"), Suit.SPADES)]
+    ['A♥', 'J♣']
+    """
+    return [c for c in discard if c.rank in FORBIDDEN_DISCARD or is_trump_jack(c, trump)]
+
+
+@dataclass
+class DealScore:
+    """One deal's score in parts, so that the invariants can be seen (and tested)."""
+
+    before: dict[str, int]
+    """Card points in tricks, the last trick and the discard: 150, less a forfeited discard."""
+    penalties: dict[str, int]
+    """The points for taking no trick (settlement ``points``); they add up to nothing."""
+    units: dict[str, int]
+    """Unit payments of the deal (settlement ``original_units``); they add up to nothing."""
+    steps: list[Message] = field(default_factory=list)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """The deal's scores: the points with the penalties."""
+        return {p: self.before[p] + self.penalties[p] for p in self.before}
+
+
+def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer: str, discard: Sequence[Card],
+               trump: Suit = Suit.CLUBS, settlement: str = "points",
+               left_jack: Sequence[tuple[int, str, str]] | None = (), counted: dict[str, list[Card]] | None = None,
+               ) -> DealScore:
+    """Score one deal from what a scoresheet knows.
+
+    ``points``: card points taken in tricks per player (in seating order); ``took``: whether each
+    took a trick; ``last``: who took the last trick; ``discard``: the dealer's two cards;
+    ``left_jack``: (trick, loser, taker) when the right jack took the left jack (None: not known,
+    as in a summary); ``counted``: the counting cards a summary listed, for the explanation.
+
+    Two players without a trick each pay each other player, so the third gains twice:
+
+    >>> took = {"Anna": True, "Boris": False, "Vera": False}
+    >>> discard = [Card(Rank.TEN, Suit.HEARTS), Card(Rank.SEVEN, Suit.HEARTS)]
+    >>> score_deal({"Anna": 130, "Boris": 0, "Vera": 0}, took, "Anna", "Anna", discard).scores
+    {'Anna': 180, 'Boris': -15, 'Vera': -15}
+    """
+    players = list(points)
+    discard_value = points_of(discard, trump)
+    steps: list[Message] = []
+    before = dict(points)
+    for p in players:
+        if counted is not None and counted.get(p):
+            steps.append(t("{player} took {cards}: {points} card points.", player=p, cards=counted[p],
+                           points=points[p]))
+        else:
+            steps.append(t("{player}: {points} card points in tricks.", player=p, points=points[p]))
+    before[last] += LAST_TRICK
+    steps.append(t("Last trick: {player}, +{bonus}.", player=last, bonus=LAST_TRICK))
+    if took[dealer]:
+        before[dealer] += discard_value
+        steps.append(t("The discard ({cards}) is worth {points}; it counts for the dealer, {player}.",
+                       cards=list(discard), points=discard_value, player=dealer))
+    else:
+        steps.append(t("The discard ({cards}) is worth {points}, but the dealer, {player}, took no trick, so it "
+                       "counts for nobody.", cards=list(discard), points=discard_value, player=dealer))
+    shown = [f"{p} {before[p]}" for p in players]
+    if settlement == "original_units":  # no penalty points: these are the deal's scores
+        steps.append(t("Points of the deal: {scores}; together {sum}.", scores=shown, sum=sum(before.values())))
+    else:
+        steps.append(t("Before penalties: {scores}; together {sum}.", scores=shown, sum=sum(before.values())))
+    penalties = dict.fromkeys(players, 0)
+    units = dict.fromkeys(players, 0)
+    trickless = [p for p in players if not took[p]]
+    for p in trickless:
+        others = [q for q in players if q != p]
+        if settlement == "original_units":
+            _pay(units, p, others, TRICKLESS_UNITS)
+            steps.append(tn("{player} took no trick and pays {n} unit to each other player.",
+                            "{player} took no trick and pays {n} units to each other player.", TRICKLESS_UNITS,
+                            player=p))
+        else:
+            _pay(penalties, p, others, PENALTY)
+            steps.append(t("{player} took no trick and pays {penalty} to each other player.", player=p,
+                           penalty=PENALTY))
+    if settlement == "original_units":
+        steps.extend(_left_jack_steps(units, left_jack))
+        if any(units.values()):
+            steps.append(t("Units of this deal: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]))
+    return DealScore(before, penalties, units, steps)
+
+
+def _pay(ledger: dict[str, int], payer: str, payees: Iterable[str], amount: int) -> None:
+    for q in payees:
+        ledger[payer] -= amount
+        ledger[q] += amount
+
+
+def _left_jack_steps(units: dict[str, int], left_jack: Sequence[tuple[int, str, str]] | None) -> list[Message]:
+    if left_jack is None:
+        return [t("A summary does not show whether the right jack took the left jack, so that payment is not "
+                  "settled here.")]
+    steps = []
+    for trick, loser, taker in left_jack:
+        _pay(units, loser, [taker], LEFT_JACK_UNITS)
+        steps.append(tn("Trick {trick}: the right jack of {taker} takes the left jack of {player}, who pays {taker} "
+                        "{n} unit.", "Trick {trick}: the right jack of {taker} takes the left jack of {player}, who "
+                        "pays {taker} {n} units.", LEFT_JACK_UNITS, trick=trick, taker=taker, player=loser))
+    return steps
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else "\u2212" + str(-value) if value < 0 else "0"
+
+
+def units_owed(total: int) -> int:
+    """The units a player with ``total`` points pays the winner at the end (original settlement)."""
+    if total <= 0:
+        return UNITS_FOR_NOTHING
+    for limit, units in reversed(UNIT_STEPS):
+        if total < limit:
+            return units
+    return 0
+
+
+def settle_units(totals: dict[str, int]) -> tuple[dict[str, int], list[Message]]:
+    """The end-of-game payments in units: everyone below the top pays each player with the top total."""
+    best = max(totals.values())
+    winners = [p for p in totals if totals[p] == best]
+    units = dict.fromkeys(totals, 0)
+    steps: list[Message] = []
+    for p, total in totals.items():
+        if p in winners:
+            continue
+        owed = units_owed(total)
+        _pay(units, p, winners, owed)
+        if owed:
+            steps.append(tn("{player} has {points} points and pays {n} unit to {winners}.",
+                            "{player} has {points} points and pays {n} units to {winners}.", owed, player=p,
+                            points=total, winners=winners))
+        else:
+            steps.append(t("{player} has {points} points and pays nothing.", player=p, points=total))
+    return units, steps
+
+
+@dataclass
+class DealFacts:
+    """What decides a deal's score, read from a summary or replayed from a full play."""
+
+    trump: Suit
+    turned: Card | None
+    discard: list[Card]
+    points: dict[str, int]
+    took: dict[str, bool]
+    last: str
+    left_jack: list[tuple[int, str, str]] | None
+    counted: dict[str, list[Card]] | None
+    steps: list[Message]
 
 
 class Reunion(Game):
@@ -15,13 +275,408 @@ class Reunion(Game):
 
     slug = "reunion"
     names: ClassVar[dict[str, str]] = {"en": "Réunion", "ru": "Реюньон", "de": "Reunion (Vereinigungsspiel)"}
-    player_counts = (3,)
-    deck_size = 32
+    player_counts = (PLAYERS,)
+    options = OPTIONS
+    kind = t("point-trick game, each player for himself")
+    deck_size = len(DECK)
+    rules = RULES
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        return [
+            (t("Players"), t("{n}, each for himself", n=PLAYERS)),
+            (t("Cards"), t("{n} (7 to ace in four suits)", n=self.deck_size)),
+            (t("Deal"), t("{packets} cards at a time, clockwise: {n} each", packets="–".join(map(str, PACKETS)),
+                          n=HAND_SIZE)),
+            (t("Widow"), t("{widow} cards, the top one turned up for trumps; the dealer takes both and discards "
+                           "{discard}", widow=WIDOW, discard=DISCARD)),
+            (t("The discard may not hold"), t("an ace or either trump jack")),
+            (t("Trumps"), t("the suit of the turned-up card")),
+            (t("First lead"), t("the player on the dealer's left")),
+            (t("Rank in trumps"), t("right jack, left jack, A 10 K Q 9 8 7 (highest first)")),
+            (t("Rank in the other suits"), t("A 10 K Q J 9 8 7 (highest first)")),
+            (t("Card points"), [t("right and left jack {points}", points=TRUMP_JACK_POINTS),
+                                *(t("{rank} {points}", rank=r, points=v) for r, v in CARD_POINTS.items()
+                                  if r is not Rank.JACK),
+                                t("the other two jacks {points}", points=CARD_POINTS[Rank.JACK]),
+                                t("9, 8, 7: nothing")]),
+            (t("Last trick"), t("{points} points", points=LAST_TRICK)),
+            (t("Points in a deal"), t("{cards} in the cards + {last} for the last trick = {total}",
+                                      cards=DECK_POINTS, last=LAST_TRICK, total=DEAL_POINTS)),
+            (t("A player who takes no trick"), t("pays {points} points to each other player", points=PENALTY)),
+            (t("Game"), tn("{n} deal, one for each player; the highest total wins",
+                           "{n} deals, one for each player; the highest total wins", DEALS)),
+        ]
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The dealer, trumps, the turned card or widow, the discard and the last trick."""
+        lines = super().example_lines(deal, notation)
+        if deal.get("turned"):
+            lines.append((t("Turned card"), [parse_card(deal["turned"], notation)]))
+        if deal.get("widow"):
+            lines.append((t("Widow (the turned card first)"), parse_cards(deal["widow"], notation)))
+        if deal.get("discard"):
+            lines.append((t("Discard"), parse_cards(deal["discard"], notation)))
+        if deal.get("last_trick") is not None:
+            lines.append((t("Last trick"), deal["last_trick"]))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """Card points (or counting cards) and tricks per player, then the claim."""
+        rows: list[tuple[Message, dict[str, Any]]] = []
+        taken = deal.get("taken")
+        if isinstance(taken, dict):
+            points = {name: parse_cards(v["cards"], notation) if "cards" in v else v["points"]
+                      for name, v in taken.items()}
+            rows.append((t("Card points or counting cards taken"), points))
+            rows.append((t("Tricks"), {name: v["tricks"] for name, v in taken.items()}))
+        return rows + super().example_rows(deal, notation)
 
     def check(self, doc: Document) -> Verdict:
-        """Not written yet."""
-        raise RecordError(t("game must be one of {games}, not {value!r}.", games=[], value=self.slug),
-                          code="record.unknown_game")
+        """Validate, replay and score a Réunion record."""
+        r = Reader(doc)
+        r.known_keys((), {"game", "expected", "notation", "players", "options", "deals"})
+        r.game(self.slug)
+        r.read_notation()
+        players = r.players(self.player_counts)
+        options = r.options(self.options)
+        deals_value = r.sequence(("deals",))
+        if deals_value is not None and len(deals_value) > DEALS:
+            r.fail(("deals",), t("A game is {n} deals, one for each dealer, but this record lists {count}; write "
+                                 "each game in a record of its own.", n=DEALS, count=len(deals_value)),
+                   "record.too_many_deals", "game")
+        r.raise_if_any()
+        settlement = options["settlement"]
+        totals = dict.fromkeys(players, 0)
+        units = dict.fromkeys(players, 0)
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        previous_dealer: int | None = None
+        for i, _ in enumerate(deals_value or []):
+            errors_before = len(r.errors)
+            read = self._deal(r, i, players, settlement, findings, previous_dealer)
+            if read is None:
+                r.ensure_reported(errors_before, ("deals", i))
+                continue
+            result, score, previous_dealer = read
+            totals = advance(totals, result.scores)
+            units = advance(units, score.units)
+            result.totals = dict(totals)
+            results.append(result)
+        r.raise_if_any()
+        if len(results) < DEALS:
+            termination = tn("{n} deal of {total} played; the game goes on.",
+                             "{n} deals of {total} played; the game goes on.", len(results), total=DEALS)
+            return Verdict(self.slug, options, results, totals, None, termination, "in_progress", findings)
+        best = max(totals.values())
+        winners = [p for p in players if totals[p] == best]
+        if settlement == "original_units":
+            end_units, end_steps = settle_units(totals)
+            steps = [t("Units from the deals: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]),
+                     *end_steps]
+            units = advance(units, end_units)
+            steps.append(t("Units in all: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]))
+            results[-1].steps.extend(steps)
+        if len(winners) == 1:
+            termination = t("After {n} deals {player} has the highest total, {points}, and wins.", n=DEALS,
+                            player=winners[0], points=best)
+            return Verdict(self.slug, options, results, totals, winners[0], termination, "game_over", findings)
+        termination = t("After {n} deals {players} have the same highest total, {points}, and share the win.",
+                        n=DEALS, players=winners, points=best)
+        return Verdict(self.slug, options, results, totals, None, termination, "shared_win", findings)
+
+    def _deal(self, r: Reader, i: int, players: list[str], settlement: str, findings: list[Finding],
+              previous_dealer: int | None) -> tuple[DealResult, DealScore, int] | None:
+        path = ("deals", i)
+        number = i + 1
+        deal = r.mapping(path)
+        if deal is None:
+            return None
+        full = "hands" in deal
+        allowed = {"dealer", "trump", "discard", "claim", "note"} | (
+            {"hands", "widow", "tricks"} if full else {"turned", "taken", "last_trick"})
+        r.known_keys(path, allowed)
+        dealer_name = r.name(path + ("dealer",), players)
+        trump_given = self._suit(r, path + ("trump",))
+        claim = r.scores(path + ("claim",), players, required=False, minimum=None)
+        if full:
+            facts = None if dealer_name is None else self._full_play(r, path, number, players, dealer_name,
+                                                                     trump_given, findings)
+        else:
+            facts = self._summary(r, path, number, players, dealer_name, trump_given, findings)
+        if facts is None or dealer_name is None:
+            return None
+        dealer = players.index(dealer_name)
+        if previous_dealer is not None and dealer != (previous_dealer + 1) % PLAYERS:
+            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
+                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
+                                      expected=players[(previous_dealer + 1) % PLAYERS], dealer=dealer_name)))
+        self._check_discard(r, path, number, dealer_name, facts.discard, facts.trump, findings)
+        score = score_deal(facts.points, facts.took, facts.last, dealer_name, facts.discard, facts.trump, settlement,
+                           facts.left_jack, facts.counted)
+        steps = [trump_step(facts.trump, facts.turned), *facts.steps, *score.steps]
+        result = DealResult(number, score.scores, steps, claim, mode="full" if full else "summary")
+        return result, score, dealer
+
+    # Reading the parts of a deal -------------------------------------------------------------------------------
+
+    def _suit(self, r: Reader, path: Path) -> Suit | None:
+        value = r.get(path)
+        if value is None:
+            return None
+        try:
+            return parse_suit(value, r.notation)
+        except NotationError as err:
+            r.add(err, path)
+            return None
+
+    def _cards(self, r: Reader, path: Path, required: bool = True) -> list[Card] | None:
+        """Cards of this pack, each once, at ``path``; None (with the problem noted) otherwise."""
+        value = r.get(path)
+        if value is None or value == [] or value == "":
+            if required:
+                r.fail(path, t("{field} must list cards.", field=_field(path)), "record.missing_field")
+                return None
+            return []
+        if not isinstance(value, (list, str)):
+            r.fail(path, t("{field} must list cards.", field=_field(path)), "record.shape")
+            return None
+        try:
+            cards = parse_cards(value, r.notation)
+        except NotationError as err:
+            r.add(err, path)
+            return None
+        foreign = [c for c in cards if c not in DECK_SET]
+        if foreign:
+            r.fail(path, t("{cards} are not in this pack, which has the cards from 7 to ace.", cards=foreign),
+                   "record.not_in_pack", "deal")
+            return None
+        doubled = sorted({c for c in cards if cards.count(c) > 1})
+        if doubled:
+            r.fail(path, t("{cards} are listed twice.", cards=doubled), "record.card_twice", "deal")
+            return None
+        return cards
+
+    def _discard(self, r: Reader, path: Path) -> list[Card] | None:
+        discard = self._cards(r, path + ("discard",))
+        if discard is not None and len(discard) != DISCARD:
+            r.fail(path + ("discard",), t("The dealer discards {n} cards, not {count}.", n=DISCARD,
+                                          count=len(discard)), "record.discard_size", "discard")
+            return None
+        return discard
+
+    def _check_discard(self, r: Reader, path: Path, number: int, dealer: str, discard: list[Card], trump: Suit,
+                       findings: list[Finding]) -> None:
+        faults = discard_faults(discard, trump)
+        if faults:
+            findings.append(Finding("discard.forbidden_card", "error",
+                                    r.doc.where(path + ("discard",), deal=number),
+                                    t("{player} discards {cards}, but the discard may hold no ace and neither trump "
+                                      "jack.", player=dealer, cards=faults)))
+
+    def _summary(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
+                 trump_given: Suit | None, findings: list[Finding]) -> DealFacts | None:
+        trump, turned = self._summary_trump(r, path, number, trump_given, findings)
+        discard = self._discard(r, path)
+        last = r.name(path + ("last_trick",), players)
+        taken = self._taken(r, path, players, trump, discard or [])
+        if trump is None or discard is None or last is None or taken is None:
+            return None
+        points, took, counted = taken
+        ok = True
+        if not took[last]:
+            r.fail(path + ("last_trick",), t("{player} took no trick, so cannot have taken the last trick.",
+                                             player=last), "record.last_trick_without_tricks", "last_trick")
+            ok = False
+        total = sum(points.values()) + points_of(discard, trump)
+        if total != DECK_POINTS:
+            r.fail(path + ("taken",), t("The card points taken ({taken}) and the discard ({discard}) must add up to "
+                                        "{total}, not {sum}.", taken=sum(points.values()),
+                                        discard=points_of(discard, trump), total=DECK_POINTS, sum=total),
+                   "record.points_sum", "points")
+            ok = False
+        if not ok:
+            return None
+        return DealFacts(trump, turned, discard, points, took, last, None, counted if any(counted.values()) else None,
+                         [])
+
+    def _summary_trump(self, r: Reader, path: Path, number: int, trump_given: Suit | None,
+                       findings: list[Finding]) -> tuple[Suit | None, Card | None]:
+        """Trumps from ``trump`` or the ``turned`` card (which must agree); (None, None) if neither is usable."""
+        turned_path = path + ("turned",)
+        if r.get(turned_path) is None:
+            if trump_given is None and r.get(path + ("trump",)) is None:
+                r.fail(path + ("trump",), t("A deal must name the trump suit."), "record.missing_field")
+            return trump_given, None
+        try:
+            turned = parse_card(r.get(turned_path), r.notation)
+        except NotationError as err:
+            r.add(err, turned_path)
+            return None, None
+        if turned not in DECK_SET:
+            r.fail(turned_path, t("{cards} are not in this pack, which has the cards from 7 to ace.", cards=[turned]),
+                   "record.not_in_pack", "deal")
+            return None, None
+        if trump_given is not None and trump_given is not turned.suit:
+            findings.append(Finding("deal.trump_mismatch", "error", r.doc.where(path + ("trump",), deal=number),
+                                    t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
+                                      suit=turned.suit, given=trump_given)))
+        return turned.suit, turned
+
+    def _taken(self, r: Reader, path: Path, players: list[str], trump: Suit | None, discard: list[Card],
+               ) -> tuple[dict[str, int], dict[str, bool], dict[str, list[Card]]] | None:
+        taken_path = path + ("taken",)
+        taken = r.mapping(taken_path)
+        if taken is None or not r.names_match(taken_path, taken, players):
+            return None
+        points: dict[str, int] = {}
+        took: dict[str, bool] = {}
+        counts: dict[str, int] = {}
+        counted: dict[str, list[Card]] = {}
+        seen: dict[Card, str] = {c: "" for c in discard}
+        ok = True
+        for key, value in taken.items():
+            name, p = str(key), taken_path + (key,)
+            if not isinstance(value, dict):
+                r.fail(p, t("{field} must have tricks and either points or cards.", field=name), "record.shape")
+                ok = False
+                continue
+            r.known_keys(p, {"points", "cards", "tricks"})
+            got = self._player_points(r, p, name, value, trump, seen)
+            tricks = self._tricks(r, p + ("tricks",))
+            if got is None or tricks is None:
+                ok = False
+                continue
+            points[name], counted[name] = got
+            took[name] = tricks is True or (tricks is not False and tricks > 0)
+            if not isinstance(tricks, bool):
+                counts[name] = tricks
+            if not took[name] and points[name]:
+                r.fail(p, t("{player} took no trick, so cannot have taken card points.", player=name),
+                       "record.points_without_tricks", "points")
+                ok = False
+        if ok and len(counts) == len(players) and sum(counts.values()) != TRICKS:
+            r.fail(taken_path, t("The tricks must add up to {total}, not {n}.", total=TRICKS, n=sum(counts.values())),
+                   "record.tricks_sum", "tricks")
+            ok = False
+        return (points, took, counted) if ok else None
+
+    def _player_points(self, r: Reader, p: Path, name: str, value: dict[str, Any], trump: Suit | None,
+                       seen: dict[Card, str]) -> tuple[int, list[Card]] | None:
+        """A player's card points: given as a number, or added up from the counting cards listed."""
+        if ("points" in value) == ("cards" in value):
+            r.fail(p, t("Give {player}'s card points either as points (a number) or as cards (the counting cards "
+                        "taken), not both and not neither.", player=name), "record.points_or_cards", "points")
+            return None
+        if "points" in value:
+            got = r.integer(p + ("points",), minimum=0)
+            if got is not None and got > DECK_POINTS:
+                r.fail(p + ("points",), t("{player} cannot take more than the {total} card points in the pack.",
+                                          player=name, total=DECK_POINTS), "record.too_many_points", "points")
+                return None
+            return None if got is None else (got, [])
+        cards = self._cards(r, p + ("cards",), required=False)
+        if cards is None:
+            return None
+        for card in cards:
+            if card in seen:
+                where = seen[card]
+                msg = t("{card} is in the discard, so nobody took it.", card=card) if not where else \
+                    t("{card} is listed for both {a} and {b}.", card=card, a=where, b=name)
+                r.fail(p + ("cards",), msg, "record.card_twice", "points")
+                return None
+            seen[card] = name
+        if trump is None:
+            return None
+        return points_of(cards, trump), [c for c in cards if card_points(c, trump)]
+
+    def _tricks(self, r: Reader, p: Path) -> int | bool | None:
+        value = r.get(p)
+        if isinstance(value, bool) or (isinstance(value, int) and 0 <= value <= TRICKS):
+            return value
+        r.fail(p, t("{field} must be the number of tricks taken, from 0 to {n}, or yes or no for whether he took "
+                    "any, not {value!r}.", field=_field(p), n=TRICKS, value=str(value)), "record.bad_tricks",
+               "tricks")
+        return None
+
+    def _full_play(self, r: Reader, path: Path, number: int, players: list[str], dealer_name: str,
+                   trump_given: Suit | None, findings: list[Finding]) -> DealFacts | None:
+        hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
+        widow = self._cards(r, path + ("widow",))
+        discard = self._discard(r, path)
+        if hands is None or widow is None or discard is None:
+            return None
+        if len(widow) != WIDOW:
+            r.fail(path + ("widow",), t("The widow is the {n} cards left over after the deal, the turned card first, "
+                                        "not {count}.", n=WIDOW, count=len(widow)), "record.widow_size", "deal")
+            return None
+        dealt = [c for h in hands for c in h] + widow
+        if len(set(dealt)) != len(dealt) or set(dealt) != DECK_SET:
+            missing = sorted(DECK_SET - set(dealt))
+            foreign = sorted(set(dealt) - DECK_SET)
+            doubled = sorted({c for c in dealt if dealt.count(c) > 1})
+            r.fail(path + ("widow",), t("The hands and the widow must be the {n} cards from 7 to ace, each once "
+                                        "(missing: {missing}; not in this pack: {foreign}; twice: {doubled}).",
+                                        n=len(DECK), missing=missing, foreign=foreign, doubled=doubled),
+                   "record.deck_mismatch", "deal")
+            return None
+        dealer = players.index(dealer_name)
+        turned = widow[0]
+        trump = turned.suit
+        if trump_given is not None and trump_given is not trump:
+            findings.append(Finding("deal.trump_mismatch", "error", r.doc.where(path + ("trump",), deal=number),
+                                    t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
+                                      suit=trump, given=trump_given)))
+        twelve = hands[dealer] + widow
+        not_held = [c for c in discard if c not in twelve]
+        if not_held:
+            r.fail(path + ("discard",), t("{player} discards from his hand and the widow, and {cards} are in "
+                                          "neither.", player=dealer_name, cards=not_held),
+                   "record.discard_not_held", "discard")
+            return None
+        play_hands = [list(h) for h in hands]
+        play_hands[dealer] = [c for c in twelve if c not in discard]
+        replay = replay_tricks(r, path + ("tricks",), RULES, play_hands, players, (dealer + 1) % PLAYERS, trump,
+                               number)
+        if replay is None:
+            return None
+        findings.extend(replay.findings)
+        won = replay.tricks_won(PLAYERS)
+        points = {players[s]: points_of(replay.won_by(s), trump) for s in range(PLAYERS)}
+        took = {players[s]: won[s] > 0 for s in range(PLAYERS)}
+        steps = [tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)),
+                 t("Tricks: {tricks}.", tricks=[f"{players[s]} {won[s]}" for s in range(PLAYERS)])]
+        owner = {c: s for s, h in enumerate(play_hands) for c in h}
+        left_jack = left_jack_captures(replay.tricks, owner, trump, players)
+        last = players[replay.tricks[-1].winner]
+        return DealFacts(trump, turned, discard, points, took, last, left_jack, None, steps)
 
 
+def trump_step(trump: Suit, turned: Card | None) -> Message:
+    """The first step of a deal's explanation: trumps and the two trump jacks."""
+    right, left = Card(Rank.JACK, trump), Card(Rank.JACK, SAME_COLOUR[trump])
+    if turned is None:
+        return t("Trumps: {suit}. The right jack is {right}, the left jack {left}.", suit=trump, right=right, left=left)
+    return t("The turned card, {card}, makes {suit} trumps. The right jack is {right}, the left jack {left}.",
+             card=turned, suit=trump, right=right, left=left)
+
+
+def left_jack_captures(tricks: Iterable[Any], owner: dict[Card, int], trump: Suit, players: list[str],
+                       ) -> list[tuple[int, str, str]]:
+    """(trick number, the left jack's owner, the taker) for each trick holding both trump jacks.
+
+    The right jack is the highest card, so whoever played it takes the trick.
+    """
+    right, left = Card(Rank.JACK, trump), Card(Rank.JACK, SAME_COLOUR[trump])
+    return [(k, players[owner[left]], players[tr.winner]) for k, tr in enumerate(tricks, start=1)
+            if right in tr.cards and left in tr.cards]
+
+
+def _field(path: Path) -> str:
+    from referee.source import format_path
+
+    return format_path(path)
+
+
+DECK_SET = frozenset(DECK)
 GAME = Reunion()

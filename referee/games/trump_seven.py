@@ -1,13 +1,186 @@
-"""Trump 7 (skeleton: the names and the registry entry only; the helper writing this game replaces it)."""
+"""Trump 7 (seed 002, game 1; designed by David Schulman): three players, 29 cards, a declarer needs 60 of 100.
+
+The pack is 7 to king in four suits and the Joker. In every suit the queen is highest and the
+king ranks between the ten and the nine; the Joker is the highest trump and belongs to the trump
+suit:
+
+>>> from referee.notation import parse_cards
+>>> RULES.winner(parse_cards("KH 10H 9H"), Suit.SPADES)      # hearts led, no trump: the ten beats the king
+1
+>>> RULES.winner(parse_cards("QS Joker 7S"), Suit.HEARTS)    # the Joker trumps a plain suit
+1
+>>> [str(c) for c in RULES.legal(parse_cards("Joker QC"), Suit.HEARTS, Suit.HEARTS)]   # and follows trumps
+['Joker']
+
+The card points (the seven of trumps is the lowest trump but the most valuable card). Whatever
+the trump suit, the pack holds 100:
+
+>>> [card_points(c, Suit.HEARTS) for c in parse_cards("7H 7S 10C Joker KD QS JH 9H")]
+[20, 0, 10, 4, 4, 3, 2, 0]
+>>> {sum(card_points(c, s) for c in DECK) for s in SUITS}
+{100}
+
+A deal is made with 60 or more; the discards count for the declarer unless the option says otherwise:
+
+>>> side_points(in_tricks=(56, 30), discards=14, discards_count_for="declarer")
+(70, 30)
+>>> side_points(in_tricks=(56, 30), discards=14, discards_count_for="defenders")
+(56, 44)
+>>> deal_scores(["Anna", "Boris", "Vera"], "Anna", 60), deal_scores(["Anna", "Boris", "Vera"], "Anna", 59)
+({'Anna': 1, 'Boris': 0, 'Vera': 0}, {'Anna': 0, 'Boris': 1, 'Vera': 1})
+
+The auction goes round twice; the second answers are final, and exactly one final yes makes the
+declarer. Otherwise the cards are thrown in:
+
+>>> final_declarer({"Anna": (True, True), "Boris": (True, False), "Vera": (False, False)})
+'Anna'
+>>> final_declarer({"Anna": (True, True), "Boris": (True, True), "Vera": (False, False)}) is None
+True
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from referee.errors import RecordError
-from referee.game import Game, Verdict
-from referee.messages import t
-from referee.source import Document
+from referee.cards import SUITS, Card, Rank, Suit, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.messages import N_, Message, t, tn
+from referee.notation import parse_cards, parse_suit
+from referee.replay import read_hands, replay_tricks
+from referee.source import Document, Path
+from referee.tricks import TrickRules
+
+PLAYERS = 3
+HAND_SIZE = 9
+WIDOW_SIZE = 2
+DISCARDS = 2
+TOTAL_POINTS = 100
+TO_MAKE = 60
+DECK: tuple[Card, ...] = tuple(c for c in deck(low=Rank.SEVEN, jokers=1) if c.rank is not Rank.ACE)
+PLAIN_ORDER: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.KING, Rank.TEN, Rank.JACK, Rank.QUEEN)
+TRUMP_ORDER: tuple[Rank, ...] = (*PLAIN_ORDER, Rank.JOKER)
+RULES = TrickRules(PLAIN_ORDER, TRUMP_ORDER)
+SEVEN_OF_TRUMPS = 20
+RANK_POINTS: dict[Rank, int] = {Rank.TEN: 10, Rank.JOKER: 4, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+DECLARER, DEFENDERS = "declarer", "defenders"
+SIDES = (DECLARER, DEFENDERS)
+
+OPTIONS: tuple[Option, ...] = (
+    Option("discards_count_for", DECLARER, SIDES,
+           help=t("Whose card points the declarer's discards are."),
+           choice_help={DECLARER: t("They count for the declarer (the original rule)."),
+                        DEFENDERS: t("They count for the defenders (the source: they \"go one each to the other "
+                                     "players\").")}),
+    Option("first_lead", DECLARER, (DECLARER, "eldest"),
+           help=t("Who leads to the first trick."),
+           choice_help={DECLARER: t("The declarer (the source)."),
+                        "eldest": t("The player on the dealer's left, the eldest hand (the original rule).")}),
+)
+
+_YES_WORDS = frozenset({"yes", "y", "да", "ja"})
+_PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"})
+_NOBODY = N_("nobody")
+
+
+def _points(card: Card, trump: Suit | None) -> int:
+    if card.rank is Rank.SEVEN and card.suit is trump:
+        return SEVEN_OF_TRUMPS
+    return RANK_POINTS.get(card.rank, 0)
+
+
+_POINTS: dict[Suit | None, dict[Card, int]] = {s: {c: _points(c, s) for c in DECK} for s in (*SUITS, None)}
+
+
+def points_table(trump: Suit | None) -> dict[Card, int]:
+    """Every card of the pack and its card points when ``trump`` is trumps (one look-up per card in a replay)."""
+    return _POINTS[trump]
+
+
+def card_points(card: Card, trump: Suit | None) -> int:
+    """The card points of ``card`` when ``trump`` is trumps: the seven of trumps 20, a ten 10, and so on."""
+    return _POINTS[trump].get(card, 0)
+
+
+def counting_cards(trump: Suit | None) -> list[Card]:
+    """The cards of the pack that carry points when ``trump`` is trumps (18 of the 29)."""
+    return [c for c in DECK if card_points(c, trump)]
+
+
+def side_points(in_tricks: tuple[int, int], discards: int, discards_count_for: str) -> tuple[int, int]:
+    """(declarer, defenders) card points: the points in each side's tricks, the discards added to one side."""
+    declarer, defenders = in_tricks
+    if discards_count_for == DECLARER:
+        return declarer + discards, defenders
+    return declarer, defenders + discards
+
+
+def deal_scores(players: Sequence[str], declarer: str, declarer_points: int) -> dict[str, int]:
+    """Who won the deal: 1 for the declarer if he has 60 or more, else 1 for each defender."""
+    made = declarer_points >= TO_MAKE
+    return {p: int(made) if p == declarer else int(not made) for p in players}
+
+
+def final_declarer(auction: dict[str, tuple[bool, bool]]) -> str | None:
+    """The declarer: the only player whose round-2 (final) answer is yes; None if the deal is thrown in."""
+    final = [p for p, (_, second) in auction.items() if second]
+    return final[0] if len(final) == 1 else None
+
+
+def reachable(points: int, cards: Iterable[Card], trump: Suit | None) -> bool:
+    """Whether some set of ``cards`` is worth exactly ``points`` (a scoresheet's count must be possible).
+
+    >>> reachable(1, DECK, Suit.HEARTS), reachable(99, DECK, Suit.HEARTS), reachable(98, DECK, Suit.HEARTS)
+    (False, False, True)
+    """
+    sums = 1  # bit k set: some subset is worth k
+    for card in cards:
+        sums |= sums << card_points(card, trump)
+    return points >= 0 and bool(sums >> points & 1)
+
+
+def read_answer(value: Any) -> bool | None:
+    """An auction answer: True for yes, False for pass, None if it is neither.
+
+    YAML reads a bare ``yes`` or ``no`` as a boolean; both spellings are accepted.
+
+    >>> read_answer(True), read_answer("pass"), read_answer("Да"), read_answer(3)
+    (True, False, True, None)
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in _YES_WORDS:
+            return True
+        if word in _PASS_WORDS:
+            return False
+    return None
+
+
+def _answer_word(answer: bool) -> Message:
+    return t("yes") if answer else t("pass")
+
+
+@dataclass
+class Taken:
+    """What one side took in tricks: its card points, and the counting cards if the record lists them."""
+
+    points: int
+    cards: list[Card] | None = None
+
+
+@dataclass
+class Played:
+    """The facts of a played deal that the scoring needs, from a summary or from the full play."""
+
+    declarer: str
+    trump: Suit
+    discards: list[Card]
+    taken: dict[str, Taken]          # by side; a side the record leaves out is derived from the other
+    recorded: bool = True            # a scoresheet's count (a summary), not the referee's own replay
 
 
 class TrumpSeven(Game):
@@ -15,13 +188,551 @@ class TrumpSeven(Game):
 
     slug = "trump-seven"
     names: ClassVar[dict[str, str]] = {"en": "Trump 7", "ru": "Козырная семёрка", "de": "Trumpf-Sieben"}
-    player_counts = (3,)
-    deck_size = 29
+    player_counts = (PLAYERS,)
+    options = OPTIONS
+    kind = t("trick-taking game with a widow: a declarer against the other two")
+    deck_size = len(DECK)
+    rules = RULES
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        points = [t("7 of trumps: {points}", points=SEVEN_OF_TRUMPS)]
+        points += [t("the Joker: {points}", points=v) if r is Rank.JOKER else t("each {rank}: {points}", rank=r,
+                                                                                  points=v)
+                   for r, v in RANK_POINTS.items()]
+        points.append(t("all other cards: {points}", points=0))
+        return [
+            (t("Players"), t("{n}: a declarer against the other two", n=PLAYERS)),
+            (t("Cards"), t("{n} (7 to king in four suits, and the Joker)", n=self.deck_size)),
+            (t("Cards per player"), HAND_SIZE),
+            (t("Widow"), tn("{n} card, face down", "{n} cards, face down", WIDOW_SIZE)),
+            (t("Discards"), tn("{n} card, face down", "{n} cards, face down", DISCARDS)),
+            (t("Rank in every suit (highest first)"), list(reversed(PLAIN_ORDER))),
+            (t("Trumps"), t("any suit, named by the declarer; the Joker is the highest trump")),
+            (t("Rank in trumps (highest first)"), list(reversed(TRUMP_ORDER))),
+            (t("Card points"), points),
+            (t("Card points in the pack"), sum(card_points(c, SUITS[0]) for c in DECK)),
+            (t("The declarer needs"), t("{n} card points or more", n=TO_MAKE)),
+            (t("Game"), t("no target: each deal is made or failed, and the referee counts the deals won")),
+        ]
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """Dealer, declarer, trumps, widow, discards, and what a summary says was taken and claimed."""
+        lines: list[tuple[Message, Any]] = [(t("Dealer"), deal["dealer"])] if deal.get("dealer") else []
+        if deal.get("thrown_in") is True:
+            lines.append((t("Thrown in"), True))
+        declarer = deal.get("declarer") or final_declarer(_raw_auction(deal.get("auction")))
+        if declarer:
+            lines.append((t("Declarer"), declarer))
+        if deal.get("trump") is not None:
+            lines.append((t("Trumps"), parse_suit(deal["trump"], notation)))
+        for key, label in (("widow", t("Widow")), ("discards", t("Discards"))):
+            if deal.get(key):
+                lines.append((label, parse_cards(deal[key], notation)))
+        taken = deal.get("taken") if isinstance(deal.get("taken"), dict) else {}
+        claim = deal.get("claim") if isinstance(deal.get("claim"), dict) else {}
+        for side, label in ((DECLARER, t("Taken in tricks by the declarer")),
+                            (DEFENDERS, t("Taken in tricks by the defenders"))):
+            if side in taken:
+                value = taken[side]
+                lines.append((label, value if isinstance(value, int) else parse_cards(value, notation) or "—"))
+        for side, label in ((DECLARER, t("Claimed for the declarer")), (DEFENDERS, t("Claimed for the defenders"))):
+            if side in claim:
+                lines.append((label, claim[side]))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """The auction, one column per player (the claim is a line, as it is per side)."""
+        auction = _raw_auction(deal.get("auction"))
+        if not auction:
+            return []
+        return [(t("Auction, round 1"), {p: _answer_word(a[0]) for p, a in auction.items()}),
+                (t("Auction, round 2 (final)"), {p: _answer_word(a[1]) for p, a in auction.items()})]
+
+    # -- checking a record -------------------------------------------------------------------------------
 
     def check(self, doc: Document) -> Verdict:
-        """Not written yet."""
-        raise RecordError(t("game must be one of {games}, not {value!r}.", games=[], value=self.slug),
-                          code="record.unknown_game")
+        """Validate, replay and score a Trump 7 record."""
+        r = Reader(doc)
+        r.known_keys((), {"game", "expected", "notation", "players", "options", "scores_before", "deals"})
+        r.game(self.slug)
+        r.read_notation()
+        players = r.players(self.player_counts)
+        options = r.options(self.options)
+        totals = dict.fromkeys(players, 0)
+        if r.get(("scores_before",)) is not None and players:
+            totals = r.scores(("scores_before",), players, minimum=0) or totals
+        deals_value = r.sequence(("deals",))
+        r.raise_if_any()
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        previous: tuple[int, bool] | None = None  # the last dealer's seat, and whether his deal was thrown in
+        for i, _ in enumerate(deals_value or []):
+            errors_before = len(r.errors)
+            read = self._deal(r, i, players, options, findings, previous)
+            if read is None:
+                r.ensure_reported(errors_before, ("deals", i))
+                continue
+            result, previous = read
+            totals = advance(totals, result.scores)
+            result.totals = dict(totals)
+            results.append(result)
+        r.raise_if_any()
+        winner, termination, code = self._end(totals)
+        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+
+    @staticmethod
+    def _end(totals: dict[str, int]) -> tuple[str | None, Message, str]:
+        """No target: the player with the most deals won wins; a tie has no winner."""
+        best = max(totals.values())
+        leaders = [p for p, v in totals.items() if v == best]
+        if len(leaders) == 1:
+            return leaders[0], t("The source sets no target, so the record is the whole match: {player} won the "
+                                 "most deals ({n}) and wins.", player=leaders[0], n=best), "most_deals"
+        return None, t("The source sets no target, so the record is the whole match: {players} won the most deals "
+                       "({n} each), so there is no single winner.", players=leaders, n=best), "tied"
+
+    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
+              previous: tuple[int, bool] | None) -> tuple[DealResult, tuple[int, bool]] | None:
+        path = ("deals", i)
+        number = i + 1
+        deal = r.mapping(path)
+        if deal is None or not players:
+            return None
+        full = "hands" in deal
+        allowed = {"dealer", "declarer", "trump", "discards", "claim", "note"} | (
+            {"hands", "widow", "auction", "tricks", "thrown_in"} if full else {"taken", "thrown_in"})
+        r.known_keys(path, allowed)
+        dealer_name = r.name(path + ("dealer",), players)
+        claim = self._claim(r, path + ("claim",))
+        steps: list[Message] = []
+        if full:
+            played = self._full_play(r, path, number, players, dealer_name, options, findings, steps)
+        else:
+            played = self._summary(r, path, number, players, findings)
+        if dealer_name is None or played is None:
+            return None
+        dealer = players.index(dealer_name)
+        self._check_dealer(r, path, number, players, dealer, previous, findings)
+        mode = "full" if full else "summary"
+        if played is False:  # thrown in
+            if claim is not None:
+                r.fail(path + ("claim",), t("A thrown-in deal has no {field}; leave it out.", field="claim"),
+                       "record.thrown_in_field", "auction")
+                return None
+            steps.append(t("The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.",
+                           dealer=dealer_name))
+            return DealResult(number, dict.fromkeys(players, 0), steps, mode=mode), (dealer, True)
+        points = self._score(players, played, options, steps)
+        scores = deal_scores(players, played.declarer, points[DECLARER])
+        against = {k: points[k] for k in claim} if claim is not None else None
+        return DealResult(number, scores, steps, claim, mode=mode, claim_against=against), (dealer, False)
+
+    @staticmethod
+    def _check_dealer(r: Reader, path: Path, number: int, players: list[str], dealer: int,
+                      previous: tuple[int, bool] | None, findings: list[Finding]) -> None:
+        """The deal passes to the left, but a thrown-in deal is dealt again by the same player."""
+        if previous is None:
+            return
+        last, thrown_in = previous
+        expected = last if thrown_in else (last + 1) % PLAYERS
+        if dealer == expected:
+            return
+        if thrown_in:
+            msg = t("After a thrown-in deal the same player deals again: {expected} should deal, not {dealer}.",
+                    expected=players[expected], dealer=players[dealer])
+        else:
+            msg = t("The deal passes to the left: {expected} should deal, not {dealer}.", expected=players[expected],
+                    dealer=players[dealer])
+        findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number), msg))
+
+    # -- reading the fields ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _claim(r: Reader, path: Path) -> dict[str, int] | None:
+        """``claim: {declarer: 64}``, ``{defenders: 36}`` or both: the card points the table counted."""
+        value = r.get(path)
+        if value is None:
+            return None
+        if not isinstance(value, dict) or not value:
+            r.fail(path, t("claim gives the card points of the declarer, of the defenders, or of both, for example "
+                           "declarer: 64."), "record.shape", "claim")
+            return None
+        out: dict[str, int] = {}
+        for key, number in value.items():
+            if key not in SIDES:
+                r.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
+                                        allowed=list(SIDES)), "record.unknown_field")
+                continue
+            got = r.integer(path + (key,), minimum=None, value=number)
+            if got is not None:
+                out[key] = got
+        return out if len(out) == len(value) else None
+
+    @staticmethod
+    def _trump(r: Reader, path: Path) -> Suit | None:
+        value = r.get(path)
+        if value is None:
+            r.fail(path, t("A deal must name the trump suit."), "record.missing_field")
+            return None
+        try:
+            return parse_suit(value, r.notation)
+        except NotationError as err:
+            r.add(err, path)
+            return None
+
+    @staticmethod
+    def _cards(r: Reader, path: Path) -> list[Card] | None:
+        """A list of cards of this pack, none twice."""
+        value = r.get(path)
+        if value is None or isinstance(value, (bool, int, dict)):
+            r.fail(path, t("{field} must be a list of cards.", field=path[-1]), "record.shape")
+            return None
+        try:
+            cards = parse_cards(value, r.notation)
+        except NotationError as err:
+            r.add(err, path)
+            return None
+        ok = True
+        for card in cards:
+            if card not in DECK_SET:
+                r.fail(path, t("{card} is not in the pack of this game (7 to king in four suits, and the Joker).",
+                               card=card), "record.not_in_pack", "deal")
+                ok = False
+        for card in sorted({c for c in cards if cards.count(c) > 1}):
+            r.fail(path, t("{card} is listed twice.", card=card), "record.card_twice", "deal")
+            ok = False
+        return cards if ok else None
+
+    def _discards(self, r: Reader, path: Path) -> list[Card] | None:
+        cards = self._cards(r, path)
+        if cards is not None and len(cards) != DISCARDS:
+            r.fail(path, t("The declarer lays away {n} cards, but discards lists {count}.", n=DISCARDS,
+                           count=len(cards)), "record.discard_count", "discards")
+            return None
+        return cards
+
+    def _summary(self, r: Reader, path: Path, number: int, players: list[str], findings: list[Finding],
+                 ) -> Played | bool | None:
+        """A scoresheet's deal: the declarer, trumps, discards and what was taken; or ``thrown_in: true``.
+
+        Returns False for a thrown-in deal, None if the record cannot be used.
+        """
+        thrown = _thrown_in(r, path)
+        if thrown is None:
+            return None
+        deal = r.get(path)
+        if thrown:
+            extra = [k for k in ("declarer", "trump", "discards", "taken") if k in deal]
+            for key in extra:
+                r.fail(path + (key,), t("A thrown-in deal has no {field}; leave it out.", field=key),
+                       "record.thrown_in_field", "auction")
+            return None if extra else False
+        declarer = r.name(path + ("declarer",), players)
+        trump = self._trump(r, path + ("trump",))
+        discards = self._discards(r, path + ("discards",))
+        if trump is None or discards is None:
+            return None
+        taken = self._taken(r, path + ("taken",), number, trump, discards, findings)
+        if declarer is None or taken is None:
+            return None
+        return Played(declarer, trump, discards, taken)
+
+    def _taken(self, r: Reader, path: Path, number: int, trump: Suit, discards: list[Card],
+               findings: list[Finding]) -> dict[str, Taken] | None:
+        """``taken``: for the declarer, the defenders or both, card points or the counting cards in their tricks."""
+        value = r.get(path)
+        if not isinstance(value, dict) or not value:
+            r.fail(path, t("taken gives what the declarer's or the defenders' tricks held, or both: a number of card "
+                           "points, or a list of the counting cards."), "record.shape", "taken")
+            return None
+        r.known_keys(path, set(SIDES))
+        outside = [c for c in DECK if c not in discards]  # the cards that can be in tricks
+        available = sum(card_points(c, trump) for c in outside)
+        taken: dict[str, Taken] = {}
+        owner: dict[Card, str] = {}
+        ok = True
+        for side in SIDES:
+            if side not in value:
+                continue
+            p = path + (side,)
+            got = value[side]
+            if isinstance(got, int) and not isinstance(got, bool):
+                ok = self._taken_points(r, p, got, available, outside, trump) and ok
+                taken[side] = Taken(got)
+                continue
+            cards = [] if got == [] else self._cards(r, p)
+            if cards is None:
+                ok = False
+                continue
+            for card in cards:
+                if card in discards:
+                    r.fail(p, t("{card} was discarded, so it cannot be in a trick.", card=card),
+                           "record.discard_in_tricks", "discards")
+                    ok = False
+                elif card in owner:
+                    r.fail(p, t("{card} is listed for both the declarer and the defenders.", card=card),
+                           "record.card_twice", "taken")
+                    ok = False
+                elif not card_points(card, trump):
+                    findings.append(Finding("deal.not_a_counting_card", "warning", r.doc.where(p, deal=number),
+                                            t("{card} carries no card points in this deal; it adds nothing.",
+                                              card=card)))
+                owner[card] = side
+            taken[side] = Taken(sum(card_points(c, trump) for c in cards), cards)
+        if not taken:
+            return None  # only unknown keys: known_keys said so
+        if not ok or len(taken) < len(SIDES) or sum(x.points for x in taken.values()) == available:
+            return taken if ok else None
+        both_lists = all(x.cards is not None for x in taken.values())
+        missing = [c for c in outside if card_points(c, trump) and c not in owner] if both_lists else []
+        for card in missing:
+            r.fail(path, t("{card} ({points}) is in neither side's list, and it was not discarded.", card=card,
+                           points=card_points(card, trump)), "record.card_missing", "taken")
+        if not missing:
+            r.fail(path, t("Together the two sides' tricks must hold {available} card points (the pack's {total} "
+                           "less {discards} in the discards), not {n}.", available=available, total=TOTAL_POINTS,
+                           discards=TOTAL_POINTS - available, n=sum(x.points for x in taken.values())),
+                   "record.points_sum", "taken")
+        return None
+
+    @staticmethod
+    def _taken_points(r: Reader, path: Path, points: int, available: int, outside: list[Card], trump: Suit) -> bool:
+        """A side's card points from a scoresheet must be possible with the cards outside the discards."""
+        if points < 0 or points > available:
+            r.fail(path, t("{field} is {points}, but the cards outside the discards hold {available} card points.",
+                           field=path[-1], points=points, available=available), "record.points_range", "taken")
+            return False
+        if not reachable(points, outside, trump):
+            r.fail(path, t("No set of cards outside the discards is worth exactly {points} card points.",
+                           points=points), "record.points_impossible", "taken")
+            return False
+        return True
+
+    def _full_play(self, r: Reader, path: Path, number: int, players: list[str], dealer_name: str | None,
+                   options: dict[str, Any], findings: list[Finding], steps: list[Message]) -> Played | bool | None:
+        """Every card: hands, widow, auction, trumps, discards and tricks. False if the deal was thrown in."""
+        hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
+        widow = self._cards(r, path + ("widow",))
+        if widow is not None and len(widow) != WIDOW_SIZE:
+            r.fail(path + ("widow",), t("The widow is {n} cards, not {count}.", n=WIDOW_SIZE, count=len(widow)),
+                   "record.widow_size", "deal")
+            widow = None
+        auction = self._auction(r, path + ("auction",), number, players, findings)
+        if hands is None or widow is None or auction is None or dealer_name is None:
+            return None
+        dealt = [c for h in hands for c in h] + widow
+        if set(dealt) != DECK_SET or len(dealt) != len(DECK):
+            r.fail(path + ("widow",), t("The hands and the widow must be the {n} cards of the pack, each once "
+                                        "(missing: {missing}; not in this pack: {foreign}; twice: {doubled}).",
+                                        n=len(DECK), missing=sorted(DECK_SET - set(dealt)),
+                                        foreign=sorted(set(dealt) - DECK_SET),
+                                        doubled=sorted({c for c in dealt if dealt.count(c) > 1})),
+                   "record.deck_mismatch", "deal")
+            return None
+        declarer = final_declarer(auction)
+        steps.extend(_auction_steps(auction))
+        named = r.get(path + ("declarer",))
+        thrown = _thrown_in(r, path)
+        if thrown is None:
+            return None
+        if thrown and declarer is not None:
+            r.fail(path + ("thrown_in",), t("The record says the deal was thrown in, but the auction makes {player} "
+                                            "the declarer.", player=declarer), "record.thrown_in_mismatch", "auction")
+            return None
+        if declarer is None:
+            extra = [k for k in ("declarer", "trump", "discards", "tricks") if k in r.get(path)]
+            for key in extra:
+                r.fail(path + (key,), t("The auction leaves no single declarer, so the deal was thrown in and has no "
+                                        "{field}.", field=key), "record.thrown_in_field", "auction")
+            return None if extra else False
+        if named is not None and str(named) != declarer:
+            r.fail(path + ("declarer",), t("The record names {player} as the declarer, but the auction makes "
+                                           "{actual} the declarer.", player=str(named), actual=declarer),
+                   "record.declarer_mismatch", "auction")
+            return None
+        trump = self._trump(r, path + ("trump",))
+        discards = self._discards(r, path + ("discards",))
+        if trump is None or discards is None:
+            return None
+        seat = players.index(declarer)
+        steps.append(_declarer_step(declarer, trump, [p for p in players if p != declarer]))
+        eleven = hands[seat] + widow
+        for card in discards:
+            if card not in eleven:
+                r.fail(path + ("discards",), t("{card} is not among {player}'s cards after taking the widow.",
+                                               card=card, player=declarer), "record.discard_not_held", "discards")
+        if any(c not in eleven for c in discards) or not self._no_discard_played(r, path + ("tricks",), discards):
+            return None
+        play_hands = [list(h) for h in hands]
+        play_hands[seat] = [c for c in eleven if c not in discards]
+        dealer = players.index(dealer_name)
+        leader = seat if options["first_lead"] == DECLARER else (dealer + 1) % PLAYERS
+        replay = replay_tricks(r, path + ("tricks",), RULES, play_hands, players, leader, trump, number)
+        if replay is None:
+            return None
+        findings.extend(replay.findings)
+        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)))
+        won = replay.won_by(seat)
+        lost = [c for s in range(PLAYERS) if s != seat for c in replay.won_by(s)]
+        points = points_table(trump)
+        counting = [c for c in won if points[c]], [c for c in lost if points[c]]
+        taken = {side: Taken(sum(points[c] for c in cs), cs) for side, cs in zip(SIDES, counting, strict=True)}
+        return Played(declarer, trump, discards, taken, recorded=False)
+
+    @staticmethod
+    def _no_discard_played(r: Reader, path: Path, discards: list[Card]) -> bool:
+        """A discard lies face down until the count; the replay would call it a card dealt to nobody."""
+        tricks = r.get(path)
+        if not isinstance(tricks, list):
+            return True  # the replay says what is wrong with the tricks
+        ok = True
+        for k, raw in enumerate(tricks):
+            try:
+                cards = parse_cards(raw, r.notation)
+            except (NotationError, TypeError):
+                continue
+            for card in cards:
+                if card in discards:
+                    r.fail(path + (k,), t("{card} was discarded, so it cannot be in a trick.", card=card),
+                           "record.discard_in_tricks", "discards")
+                    ok = False
+        return ok
+
+    @staticmethod
+    def _auction(r: Reader, path: Path, number: int, players: list[str], findings: list[Finding],
+                 ) -> dict[str, tuple[bool, bool]] | None:
+        """``auction: {Anna: [yes, yes], Boris: [yes, pass], Vera: [pass, pass]}``: round 1, then round 2."""
+        value = r.mapping(path)
+        if value is None or not r.names_match(path, value, players):
+            return None
+        answers: dict[str, tuple[bool, bool]] = {}
+        for name in players:
+            key = next(k for k in value if str(k) == name)
+            p = path + (key,)
+            given = value[key]
+            if not isinstance(given, list) or len(given) != 2:
+                r.fail(p, t("{player} answers twice, in round 1 and in round 2, for example [yes, pass].",
+                            player=name), "record.shape", "auction")
+                continue
+            read = [read_answer(a) for a in given]
+            for k, (raw, got) in enumerate(zip(given, read, strict=True)):
+                if got is None:
+                    r.fail(p + (k,), t("{value!r} is not an answer; write yes or pass.", value=str(raw)),
+                           "record.bad_answer", "auction")
+            first, second = read
+            if first is None or second is None:
+                continue
+            if second and not first:
+                findings.append(Finding("auction.late_yes", "error", r.doc.where(p, deal=number),
+                                        t("{player} passed in round 1, so cannot say yes in round 2: the second "
+                                          "round only confirms or withdraws a yes.", player=name)))
+            answers[name] = (first, second)
+        return answers if len(answers) == len(players) else None
+
+    # -- scoring -----------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _score(players: list[str], played: Played, options: dict[str, Any], steps: list[Message]) -> dict[str, int]:
+        """Both sides' card points, with the steps that show the count item by item."""
+        declarer, trump = played.declarer, played.trump
+        defenders = [p for p in players if p != declarer]
+        if played.recorded:  # a full play says this between the auction and the tricks
+            steps.insert(0, _declarer_step(declarer, trump, defenders))
+        discard_points = sum(card_points(c, trump) for c in played.discards)
+        available = TOTAL_POINTS - discard_points
+        taken = played.taken
+        for side in SIDES:
+            if side in taken:
+                steps.append(_taken_step(side, declarer, taken[side], trump))
+        for side, other in (SIDES, tuple(reversed(SIDES))):
+            if side not in taken:
+                points = available - taken[other].points
+                taken[side] = Taken(points)
+                msg = t("{player}'s tricks hold the rest: {total} − {discards} in the discards − {other} = {points}.",
+                        player=declarer, total=TOTAL_POINTS, discards=discard_points, other=taken[other].points,
+                        points=points) if side == DECLARER else \
+                    t("The defenders' tricks hold the rest: {total} − {discards} in the discards − {other} = "
+                      "{points}.", total=TOTAL_POINTS, discards=discard_points, other=taken[other].points,
+                      points=points)
+                steps.append(msg)
+        items = [t("{card} {points}", card=c, points=card_points(c, trump)) for c in played.discards]
+        if options["discards_count_for"] == DECLARER:
+            steps.append(t("The discards ({items}) are worth {points} and count for {player} "
+                           "(discards_count_for: declarer).", items=items, points=discard_points, player=declarer))
+        else:
+            steps.append(t("The discards ({items}) are worth {points} and count for the defenders "
+                           "(discards_count_for: defenders).", items=items, points=discard_points))
+        mine, theirs = side_points((taken[DECLARER].points, taken[DEFENDERS].points), discard_points,
+                                   options["discards_count_for"])
+        steps.append(t("Card points: {player} {points}, the defenders {other}; {total} in all.", player=declarer,
+                       points=mine, other=theirs, total=TOTAL_POINTS))
+        if mine >= TO_MAKE:
+            steps.append(t("{player} has {points}, at least {target}: the game is made, and {player} wins the deal.",
+                           player=declarer, points=mine, target=TO_MAKE))
+        else:
+            steps.append(t("{player} has {points}, fewer than {target}: the game fails, and {players} win the deal.",
+                           player=declarer, points=mine, target=TO_MAKE, players=defenders))
+        return {DECLARER: mine, DEFENDERS: theirs}
+
+
+DECK_SET = frozenset(DECK)
+
+
+def _taken_step(side: str, declarer: str, taken: Taken, trump: Suit) -> Message:
+    """One side's count: card by card when the cards are known, else the number the scoresheet gives."""
+    if taken.cards is None:
+        if side == DECLARER:
+            return t("{player}'s tricks hold {points} card points (as recorded).", player=declarer,
+                     points=taken.points)
+        return t("The defenders' tricks hold {points} card points (as recorded).", points=taken.points)
+    points = points_table(trump)
+    items = [t("{card} {points}", card=c, points=points[c]) for c in taken.cards] or t(_NOBODY)
+    if side == DECLARER:
+        return t("{player}'s tricks hold {points} card points: {items}.", player=declarer, points=taken.points,
+                 items=items)
+    return t("The defenders' tricks hold {points} card points: {items}.", points=taken.points, items=items)
+
+
+def _thrown_in(r: Reader, path: Path) -> bool | None:
+    """``thrown_in``: false when left out; None (a problem noted) if it is not true or false."""
+    value = r.get(path + ("thrown_in",))
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    r.fail(path + ("thrown_in",), t("thrown_in must be true or false, not {value!r}.", value=str(value)),
+           "record.shape", "auction")
+    return None
+
+
+def _declarer_step(declarer: str, trump: Suit, defenders: list[str]) -> Message:
+    return t("{player} is the declarer and names {suit} trumps; {players} defend.", player=declarer, suit=trump,
+             players=defenders)
+
+
+def _auction_steps(auction: dict[str, tuple[bool, bool]]) -> list[Message]:
+    """The two rounds of the auction, as the explanation of a full play shows them."""
+    first = [p for p, a in auction.items() if a[0]]
+    second = [p for p, a in auction.items() if a[1]]
+    steps = [t("Auction, round 1: yes from {players}.", players=first or t(_NOBODY)),
+             t("Auction, round 2 (final): yes from {players}.", players=second or t(_NOBODY))]
+    if len(second) == 1:
+        steps.append(t("{player} is the only final yes and becomes the declarer.", player=second[0]))
+    else:
+        steps.append(t("Not exactly one final yes: there is no declarer."))
+    return steps
+
+
+def _raw_auction(value: Any) -> dict[str, tuple[bool, bool]]:
+    """The auction of a record as written, for drawing an example (an unreadable one draws nothing)."""
+    if not isinstance(value, dict):
+        return {}
+    out: dict[str, tuple[bool, bool]] = {}
+    for name, answers in value.items():
+        if isinstance(answers, list) and len(answers) == 2:
+            first, second = read_answer(answers[0]), read_answer(answers[1])
+            if first is not None and second is not None:
+                out[str(name)] = (first, second)
+    return out if len(out) == PLAYERS else {}
 
 
 GAME = TrumpSeven()

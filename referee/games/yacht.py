@@ -1,13 +1,243 @@
-"""Yacht (skeleton: the names and the registry entry only; the helper writing this game replaces it)."""
+"""Yacht (seed 004, by Drew Brokke): 3–5 players, each for himself, 52 cards less some non-trump 3s.
+
+Every player bids a *start* and a *goal* number. He moves one step up for each trick he takes and
+one step down for each trick he does not take; the nearer he ends to his goal, the more he scores:
+
+>>> ordinary_points(start=0, goal=-5, taken=4, total=13)      # 0 + 4 − 9 = −5: on the goal
+(-5, 0, 100)
+>>> ordinary_points(start=3, goal=1, taken=8, total=13)       # 3 + 8 − 5 = 6: five steps away
+(6, 5, 50)
+
+Thirteen Under (take no trick) and Lucky Thirteen Under (the same, with double stakes):
+
+>>> under_points(0, lucky=False), under_points(2, lucky=False), under_points(0, lucky=True), under_points(1, True)
+(200, -200, 400, -400)
+
+The seed's auction and trick-count table cannot be played as written; DECISIONS.md (``yacht``)
+restores the original's bids and scoring and keeps the seed's rules of play as defaults.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from referee.errors import RecordError
-from referee.game import Game, Verdict
-from referee.messages import t
-from referee.source import Document
+from referee.cards import SUITS, Card, Rank, Suit, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.messages import Message, t, tn
+from referee.notation import parse_card, parse_cards, parse_suit
+from referee.replay import read_hands, replay_tricks
+from referee.source import Document, Path
+from referee.tricks import ORDER_2_TO_A, TrickRules
+
+DECK: tuple[Card, ...] = tuple(deck())
+HAND_SIZES: dict[int, int] = {3: 17, 4: 13, 5: 10}
+"""Cards per player, which is also the number of tricks in a deal."""
+REMOVED_COUNT: dict[int, int] = {3: 1, 4: 0, 5: 2}
+"""How many non-trump 3s leave the pack, so that it divides evenly (51 = 3 × 17, 50 = 5 × 10)."""
+REMOVAL_ORDER: tuple[Suit, ...] = SUITS  # ♣ ♦ ♥ ♠: this edition's default choice of the 3s that go
+BEST = 100  # points for ending exactly on the goal
+ORDINARY, THIRTEEN_UNDER, LUCKY = "ordinary", "thirteen-under", "lucky-thirteen-under"
+BID_EXAMPLE = "{start: 0, goal: -5}"
+
+OPTIONS: tuple[Option, ...] = (
+    Option("must_trump_when_void", True, (True, False),
+           help=t("What a player who cannot follow suit must do."),
+           choice_help={True: t("He must play a trump if he has one (the source)."),
+                        False: t("He may trump or throw any card (Brokke's original rule).")}),
+    Option("trump_breaking", False, (False, True),
+           help=t("Whether a trump may be led before trumps are broken."),
+           choice_help={False: t("Any card may be led at any time (the source)."),
+                        True: t("No trump may be led until a trump has been played to a lead of another suit, "
+                                "unless the leader holds only trumps (Brokke's original rule).")}),
+    Option("target", 500, minimum=1, help=t("The points a player needs to win the game (1000 for a long game).")),
+    Option("distance_step", 10, minimum=1,
+           help=t("Points an ordinary bid loses, from 100, for each step between the final number and the goal.")),
+    Option("thirteen_under_points", 200, minimum=1,
+           help=t("What Thirteen Under wins when its bidder takes no trick, and loses otherwise.")),
+    Option("lucky_multiplier", 2, minimum=1,
+           help=t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under.")),
+)
+DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+RULES: dict[tuple[bool, bool], TrickRules] = {
+    (must, breaking): TrickRules(ORDER_2_TO_A, must_trump=must, trump_breaking=breaking)
+    for must in (True, False) for breaking in (True, False)}
+WARNING_CODES = ("bid.parity", "bid.out_of_reach", "deal.removed_not_default")
+"""The warnings this game adds to the shared ones (dealer order, a deal after the end)."""
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One player's bid: an ordinary bid (a start and a goal number), or one of the two special bids."""
+
+    kind: str
+    start: int = 0
+    goal: int = 0
+
+    def label(self) -> Message:
+        """The bid as a page or scoresheet shows it."""
+        if self.kind == THIRTEEN_UNDER:
+            return t("Thirteen Under")
+        if self.kind == LUCKY:
+            return t("Lucky Thirteen Under")
+        return t("start {start}, goal {goal}", start=self.start, goal=self.goal)
+
+
+def final_number(start: int, taken: int, total: int) -> int:
+    """Where a player ends: one step up per trick taken, one step down per trick not taken.
+
+    >>> final_number(0, 0, 13), final_number(10, 17, 17), final_number(-2, 5, 10)
+    (-13, 27, -2)
+    """
+    return start + taken - (total - taken)
+
+
+def ordinary_points(start: int, goal: int, taken: int, total: int, step: int = DEFAULTS["distance_step"],
+                    ) -> tuple[int, int, int]:
+    """(final number, distance from the goal, points) of an ordinary bid; points never fall below 0.
+
+    >>> ordinary_points(0, 20, 0, 13)                # −13 is 33 steps from 20: nothing
+    (-13, 33, 0)
+    >>> ordinary_points(5, 4, 6, 10, step=5)         # 5 + 6 − 4 = 7, three steps: 100 − 15
+    (7, 3, 85)
+    """
+    final = final_number(start, taken, total)
+    distance = abs(final - goal)
+    return final, distance, max(0, BEST - step * distance)
+
+
+def under_points(taken: int, lucky: bool, points: int = DEFAULTS["thirteen_under_points"],
+                 multiplier: int = DEFAULTS["lucky_multiplier"]) -> int:
+    """Thirteen Under wins ``points`` with no trick taken and loses them otherwise; Lucky multiplies both."""
+    stake = points * multiplier if lucky else points
+    return stake if taken == 0 else -stake
+
+
+def goal_can_be_hit(start: int, goal: int, total: int) -> bool:
+    """Whether some trick count ends exactly on the goal as far as parity goes.
+
+    Each trick moves the number one step, so the final number always has the parity of
+    ``start - total``; a goal of the other parity is always an odd distance away.
+
+    >>> goal_can_be_hit(3, 1, 13), goal_can_be_hit(0, -5, 13), goal_can_be_hit(0, 0, 10)
+    (False, True, True)
+    """
+    return (start - total - goal) % 2 == 0
+
+
+def best_possible(start: int, goal: int, total: int, step: int) -> tuple[int, int]:
+    """(smallest distance from the goal any trick count gives, the points it is worth).
+
+    >>> best_possible(0, 20, 13, 10), best_possible(0, 40, 13, 10)
+    ((7, 30), (27, 0))
+    """
+    low, high = final_number(start, 0, total), final_number(start, total, total)  # every second number between
+    distance = low - goal if goal <= low else goal - high if goal >= high else (goal - low) % 2
+    return distance, max(0, BEST - step * distance)
+
+
+def default_removed(trump: Suit, players: int) -> list[Card]:
+    """This edition's choice of the 3s that leave the pack: the first non-trump suits in the order ♣ ♦ ♥ ♠.
+
+    >>> [str(c) for c in default_removed(Suit.CLUBS, 5)], [str(c) for c in default_removed(Suit.HEARTS, 3)]
+    (['3♦', '3♥'], ['3♣'])
+    >>> default_removed(Suit.SPADES, 4)
+    []
+    """
+    suits = [s for s in REMOVAL_ORDER if s is not trump][:REMOVED_COUNT[players]]
+    return [Card(Rank.THREE, s) for s in suits]
+
+
+def first_lead_card(trump: Suit) -> Card:
+    """The card whose holder leads to the first trick: the 2♣, or the 2♦ when clubs are trumps.
+
+    >>> str(first_lead_card(Suit.SPADES)), str(first_lead_card(Suit.CLUBS))
+    ('2♣', '2♦')
+    """
+    return Card(Rank.TWO, Suit.DIAMONDS if trump is Suit.CLUBS else Suit.CLUBS)
+
+
+def decide(totals: dict[str, int], target: int) -> tuple[str | None, list[Message]]:
+    """Who has won after a deal: the only player at or over the target, or the higher total of several.
+
+    Several players over the target with equal highest totals: nobody yet, another deal is played.
+
+    >>> decide({"Anna": 510, "Boris": 530, "Vera": 100}, 500)[0]
+    'Boris'
+    >>> decide({"Anna": 520, "Boris": 520, "Vera": 600}, 500)[0]
+    'Vera'
+    >>> decide({"Anna": 520, "Boris": 520, "Vera": 100}, 500)[0] is None
+    True
+    """
+    reached = [p for p, v in totals.items() if v >= target]
+    if not reached:
+        return None, []
+    if len(reached) == 1:
+        return reached[0], [t("{player} reaches {target} points and wins.", player=reached[0], target=target)]
+    best = max(totals[p] for p in reached)
+    leaders = [p for p in reached if totals[p] == best]
+    if len(leaders) == 1:
+        return leaders[0], [t("{players} are at or over {target} points; {player} has the highest total and "
+                              "wins.", players=reached, target=target, player=leaders[0])]
+    return None, [t("{players} are at or over {target} points with equal totals of {total}; another deal "
+                    "is played.", players=leaders, target=target, total=best)]
+
+
+def score_bid(player: str, bid: Bid, taken: int, total: int, options: dict[str, Any]) -> tuple[int, Message]:
+    """One player's points in a deal and the step that explains them."""
+    if bid.kind == ORDINARY:
+        step = options["distance_step"]
+        final, distance, points = ordinary_points(bid.start, bid.goal, taken, total, step)
+        params = dict(player=player, start=bid.start, goal=bid.goal, taken=taken, total=total, lost=total - taken,
+                      final=final, distance=distance, best=BEST, step=step, points=points)
+        if BEST - step * distance < 0:
+            return points, t("{player}: start {start}, goal {goal}; tricks {taken} of {total}: final number "
+                             "{start} + {taken} − {lost} = {final}; distance {distance}: {best} − {step} × "
+                             "{distance} is below 0, so 0.", **params)
+        return points, t("{player}: start {start}, goal {goal}; tricks {taken} of {total}: final number {start} + "
+                         "{taken} − {lost} = {final}; distance {distance}: {best} − {step} × {distance} = {points}.",
+                         **params)
+    base, multiplier = options["thirteen_under_points"], options["lucky_multiplier"]
+    points = under_points(taken, bid.kind == LUCKY, base, multiplier)
+    if bid.kind == THIRTEEN_UNDER:
+        if taken == 0:
+            return points, t("{player}: Thirteen Under, no trick taken: +{points}.", player=player, points=points)
+        return points, tn("{player}: Thirteen Under, but {n} trick taken: −{points}.",
+                          "{player}: Thirteen Under, but {n} tricks taken: −{points}.", taken, player=player,
+                          points=-points)
+    if taken == 0:
+        return points, t("{player}: Lucky Thirteen Under, no trick taken: {base} × {multiplier} = +{points}.",
+                         player=player, base=base, multiplier=multiplier, points=points)
+    return points, tn("{player}: Lucky Thirteen Under, but {n} trick taken: −{base} × {multiplier} = −{points}.",
+                      "{player}: Lucky Thirteen Under, but {n} tricks taken: −{base} × {multiplier} = −{points}.",
+                      taken, player=player, base=base, multiplier=multiplier, points=-points)
+
+
+def bid_warnings(player: str, bid: Bid, total: int, step: int) -> list[tuple[str, Message]]:
+    """Warnings about an ordinary bid that can never score fully, or at all (codes and messages).
+
+    >>> [code for code, _ in bid_warnings("Gleb", Bid(ORDINARY, 3, 1), 13, 10)]
+    ['bid.parity']
+    >>> [code for code, _ in bid_warnings("Anna", Bid(ORDINARY, 0, 41), 13, 10)]
+    ['bid.out_of_reach']
+    """
+    if bid.kind != ORDINARY:
+        return []
+    out: list[tuple[str, Message]] = []
+    if not goal_can_be_hit(bid.start, bid.goal, total):
+        out.append(("bid.parity", tn(
+            "{player} can never end exactly on the goal {goal}: from the start {start}, each of the {n} trick "
+            "moves the number one step, so it always ends an odd number of steps from the goal.",
+            "{player} can never end exactly on the goal {goal}: from the start {start}, each of the {n} tricks "
+            "moves the number one step, so it always ends an odd number of steps from the goal.",
+            total, player=player, goal=bid.goal, start=bid.start)))
+    distance, points = best_possible(bid.start, bid.goal, total, step)
+    if points == 0:
+        out.append(("bid.out_of_reach", t(
+            "{player} cannot score with this bid: the final number always ends at least {distance} steps from the "
+            "goal {goal}, which is worth 0 points.", player=player, distance=distance, goal=bid.goal)))
+    return out
 
 
 class Yacht(Game):
@@ -15,13 +245,341 @@ class Yacht(Game):
 
     slug = "yacht"
     names: ClassVar[dict[str, str]] = {"en": "Yacht", "ru": "Яхта", "de": "Yacht"}
-    player_counts = (3, 4, 5)
-    deck_size = 52
+    player_counts = tuple(HAND_SIZES)
+    options = OPTIONS
+    kind = t("trick-taking game, each player for himself")
+    deck_size = len(DECK)
+    hand_sizes = HAND_SIZES
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        removed: list[Message] = []
+        for p, k in REMOVED_COUNT.items():
+            what = tn("{n} card: a 3 that is not a trump", "{n} cards: 3s that are not trumps", k) if k else t("none")
+            removed.append(t("{players} players: {cards}", players=p, cards=what))
+        under = DEFAULTS["thirteen_under_points"]
+        return [
+            (t("Players"), t("{low} to {high}, each for himself", low=min(HAND_SIZES), high=max(HAND_SIZES))),
+            (t("Cards"), t("{n} (2 to ace in four suits)", n=self.deck_size)),
+            (t("Cards removed before the deal"), removed),
+            (t("Cards per player, and tricks in a deal"), [t("{players} players: {cards}", players=p, cards=h)
+                                                          for p, h in HAND_SIZES.items()]),
+            (t("Trumps"), t("the suit of a card drawn from the middle of the pack")),
+            (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
+            (t("First lead"), t("the holder of {card}, or of {other} when clubs are trumps",
+                                card=first_lead_card(Suit.SPADES), other=first_lead_card(Suit.CLUBS))),
+            (t("Bids"), t("a start and a goal number; or Thirteen Under; or Lucky Thirteen Under")),
+            (t("Ordinary bid"), t("{best} points for ending on the goal, {step} fewer for each step away, never "
+                                  "below 0 (option {option})", best=BEST, step=DEFAULTS["distance_step"],
+                                  option="distance_step")),
+            (t("Thirteen Under"), t("+{points} with no trick, −{points} otherwise (option {option})",
+                                    points=under, option="thirteen_under_points")),
+            (t("Lucky Thirteen Under"), t("+{points} with no trick, −{points} otherwise: {multiplier} × Thirteen "
+                                          "Under (option {option})", points=under * DEFAULTS["lucky_multiplier"],
+                                          multiplier=DEFAULTS["lucky_multiplier"], option="lucky_multiplier")),
+            (t("Game"), t("{target} points (option {option})", target=DEFAULTS["target"], option="target")),
+        ]
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The dealer, trumps, the card drawn and the cards removed."""
+        lines = super().example_lines(deal, notation)
+        if deal.get("trump_card") is not None:
+            lines.append((t("Card drawn"), [parse_card(deal["trump_card"], notation)]))
+        if deal.get("removed"):
+            lines.append((t("Cards removed"), parse_cards(deal["removed"], notation)))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """The bids, then the tricks and the claim."""
+        rows: list[tuple[Message, dict[str, Any]]] = []
+        bids = deal.get("bids")
+        if isinstance(bids, dict):
+            rows.append((t("Bid"), {str(name): _bid_label(value) for name, value in bids.items()}))
+        return rows + super().example_rows(deal, notation)
 
     def check(self, doc: Document) -> Verdict:
-        """Not written yet."""
-        raise RecordError(t("game must be one of {games}, not {value!r}.", games=[], value=self.slug),
-                          code="record.unknown_game")
+        """Validate, replay and score a Yacht record."""
+        r = Reader(doc)
+        r.known_keys((), {"game", "expected", "notation", "players", "options", "scores_before", "deals"})
+        r.game(self.slug)
+        r.read_notation()
+        players = r.players(self.player_counts)
+        options = r.options(self.options)
+        target = options["target"]
+        totals = dict.fromkeys(players, 0)
+        if r.get(("scores_before",)) is not None and players:
+            totals = r.scores(("scores_before",), players, minimum=None) or totals
+            over, _ = decide(totals, target)
+            if over is not None:
+                r.fail(("scores_before", over), t("{player} already has {points}; the game would be over.",
+                                                  player=over, points=totals[over]), "record.game_over", "target")
+        deals_value = r.sequence(("deals",))
+        r.raise_if_any()
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        winner: str | None = None
+        previous_dealer: int | None = None
+        for i, _ in enumerate(deals_value or []):
+            errors_before = len(r.errors)
+            read = self._deal(r, i, players, options, findings, previous_dealer)
+            if read is None:
+                r.ensure_reported(errors_before, ("deals", i))
+                continue
+            result, previous_dealer = read
+            if winner is not None:
+                findings.append(Finding("game.deal_after_end", "warning", doc.where(("deals", i), deal=i + 1),
+                                        t("The game was already over; this deal is scored but does not change "
+                                          "the winner.")))
+            totals = advance(totals, result.scores)
+            result.totals = dict(totals)
+            results.append(result)
+            if winner is None:
+                winner, steps = decide(totals, target)
+                result.steps.extend(steps)
+        r.raise_if_any()
+        if winner is not None:
+            termination = t("{player} reached {target} points and wins the game.", player=winner, target=target)
+            code = "target_reached"
+        elif any(v >= target for v in totals.values()):
+            best = max(totals.values())
+            termination = t("{players} are level at {total} points, at or over {target}; the game goes on.",
+                            players=[p for p, v in totals.items() if v == best], total=best, target=target)
+            code = "in_progress"
+        else:
+            termination = t("Nobody has reached {target} points yet; the game goes on.", target=target)
+            code = "in_progress"
+        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+
+    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
+              previous_dealer: int | None) -> tuple[DealResult, int] | None:
+        path: Path = ("deals", i)
+        number = i + 1
+        deal = r.mapping(path)
+        if deal is None:
+            return None
+        full = "hands" in deal
+        r.known_keys(path, {"dealer", "trump", "trump_card", "removed", "bids", "tricks", "claim", "note"}
+                     | ({"hands"} if full else set()))
+        n = len(players)
+        total = HAND_SIZES[n]
+        # Read every part before giving up on any, so that every problem is reported at once.
+        dealer_name = r.name(path + ("dealer",), players)
+        trump = self._trump(r, path)
+        bids = self._bids(r, path + ("bids",), players)
+        claim = r.scores(path + ("claim",), players, required=False, minimum=None)
+        given_removed = self._removed_field(r, path + ("removed",), trump, n)
+        steps: list[Message] = []
+        if full:
+            tricks = self._full_play(r, path, number, players, trump, given_removed, options, findings, steps)
+        else:
+            tricks = self._summary(r, path, players, total)
+        if dealer_name is None or trump is None or bids is None or tricks is None or given_removed is False:
+            return None
+        dealer = players.index(dealer_name)
+        if previous_dealer is not None and dealer != (previous_dealer + 1) % n:
+            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
+                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
+                                      expected=players[(previous_dealer + 1) % n], dealer=dealer_name)))
+        steps.insert(0, t("Trumps: {suit}. Each player was dealt {dealt} cards.", suit=trump, dealt=total))
+        if not full and REMOVED_COUNT[n]:
+            removed = given_removed if given_removed is not None else default_removed(trump, n)
+            self._removal_note(r, path, number, trump, n, removed, given_removed is not None, findings, steps)
+        scores: dict[str, int] = {}
+        for p in players:
+            bid, bid_path = bids[p]
+            points, step = score_bid(p, bid, tricks[p], total, options)
+            scores[p] = points
+            steps.append(step)
+            for code, message in bid_warnings(p, bid, total, options["distance_step"]):
+                findings.append(Finding(code, "warning", r.doc.where(bid_path, deal=number), message))
+        return DealResult(number, scores, steps, claim, mode="full" if full else "summary"), dealer
+
+    def _trump(self, r: Reader, path: Path) -> Suit | None:
+        """The trump suit; if the card drawn is given too, its suit must be the trump suit."""
+        value = r.get(path + ("trump",))
+        if value is None:
+            r.fail(path + ("trump",), t("A deal must name the trump suit."), "record.missing_field")
+            return None
+        try:
+            trump = parse_suit(value, r.notation)
+        except NotationError as err:
+            r.add(err, path + ("trump",))
+            return None
+        drawn_value = r.get(path + ("trump_card",))
+        if drawn_value is None:
+            return trump
+        try:
+            drawn = parse_card(drawn_value, r.notation)
+        except NotationError as err:
+            r.add(err, path + ("trump_card",))
+            return None
+        if drawn.suit is not trump:
+            r.fail(path + ("trump_card",), t("The card drawn, {card}, fixes the trump suit, so trumps cannot be "
+                                             "{suit}.", card=drawn, suit=trump), "record.trump_mismatch",
+                   "trump")
+            return None
+        return trump
+
+    def _bids(self, r: Reader, path: Path, players: list[str]) -> dict[str, tuple[Bid, Path]] | None:
+        """Every player's bid, with the field path it was read from (for warnings)."""
+        value = r.mapping(path)
+        if value is None:
+            return None
+        ok = r.names_match(path, value, players)
+        bids: dict[str, tuple[Bid, Path]] = {}
+        for key, raw in value.items():
+            if str(key) not in players:
+                continue
+            bid = self._bid(r, path + (key,), raw)
+            if bid is None:
+                ok = False
+            else:
+                bids[str(key)] = (bid, path + (key,))
+        return bids if ok else None
+
+    def _bid(self, r: Reader, path: Path, raw: Any) -> Bid | None:
+        if isinstance(raw, dict):
+            r.known_keys(path, {"start", "goal"})
+            start = r.integer(path + ("start",), minimum=None)
+            goal = r.integer(path + ("goal",), minimum=None)
+            if start is None or goal is None or set(raw) - {"start", "goal"}:
+                return None
+            return Bid(ORDINARY, start, goal)
+        kind = _special_bid(raw)
+        if kind is not None:
+            return Bid(kind)
+        r.fail(path, t("A bid is a start and a goal number ({example}), thirteen-under or lucky-thirteen-under, "
+                       "not {value!r}.", example=BID_EXAMPLE, value=str(raw)), "record.bad_bid", "bidding")
+        return None
+
+    def _removed_field(self, r: Reader, path: Path, trump: Suit | None, n: int) -> list[Card] | bool | None:
+        """The ``removed`` cards if given and possible; None if not given; False if given but impossible."""
+        value = r.get(path)
+        if value is None:
+            return None
+        try:
+            cards = parse_cards(value, r.notation)
+        except NotationError as err:
+            r.add(err, path)
+            return False
+        if trump is None:
+            return False  # the trump suit is needed to judge the cards, and its problem is already reported
+        return cards if self._check_removed(r, path, cards, trump, n, derived=False) else False
+
+    def _check_removed(self, r: Reader, path: Path, cards: list[Card], trump: Suit, n: int, derived: bool) -> bool:
+        """Whether ``cards`` can be the cards removed before the deal: the right number of non-trump 3s."""
+        ok = True
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                r.fail(path, t("{card} is removed twice.", card=card), "record.removed_twice", "deal")
+                ok = False
+            seen.add(card)
+            if card.rank is not Rank.THREE or card.suit is None or card.suit is trump:
+                message = t("{card} is in no hand, but only a 3 of a suit other than trumps ({suit}) can be left "
+                            "out of the deal.", card=card, suit=trump) if derived else \
+                    t("{card} cannot be removed: only a 3 of a suit other than trumps ({suit}) is removed.",
+                      card=card, suit=trump)
+                r.fail(path, message, "record.bad_removed", "deal")
+                ok = False
+        wanted = REMOVED_COUNT[n]
+        if len(cards) != wanted:
+            r.fail(path, tn("With {players} players, {n} card is removed before the deal, not {count}.",
+                            "With {players} players, {n} cards are removed before the deal, not {count}.", wanted,
+                            players=n, count=len(cards)), "record.removed_count", "deal")
+            ok = False
+        return ok
+
+    def _removal_note(self, r: Reader, path: Path, number: int, trump: Suit, n: int, removed: list[Card],
+                      recorded: bool, findings: list[Finding], steps: list[Message], derived: bool = False) -> None:
+        """Say which cards were removed, and warn if they are not this edition's default choice."""
+        default = default_removed(trump, n)
+        if derived:
+            steps.append(t("Missing from the hands, and so removed before the deal: {cards}.", cards=sorted(removed)))
+        elif recorded:
+            steps.append(t("Removed before the deal: {cards}.", cards=sorted(removed)))
+        else:
+            steps.append(t("The record does not say which cards were removed, so this edition's choice is assumed: "
+                           "{cards}.", cards=default))
+        if set(removed) != set(default):
+            where = r.doc.where(path + (("hands",) if derived else ("removed",)), deal=number)
+            findings.append(Finding("deal.removed_not_default", "warning", where, t(
+                "This edition removes {default}, but this deal removed {cards}. The table may have agreed on that; "
+                "the deal is scored as recorded.", default=default, cards=sorted(removed))))
+
+    def _summary(self, r: Reader, path: Path, players: list[str], total: int) -> dict[str, int] | None:
+        tricks_path = path + ("tricks",)
+        tricks = r.scores(tricks_path, players, minimum=0)
+        if tricks is None:
+            return None
+        if sum(tricks.values()) != total:
+            r.fail(tricks_path, t("The tricks must add up to {total}, not {n}.", total=total, n=sum(tricks.values())),
+                   "record.tricks_sum", "tricks")
+            return None
+        return tricks
+
+    def _full_play(self, r: Reader, path: Path, number: int, players: list[str], trump: Suit | None,
+                   given_removed: list[Card] | bool | None, options: dict[str, Any], findings: list[Finding],
+                   steps: list[Message]) -> dict[str, int] | None:
+        n = len(players)
+        hands = read_hands(r, path + ("hands",), players, HAND_SIZES[n])
+        if hands is None or trump is None or given_removed is False:
+            return None
+        dealt = [c for h in hands for c in h]
+        if given_removed is None:  # the hands show what is missing
+            foreign = sorted(set(dealt) - set(DECK))
+            if foreign:
+                self._deck_mismatch(r, path + ("hands",), [], foreign, [])
+                return None
+            removed = sorted(set(DECK) - set(dealt))
+            if not self._check_removed(r, path + ("hands",), removed, trump, n, derived=True):
+                return None
+        else:
+            removed = list(given_removed)
+            everything = dealt + removed
+            if len(set(everything)) != len(everything) or set(everything) != set(DECK):
+                self._deck_mismatch(r, path + ("removed",), sorted(set(DECK) - set(everything)),
+                                    sorted(set(everything) - set(DECK)),
+                                    sorted({c for c in everything if everything.count(c) > 1}))
+                return None
+        if REMOVED_COUNT[n]:
+            self._removal_note(r, path, number, trump, n, removed, True, findings, steps,
+                               derived=given_removed is None)
+        first = first_lead_card(trump)
+        leader = next(seat for seat, hand in enumerate(hands) if first in hand)
+        steps.append(t("{player} holds {card} and leads to the first trick.", player=players[leader], card=first))
+        rules = RULES[(options["must_trump_when_void"], options["trump_breaking"])]
+        replay = replay_tricks(r, path + ("tricks",), rules, hands, players, leader, trump, number)
+        if replay is None:
+            return None
+        findings.extend(replay.findings)
+        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)))
+        won = replay.tricks_won(n)
+        steps.append(t("Tricks: {tricks}.", tricks=[tn("{side} {n}", "{side} {n}", k, side=p)
+                                                    for p, k in zip(players, won, strict=True)]))
+        return dict(zip(players, won, strict=True))
+
+    def _deck_mismatch(self, r: Reader, path: Path, missing: list[Card], foreign: list[Card],
+                       doubled: list[Card]) -> None:
+        r.fail(path, t("The hands and the removed cards must make up the pack of {n} cards, each once (missing: "
+                       "{missing}; not in this pack: {foreign}; twice: {doubled}).", n=len(DECK), missing=missing,
+                       foreign=foreign, doubled=doubled), "record.deck_mismatch", "deal")
+
+
+def _special_bid(raw: Any) -> str | None:
+    """``thirteen-under`` or ``lucky-thirteen-under`` however the table spelled it (case, _ or spaces)."""
+    if not isinstance(raw, str):
+        return None
+    word = "-".join(raw.strip().lower().replace("_", " ").replace("-", " ").split())
+    return word if word in (THIRTEEN_UNDER, LUCKY) else None
+
+
+def _bid_label(raw: Any) -> Any:
+    """A record's bid as a worked example shows it."""
+    if isinstance(raw, dict):
+        return t("start {start}, goal {goal}", start=raw.get("start"), goal=raw.get("goal"))
+    kind = _special_bid(raw)
+    return Bid(kind).label() if kind is not None else str(raw)
 
 
 GAME = Yacht()

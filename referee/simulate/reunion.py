@@ -1,0 +1,64 @@
+"""Random legal deals of Réunion.
+
+>>> import random
+>>> deal = reunion_deal(random.Random(1), ["A", "B", "C"], dealer=2)
+>>> sorted(deal), len(deal["tricks"]), len(deal["widow"].split()), len(deal["discard"].split())
+(['dealer', 'discard', 'hands', 'tricks', 'widow'], 10, 2, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.cards import Card
+from referee.games import reunion as ru
+from referee.simulate.play import random_play, write_cards
+from referee.tricks import TrickPlay
+
+
+def deal_cards(cards: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
+    """Deal a shuffled pack in packets of 3, 4 and 3 from the dealer's left: (hands, widow).
+
+    The widow is the two cards left over, the upper one (the turned card) first.
+    """
+    hands: list[list[Card]] = [[] for _ in range(ru.PLAYERS)]
+    top = 0
+    for packet in ru.PACKETS:
+        for k in range(ru.PLAYERS):
+            hands[(dealer + 1 + k) % ru.PLAYERS].extend(cards[top:top + packet])
+            top += packet
+    return hands, cards[top:top + ru.WIDOW]
+
+
+def random_discard(twelve: list[Card], trump: Any, rng: random.Random) -> list[Card]:
+    """Two cards the dealer may lay away (never an ace or a trump jack), chosen at random."""
+    allowed = [c for c in twelve if not ru.discard_faults([c], trump)]
+    return rng.sample(allowed, ru.DISCARD)
+
+
+def reunion_play(rng: random.Random, dealer: int,
+                 ) -> tuple[list[list[Card]], list[Card], list[Card], TrickPlay]:
+    """Shuffle, deal, discard and play one random legal deal: (hands as dealt, widow, discard, play)."""
+    cards = list(ru.DECK)
+    rng.shuffle(cards)
+    hands, widow = deal_cards(cards, dealer)
+    trump = widow[0].suit
+    twelve = hands[dealer] + widow
+    discard = random_discard(twelve, trump, rng)
+    play_hands = [list(h) for h in hands]
+    play_hands[dealer] = [c for c in twelve if c not in discard]
+    play = random_play(ru.RULES, play_hands, (dealer + 1) % ru.PLAYERS, trump, rng)
+    return hands, widow, discard, play
+
+
+def reunion_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en") -> dict[str, Any]:
+    """One random legal Réunion deal as full-play record data."""
+    hands, widow, discard, play = reunion_play(rng, dealer)
+    return {
+        "dealer": players[dealer],
+        "hands": {p: write_cards(h, notation) for p, h in zip(players, hands, strict=True)},
+        "widow": write_cards(widow, notation),
+        "discard": write_cards(discard, notation),
+        "tricks": [write_cards(tr.cards, notation) for tr in play.tricks],
+    }

@@ -1,0 +1,80 @@
+"""Random legal deals of Yacht.
+
+>>> import random
+>>> deal = yacht_deal(random.Random(1), ["A", "B", "C", "D", "E"], dealer=4)
+>>> sorted(deal), len(deal["tricks"]), len(deal["tricks"][0].split()), len(deal["removed"].split())
+(['bids', 'dealer', 'hands', 'removed', 'tricks', 'trump', 'trump_card'], 10, 5, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.cards import Card, Rank
+from referee.games import yacht
+from referee.notation import format_card
+from referee.simulate.play import random_play, write_cards
+from referee.tricks import TrickPlay
+
+
+def yacht_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True, trump_breaking: bool = False,
+               default_removal: bool = True) -> tuple[list[list[Card]], list[Card], Card, TrickPlay]:
+    """Shuffle, draw trumps, remove the 3s, deal and play one random legal deal.
+
+    Returns (hands as dealt, cards removed, the card drawn for trumps, the finished play). With
+    ``default_removal`` false the non-trump 3s that go are chosen at random, as a table may do.
+    """
+    cards = list(yacht.DECK)
+    rng.shuffle(cards)
+    drawn = cards[len(cards) // 2]  # drawn from the middle, shown and put back: only its suit matters
+    trump = drawn.suit
+    assert trump is not None  # a 52-card pack has no Joker
+    if default_removal:
+        removed = yacht.default_removed(trump, n)
+    else:
+        threes = [Card(Rank.THREE, s) for s in yacht.REMOVAL_ORDER if s is not trump]
+        removed = rng.sample(threes, yacht.REMOVED_COUNT[n])
+    pack = [c for c in cards if c not in removed]
+    # One card at a time, clockwise from the dealer's left, the dealer included: seat k gets every n-th card.
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    for i, card in enumerate(pack):
+        hands[(dealer + 1 + i) % n].append(card)
+    first = yacht.first_lead_card(trump)
+    leader = next(seat for seat, hand in enumerate(hands) if first in hand)
+    rules = yacht.RULES[(must_trump, trump_breaking)]
+    return hands, removed, drawn, random_play(rules, hands, leader, trump, rng)
+
+
+def random_bid(rng: random.Random, total: int) -> dict[str, int] | str:
+    """A bid a player might make: mostly ordinary (any sign), sometimes Thirteen Under or its Lucky form."""
+    roll = rng.random()
+    if roll < 0.1:
+        return yacht.THIRTEEN_UNDER
+    if roll < 0.15:
+        return yacht.LUCKY
+    start = rng.randint(-20, 20)
+    return {"start": start, "goal": start + rng.randint(-total - 12, total + 12)}
+
+
+def yacht_deal(rng: random.Random, players: list[str], dealer: int, must_trump: bool = True,
+               trump_breaking: bool = False, notation: str = "en", default_removal: bool = True,
+               record_removed: bool = True) -> dict[str, Any]:
+    """One random legal Yacht deal with random bids, as full-play record data.
+
+    Without ``record_removed`` the record leaves the removed cards out, and the referee finds them
+    from the hands.
+    """
+    n = len(players)
+    hands, removed, drawn, play = yacht_play(rng, n, dealer, must_trump, trump_breaking, default_removal)
+    deal: dict[str, Any] = {
+        "dealer": players[dealer],
+        "trump": drawn.suit.symbol if drawn.suit is not None else None,
+        "trump_card": format_card(drawn, notation),
+        "bids": {p: random_bid(rng, yacht.HAND_SIZES[n]) for p in players},
+        "hands": {p: write_cards(h, notation) for p, h in zip(players, hands, strict=True)},
+        "tricks": [write_cards(tr.cards, notation) for tr in play.tricks],
+    }
+    if record_removed and removed:
+        deal["removed"] = write_cards(removed, notation)
+    return deal
