@@ -135,7 +135,7 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
             f"`{k}: {_show(v)}`" for k, v in data["options"].items()))
     if data.get("scores_before"):
         header.append(f"**{_label(_L_SCORES_BEFORE, lang)}:** " + ", ".join(
-            f"{k} {v}" for k, v in data["scores_before"].items()))
+            f"{k} {render_param(v, lang)}" for k, v in data["scores_before"].items()))
     out.append("  \n".join(header))
     for i, deal in enumerate(data["deals"], start=1):
         out.append(f"**{render(Message(_L_DEAL_N, dict(n=i)), lang)}**")
@@ -166,6 +166,11 @@ def _cards(value: Any, notation: str, lang: str) -> str:
     return _cell(parse_cards(value, notation), lang)
 
 
+def _named_numbers(values: dict[str, int], lang: str) -> str:
+    """``Anna 100, Boris −200``: names with numbers, negative ones with a real minus sign."""
+    return ", ".join(f"{k} {render_param(v, lang)}" for k, v in values.items())
+
+
 def _show(value: Any) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
@@ -174,14 +179,14 @@ def _verdict_lines(verdict: Verdict, lang: str) -> list[str]:
     out = []
     for d in verdict.deals:
         steps = [f"- {colour_suits(render(s, lang))}" for s in d.steps]
-        scores = ", ".join(f"{k} {v}" for k, v in d.scores.items())
+        scores = _named_numbers(d.scores, lang)
         steps.append(f"- **{render(Message(_L_SCORES_SCORES, dict(scores=scores)), lang)}**")
         if d.claim is not None:
-            claimed = ", ".join(f"{k} {v}" for k, v in d.claim.items())
+            claimed = _named_numbers(d.claim, lang)
             key = t("The claim ({claim}) agrees.", claim=claimed) if d.claim_agrees else \
                 t("The claim ({claim}) DISAGREES with the rules.", claim=claimed)
             steps.append(f"- {render(key, lang)}")
-        totals = ", ".join(f"{k} {v}" for k, v in d.totals.items())
+        totals = _named_numbers(d.totals, lang)
         steps.append(f"- {render(Message(_L_TOTALS_TOTALS, dict(totals=totals)), lang)}")
         out.append("\n".join(steps))
     for f in verdict.findings:

@@ -112,3 +112,26 @@ def test_german_notation_full_play(tmp_path, capsys):
     assert "Herz 8" in path.read_text(encoding="utf-8")
     assert main(["check", str(path), "--json"]) == 1     # the same claim disagrees in every notation
     assert json.loads(capsys.readouterr().out)["deals"][0]["scores"]["Gleb"] == 35
+
+
+def _yaml_records_on_pages():
+    """Every ```yaml block on an English page that names a game: the records a reader may copy."""
+    import re
+
+    import yaml as _yaml
+
+    found = []
+    for page in sorted((ROOT / "docs" / "en").glob("*.md")):
+        for k, body in enumerate(re.findall(r"^```yaml\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S)):
+            data = _yaml.safe_load(body)
+            if isinstance(data, dict) and "game" in data:
+                found.append(pytest.param(body, id=f"{page.stem}-{k}"))
+    return found
+
+
+@pytest.mark.parametrize("text", _yaml_records_on_pages())
+def test_every_record_shown_on_a_page_can_be_checked(text):
+    from referee.cli import check_text
+
+    verdict = check_text(text)  # a RefereeError here means a page shows a record the referee refuses
+    assert verdict.exit_status in (0, 1)
