@@ -20,7 +20,18 @@ import yaml
 
 from referee.cli import check_text
 from referee.games import GAMES
-from referee.simulate import catch_the_ten_deal, catch_the_ten_play, minnesota_whist_deal, minnesota_whist_play
+from referee.simulate import (
+    catch_the_ten_deal,
+    catch_the_ten_play,
+    minnesota_whist_deal,
+    minnesota_whist_play,
+    reunion_deal,
+    reunion_play,
+    trump_seven_deal,
+    trump_seven_play,
+    yacht_deal,
+    yacht_play,
+)
 from referee.source import load_text
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
@@ -58,12 +69,29 @@ def main() -> None:
                      rate(lambda i, n=n: catch_the_ten_play(rng, n, i % n), args.batches, args.seconds)))
     rows.append(("minnesota-whist random deals/s",
                  rate(lambda i: minnesota_whist_play(rng, i % 4), args.batches, args.seconds)))
+    for n in (3, 4, 5):
+        rows.append((f"yacht {n}p random deals/s", rate(lambda i, n=n: yacht_play(rng, n, i % n), args.batches,
+                                                       args.seconds)))
+    rows.append(("yacht 4p original play rules random deals/s",
+                 rate(lambda i: yacht_play(rng, 4, i % 4, must_trump=False, trump_breaking=True), args.batches,
+                      args.seconds)))
+    # Every auction says yes once, so that each timed deal is played (a thrown-in deal has no play).
+    one_yes = [(True, True), (False, False), (False, False)]
+    rows.append(("trump-seven random deals/s",
+                 rate(lambda i: trump_seven_play(rng, i % 3, auction=one_yes), args.batches, args.seconds)))
+    rows.append(("reunion random deals/s", rate(lambda i: reunion_play(rng, i % 3), args.batches, args.seconds)))
     records = {
         "catch-the-ten 4p": [{"game": "catch-the-ten", "players": NAMES[:4],
                               "deals": [catch_the_ten_deal(rng, NAMES[:4], k % 4)]} for k in range(200)],
         "minnesota-whist": [{"game": "minnesota-whist", "players": NAMES[:4],
                              "teams": {"We": [NAMES[0], NAMES[2]], "They": [NAMES[1], NAMES[3]]},
                              "deals": [minnesota_whist_deal(rng, NAMES[:4], k % 4)]} for k in range(200)],
+        "yacht 4p": [{"game": "yacht", "players": NAMES[:4], "deals": [yacht_deal(rng, NAMES[:4], k % 4)]}
+                     for k in range(200)],
+        "trump-seven": [{"game": "trump-seven", "players": NAMES[:3],
+                         "deals": [trump_seven_deal(rng, NAMES[:3], k % 3, auction=one_yes)]} for k in range(200)],
+        "reunion": [{"game": "reunion", "players": NAMES[:3], "deals": [reunion_deal(rng, NAMES[:3], k % 3)]}
+                    for k in range(200)],
     }
     for label, recs in records.items():
         texts = [yaml.safe_dump(r, allow_unicode=True, sort_keys=False) for r in recs]
