@@ -133,7 +133,8 @@ def test_switch_language_search_and_stay_on_the_page(guarded: tuple[Any, list[st
 FULL_PAGE = "ru-catch-the-ten"  # one whole page per width; the others show their first screen
 PAGES = [("/catch-the-ten/", "catch-the-ten"), ("/ru/catch-the-ten/", "ru-catch-the-ten"),
          ("/de/catch-the-ten/", "de-catch-the-ten"), ("/ru/minnesota-whist/", "ru-minnesota-whist"),
-         ("/settle-a-score/", "settle-a-score"), ("/de/translation-status/", "de-translation-status")]
+         ("/settle-a-score/", "settle-a-score"), ("/de/translation-status/", "de-translation-status"),
+         ("/ru/yacht/", "ru-yacht"), ("/de/trump-seven/", "de-trump-seven"), ("/reunion/", "reunion")]
 
 
 @pytest.mark.parametrize("width", [390, 1280])
