@@ -19,6 +19,9 @@ from translate.storage import markdown, po
 from site_tools import pipeline
 
 POFILTER_TESTS = ("numbers", "variables", "xmltags", "urls", "pythonbraceformat")
+# Game names with a digit in them. The digit belongs to the name, which a translation may render
+# without it («Козырная семёрка»), so the numbers check must not count it.
+NAMES_WITH_DIGITS = ("Trump 7",)
 CATALOGS = [(lang, page) for lang in pipeline.LANGUAGES for page in pipeline.pages()]
 
 # Markup a translation must never bring in: raw HTML (any tag, comment or autolink), script URLs,
@@ -106,7 +109,12 @@ def test_pofilter_finds_nothing(lang: str, tmp_path: Path) -> None:
     catalogs = pipeline.LOCALE / lang / "docs"
     if not any(catalogs.glob("*.po")):
         pytest.fail(f"no catalogs in {catalogs}: run python -m site_tools.catalogs update")
-    found = pofilter(catalogs, lang, tmp_path)
+    names = re.compile("|".join(re.escape(n) for n in NAMES_WITH_DIGITS))
+    plain = tmp_path / "in"
+    plain.mkdir()
+    for path in catalogs.glob("*.po"):
+        (plain / path.name).write_text(names.sub("NAME", path.read_text(encoding="utf-8")), encoding="utf-8")
+    found = pofilter(plain, lang, tmp_path / "out")
     assert not found, "\n".join(f"{name}: {entry}" for name, entries in found.items() for entry in entries)
 
 
@@ -131,9 +139,12 @@ msgstr "См. https://evil.example/ подробнее."
 
 msgid "Points: {points}"
 msgstr "Очки: {очки}"
+
+msgid "Trump 7 has 9 tricks."
+msgstr "В «Козырной семёрке» 8 взяток."
 ''', encoding="utf-8")
     found = pofilter(tmp_path / "in", "ru", tmp_path / "out")
-    assert len(found["bad.po"]) == 5, found
+    assert len(found["bad.po"]) == 6, found
 
 
 @pytest.mark.parametrize("page", pipeline.pages())
