@@ -193,7 +193,7 @@ def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer:
                             player=p))
         else:
             _pay(penalties, p, others, PENALTY)
-            steps.append(t("{player} took no trick and pays {penalty} to each other player.", player=p,
+            steps.append(t("{player} took no trick and pays {penalty} points to each other player.", player=p,
                            penalty=PENALTY))
     if settlement == "original_units":
         steps.extend(_left_jack_steps(units, left_jack))
@@ -247,9 +247,14 @@ def settle_units(totals: dict[str, int]) -> tuple[dict[str, int], list[Message]]
         owed = units_owed(total)
         _pay(units, p, winners, owed)
         if owed:
-            steps.append(tn("{player} has {points} points and pays {n} unit to {winners}.",
-                            "{player} has {points} points and pays {n} units to {winners}.", owed, player=p,
-                            points=total, winners=winners))
+            if len(winners) == 1:
+                steps.append(tn("{player} has {points} points and pays {n} unit to the winner, {winner}.",
+                                "{player} has {points} points and pays {n} units to the winner, {winner}.", owed,
+                                player=p, points=total, winner=winners[0]))
+            else:
+                steps.append(tn("{player} has {points} points and pays {n} unit to each winner: {winners}.",
+                                "{player} has {points} points and pays {n} units to each winner: {winners}.", owed,
+                                player=p, points=total, winners=winners))
         else:
             steps.append(t("{player} has {points} points and pays nothing.", player=p, points=total))
     return units, steps
@@ -566,7 +571,7 @@ class Reunion(Game):
         """A player's card points: given as a number, or added up from the counting cards listed."""
         if ("points" in value) == ("cards" in value):
             r.fail(p, t("Give {player}'s card points either as points (a number) or as cards (the counting cards "
-                        "taken), not both and not neither.", player=name), "record.points_or_cards", "points")
+                        "taken): exactly one of the two.", player=name), "record.points_or_cards", "points")
             return None
         if "points" in value:
             got = r.integer(p + ("points",), minimum=0)
@@ -594,7 +599,7 @@ class Reunion(Game):
         value = r.get(p)
         if isinstance(value, bool) or (isinstance(value, int) and 0 <= value <= TRICKS):
             return value
-        r.fail(p, t("{field} must be the number of tricks taken, from 0 to {n}, or yes or no for whether he took "
+        r.fail(p, t("{field} must be the number of tricks taken, from 0 to {n}, or true or false for whether he took "
                     "any, not {value!r}.", field=_field(p), n=TRICKS, value=str(value)), "record.bad_tricks",
                "tricks")
         return None

@@ -687,7 +687,7 @@ def _taken_step(side: str, declarer: str, taken: Taken, trump: Suit) -> Message:
                      points=taken.points)
         return t("The defenders' tricks hold {points} card points (as recorded).", points=taken.points)
     points = points_table(trump)
-    items = [t("{card} {points}", card=c, points=points[c]) for c in taken.cards] or t(_NOBODY)
+    items = [t("{card} {points}", card=c, points=points[c]) for c in taken.cards] or t("no counting card")
     if side == DECLARER:
         return t("{player}'s tricks hold {points} card points: {items}.", player=declarer, points=taken.points,
                  items=items)

@@ -255,7 +255,8 @@ class Yacht(Game):
         """The numbers a page shows."""
         removed: list[Message] = []
         for p, k in REMOVED_COUNT.items():
-            what = tn("{n} card: a 3 that is not a trump", "{n} cards: 3s that are not trumps", k) if k else t("none")
+            what = (tn("{n} card: a 3 that is not a trump", "{n} cards: 3s that are not trumps", k) if k
+                    else t("no card"))
             removed.append(t("{players} players: {cards}", players=p, cards=what))
         under = DEFAULTS["thirteen_under_points"]
         return [
@@ -555,7 +556,7 @@ class Yacht(Game):
         findings.extend(replay.findings)
         steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)))
         won = replay.tricks_won(n)
-        steps.append(t("Tricks: {tricks}.", tricks=[tn("{side} {n}", "{side} {n}", k, side=p)
+        steps.append(t("Tricks: {tricks}.", tricks=[t("{player} {n}", player=p, n=k)
                                                     for p, k in zip(players, won, strict=True)]))
         return dict(zip(players, won, strict=True))
 
