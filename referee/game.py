@@ -217,6 +217,14 @@ class Reader:
                     self.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
                                                allowed=sorted(allowed)), "record.unknown_field")
 
+    def header(self, game: Game, extra: tuple[str, ...] = ("scores_before",)) -> tuple[list[str], dict[str, Any]]:
+        """The fields every record begins with: no unknown top-level key (``extra`` are the game's own),
+        the game, the notation, the players and the options. Returns the players and the options."""
+        self.known_keys((), {"game", "expected", "notation", "players", "options", "deals", *extra})
+        self.game(game.slug)
+        self.read_notation()
+        return self.players(game.player_counts), self.options(game.options)
+
     def read_notation(self) -> str:
         """``notation: en|ru|de``, English by default."""
         value = self.get(("notation",))

@@ -29,3 +29,46 @@ def site(tmp_path_factory) -> Path:
     return out
 
 
+
+
+def field_paths(data, prefix=()):
+    """Every path into a record's data: mapping keys and list indices, the record itself first."""
+    yield prefix
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from field_paths(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from field_paths(v, (*prefix, i))
+
+
+def mutate(record: dict, draw, junk, delete: bool) -> dict:
+    """A copy of ``record`` with one field (chosen by ``draw`` from its paths) deleted or set to ``junk``."""
+    import copy
+
+    record = copy.deepcopy(record)
+    path = draw([p for p in field_paths(record) if p])
+    parent = record
+    for part in path[:-1]:
+        parent = parent[part]
+    if delete:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = junk
+    return record
+
+
+def verdict_or_typed_error(record: dict):
+    """Check a record: its verdict (exit 0 or 1), or None after asserting that only typed errors came."""
+    from referee.cli import check_text
+    from referee.errors import RecordErrors, RefereeError
+
+    try:
+        verdict = check_text(dump(record))
+    except RefereeError as err:
+        errors = err.errors if isinstance(err, RecordErrors) else [err]
+        for e in errors:
+            assert e.code and all(e.render(lang) for lang in ("en", "ru", "de"))
+        return None
+    assert verdict.exit_status in (0, 1)
+    return verdict

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 import yaml
 from hypothesis import given, settings
@@ -11,7 +9,7 @@ from hypothesis import strategies as st
 
 from referee.cli import check_text, main
 from referee.errors import RecordErrors, RefereeError
-from tests.conftest import EXAMPLES, dump
+from tests.conftest import EXAMPLES, mutate, verdict_or_typed_error
 
 CTT = """\
 game: catch-the-ten
@@ -94,16 +92,6 @@ def test_cli_exit_status_two_and_no_traceback(tmp_path, capsys):
     assert main(["check", str(tmp_path / "missing.yaml")]) == 2
 
 
-def _paths(data, prefix=()):
-    yield prefix
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from _paths(v, (*prefix, i))
-
-
 JUNK = st.one_of(st.none(), st.integers(-3, 60), st.text(max_size=6), st.booleans(),
                  st.lists(st.text(max_size=3), max_size=3),
                  st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
@@ -113,23 +101,4 @@ RECORDS = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in EXAMPLES]
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(RECORDS), st.data(), JUNK, st.booleans())
 def test_mutated_records_give_a_verdict_or_a_typed_error(record, data, junk, delete):
-    record = copy.deepcopy(record)
-    paths = [p for p in _paths(record) if p]
-    path = data.draw(st.sampled_from(paths))
-    parent = record
-    for part in path[:-1]:
-        parent = parent[part]
-    if delete:
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = junk
-    try:
-        verdict = check_text(dump(record))
-    except RefereeError as err:
-        errors = err.errors if isinstance(err, RecordErrors) else [err]
-        assert all(e.code and str(e) for e in errors)
-        for e in errors:
-            for lang in ("en", "ru", "de"):
-                assert e.render(lang)
-    else:
-        assert verdict.exit_status in (0, 1)
+    verdict_or_typed_error(mutate(record, lambda paths: data.draw(st.sampled_from(paths)), junk, delete))

@@ -18,7 +18,7 @@ from referee.errors import RecordErrors, RefereeError
 from referee.games import trump_seven as t7
 from referee.notation import format_card, parse_cards, parse_suit
 from referee.simulate.trump_seven import trump_seven_deal
-from tests.conftest import ROOT, dump
+from tests.conftest import ROOT, dump, mutate, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "trump-seven"
@@ -402,16 +402,6 @@ def test_every_problem_is_collected():
     assert {"record.unknown_name", "record.card_twice", "record.unknown_field"} <= {e.code for e in errors_of(text)}
 
 
-def _paths(data, prefix=()):
-    yield prefix
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from _paths(v, (*prefix, i))
-
-
 JUNK = st.one_of(st.none(), st.integers(-3, 120), st.text(max_size=6), st.booleans(),
                  st.sampled_from(["Joker", "7♥", "10♠ K♣", "yes", "pass", "declarer", "Anna", "♦", "A♠"]),
                  st.lists(st.sampled_from(["Joker", "7♥", "Q♣", "yes", "pass", "x", ""]), max_size=3),
@@ -424,23 +414,7 @@ RECORDS = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(EX.glob
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(RECORDS), st.data(), JUNK, st.booleans())
 def test_mutated_records_give_a_verdict_or_a_typed_error(rec, data, junk, delete):
-    rec = copy.deepcopy(rec)
-    path = data.draw(st.sampled_from([p for p in _paths(rec) if p]))
-    parent = rec
-    for part in path[:-1]:
-        parent = parent[part]
-    if delete:
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = junk
-    try:
-        verdict = check_text(dump(rec))
-    except RefereeError as err:
-        errors = err.errors if isinstance(err, RecordErrors) else [err]
-        for e in errors:
-            assert e.code and all(e.render(lang) for lang in ("en", "ru", "de"))
-    else:
-        assert verdict.exit_status in (0, 1)
-        for d in verdict.deals:
-            if d.claim_against is not None:
-                assert set(d.claim_against) <= {"declarer", "defenders"}
+    verdict = verdict_or_typed_error(mutate(rec, lambda paths: data.draw(st.sampled_from(paths)), junk, delete))
+    for d in verdict.deals if verdict is not None else []:
+        if d.claim_against is not None:
+            assert set(d.claim_against) <= {"declarer", "defenders"}

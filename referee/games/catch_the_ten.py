@@ -199,11 +199,7 @@ class CatchTheTen(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Catch the Ten record."""
         r = Reader(doc)
-        r.known_keys((), {"game", "expected", "notation", "players", "options", "scores_before", "deals"})
-        r.game(self.slug)
-        r.read_notation()
-        players = r.players(self.player_counts)
-        options = r.options(self.options)
+        players, options = r.header(self)
         totals = dict.fromkeys(players, 0)
         if r.get(("scores_before",)) is not None and players:
             totals = r.scores(("scores_before",), players) or totals

@@ -127,11 +127,7 @@ class MinnesotaWhist(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Minnesota Whist record."""
         r = Reader(doc)
-        r.known_keys((), {"game", "expected", "notation", "players", "teams", "options", "scores_before", "deals"})
-        r.game(self.slug)
-        r.read_notation()
-        players = r.players(self.player_counts)
-        options = r.options(self.options)
+        players, options = r.header(self, ("teams", "scores_before"))
         teams = self._teams(r, players)
         sides = list(teams) if teams else []
         totals = dict.fromkeys(sides, 0)

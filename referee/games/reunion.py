@@ -340,11 +340,7 @@ class Reunion(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Réunion record."""
         r = Reader(doc)
-        r.known_keys((), {"game", "expected", "notation", "players", "options", "deals"})
-        r.game(self.slug)
-        r.read_notation()
-        players = r.players(self.player_counts)
-        options = r.options(self.options)
+        players, options = r.header(self, ())
         deals_value = r.sequence(("deals",))
         if deals_value is not None and len(deals_value) > DEALS:
             r.fail(("deals",), t("A game is {n} deals, one for each dealer, but this record lists {count}; write "

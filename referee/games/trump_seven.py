@@ -254,11 +254,7 @@ class TrumpSeven(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Trump 7 record."""
         r = Reader(doc)
-        r.known_keys((), {"game", "expected", "notation", "players", "options", "scores_before", "deals"})
-        r.game(self.slug)
-        r.read_notation()
-        players = r.players(self.player_counts)
-        options = r.options(self.options)
+        players, options = r.header(self)
         totals = dict.fromkeys(players, 0)
         if r.get(("scores_before",)) is not None and players:
             totals = r.scores(("scores_before",), players, minimum=0) or totals

@@ -301,11 +301,7 @@ class Yacht(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Yacht record."""
         r = Reader(doc)
-        r.known_keys((), {"game", "expected", "notation", "players", "options", "scores_before", "deals"})
-        r.game(self.slug)
-        r.read_notation()
-        players = r.players(self.player_counts)
-        options = r.options(self.options)
+        players, options = r.header(self)
         target = options["target"]
         totals = dict.fromkeys(players, 0)
         if r.get(("scores_before",)) is not None and players:
