@@ -330,6 +330,12 @@ def _count_range(counts: tuple[int, ...]) -> str:
     return f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
 
 
+def deal_after_end(doc: Document, i: int) -> Finding:
+    """The warning for a deal recorded after the game was already won (the ``i``-th, from 0)."""
+    return Finding("game.deal_after_end", "warning", doc.where(("deals", i), deal=i + 1),
+                   t("The game was already over; this deal is scored but does not change the winner."))
+
+
 def advance(totals: dict[str, int], scores: dict[str, int]) -> dict[str, int]:
     """Totals after adding one deal's scores."""
     return {k: totals.get(k, 0) + scores.get(k, 0) for k in totals}

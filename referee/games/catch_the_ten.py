@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards, parse_rank, parse_suit
 from referee.replay import read_hands, replay_tricks
@@ -224,9 +224,7 @@ class CatchTheTen(Game):
                 continue
             result, items, offenders, previous_dealer = read
             if code != "in_progress":
-                findings.append(Finding("game.deal_after_end", "warning", doc.where(("deals", i), deal=i + 1),
-                                        t("The game was already over; this deal is scored but does not change "
-                                          "the winner.")))
+                findings.append(deal_after_end(doc, i))
             before = totals
             totals = advance(totals, result.scores)
             result.totals = dict(totals)

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from referee.cards import Card
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
 from referee.replay import read_hands, replay_tricks
@@ -150,9 +150,7 @@ class MinnesotaWhist(Game):
             result_dealer = players.index(r.get(("deals", i, "dealer")))
             previous_dealer = result_dealer
             if winner is not None:
-                findings.append(Finding("game.deal_after_end", "warning", doc.where(("deals", i), deal=i + 1),
-                                        t("The game was already over; this deal is scored but does not change "
-                                          "the winner.")))
+                findings.append(deal_after_end(doc, i))
             totals = advance(totals, result.scores)
             result.totals = dict(totals)
             results.append(result)
