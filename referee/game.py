@@ -9,8 +9,9 @@ Checking a record gives a :class:`Verdict`: per-deal scores with the steps of th
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import Message, t
@@ -18,6 +19,7 @@ from referee.notation import parse_suit
 from referee.source import Document, Path
 
 Severity = Literal["error", "warning", "info"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,14 @@ class Reader:
         """A part that could not be read must have said why; if it did not, say so here."""
         if len(self.errors) == errors_before:
             self.fail(path, t("This part of the record cannot be used."), "record.unusable")
+
+    def part(self, path: Path, read: Callable[..., T | None], *args: Any) -> T | None:
+        """``read(*args)``, a part of the record at ``path``; when it gives None, make sure a problem says why."""
+        errors_before = len(self.errors)
+        value = read(*args)
+        if value is None:
+            self.ensure_reported(errors_before, path)
+        return value
 
     def raise_if_any(self) -> None:
         """Stop here if anything was wrong: the record cannot be used."""

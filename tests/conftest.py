@@ -72,3 +72,14 @@ def verdict_or_typed_error(record: dict):
         return None
     assert verdict.exit_status in (0, 1)
     return verdict
+
+
+def errors_of(text: str) -> list:
+    """Every typed error that makes a record unusable (the test fails if the record can be used)."""
+    from referee.cli import check_text
+    from referee.errors import RecordErrors, RefereeError
+
+    with pytest.raises(RefereeError) as info:
+        check_text(text)
+    err = info.value
+    return err.errors if isinstance(err, RecordErrors) else [err]

@@ -7,9 +7,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import check_text, main
-from referee.errors import RecordErrors, RefereeError
-from tests.conftest import EXAMPLES, mutate, verdict_or_typed_error
+from referee.cli import main
+from tests.conftest import EXAMPLES, errors_of, mutate, verdict_or_typed_error
 
 CTT = """\
 game: catch-the-ten
@@ -31,13 +30,6 @@ deals:
     grand: Vera
     tricks: {We: 5, They: 8}
 """
-
-
-def errors_of(text: str) -> list[RefereeError]:
-    with pytest.raises(RefereeError) as info:
-        check_text(text)
-    err = info.value
-    return err.errors if isinstance(err, RecordErrors) else [err]
 
 
 @pytest.mark.parametrize(("base", "old", "new", "code", "line"), [

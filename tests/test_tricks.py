@@ -60,6 +60,14 @@ def oracle_winner(cards: list[Card], trump: Suit, case: str) -> int:
     return max(range(len(cards)), key=lambda i: power(cards[i]))
 
 
+def shuffled_hands(case: str, n: int, rng: random.Random) -> list[list[Card]]:
+    """The pack of ``case`` shuffled and dealt evenly to ``n`` players (any odd cards left out)."""
+    cards = list(CASES[case][1])
+    rng.shuffle(cards)
+    size = len(cards) // n
+    return [cards[k * size:(k + 1) * size] for k in range(n)]
+
+
 deals = st.tuples(st.sampled_from(sorted(CASES)), st.integers(3, 4), st.sampled_from(SUITS),
                   st.randoms(use_true_random=False))
 
@@ -68,11 +76,8 @@ deals = st.tuples(st.sampled_from(sorted(CASES)), st.integers(3, 4), st.sampled_
 @given(deals)
 def test_legal_plays_the_checked_path_and_the_winner_agree(setup):
     case, n, trump, rng = setup
-    rules, pack = CASES[case]
-    cards = list(pack)
-    rng.shuffle(cards)
-    size = len(cards) // n
-    play = TrickPlay(rules, [cards[k * size:(k + 1) * size] for k in range(n)], 0, trump)
+    rules = CASES[case][0]
+    play = TrickPlay(rules, shuffled_hands(case, n, rng), 0, trump)
     while not play.is_over():
         hand = play.hands[play.turn]
         legal = play.legal_plays()
@@ -93,11 +98,8 @@ def test_legal_plays_the_checked_path_and_the_winner_agree(setup):
 @given(deals)
 def test_a_replayed_random_deal_breaks_no_rule_and_finds_the_same_winners(setup):
     case, n, trump, rng = setup
-    rules, pack = CASES[case]
-    cards = list(pack)
-    rng.shuffle(cards)
-    size = len(cards) // n
-    hands = [cards[k * size:(k + 1) * size] for k in range(n)]
+    rules = CASES[case][0]
+    hands = shuffled_hands(case, n, rng)
     play = random_play(rules, hands, 1 % n, trump, random.Random(rng.random()))
     names = [f"P{k}" for k in range(n)]
     text = "hands:\n" + "".join(f"  {p}: {write_cards(h, 'en')}\n" for p, h in zip(names, hands, strict=True))

@@ -14,11 +14,10 @@ from hypothesis import strategies as st
 from referee.blocks import render_block
 from referee.cards import JOKER, SUITS, Card, Rank
 from referee.cli import check_text, main
-from referee.errors import RecordErrors, RefereeError
 from referee.games import trump_seven as t7
 from referee.notation import format_card, parse_cards, parse_suit
 from referee.simulate.trump_seven import trump_seven_deal
-from tests.conftest import ROOT, dump, mutate, verdict_or_typed_error
+from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "trump-seven"
@@ -49,13 +48,6 @@ def oracle_best(cards: list[Card], trump) -> Card:
 
 def record(*deals, **top) -> dict:
     return {"game": "trump-seven", "players": NAMES, **top, "deals": list(deals)}
-
-
-def errors_of(text: str) -> list[RefereeError]:
-    with pytest.raises(RefereeError) as info:
-        check_text(text)
-    err = info.value
-    return err.errors if isinstance(err, RecordErrors) else [err]
 
 
 def played_deal(rng: random.Random, dealer: int, notation: str = "en", first_lead: str = "declarer") -> dict:

@@ -217,10 +217,8 @@ class CatchTheTen(Game):
             "in_progress"
         previous_dealer: int | None = None
         for i, _ in enumerate(deals_value or []):
-            errors_before = len(r.errors)
-            read = self._deal(r, i, players, options, findings, previous_dealer)
+            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous_dealer)
             if read is None:
-                r.ensure_reported(errors_before, ("deals", i))
                 continue
             result, items, offenders, previous_dealer = read
             if code != "in_progress":

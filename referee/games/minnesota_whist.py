@@ -142,10 +142,8 @@ class MinnesotaWhist(Game):
         winner: str | None = None
         previous_dealer: int | None = None
         for i, _ in enumerate(deals_value or []):
-            errors_before = len(r.errors)
-            result = self._deal(r, i, players, side_of, sides, options, findings, previous_dealer)
+            result = r.part(("deals", i), self._deal, r, i, players, side_of, sides, options, findings, previous_dealer)
             if result is None:
-                r.ensure_reported(errors_before, ("deals", i))
                 continue
             result_dealer = players.index(r.get(("deals", i, "dealer")))
             previous_dealer = result_dealer

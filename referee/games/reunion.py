@@ -354,10 +354,8 @@ class Reunion(Game):
         findings: list[Finding] = []
         previous_dealer: int | None = None
         for i, _ in enumerate(deals_value or []):
-            errors_before = len(r.errors)
-            read = self._deal(r, i, players, settlement, findings, previous_dealer)
+            read = r.part(("deals", i), self._deal, r, i, players, settlement, findings, previous_dealer)
             if read is None:
-                r.ensure_reported(errors_before, ("deals", i))
                 continue
             result, score, previous_dealer = read
             totals = advance(totals, result.scores)

@@ -264,10 +264,8 @@ class TrumpSeven(Game):
         findings: list[Finding] = []
         previous: tuple[int, bool] | None = None  # the last dealer's seat, and whether his deal was thrown in
         for i, _ in enumerate(deals_value or []):
-            errors_before = len(r.errors)
-            read = self._deal(r, i, players, options, findings, previous)
+            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous)
             if read is None:
-                r.ensure_reported(errors_before, ("deals", i))
                 continue
             result, previous = read
             totals = advance(totals, result.scores)

@@ -317,10 +317,8 @@ class Yacht(Game):
         winner: str | None = None
         previous_dealer: int | None = None
         for i, _ in enumerate(deals_value or []):
-            errors_before = len(r.errors)
-            read = self._deal(r, i, players, options, findings, previous_dealer)
+            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous_dealer)
             if read is None:
-                r.ensure_reported(errors_before, ("deals", i))
                 continue
             result, previous_dealer = read
             if winner is not None:
