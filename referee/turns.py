@@ -1,0 +1,206 @@
+"""The turn engine: the shared shape of every game that is not a trick game.
+
+Stops, capturing, collecting, layout and race games (Comet, Stealing Bundles, Collector, Red and
+Black, Kings Corners, Construction) have nothing in common but their shape, which is the shape of
+python-chess's ``Board``: one state object per game (or deal) that says whose turn it is, lists the
+legal moves, takes a move with :meth:`TurnState.push` (checked: a typed error that names the rule)
+and, once the game is over, gives an :class:`Outcome` that says why it ended. A full-play record is
+a starting position plus the moves; :func:`replay_moves` pushes them one by one and turns the first
+illegal move into a :class:`~referee.game.Finding` with its place, so a dispute can be settled
+move by move. Trick games use :mod:`referee.tricks` instead.
+
+A game module subclasses :class:`TurnState` and keeps its whole rules in that one class. A
+minimal example, a race to take the last of seven counters, one or two at a time:
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Take:
+...     n: int
+...     def describe(self) -> Message:
+...         return t("take {n}", n=self.n)
+>>> class Counters(TurnState[Take]):
+...     def __init__(self) -> None:
+...         super().__init__(["Anna", "Boris"])
+...         self.left = 7
+...     def legal_moves(self) -> list[Take]:
+...         return [] if self.is_over() else [Take(n) for n in (1, 2) if n <= self.left]
+...     def apply(self, move: Take) -> None:
+...         self.left -= move.n
+...         if self.left == 0:
+...             self.finish(Outcome((self.players[self.to_move],), "game.last_counter",
+...                                 t("took the last counter")))
+...         else:
+...             self.to_move = self.next_seat(self.to_move)
+...     def why_illegal(self, move: Take) -> IllegalMoveError:
+...         return IllegalMoveError(t("Take one or two counters, at most what is left."), code="counters.take",
+...                                 rule="take", legal=tuple(self.legal_moves()))
+>>> game = Counters()
+>>> game.player, [m.n for m in game.legal_moves()]
+('Anna', [1, 2])
+>>> game.push(Take(3))
+Traceback (most recent call last):
+...
+referee.turns.IllegalMoveError: Take one or two counters, at most what is left.
+>>> for n in (2, 2, 1, 2):
+...     game.push(Take(n))
+>>> game.outcome().winners, game.outcome().code, game.player is None
+(('Boris',), 'game.last_counter', True)
+>>> finished = replay_moves(Counters(), [Take(2), Take(2), Take(2), Take(2)])
+>>> finished.finding.code, finished.finding.where.path, finished.index
+('counters.take', 'moves[3]', 3)
+>>> random_playout(Counters(), random.Random(1)).is_over()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from referee.errors import IllegalPlayError, Where
+from referee.messages import Message, t
+
+
+class Move(Protocol):
+    """What a move must offer: a description in the reader's language (cards are rendered there)."""
+
+    def describe(self) -> Message:
+        """``plays 7♥``, ``takes the 9♣ from Boris's bundle``, …"""
+        ...
+
+
+M = TypeVar("M", bound=Move)
+
+
+class IllegalMoveError(IllegalPlayError):
+    """A move that breaks a rule of a turn game; ``rule`` names it and ``legal`` lists what was allowed."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game (or a deal) ended: who won, a stable code and a localizable reason.
+
+    ``winners`` is empty for a drawn game; several names are a shared win.
+    """
+
+    winners: tuple[str, ...]
+    code: str
+    reason: Message
+    scores: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return not self.winners
+
+
+class TurnState(ABC, Generic[M]):
+    """The state of one game or deal: whose turn it is, the legal moves, the moves so far.
+
+    Subclasses implement :meth:`legal_moves`, :meth:`apply` (the move is already known to be legal)
+    and :meth:`why_illegal` (the rule a given illegal move breaks), and call :meth:`finish` when the
+    game ends. ``to_move`` is the seat (an index into ``players``) whose turn it is.
+    """
+
+    def __init__(self, players: Sequence[str], first: int = 0):
+        self.players: list[str] = list(players)
+        self.to_move: int = first
+        self.moves: list[M] = []
+        self._outcome: Outcome | None = None
+
+    # What a game defines -------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
+        """Every move the player to move may make now; empty once the game is over."""
+
+    @abstractmethod
+    def apply(self, move: M) -> None:
+        """Carry out a move already known to be legal."""
+
+    @abstractmethod
+    def why_illegal(self, move: M) -> IllegalMoveError:
+        """The error for a move that is not legal now, naming the rule it breaks."""
+
+    def is_legal(self, move: M) -> bool:
+        """Whether ``move`` is among the legal moves. Games with many moves may answer faster."""
+        return move in self.legal_moves()
+
+    # The shared shape -----------------------------------------------------------------------------
+
+    @property
+    def player(self) -> str | None:
+        """The name of the player to move; None once the game is over."""
+        return None if self._outcome is not None else self.players[self.to_move]
+
+    def push(self, move: M) -> None:
+        """Make a move, checked: an illegal one raises :class:`IllegalMoveError` and changes nothing."""
+        if self._outcome is not None:
+            raise IllegalMoveError(t("The game is already over; no move can follow."), code="turns.after_end",
+                                   rule="end")
+        if not self.is_legal(move):
+            raise self.why_illegal(move)
+        self.push_unchecked(move)
+
+    def push_unchecked(self, move: M) -> None:
+        """Make a move without checking it (random playouts whose moves come from :meth:`legal_moves`)."""
+        self.apply(move)
+        self.moves.append(move)
+
+    def finish(self, outcome: Outcome) -> None:
+        """End the game (called by :meth:`apply`)."""
+        self._outcome = outcome
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return self._outcome
+
+    def is_over(self) -> bool:
+        """True once :meth:`finish` was called."""
+        return self._outcome is not None
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        """The seat ``step`` places clockwise (to the left) of ``seat``."""
+        return (seat + step) % len(self.players)
+
+
+@dataclass
+class Replayed(Generic[M]):
+    """A replay: the state after the last legal move, and the first illegal move's finding if any."""
+
+    state: TurnState[M]
+    finding: Any = None  # a referee.game.Finding; typed loosely to keep this module below referee.game
+    index: int | None = None
+    """The position of the illegal move in the list, from 0; None when every move was legal."""
+
+
+def replay_moves(state: TurnState[M], moves: Iterable[M],
+                 where: Callable[[int], Where] | None = None) -> Replayed[M]:
+    """Push ``moves`` in order; stop at the first illegal one and report it as a finding.
+
+    ``where(i)`` places the ``i``-th move (a record line, a deal); by default the path ``moves[i]``.
+    """
+    from referee.game import Finding
+
+    for i, move in enumerate(moves):
+        try:
+            state.push(move)
+        except IllegalMoveError as err:
+            place = where(i) if where is not None else Where(path=f"moves[{i}]")
+            return Replayed(state, Finding.from_error(err.at(place)), i)
+    return Replayed(state)
+
+
+def random_playout(state: TurnState[M], rng: random.Random, limit: int = 100_000) -> TurnState[M]:
+    """Play uniformly random legal moves until the game ends (at most ``limit`` moves, then stop)."""
+    for _ in range(limit):
+        if state.is_over():
+            break
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.push_unchecked(rng.choice(moves))
+    return state
