@@ -1,0 +1,166 @@
+"""Pictures of cards: a card, a hand, a trick or a whole layout as SVG, drawn from the referee's own data.
+
+Every picture on the site is drawn here, from the same objects the referee checks, never by hand.
+The SVG is plain text with no script, no external reference and no font to fetch; colours come
+from CSS classes (``cr-card``, ``cr-red``, ``cr-black``, ``cr-back``, ``cr-mark-*``) so that the site's
+stylesheet gives them in light and dark schemes, and :func:`svg` can embed a small default style
+for a picture used on its own. Red and black differ by more than colour: the suit signs have
+different shapes, and a red card has a second, inner frame.
+
+Each picture is an image with a text alternative (``role="img"``, ``aria-label`` and ``<title>``)
+that the caller writes in the page's language; ranks are written in the page's notation:
+
+>>> from referee.cards import Card, Rank, Suit
+>>> queen = Card(Rank.QUEEN, Suit.SPADES)
+>>> 'Д' in card(queen, "ru") and '♠' in card(queen, "ru")
+True
+>>> picture = hand([Card(Rank.TEN, Suit.HEARTS), queen, Card(Rank.ACE, Suit.SPADES)], "de", alt="Blatt")
+>>> picture.startswith('<svg') and 'role="img"' in picture and 'aria-label="Blatt"' in picture
+True
+>>> [str(c) for c in sort_hand([Card(Rank.TEN, Suit.HEARTS), queen, Card(Rank.ACE, Suit.SPADES)])]
+['A♠', 'Q♠', '10♥']
+>>> 'cr-mark-winner' in trick([("Anna", queen), ("Boris", Card(Rank.KING, Suit.SPADES))], "en", alt="Trick 1",
+...                           leader="Anna", winner="Boris")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from referee.cards import Card, Rank, Suit
+from referee.messages import rank_label
+
+CARD_W, CARD_H = 40, 56
+GAP = 6
+# Hands read best with the colours alternating: ♠ ♥ ♣ ♦.
+SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
+
+DEFAULT_STYLE = """
+.cr-card rect.cr-face{fill:#fff;stroke:#555}.cr-red{fill:#c62828}.cr-black{fill:#212121}
+.cr-back rect{fill:#00695c;stroke:#004d40}.cr-label{fill:#333}.cr-slot{fill:none;stroke:#999;stroke-dasharray:3 3}
+.cr-mark-winner rect.cr-face,.cr-mark-legal rect.cr-face{stroke:#00695c;stroke-width:2.5}
+@media (prefers-color-scheme:dark){.cr-card rect.cr-face{fill:#263238;stroke:#90a4ae}.cr-red{fill:#ef5350}
+.cr-black{fill:#eceff1}.cr-label{fill:#cfd8dc}}
+"""
+
+
+def sort_hand(cards: Iterable[Card]) -> list[Card]:
+    """A hand as a player holds it: by suit, colours alternating, highest first; the Joker first."""
+    def key(c: Card) -> tuple[int, int]:
+        suit = -1 if c.suit is None else SUIT_ORDER.index(c.suit)
+        return suit, -int(c.rank)
+    return sorted(cards, key=key)
+
+
+def _colour(c: Card) -> str:
+    return "cr-red" if c.suit is not None and c.suit.is_red else "cr-black"
+
+
+def card(c: Card | None, lang: str, x: float = 0, y: float = 0, *, face_down: bool = False,
+         mark: str | None = None) -> str:
+    """One card as an SVG group at (x, y): rank in the page's notation, suit sign; or its back, or an empty slot."""
+    if c is None and not face_down:
+        return (f'<rect class="cr-slot" x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="{CARD_H - 2}" '
+                f'rx="4"/>')
+    if face_down or c is None:
+        return (f'<g class="cr-back"><rect x="{x + 0.5}" y="{y + 0.5}" width="{CARD_W - 1}" height="{CARD_H - 1}" '
+                f'rx="4"/></g>')
+    colour = _colour(c)
+    marked = f" cr-mark-{mark}" if mark else ""
+    rank = "🃏" if c.rank is Rank.JOKER else rank_label(c.rank, lang)
+    suit = c.suit.symbol if c.suit is not None else ""
+    inner = (f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="2" fill="none" '
+             f'class="{colour}" style="fill:none;stroke:currentColor" stroke-width="0.6"/>'
+             if colour == "cr-red" else "")
+    size = 13 if len(rank) < 2 else 11
+    return (f'<g class="cr-card{marked}">'
+            f'<rect class="cr-face" x="{x + 0.5}" y="{y + 0.5}" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="4"/>'
+            f'{inner}'
+            f'<text class="{colour}" x="{x + 5}" y="{y + 16}" font-size="{size}" font-weight="700">'
+            f'{escape(rank)}</text>'
+            f'<text class="{colour}" x="{x + 5}" y="{y + 28}" font-size="11">{suit}</text>'
+            f'<text class="{colour}" x="{x + CARD_W / 2}" y="{y + 43}" font-size="22" '
+            f'text-anchor="middle">{suit}</text></g>')
+
+
+def svg(body: str, width: float, height: float, alt: str, *, standalone: bool = False) -> str:
+    """Wrap drawn parts into one accessible picture (``standalone``: with its own default colours)."""
+    style = f"<style>{DEFAULT_STYLE.strip()}</style>" if standalone else ""
+    xmlns = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
+    return (f'<svg{xmlns} class="cr-picture" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
+            f'height="{height:g}" role="img" aria-label="{escape(alt)}" font-family="{FONT}">'
+            f'<title>{escape(alt)}</title>{style}{body}</svg>')
+
+
+def hand(cards: Sequence[Card], lang: str, *, alt: str, sort: bool = True, overlap: float = 0.5,
+         marks: dict[Card, str] | None = None) -> str:
+    """A hand fanned in one row, sorted by suit unless ``sort`` is false; ``marks`` outline some cards."""
+    shown = sort_hand(cards) if sort else list(cards)
+    step = CARD_W * (1 - overlap) if len(shown) > 6 else CARD_W + GAP / 2
+    body = "".join(card(c, lang, 1 + i * step, 1, mark=(marks or {}).get(c)) for i, c in enumerate(shown))
+    width = 2 + (len(shown) - 1) * step + CARD_W if shown else CARD_W
+    return svg(body, width, CARD_H + 2, alt)
+
+
+def trick(plays: Sequence[tuple[str, Card]], lang: str, *, alt: str, leader: str | None = None,
+          winner: str | None = None) -> str:
+    """A trick in play order, each card under its player's name: the leader marked ▸, the winner's card outlined."""
+    col = CARD_W + 3 * GAP + 24
+    parts = []
+    for i, (name, c) in enumerate(plays):
+        x = 2 + i * col
+        label = ("▸ " if name == leader else "") + name
+        parts.append(f'<text class="cr-label" x="{x + CARD_W / 2}" y="12" font-size="11" text-anchor="middle">'
+                     f'{escape(label)}</text>')
+        parts.append(card(c, lang, x, 18, mark="winner" if name == winner else None))
+    width = 4 + max(len(plays) - 1, 0) * col + CARD_W
+    return svg("".join(parts), width, CARD_H + 20, alt)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A place on a table: a card (or its back, or nothing), where, and an optional label and mark.
+
+    ``x`` and ``y`` count in card places (a column and a row), so a layout is described as a grid.
+    """
+
+    column: float
+    row: float
+    card: Card | None = None
+    face_down: bool = False
+    label: str | None = None
+    mark: str | None = None
+    stack: Sequence[Card] = ()
+    """Cards under ``card`` that still show (a pile drawn fanned downwards)."""
+
+
+def layout(slots: Sequence[Slot], lang: str, *, alt: str, label_height: float = 14) -> str:
+    """A table seen from above: every slot at its grid place, piles fanned, labels under the cards."""
+    if not slots:
+        return svg("", CARD_W, CARD_H, alt)
+    cell_w, cell_h = CARD_W + 2 * GAP, CARD_H + 2 * GAP + label_height
+    fan = 14
+    min_col = min(s.column for s in slots)
+    min_row = min(s.row for s in slots)
+    parts, right, bottom = [], 0.0, 0.0
+    for s in slots:
+        x = GAP + (s.column - min_col) * cell_w
+        y = GAP + (s.row - min_row) * cell_h
+        pile = [*s.stack, *([s.card] if s.card is not None else [])]
+        if pile and not s.face_down:
+            for k, c in enumerate(pile):
+                parts.append(card(c, lang, x, y + k * fan, mark=s.mark if k == len(pile) - 1 else None))
+            extra = (len(pile) - 1) * fan
+        else:
+            parts.append(card(None, lang, x, y, face_down=s.face_down))
+            extra = 0
+        if s.label:
+            parts.append(f'<text class="cr-label" x="{x + CARD_W / 2}" y="{y + CARD_H + extra + 12}" font-size="10" '
+                         f'text-anchor="middle">{escape(s.label)}</text>')
+        right = max(right, x + cell_w)
+        bottom = max(bottom, y + CARD_H + extra + label_height + GAP)
+    return svg("".join(parts), right, bottom, alt)
