@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from referee.blocks import render_block
 from referee.cards import JOKER, SUITS, Card, Rank
 from referee.cli import check_text, main
-from referee.messages import render
 from referee.games import trump_seven as t7
+from referee.messages import render
 from referee.notation import format_card, parse_cards, parse_suit
 from referee.simulate.trump_seven import trump_seven_deal
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
