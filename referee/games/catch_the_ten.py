@@ -302,8 +302,8 @@ class CatchTheTen(Game):
         alone = Table(list(players), {p: p for p in players}, dict.fromkeys(players, 1))
         if not options["partnerships"]:
             if r.get(("teams",)) is not None:
-                r.fail(("teams",), t("teams are only for partnerships; add options: {partnerships: true}, or leave "
-                                     "teams out."), "record.teams_without_partnerships", "partnerships")
+                r.fail(("teams",), t("teams are only for partnerships; set the option partnerships to true, or "
+                                     "leave teams out."), "record.teams_without_partnerships", "partnerships")
             return alone
         if players and len(players) not in PARTNERSHIP_COUNTS:
             r.fail(("options", "partnerships"), t("Partnerships are played by {counts} players, not {n}.",
@@ -481,9 +481,10 @@ class CatchTheTen(Game):
                        "record.not_an_honour", "honours")
                 ok = False
             elif rank in seen:
-                r.fail(hp, t("The {rank} of trumps is listed for both {a} and {b}.", rank=rank, a=seen[rank],
-                             b=name if name is not None else t("the cards set aside")),
-                       "record.honour_twice", "honours")
+                msg = t("The {rank} of trumps is listed for both {a} and {b}.", rank=rank, a=seen[rank], b=name) \
+                    if name is not None else t("The {rank} of trumps is listed both in {a}'s tricks and among the "
+                                               "cards set aside.", rank=rank, a=seen[rank])
+                r.fail(hp, msg, "record.honour_twice", "honours")
                 ok = False
             else:
                 seen[rank] = name if name is not None else ""
