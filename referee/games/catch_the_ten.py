@@ -56,8 +56,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("revoke_penalty", "none", ("none", "loss_of_game"),
            help=t("What an illegal play found in a full-play record costs."),
            choice_help={"none": t("It is reported, and the score stands."),
-                        "loss_of_game": t("The offender loses the game, which ends with that deal; the other "
-                                          "player with the highest total wins (the traditional penalty).")}),
+                        "loss_of_game": t("A player who revokes (fails to follow suit, or to trump as required) "
+                                          "loses the game for himself or his side, and the game ends with that "
+                                          "deal; of the others, the player or side with the highest total wins "
+                                          "(the traditional penalty). Any other irregularity is only reported.")}),
     Option("partnerships", False, (False, True),
            help=t("Whether four or six players play in two partnerships."),
            choice_help={False: t("Each player plays for himself (the source)."),
