@@ -45,29 +45,49 @@ def _splits(m: int, k: int) -> list[tuple[int, ...]]:
     return [s for s in product(range(m + 1), repeat=k) if sum(s) == m]
 
 
-def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[[tuple[int, ...]], bool]) -> bool:
+def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[[tuple[int, ...]], bool],
+              most: Sequence[int] | None = None) -> bool:
     """Whether cards worth ``values`` can be shared among ``len(points)`` holders, every card to somebody.
 
-    Holder i must get exactly ``points[i]``, and the numbers of cards the holders get must satisfy
-    ``counts_ok`` (what their tricks can hold). Cards of equal value are interchangeable, so the
-    search runs over how many of each value every holder gets, with equal partial totals merged.
+    Holder i must get exactly ``points[i]`` and at most ``most[i]`` cards (when given), and the
+    numbers of cards the holders get must satisfy ``counts_ok`` (what their tricks can hold). Cards
+    of equal value are interchangeable, so the search runs over how many of each value every holder
+    gets, with equal partial totals merged.
+
+    >>> can_share([12, 12, 11], [24, 11], lambda counts: True, most=[1, 3])
+    False
     """
     k = len(points)
     if sum(values) != sum(points) or any(p < 0 for p in points):
         return False
-    states: set[tuple[int, ...]] = {(0,) * (2 * k)}  # points of each holder, then cards of each holder
+    caps = list(most) if most is not None else [len(values)] * k
+    groups = sorted(Counter(values).items(), reverse=True)  # big cards first: the pruning bites early
+    # A state is one integer: each holder's points, then each holder's cards, in fields of equal width
+    # with a guard bit on top. Giving cards is then one addition, equal states merge in a set of ints,
+    # and "every field within its bounds" is two subtractions read off the guard bits.
+    biggest = max([*points, len(values)]) + max((v * m for v, m in groups), default=0)
+    width = biggest.bit_length() + 1
+    fields = 2 * k
+
+    def pack(parts: Sequence[int]) -> int:
+        return sum(part << (i * width) for i, part in enumerate(parts))
+
+    guard = pack([1 << (width - 1)] * fields)
+    upper = pack([*points, *caps]) + guard
+    field_mask = (1 << (width - 1)) - 1
+    states = {0}
     left = sum(values)
-    for value, m in sorted(Counter(values).items(), reverse=True):  # big cards first: the pruning bites early
+    for value, m in groups:
         left -= value * m
-        nxt: set[tuple[int, ...]] = set()
-        splits = _splits(m, k)
+        lower = pack([max(0, p - left) for p in points] + [0] * k) - guard  # nobody may fall out of reach
+        deltas = [pack([value * split[i] for i in range(k)] + list(split)) for split in _splits(m, k)]
+        nxt: set[int] = set()
         for state in states:
-            for split in splits:
-                got = tuple(state[i] + value * split[i] for i in range(k))
-                # Prune: nobody may pass his total, nor stay out of reach of it with what is left.
-                if all(points[i] - left <= got[i] <= points[i] for i in range(k)):
-                    nxt.add(got + tuple(state[k + i] + split[i] for i in range(k)))
+            for delta in deltas:
+                got = state + delta
+                if (upper - got) & guard == guard and (got - lower) & guard == guard:
+                    nxt.add(got)
         states = nxt
         if not states:
             return False
-    return any(counts_ok(state[k:]) for state in states)
+    return any(counts_ok(tuple((state >> ((k + i) * width)) & field_mask for i in range(k))) for state in states)

@@ -87,17 +87,25 @@ def test_loss_of_game_punishes_a_revoke_but_not_a_lead_out_of_turn():
 
 
 @settings(max_examples=30, deadline=None)
-@given(SEEDS, st.sampled_from(sorted(ctt.HAND_SIZES)), st.integers(0, 5))
-def test_loss_of_game_follows_revokes_only(rng, n, dealer):
+@given(SEEDS, st.sampled_from(sorted(ctt.HAND_SIZES)), st.integers(0, 5), st.booleans())
+def test_loss_of_game_follows_revokes_only(rng, n, dealer, partners):
     players = NAMES[:n]
     deal = catch_the_ten_deal(rng, players, dealer % n, must_trump=False)  # played without the duty to trump
     record = {"game": "catch-the-ten", "players": players, "deals": [deal],
               "options": {"must_trump_when_void": True, "revoke_penalty": "loss_of_game"}}
+    partners = partners and n in ctt.PARTNERSHIP_COUNTS
+    if partners:
+        record["options"]["partnerships"] = True
+        record["teams"] = teams_of(players)
     verdict = check_text(dump(record))
     revoked = [f for f in verdict.findings if f.code in ctt.REVOKES]
     assert (verdict.termination_code == "revoke_penalty") == bool(revoked)
     if revoked:
         assert "revoked" in render(verdict.termination, "en")
+        if partners:  # one side revoked: the other wins; both did: nobody
+            guilty = {side for side, members in record["teams"].items() for p in members
+                      if p in render(verdict.termination, "en")}
+            assert verdict.winner == (None if len(guilty) == 2 else next(iter(set(record["teams"]) - guilty)))
 
 
 def test_a_trump_that_contradicts_the_dealers_last_card_is_unusable():

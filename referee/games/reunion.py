@@ -578,9 +578,15 @@ class Reunion(Game):
                 r.fail(p, t("{player} took no trick, so cannot have taken card points.", player=name),
                        "record.points_without_tricks", "points")
                 ok = False
-        if ok and len(counts) == len(players) and sum(counts.values()) != TRICKS:
+        some = sum(1 for v in given.values() if v is True)  # each took at least one trick, how many is not said
+        if ok and not some and sum(counts.values()) != TRICKS:
             r.fail(taken_path, t("The tricks must add up to {total}, not {n}.", total=TRICKS, n=sum(counts.values())),
                    "record.tricks_sum", "tricks")
+            ok = False
+        elif ok and some and sum(counts.values()) + some > TRICKS:
+            r.fail(taken_path, t("The tricks recorded come to at least {n} (a player with true took at least one), "
+                                 "more than the {total} tricks of a deal.", n=sum(counts.values()) + some,
+                                 total=TRICKS), "record.tricks_sum", "tricks")
             ok = False
         return Taken(points, took, counted, given, listed, keys) if ok else None
 
@@ -630,14 +636,19 @@ class Reunion(Game):
             if isinstance(given, bool):
                 continue
             cap = PLAYERS * given
-            if not possible.can_share(pool, [points[p], sum(pool) - points[p]], lambda c, cap=cap: c[0] <= cap):
+            if not possible.can_share(pool, [points[p], sum(pool) - points[p]], lambda c: True, most=[cap, len(pool)]):
                 r.fail(where, tn("{player} took {n} trick, which holds {cards} cards, and no {cards} cards are worth "
                                  "{points} card points.",
                                  "{player} took {n} tricks, which hold {cards} cards, and no {cards} cards are worth "
                                  "{points} card points.", given, player=p, cards=cap, points=points[p]),
                        "record.points_impossible", "points")
                 ok = False
-        if ok and not possible.can_share(pool, wanted, counts_ok):
+        exact = sum(v for v in tricks.values() if not isinstance(v, bool))
+        free = sum(1 for v in tricks.values() if v is True)
+        most = [max(0, PLAYERS * (tricks[p] if not isinstance(tricks[p], bool) else
+                                  TRICKS - exact - free + 1 if tricks[p] else 0) - f)
+                for p, f in zip(players, fixed, strict=True)]  # prunes the search; counts_ok decides
+        if ok and not possible.can_share(pool, wanted, counts_ok, most):
             r.fail(path, t("No deal gives these card points all at once: however the cards outside the discard are "
                            "shared, each trick holding {n} cards, {points} cannot all be true with the tricks "
                            "recorded.", n=PLAYERS, points=[f"{p} {points[p]}" for p in players]),
