@@ -24,7 +24,7 @@ from referee.notation import format_card, parse_card, parse_cards, parse_suit
 from referee.possible import can_share
 from referee.simulate import catch_the_ten_play, minnesota_whist_play, reunion_play, trump_seven_play, yacht_play
 from referee.simulate.play import write_cards
-from tests.conftest import dump
+from tests.conftest import ROOT, dump, errors_of
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
 SEEDS = st.integers(0, 2**32).map(random.Random)
@@ -304,3 +304,13 @@ def test_yacht_tricks_are_accepted_only_if_they_make_a_deal(rng, n, change):
     deal["tricks"][players[1]] -= change
     feasible = min(deal["tricks"].values()) >= 0
     assert (outcome(record) is None) == feasible
+
+
+# -- One rule for a record that contradicts itself: exit 2 in every game -------------------------------------
+
+
+def test_a_grand_the_bid_cards_do_not_show_is_unusable():
+    text = (ROOT / "examples" / "minnesota-whist" / "full-play-high.yaml").read_text(encoding="utf-8")
+    assert check_text(text.replace("    bids: 3♥ 2♣", "    grand: Boris\n    bids: 3♥ 2♣")).exit_status in (0, 1)
+    errors = errors_of(text.replace("    bids: 3♥ 2♣", "    grand: Vera\n    bids: 3♥ 2♣"))
+    assert [(e.code, e.where.path) for e in errors] == [("record.grand_mismatch", "deals[0].grand")]
