@@ -314,3 +314,10 @@ def test_a_grand_the_bid_cards_do_not_show_is_unusable():
     assert check_text(text.replace("    bids: 3♥ 2♣", "    grand: Boris\n    bids: 3♥ 2♣")).exit_status in (0, 1)
     errors = errors_of(text.replace("    bids: 3♥ 2♣", "    grand: Vera\n    bids: 3♥ 2♣"))
     assert [(e.code, e.where.path) for e in errors] == [("record.grand_mismatch", "deals[0].grand")]
+
+
+def test_reunion_tricks_that_exceed_a_deal_are_unusable():
+    deal = {"dealer": "Anna", "turned": "9♠", "discard": "7♥ 8♥", "last_trick": "Anna",
+            "taken": {"Anna": {"points": 100, "tricks": 9}, "Boris": {"points": 20, "tricks": True},
+                      "Vera": {"points": 20, "tricks": True}}}
+    assert outcome({"game": "reunion", "players": NAMES[:3], "deals": [deal]}) == ["record.tricks_sum"]
