@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from itertools import product
 
 
@@ -40,9 +41,16 @@ def reachable(points: int, values: Iterable[int]) -> bool:
     return points >= 0 and bool(point_sums(values) >> points & 1)
 
 
-def _splits(m: int, k: int) -> list[tuple[int, ...]]:
-    """Every way of giving ``m`` equal cards to ``k`` holders (how many each)."""
-    return [s for s in product(range(m + 1), repeat=k) if sum(s) == m]
+@cache
+def _deltas(value: int, m: int, k: int, width: int) -> tuple[int, ...]:
+    """Every way of giving ``m`` cards worth ``value`` to ``k`` holders, as additions to a packed state."""
+    splits = [s for s in product(range(m + 1), repeat=k) if sum(s) == m]
+    return tuple(_pack([value * s[i] for i in range(k)] + list(s), width) for s in splits)
+
+
+def _pack(parts: Sequence[int], width: int) -> int:
+    """Small non-negative numbers side by side in one integer, ``width`` bits each."""
+    return sum(part << (i * width) for i, part in enumerate(parts))
 
 
 def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[[tuple[int, ...]], bool],
@@ -52,7 +60,7 @@ def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[
     Holder i must get exactly ``points[i]`` and at most ``most[i]`` cards (when given), and the
     numbers of cards the holders get must satisfy ``counts_ok`` (what their tricks can hold). Cards
     of equal value are interchangeable, so the search runs over how many of each value every holder
-    gets, with equal partial totals merged.
+    gets, depth first, never trying the same partial sharing twice.
 
     >>> can_share([12, 12, 11], [24, 11], lambda counts: True, most=[1, 3])
     False
@@ -60,34 +68,36 @@ def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[
     k = len(points)
     if sum(values) != sum(points) or any(p < 0 for p in points):
         return False
-    caps = list(most) if most is not None else [len(values)] * k
+    caps = [max(0, min(c, len(values))) for c in most] if most is not None else [len(values)] * k
     groups = sorted(Counter(values).items(), reverse=True)  # big cards first: the pruning bites early
     # A state is one integer: each holder's points, then each holder's cards, in fields of equal width
-    # with a guard bit on top. Giving cards is then one addition, equal states merge in a set of ints,
-    # and "every field within its bounds" is two subtractions read off the guard bits.
+    # with a guard bit on top. Giving cards is then one addition, a state already tried is one int in a
+    # set, and "every field within its bounds" is two subtractions read off the guard bits.
     biggest = max([*points, len(values)]) + max((v * m for v, m in groups), default=0)
     width = biggest.bit_length() + 1
-    fields = 2 * k
-
-    def pack(parts: Sequence[int]) -> int:
-        return sum(part << (i * width) for i, part in enumerate(parts))
-
-    guard = pack([1 << (width - 1)] * fields)
-    upper = pack([*points, *caps]) + guard
+    guard = _pack([1 << (width - 1)] * (2 * k), width)
+    upper = _pack([*points, *caps], width) + guard
     field_mask = (1 << (width - 1)) - 1
-    states = {0}
+    steps = []  # per value: the ways of giving its cards out, and the least each holder must have after it
     left = sum(values)
     for value, m in groups:
         left -= value * m
-        lower = pack([max(0, p - left) for p in points] + [0] * k) - guard  # nobody may fall out of reach
-        deltas = [pack([value * split[i] for i in range(k)] + list(split)) for split in _splits(m, k)]
-        nxt: set[int] = set()
-        for state in states:
-            for delta in deltas:
-                got = state + delta
-                if (upper - got) & guard == guard and (got - lower) & guard == guard:
-                    nxt.add(got)
-        states = nxt
-        if not states:
+        lower = _pack([max(0, p - left) for p in points], width) - guard  # nobody may fall out of reach
+        steps.append((_deltas(value, m, k, width), lower))
+    tried: list[set[int]] = [set() for _ in steps]
+
+    def search(level: int, state: int) -> bool:
+        """Depth first, so that a possible record (the usual case) stops at the first sharing found."""
+        if level == len(steps):
+            return counts_ok(tuple((state >> ((k + i) * width)) & field_mask for i in range(k)))
+        if state in tried[level]:
             return False
-    return any(counts_ok(tuple((state >> ((k + i) * width)) & field_mask for i in range(k))) for state in states)
+        tried[level].add(state)
+        deltas, lower = steps[level]
+        for delta in deltas:
+            got = state + delta
+            if (upper - got) & guard == guard and (got - lower) & guard == guard and search(level + 1, got):
+                return True
+        return False
+
+    return search(0, 0)

@@ -60,6 +60,7 @@ def test_the_card_point_search_agrees_with_brute_force(values, holders, data):
         and fits(tuple(a.count(i) for i in range(holders)))
         for a in product(range(holders), repeat=len(values)))
     assert can_share(values, points, fits) == brute
+    assert can_share(values, points, lambda counts: True, most=caps) == brute     # the same bounds, as pruning
 
 
 # -- Réunion --------------------------------------------------------------------------------------------------
