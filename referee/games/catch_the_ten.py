@@ -85,6 +85,12 @@ def revokers(rules: TrickRules, hands: list[list[Card]], tricks: Iterable[Any], 
     """The seats that failed to follow suit, or to trump as required, in the tricks as played.
 
     Only these are revokes; a lead out of turn or a card played out of order is another irregularity.
+
+    >>> from referee.notation import parse_cards
+    >>> from referee.tricks import Trick
+    >>> hands = [parse_cards("AH 6C"), parse_cards("7S KH")]
+    >>> revokers(RULES[True], hands, [Trick(0, tuple(parse_cards("AH 7S")), 0)], Suit.CLUBS)  # he held K♥
+    [1]
     """
     held = [set(h) for h in hands]
     owner = {c: seat for seat, hand in enumerate(hands) for c in hand}
