@@ -14,7 +14,7 @@ from referee.cli import check_text, main
 from referee.games import reunion as ru
 from referee.notation import parse_cards
 from referee.simulate.reunion import reunion_deal
-from tests.conftest import ROOT, dump
+from tests.conftest import ROOT, dump, errors_of
 
 PLAYERS = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "reunion"
@@ -302,8 +302,9 @@ def test_a_ten_and_a_plain_jack_may_be_discarded():
 
 
 def test_turned_card_and_trump_must_agree():
-    verdict = check_text(SUMMARY.replace("turned: 9♠", "turned: 9♠\n    trump: ♥"))
-    assert [f.code for f in verdict.findings] == ["deal.trump_mismatch"]
+    # The record contradicts itself: unusable, like every such contradiction (settle-a-score#contradictions).
+    errors = errors_of(SUMMARY.replace("turned: 9♠", "turned: 9♠\n    trump: ♥"))
+    assert [e.code for e in errors] == ["record.trump_mismatch"]
 
 
 def test_a_shared_win_names_the_co_winners():
@@ -325,10 +326,20 @@ def test_a_shared_win_names_the_co_winners():
 
 
 def test_dealer_order_is_a_warning():
-    text = (EX / "three-deals.yaml").read_text(encoding="utf-8").replace("dealer: Boris", "dealer: Vera", 1)
+    # Every player deals once, but the deal goes to the right: an irregularity, and the game stands.
+    text = (EX / "three-deals.yaml").read_text(encoding="utf-8")
+    text = text.replace("dealer: Boris", "dealer: X").replace("dealer: Vera", "dealer: Boris").replace("dealer: X",
+                                                                                                        "dealer: Vera")
     verdict = check_text(text)
     assert [f.code for f in verdict.findings] == ["deal.dealer_order", "deal.dealer_order"]
     assert {f.severity for f in verdict.findings} == {"warning"}
+
+
+def test_a_player_who_deals_twice_makes_the_record_unusable():
+    text = (EX / "three-deals.yaml").read_text(encoding="utf-8").replace("dealer: Boris", "dealer: Vera", 1)
+    errors = errors_of(text)
+    assert [(e.code, e.where.path) for e in errors] == [("record.dealer_twice", "deals[2].dealer")]
+    assert errors[0].where.line is not None
 
 
 BROKEN = [

@@ -15,6 +15,7 @@ from referee.blocks import render_block
 from referee.cards import JOKER, SUITS, Card, Rank
 from referee.cli import check_text, main
 from referee.games import trump_seven as t7
+from referee.messages import render
 from referee.notation import format_card, parse_cards, parse_suit
 from referee.simulate.trump_seven import trump_seven_deal
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
@@ -156,7 +157,10 @@ def test_random_auctions_make_one_declarer_or_a_throw_in(auction, dealer, rng):
     assert [f.code for f in verdict.findings] == ["auction.late_yes"] * len(late)
     assert verdict.exit_status == (1 if late else 0)
     scores = verdict.deals[0].scores
-    if len(final) == 1:
+    if late:  # an illegal auction: the deal is thrown in, whatever was played
+        assert scores == dict.fromkeys(NAMES, 0)
+        assert verdict.deals[0].steps[-1].msgid.startswith("{players} passed in round 1")
+    elif len(final) == 1:
         assert "tricks" in deal
         assert sum(scores.values()) in (1, 2)
         assert (scores[final[0]] == 1) == (sum(scores.values()) == 1)       # the declarer wins alone, or loses
@@ -266,6 +270,8 @@ def test_a_late_yes_is_reported():
     text = FULL.replace("Anna:  [yes, yes]", "Anna:  [pass, yes]")
     verdict = check_text(text)
     assert [f.code for f in verdict.findings] == ["auction.late_yes"] and verdict.exit_status == 1
+    assert verdict.deals[0].scores == {"Anna": 0, "Boris": 0, "Vera": 0}     # thrown in, not scored
+    assert "thrown in" in render(verdict.deals[0].steps[-1], "en")
 
 
 def test_auction_answers_in_other_words():

@@ -18,6 +18,7 @@ the seed's order (ten, extra cards, ace, king, queen, jack) from the totals befo
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
@@ -55,10 +56,55 @@ OPTIONS: tuple[Option, ...] = (
     Option("revoke_penalty", "none", ("none", "loss_of_game"),
            help=t("What an illegal play found in a full-play record costs."),
            choice_help={"none": t("It is reported, and the score stands."),
-                        "loss_of_game": t("The offender loses the game, which ends with that deal; the other "
-                                          "player with the highest total wins (the traditional penalty).")}),
+                        "loss_of_game": t("A player who revokes (fails to follow suit, or to trump as required) "
+                                          "loses the game for himself or his side, and the game ends with that "
+                                          "deal; of the others, the player or side with the highest total wins "
+                                          "(the traditional penalty). Any other irregularity is only reported.")}),
+    Option("partnerships", False, (False, True),
+           help=t("Whether four or six players play in two partnerships."),
+           choice_help={False: t("Each player plays for himself (the source)."),
+                        True: t("Two sides, partners in every second seat (with four players, opposite each other); "
+                                "each side pools its tricks, and its extra cards are counted against the cards dealt "
+                                "to the whole side (the traditional game). The record names the sides under teams.")}),
 )
+PARTNERSHIP_COUNTS = (4, 6)
+REVOKES = frozenset({"play.revoke", "play.must_trump"})  # failing to follow suit, or to trump as required
 RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag in (True, False)}
+
+
+def set_aside_count(players: int) -> int:
+    """How many cards are set aside unseen: 16, 6, 0, 1, 0 for two to six players.
+
+    >>> [set_aside_count(n) for n in sorted(HAND_SIZES)]
+    [16, 6, 0, 1, 0]
+    """
+    return len(DECK) - players * HAND_SIZES[players]
+
+
+def revokers(rules: TrickRules, hands: list[list[Card]], tricks: Iterable[Any], trump: Suit) -> list[int]:
+    """The seats that failed to follow suit, or to trump as required, in the tricks as played.
+
+    Only these are revokes; a lead out of turn or a card played out of order is another irregularity.
+
+    >>> from referee.notation import parse_cards
+    >>> from referee.tricks import Trick
+    >>> hands = [parse_cards("AH 6C"), parse_cards("7S KH")]
+    >>> revokers(RULES[True], hands, [Trick(0, tuple(parse_cards("AH 7S")), 0)], Suit.CLUBS)  # he held K♥
+    [1]
+    """
+    held = [set(h) for h in hands]
+    owner = {c: seat for seat, hand in enumerate(hands) for c in hand}
+    out: list[int] = []
+    for trick in tricks:
+        led = rules.suit_of(trick.cards[0], trump)
+        for k, card in enumerate(trick.cards):
+            seat = owner[card]
+            if k:
+                error = rules.why_illegal(card, held[seat], led, trump, "")
+                if error is not None and error.code in REVOKES:
+                    out.append(seat)
+            held[seat].discard(card)
+    return out
 
 
 def deal_items(honours: Iterable[Rank], cards: int, dealt: int) -> dict[Rank | None, int]:
@@ -199,10 +245,11 @@ class CatchTheTen(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Catch the Ten record."""
         r = Reader(doc)
-        players, options = r.header(self)
-        totals = dict.fromkeys(players, 0)
-        if r.get(("scores_before",)) is not None and players:
-            totals = r.scores(("scores_before",), players) or totals
+        players, options = r.header(self, ("scores_before", "teams"))
+        table = self._table(r, players, options)
+        totals = dict.fromkeys(table.entrants, 0)
+        if r.get(("scores_before",)) is not None and table.entrants:
+            totals = r.scores(("scores_before",), table.entrants) or totals
             for p, v in totals.items():
                 if v >= TARGET:
                     r.fail(("scores_before", p), t("{player} already has {points}; the game would be over.",
@@ -217,7 +264,7 @@ class CatchTheTen(Game):
             "in_progress"
         previous_dealer: int | None = None
         for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous_dealer)
+            read = r.part(("deals", i), self._deal, r, i, table, options, findings, previous_dealer)
             if read is None:
                 continue
             result, items, offenders, previous_dealer = read
@@ -231,16 +278,17 @@ class CatchTheTen(Game):
                 continue
             if offenders and options["revoke_penalty"] == "loss_of_game":
                 guilty = [players[s] for s in sorted(set(offenders))]
-                others = [p for p in players if p not in guilty]
-                best = max((totals[p] for p in others), default=None)
-                leaders = [p for p in others if totals[p] == best]
+                losing = {table.side_of[p] for p in guilty}
+                others = [e for e in table.entrants if e not in losing]
+                best = max((totals[e] for e in others), default=None)
+                leaders = [e for e in others if totals[e] == best]
                 winner = leaders[0] if len(leaders) == 1 else None
-                termination = t("{players} broke a rule of play and lose the game (revoke_penalty: loss_of_game).",
-                                players=guilty)
+                termination = t("{players} revoked (failed to follow suit or to trump as required) and lose the game "
+                                "(revoke_penalty: loss_of_game).", players=guilty)
                 code = "revoke_penalty"
                 end_steps.append(termination)
                 continue
-            reached = [p for p in players if totals[p] >= TARGET]
+            reached = [p for p in table.entrants if totals[p] >= TARGET]
             if not reached:
                 continue
             if len(reached) == 1:
@@ -257,23 +305,67 @@ class CatchTheTen(Game):
         r.raise_if_any()
         return Verdict(self.slug, options, results, totals, winner, termination, code, findings, end_steps)
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
+    def _table(self, r: Reader, players: list[str], options: dict[str, Any]) -> Table:
+        """Who scores: every player, or (option ``partnerships``) the two sides named under ``teams``."""
+        alone = Table(list(players), {p: p for p in players}, dict.fromkeys(players, 1))
+        if not options["partnerships"]:
+            if r.get(("teams",)) is not None:
+                r.fail(("teams",), t("teams are only for partnerships; set the option partnerships to true, or "
+                                     "leave teams out."), "record.teams_without_partnerships", "partnerships")
+            return alone
+        if players and len(players) not in PARTNERSHIP_COUNTS:
+            r.fail(("options", "partnerships"), t("Partnerships are played by {counts} players, not {n}.",
+                                                  counts=" / ".join(map(str, PARTNERSHIP_COUNTS)), n=len(players)),
+                   "record.partnership_count", "partnerships")
+            return alone
+        value = r.mapping(("teams",))
+        if value is None or not players:
+            return alone
+        size = len(players) // 2
+        if len(value) != 2:
+            r.fail(("teams",), t("teams must name exactly two sides."), "record.team_count", "partnerships")
+            return alone
+        side_of: dict[str, str] = {}
+        for key, members in value.items():
+            p = ("teams", key)
+            if not isinstance(members, list) or len(members) != size or not all(str(m) in players for m in members):
+                r.fail(p, tn("A side is {n} player at the table ({names}).", "A side is {n} players at the table "
+                             "({names}).", size, names=players), "record.team_shape", "partnerships")
+                return alone
+            for m in members:
+                if str(m) in side_of:
+                    r.fail(("teams",), t("Every player must be on exactly one side."), "record.team_shape",
+                           "partnerships")
+                    return alone
+                side_of[str(m)] = str(key)
+            seats = sorted(players.index(str(m)) for m in members)
+            if len({s % 2 for s in seats}) != 1:
+                r.fail(p, t("Partners sit in every second seat, so that the sides alternate round the table; "
+                            "{names} do not.", names=[players[s] for s in seats]), "record.partners_adjacent",
+                       "partnerships")
+                return alone
+        sides = [str(k) for k in value]
+        return Table(sides, {p: side_of[p] for p in players}, dict.fromkeys(sides, size))
+
+    def _deal(self, r: Reader, i: int, table: Table, options: dict[str, Any], findings: list[Finding],
               previous_dealer: int | None,
               ) -> tuple[DealResult, dict[str, dict[Rank | None, int]], list[int], int] | None:
         path = ("deals", i)
         number = i + 1
         deal = r.mapping(path)
+        players = list(table.side_of)
         if deal is None or not players:
             return None
         full = "hands" in deal
-        allowed = {"dealer", "trump", "claim", "note"} | ({"hands", "set_aside", "tricks"} if full else {"taken"})
+        allowed = {"dealer", "trump", "claim", "note"} | (
+            {"hands", "set_aside", "tricks"} if full else {"taken", "honours_set_aside"})
         r.known_keys(path, allowed)
         n = len(players)
-        dealt = HAND_SIZES[n]
+        dealt = {e: HAND_SIZES[n] * k for e, k in table.members.items()}
         dealer_name = r.name(path + ("dealer",), players)
         if dealer_name is None:
             if not full:  # go on reading, so that every problem is reported at once
-                self._summary(r, path, players, dealt)
+                self._summary(r, path, n, table.entrants, dealt)
             return None
         dealer = players.index(dealer_name)
         if previous_dealer is not None and dealer != (previous_dealer + 1) % n:
@@ -290,38 +382,48 @@ class CatchTheTen(Game):
         elif not full:
             r.fail(path + ("trump",), t("A deal must name the trump suit."), "record.missing_field")
             return None
-        claim = r.scores(path + ("claim",), players, required=False, minimum=None)
+        claim = r.scores(path + ("claim",), table.entrants, required=False, minimum=None)
         steps: list[Message] = []
         offenders: list[int] = []
         if full:
             got = self._full_play(r, path, number, players, dealer, trump, options, findings, steps)
             if got is None:
                 return None
-            trump, cards, honours, offenders = got
+            trump, by_player, honours_by_player, offenders = got
+            cards = dict.fromkeys(table.entrants, 0)
+            honours: dict[str, list[Rank]] = {e: [] for e in table.entrants}
+            for p in players:
+                cards[table.side_of[p]] += by_player[p]
+                honours[table.side_of[p]] += honours_by_player[p]
         else:
-            got_summary = self._summary(r, path, players, dealt)
+            got_summary = self._summary(r, path, n, table.entrants, dealt)
             if got_summary is None:
                 return None
             cards, honours = got_summary
-        steps.insert(0, t("Trumps: {suit}. Each player was dealt {dealt} cards.", suit=trump, dealt=dealt))
+        if options["partnerships"]:
+            steps.insert(0, t("Trumps: {suit}. Each player was dealt {dealt} cards; each side pools its tricks and "
+                              "was dealt {side} cards in all.", suit=trump, dealt=HAND_SIZES[n],
+                              side=dealt[table.entrants[0]]))
+        else:
+            steps.insert(0, t("Trumps: {suit}. Each player was dealt {dealt} cards.", suit=trump, dealt=HAND_SIZES[n]))
         scores: dict[str, int] = {}
         items: dict[str, dict[Rank | None, int]] = {}
-        for p in players:
-            hp, extra, total = deal_points(honours[p], cards[p], dealt)
-            items[p] = deal_items(honours[p], cards[p], dealt)
+        for p in table.entrants:
+            hp, extra, total = deal_points(honours[p], cards[p], dealt[p])
+            items[p] = deal_items(honours[p], cards[p], dealt[p])
             scores[p] = total
             steps.append(t("{player}: honours {honours} = {hp}; {cards} cards taken, {extra} over {dealt}; "
                            "{total} in all.", player=p, honours=[Card(rk, trump) for rk in honours[p]] or "—",
-                           hp=hp, cards=cards[p], extra=extra, dealt=dealt, total=total))
+                           hp=hp, cards=cards[p], extra=extra, dealt=dealt[p], total=total))
         return DealResult(number, scores, steps, claim, mode="full" if full else "summary"), items, offenders, dealer
 
-    def _summary(self, r: Reader, path: tuple[Any, ...], players: list[str], dealt: int,
+    def _summary(self, r: Reader, path: tuple[Any, ...], n: int, entrants: list[str], dealt: dict[str, int],
                  ) -> tuple[dict[str, int], dict[str, list[Rank]]] | None:
+        """``taken``: the cards and the trump honours in each player's (or side's) tricks."""
         taken_path = path + ("taken",)
         taken = r.mapping(taken_path)
-        if taken is None or not r.names_match(taken_path, taken, players):
+        if taken is None or not r.names_match(taken_path, taken, entrants):
             return None
-        n = len(players)
         cards: dict[str, int] = {}
         honours: dict[str, list[Rank]] = {}
         seen: dict[Rank, str] = {}
@@ -345,42 +447,91 @@ class CatchTheTen(Game):
                        "record.cards_not_multiple", "tricks")
                 ok = False
             cards[name] = count
-            ranks: list[Rank] = []
-            listed = value.get("honours") or []
-            if not isinstance(listed, list):
-                r.fail(p + ("honours",), t("honours must be a list of ranks, such as [J, 10]."), "record.shape",
-                       "honours")
+            ranks = self._honours(r, p + ("honours",), value.get("honours"), name, seen)
+            if ranks is None:
                 ok = False
-                listed = []
-            for j, token in enumerate(listed):
-                hp = p + ("honours", j)
-                try:
-                    rank = parse_rank(token, r.notation)
-                except NotationError as err:
-                    r.add(err, hp)
-                    ok = False
-                    continue
-                if rank not in HONOURS:
-                    r.fail(hp, t("{rank} of trumps is not an honour; the honours are J, 10, A, K and Q.", rank=rank),
-                           "record.not_an_honour", "honours")
-                    ok = False
-                elif rank in seen:
-                    r.fail(hp, t("The {rank} of trumps is listed for both {a} and {b}.", rank=rank, a=seen[rank],
-                                 b=name), "record.honour_twice", "honours")
-                    ok = False
-                else:
-                    seen[rank] = name
-                    ranks.append(rank)
-            if ranks and count == 0:
-                r.fail(p, t("{player} took no cards, so cannot have taken honours.", player=name),
-                       "record.honours_without_cards", "honours")
+                ranks = []
+            if len(ranks) > count:
+                r.fail(p, tn("{player} took {cards} cards, so cannot have taken {n} honour.",
+                             "{player} took {cards} cards, so cannot have taken {n} honours.", len(ranks),
+                             player=name, cards=count), "record.honours_without_cards", "honours")
                 ok = False
             honours[name] = ranks
-        if ok and sum(cards.values()) != n * dealt:
-            r.fail(taken_path, t("The cards taken must add up to the {total} cards dealt, not {n}.", total=n * dealt,
-                                 n=sum(cards.values())), "record.cards_sum", "tricks")
+        if ok and sum(cards.values()) != sum(dealt.values()):
+            r.fail(taken_path, t("The cards taken must add up to the {total} cards dealt, not {n}.",
+                                 total=sum(dealt.values()), n=sum(cards.values())), "record.cards_sum", "tricks")
+            ok = False
+        if ok and not self._honours_accounted(r, path, n, seen):
             ok = False
         return (cards, honours) if ok else None
+
+    @staticmethod
+    def _honours(r: Reader, path: tuple[Any, ...], listed: Any, name: str | None, seen: dict[Rank, str],
+                 ) -> list[Rank] | None:
+        """A list of trump honours at ``path`` (J, 10, A, K, Q), none listed twice in the deal."""
+        if listed is None:
+            return []
+        if not isinstance(listed, list):
+            r.fail(path, t("honours must be a list of ranks, such as [J, 10]."), "record.shape", "honours")
+            return None
+        ranks: list[Rank] = []
+        ok = True
+        for j, token in enumerate(listed):
+            hp = path + (j,)
+            try:
+                rank = parse_rank(token, r.notation)
+            except NotationError as err:
+                r.add(err, hp)
+                ok = False
+                continue
+            if rank not in HONOURS:
+                r.fail(hp, t("{rank} of trumps is not an honour; the honours are J, 10, A, K and Q.", rank=rank),
+                       "record.not_an_honour", "honours")
+                ok = False
+            elif rank in seen:
+                msg = t("The {rank} of trumps is listed for both {a} and {b}.", rank=rank, a=seen[rank], b=name) \
+                    if name is not None else t("The {rank} of trumps is listed both in {a}'s tricks and among the "
+                                               "cards set aside.", rank=rank, a=seen[rank])
+                r.fail(hp, msg, "record.honour_twice", "honours")
+                ok = False
+            else:
+                seen[rank] = name if name is not None else ""
+                ranks.append(rank)
+        return ranks if ok else None
+
+    def _honours_accounted(self, r: Reader, path: tuple[Any, ...], n: int, taken: dict[Rank, str]) -> bool:
+        """Every trump honour is in somebody's tricks or among the cards set aside, which hold only so many."""
+        aside_path = path + ("honours_set_aside",)
+        listed = r.get(aside_path)
+        seen = dict(taken)
+        aside = self._honours(r, aside_path, listed, None, seen)
+        if aside is None:
+            return False
+        room = set_aside_count(n)
+        missing = sorted((rk for rk in HONOURS if rk not in seen), key=TRUMP_ORDER.index)
+        if listed is not None and missing:  # the record says what was set aside, and left these out
+            r.fail(aside_path, tn("The {ranks} of trumps is in nobody's tricks, so it was set aside; "
+                                  "honours_set_aside must list it.",
+                                  "The {ranks} of trumps are in nobody's tricks, so they were set aside; "
+                                  "honours_set_aside must list them.", len(missing), ranks=missing),
+                   "record.honour_missing", "honours")
+            return False
+        out = aside if listed is not None else missing
+        if len(out) > room:
+            where = aside_path if listed is not None else path + ("taken",)
+            if room == 0:
+                msg = tn("With {players} players no card is set aside, so every trump honour is in somebody's "
+                         "tricks, but the {ranks} of trumps is in nobody's.",
+                         "With {players} players no card is set aside, so every trump honour is in somebody's "
+                         "tricks, but the {ranks} of trumps are in nobody's.", len(out), players=n, ranks=out)
+            else:
+                msg = tn("With {players} players only {n} card is set aside, so at most {n} trump honour can be "
+                         "missing from the tricks, not {ranks}.",
+                         "With {players} players only {n} cards are set aside, so at most {n} trump honours can be "
+                         "missing from the tricks, not {ranks}.", room, players=n, ranks=out)
+            r.fail(where, msg, "record.honour_missing", "honours")
+            return False
+        return True
 
     def _full_play(self, r: Reader, path: tuple[Any, ...], number: int, players: list[str], dealer: int,
                    trump_given: Suit | None, options: dict[str, Any], findings: list[Finding], steps: list[Message],
@@ -407,10 +558,11 @@ class CatchTheTen(Game):
                    "record.deck_mismatch", "deal")
             return None
         trump = hands[dealer][-1].suit
-        if trump_given is not None and trump_given is not trump:
-            findings.append(Finding("deal.trump_mismatch", "error", r.doc.where(path + ("trump",), deal=number),
-                                    t("The dealer's last card is {card}, so trumps are {suit}, not {given}.",
-                                      card=hands[dealer][-1], suit=trump, given=trump_given)))
+        if trump_given is not None and trump_given is not trump:  # the record contradicts itself: unusable
+            r.fail(path + ("trump",), t("The dealer's last card is {card}, so trumps are {suit}, not {given}.",
+                                        card=hands[dealer][-1], suit=trump, given=trump_given),
+                   "record.trump_mismatch", "trump")
+            return None
         steps.append(t("The dealer's last card, {card}, makes {suit} trumps.", card=hands[dealer][-1], suit=trump))
         rules = RULES[options["must_trump_when_void"]]
         replay = replay_tricks(r, path + ("tricks",), rules, hands, players, (dealer + 1) % n, trump, number)
@@ -424,7 +576,17 @@ class CatchTheTen(Game):
         out = [c for c in aside if c.suit is trump and c.rank in HONOURS]
         if out:
             steps.append(t("Set aside, and so scoring for nobody: {cards}.", cards=out))
-        return trump, cards, honours, replay.offenders
+        offenders = revokers(rules, hands, replay.tricks, trump) if replay.offenders else []
+        return trump, cards, honours, offenders
+
+
+@dataclass
+class Table:
+    """Who scores at this table: the players, or the two sides of a partnership game."""
+
+    entrants: list[str]           # the names scores are kept under, in order
+    side_of: dict[str, str]       # every player (in seating order) -> the name he scores under
+    members: dict[str, int]       # entrant -> how many players it is
 
 
 GAME = CatchTheTen()

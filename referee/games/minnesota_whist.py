@@ -263,10 +263,11 @@ class MinnesotaWhist(Game):
         usable, revealed = self._check_bids(r, bids_path, number, bids, owner, players, dealer, findings)
         if not usable:
             return None
-        if grand_name is not None and grand_name != revealed:
-            findings.append(Finding("bid.grand_mismatch", "error", r.doc.where(path + ("grand",), deal=number),
-                                    t("The record says {player} granded, but the bid cards say {actual}.",
-                                      player=grand_name, actual=revealed or t(N_("nobody")))))
+        if grand_name is not None and grand_name != revealed:  # the record contradicts itself: unusable
+            r.fail(path + ("grand",), t("The record says {player} granded, but the bid cards say {actual}.",
+                                        player=grand_name, actual=revealed or t(N_("nobody"))),
+                   "record.grand_mismatch", "bidding")
+            return None
         if revealed is not None:
             leader = (players.index(revealed) - 1) % PLAYERS
         else:

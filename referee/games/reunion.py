@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from referee import possible
 from referee.cards import Card, Rank, Suit, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
@@ -261,6 +262,18 @@ def settle_units(totals: dict[str, int]) -> tuple[dict[str, int], list[Message]]
 
 
 @dataclass
+class Taken:
+    """What a summary says each player took: card points, tricks, and the cards where they are listed."""
+
+    points: dict[str, int]
+    took: dict[str, bool]
+    counted: dict[str, list[Card]]      # the counting cards listed, for the explanation
+    tricks: dict[str, int | bool]       # a number of tricks, or only whether he took any
+    listed: dict[str, list[Card] | None]  # every card listed; None where the points are a number
+    keys: dict[str, Any]                # the record's key for each player, for pointing at a field
+
+
+@dataclass
 class DealFacts:
     """What decides a deal's score, read from a summary or replayed from a full play."""
 
@@ -353,11 +366,17 @@ class Reunion(Game):
         results: list[DealResult] = []
         findings: list[Finding] = []
         previous_dealer: int | None = None
+        dealt: dict[int, int] = {}  # dealer's seat -> the deal he dealt, from 1
         for i, _ in enumerate(deals_value or []):
             read = r.part(("deals", i), self._deal, r, i, players, settlement, findings, previous_dealer)
             if read is None:
                 continue
             result, score, previous_dealer = read
+            if previous_dealer in dealt:  # a game is one deal by each player: these deals are not one game
+                r.fail(("deals", i, "dealer"), t("{player} already dealt deal {deal}; a game is one deal by each "
+                                                 "player, so nobody deals twice.", player=players[previous_dealer],
+                                                 deal=dealt[previous_dealer]), "record.dealer_twice", "game")
+            dealt.setdefault(previous_dealer, i + 1)
             totals = advance(totals, result.scores)
             units = advance(units, score.units)
             result.totals = dict(totals)
@@ -481,7 +500,7 @@ class Reunion(Game):
         taken = self._taken(r, path, players, trump, discard or [])
         if trump is None or discard is None or last is None or taken is None:
             return None
-        points, took, counted = taken
+        points, took, counted = taken.points, taken.took, taken.counted
         ok = True
         if not took[last]:
             r.fail(path + ("last_trick",), t("{player} took no trick, so cannot have taken the last trick.",
@@ -494,7 +513,7 @@ class Reunion(Game):
                                         discard=points_of(discard, trump), total=DECK_POINTS, sum=total),
                    "record.points_sum", "points")
             ok = False
-        if not ok:
+        if not ok or not self._possible(r, path + ("taken",), players, trump, discard, taken):
             return None
         return DealFacts(trump, turned, discard, points, took, last, None, counted if any(counted.values()) else None,
                          [])
@@ -517,13 +536,13 @@ class Reunion(Game):
                    "record.not_in_pack", "deal")
             return None, None
         if trump_given is not None and trump_given is not turned.suit:
-            findings.append(Finding("deal.trump_mismatch", "error", r.doc.where(path + ("trump",), deal=number),
-                                    t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
-                                      suit=turned.suit, given=trump_given)))
+            r.fail(path + ("trump",), t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
+                                        suit=turned.suit, given=trump_given), "record.trump_mismatch", "trump")
+            return None, None
         return turned.suit, turned
 
     def _taken(self, r: Reader, path: Path, players: list[str], trump: Suit | None, discard: list[Card],
-               ) -> tuple[dict[str, int], dict[str, bool], dict[str, list[Card]]] | None:
+               ) -> Taken | None:
         taken_path = path + ("taken",)
         taken = r.mapping(taken_path)
         if taken is None or not r.names_match(taken_path, taken, players):
@@ -532,6 +551,9 @@ class Reunion(Game):
         took: dict[str, bool] = {}
         counts: dict[str, int] = {}
         counted: dict[str, list[Card]] = {}
+        listed: dict[str, list[Card] | None] = {}
+        given: dict[str, int | bool] = {}
+        keys: dict[str, Any] = {}
         seen: dict[Card, str] = {c: "" for c in discard}
         ok = True
         for key, value in taken.items():
@@ -546,22 +568,96 @@ class Reunion(Game):
             if got is None or tricks is None:
                 ok = False
                 continue
-            points[name], counted[name] = got
+            points[name], counted[name], listed[name] = got
             took[name] = tricks is True or (tricks is not False and tricks > 0)
+            given[name] = tricks
+            keys[name] = key
             if not isinstance(tricks, bool):
                 counts[name] = tricks
             if not took[name] and points[name]:
                 r.fail(p, t("{player} took no trick, so cannot have taken card points.", player=name),
                        "record.points_without_tricks", "points")
                 ok = False
-        if ok and len(counts) == len(players) and sum(counts.values()) != TRICKS:
+        some = sum(1 for v in given.values() if v is True)  # each took at least one trick, how many is not said
+        if ok and not some and sum(counts.values()) != TRICKS:
             r.fail(taken_path, t("The tricks must add up to {total}, not {n}.", total=TRICKS, n=sum(counts.values())),
                    "record.tricks_sum", "tricks")
             ok = False
-        return (points, took, counted) if ok else None
+        elif ok and some and sum(counts.values()) + some > TRICKS:
+            r.fail(taken_path, t("The tricks recorded come to at least {n} (a player with true took at least one), "
+                                 "more than the {total} tricks of a deal.", n=sum(counts.values()) + some,
+                                 total=TRICKS), "record.tricks_sum", "tricks")
+            ok = False
+        return Taken(points, took, counted, given, listed, keys) if ok else None
+
+    @staticmethod
+    def _possible(r: Reader, path: Path, players: list[str], trump: Suit, discard: list[Card], taken: Taken) -> bool:
+        """Whether some deal gives every player his card points with the tricks recorded.
+
+        The counting cards outside the discard (and outside the lists) are shared out; every trick
+        holds three cards, so a player's counting cards cannot outnumber three per trick. A player
+        whose tricks are only known to be some (``true``) takes at least one, and the tricks add up
+        to ten.
+        """
+        points, tricks, listed, keys = taken.points, taken.tricks, taken.listed, taken.keys
+        named = {c for cards in listed.values() if cards for c in cards}
+        pool = [card_points(c, trump) for c in DECK if card_points(c, trump) and c not in discard and c not in named]
+        fixed = [len(listed[p] or []) for p in players]
+        wanted = [0 if listed[p] is not None else points[p] for p in players]
+
+        def counts_ok(counts: tuple[int, ...]) -> bool:
+            have = [c + f for c, f in zip(counts, fixed, strict=True)]
+            need, free = 0, False
+            for p, cards in zip(players, have, strict=True):
+                given = tricks[p]
+                if given is True:
+                    need, free = need + max(1, -(-cards // PLAYERS)), True
+                elif given is False:
+                    if cards:
+                        return False
+                elif cards > PLAYERS * given:
+                    return False
+                else:
+                    need += given
+            return need <= TRICKS if free else need == TRICKS
+
+        ok = True
+        for p in players:
+            if listed[p] is not None:
+                continue
+            where = path + (keys[p], "points")
+            if not possible.reachable(points[p], pool):
+                r.fail(where, tn("No set of cards outside the discard is worth exactly {n} card point.",
+                                 "No set of cards outside the discard is worth exactly {n} card points.", points[p]),
+                       "record.points_impossible", "points")
+                ok = False
+                continue
+            given = tricks[p]
+            if isinstance(given, bool):
+                continue
+            cap = PLAYERS * given
+            if not possible.can_share(pool, [points[p], sum(pool) - points[p]], lambda c: True, most=[cap, len(pool)]):
+                r.fail(where, tn("{player} took {n} trick, which holds {cards} cards, and no {cards} cards are worth "
+                                 "{points} card points.",
+                                 "{player} took {n} tricks, which hold {cards} cards, and no {cards} cards are worth "
+                                 "{points} card points.", given, player=p, cards=cap, points=points[p]),
+                       "record.points_impossible", "points")
+                ok = False
+        exact = sum(v for v in tricks.values() if not isinstance(v, bool))
+        free = sum(1 for v in tricks.values() if v is True)
+        most = [max(0, PLAYERS * (tricks[p] if not isinstance(tricks[p], bool) else
+                                  TRICKS - exact - free + 1 if tricks[p] else 0) - f)
+                for p, f in zip(players, fixed, strict=True)]  # prunes the search; counts_ok decides
+        if ok and not possible.can_share(pool, wanted, counts_ok, most):
+            r.fail(path, t("No deal gives these card points all at once: however the cards outside the discard are "
+                           "shared, each trick holding {n} cards, {points} cannot all be true with the tricks "
+                           "recorded.", n=PLAYERS, points=[f"{p} {points[p]}" for p in players]),
+                   "record.points_impossible", "points")
+            ok = False
+        return ok
 
     def _player_points(self, r: Reader, p: Path, name: str, value: dict[str, Any], trump: Suit | None,
-                       seen: dict[Card, str]) -> tuple[int, list[Card]] | None:
+                       seen: dict[Card, str]) -> tuple[int, list[Card], list[Card] | None] | None:
         """A player's card points: given as a number, or added up from the counting cards listed."""
         if ("points" in value) == ("cards" in value):
             r.fail(p, t("Give {player}'s card points either as points (a number) or as cards (the counting cards "
@@ -573,7 +669,7 @@ class Reunion(Game):
                 r.fail(p + ("points",), t("{player} cannot take more than the {total} card points in the pack.",
                                           player=name, total=DECK_POINTS), "record.too_many_points", "points")
                 return None
-            return None if got is None else (got, [])
+            return None if got is None else (got, [], None)
         cards = self._cards(r, p + ("cards",), required=False)
         if cards is None:
             return None
@@ -587,7 +683,7 @@ class Reunion(Game):
             seen[card] = name
         if trump is None:
             return None
-        return points_of(cards, trump), [c for c in cards if card_points(c, trump)]
+        return points_of(cards, trump), [c for c in cards if card_points(c, trump)], cards
 
     def _tricks(self, r: Reader, p: Path) -> int | bool | None:
         value = r.get(p)
@@ -623,9 +719,9 @@ class Reunion(Game):
         turned = widow[0]
         trump = turned.suit
         if trump_given is not None and trump_given is not trump:
-            findings.append(Finding("deal.trump_mismatch", "error", r.doc.where(path + ("trump",), deal=number),
-                                    t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
-                                      suit=trump, given=trump_given)))
+            r.fail(path + ("trump",), t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
+                                        suit=trump, given=trump_given), "record.trump_mismatch", "trump")
+            return None
         twelve = hands[dealer] + widow
         not_held = [c for c in discard if c not in twelve]
         if not_held:

@@ -44,6 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
@@ -135,10 +136,7 @@ def reachable(points: int, cards: Iterable[Card], trump: Suit | None) -> bool:
     >>> reachable(1, DECK, Suit.HEARTS), reachable(99, DECK, Suit.HEARTS), reachable(98, DECK, Suit.HEARTS)
     (False, False, True)
     """
-    sums = 1  # bit k set: some subset is worth k
-    for card in cards:
-        sums |= sums << card_points(card, trump)
-    return points >= 0 and bool(sums >> points & 1)
+    return possible.reachable(points, (card_points(c, trump) for c in cards))
 
 
 def read_answer(value: Any) -> bool | None:
@@ -170,6 +168,13 @@ class Taken:
 
     points: int
     cards: list[Card] | None = None
+
+
+@dataclass
+class IllegalAuction:
+    """A full play whose auction broke a rule (a yes in round 2 after a pass in round 1): thrown in."""
+
+    late: list[str]
 
 
 @dataclass
@@ -309,6 +314,17 @@ class TrumpSeven(Game):
         dealer = players.index(dealer_name)
         self._check_dealer(r, path, number, players, dealer, previous, findings)
         mode = "full" if full else "summary"
+        if isinstance(played, IllegalAuction):
+            steps.append(tn("{players} passed in round 1 and said yes in round 2, which the rules do not allow: the "
+                            "auction is void and the deal is thrown in. Nobody scores, whatever was played after it, "
+                            "and {dealer} shuffles and deals again.",
+                            "{players} passed in round 1 and said yes in round 2, which the rules do not allow: the "
+                            "auction is void and the deal is thrown in. Nobody scores, whatever was played after it, "
+                            "and {dealer} shuffles and deals again.", len(played.late), players=played.late,
+                            dealer=dealer_name))
+            against: dict[str, int] | None = {} if claim is not None else None  # nothing was scored to agree with
+            return DealResult(number, dict.fromkeys(players, 0), steps, claim, mode=mode,
+                              claim_against=against), (dealer, True)
         if played is False:  # thrown in
             if claim is not None:
                 r.fail(path + ("claim",), t("A thrown-in deal has no {field}; leave it out.", field="claim"),
@@ -504,7 +520,8 @@ class TrumpSeven(Game):
         return True
 
     def _full_play(self, r: Reader, path: Path, number: int, players: list[str], dealer_name: str | None,
-                   options: dict[str, Any], findings: list[Finding], steps: list[Message]) -> Played | bool | None:
+                   options: dict[str, Any], findings: list[Finding], steps: list[Message],
+                   ) -> Played | IllegalAuction | bool | None:
         """Every card: hands, widow, auction, trumps, discards and tricks. False if the deal was thrown in."""
         hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
         widow = self._cards(r, path + ("widow",))
@@ -524,8 +541,11 @@ class TrumpSeven(Game):
                                         doubled=sorted({c for c in dealt if dealt.count(c) > 1})),
                    "record.deck_mismatch", "deal")
             return None
-        declarer = final_declarer(auction)
         steps.extend(_auction_steps(auction))
+        late = [p for p, (first, second) in auction.items() if second and not first]
+        if late:  # the auction itself broke a rule: whatever was played after it is not a deal that counts
+            return IllegalAuction(late)
+        declarer = final_declarer(auction)
         named = r.get(path + ("declarer",))
         thrown = _thrown_in(r, path)
         if thrown is None:
@@ -709,6 +729,8 @@ def _auction_steps(auction: dict[str, tuple[bool, bool]]) -> list[Message]:
     second = [p for p, a in auction.items() if a[1]]
     steps = [t("Auction, round 1: yes from {players}.", players=first or t(_NOBODY)),
              t("Auction, round 2 (final): yes from {players}.", players=second or t(_NOBODY))]
+    if any(a[1] and not a[0] for a in auction.values()):
+        return steps  # the auction is void; the deal says why
     if len(second) == 1:
         steps.append(t("{player} is the only final yes and becomes the declarer.", player=second[0]))
     else:
