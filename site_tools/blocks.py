@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from site_tools import pipeline
-from site_tools.strings import LANGUAGE_NAMES, text
+from site_tools.strings import language_name, text
 
 Renderer = Callable[[str, dict[str, Any], str], str]
 
@@ -94,7 +94,7 @@ def status_block(params: dict[str, Any], lang: str, page: str, order: list[str] 
     """
     languages = params.get("languages") or list(pipeline.LANGUAGES)
     here = posixpath.dirname(page)
-    rows = ["| " + " | ".join([text("status.page", lang), *(LANGUAGE_NAMES.get(o, o) for o in languages)]) + " |",
+    rows = ["| " + " | ".join([text("status.page", lang), *(language_name(o, lang) for o in languages)]) + " |",
             "| --- |" + " --- |" * len(languages)]
     known = pipeline.pages()
     ranked = [name for name in order or [] if name in known]

@@ -134,9 +134,9 @@ def test_status_block_in_each_language(tree: Path) -> None:
     catalogs.update()
     translate_all(tree / "locale" / "ru" / "docs" / "catch-the-ten.po", RU)
     ru = blocks.status_block({}, "ru", "translation-status")
-    assert "| Страница | Русский | Deutsch |" in ru and "| [Поймай десятку](catch-the-ten.md) | ✓ 100\u00a0% | " in ru
+    assert "| Страница | Русский | Немецкий |" in ru and "| [Поймай десятку](catch-the-ten.md) | ✓ 100\u00a0% | " in ru
     en = blocks.status_block({"languages": ["de"]}, "en", "translation-status")
-    assert "| Page | Deutsch |" in en
+    assert "| Page | German |" in en
     assert "| [Catch the Ten](catch-the-ten.md) | 3% · 1\u00a0/\u00a00\u00a0/\u00a08 |" in en
 
 
