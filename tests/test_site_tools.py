@@ -145,7 +145,7 @@ def test_notice_sits_under_the_title_and_links_to_the_contribution_page(tree: Pa
     page = hooks._insert_after_title("# Title {#t}\n\nText.\n", hooks.notice("de", "games/skat"))
     lines = page.split("\n")
     assert lines[0] == "# Title {#t}" and lines[2].startswith("/// warning | Übersetzung unvollständig")
-    assert "[Helfen Sie beim Übersetzen](../contribute.md)." in page
+    assert "[Bei der Übersetzung mithelfen](../contribute.md)." in page
     assert "](" not in hooks.notice("ru", "contribute")  # the contribution page does not link to itself
 
 

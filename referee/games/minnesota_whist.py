@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from referee.cards import Card
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
-from referee.messages import N_, Message, t, tn
+from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_cards
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document
@@ -112,7 +112,9 @@ class MinnesotaWhist(Game):
             (t("Trumps"), t("none")),
             (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
             (t("A side must take, in a high hand"), tn("at least {n} trick", "at least {n} tricks", BOOK + 1)),
-            (t("Game"), t("{target} points (option {option})", target=OPTIONS[1].default, option="target")),
+            (tc("facts: the whole game", "Game"), tn("{target} point (option {option})",
+                                                     "{target} points (option {option})", OPTIONS[1].default,
+                                                     target=OPTIONS[1].default, option="target")),
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
@@ -158,11 +160,14 @@ class MinnesotaWhist(Game):
                     winner = max(reached, key=lambda s: totals[s])
         r.raise_if_any()
         if winner is not None:
-            termination = t("{side} reached {target} points and win the game.", side=winner,
-                            target=options["target"])
+            termination = tn("{side} reached {target} point and win the game.",
+                             "{side} reached {target} points and win the game.", options["target"], side=winner,
+                             target=options["target"])
             code = "target_reached"
         else:
-            termination = t("Nobody has reached {target} points yet; the game goes on.", target=options["target"])
+            termination = tn("Nobody has reached {target} point yet; the game goes on.",
+                             "Nobody has reached {target} points yet; the game goes on.", options["target"],
+                             target=options["target"])
             code = "in_progress"
         return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
 
