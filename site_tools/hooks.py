@@ -38,6 +38,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 from site_tools import pipeline  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.strings import text  # noqa: E402
+from site_tools.terms import terms_block  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site_tools")
 _HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
@@ -108,6 +109,8 @@ def _render(page_name: str, order: list[str]) -> Any:
     def render(kind: str, params: dict[str, Any], lang: str) -> str:
         if kind == "status":
             return status_block(params, lang, page_name, order)
+        if kind == "terms":
+            return terms_block(params, lang)
         import referee.blocks  # looked up at call time, so a test can replace it
 
         return referee.blocks.render_block(kind, params, lang)

@@ -13,6 +13,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.link": "Help translate it",
         "status.page": "Page",
         "permalink": "Permanent link",
+        "terms.avoid": "wrong:",
+        "terms.anywhere": "never, whatever the English",
         "status.legend": "Each cell gives the share of words translated, then the segments that are "
         "translated / need review (fuzzy) / missing. A segment is a heading, a paragraph, a list item or "
         "a table cell; ✓ means the page is completely translated.",
@@ -23,6 +25,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.link": "Помогите с переводом",
         "status.page": "Страница",
         "permalink": "Постоянная ссылка",
+        "terms.avoid": "неверно:",
+        "terms.anywhere": "нигде, что бы ни стояло в английском",
         "status.legend": "В каждой ячейке — доля переведённых слов, затем число фрагментов: переведено / "
         "неточный (fuzzy) / нет перевода. Фрагмент — это заголовок, абзац, пункт списка или ячейка "
         "таблицы; ✓ значит, что страница переведена полностью.",
@@ -33,6 +37,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.link": "Bei der Übersetzung mithelfen",
         "status.page": "Seite",
         "permalink": "Link zu diesem Abschnitt",
+        "terms.avoid": "falsch:",
+        "terms.anywhere": "nirgends, gleich was im Englischen steht",
         "status.legend": "Jede Zelle nennt den Anteil der übersetzten Wörter, dann die Einträge: "
         "übersetzt / unscharf (fuzzy) / fehlend. Ein Eintrag ist eine Überschrift, ein Absatz, ein "
         "Listenpunkt oder eine Tabellenzelle; ✓ heißt, die Seite ist vollständig übersetzt.",

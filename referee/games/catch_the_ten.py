@@ -351,8 +351,10 @@ class CatchTheTen(Game):
                 ok = False
                 continue
             if count % n:
-                r.fail(p + ("cards",), t("{player} took {cards} cards, but every trick holds {n} cards, so the count "
-                                         "must be a multiple of {n}.", player=name, cards=count, n=n),
+                r.fail(p + ("cards",), tn("{player} took {cards} card, but every trick holds {size} cards, so the "
+                                          "count must be a multiple of {size}.", "{player} took {cards} cards, but "
+                                          "every trick holds {size} cards, so the count must be a multiple of {size}.",
+                                          count, player=name, cards=count, size=n),
                        "record.cards_not_multiple", "tricks")
                 ok = False
             cards[name] = count

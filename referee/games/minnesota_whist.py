@@ -78,17 +78,19 @@ def score_hand(granders: str | None, tricks: dict[str, int], scoring: str = "see
                            side=granders, n=g, points=scores[granders]))
         else:
             scores[other] = 2 * (tricks[other] - BOOK)
-            steps.append(t("High hand: {side} granded but took only {n} tricks, so they are set: {other} score "
-                           "double, ({m} − 6) × 2 = {points}.", side=granders, n=g, other=other, m=tricks[other],
-                           points=scores[other]))
+            steps.append(tn("High hand: {side} granded but took only {n} trick, so they are set: {other} score "
+                            "double, ({m} − 6) × 2 = {points}.", "High hand: {side} granded but took only {n} tricks, "
+                            "so they are set: {other} score double, ({m} − 6) × 2 = {points}.", g, side=granders,
+                            other=other, m=tricks[other], points=scores[other]))
     elif scoring == "pagat":
         scores[most] = -(tricks[most] - BOOK)
         steps.append(t("Low hand: {side} took {n} tricks and lose {n} − 6 = {lost}.", side=most, n=tricks[most],
                        lost=tricks[most] - BOOK))
     else:
         scores[fewest] = BOOK + 1 - tricks[fewest]
-        steps.append(t("Low hand: {side} took only {n} tricks and score 7 − {n} = {points}.", side=fewest,
-                       n=tricks[fewest], points=scores[fewest]))
+        steps.append(tn("Low hand: {side} took only {n} trick and score 7 − {n} = {points}.",
+                        "Low hand: {side} took only {n} tricks and score 7 − {n} = {points}.", tricks[fewest],
+                        side=fewest, points=scores[fewest]))
     return scores, steps
 
 
