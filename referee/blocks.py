@@ -20,9 +20,10 @@ import yaml
 from referee.cards import Card, Rank
 from referee.cli import check_text
 from referee.errors import RecordErrors, RefereeError
+from referee.example_text import localize_text
 from referee.game import Game, Verdict
 from referee.games import GAMES, get_game
-from referee.messages import N_, Message, render, render_param, t
+from referee.messages import N_, Message, key_label, render, render_param, severity_label, t
 from referee.notation import parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,12 +115,12 @@ def catalogue_block(lang: str, link_prefix: str = "") -> str:
                    render(t("Kind of game"), lang)], rows)
 
 
-def load_example(name: str) -> tuple[dict[str, Any], str]:
-    """The record data and text of ``examples/<name>.yaml``."""
+def load_example(name: str, lang: str = "en") -> tuple[dict[str, Any], str]:
+    """The record data and text of ``examples/<name>.yaml``, with the names a reader of ``lang`` sees."""
     path = EXAMPLES_DIR / f"{name}.yaml"
     if not path.is_file():
         raise BlockError(f"no example {name!r} (looked for {path})")
-    text = path.read_text(encoding="utf-8")
+    text = localize_text(path.read_text(encoding="utf-8"), lang)
     return yaml.safe_load(text), text
 
 
@@ -148,7 +149,7 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
         # Rows naming the same players (or sides) share a table: one column per name.
         groups: list[tuple[list[str], list[list[str]]]] = []
         for label, values in game.example_rows(deal, notation):
-            names = [str(k) for k in values]
+            names = [key_label(k, lang) for k in values]
             row = [render(label, lang)] + [_cell(v, lang) for v in values.values()]
             if groups and groups[-1][0] == names:
                 groups[-1][1].append(row)
@@ -168,7 +169,7 @@ def _cards(value: Any, notation: str, lang: str) -> str:
 
 def _named_numbers(values: dict[str, int], lang: str) -> str:
     """``Anna 100, Boris −200``: names with numbers, negative ones with a real minus sign."""
-    return ", ".join(f"{k} {render_param(v, lang)}" for k, v in values.items())
+    return ", ".join(f"{key_label(k, lang)} {render_param(v, lang)}" for k, v in values.items())
 
 
 def _show(value: Any) -> str:
@@ -190,14 +191,15 @@ def _verdict_lines(verdict: Verdict, lang: str) -> list[str]:
         steps.append(f"- {render(Message(_L_TOTALS_TOTALS, dict(totals=totals)), lang)}")
         out.append("\n".join(steps))
     for f in verdict.findings:
-        out.append(f"- `{f.code}` ({f.where.describe(lang)}): {colour_suits(render(f.message, lang))}")
+        out.append(f"- {severity_label(f.severity, lang)} `{f.code}` ({f.where.describe(lang)}): "
+                   f"{colour_suits(render(f.message, lang))}")
     out.append(f"**{render(verdict.termination, lang)}**")
     return out
 
 
 def example_block(name: str, lang: str) -> str:
     """A worked example: the record as tables, then the referee's explanation and result."""
-    data, text = load_example(name)
+    data, text = load_example(name, lang)
     try:
         verdict = check_text(text)
     except RefereeError as err:
@@ -211,6 +213,17 @@ def example_block(name: str, lang: str) -> str:
     return "\n\n".join(parts)
 
 
+def listing_block(text: str, lang: str, language: str) -> str:
+    """A record (``yaml``) or commands (``sh``) written on a page, names and comments in ``lang``.
+
+    >>> print(listing_block("players: [Anna]   # clockwise", "de", "yaml"))
+    ```yaml
+    players: [Anna]   # im Uhrzeigersinn
+    ```
+    """
+    return f"```{language}\n{localize_text(text.rstrip(), lang)}\n```"
+
+
 def render_block(kind: str, params: dict[str, Any] | None, lang: str) -> str:
     """Markdown for one generated block. ``kind`` is the part after ``referee-`` in the fence."""
     params = params or {}
@@ -222,4 +235,6 @@ def render_block(kind: str, params: dict[str, Any] | None, lang: str) -> str:
         return catalogue_block(lang, params.get("link_prefix", ""))
     if kind == "example":
         return example_block(str(params.get("example")), lang)
+    if kind in ("record", "shell"):
+        return listing_block(str(params.get("text", "")), lang, "yaml" if kind == "record" else "sh")
     raise BlockError(f"unknown block referee-{kind}")

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 from referee.errors import RecordError, RecordErrors, RefereeError
 from referee.game import Verdict
 from referee.games import GAMES
-from referee.messages import LANGUAGES, render, render_params, t
+from referee.messages import LANGUAGES, key_label, render, render_params, severity_label, t
 from referee.source import load_text
 
 EXIT_VALID, EXIT_DISAGREES, EXIT_UNUSABLE = 0, 1, 2
@@ -75,7 +75,7 @@ def print_verdict(verdict: Verdict, lang: str, out: TextIO) -> None:
         scores = ", ".join(f"{k} {render_value(v)}" for k, v in d.scores.items())
         out.write("  " + render(t("Scores: {scores}.", scores=scores), lang) + "\n")
         if d.claim is not None:
-            claimed = ", ".join(f"{k} {render_value(v)}" for k, v in d.claim.items())
+            claimed = ", ".join(f"{key_label(k, lang)} {render_value(v)}" for k, v in d.claim.items())
             key = t("The claim ({claim}) agrees.", claim=claimed) if d.claim_agrees else \
                 t("The claim ({claim}) DISAGREES with the rules.", claim=claimed)
             out.write("  " + render(key, lang) + "\n")
@@ -85,7 +85,7 @@ def print_verdict(verdict: Verdict, lang: str, out: TextIO) -> None:
         out.write("\n" + render(t("Findings:"), lang) + "\n")
         for f in verdict.findings:
             place = f.where.describe(lang)
-            out.write(f"  [{f.severity}] {f.code}: {place}: {render(f.message, lang)}\n")
+            out.write(f"  {severity_label(f.severity, lang)} {f.code}: {place}: {render(f.message, lang)}\n")
     out.write("\n" + render(verdict.termination, lang) + "\n")
     verdict_line = t("Verdict: valid, every claim agrees.") if verdict.valid else \
         t("Verdict: NOT valid (a claim disagrees or a rule was broken).")

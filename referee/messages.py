@@ -18,7 +18,18 @@ True
 >>> render(t("{items}", items=["A", "B", "C"]), "ru")
 'A, B и C'
 
-Marker functions ``t`` and ``tn`` are what ``pybabel extract`` looks for (see ``babel.cfg``).
+A number with a noun always goes through ``tn``, so that Russian gets its three forms and German its two:
+
+>>> [render(points_count(n), "ru") for n in (1, 2, 5, 21)]
+['1 очко', '2 очка', '5 очков', '21 очко']
+
+A value the reader typed is quoted with the reader's quotation marks (``{value!r}`` in a template):
+
+>>> render(t("{value!r} is not an answer; write yes or pass.", value="Olga"), "de").split()[0]
+'„Olga“'
+
+Marker functions ``t``, ``tn`` and ``tc`` are what ``pybabel extract`` looks for (see
+``scripts/referee-messages.sh``).
 """
 
 from __future__ import annotations
@@ -44,6 +55,7 @@ class Message:
     params: dict[str, Any] = field(default_factory=dict)
     plural: str | None = None
     n: int | None = None
+    context: str | None = None
 
     def __str__(self) -> str:
         return render(self, "en")
@@ -57,6 +69,19 @@ def t(msgid: str, **params: Any) -> Message:
 def tn(singular: str, plural: str, n: int, **params: Any) -> Message:
     """Mark and wrap a message with a plural form chosen by ``n`` (also passed as ``{n}``)."""
     return Message(singular, {"n": n, **params}, plural, n)
+
+
+def tc(context: str, msgid: str, **params: Any) -> Message:
+    """A message whose English is shared with another of different use: ``tc("facts: the whole game", "Game")``.
+
+    The context keeps the translations apart (a facts row «Партия», a table column «Игра»).
+    """
+    return Message(msgid, params, context=context)
+
+
+def points_count(n: int) -> Message:
+    """``n`` points as a phrase of its own, for a message that counts two things (nominative in Russian)."""
+    return tn("{n} point", "{n} points", n)
 
 
 def N_(msgid: str) -> str:
@@ -80,7 +105,7 @@ def gettext_for(lang: str, msgid: str) -> str:
 # Rank letters as a reader of each language writes them on a scoresheet.
 RANK_LETTERS: dict[str, dict[Rank, str]] = {
     "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Joker"},
-    "ru": {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т", Rank.JOKER: "Джокер"},
+    "ru": {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т", Rank.JOKER: "джокер"},
     "de": {Rank.JACK: "B", Rank.QUEEN: "D", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Joker"},
 }
 
@@ -125,6 +150,46 @@ def join_list(items: list[str], lang: str) -> str:
 _AND = N_("{head} and {last}")
 _YES, _NO = N_("yes"), N_("no")
 
+# The keys a record uses for the sides of a game with a declarer (claims, points taken): shown to
+# readers in their language, never as the English key.
+ROLE_LABELS: dict[str, str] = {"declarer": N_("declarer"), "defenders": N_("defenders")}
+SEVERITY_LABELS: dict[str, str] = {"error": N_("[error]"), "warning": N_("[warning]")}
+
+
+def key_label(key: Any, lang: str) -> str:
+    """A record key as a reader sees it: a side's role translated, a player's name as written.
+
+    >>> key_label("declarer", "de"), key_label("Anna", "ru")
+    ('Alleinspieler', 'Anna')
+    """
+    label = ROLE_LABELS.get(str(key))
+    return gettext_for(lang, label) if label else str(key)
+
+
+def severity_label(severity: str, lang: str) -> str:
+    """``[error]`` / ``[warning]`` in the reader's language (text output; JSON keeps the English codes)."""
+    label = SEVERITY_LABELS.get(severity)
+    return gettext_for(lang, label) if label else f"[{severity}]"
+
+
+# Quotation marks around a value the reader wrote (``{value!r}`` in a template).
+QUOTES: dict[str, tuple[str, str]] = {"en": ("'", "'"), "ru": ("«", "»"), "de": ("„", "“")}
+
+
+class _Shown(str):
+    """A rendered parameter; ``!r`` in a template quotes it as the reader's language does."""
+
+    quotes: tuple[str, str] = QUOTES["en"]
+
+    def __repr__(self) -> str:
+        return f"{self.quotes[0]}{self}{self.quotes[1]}"
+
+
+def _shown(text: str, lang: str) -> _Shown:
+    shown = _Shown(text)
+    shown.quotes = QUOTES.get(lang, QUOTES["en"])
+    return shown
+
 
 def render_param(value: Any, lang: str) -> str:
     """Render one parameter in ``lang``."""
@@ -150,9 +215,11 @@ def render(message: Message, lang: str = "en") -> str:
     tr = translations(lang)
     if message.plural is not None:
         template = tr.ngettext(message.msgid, message.plural, message.n or 0)
+    elif message.context is not None:
+        template = tr.pgettext(message.context, message.msgid)
     else:
         template = tr.gettext(message.msgid)
-    params = {k: render_param(v, lang) for k, v in message.params.items()}
+    params = {k: _shown(render_param(v, lang), lang) for k, v in message.params.items()}
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):

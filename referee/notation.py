@@ -33,10 +33,13 @@ import unicodedata
 
 from referee.cards import JOKER, Card, Rank, Suit
 from referee.errors import NotationError
-from referee.messages import N_, t
+from referee.messages import N_, t, tc
 
 NOTATIONS: tuple[str, ...] = ("en", "ru", "de")
-NOTATION_NAMES = {"en": N_("English"), "ru": N_("Russian"), "de": N_("German")}
+# "in {notation_name} notation": Russian and German decline the name, so it has its own context.
+NOTATION_NAMES = {"en": tc("notation name in a sentence", "English"),
+                  "ru": tc("notation name in a sentence", "Russian"),
+                  "de": tc("notation name in a sentence", "German")}
 
 _SYMBOL_SUITS = {
     "♠": Suit.SPADES, "♤": Suit.SPADES, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
@@ -106,7 +109,7 @@ def _check_script(text: str, notation: str, what: str) -> None:
                 msg = t("{token!r} has the Cyrillic letter {letter!r}, but this record's notation is "
                         "{notation_name} ({notation}). Write the {what} with Latin letters, or declare "
                         "notation: ru.",
-                        token=text, letter=ch, notation_name=t(NOTATION_NAMES[notation]), notation=notation,
+                        token=text, letter=ch, notation_name=NOTATION_NAMES[notation], notation=notation,
                         what=t(what))
             else:
                 msg = t("{token!r} has the Latin letter {letter!r}, but this record's notation is Russian "
@@ -140,7 +143,7 @@ def parse_suit(token: object, notation: str = "en") -> Suit:
     if text.lower() in _SUIT_WORDS[notation]:
         return _SUIT_WORDS[notation][text.lower()]
     raise NotationError(t("Cannot read {token!r} as a suit in {notation_name} notation.",
-                          token=text, notation_name=t(NOTATION_NAMES[notation])),
+                          token=text, notation_name=NOTATION_NAMES[notation]),
                         code="notation.bad_suit", rule="notation")
 
 
@@ -162,7 +165,7 @@ def parse_rank(token: object, notation: str = "en") -> Rank:
     if text.lower() in _RANK_WORDS[notation]:
         return _RANK_WORDS[notation][text.lower()]
     raise NotationError(t("Cannot read {token!r} as a rank in {notation_name} notation.",
-                          token=text, notation_name=t(NOTATION_NAMES[notation])),
+                          token=text, notation_name=NOTATION_NAMES[notation]),
                         code="notation.bad_rank", rule="notation")
 
 
@@ -213,7 +216,7 @@ def _parse_card(token: object, notation: str) -> Card:
             first_error = first_error or err
     _check_script(text, notation, N_("card"))
     raise NotationError(t("Cannot read {token!r} as a card in {notation_name} notation ({example}).",
-                          token=text, notation_name=t(NOTATION_NAMES[notation]), example=EXAMPLES[notation]),
+                          token=text, notation_name=NOTATION_NAMES[notation], example=EXAMPLES[notation]),
                         code="notation.bad_card", rule="notation") from None
 
 

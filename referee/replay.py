@@ -106,7 +106,8 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
             return None
         if len(cards) != n or len(set(seats)) != n:
             reader.fail((*path, i), t("A trick needs one card from each of the {n} players; this one has {cards}.",
-                                      n=n, cards=[f"{c} ({names[s]})" for c, s in zip(cards, seats, strict=False)]),
+                                      n=n, cards=[t("{card} ({player})", card=c, player=names[s])
+                                                  for c, s in zip(cards, seats, strict=False)]),
                         "record.trick_shape", "play")
             return None
         first = seats[0]

@@ -24,10 +24,13 @@ from typing import Any
 import yaml
 
 from site_tools import pipeline
-from site_tools.strings import LANGUAGE_NAMES, text
+from site_tools.strings import language_name, text
 
 Renderer = Callable[[str, dict[str, Any], str], str]
 
+# Blocks whose body is a listing shown on the page (a record, commands), not YAML parameters; their
+# comments and names are translated per language (referee.example_text).
+LISTING_KINDS = frozenset({"record", "shell"})
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*referee-(?P<kind>[a-z][a-z0-9-]*)[ \t]*$")
 
 
@@ -64,6 +67,10 @@ def find_blocks(markdown: str) -> list[Block]:
         else:
             raise BlockSyntaxError(f"line {i + 1}: ```referee-{kind} has no closing fence")
         body = "\n".join(line.removeprefix(indent) for line in lines[i + 1 : j])
+        if kind in LISTING_KINDS:  # a record or commands shown as written: the body is the text itself
+            blocks.append(Block(kind, {"text": body}, i, j + 1, indent))
+            i = j + 1
+            continue
         try:
             params = yaml.safe_load(body) if body.strip() else {}
         except yaml.YAMLError as error:
@@ -94,7 +101,7 @@ def status_block(params: dict[str, Any], lang: str, page: str, order: list[str] 
     """
     languages = params.get("languages") or list(pipeline.LANGUAGES)
     here = posixpath.dirname(page)
-    rows = ["| " + " | ".join([text("status.page", lang), *(LANGUAGE_NAMES.get(o, o) for o in languages)]) + " |",
+    rows = ["| " + " | ".join([text("status.page", lang), *(language_name(o, lang) for o in languages)]) + " |",
             "| --- |" + " --- |" * len(languages)]
     known = pipeline.pages()
     ranked = [name for name in order or [] if name in known]

@@ -38,9 +38,11 @@ from mkdocs.structure.pages import Page  # noqa: E402
 from site_tools import pipeline  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.strings import text  # noqa: E402
+from site_tools.terms import terms_block  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site_tools")
 _HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+_TITLE = re.compile(r"<title>(?P<page>.*?) - (?P<site>.*?)</title>")
 _english_404: str | None = None
 
 
@@ -107,6 +109,8 @@ def _render(page_name: str, order: list[str]) -> Any:
     def render(kind: str, params: dict[str, Any], lang: str) -> str:
         if kind == "status":
             return status_block(params, lang, page_name, order)
+        if kind == "terms":
+            return terms_block(params, lang)
         import referee.blocks  # looked up at call time, so a test can replace it
 
         return referee.blocks.render_block(kind, params, lang)
@@ -148,10 +152,20 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return markdown
 
 
+def _title(match: re.Match[str]) -> str:
+    """``Page – Site`` with an en dash; only the site's name when the page is the home page."""
+    page, site = match["page"], match["site"]
+    return f"<title>{site}</title>" if page == site else f"<title>{page} – {site}</title>"
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Drop the head's relative hreflang links (the sitemap carries the alternates)."""
+    """Drop the head's relative hreflang links (the sitemap carries the alternates); localize the
+    heading anchors' tooltip (toc's ``permalink_title`` is one setting for every language)."""
     head, sep, body = output.partition("</head>")
-    return _HEAD_ALTERNATE.sub("", head) + sep + body
+    lang = _language(config)
+    if lang != pipeline.DEFAULT_LANGUAGE:
+        body = body.replace('title="Permanent link"', f'title="{text("permalink", lang)}"')
+    return _TITLE.sub(_title, _HEAD_ALTERNATE.sub("", head), count=1) + sep + body
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:

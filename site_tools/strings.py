@@ -12,6 +12,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.body": "Part of this page is not translated yet and is shown in English.",
         "notice.link": "Help translate it",
         "status.page": "Page",
+        "permalink": "Permanent link",
+        "terms.avoid": "wrong:",
+        "terms.anywhere": "never, whatever the English",
         "status.legend": "Each cell gives the share of words translated, then the segments that are "
         "translated / need review (fuzzy) / missing. A segment is a heading, a paragraph, a list item or "
         "a table cell; ✓ means the page is completely translated.",
@@ -21,22 +24,43 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.body": "Часть этой страницы ещё не переведена и показана по-английски.",
         "notice.link": "Помогите с переводом",
         "status.page": "Страница",
+        "permalink": "Постоянная ссылка",
+        "terms.avoid": "неверно:",
+        "terms.anywhere": "нигде, что бы ни стояло в английском",
         "status.legend": "В каждой ячейке — доля переведённых слов, затем число фрагментов: переведено / "
-        "требует проверки (fuzzy) / нет перевода. Фрагмент — это заголовок, абзац, пункт списка или ячейка "
+        "неточный (fuzzy) / нет перевода. Фрагмент — это заголовок, абзац, пункт списка или ячейка "
         "таблицы; ✓ значит, что страница переведена полностью.",
     },
     "de": {
         "notice.title": "Übersetzung unvollständig",
         "notice.body": "Ein Teil dieser Seite ist noch nicht übersetzt und erscheint auf Englisch.",
-        "notice.link": "Helfen Sie beim Übersetzen",
+        "notice.link": "Bei der Übersetzung mithelfen",
         "status.page": "Seite",
-        "status.legend": "Jede Zelle nennt den Anteil der übersetzten Wörter, dann die Abschnitte: "
-        "übersetzt / zu prüfen (fuzzy) / fehlend. Ein Abschnitt ist eine Überschrift, ein Absatz, ein "
+        "permalink": "Link zu diesem Abschnitt",
+        "terms.avoid": "falsch:",
+        "terms.anywhere": "nirgends, gleich was im Englischen steht",
+        "status.legend": "Jede Zelle nennt den Anteil der übersetzten Wörter, dann die Einträge: "
+        "übersetzt / unscharf (fuzzy) / fehlend. Ein Eintrag ist eine Überschrift, ein Absatz, ein "
         "Listenpunkt oder eine Tabellenzelle; ✓ heißt, die Seite ist vollständig übersetzt.",
     },
 }
 
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "de": "Deutsch"}
+# Each language's name as a reader of the page's language writes it (a column header, not the
+# language switcher, where every language names itself).
+LANGUAGE_NAMES: dict[str, dict[str, str]] = {
+    "en": {"en": "English", "ru": "Russian", "de": "German"},
+    "ru": {"en": "Английский", "ru": "Русский", "de": "Немецкий"},
+    "de": {"en": "Englisch", "ru": "Russisch", "de": "Deutsch"},
+}
+
+
+def language_name(code: str, lang: str) -> str:
+    """The name of language ``code`` in ``lang``: ``language_name("de", "ru") == "Немецкий"``.
+
+    >>> language_name("ru", "de"), language_name("xx", "en")
+    ('Russisch', 'xx')
+    """
+    return LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"]).get(code, code)
 
 
 def text(key: str, lang: str) -> str:

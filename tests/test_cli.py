@@ -115,14 +115,15 @@ def test_german_notation_full_play(tmp_path, capsys):
 
 
 def _yaml_records_on_pages():
-    """Every ```yaml block on an English page that names a game: the records a reader may copy."""
+    """Every ```referee-record block on an English page: the records a reader may copy."""
     import re
 
     import yaml as _yaml
 
     found = []
     for page in sorted((ROOT / "docs" / "en").glob("*.md")):
-        for k, body in enumerate(re.findall(r"^```yaml\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S)):
+        text = page.read_text(encoding="utf-8")
+        for k, body in enumerate(re.findall(r"^```referee-record\n(.*?)^```", text, re.M | re.S)):
             data = _yaml.safe_load(body)
             if isinstance(data, dict) and "game" in data:
                 found.append(pytest.param(body, id=f"{page.stem}-{k}"))

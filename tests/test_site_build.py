@@ -236,7 +236,7 @@ def test_translation_status_page_is_generated(site: Path) -> None:
     if "translation-status" not in pages():
         return
     ru = page_path(site, "ru", "translation-status").read_text(encoding="utf-8")
-    assert "нет перевода" in ru and "<th>Deutsch</th>" in ru
+    assert "нет перевода" in ru and "<th>Немецкий</th>" in ru
 
 
 def test_examples_named_on_pages_exist() -> None:

@@ -134,9 +134,9 @@ def test_status_block_in_each_language(tree: Path) -> None:
     catalogs.update()
     translate_all(tree / "locale" / "ru" / "docs" / "catch-the-ten.po", RU)
     ru = blocks.status_block({}, "ru", "translation-status")
-    assert "| Страница | Русский | Deutsch |" in ru and "| [Поймай десятку](catch-the-ten.md) | ✓ 100\u00a0% | " in ru
+    assert "| Страница | Русский | Немецкий |" in ru and "| [Поймай десятку](catch-the-ten.md) | ✓ 100\u00a0% | " in ru
     en = blocks.status_block({"languages": ["de"]}, "en", "translation-status")
-    assert "| Page | Deutsch |" in en
+    assert "| Page | German |" in en
     assert "| [Catch the Ten](catch-the-ten.md) | 3% · 1\u00a0/\u00a00\u00a0/\u00a08 |" in en
 
 
@@ -145,7 +145,7 @@ def test_notice_sits_under_the_title_and_links_to_the_contribution_page(tree: Pa
     page = hooks._insert_after_title("# Title {#t}\n\nText.\n", hooks.notice("de", "games/skat"))
     lines = page.split("\n")
     assert lines[0] == "# Title {#t}" and lines[2].startswith("/// warning | Übersetzung unvollständig")
-    assert "[Helfen Sie beim Übersetzen](../contribute.md)." in page
+    assert "[Bei der Übersetzung mithelfen](../contribute.md)." in page
     assert "](" not in hooks.notice("ru", "contribute")  # the contribution page does not link to itself
 
 

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from referee.cards import Card, Rank, Suit, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
-from referee.messages import Message, t, tn
+from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards, parse_rank, parse_suit
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document
@@ -148,14 +148,16 @@ def count_out(before: dict[str, int], items: dict[str, dict[Rank | None, int]], 
                 if running[player] >= target:
                     reached.append(player)
         if len(reached) == 1:
-            steps.append(t("{player} reaches {target} first and wins.", player=reached[0], target=target))
+            steps.append(tn("{player} reaches {target} first and wins.", "{player} reaches {target} first and wins.",
+                            target, player=reached[0], target=target))
             return reached[0], steps
         if reached:
             best = max(running[p] for p in reached)
             leaders = [p for p in reached if running[p] == best]
             if len(leaders) == 1:
-                steps.append(t("{players} reach {target} at the same step; {player} has the higher total and "
-                               "wins.", players=reached, target=target, player=leaders[0]))
+                steps.append(tn("{players} reach {target} at the same step; {player} has the higher total and "
+                                "wins.", "{players} reach {target} at the same step; {player} has the higher total "
+                                "and wins.", target, players=reached, target=target, player=leaders[0]))
                 return leaders[0], steps
             final = {p: before[p] + sum(items[p].values()) for p in leaders}
             top = max(final.values())
@@ -222,7 +224,7 @@ class CatchTheTen(Game):
             (t("Trump honours"), [t("{rank} {points}", rank=r, points=HONOURS[r]) for r in
                                   (Rank.JACK, Rank.TEN, Rank.ACE, Rank.KING, Rank.QUEEN)]),
             (t("Extra cards"), t("1 point for every card taken beyond the number dealt")),
-            (t("Game"), t("{target} points", target=TARGET)),
+            (tc("facts: the whole game", "Game"), tn("{target} point", "{target} points", TARGET, target=TARGET)),
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
@@ -252,15 +254,17 @@ class CatchTheTen(Game):
             totals = r.scores(("scores_before",), table.entrants) or totals
             for p, v in totals.items():
                 if v >= TARGET:
-                    r.fail(("scores_before", p), t("{player} already has {points}; the game would be over.",
-                                                   player=p, points=v), "record.game_over", "target")
+                    r.fail(("scores_before", p), tn("{player} already has {points}; the game would be over.",
+                                                    "{player} already has {points}; the game would be over.", v,
+                                                    player=p, points=v), "record.game_over", "target")
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         results: list[DealResult] = []
         findings: list[Finding] = []
         end_steps: list[Message] = []
         winner: str | None = None
-        termination, code = t("Nobody has reached {target} points yet; the game goes on.", target=TARGET), \
+        termination, code = tn("Nobody has reached {target} point yet; the game goes on.",
+                                 "Nobody has reached {target} points yet; the game goes on.", TARGET, target=TARGET), \
             "in_progress"
         previous_dealer: int | None = None
         for i, _ in enumerate(deals_value or []):
@@ -292,15 +296,18 @@ class CatchTheTen(Game):
             if not reached:
                 continue
             if len(reached) == 1:
-                winner, steps = reached[0], [t("{player} reaches {target} points and wins.", player=reached[0],
-                                               target=TARGET)]
+                winner, steps = reached[0], [tn("{player} reaches {target} point and wins.",
+                                                "{player} reaches {target} points and wins.", TARGET,
+                                                player=reached[0], target=TARGET)]
             elif options["tie_break"] == "count_out":
                 winner, steps = count_out(before, {p: items[p] for p in reached})
             else:
                 winner, steps = lexicographic(reached, items, totals, options["tie_break"] == "higher_total")
             result.steps.extend(steps)
             if winner is not None:
-                termination = t("{player} reached {target} points and wins the game.", player=winner, target=TARGET)
+                termination = tn("{player} reached {target} point and wins the game.",
+                                 "{player} reached {target} points and wins the game.", TARGET, player=winner,
+                                 target=TARGET)
                 code = "target_reached"
         r.raise_if_any()
         return Verdict(self.slug, options, results, totals, winner, termination, code, findings, end_steps)
@@ -412,9 +419,13 @@ class CatchTheTen(Game):
             hp, extra, total = deal_points(honours[p], cards[p], dealt[p])
             items[p] = deal_items(honours[p], cards[p], dealt[p])
             scores[p] = total
-            steps.append(t("{player}: honours {honours} = {hp}; {cards} cards taken, {extra} over {dealt}; "
-                           "{total} in all.", player=p, honours=[Card(rk, trump) for rk in honours[p]] or "—",
-                           hp=hp, cards=cards[p], extra=extra, dealt=dealt[p], total=total))
+            if honours[p]:
+                steps.append(t("{player}: honours {honours} = {hp}; {cards} cards taken, {extra} over {dealt}; "
+                               "{total} in all.", player=p, honours=[Card(rk, trump) for rk in honours[p]],
+                               hp=hp, cards=cards[p], extra=extra, dealt=dealt[p], total=total))
+            else:
+                steps.append(t("{player}: no honours (0); {cards} cards taken, {extra} over {dealt}; {total} in all.",
+                               player=p, cards=cards[p], extra=extra, dealt=dealt[p], total=total))
         return DealResult(number, scores, steps, claim, mode="full" if full else "summary"), items, offenders, dealer
 
     def _summary(self, r: Reader, path: tuple[Any, ...], n: int, entrants: list[str], dealt: dict[str, int],
@@ -442,8 +453,10 @@ class CatchTheTen(Game):
                 ok = False
                 continue
             if count % n:
-                r.fail(p + ("cards",), t("{player} took {cards} cards, but every trick holds {n} cards, so the count "
-                                         "must be a multiple of {n}.", player=name, cards=count, n=n),
+                r.fail(p + ("cards",), tn("{player} took {cards} card, but every trick holds {size} cards, so the "
+                                          "count must be a multiple of {size}.", "{player} took {cards} cards, but "
+                                          "every trick holds {size} cards, so the count must be a multiple of {size}.",
+                                          count, player=name, cards=count, size=n),
                        "record.cards_not_multiple", "tricks")
                 ok = False
             cards[name] = count

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from referee.cards import Card
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
-from referee.messages import N_, Message, t, tn
+from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_cards
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document
@@ -78,17 +78,19 @@ def score_hand(granders: str | None, tricks: dict[str, int], scoring: str = "see
                            side=granders, n=g, points=scores[granders]))
         else:
             scores[other] = 2 * (tricks[other] - BOOK)
-            steps.append(t("High hand: {side} granded but took only {n} tricks, so they are set: {other} score "
-                           "double, ({m} − 6) × 2 = {points}.", side=granders, n=g, other=other, m=tricks[other],
-                           points=scores[other]))
+            steps.append(tn("High hand: {side} granded but took only {n} trick, so they are set: {other} score "
+                            "double, ({m} − 6) × 2 = {points}.", "High hand: {side} granded but took only {n} tricks, "
+                            "so they are set: {other} score double, ({m} − 6) × 2 = {points}.", g, side=granders,
+                            other=other, m=tricks[other], points=scores[other]))
     elif scoring == "pagat":
         scores[most] = -(tricks[most] - BOOK)
         steps.append(t("Low hand: {side} took {n} tricks and lose {n} − 6 = {lost}.", side=most, n=tricks[most],
                        lost=tricks[most] - BOOK))
     else:
         scores[fewest] = BOOK + 1 - tricks[fewest]
-        steps.append(t("Low hand: {side} took only {n} tricks and score 7 − {n} = {points}.", side=fewest,
-                       n=tricks[fewest], points=scores[fewest]))
+        steps.append(tn("Low hand: {side} took only {n} trick and score 7 − {n} = {points}.",
+                        "Low hand: {side} took only {n} tricks and score 7 − {n} = {points}.", tricks[fewest],
+                        side=fewest, points=scores[fewest]))
     return scores, steps
 
 
@@ -112,7 +114,9 @@ class MinnesotaWhist(Game):
             (t("Trumps"), t("none")),
             (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
             (t("A side must take, in a high hand"), tn("at least {n} trick", "at least {n} tricks", BOOK + 1)),
-            (t("Game"), t("{target} points (option {option})", target=OPTIONS[1].default, option="target")),
+            (tc("facts: the whole game", "Game"), tn("{target} point (option {option})",
+                                                     "{target} points (option {option})", OPTIONS[1].default,
+                                                     target=OPTIONS[1].default, option="target")),
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
@@ -158,11 +162,14 @@ class MinnesotaWhist(Game):
                     winner = max(reached, key=lambda s: totals[s])
         r.raise_if_any()
         if winner is not None:
-            termination = t("{side} reached {target} points and win the game.", side=winner,
-                            target=options["target"])
+            termination = tn("{side} reached {target} point and win the game.",
+                             "{side} reached {target} points and win the game.", options["target"], side=winner,
+                             target=options["target"])
             code = "target_reached"
         else:
-            termination = t("Nobody has reached {target} points yet; the game goes on.", target=options["target"])
+            termination = tn("Nobody has reached {target} point yet; the game goes on.",
+                             "Nobody has reached {target} points yet; the game goes on.", options["target"],
+                             target=options["target"])
             code = "in_progress"
         return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
 

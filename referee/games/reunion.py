@@ -37,7 +37,7 @@ from referee import possible
 from referee.cards import Card, Rank, Suit, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
-from referee.messages import Message, t, tn
+from referee.messages import Message, points_count, t, tc, tn
 from referee.notation import parse_card, parse_cards, parse_suit
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document, Path
@@ -164,10 +164,12 @@ def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer:
     before = dict(points)
     for p in players:
         if counted is not None and counted.get(p):
-            steps.append(t("{player} took {cards}: {points} card points.", player=p, cards=counted[p],
-                           points=points[p]))
+            steps.append(tn("{player} took {cards}: {points} card point.",
+                            "{player} took {cards}: {points} card points.", points[p], player=p, cards=counted[p],
+                            points=points[p]))
         else:
-            steps.append(t("{player}: {points} card points in tricks.", player=p, points=points[p]))
+            steps.append(tn("{player}: {points} card point in tricks.", "{player}: {points} card points in tricks.",
+                            points[p], player=p, points=points[p]))
     before[last] += LAST_TRICK
     steps.append(t("Last trick: {player}, +{bonus}.", player=last, bonus=LAST_TRICK))
     if took[dealer]:
@@ -194,8 +196,9 @@ def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer:
                             player=p))
         else:
             _pay(penalties, p, others, PENALTY)
-            steps.append(t("{player} took no trick and pays {penalty} points to each other player.", player=p,
-                           penalty=PENALTY))
+            steps.append(tn("{player} took no trick and pays {penalty} point to each other player.",
+                            "{player} took no trick and pays {penalty} points to each other player.", PENALTY,
+                            player=p, penalty=PENALTY))
     if settlement == "original_units":
         steps.extend(_left_jack_steps(units, left_jack))
         if any(units.values()):
@@ -249,15 +252,16 @@ def settle_units(totals: dict[str, int]) -> tuple[dict[str, int], list[Message]]
         _pay(units, p, winners, owed)
         if owed:
             if len(winners) == 1:
-                steps.append(tn("{player} has {points} points and pays {n} unit to the winner, {winner}.",
-                                "{player} has {points} points and pays {n} units to the winner, {winner}.", owed,
-                                player=p, points=total, winner=winners[0]))
+                steps.append(tn("{player} has {points} and pays {n} unit to the winner, {winner}.",
+                                "{player} has {points} and pays {n} units to the winner, {winner}.", owed,
+                                player=p, points=points_count(total), winner=winners[0]))
             else:
-                steps.append(tn("{player} has {points} points and pays {n} unit to each winner: {winners}.",
-                                "{player} has {points} points and pays {n} units to each winner: {winners}.", owed,
-                                player=p, points=total, winners=winners))
+                steps.append(tn("{player} has {points} and pays {n} unit to each winner: {winners}.",
+                                "{player} has {points} and pays {n} units to each winner: {winners}.", owed,
+                                player=p, points=points_count(total), winners=winners))
         else:
-            steps.append(t("{player} has {points} points and pays nothing.", player=p, points=total))
+            steps.append(tn("{player} has {points} point and pays nothing.", "{player} has {points} points and pays "
+                            "nothing.", total, player=p, points=total))
     return units, steps
 
 
@@ -318,11 +322,14 @@ class Reunion(Game):
                                   if r is not Rank.JACK),
                                 t("the other two jacks {points}", points=CARD_POINTS[Rank.JACK]),
                                 t("9, 8, 7: nothing")]),
-            (t("Last trick"), t("{points} points", points=LAST_TRICK)),
+            (t("Last trick"), tn("{points} point", "{points} points", LAST_TRICK, points=LAST_TRICK)),
             (t("Points in a deal"), t("{cards} in the cards + {last} for the last trick = {total}",
                                       cards=DECK_POINTS, last=LAST_TRICK, total=DEAL_POINTS)),
-            (t("A player who takes no trick"), t("pays {points} points to each other player", points=PENALTY)),
-            (t("Game"), tn("{n} deal, one for each player; the highest total wins",
+            (t("A player who takes no trick"), tn("pays {points} point to each other player",
+                                                  "pays {points} points to each other player", PENALTY,
+                                                  points=PENALTY)),
+            (tc("facts: the whole game", "Game"),
+             tn("{n} deal, one for each player; the highest total wins",
                            "{n} deals, one for each player; the highest total wins", DEALS)),
         ]
 
@@ -396,11 +403,13 @@ class Reunion(Game):
             steps.append(t("Units in all: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]))
             results[-1].steps.extend(steps)
         if len(winners) == 1:
-            termination = t("After {n} deals {player} has the highest total, {points}, and wins.", n=DEALS,
-                            player=winners[0], points=best)
+            termination = tn("After {n} deal {player} has the highest total, {points}, and wins.",
+                             "After {n} deals {player} has the highest total, {points}, and wins.", DEALS,
+                             player=winners[0], points=best)
             return Verdict(self.slug, options, results, totals, winners[0], termination, "game_over", findings)
-        termination = t("After {n} deals {players} have the same highest total, {points}, and share the win.",
-                        n=DEALS, players=winners, points=best)
+        termination = tn("After {n} deal {players} have the same highest total, {points}, and share the win.",
+                         "After {n} deals {players} have the same highest total, {points}, and share the win.",
+                         DEALS, players=winners, points=best)
         return Verdict(self.slug, options, results, totals, None, termination, "shared_win", findings)
 
     def _deal(self, r: Reader, i: int, players: list[str], settlement: str, findings: list[Finding],

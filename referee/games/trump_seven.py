@@ -48,7 +48,7 @@ from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
-from referee.messages import N_, Message, t, tn
+from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_cards, parse_suit
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document, Path
@@ -218,7 +218,8 @@ class TrumpSeven(Game):
             (t("Card points"), points),
             (t("Card points in the pack"), sum(card_points(c, SUITS[0]) for c in DECK)),
             (t("The declarer needs"), t("{n} card points or more", n=TO_MAKE)),
-            (t("Game"), t("no target: each deal is made or failed, and the referee counts the deals won")),
+            (tc("facts: the whole game", "Game"),
+             t("no target: each deal is made or failed, and the referee counts the deals won")),
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
@@ -500,9 +501,12 @@ class TrumpSeven(Game):
             r.fail(path, t("{card} ({points}) is in neither side's list, and it was not discarded.", card=card,
                            points=card_points(card, trump)), "record.card_missing", "taken")
         if not missing:
-            r.fail(path, t("Together the two sides' tricks must hold {available} card points (the pack's {total} "
-                           "less {discards} in the discards), not {n}.", available=available, total=TOTAL_POINTS,
-                           discards=TOTAL_POINTS - available, n=sum(x.points for x in taken.values())),
+            r.fail(path, tn("Together the two sides' tricks must hold {available} card point (the pack's {total} "
+                            "less {discards} in the discards), not {given}.",
+                            "Together the two sides' tricks must hold {available} card points (the pack's {total} "
+                            "less {discards} in the discards), not {given}.", available, available=available,
+                            total=TOTAL_POINTS, discards=TOTAL_POINTS - available,
+                            given=sum(x.points for x in taken.values())),
                    "record.points_sum", "taken")
         return None
 
@@ -510,12 +514,15 @@ class TrumpSeven(Game):
     def _taken_points(r: Reader, path: Path, points: int, available: int, outside: list[Card], trump: Suit) -> bool:
         """A side's card points from a scoresheet must be possible with the cards outside the discards."""
         if points < 0 or points > available:
-            r.fail(path, t("{field} is {points}, but the cards outside the discards hold {available} card points.",
-                           field=path[-1], points=points, available=available), "record.points_range", "taken")
+            r.fail(path, tn("{field} is {points}, but the cards outside the discards hold {available} card point.",
+                            "{field} is {points}, but the cards outside the discards hold {available} card points.",
+                            available, field=path[-1], points=points, available=available),
+                   "record.points_range", "taken")
             return False
         if not reachable(points, outside, trump):
-            r.fail(path, t("No set of cards outside the discards is worth exactly {points} card points.",
-                           points=points), "record.points_impossible", "taken")
+            r.fail(path, tn("No set of cards outside the discards is worth exactly {points} card point.",
+                            "No set of cards outside the discards is worth exactly {points} card points.", points,
+                            points=points), "record.points_impossible", "taken")
             return False
         return True
 
@@ -697,15 +704,20 @@ def _taken_step(side: str, declarer: str, taken: Taken, trump: Suit) -> Message:
     """One side's count: card by card when the cards are known, else the number the scoresheet gives."""
     if taken.cards is None:
         if side == DECLARER:
-            return t("{player}'s tricks hold {points} card points (as recorded).", player=declarer,
-                     points=taken.points)
-        return t("The defenders' tricks hold {points} card points (as recorded).", points=taken.points)
+            return tn("{player}'s tricks hold {points} card point (as recorded).",
+                      "{player}'s tricks hold {points} card points (as recorded).", taken.points, player=declarer,
+                      points=taken.points)
+        return tn("The defenders' tricks hold {points} card point (as recorded).",
+                  "The defenders' tricks hold {points} card points (as recorded).", taken.points, points=taken.points)
     points = points_table(trump)
     items = [t("{card} {points}", card=c, points=points[c]) for c in taken.cards] or t("no counting card")
     if side == DECLARER:
-        return t("{player}'s tricks hold {points} card points: {items}.", player=declarer, points=taken.points,
-                 items=items)
-    return t("The defenders' tricks hold {points} card points: {items}.", points=taken.points, items=items)
+        return tn("{player}'s tricks hold {points} card point: {items}.",
+                  "{player}'s tricks hold {points} card points: {items}.", taken.points, player=declarer,
+                  points=taken.points, items=items)
+    return tn("The defenders' tricks hold {points} card point: {items}.",
+              "The defenders' tricks hold {points} card points: {items}.", taken.points, points=taken.points,
+              items=items)
 
 
 def _thrown_in(r: Reader, path: Path) -> bool | None:

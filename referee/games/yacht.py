@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
-from referee.messages import Message, t, tn
+from referee.messages import Message, t, tc, tn
 from referee.notation import parse_card, parse_cards, parse_suit
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document, Path
@@ -174,14 +174,17 @@ def decide(totals: dict[str, int], target: int) -> tuple[str | None, list[Messag
     if not reached:
         return None, []
     if len(reached) == 1:
-        return reached[0], [t("{player} reaches {target} points and wins.", player=reached[0], target=target)]
+        return reached[0], [tn("{player} reaches {target} point and wins.",
+                               "{player} reaches {target} points and wins.", target, player=reached[0], target=target)]
     best = max(totals[p] for p in reached)
     leaders = [p for p in reached if totals[p] == best]
     if len(leaders) == 1:
-        return leaders[0], [t("{players} are at or over {target} points; {player} has the highest total and "
-                              "wins.", players=reached, target=target, player=leaders[0])]
-    return None, [t("{players} are at or over {target} points with equal totals of {total}; another deal "
-                    "is played.", players=leaders, target=target, total=best)]
+        return leaders[0], [tn("{players} are at or over {target} point; {player} has the highest total and wins.",
+                               "{players} are at or over {target} points; {player} has the highest total and "
+                               "wins.", target, players=reached, target=target, player=leaders[0])]
+    return None, [tn("{players} are at or over {target} point with equal totals of {total}; another deal is played.",
+                     "{players} are at or over {target} points with equal totals of {total}; another deal "
+                     "is played.", target, players=leaders, target=target, total=best)]
 
 
 def score_bid(player: str, bid: Bid, taken: int, total: int, options: dict[str, Any]) -> tuple[int, Message]:
@@ -270,15 +273,18 @@ class Yacht(Game):
             (t("First lead"), t("the holder of {card}, or of {other} when clubs are trumps",
                                 card=first_lead_card(Suit.SPADES), other=first_lead_card(Suit.CLUBS))),
             (t("Bids"), t("a start and a goal number; or Thirteen Under; or Lucky Thirteen Under")),
-            (t("Ordinary bid"), t("{best} points for ending on the goal, {step} fewer for each step away, never "
-                                  "below 0 (option {option})", best=BEST, step=DEFAULTS["distance_step"],
-                                  option="distance_step")),
+            (t("Ordinary bid"), tn("{best} point for ending on the goal, {step} fewer for each step away, never "
+                                   "below 0 (option {option})", "{best} points for ending on the goal, {step} fewer "
+                                   "for each step away, never below 0 (option {option})", BEST, best=BEST,
+                                   step=DEFAULTS["distance_step"], option="distance_step")),
             (t("Thirteen Under"), t("+{points} with no trick, −{points} otherwise (option {option})",
                                     points=under, option="thirteen_under_points")),
             (t("Lucky Thirteen Under"), t("+{points} with no trick, −{points} otherwise: {multiplier} × Thirteen "
                                           "Under (option {option})", points=under * DEFAULTS["lucky_multiplier"],
                                           multiplier=DEFAULTS["lucky_multiplier"], option="lucky_multiplier")),
-            (t("Game"), t("{target} points (option {option})", target=DEFAULTS["target"], option="target")),
+            (tc("facts: the whole game", "Game"), tn("{target} point (option {option})",
+                                                     "{target} points (option {option})", DEFAULTS["target"],
+                                                     target=DEFAULTS["target"], option="target")),
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
@@ -308,8 +314,10 @@ class Yacht(Game):
             totals = r.scores(("scores_before",), players, minimum=None) or totals
             over, _ = decide(totals, target)
             if over is not None:
-                r.fail(("scores_before", over), t("{player} already has {points}; the game would be over.",
-                                                  player=over, points=totals[over]), "record.game_over", "target")
+                r.fail(("scores_before", over), tn("{player} already has {points}; the game would be over.",
+                                                   "{player} already has {points}; the game would be over.",
+                                                   totals[over], player=over, points=totals[over]),
+                       "record.game_over", "target")
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         results: list[DealResult] = []
@@ -331,7 +339,9 @@ class Yacht(Game):
                 result.steps.extend(steps)
         r.raise_if_any()
         if winner is not None:
-            termination = t("{player} reached {target} points and wins the game.", player=winner, target=target)
+            termination = tn("{player} reached {target} point and wins the game.",
+                             "{player} reached {target} points and wins the game.", target, player=winner,
+                             target=target)
             code = "target_reached"
         elif any(v >= target for v in totals.values()):
             best = max(totals.values())
@@ -339,7 +349,8 @@ class Yacht(Game):
                             players=[p for p, v in totals.items() if v == best], total=best, target=target)
             code = "in_progress"
         else:
-            termination = t("Nobody has reached {target} points yet; the game goes on.", target=target)
+            termination = tn("Nobody has reached {target} point yet; the game goes on.",
+                             "Nobody has reached {target} points yet; the game goes on.", target, target=target)
             code = "in_progress"
         return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
 

@@ -1,0 +1,143 @@
+"""The key terms in three languages (``locale/terminology.yaml``): tables for the pages, checks for the catalogs.
+
+One file gives, for each glossary term, the Russian and German renderings the site uses and the
+ones the editors' reviews ruled out. The glossary page shows the three-language table and the
+"Contribute a translation" page the list with the words to avoid, both as ```` ```referee-terms ````
+blocks; ``tests/test_terminology.py`` runs :func:`problems` on every catalog entry.
+
+>>> problems("Follow suit if you can.", "Если можешь, ходи в масть.", "ru")
+[]
+>>> [p.term for p in problems("Each player must follow suit.", "Каждый обязан ходить в масть.", "ru")]
+['follow suit', '(anywhere)']
+>>> problems("The dealer deals.", "Der Kartengeber gibt.", "de")
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from site_tools.strings import language_name, text
+
+TERMINOLOGY = Path(__file__).resolve().parent.parent / "locale" / "terminology.yaml"
+LANGUAGES = ("ru", "de")
+# What is not prose in a catalog entry: `code`, {placeholders}, link targets, (link)(urls).
+_NOT_PROSE = re.compile(r"`[^`]*`|\{[^}]*\}|\]\([^)]*\)|https?://\S+")
+# A source quoted in italics on an English page is translated as the source's own words.
+_ITALIC = re.compile(r"(?<![*\w])\*(?!\*)[^*]+(?<!\*)\*(?![*\w])")
+# A word in quotation marks in a translation is cited, not used («сдатчик» in a quoted source).
+_QUOTED = re.compile(r"«[^»]*»|„[^“]*“")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary term: the English, where it is used, and its renderings per language."""
+
+    en: str
+    match: re.Pattern[str] | None
+    show: dict[str, str]
+    allow: dict[str, tuple[str, ...]]
+    avoid: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A translation that does not use the site's word for a term, or uses one the reviews ruled out."""
+
+    term: str
+    lang: str
+    kind: str  # "missing" (none of the allowed renderings) or "avoid" (a ruled-out one)
+    word: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "missing":
+            allowed = list(terms_by_en()[self.term].allow[self.lang])
+            return f"{self.term!r}: none of the {self.lang} renderings {allowed}"
+        return f"{self.term!r}: {self.word!r} is ruled out in {self.lang}"
+
+
+@cache
+def _data() -> dict[str, Any]:
+    with TERMINOLOGY.open(encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+@cache
+def terms() -> tuple[Term, ...]:
+    """Every term of the list, in its order."""
+    out = []
+    for item in _data()["terms"]:
+        match = re.compile(item["match"], re.IGNORECASE) if item.get("match") else None
+        out.append(Term(item["en"], match, {lang: str(item[lang]["show"]) for lang in LANGUAGES},
+                        {lang: tuple(item[lang].get("allow") or ()) for lang in LANGUAGES},
+                        {lang: tuple(item[lang].get("avoid") or ()) for lang in LANGUAGES}))
+    return tuple(out)
+
+
+def terms_by_en() -> dict[str, Term]:
+    """The terms by their English."""
+    return {term.en: term for term in terms()}
+
+
+def avoid_everywhere(lang: str) -> tuple[str, ...]:
+    """Words ruled out in ``lang`` whatever the English says."""
+    return tuple(_data().get("avoid_everywhere", {}).get(lang) or ())
+
+
+def prose(entry: str) -> str:
+    """A catalog entry without what is not prose (code, placeholders, link targets)."""
+    return _NOT_PROSE.sub(" ", entry)
+
+
+def _has(word: str, translation: str) -> bool:
+    """``word`` at the start of a word of ``translation``, ignoring case (so inflected forms count)."""
+    return re.search(r"(?<!\w)" + re.escape(word), translation, re.IGNORECASE) is not None
+
+
+def problems(english: str, translation: str, lang: str) -> list[Problem]:
+    """What is wrong with the terms of one catalog entry in ``lang``."""
+    english, translation = _ITALIC.sub(" ", prose(english)), prose(translation)
+    used = _QUOTED.sub(" ", translation)
+    found = []
+    for term in terms():
+        match = term.match.search(english) if term.match else None
+        if match is None:
+            continue
+        allowed = term.allow[lang]
+        # A term kept in English is a name or a record's word (the field `honours`, "Catch Honours").
+        if allowed and match.group(0) not in translation and not any(_has(word, translation) for word in allowed):
+            found.append(Problem(term.en, lang, "missing"))
+        found += [Problem(term.en, lang, "avoid", word) for word in term.avoid[lang] if _has(word, used)]
+    found += [Problem("(anywhere)", lang, "avoid", word) for word in avoid_everywhere(lang) if _has(word, used)]
+    return found
+
+
+def terms_block(params: dict[str, Any], lang: str) -> str:
+    """The three-language table; with ``avoid: true`` also the renderings to avoid (for translators)."""
+    with_avoid = bool(params.get("avoid"))
+    header = [language_name("en", lang), language_name("ru", lang), language_name("de", lang)]
+    rows = ["| " + " | ".join(header) + " |", "|---|---|---|"]
+    for term in terms():
+        if with_avoid and not term.match:
+            continue
+        cells = [term.en]
+        for other in LANGUAGES:
+            cell = term.show[other]
+            avoid = [w for w in term.avoid[other] if w]
+            if with_avoid and avoid:
+                cell += f"; {text('terms.avoid', lang)} " + ", ".join(f"*{w}*" for w in avoid)
+            cells.append(cell.replace("|", "\\|"))
+        rows.append("| " + " | ".join(cells) + " |")
+    if with_avoid:
+        for other in LANGUAGES:
+            words = ", ".join(f"*{w}*" for w in avoid_everywhere(other))
+            if words:
+                rows.append(f"| ({text('terms.anywhere', lang)}) | {words if other == 'ru' else ''} | "
+                            f"{words if other == 'de' else ''} |")
+    return "\n".join(rows)

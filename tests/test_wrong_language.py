@@ -1,0 +1,145 @@
+"""What reaches readers in the wrong language: English left on Russian and German pages and in the referee's messages.
+
+Every page is rendered in Russian and German as the site builds it (catalog translation, then the
+generated blocks), and every referee message is rendered with sample values, every plural with
+n = 1, 2, 5 and 21. A Russian text may contain Latin script only for names, codes and notation; a
+German text must contain no English function word. ``locale/wrong-language-allow.yaml`` lists the
+names and codes; quotations, glosses of an original term and code are not checked (see that file).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+import yaml
+from babel.messages.pofile import read_po
+
+from referee.games import GAMES
+from site_tools import hooks, pipeline
+from site_tools.blocks import expand_blocks
+from tests.conftest import ROOT
+
+LANGS = ("ru", "de")
+PLURAL_SAMPLES = (1, 2, 5, 21)
+# English words that are never German words (so "die", "was", "will", "an", "so" and "her", the
+# particle of "wieder herstellen", are not here).
+ENGLISH_FUNCTION_WORDS = frozenset(
+    "the and of to is are with for from by on at this that which who whose or not it its his their they "
+    "we you he she if when than then there has have were would can but into each every one as".split())
+
+_STRIP = [
+    re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.M | re.S),            # code blocks: records and commands
+    re.compile(r"`[^`\n]*`"),                                        # inline code
+    re.compile(r"\]\([^)]*\)"),                                      # link targets
+    re.compile(r"<[^>]+>"),                                          # the suit-colour spans
+    re.compile(r"\{[#:][^}]*\}"),                                    # heading ids
+    re.compile(r"^[ \t]*/// [a-z]+( \|)?", re.M),                    # admonition types
+    re.compile(r"^[ \t]*attrs:.*$", re.M),
+    re.compile(r"https?://\S+|[\w.-]+@[\w.-]+|\b[\w./-]+\.(com|org|net|wiki|yaml|po|pot|mo|md|py|sh|json)\b"),
+    re.compile(r"«[^»\n]*»|„[^“\n]*“|\"[^\"\n]*\""),               # quotations of a source, in its words
+    re.compile(r"\((?=[A-Za-z])[^()\n\d]*\)"),                      # a gloss: the original term in brackets
+    re.compile(r"(?<![*\w])\*(?!\*)[^*\n\u0400-\u04ff]+(?<!\*)\*(?![*\w])"),  # a cited word in italics
+    re.compile(r"\[(?=[A-Z])[^\]\u0400-\u04ff]*\]"),                 # a linked title (of a source)
+    re.compile(r"\b\w+(?:\[\d+\]|\.\w+)+"),                           # paths: deals[0].bids.Anna
+    re.compile(r"\b[a-z][a-z_]*: [\w-]+"),                              # a record's key and value
+    re.compile(r"\b\w*_\w*\b"),                                       # identifiers: scores_before
+    re.compile(r"\b[IVXLC]+\b"),                                      # Roman numerals
+]
+
+
+@cache
+def _allowed() -> tuple[re.Pattern[str], frozenset[str]]:
+    data = yaml.safe_load((ROOT / "locale" / "wrong-language-allow.yaml").read_text(encoding="utf-8"))
+    codes = set(data["codes"])
+    for game in GAMES.values():
+        codes.add(game.slug)
+        for option in game.options:
+            codes.add(option.name)
+    names = sorted(data["names"], key=len, reverse=True)
+    return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names)), frozenset(codes)
+
+
+def leftovers(text: str, lang: str) -> list[str]:
+    """English words in a Russian or German text, after names, codes and quotations are set aside.
+
+    >>> leftovers("Снос засчитывается игроку Анна (discards_count_for: declarer).", "ru")
+    []
+    >>> leftovers("Команда «We» объявила гранд, They получает очки.", "ru")
+    ['They']
+    >>> leftovers("Partei They hat Grand angesagt, and the game goes on.", "de")
+    ['They', 'and', 'the', 'on']
+    """
+    for pattern in _STRIP:
+        text = pattern.sub(" ", text)
+    names, codes = _allowed()
+    text = names.sub(" ", text)
+    words = re.findall(r"\w[\w'’-]*", text)
+    if lang == "ru":
+        return [w for w in words if re.fullmatch(r"[A-Za-z][A-Za-z'’-]*", w) and len(w) > 1 and w not in codes
+                and w.lower() not in codes]
+    return [w for w in words if w.lower() in ENGLISH_FUNCTION_WORDS or w in ("We", "They")]
+
+
+def _page_renderer(page: str):  # type: ignore[no-untyped-def]
+    render = hooks._render(page, [])
+
+    def without_term_tables(kind: str, params: dict, lang: str) -> str:
+        # The three-language term tables show English and German on purpose.
+        return "" if kind == "terms" else render(kind, params, lang)
+
+    return without_term_tables
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", pipeline.pages())
+def test_no_english_left_on_a_page(page: str, lang: str) -> None:
+    markdown = expand_blocks(pipeline.translate_page(lang, page).text, lang, _page_renderer(page))
+    markdown = _STRIP[0].sub(" ", markdown)  # code blocks span lines; the rest is checked line by line
+    found = [(line.strip()[:140], words) for line in markdown.split("\n") if (words := leftovers(line, lang))]
+    assert not found, "\n".join(f"{words}: {line}" for line, words in found)
+
+
+def _fill(template: str, n: int) -> str:
+    """A template with sample values: ``n`` for ``{n}``, a number for everything else."""
+    return re.sub(r"\{(\w+)[^}]*\}", lambda m: str(n) if m.group(1) == "n" else "7", template)
+
+
+def _messages(lang: str) -> list[tuple[str, str]]:
+    with (ROOT / "locale" / lang / "LC_MESSAGES" / "referee.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    out = []
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, (list, tuple)):
+            for n in PLURAL_SAMPLES:
+                form = message.string[catalog.plural_expr and _plural_index(catalog, n)]
+                out.append((f"{message.id[0]} [n={n}]", _fill(form, n)))
+        else:
+            out.append((str(message.id), _fill(message.string, 7)))
+    return out
+
+
+def _plural_index(catalog, n: int) -> int:  # type: ignore[no-untyped-def]
+    """The plural form ``n`` takes, from the catalog's own Plural-Forms rule."""
+    from gettext import c2py
+
+    return c2py(catalog.plural_expr)(n)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_left_in_a_referee_message(lang: str) -> None:
+    messages = _messages(lang)
+    assert len(messages) > 400
+    found = [(msgid, words) for msgid, text in messages if (words := leftovers(text, lang))]
+    assert not found, "\n".join(f"{words}: {msgid}" for msgid, words in found)
+
+
+def test_the_check_finds_english() -> None:
+    assert leftovers("Очки за сдачу: We 4, They 0.", "ru") == ["We", "They"]
+    assert leftovers("В поле claim указано 60.", "ru") == []   # a record's field is a code
+    assert leftovers("[error] Записанный счёт (declarer 60) верен.", "ru") == ["error", "declarer"]
+    assert leftovers("Die notierten Punkte (declarer 60) stimmen.", "de") == []
+    assert leftovers("Die notierten Punkte of the declarer stimmen.", "de") == ["of", "the"]
