@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from referee.messages import N_, Message, render, t
@@ -628,7 +628,8 @@ class RecordSpec:
     ``fields``: the game's own top-level fields, or its own version of a common one (same name);
     ``without``: common fields this game's records do not have; ``deal``: the fields of a deal,
     each for summary deals, full-play deals or both; ``deal_groups``: rules over several deal
-    fields; ``max_deals``: the most deals one record may hold.
+    fields; ``max_deals``: the most deals one record may hold; ``samples``: the worked examples a
+    template takes its sample values from, by kind of deal.
     """
 
     deal: tuple[Field, ...]
@@ -636,6 +637,8 @@ class RecordSpec:
     without: tuple[str, ...] = ()
     deal_groups: tuple[Group, ...] = ()
     max_deals: int | None = None
+    samples: dict[str, str] = field(default_factory=dict)
+    """A worked example per kind of deal (``examples/<name>.yaml``) that ``referee new`` fills a template from."""
 
     def record_fields(self) -> list[Field]:
         """The top-level fields of this game's records, in order."""

@@ -107,6 +107,7 @@ _SIDE_POINTS = (Field("declarer", Integer(), t("The declarer's card points.")),
                 Field("defenders", Integer(), t("The defenders' card points.")))
 _TAKEN_SIDE = OneOf((Integer(), Cards()))
 RECORD = RecordSpec(
+    samples={"summary": "trump-seven/made-at-sixty", "full": "trump-seven/full-play"},
     fields=(
         Field("scores_before", PerPlayer(Integer(minimum=0)),
               t("The number of deals each player has won before the first deal of the record; left out, everyone "
