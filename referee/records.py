@@ -245,7 +245,7 @@ class Cards(FieldType):
         return {"anyOf": [items, text]}
 
     def label(self, code: Code = backticks) -> Message:
-        return t("cards: a list, or one line separated by spaces (by commas in German notation)")
+        return t("cards: a list, or one line separated by spaces (commas in German notation)")
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "min_items": self.min_items}
@@ -296,11 +296,14 @@ class ListOf(FieldType):
         return out
 
     def label(self, code: Code = backticks) -> Message:
+        item = self.item.label(code)
         if self.max_items is not None and self.max_items == self.min_items:
-            return t("a list of exactly {n}, each {item}", n=self.min_items, item=self.item.label(code))
+            return t("a list of {n}; each: {item}", n=self.min_items, item=item)
+        if self.min_items == 1:
+            return t("a non-empty list; each: {item}", item=item)
         if self.min_items:
-            return t("a list of at least {n}, each {item}", n=self.min_items, item=self.item.label(code))
-        return t("a list, each {item}", item=self.item.label(code))
+            return t("a list of at least {n}; each: {item}", n=self.min_items, item=item)
+        return t("a list; each: {item}", item=item)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "item": self.item.describe(game, lang), "min_items": self.min_items,
