@@ -24,8 +24,8 @@ Standard library only: this runs in the browser too.
 (2, 6)
 >>> sorted(schema["properties"]["options"]["properties"])
 ['must_trump_when_void', 'revoke_penalty', 'tie_break']
->>> render(Integer(minimum=0).label(), "en")
-'a whole number, at least 0'
+>>> render(Integer(minimum=0).label(), "en"), render(Integer(minimum=0).label(), "de")
+('a whole number, at least 0', 'eine ganze Zahl, mindestens 0')
 """
 
 from __future__ import annotations
@@ -371,9 +371,9 @@ class Obj(FieldType):
     def label(self, code: Code = backticks) -> Message:
         names = ", ".join(code(f.name) for f in self.fields)
         if self.groups:
-            return t("the fields {names} ({rule}), below", names=names,
+            return t("the fields {names} ({rule})", names=names,
                      rule=[g.label(code) for g in self.groups])
-        return t("the fields {names}, below", names=names)
+        return t("the fields {names}", names=names)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "fields": [f.describe(game, lang) for f in self.fields],
