@@ -227,7 +227,7 @@ def record_block(params: dict[str, Any], lang: str) -> str:
     if part == "common":
         fields = list(records.COMMON)
     elif part == "deal":
-        fields = [records.DEALER, records.CLAIM_PER_PLAYER, records.NOTE]
+        fields = list(records.SHARED_DEAL_FIELDS)
     else:
         game = _game(params)
         spec = records.spec_of(game)

@@ -616,7 +616,8 @@ CLAIM_PER_PLAYER = Field("claim", PerPlayer(Integer()), t("The score the table w
                                                           "referee says whether it agrees."))
 CLAIM_PER_SIDE = Field("claim", PerPlayer(Integer(), sides=True), t("The score the table wrote down for this deal, "
                                                                     "per side; the referee says whether it agrees."))
-SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, CLAIM_PER_SIDE, NOTE)
+SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
+"""The deal fields "Settle a score" lists once for most games (a game's own tables leave them out)."""
 TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
                       t("Every trick, in the order played: its cards in play order, starting with the leader's "
                         "card."), required=True, mode="full")
