@@ -291,3 +291,20 @@ def test_the_site_publishes_every_schema(site):
         assert published == json_schema(game, url)
     page = (site / "ru" / "settle-a-score" / "index.html").read_text(encoding="utf-8")
     assert "yaml-language-server: $schema=" + site_url.rstrip("/") + "/schemas/yacht.json" in page
+
+
+def _allowed_by_reader(record: dict[str, Any], path: tuple[Any, ...]) -> set[str]:
+    """The keys the reader allows in the mapping at ``path``: the list its unknown-field message gives."""
+    errors = errors_of(dump(_set(record, path + (UNKNOWN,), 1)))
+    hit = next(e for e in errors if e.code == "record.unknown_field" and e.where.path.endswith(UNKNOWN))
+    return set(hit.message.params["allowed"])
+
+
+@pytest.mark.parametrize("name", sorted(RECORDS))
+def test_the_reader_allows_exactly_the_declared_keys(name):
+    record = RECORDS[name]
+    spec = spec_of(GAMES[record["game"]])
+    assert _allowed_by_reader(record, ()) == {f.name for f in spec.record_fields()}
+    for i, deal in enumerate(record["deals"]):
+        mode = "full" if FULL_PLAY_KEY in deal else "summary"
+        assert _allowed_by_reader(record, ("deals", i)) == {f.name for f in spec.deal_fields(mode)}, (i, mode)
