@@ -645,8 +645,6 @@ SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
 TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
                       t("Every trick, in the order played: its cards in play order, starting with the leader's "
                         "card."), required=True, mode="full")
-HANDS = Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt."), required=True,
-              mode="full")
 
 
 @dataclass(frozen=True)
