@@ -30,7 +30,7 @@ Renderer = Callable[[str, dict[str, Any], str], str]
 
 # Blocks whose body is a listing shown on the page (a record, commands), not YAML parameters; their
 # comments and names are translated per language (referee.example_text).
-LISTING_KINDS = frozenset({"record", "shell"})
+LISTING_KINDS = frozenset({"yaml", "shell"})
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*referee-(?P<kind>[a-z][a-z0-9-]*)[ \t]*$")
 
 

@@ -115,7 +115,7 @@ def test_german_notation_full_play(tmp_path, capsys):
 
 
 def _yaml_records_on_pages():
-    """Every ```referee-record block on an English page: the records a reader may copy."""
+    """Every ```referee-yaml block on an English page: the records a reader may copy."""
     import re
 
     import yaml as _yaml
@@ -123,7 +123,7 @@ def _yaml_records_on_pages():
     found = []
     for page in sorted((ROOT / "docs" / "en").glob("*.md")):
         text = page.read_text(encoding="utf-8")
-        for k, body in enumerate(re.findall(r"^```referee-record\n(.*?)^```", text, re.M | re.S)):
+        for k, body in enumerate(re.findall(r"^```referee-yaml\n(.*?)^```", text, re.M | re.S)):
             data = _yaml.safe_load(body)
             if isinstance(data, dict) and "game" in data:
                 found.append(pytest.param(body, id=f"{page.stem}-{k}"))

@@ -31,7 +31,7 @@ def _listings() -> list[tuple[str, str, str]]:
 
 
 LISTINGS = _listings()
-RECORDS = [pytest.param(text, id=f"{page}-{i}") for i, (page, kind, text) in enumerate(LISTINGS) if kind == "record"]
+RECORDS = [pytest.param(text, id=f"{page}-{i}") for i, (page, kind, text) in enumerate(LISTINGS) if kind == "yaml"]
 RECORDS += [pytest.param(path.read_text(encoding="utf-8"), id=path.stem) for path in EXAMPLES]
 
 
@@ -74,7 +74,7 @@ def test_russian_pages_show_russian_names_and_teams() -> None:
 
 
 def test_listing_comments_in_the_page_language() -> None:
-    text = next(text for page, kind, text in LISTINGS if page == "yacht" and kind == "record")
+    text = next(text for page, kind, text in LISTINGS if page == "yacht" and kind == "yaml")
     ru = listing_block(text, "ru", "yaml")
     assert "# по часовой стрелке" in ru and "Анна" in ru and "Anna" not in ru
     de = listing_block(text, "de", "yaml")
