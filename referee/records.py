@@ -35,12 +35,12 @@ Standard library only: this runs in the browser too.
 >>> from referee.games import get_game
 >>> spec = spec_of(get_game("catch-the-ten"))
 >>> [f.name for f in spec.deal_fields("summary")]
-['dealer', 'trump', 'taken', 'claim', 'note']
+['dealer', 'trump', 'taken', 'honours_set_aside', 'claim', 'note']
 >>> schema = json_schema(get_game("catch-the-ten"))
 >>> schema["properties"]["players"]["minItems"], schema["properties"]["players"]["maxItems"]
 (2, 6)
 >>> sorted(schema["properties"]["options"]["anyOf"][0]["properties"])   # or null: left out
-['must_trump_when_void', 'revoke_penalty', 'tie_break']
+['must_trump_when_void', 'partnerships', 'revoke_penalty', 'tie_break']
 >>> render(Integer(minimum=0).label(), "en"), render(Integer(minimum=0).label(), "de")
 ('a whole number, at least 0', 'eine ganze Zahl, mindestens 0')
 >>> form = describe(get_game("reunion"), "ru")
@@ -546,6 +546,9 @@ class Field:
     condition: Message | None = None
     """When the field is required on a condition that depends on other values (which a JSON Schema
     cannot see), the condition in words; the reader checks it."""
+    nullable: bool = True
+    """Whether an empty value (``null``) counts as left out, as most readers take it; false where the
+    reader wants a value whenever the key is written."""
 
     def in_mode(self, mode: str) -> bool:
         """Whether the field belongs to ``mode`` deals."""
@@ -583,7 +586,8 @@ def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: t
     grouped = {name for g in groups for name in g.names}
     for f in fields:
         one = dict(f.type.schema(game))
-        if not f.required and f.unless is None and f.condition is None and f.name not in grouped and one:
+        if (not f.required and f.nullable and f.unless is None and f.condition is None and f.name not in grouped
+                and one):
             one = {"anyOf": [one, {"type": "null"}]}  # the readers take an empty optional field as left out
         one["description"] = render(f.help, "en")
         if f.default is not None:

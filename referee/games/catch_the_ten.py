@@ -37,6 +37,7 @@ from referee.records import (
     ListOf,
     Obj,
     PerPlayer,
+    PlayerName,
     RankType,
     RecordSpec,
     SuitType,
@@ -88,6 +89,12 @@ RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag i
 
 RECORD = RecordSpec(
     samples={"summary": "catch-the-ten/three-players", "full": "catch-the-ten/full-play-four"},
+    fields=(
+        Field("teams", PerPlayer(ListOf(PlayerName(), min_items=2, max_items=3), sides=True),
+              t("Only with the house rule partnerships: the two sides, each a name and its partners (two each with "
+                "four players, three each with six), who sit in every second seat. Scores, claims and what was "
+                "taken are then given per side.")),
+    ),
     deal=(
         DEALER,
         Field("trump", SuitType(), t("The trump suit, the suit of the dealer's last card."), required=True,
@@ -100,6 +107,10 @@ RECORD = RecordSpec(
             Field("honours", ListOf(RankType()), t("The ranks of the trump honours among them: J, 10, A, K, Q in "
                                                    "English notation; leave it out if there were none.")),
         ))), t("For every player, what he captured in his tricks."), required=True, mode="summary"),
+        Field("honours_set_aside", ListOf(RankType()), t("The trump honours among the cards set aside, if the "
+                                                         "table looked at them; the referee checks that every "
+                                                         "honour is in somebody's tricks or here."),
+              mode="summary"),
         Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards in the order dealt; the dealer's last "
                                                         "card fixes the trump suit."), required=True, mode="full"),
         Field("set_aside", Cards(), t("The cards left over after the deal; needed whenever some are left over, "

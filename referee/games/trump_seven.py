@@ -104,8 +104,8 @@ _NOBODY = N_("nobody")
 
 _THROWN_IN = ("thrown_in", True)
 _PLAYED = t("required unless the auction left no single declarer (then left out)")
-_SIDE_POINTS = (Field("declarer", Integer(), t("The declarer's card points.")),
-                Field("defenders", Integer(), t("The defenders' card points.")))
+_SIDE_POINTS = (Field("declarer", Integer(), t("The declarer's card points."), nullable=False),
+                Field("defenders", Integer(), t("The defenders' card points."), nullable=False))
 _TAKEN_SIDE = OneOf((Integer(), Cards()))
 RECORD = RecordSpec(
     samples={"summary": "trump-seven/made-at-sixty", "full": "trump-seven/full-play"},
