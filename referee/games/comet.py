@@ -345,25 +345,24 @@ class Comet(Game):
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, who went out and where the 9♦ was."""
+        """The dealer, who went out and where the 9♦ was; a full play's cards in play order."""
         lines = super().example_lines(deal, notation)
         if deal.get("out") is not None:
             lines.append((t("Went out"), deal["out"]))
         if deal.get("nine_of_diamonds") is not None:
             lines.append((t("9♦ at the end"), deal["nine_of_diamonds"]))
+        if deal.get("plays") is not None:
+            moves = read_tokens(deal["plays"], notation)
+            lines.append((t("Cards in play order"), [m.card if isinstance(m, Play) else m.describe() for m in moves]))
         return lines
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """Cards left per player, then the claim; a full play's cards in play order."""
+        """Cards left per player, then the claim."""
         rows: list[tuple[Message, dict[str, Any]]] = []
         if isinstance(deal.get("left"), dict):
             rows.append((t("Cards left"), deal["left"]))
         if deal.get("claim"):
             rows.append((t("Claimed"), deal["claim"]))
-        if deal.get("plays") is not None:
-            moves = read_tokens(deal["plays"], notation)
-            rows.append((t("Cards in play order"), {"": [m.card if isinstance(m, Play) else m.describe()
-                                                         for m in moves]}))
         return rows
 
     def check(self, doc: Document) -> Verdict:
@@ -512,7 +511,7 @@ class Comet(Game):
             return r.doc.where(item, deal=number)
 
         replayed = replay_moves(state, moves, where)
-        steps = [t("{player} leads first, from the dealer's left; {n} plays checked one by one.", player=order[0],
+        steps = [t("The first lead is {player}'s, on the dealer's left; {n} plays checked one by one.", player=order[0],
                    n=len(state.moves))]
         steps += runs(state)
         if replayed.finding is not None:
