@@ -32,6 +32,21 @@ from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_cards
+from referee.records import (
+    CLAIM_PER_PLAYER,
+    DEALER,
+    NOTE,
+    Cards,
+    Choice,
+    Code,
+    Field,
+    Integer,
+    OneOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    backticks,
+)
 from referee.source import Document, Path
 from referee.turns import IllegalMoveError, Outcome, TurnState, replay_moves
 
@@ -71,6 +86,44 @@ OPTIONS: tuple[Option, ...] = (
                "doubles_hand": t("Its holder pays two chips for every card he holds (as in Swedish Komet)."),
            }),
 )
+
+
+@dataclass(frozen=True)
+class OtherPlayers(PerPlayer):
+    """A mapping from every player but the one who went out (at least one other) to a value."""
+
+    def schema(self, game: Any) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": self.value.schema(game), "minProperties": 1,
+                "maxProperties": max(game.player_counts)}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("for every player but the one who went out: {value}", value=self.value.label(code))
+
+
+RECORD = RecordSpec(
+    fields=(Field("match_length", Integer(minimum=1), t("The number of deals agreed for the match; the referee then "
+                                                        "says whether the match is over and who has won it.")),),
+    without=("scores_before",),
+    deal=(
+        DEALER,
+        Field("out", PlayerName(), t("The player who played his last card first."), required=True, mode="summary"),
+        Field("left", OtherPlayers(Integer(minimum=0)), t("For every other player, the cards still in his hand: at "
+                                                          "least one, no more than he was dealt; the player who went "
+                                                          "out may be given as 0."), required=True, mode="summary"),
+        Field("nine_of_diamonds", OneOf((PlayerName(), Choice(("played",), synonyms=tuple(sorted(PLAYED_WORDS -
+                                                                                                {"played"}))))),
+              t("The player who still holds the 9♦ at the end, or played."), required=True, mode="summary"),
+        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt: the whole pack, the players "
+                                                        "from the dealer's left holding the extra cards."),
+              required=True, mode="full"),
+        Field("plays", Cards(min_items=1), t("Every card in the order played, up to the card that took a player "
+                                             "out; pass where the holder of the next card kept it (only with "
+                                             "compulsory_play: false)."), required=True, mode="full"),
+        CLAIM_PER_PLAYER,
+        NOTE,
+    ),
+)
+"""What a Comet record holds (:mod:`referee.records`)."""
 
 
 def hand_sizes(n: int) -> list[int]:
@@ -328,6 +381,7 @@ class Comet(Game):
     names: ClassVar[dict[str, str]] = {"en": "Comet", "ru": "Комета", "de": "Komet"}
     player_counts = PLAYER_COUNTS
     options = OPTIONS
+    record = RECORD
     kind = t("stops game: runs up a suit, chips for the cards left")
     deck_size = len(DECK)
 
