@@ -60,11 +60,13 @@ def rate(fn: Callable[[int], object], batches: int, seconds: float) -> float:
 def turn_game_rows(batches: int, seconds: float) -> list[tuple[str, float]]:
     """Random games per second of the games on the turn engine (each registered by one line)."""
     from referee.simulate.comet import comet_play
+    from referee.simulate.red_and_black import red_and_black_play
 
     rng = random.Random(2026)
     rows = []
     for n in (3, 5):
         rows.append((f"comet {n}p random deals/s", rate(lambda i, n=n: comet_play(rng, n, i % n), batches, seconds)))
+    rows.append(("red-and-black 4p random games/s", rate(lambda i: red_and_black_play(rng, 4), batches, seconds)))
     return rows
 
 
