@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from referee.messages import N_, Message, render, t
@@ -520,6 +520,9 @@ class Field:
     mode: Mode = "both"
     unless: tuple[str, Any] | None = None
     default: Any = None
+    condition: Message | None = None
+    """When the field is required on a condition that depends on other values (which a JSON Schema
+    cannot see), the condition in words; the reader checks it."""
 
     def in_mode(self, mode: str) -> bool:
         """Whether the field belongs to ``mode`` deals."""
@@ -527,11 +530,16 @@ class Field:
 
     def requirement(self, code: Code = backticks) -> Message:
         """"required", "optional" or "required unless …", in words."""
+        if self.condition is not None:
+            return self.condition
         if self.required and self.unless is not None:
             return t("required, unless {field} is {value} (then left out)", field=code(self.unless[0]),
                      value=code(show(self.unless[1])))
         if self.required:
             return t("required")
+        if self.unless is not None:
+            return t("optional; left out if {field} is {value}", field=code(self.unless[0]),
+                     value=code(show(self.unless[1])))
         if self.default is not None:
             return t("optional; default {value}", value=code(show(self.default)))
         return t("optional")
@@ -541,6 +549,7 @@ class Field:
         return {"name": self.name, "type": self.type.describe(game, lang), "required": self.required,
                 "unless": {"field": self.unless[0], "value": self.unless[1]} if self.unless else None,
                 "mode": self.mode, "default": self.default, "help": render(self.help, lang),
+                "condition": render(self.condition, lang) if self.condition is not None else None,
                 "requirement": render(self.requirement(plain), lang)}
 
 
@@ -561,14 +570,17 @@ def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: t
     if min_fields:
         out["minProperties"] = min_fields
     rules: list[dict[str, Any]] = [g.schema() for g in groups]
-    conditional: dict[tuple[str, Any], list[str]] = {}
+    conditional: dict[tuple[str, Any], list[Field]] = {}
     for f in fields:
-        if f.required and f.unless is not None:
-            conditional.setdefault(f.unless, []).append(f.name)
-    for (key, value), names in conditional.items():
-        rules.append({"if": {"properties": {key: {"const": value}}, "required": [key]},
-                      "then": {"properties": dict.fromkeys(names, False)},
-                      "else": {"required": names}})
+        if f.unless is not None:
+            conditional.setdefault(f.unless, []).append(f)
+    for (key, value), excluded in conditional.items():
+        rule: dict[str, Any] = {"if": {"properties": {key: {"const": value}}, "required": [key]},
+                                "then": {"properties": {f.name: False for f in excluded}}}
+        required_else = [f.name for f in excluded if f.required]
+        if required_else:
+            rule["else"] = {"required": required_else}
+        rules.append(rule)
     if len(rules) == 1:
         out.update(rules[0])
     elif rules:
@@ -618,7 +630,8 @@ class RecordSpec:
     ``fields``: the game's own top-level fields, or its own version of a common one (same name);
     ``without``: common fields this game's records do not have; ``deal``: the fields of a deal,
     each for summary deals, full-play deals or both; ``deal_groups``: rules over several deal
-    fields; ``max_deals``: the most deals one record may hold.
+    fields; ``max_deals``: the most deals one record may hold; ``samples``: the worked examples a
+    template takes its sample values from, by kind of deal.
     """
 
     deal: tuple[Field, ...]
@@ -626,6 +639,8 @@ class RecordSpec:
     without: tuple[str, ...] = ()
     deal_groups: tuple[Group, ...] = ()
     max_deals: int | None = None
+    samples: dict[str, str] = field(default_factory=dict)
+    """A worked example per kind of deal (``examples/<name>.yaml``) that ``referee new`` fills a template from."""
     full_play_key: str = FULL_PLAY_KEY
     """The deal field that makes a deal a full play (a game with another one also declares
     ``Field("deals", Deals(full_play_key=...))`` among its ``fields``)."""

@@ -104,6 +104,7 @@ RECORD = RecordSpec(
     fields=(Field("match_length", Integer(minimum=1), t("The number of deals agreed for the match; the referee then "
                                                         "says whether the match is over and who has won it.")),),
     without=("scores_before",),
+    samples={"summary": "comet/short-match", "full": "comet/full-play-four"},
     deal=(
         DEALER,
         Field("out", PlayerName(), t("The player who played his last card first."), required=True, mode="summary"),

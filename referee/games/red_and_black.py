@@ -72,6 +72,7 @@ RECORD = RecordSpec(
     fields=(Field("deals", Deals(full_play_key="stock"), t("The games, in the order they were played."),
                   required=True),),
     without=("scores_before",),
+    samples={"summary": "red-and-black/tie-for-most", "full": "red-and-black/stock-runs-out"},
     deal=(
         DEALER,
         Field("taken", PerPlayer(Integer(minimum=0, maximum=STOCK)), t("How many cards each player had to take; "
