@@ -72,7 +72,7 @@ RECORD = RecordSpec(
     fields=(Field("deals", Deals(full_play_key="stock"), t("The games, in the order they were played."),
                   required=True),),
     without=("scores_before",),
-    samples={"summary": "red-and-black/tie-for-most", "full": "red-and-black/stock-runs-out"},
+    samples={"summary": "red-and-black/five-players", "full": "red-and-black/stock-runs-out"},
     deal=(
         DEALER,
         Field("taken", PerPlayer(Integer(minimum=0, maximum=STOCK)), t("How many cards each player had to take; "
@@ -214,10 +214,12 @@ def read_stock(value: Any, notation: str) -> tuple[list[bool], list[Card] | None
 
     >>> read_stock("RB BR", "en")
     ([True, False, False, True], None)
-    >>> read_stock("КЧ", "ru")[0], read_stock("7♥ 8♠", "en")[1]
-    ([True, False], [Card(7♥), Card(8♠)])
+    >>> read_stock("КЧ", "ru")[0], read_stock("RSB", "de")[0], read_stock("7♥ 8♠", "en")[1]
+    ([True, False], [True, False, False], [Card(7♥), Card(8♠)])
     """
-    letters = COLOUR_LETTERS[notation]
+    # The English letters are read in every notation too, so that a record keeps working when only
+    # its notation changes (``referee new`` writes its sample in the reader's notation).
+    letters = {**COLOUR_LETTERS["en"], **COLOUR_LETTERS[notation]}
     if isinstance(value, str):
         squeezed = "".join(value.split()).upper()
         if squeezed and all(ch in letters for ch in squeezed):
@@ -403,9 +405,10 @@ class RedAndBlack(Game):
         stock_path = path + ("stock",)
         got = read_stock(r.get(stock_path), r.notation)
         if isinstance(got, Message):
+            letters = sorted({*COLOUR_LETTERS["en"], *COLOUR_LETTERS[r.notation]})
             r.fail(stock_path, t("stock must be the cards of the stock from the top down, or a string of colour "
-                                 "letters ({letters}): {problem}", letters=sorted(COLOUR_LETTERS[r.notation]),
-                                 problem=got), "record.bad_stock", "stock")
+                                 "letters ({letters}): {problem}", letters=letters, problem=got),
+                   "record.bad_stock", "stock")
             return None
         red, cards = got
         reds = sum(red)
