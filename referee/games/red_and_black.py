@@ -102,6 +102,27 @@ def lose_message(losers: list[str], most: int) -> Message:
               len(losers), players=losers, most=most)
 
 
+def colour_step(player: str, taken: int, needed_red: bool, discarded: bool) -> Message:
+    """One turn of a stock given as colours: how many cards of the other colour were taken, then the discard.
+
+    One message per colour, so that each language can make the colour agree with the card.
+    """
+    if not discarded:
+        if needed_red:
+            return tn("{player} takes {n} black card; the stock is empty.",
+                      "{player} takes {n} black cards; the stock is empty.", taken, player=player)
+        return tn("{player} takes {n} red card; the stock is empty.",
+                  "{player} takes {n} red cards; the stock is empty.", taken, player=player)
+    if not taken:
+        return (t("{player} discards a red card at once; black is needed next.", player=player) if needed_red else
+                t("{player} discards a black card at once; red is needed next.", player=player))
+    if needed_red:
+        return tn("{player} takes {n} black card and discards a red one; black is needed next.",
+                  "{player} takes {n} black cards and discards a red one; black is needed next.", taken, player=player)
+    return tn("{player} takes {n} red card and discards a black one; red is needed next.",
+              "{player} takes {n} red cards and discards a black one; red is needed next.", taken, player=player)
+
+
 def colour_name(red: bool) -> Message:
     """``red`` or ``black``, in the reader's language."""
     return t("red") if red else t("black")
@@ -123,7 +144,8 @@ class Turn:
     seat: int
     taken: tuple[Any, ...]
     discarded: Any = None
-    discarded_red: bool = False
+    needed_red: bool = True
+    """The colour needed during the turn: the discarded card's; the cards taken are of the other."""
 
 
 class RedBlackGame(TurnState[Draw]):
@@ -169,8 +191,8 @@ class RedBlackGame(TurnState[Draw]):
         seat = self.to_move
         if self.red[i] == self.needed_red:
             self.discards.append(self.red[i])
+            self.turns.append(Turn(seat, tuple(self._current), self.item(i), self.needed_red))
             self.needed_red = not self.needed_red
-            self.turns.append(Turn(seat, tuple(self._current), self.item(i), self.red[i]))
             self._current = []
             self.to_move = self.next_seat(seat)
         else:
@@ -178,7 +200,7 @@ class RedBlackGame(TurnState[Draw]):
             self._current.append(self.item(i))
         if self.position == len(self.red):
             if self._current:
-                self.turns.append(Turn(seat, tuple(self._current)))
+                self.turns.append(Turn(seat, tuple(self._current), None, self.needed_red))
             self.finish(self._end())
 
     def _end(self) -> Outcome:
@@ -273,8 +295,10 @@ class RedAndBlack(Game):
         """Cards taken (a summary), then the claim."""
         rows: list[tuple[Message, dict[str, Any]]] = []
         if isinstance(deal.get("taken"), dict):
-            rows.append((t("Cards taken"), deal["taken"]))
-        return rows + super().example_rows(deal, notation)
+            rows.append((t("Cards kept"), deal["taken"]))
+        if isinstance(deal.get("claim"), dict):
+            rows.append((t("Cards kept, as the table counted"), deal["claim"]))
+        return rows
 
     def check(self, doc: Document) -> Verdict:
         """Validate and replay a Red and Black record, game by game."""
@@ -433,15 +457,17 @@ class RedAndBlack(Game):
 
     @staticmethod
     def _turn_step(game: RedBlackGame, turn: Turn) -> Message:
+        """Where the cards of one turn went: listed by name, or counted when the stock gives only colours."""
         player = game.players[turn.seat]
+        if game.cards is None:
+            return colour_step(player, len(turn.taken), turn.needed_red, turn.discarded is not None)
         if turn.discarded is None:
             return t("{player} takes {taken}; the stock is empty.", player=player, taken=list(turn.taken))
-        discarded = turn.discarded
-        after = colour_name(not turn.discarded_red)
+        after = colour_name(not turn.needed_red)
         if turn.taken:
             return t("{player} takes {taken} and discards {card}; {colour} is needed next.", player=player,
-                     taken=list(turn.taken), card=discarded, colour=after)
-        return t("{player} discards {card} at once; {colour} is needed next.", player=player, card=discarded,
+                     taken=list(turn.taken), card=turn.discarded, colour=after)
+        return t("{player} discards {card} at once; {colour} is needed next.", player=player, card=turn.discarded,
                  colour=after)
 
     def _check_cards(self, r: Reader, path: Path, stock: list[Card]) -> bool:
