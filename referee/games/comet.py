@@ -358,7 +358,10 @@ def runs(deal: CometDeal) -> list[Message]:
         rest = [t("{card} ({player})", card=x.move.card, player=deal.players[x.seat])
                 for x in current[1:] if isinstance(x.move, Play)]
         stop = current[-1].stop
-        if rest:
+        if stop is None:  # the replay stopped inside this run, at an illegal play
+            steps.append(t("{leader} leads {card}; then {plays}.", leader=leader, card=lead_card, plays=rest)
+                         if rest else t("{leader} leads {card}.", leader=leader, card=lead_card))
+        elif rest:
             steps.append(t("{leader} leads {card}; then {plays}; {stop}.", leader=leader, card=lead_card,
                            plays=rest, stop=stop))
         else:
@@ -562,8 +565,8 @@ class Comet(Game):
                           options["nine_of_diamonds"])
 
         def where(k: int) -> Any:
-            item = plays_path + (k,) if isinstance(value, list) else plays_path
-            return r.doc.where(item, deal=number)
+            # plays[k] names the play even in a one-line string; the line is then the field's.
+            return r.doc.where(plays_path + (k,), deal=number)
 
         replayed = replay_moves(state, moves, where)
         steps = [t("The first lead is {player}'s, on the dealer's left; {n} plays checked one by one.", player=order[0],
