@@ -179,7 +179,8 @@ class Pass:
         return "passes"
 
 
-Move = Play | Pass
+CometMove = Play | Pass
+"""A move of Comet: a card played, or a pass."""
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,7 @@ class Turn:
     """One move as it happened: the seat that made it, the move, and whether it was a lead."""
 
     seat: int
-    move: Move
+    move: CometMove
     lead: bool
     stop: Message | None = None
     """Why the run stopped after this move (None: it went on)."""
@@ -231,7 +232,7 @@ def signed(chips: int) -> str:
     return ("+" if chips > 0 else "\u2212" if chips < 0 else "") + str(abs(chips))
 
 
-class CometDeal(TurnState[Move]):
+class CometDeal(TurnState[CometMove]):
     """One deal of Comet, from the hands as dealt (seat 0 is the dealer's left, who leads first)."""
 
     def __init__(self, players: Sequence[str], hands: Sequence[Sequence[Card]], run_order: str = "holder",
@@ -246,7 +247,7 @@ class CometDeal(TurnState[Move]):
         self.last_seat = 0
         self.history: list[Turn] = []
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[CometMove]:
         """A lead: any card in hand. In a run: the next card (or a pass, when play is not compulsory)."""
         if self.is_over():
             return []
@@ -254,7 +255,7 @@ class CometDeal(TurnState[Move]):
             return [Play(c) for c in sorted(self.hands[self.to_move])]
         return [Play(self.need)] if self.compulsory else [Play(self.need), Pass()]
 
-    def is_legal(self, move: Move) -> bool:
+    def is_legal(self, move: CometMove) -> bool:
         """Faster than listing the moves: a lead needs the card in hand, a run the next card."""
         if isinstance(move, Pass):
             return self.need is not None and not self.compulsory
@@ -262,7 +263,7 @@ class CometDeal(TurnState[Move]):
             return move.card in self.hands[self.to_move]
         return move.card is self.need
 
-    def why_illegal(self, move: Move) -> IllegalMoveError:
+    def why_illegal(self, move: CometMove) -> IllegalMoveError:
         """The rule the move breaks: the run must go on, the card is not the leader's, play is compulsory."""
         player = self.players[self.to_move]
         legal = tuple(self.legal_moves())
@@ -286,7 +287,7 @@ class CometDeal(TurnState[Move]):
                                   card=card, holder=holder or "—"), code="comet.not_his_card", rule="lead",
                                 legal=legal)
 
-    def apply(self, move: Move) -> None:
+    def apply(self, move: CometMove) -> None:
         """Play the card (or pass), then find who moves next: the holder of the next card, or the stop's player."""
         seat = self.to_move
         lead = self.need is None
@@ -330,7 +331,7 @@ class CometDeal(TurnState[Move]):
         return {p: len(h) for p, h in zip(self.players, self.hands, strict=True)}
 
 
-def read_tokens(value: Any, notation: str) -> list[Move]:
+def read_tokens(value: Any, notation: str) -> list[CometMove]:
     """The ``plays`` field: cards (a list or one string) and ``pass``; a NotationError names a bad token.
 
     >>> [str(m) for m in read_tokens("5♥ 6♥ pass", "en")]
@@ -551,7 +552,7 @@ class Comet(Game):
         hands = self._hands(r, path + ("hands",), order, sizes)
         plays_path = path + ("plays",)
         value = r.get(plays_path)
-        moves: list[Move] | None = None
+        moves: list[CometMove] | None = None
         if value is None or not isinstance(value, (str, list)) or not value:
             r.fail(plays_path, t("plays must list the cards in the order played."), "record.shape")
         else:
