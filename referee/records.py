@@ -24,8 +24,8 @@ Standard library only: this runs in the browser too.
 (2, 6)
 >>> sorted(schema["properties"]["options"]["properties"])
 ['must_trump_when_void', 'revoke_penalty', 'tie_break']
->>> render(Integer(minimum=0).label(), "en")
-'a whole number, at least 0'
+>>> render(Integer(minimum=0).label(), "en"), render(Integer(minimum=0).label(), "de")
+('a whole number, at least 0', 'eine ganze Zahl, mindestens 0')
 """
 
 from __future__ import annotations
@@ -245,7 +245,7 @@ class Cards(FieldType):
         return {"anyOf": [items, text]}
 
     def label(self, code: Code = backticks) -> Message:
-        return t("cards: a list, or one line separated by spaces (by commas in German notation)")
+        return t("cards: a list, or one line separated by spaces (commas in German notation)")
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "min_items": self.min_items}
@@ -296,11 +296,14 @@ class ListOf(FieldType):
         return out
 
     def label(self, code: Code = backticks) -> Message:
+        item = self.item.label(code)
         if self.max_items is not None and self.max_items == self.min_items:
-            return t("a list of exactly {n}, each {item}", n=self.min_items, item=self.item.label(code))
+            return t("a list of {n}; each: {item}", n=self.min_items, item=item)
+        if self.min_items == 1:
+            return t("a non-empty list; each: {item}", item=item)
         if self.min_items:
-            return t("a list of at least {n}, each {item}", n=self.min_items, item=self.item.label(code))
-        return t("a list, each {item}", item=self.item.label(code))
+            return t("a list of at least {n}; each: {item}", n=self.min_items, item=item)
+        return t("a list; each: {item}", item=item)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "item": self.item.describe(game, lang), "min_items": self.min_items,
@@ -368,9 +371,9 @@ class Obj(FieldType):
     def label(self, code: Code = backticks) -> Message:
         names = ", ".join(code(f.name) for f in self.fields)
         if self.groups:
-            return t("the fields {names} ({rule}), below", names=names,
+            return t("the fields {names} ({rule})", names=names,
                      rule=[g.label(code) for g in self.groups])
-        return t("the fields {names}, below", names=names)
+        return t("the fields {names}", names=names)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "fields": [f.describe(game, lang) for f in self.fields],
@@ -615,7 +618,8 @@ CLAIM_PER_PLAYER = Field("claim", PerPlayer(Integer()), t("The score the table w
                                                           "referee says whether it agrees."))
 CLAIM_PER_SIDE = Field("claim", PerPlayer(Integer(), sides=True), t("The score the table wrote down for this deal, "
                                                                     "per side; the referee says whether it agrees."))
-SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, CLAIM_PER_SIDE, NOTE)
+SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
+"""The deal fields "Settle a score" lists once for most games (a game's own tables leave them out)."""
 TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
                       t("Every trick, in the order played: its cards in play order, starting with the leader's "
                         "card."), required=True, mode="full")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,7 +16,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.blocks import render_block
+from referee.cli import check_text, main
 from referee.games import GAMES
+from referee.messages import render
 from referee.records import (
     Field,
     FieldType,
@@ -24,10 +28,13 @@ from referee.records import (
     Options,
     PerPlayer,
     Text,
+    field_rows,
     json_schema,
     spec_of,
 )
-from tests.conftest import EXAMPLES, dump, errors_of, mutate, verdict_or_typed_error
+from referee.template import template
+from site_tools.blocks import find_blocks
+from tests.conftest import EXAMPLES, ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
 RECORDS = {p.relative_to(p.parent.parent).as_posix(): yaml.safe_load(p.read_text(encoding="utf-8")) for p in EXAMPLES}
 VALIDATORS = {slug: jsonschema.Draft202012Validator(json_schema(game)) for slug, game in GAMES.items()}
@@ -204,3 +211,99 @@ def test_the_schema_knows_the_player_counts():
     record = copy.deepcopy(RECORDS["catch-the-ten/three-players.yaml"])
     record["players"] = ["Anna"]
     assert not schema_accepts(record)
+
+
+# -- what else comes from the declarations: templates, pages, published schemas ----------------------------
+
+LANGS = ("en", "ru", "de")
+PAGE = ROOT / "docs" / "en" / "settle-a-score.md"
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["summary", "full"])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_template_from_referee_new_is_a_record_the_referee_and_the_schema_accept(slug, lang, full):
+    text = template(slug, lang, full)
+    assert check_text(text).exit_status == 0
+    data = yaml.safe_load(text)
+    assert data["notation"] == lang and (spec_of(GAMES[slug]).full_play_key in data["deals"][0]) == full
+    assert VALIDATORS[slug].is_valid(data)
+
+
+def test_template_comments_are_in_the_chosen_language():
+    russian = template("minnesota-whist", "ru")
+    assert "# Игрок, который сдавал" in russian and "Аня" in russian and "Мы:" in russian
+    german = template("reunion", "de", full=True)
+    assert "# Die Karten jedes Spielers nach dem Geben" in german and "Kreuz" in german
+
+
+def test_the_commands_new_and_schema(capsys):
+    assert main(["new", "trump-seven", "--lang", "de"]) == 0
+    assert check_text(capsys.readouterr().out).exit_status == 0
+    assert main(["schema", "reunion", "--url", "https://example.org/schemas/reunion.json"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema == json_schema(GAMES["reunion"], "https://example.org/schemas/reunion.json")
+    with pytest.raises(SystemExit):
+        main(["new", "bridge"])
+
+
+def _page_blocks(lang: str) -> str:
+    """Every referee-record block of "Settle a score", rendered in ``lang`` (suit signs without their colour)."""
+    text = "\n".join(render_block(b.kind, b.params, lang) for b in find_blocks(PAGE.read_text(encoding="utf-8"))
+                      if b.kind == "record")
+    return re.sub(r'<span class="suit-[a-z]+">(.)</span>', r"\1", text)
+
+
+def _declared(slug: str) -> list[tuple[str, Field]]:
+    spec = spec_of(GAMES[slug])
+    rows = list(field_rows(spec.record_fields()))
+    for mode in ("summary", "full"):
+        rows += field_rows(spec.deal_fields(mode))
+    return rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_lists_every_declared_field_in_every_language(lang):
+    page = _page_blocks(lang)
+    for slug in GAMES:
+        for path, f in _declared(slug):
+            assert f"`{path}`" in page, (slug, path)
+            assert render(f.help, lang) in page, (slug, path)
+            if lang != "en":
+                assert render(f.help, lang) != render(f.help, "en"), (slug, path, "not translated")
+        assert f"schemas/{slug}.json" in page
+
+
+def test_every_game_has_a_block_for_each_kind_of_deal_on_the_page():
+    blocks = [b.params for b in find_blocks(PAGE.read_text(encoding="utf-8")) if b.kind == "record"]
+    for slug in GAMES:
+        assert {b.get("deals") for b in blocks if b.get("game") == slug} >= {"summary", "full"}, slug
+
+
+def test_the_site_publishes_every_schema(site):
+    from mkdocs.config import load_config
+
+    site_url = load_config(str(ROOT / "mkdocs.yml")).site_url
+    for slug, game in GAMES.items():
+        url = site_url.rstrip("/") + f"/schemas/{slug}.json"
+        published = json.loads((site / "schemas" / f"{slug}.json").read_text(encoding="utf-8"))
+        assert published == json_schema(game, url)
+    page = (site / "ru" / "settle-a-score" / "index.html").read_text(encoding="utf-8")
+    assert "yaml-language-server: $schema=" + site_url.rstrip("/") + "/schemas/yacht.json" in page
+
+
+def _allowed_by_reader(record: dict[str, Any], path: tuple[Any, ...]) -> set[str]:
+    """The keys the reader allows in the mapping at ``path``: the list its unknown-field message gives."""
+    errors = errors_of(dump(_set(record, path + (UNKNOWN,), 1)))
+    hit = next(e for e in errors if e.code == "record.unknown_field" and e.where.path.endswith(UNKNOWN))
+    return set(hit.message.params["allowed"])
+
+
+@pytest.mark.parametrize("name", sorted(RECORDS))
+def test_the_reader_allows_exactly_the_declared_keys(name):
+    record = RECORDS[name]
+    spec = spec_of(GAMES[record["game"]])
+    assert _allowed_by_reader(record, ()) == {f.name for f in spec.record_fields()}
+    for i, deal in enumerate(record["deals"]):
+        mode = "full" if spec.full_play_key in deal else "summary"
+        assert _allowed_by_reader(record, ("deals", i)) == {f.name for f in spec.deal_fields(mode)}, (i, mode)
