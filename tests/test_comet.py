@@ -14,7 +14,7 @@ from referee.cli import check_text, main
 from referee.games import comet
 from referee.messages import render
 from referee.notation import parse_cards
-from referee.simulate.comet import comet_deal
+from referee.simulate.comet import comet_deal, comet_play
 from referee.turns import random_playout
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
@@ -75,11 +75,15 @@ def test_every_card_is_somewhere_at_every_step_and_the_chips_sum_to_zero(n, rng,
 def test_a_random_deal_replays_to_the_same_outcome_and_its_summary_agrees(n, dealer, rng, options, notation):
     players = NAMES[:n]
     dealer %= n
-    deal = comet_deal(random.Random(rng.random()), players, dealer, notation, **options)
+    seed = rng.random()
+    deal = comet_deal(random.Random(seed), players, dealer, notation, **options)
     verdict = check_text(dump(record(players, deal, notation=notation, options=options)))
     assert verdict.exit_status == 0 and verdict.findings == []
     result = verdict.deals[0]
     assert sum(result.scores.values()) == 0
+    # The same random game, as the simulator played it (its players are seat numbers), ends the same way.
+    played = comet_play(random.Random(seed), n, dealer, **options).outcome()
+    assert {players[int(k)]: v for k, v in played.scores.items()} == result.scores
     # Every payment is in the explanation: one "pays" step per other player, with its amount.
     out = max(result.scores, key=result.scores.get)
     pays = [s for s in result.steps if s.msgid == "{payer} pays {player} {chips}: {why}."]
