@@ -284,9 +284,10 @@ class RedAndBlack(Game):
         if deal.get("stock") is not None:
             got = read_stock(deal["stock"], notation)
             if not isinstance(got, Message):
-                red, cards = got
+                _, cards = got
+                letters = "".join(deal["stock"].split()) if cards is None else ""
                 lines.append((t("Stock, from the top"), cards if cards is not None else
-                              "".join("R" if x else "B" for x in red)))
+                              " ".join(letters[k:k + 10] for k in range(0, len(letters), 10))))
         if deal.get("loser") is not None:
             lines.append((t("Loser, as claimed"), deal["loser"]))
         return lines
