@@ -506,8 +506,10 @@ class Options(FieldType):
 
 @dataclass(frozen=True)
 class Deals(FieldType):
-    """The deals in the order played; each a summary or a full play (a full play has ``hands``)."""
+    """The deals in the order played; each a summary or a full play (a full play has ``hands``, or the
+    game's own ``full_play_key``: Red and Black's full play is its ``stock``)."""
 
+    full_play_key: str = FULL_PLAY_KEY
     kind: ClassVar[str] = "deals"
 
     def schema(self, game: Game) -> dict[str, Any]:
@@ -518,10 +520,10 @@ class Deals(FieldType):
 
     def label(self, code: Code = backticks) -> Message:
         return t("a non-empty list of deals, each a summary or a full play (a full play has {key})",
-                 key=code(FULL_PLAY_KEY))
+                 key=code(self.full_play_key))
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "max_items": spec_of(game).max_deals, "full_play_key": FULL_PLAY_KEY}
+        return {"kind": self.kind, "max_items": spec_of(game).max_deals, "full_play_key": self.full_play_key}
 
 
 # -- fields ------------------------------------------------------------------------------------------
@@ -670,6 +672,9 @@ class RecordSpec:
     max_deals: int | None = None
     samples: dict[str, str] = field(default_factory=dict)
     """A worked example per kind of deal (``examples/<name>.yaml``) that ``referee new`` fills a template from."""
+    full_play_key: str = FULL_PLAY_KEY
+    """The deal field that makes a deal a full play (a game with another one also declares
+    ``Field("deals", Deals(full_play_key=...))`` among its ``fields``)."""
 
     def record_fields(self) -> list[Field]:
         """The top-level fields of this game's records, in order."""
@@ -694,7 +699,7 @@ class RecordSpec:
 
     def has_mode(self, mode: str) -> bool:
         """Whether this game's records can hold ``mode`` deals (a full play needs hands)."""
-        return any(f.name == FULL_PLAY_KEY for f in self.deal_fields("full")) if mode == "full" else True
+        return any(f.name == self.full_play_key for f in self.deal_fields("full")) if mode == "full" else True
 
 
 def spec_of(game: Game) -> RecordSpec:
@@ -717,7 +722,7 @@ def json_schema(game: Game, url: str | None = None) -> dict[str, Any]:
         if spec.has_mode(mode):
             defs[f"{mode}_deal"] = object_schema(spec.deal_fields(mode), game, spec.groups(mode))
     if "full_deal" in defs:
-        deal = {"type": "object", "if": {"required": [FULL_PLAY_KEY]}, "then": {"$ref": "#/$defs/full_deal"},
+        deal = {"type": "object", "if": {"required": [spec.full_play_key]}, "then": {"$ref": "#/$defs/full_deal"},
                 "else": {"$ref": "#/$defs/summary_deal"}}
     else:
         deal = {"$ref": "#/$defs/summary_deal"}
@@ -754,7 +759,7 @@ def describe(game: Game, lang: str) -> dict[str, Any]:
         "game": game.slug,
         "name": game.name(lang),
         "player_counts": list(game.player_counts),
-        "full_play_key": FULL_PLAY_KEY,
+        "full_play_key": spec.full_play_key,
         "record": [f.describe(game, lang) for f in spec.record_fields()],
         "deals": {mode: {"fields": [f.describe(game, lang) for f in spec.deal_fields(mode)],
                          "groups": [{"names": list(g.names), "rule": g.rule} for g in spec.groups(mode)]}

@@ -28,7 +28,6 @@ from referee.games import get_game
 from referee.messages import rank_label, render, t
 from referee.notation import format_card, parse_cards, parse_rank
 from referee.records import (
-    FULL_PLAY_KEY,
     Anything,
     Card,
     Cards,
@@ -205,7 +204,7 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
         out += _comment(render(f.help, lang), "")
         out.append("deals:")
         for deal in data["deals"]:
-            deal_mode = "full" if FULL_PLAY_KEY in deal else "summary"
+            deal_mode = "full" if spec.full_play_key in deal else "summary"
             first = True
             for df in spec.deal_fields(deal_mode):
                 lines = _field_lines(df, deal, lang, "    ", local, game)

@@ -57,6 +57,19 @@ def rate(fn: Callable[[int], object], batches: int, seconds: float) -> float:
     return statistics.median(rates)
 
 
+def turn_game_rows(batches: int, seconds: float) -> list[tuple[str, float]]:
+    """Random games per second of the games on the turn engine (each registered by one line)."""
+    from referee.simulate.comet import comet_play
+    from referee.simulate.red_and_black import red_and_black_play
+
+    rng = random.Random(2026)
+    rows = []
+    for n in (3, 5):
+        rows.append((f"comet {n}p random deals/s", rate(lambda i, n=n: comet_play(rng, n, i % n), batches, seconds)))
+    rows.append(("red-and-black 4p random games/s", rate(lambda i: red_and_black_play(rng, 4), batches, seconds)))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--batches", type=int, default=7)
@@ -80,6 +93,7 @@ def main() -> None:
     rows.append(("trump-seven random deals/s",
                  rate(lambda i: trump_seven_play(rng, i % 3, auction=one_yes), args.batches, args.seconds)))
     rows.append(("reunion random deals/s", rate(lambda i: reunion_play(rng, i % 3), args.batches, args.seconds)))
+    rows.extend(turn_game_rows(args.batches, args.seconds))
     records = {
         "catch-the-ten 4p": [{"game": "catch-the-ten", "players": NAMES[:4],
                               "deals": [catch_the_ten_deal(rng, NAMES[:4], k % 4)]} for k in range(200)],

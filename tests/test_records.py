@@ -21,7 +21,6 @@ from referee.cli import check_text, main
 from referee.games import GAMES
 from referee.messages import render
 from referee.records import (
-    FULL_PLAY_KEY,
     Field,
     FieldType,
     Obj,
@@ -72,7 +71,7 @@ def present_fields(record: dict[str, Any]) -> Found:
     top = spec.record_fields()
     yield from _walk(record, (), top)
     for i, deal in enumerate(record.get("deals") or []):
-        mode = "full" if FULL_PLAY_KEY in deal else "summary"
+        mode = "full" if spec.full_play_key in deal else "summary"
         yield from _walk(deal, ("deals", i), spec.deal_fields(mode))
 
 
@@ -228,7 +227,7 @@ def test_a_template_from_referee_new_is_a_record_the_referee_and_the_schema_acce
     text = template(slug, lang, full)
     assert check_text(text).exit_status == 0
     data = yaml.safe_load(text)
-    assert data["notation"] == lang and ("hands" in data["deals"][0]) == full
+    assert data["notation"] == lang and (spec_of(GAMES[slug]).full_play_key in data["deals"][0]) == full
     assert VALIDATORS[slug].is_valid(data)
 
 
@@ -307,7 +306,7 @@ def test_the_reader_allows_exactly_the_declared_keys(name):
     spec = spec_of(GAMES[record["game"]])
     assert _allowed_by_reader(record, ()) == {f.name for f in spec.record_fields()}
     for i, deal in enumerate(record["deals"]):
-        mode = "full" if FULL_PLAY_KEY in deal else "summary"
+        mode = "full" if spec.full_play_key in deal else "summary"
         assert _allowed_by_reader(record, ("deals", i)) == {f.name for f in spec.deal_fields(mode)}, (i, mode)
 
 

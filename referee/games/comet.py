@@ -1,0 +1,627 @@
+"""Comet (seed 002, game 4): 2–8 players, the whole pack, runs up a suit, chips for cards left.
+
+Engine: :mod:`referee.turns` (no tricks). :class:`CometDeal` is one deal as a turn state: the
+player left of the dealer leads any card; the holder of the next higher card of that suit must play
+it, and so on, until a **stop** (a king, an ace, or a next card already played); the player of
+the stop leads again. The first player out is paid a chip for every card left in each other hand,
+and the 9♦ counts two:
+
+>>> from referee.notation import parse_cards
+>>> deal = CometDeal(["Anna", "Boris"], [parse_cards("5H 6H 2C"), parse_cards("7H KH")])
+>>> deal.player, [str(m) for m in deal.legal_moves()]
+('Anna', ['plays 2♣', 'plays 5♥', 'plays 6♥'])
+>>> deal.push(Play(parse_cards("6H")[0]))
+>>> deal.player, [str(m) for m in deal.legal_moves()]
+('Boris', ['plays 7♥'])
+>>> deal.push(Play(parse_cards("2C")[0]))
+Traceback (most recent call last):
+...
+referee.turns.IllegalMoveError: The run goes on with 7♥: Boris holds it and must play it.
+>>> settle("Anna", {"Boris": 4, "Vera": 2}, "Boris", "counts_two")[0]
+{'Anna': 7, 'Boris': -5, 'Vera': -2}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.cards import Card, Rank, Suit, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
+from referee.messages import Message, t, tn
+from referee.notation import parse_card, parse_cards
+from referee.records import (
+    CLAIM_PER_PLAYER,
+    DEALER,
+    NOTE,
+    Cards,
+    Choice,
+    Code,
+    Field,
+    Integer,
+    OneOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    backticks,
+)
+from referee.source import Document, Path
+from referee.turns import IllegalMoveError, Outcome, TurnState, replay_moves
+
+DECK: tuple[Card, ...] = tuple(deck())
+NINE_OF_DIAMONDS = Card(Rank.NINE, Suit.DIAMONDS)
+PLAYER_COUNTS: tuple[int, ...] = tuple(range(2, 9))
+PASS_WORDS = {"pass", "пас", "passe"}
+PLAYED_WORDS = {"played", "сыграна", "gespielt"}
+
+OPTIONS: tuple[Option, ...] = (
+    Option("run_order", "holder", ("holder", "clockwise"),
+           help=t("Who plays the next card of a run."),
+           choice_help={
+               "holder": t("Its holder, at once, whatever his seat; a player who holds the next card of his own "
+                           "run plays on."),
+               "clockwise": t("The turn passes to the left until it reaches the holder; if the holder is the "
+                              "player who played the last card, nobody else could go on, so the run has stopped "
+                              "and he leads any card."),
+           }),
+    Option("compulsory_play", True, (True, False),
+           help=t("Whether the holder of the next card of a run must play it."),
+           choice_help={True: t("He must play it."),
+                        False: t("He may pass instead; the run then stops, and the player of the last card "
+                                 "leads.")}),
+    Option("ace", "lead_only", ("lead_only", "low"),
+           help=t("What the ace does."),
+           choice_help={
+               "lead_only": t("The ace ranks above the king but never continues a run: it can only be led, and "
+                              "an ace led is a stop."),
+               "low": t("The ace ranks below the 2 and a run goes on from it to the 2 (as in Commit)."),
+           }),
+    Option("nine_of_diamonds", "counts_two", ("counts_two", "two_extra", "doubles_hand"),
+           help=t("What the 9♦ left in a hand costs at the settlement."),
+           choice_help={
+               "counts_two": t("It counts two chips instead of one."),
+               "two_extra": t("It costs two chips on top of its own one."),
+               "doubles_hand": t("Its holder pays two chips for every card he holds (as in Swedish Komet)."),
+           }),
+)
+
+
+@dataclass(frozen=True)
+class OtherPlayers(PerPlayer):
+    """A mapping from every player but the one who went out (at least one other) to a value."""
+
+    def schema(self, game: Any) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": self.value.schema(game), "minProperties": 1,
+                "maxProperties": max(game.player_counts)}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("for every player but the one who went out: {value}", value=self.value.label(code))
+
+
+RECORD = RecordSpec(
+    fields=(Field("match_length", Integer(minimum=1), t("The number of deals agreed for the match; the referee then "
+                                                        "says whether the match is over and who has won it.")),),
+    without=("scores_before",),
+    samples={"summary": "comet/short-match", "full": "comet/full-play-four"},
+    deal=(
+        DEALER,
+        Field("out", PlayerName(), t("The player who played his last card first."), required=True, mode="summary"),
+        Field("left", OtherPlayers(Integer(minimum=0)), t("For every other player, the cards still in his hand: at "
+                                                          "least one, no more than he was dealt; the player who went "
+                                                          "out may be given as 0."), required=True, mode="summary"),
+        Field("nine_of_diamonds", OneOf((PlayerName(), Choice(("played",), synonyms=tuple(sorted(PLAYED_WORDS -
+                                                                                                {"played"}))))),
+              t("The player who still holds the 9♦ at the end, or played."), required=True, mode="summary"),
+        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt: the whole pack, the players "
+                                                        "from the dealer's left holding the extra cards."),
+              required=True, mode="full"),
+        Field("plays", Cards(min_items=1), t("Every card in the order played, up to the card that took a player "
+                                             "out; pass where the holder of the next card kept it (only with "
+                                             "compulsory_play: false)."), required=True, mode="full"),
+        CLAIM_PER_PLAYER,
+        NOTE,
+    ),
+)
+"""What a Comet record holds (:mod:`referee.records`)."""
+
+
+def hand_sizes(n: int) -> list[int]:
+    """Cards dealt to each player, from the dealer's left: the first ``52 mod n`` get one more.
+
+    >>> hand_sizes(3), hand_sizes(4), hand_sizes(5)
+    ([18, 17, 17], [13, 13, 13, 13], [11, 11, 10, 10, 10])
+    """
+    base, extra = divmod(len(DECK), n)
+    return [base + 1 if k < extra else base for k in range(n)]
+
+
+def next_card(card: Card, ace: str) -> Card | None:
+    """The card that continues a run after ``card``; None after a king or an ace led high.
+
+    >>> [str(next_card(parse_card(c), ace)) for c, ace in (("9D", "lead_only"), ("KD", "low"), ("AD", "low"))]
+    ['10♦', 'None', '2♦']
+    >>> next_card(parse_card("AD"), "lead_only") is None
+    True
+    """
+    assert card.suit is not None
+    if card.rank is Rank.KING:
+        return None
+    if card.rank is Rank.ACE:
+        return Card(Rank.TWO, card.suit) if ace == "low" else None
+    return Card(Rank(card.rank + 1), card.suit)
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card played: led, or the next card of a run."""
+
+    card: Card
+
+    def describe(self) -> Message:
+        """``plays 7♥``."""
+        return t("plays {card}", card=self.card)
+
+    def __str__(self) -> str:
+        return f"plays {self.card}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """The holder of the next card keeps it (only with ``compulsory_play: false``)."""
+
+    def describe(self) -> Message:
+        """``passes``."""
+        return t("passes")
+
+    def __str__(self) -> str:
+        return "passes"
+
+
+CometMove = Play | Pass
+"""A move of Comet: a card played, or a pass."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One move as it happened: the seat that made it, the move, and whether it was a lead."""
+
+    seat: int
+    move: CometMove
+    lead: bool
+    stop: Message | None = None
+    """Why the run stopped after this move (None: it went on)."""
+
+
+def settle(out: str, left: dict[str, int], nine: str | None, rule: str) -> tuple[dict[str, int], list[Message]]:
+    """Chips for one deal: every other player pays the player who went out; the steps show each payment.
+
+    >>> settle("Anna", {"Boris": 3}, "Boris", "doubles_hand")[0], settle("Anna", {"Boris": 3}, "Boris", "two_extra")[0]
+    ({'Anna': 6, 'Boris': -6}, {'Anna': 5, 'Boris': -5})
+    """
+    scores = {out: 0}
+    steps: list[Message] = []
+    for payer, cards in left.items():
+        if payer == out:
+            continue
+        cards_left = tn("{n} card left", "{n} cards left", cards)
+        if payer != nine:
+            chips, why = cards, cards_left
+        elif rule == "counts_two":
+            chips, why = cards + 1, t("{cards}, the 9♦ among them counting two", cards=cards_left)
+        elif rule == "two_extra":
+            chips, why = cards + 2, t("{cards}, and two more for the 9♦", cards=cards_left)
+        else:
+            chips, why = cards * 2, t("{cards}, doubled for the 9♦", cards=cards_left)
+        scores[payer] = -chips
+        scores[out] += chips
+        steps.append(t("{payer} pays {player} {chips}: {why}.", payer=payer, player=out,
+                       chips=tn("{n} chip", "{n} chips", chips), why=why))
+    steps.append(t("{player} receives {chips} in all; the chips of the deal add up to zero.", player=out,
+                   chips=tn("{n} chip", "{n} chips", scores[out])))
+    return scores, steps
+
+
+def signed(chips: int) -> str:
+    """A chip balance with its sign, the minus a real minus sign.
+
+    >>> signed(7), signed(-3), signed(0)
+    ('+7', '\u22123', '0')
+    """
+    return ("+" if chips > 0 else "\u2212" if chips < 0 else "") + str(abs(chips))
+
+
+class CometDeal(TurnState[CometMove]):
+    """One deal of Comet, from the hands as dealt (seat 0 is the dealer's left, who leads first)."""
+
+    def __init__(self, players: Sequence[str], hands: Sequence[Sequence[Card]], run_order: str = "holder",
+                 compulsory_play: bool = True, ace: str = "lead_only", nine_of_diamonds: str = "counts_two"):
+        super().__init__(players, 0)
+        self.hands: list[set[Card]] = [set(h) for h in hands]
+        self.owner: dict[Card, int] = {c: s for s, h in enumerate(hands) for c in h}
+        self.played: set[Card] = set()
+        self.run_order, self.compulsory, self.ace, self.nine_rule = run_order, compulsory_play, ace, nine_of_diamonds
+        self.need: Card | None = None
+        """The card that must come next in the current run; None when the player to move leads."""
+        self.last_seat = 0
+        self.history: list[Turn] = []
+
+    def legal_moves(self) -> list[CometMove]:
+        """A lead: any card in hand. In a run: the next card (or a pass, when play is not compulsory)."""
+        if self.is_over():
+            return []
+        if self.need is None:
+            return [Play(c) for c in sorted(self.hands[self.to_move])]
+        return [Play(self.need)] if self.compulsory else [Play(self.need), Pass()]
+
+    def is_legal(self, move: CometMove) -> bool:
+        """Faster than listing the moves: a lead needs the card in hand, a run the next card."""
+        if isinstance(move, Pass):
+            return self.need is not None and not self.compulsory
+        if self.need is None:
+            return move.card in self.hands[self.to_move]
+        return move.card is self.need
+
+    def why_illegal(self, move: CometMove) -> IllegalMoveError:
+        """The rule the move breaks: the run must go on, the card is not the leader's, play is compulsory."""
+        player = self.players[self.to_move]
+        legal = tuple(self.legal_moves())
+        if isinstance(move, Pass):
+            if self.need is None:
+                return IllegalMoveError(t("{player} has the lead and must lead a card; only the holder of the "
+                                          "next card of a run may pass.", player=player),
+                                        code="comet.pass_on_lead", rule="lead", legal=legal)
+            return IllegalMoveError(t("Play is compulsory: {player} must play {card}.", player=player,
+                                      card=self.need), code="comet.compulsory", rule="compulsory_play", legal=legal)
+        card = move.card
+        if card in self.played:
+            return IllegalMoveError(t("{card} has already been played.", card=card), code="comet.played_twice",
+                                    rule="hand", legal=legal)
+        if self.need is not None:
+            return IllegalMoveError(t("The run goes on with {need}: {player} holds it and must play it.",
+                                      need=self.need, player=player), code="comet.run_continues", rule="run",
+                                    legal=legal)
+        holder = self.players[self.owner[card]] if card in self.owner else None
+        return IllegalMoveError(t("It is {player}'s lead, but {card} is in {holder}'s hand.", player=player,
+                                  card=card, holder=holder or "—"), code="comet.not_his_card", rule="lead",
+                                legal=legal)
+
+    def apply(self, move: CometMove) -> None:
+        """Play the card (or pass), then find who moves next: the holder of the next card, or the stop's player."""
+        seat = self.to_move
+        lead = self.need is None
+        if isinstance(move, Pass):
+            stop = t("{player} passes instead of playing {card}, which stops the run, and {last} leads",
+                     player=self.players[seat], card=self.need, last=self.players[self.last_seat])
+            self.history.append(Turn(seat, move, lead, stop))
+            self.need, self.to_move = None, self.last_seat
+            return
+        card = move.card
+        self.hands[seat].discard(card)
+        self.played.add(card)
+        self.last_seat = seat
+        if not self.hands[seat]:
+            player = self.players[seat]
+            left = {self.players[s]: len(h) for s, h in enumerate(self.hands) if s != seat}
+            nine = self.owner.get(NINE_OF_DIAMONDS)
+            holder = self.players[nine] if nine is not None and NINE_OF_DIAMONDS not in self.played else None
+            scores, _ = settle(player, left, holder, self.nine_rule)
+            self.history.append(Turn(seat, move, lead, t("{player} has no cards left and is out",
+                                                               player=player)))
+            self.finish(Outcome((player,), "deal.out", t("{player} went out.", player=player), scores))
+            return
+        following = next_card(card, self.ace)
+        stop: Message | None = None
+        if following is None:
+            stop = t("the king stops the run") if card.rank is Rank.KING else t("the ace stops the run")
+        elif following in self.played:
+            stop = t("{card} is already played, so {last} is a stop", card=following, last=card)
+        elif self.run_order == "clockwise" and self.owner[following] == seat:
+            stop = t("nobody else holds {card}, so the turn comes back to {player} and the run has stopped",
+                     card=following, player=self.players[seat])
+        if stop is None:
+            self.need, self.to_move = following, self.owner[following]
+        else:
+            self.need, self.to_move = None, seat
+        self.history.append(Turn(seat, move, lead, stop))
+
+    def left(self) -> dict[str, int]:
+        """Cards still in each hand."""
+        return {p: len(h) for p, h in zip(self.players, self.hands, strict=True)}
+
+
+def read_tokens(value: Any, notation: str) -> list[CometMove]:
+    """The ``plays`` field: cards (a list or one string) and ``pass``; a NotationError names a bad token.
+
+    >>> [str(m) for m in read_tokens("5♥ 6♥ pass", "en")]
+    ['plays 5♥', 'plays 6♥', 'passes']
+    """
+    if isinstance(value, str):
+        tokens: list[Any] = [tok for tok in (value.split(",") if notation == "de" else value.replace(",", " ").split())
+                             if tok.strip()]
+    else:
+        tokens = list(value)
+    return [Pass() if str(tok).strip().lower() in PASS_WORDS else Play(parse_card(tok, notation)) for tok in tokens]
+
+
+def runs(deal: CometDeal) -> list[Message]:
+    """The play, run by run: who led what, who followed with which card, and why the run stopped."""
+    steps: list[Message] = []
+    current: list[Turn] = []
+
+    def flush() -> None:
+        if not current:
+            return
+        first = current[0]
+        leader = deal.players[first.seat]
+        lead_card = first.move.card if isinstance(first.move, Play) else None
+        rest = [t("{card} ({player})", card=x.move.card, player=deal.players[x.seat])
+                for x in current[1:] if isinstance(x.move, Play)]
+        stop = current[-1].stop
+        if stop is None:  # the replay stopped inside this run, at an illegal play
+            steps.append(t("{leader} leads {card}; then {plays}.", leader=leader, card=lead_card, plays=rest)
+                         if rest else t("{leader} leads {card}.", leader=leader, card=lead_card))
+        elif rest:
+            steps.append(t("{leader} leads {card}; then {plays}; {stop}.", leader=leader, card=lead_card,
+                           plays=rest, stop=stop))
+        else:
+            steps.append(t("{leader} leads {card}; {stop}.", leader=leader, card=lead_card, stop=stop))
+        current.clear()
+
+    for turn in deal.history:
+        if turn.lead and current:
+            flush()
+        current.append(turn)
+        if turn.stop is not None:
+            flush()
+    flush()
+    return steps
+
+
+class Comet(Game):
+    """The referee for Comet."""
+
+    slug = "comet"
+    names: ClassVar[dict[str, str]] = {"en": "Comet", "ru": "Комета", "de": "Komet"}
+    player_counts = PLAYER_COUNTS
+    options = OPTIONS
+    record = RECORD
+    kind = t("stops game: runs up a suit, chips for the cards left")
+    deck_size = len(DECK)
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        return [
+            (t("Players"), t("{low} to {high}, each for himself", low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1])),
+            (t("Cards"), t("{n} (2 to ace in four suits), all dealt", n=self.deck_size)),
+            (t("Cards per player"), [t("{players} players: {sizes}", players=n,
+                                       sizes=" ".join(str(s) for s in hand_sizes(n))) for n in PLAYER_COUNTS]),
+            (t("Rank"), t("2 3 4 5 6 7 8 9 10 J Q K A (lowest first)")),
+            (t("Stops"), t("a king; an ace; a card whose next higher card is already played")),
+            (t("Settlement"), t("every other player pays the first player out one chip per card left; the 9♦ "
+                                "left in a hand counts two")),
+        ]
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The dealer, who went out and where the 9♦ was; a full play's cards in play order."""
+        lines = super().example_lines(deal, notation)
+        if deal.get("out") is not None:
+            lines.append((t("Went out"), deal["out"]))
+        if deal.get("nine_of_diamonds") is not None:
+            lines.append((t("9♦ at the end"), deal["nine_of_diamonds"]))
+        if deal.get("plays") is not None:
+            moves = read_tokens(deal["plays"], notation)
+            lines.append((t("Cards in play order"), [m.card if isinstance(m, Play) else m.describe() for m in moves]))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """Cards left per player, then the claim."""
+        rows: list[tuple[Message, dict[str, Any]]] = []
+        if isinstance(deal.get("left"), dict):
+            rows.append((t("Cards left"), deal["left"]))
+        if deal.get("claim"):
+            rows.append((t("Claimed"), deal["claim"]))
+        return rows
+
+    def check(self, doc: Document) -> Verdict:
+        """Validate, replay and settle a Comet record."""
+        r = Reader(doc)
+        players, options = r.header(self, extra=("match_length",))
+        length = r.integer(("match_length",), minimum=1) if r.get(("match_length",)) is not None else None
+        deals_value = r.sequence(("deals",))
+        r.raise_if_any()
+        totals = dict.fromkeys(players, 0)
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        previous: int | None = None
+        for i, _ in enumerate(deals_value or []):
+            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous)
+            if read is None:
+                continue
+            result, previous = read
+            if length is not None and i >= length:
+                findings.append(deal_after_end(doc, i))
+            totals = advance(totals, result.scores)
+            result.totals = dict(totals)
+            results.append(result)
+        r.raise_if_any()
+        chips = [f"{p} {signed(v)}" for p, v in totals.items()]
+        winner: str | None = None
+        end_steps: list[Message] = []
+        if length is None:
+            termination = tn("No match length was agreed; after {n} deal the chips stand at {chips}.",
+                             "No match length was agreed; after {n} deals the chips stand at {chips}.",
+                             len(results), chips=chips)
+            code = "deals_summed"
+        elif len(results) < length:
+            termination = t("{n} of the {length} agreed deals are played; the match goes on. Chips: {chips}.",
+                            n=len(results), length=length, chips=chips)
+            code = "in_progress"
+        else:
+            best = max(totals.values())
+            leaders = [p for p in players if totals[p] == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+            code = "match_over"
+            termination = (t("The match of {length} deals is over; {player} has won the most chips ({chips}).",
+                             length=length, player=winner, chips=best) if winner else
+                           t("The match of {length} deals is over; {players} share the most chips ({chips}).",
+                             length=length, players=leaders, chips=best))
+        return Verdict(self.slug, options, results, totals, winner, termination, code, findings, end_steps)
+
+    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
+              previous: int | None) -> tuple[DealResult, int] | None:
+        path: Path = ("deals", i)
+        deal = r.mapping(path)
+        if deal is None or not players:
+            return None
+        full = "hands" in deal or "plays" in deal
+        r.known_keys(path, {"dealer", "claim", "note"} | ({"hands", "plays"} if full else
+                                                           {"out", "left", "nine_of_diamonds"}))
+        dealer_name = r.name(path + ("dealer",), players)
+        claim = r.scores(path + ("claim",), players, required=False, minimum=None)
+        if dealer_name is None:
+            return None
+        n = len(players)
+        dealer = players.index(dealer_name)
+        if previous is not None and dealer != (previous + 1) % n:
+            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=i + 1),
+                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
+                                      expected=players[(previous + 1) % n], dealer=dealer_name)))
+        # Seats from the dealer's left: the first lead and the larger hands belong there.
+        order = [players[(dealer + 1 + k) % n] for k in range(n)]
+        sizes = dict(zip(order, hand_sizes(n), strict=True))
+        if full:
+            got = self._full(r, path, i + 1, order, sizes, options, findings)
+        else:
+            got = self._summary(r, path, players, sizes, options)
+        if got is None:
+            return None
+        scores, steps, mode = got
+        scores = {p: scores.get(p, 0) for p in players}
+        if mode == "broken":
+            return DealResult(i + 1, scores, steps, None, mode="full"), dealer
+        return DealResult(i + 1, scores, steps, claim, mode=mode), dealer
+
+    def _summary(self, r: Reader, path: Path, players: list[str], sizes: dict[str, int], options: dict[str, Any],
+                 ) -> tuple[dict[str, int], list[Message], str] | None:
+        out = r.name(path + ("out",), players)
+        left_path = path + ("left",)
+        left_map = r.mapping(left_path)
+        nine_value = r.get(path + ("nine_of_diamonds",))
+        if out is None or left_map is None:
+            return None
+        others = [p for p in players if p != out]
+        given = {str(k): v for k, v in left_map.items()}
+        if out in given:
+            if given[out] != 0:
+                r.fail(left_path + (out,), t("{player} went out, so he holds no cards.", player=out),
+                       "record.out_holds_cards", "out")
+                return None
+            left_map = {k: v for k, v in left_map.items() if str(k) != out}
+        if not r.names_match(left_path, left_map, others):
+            return None
+        left: dict[str, int] = {}
+        for key, value in left_map.items():
+            name = str(key)
+            count = r.integer(left_path + (key,), minimum=1, value=value)
+            if count is None:
+                continue
+            if count > sizes[name]:
+                r.fail(left_path + (key,), t("{player} was dealt {size} cards, so cannot hold {n}.", player=name,
+                                             size=sizes[name], n=count), "record.too_many_left", "deal")
+                continue
+            left[name] = count
+        if len(left) != len(others):
+            return None
+        nine_path = path + ("nine_of_diamonds",)
+        nine: str | None = None
+        if nine_value is None or str(nine_value).strip().lower() not in PLAYED_WORDS:
+            nine = str(nine_value) if nine_value is not None and str(nine_value) in others else None
+            if nine is None:
+                r.fail(nine_path, t("nine_of_diamonds names the player who still holds the 9♦ (not the player "
+                                    "who went out), or says played."), "record.bad_nine", "nine_of_diamonds")
+                return None
+        steps = [t("{player} went out; cards left: {left}.", player=out,
+                   left=[f"{p} {v}" for p, v in left.items()])]
+        scores, payments = settle(out, left, nine, options["nine_of_diamonds"])
+        return scores, steps + payments, "summary"
+
+    def _full(self, r: Reader, path: Path, number: int, order: list[str], sizes: dict[str, int],
+              options: dict[str, Any], findings: list[Finding]) -> tuple[dict[str, int], list[Message], str] | None:
+        hands = self._hands(r, path + ("hands",), order, sizes)
+        plays_path = path + ("plays",)
+        value = r.get(plays_path)
+        moves: list[CometMove] | None = None
+        if value is None or not isinstance(value, (str, list)) or not value:
+            r.fail(plays_path, t("plays must list the cards in the order played."), "record.shape")
+        else:
+            try:
+                moves = read_tokens(value, r.notation)
+            except NotationError as err:
+                r.add(err, plays_path)
+        if hands is None or moves is None:
+            return None
+        state = CometDeal(order, hands, options["run_order"], options["compulsory_play"], options["ace"],
+                          options["nine_of_diamonds"])
+
+        def where(k: int) -> Any:
+            # plays[k] names the play even in a one-line string; the line is then the field's.
+            return r.doc.where(plays_path + (k,), deal=number)
+
+        replayed = replay_moves(state, moves, where)
+        steps = [t("The first lead is {player}'s, on the dealer's left; {n} plays checked one by one.", player=order[0],
+                   n=len(state.moves))]
+        steps += runs(state)
+        if replayed.finding is not None:
+            findings.append(replayed.finding)
+            steps.append(t("Play {k} breaks a rule, so the deal cannot be settled; no chips change hands.",
+                           k=(replayed.index or 0) + 1))
+            return {}, steps, "broken"
+        outcome = state.outcome()
+        if outcome is None:
+            r.fail(plays_path, t("The plays end before anyone has gone out; {player} is still to play.",
+                                 player=state.player), "record.deal_unfinished", "out")
+            return None
+        out = outcome.winners[0]
+        nine = next((p for s, p in enumerate(order) if NINE_OF_DIAMONDS in state.hands[s]), None)
+        left = {p: k for p, k in state.left().items() if p != out}
+        if nine is not None:
+            steps.append(t("{player} still holds the 9♦.", player=nine))
+        scores, payments = settle(out, left, nine, options["nine_of_diamonds"])
+        return scores, steps + payments, "full"
+
+    def _hands(self, r: Reader, path: Path, order: list[str], sizes: dict[str, int]) -> list[list[Card]] | None:
+        hands_map = r.mapping(path)
+        if hands_map is None or not r.names_match(path, hands_map, order):
+            return None
+        by_name = {str(k): k for k in hands_map}
+        hands: list[list[Card]] = []
+        owner: dict[Card, str] = {}
+        ok = True
+        for name in order:
+            p = path + (by_name[name],)
+            try:
+                cards = parse_cards(hands_map[by_name[name]], r.notation)
+            except NotationError as err:
+                r.add(err, p)
+                ok = False
+                continue
+            if len(cards) != sizes[name]:
+                r.fail(p, t("{name} must be dealt {size} cards, not {n}.", name=name, size=sizes[name],
+                            n=len(cards)), "record.hand_size", "deal")
+                ok = False
+            for card in cards:
+                if card not in DECK:
+                    r.fail(p, t("{card} is not in this pack.", card=card), "record.deck_mismatch", "deal")
+                    ok = False
+                elif card in owner:
+                    r.fail(p, t("{card} is in two hands ({a} and {b}).", card=card, a=owner[card], b=name),
+                           "record.card_twice", "deal")
+                    ok = False
+                owner[card] = name
+            hands.append(cards)
+        return hands if ok else None
+
+
+GAME = Comet()

@@ -1,0 +1,504 @@
+"""Red and Black (seed 002, game 10): 2–5 players draw until they can discard on the other colour.
+
+Engine: :mod:`referee.turns` (no tricks). Nobody makes a decision: the stock order and the seating
+fix everything, so a game is a :class:`RedBlackGame` whose only move is :class:`Draw`. It still
+replays draw by draw, so that a dispute can be settled step by step. A red card lies face up on a
+black one; a player draws until he draws a card of the colour on top of the pile, discards it and
+turns the whole pile over, so the colour needed alternates: red, black, red, …
+
+>>> game = RedBlackGame(["Anna", "Boris"], [False, True, True, True, False])   # black, red, red, …
+>>> game.push(Draw()); game.push(Draw())      # Anna takes a black card, then discards a red one
+>>> game.player, game.taken, game.needed_red
+('Boris', [1, 0], False)
+>>> random_playout(game, random.Random(1)).outcome().scores
+{'Anna': 1, 'Boris': 2}
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.cards import Card, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.messages import Message, t, tn
+from referee.notation import parse_cards
+from referee.records import (
+    DEALER,
+    NOTE,
+    Cards,
+    Deals,
+    Field,
+    Integer,
+    ListOf,
+    Obj,
+    OneOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    Text,
+)
+from referee.records import Card as CardType
+from referee.source import Document, Path
+from referee.turns import IllegalMoveError, Outcome, TurnState, random_playout
+
+DECK: tuple[Card, ...] = tuple(deck())
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
+STOCK = 50
+PER_COLOUR = 25
+COLOUR_LETTERS: dict[str, dict[str, bool]] = {
+    "en": {"R": True, "B": False},
+    "ru": {"К": True, "Ч": False},
+    "de": {"R": True, "S": False},
+}
+"""The letters of a stock written as colours, per notation: red and black."""
+
+OPTIONS: tuple[Option, ...] = (
+    Option("ties", "all_lose", ("all_lose", "nobody_loses"),
+           help=t("What happens when several players share the most cards taken."),
+           choice_help={"all_lose": t("Every one of them loses, even if that is everyone."),
+                        "nobody_loses": t("Nobody loses that game.")}),
+    Option("several_games", "each_game", ("each_game", "total"),
+           help=t("How a record of several games is decided."),
+           choice_help={"each_game": t("Every game has its own loser; the totals are for information."),
+                        "total": t("The cards taken are added up over all the games; the most in all loses.")}),
+)
+
+RECORD = RecordSpec(
+    full_play_key="stock",
+    fields=(Field("deals", Deals(full_play_key="stock"), t("The games, in the order they were played."),
+                  required=True),),
+    without=("scores_before",),
+    samples={"summary": "red-and-black/five-players", "full": "red-and-black/stock-runs-out"},
+    deal=(
+        DEALER,
+        Field("taken", PerPlayer(Integer(minimum=0, maximum=STOCK)), t("How many cards each player had to take; "
+                                                                       "together at most the 50 of the stock."),
+              required=True, mode="summary"),
+        Field("start", Obj((Field("black", CardType(), t("The black card, face down."), required=True),
+                            Field("red", CardType(), t("The red card, face up on it."), required=True))),
+              t("Optional: the two cards that start the pile, when the stock is given as cards."), mode="full"),
+        Field("stock", OneOf((Cards(min_items=1), Text())), t("The 50 cards of the stock from the top down: cards, "
+                                                              "or only their colours as one string of letters (R "
+                                                              "and B in English, К and Ч in Russian, R and S in "
+                                                              "German notation)."), required=True, mode="full"),
+        Field("claim", PerPlayer(Integer(minimum=0)), t("The cards each player took, as the table counted them; the "
+                                                        "referee says whether they agree."), mode="full"),
+        Field("loser", OneOf((PlayerName(), ListOf(PlayerName(), min_items=1))),
+              t("Who lost, as the table saw it: a name, or a list of names for a tie; the referee says whether "
+                "it agrees.")),
+        NOTE,
+    ),
+)
+"""What a Red and Black record holds (:mod:`referee.records`)."""
+
+
+def lose_message(losers: list[str], most: int) -> Message:
+    """``Vera took the most cards (14) and loses.``, the verb agreeing with the number of losers."""
+    return tn("{players} took the most cards ({most}) and loses.", "{players} took the most cards ({most}) and lose.",
+              len(losers), players=losers, most=most)
+
+
+def colour_step(player: str, taken: int, needed_red: bool, discarded: bool) -> Message:
+    """One turn of a stock given as colours: how many cards of the other colour were taken, then the discard.
+
+    One message per colour, so that each language can make the colour agree with the card.
+    """
+    if not discarded:
+        if needed_red:
+            return tn("{player} takes {n} black card; the stock is empty.",
+                      "{player} takes {n} black cards; the stock is empty.", taken, player=player)
+        return tn("{player} takes {n} red card; the stock is empty.",
+                  "{player} takes {n} red cards; the stock is empty.", taken, player=player)
+    if not taken:
+        return (t("{player} discards a red card at once; black is needed next.", player=player) if needed_red else
+                t("{player} discards a black card at once; red is needed next.", player=player))
+    if needed_red:
+        return tn("{player} takes {n} black card and discards a red one; black is needed next.",
+                  "{player} takes {n} black cards and discards a red one; black is needed next.", taken, player=player)
+    return tn("{player} takes {n} red card and discards a black one; red is needed next.",
+              "{player} takes {n} red cards and discards a black one; red is needed next.", taken, player=player)
+
+
+def colour_name(red: bool) -> Message:
+    """``red`` or ``black``, in the reader's language."""
+    return t("red") if red else t("black")
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The only move: the player to move takes the top card of the stock."""
+
+    def describe(self) -> Message:
+        """``draws``."""
+        return t("draws")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One player's turn as it happened: the cards he took, and the card he discarded (None: the stock ran out)."""
+
+    seat: int
+    taken: tuple[Any, ...]
+    discarded: Any = None
+    needed_red: bool = True
+    """The colour needed during the turn: the discarded card's; the cards taken are of the other."""
+
+
+class RedBlackGame(TurnState[Draw]):
+    """One game, from the stock (top first, each item a :class:`Card` or only its colour, ``True`` for red).
+
+    Seat 0 is the dealer's left, who draws first. ``needed_red`` is the colour on top of the pile.
+    """
+
+    def __init__(self, players: Sequence[str], stock: Sequence[Any], cards: Sequence[Card] | None = None,
+                 ties: str = "all_lose"):
+        super().__init__(players, 0)
+        self.red: list[bool] = [bool(x) for x in stock]
+        self.cards: list[Card] | None = list(cards) if cards is not None else None
+        self.ties = ties
+        self.position = 0
+        self.needed_red = True   # the red starting card lies face up
+        self.taken: list[int] = [0] * len(players)
+        self.discards: list[bool] = []
+        self.turns: list[Turn] = []
+        self._current: list[Any] = []
+
+    def item(self, i: int) -> Any:
+        """The ``i``-th card of the stock as the record gives it: the card, or its colour."""
+        return self.cards[i] if self.cards is not None else colour_name(self.red[i])
+
+    def legal_moves(self) -> list[Draw]:
+        """Draw, while the stock lasts."""
+        return [] if self.is_over() else [Draw()]
+
+    def is_legal(self, move: Draw) -> bool:
+        """Every draw is legal until the stock is empty."""
+        return not self.is_over() and isinstance(move, Draw)
+
+    def why_illegal(self, move: Draw) -> IllegalMoveError:
+        """The only move there is is a draw."""
+        return IllegalMoveError(t("The only move is to draw from the stock."), code="red_and_black.draw",
+                                rule="draw", legal=tuple(self.legal_moves()))
+
+    def apply(self, move: Draw) -> None:
+        """Draw the top card: discard it if it is the colour needed (the pile turns over), else take it."""
+        i = self.position
+        self.position += 1
+        seat = self.to_move
+        if self.red[i] == self.needed_red:
+            self.discards.append(self.red[i])
+            self.turns.append(Turn(seat, tuple(self._current), self.item(i), self.needed_red))
+            self.needed_red = not self.needed_red
+            self._current = []
+            self.to_move = self.next_seat(seat)
+        else:
+            self.taken[seat] += 1
+            self._current.append(self.item(i))
+        if self.position == len(self.red):
+            if self._current:
+                self.turns.append(Turn(seat, tuple(self._current), None, self.needed_red))
+            self.finish(self._end())
+
+    def _end(self) -> Outcome:
+        scores = dict(zip(self.players, self.taken, strict=True))
+        most = max(self.taken)
+        losers = tuple(p for p, k in scores.items() if k == most)
+        if len(losers) > 1 and self.ties == "nobody_loses":
+            return Outcome(tuple(self.players), "game.tie_nobody_loses",
+                           t("{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).",
+                             players=list(losers), n=most), scores)
+        winners = tuple(p for p in self.players if p not in losers)
+        return Outcome(winners, "game.most_cards_lose",
+                       lose_message(list(losers), most), scores)
+
+    def taken_items(self) -> list[Any]:
+        """Every card taken so far, turn by turn (the turn under way included)."""
+        return [x for turn in self.turns for x in turn.taken] + (self._current if not self.is_over() else [])
+
+    def pile_items(self) -> list[Any]:
+        """The cards discarded on the pile so far, in order (the two starting cards are not among them)."""
+        return [turn.discarded for turn in self.turns if turn.discarded is not None]
+
+    def losers(self) -> list[str]:
+        """The players who lost (none after a tie with ``ties: nobody_loses``)."""
+        outcome = self.outcome()
+        if outcome is None:
+            return []
+        return [p for p in self.players if p not in outcome.winners]
+
+
+def read_stock(value: Any, notation: str) -> tuple[list[bool], list[Card] | None] | Message:
+    """The ``stock`` field: a colour string (letters of the notation) or cards; a message when unreadable.
+
+    >>> read_stock("RB BR", "en")
+    ([True, False, False, True], None)
+    >>> read_stock("КЧ", "ru")[0], read_stock("RSB", "de")[0], read_stock("7♥ 8♠", "en")[1]
+    ([True, False], [True, False, False], [Card(7♥), Card(8♠)])
+    """
+    # The English letters are read in every notation too, so that a record keeps working when only
+    # its notation changes (``referee new`` writes its sample in the reader's notation).
+    letters = {**COLOUR_LETTERS["en"], **COLOUR_LETTERS[notation]}
+    if isinstance(value, str):
+        squeezed = "".join(value.split()).upper()
+        if squeezed and all(ch in letters for ch in squeezed):
+            return [letters[ch] for ch in squeezed], None
+    try:
+        cards = parse_cards(value, notation)
+    except NotationError as err:
+        return err.message
+    return [c.suit is not None and c.suit.is_red for c in cards], cards
+
+
+class RedAndBlack(Game):
+    """The referee for Red and Black."""
+
+    slug = "red-and-black"
+    names: ClassVar[dict[str, str]] = {"en": "Red and Black", "ru": "Красная и чёрная", "de": "Rot und Schwarz"}
+    player_counts = PLAYER_COUNTS
+    options = OPTIONS
+    record = RECORD
+    kind = t("drawing game without decisions: the fewest cards taken")
+    deck_size = len(DECK)
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        return [
+            (t("Players"), t("{low} to {high}, each for himself", low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1])),
+            (t("Cards"), t("{n}: one red and one black start the pile, {stock} form the stock ({each} of each "
+                           "colour)", n=self.deck_size, stock=STOCK, each=PER_COLOUR)),
+            (t("Colour needed"), t("red, black, red, black … in turn: the pile is turned over after every discard")),
+            (t("Goal"), t("take as few cards as possible")),
+            (t("End"), t("when the stock runs out; the player who took the most cards loses")),
+        ]
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The dealer, the starting cards and the stock."""
+        lines = super().example_lines(deal, notation)
+        start = deal.get("start")
+        if isinstance(start, dict):
+            lines.append((t("Pile"), parse_cards([start["black"], start["red"]], notation)))
+        if deal.get("stock") is not None:
+            got = read_stock(deal["stock"], notation)
+            if not isinstance(got, Message):
+                _, cards = got
+                letters = "".join(deal["stock"].split()) if cards is None else ""
+                lines.append((t("Stock, from the top"), cards if cards is not None else
+                              " ".join(letters[k:k + 10] for k in range(0, len(letters), 10))))
+        if deal.get("loser") is not None:
+            lines.append((t("Loser, as claimed"), deal["loser"]))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """Cards taken (a summary), then the claim."""
+        rows: list[tuple[Message, dict[str, Any]]] = []
+        if isinstance(deal.get("taken"), dict):
+            rows.append((t("Cards kept"), deal["taken"]))
+        if isinstance(deal.get("claim"), dict):
+            rows.append((t("Cards kept, as the table counted"), deal["claim"]))
+        return rows
+
+    def check(self, doc: Document) -> Verdict:
+        """Validate and replay a Red and Black record, game by game."""
+        r = Reader(doc)
+        players, options = r.header(self, extra=())
+        deals_value = r.sequence(("deals",))
+        r.raise_if_any()
+        totals = dict.fromkeys(players, 0)
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        per_game: list[Message] = []
+        previous: int | None = None
+        last_losers: list[str] = []
+        for i, _ in enumerate(deals_value or []):
+            read = r.part(("deals", i), self._game, r, i, players, options, findings, previous)
+            if read is None:
+                continue
+            result, previous, last_losers = read
+            totals = advance(totals, result.scores)
+            result.totals = dict(totals)
+            results.append(result)
+            per_game.append(t("game {n}: {players}", n=i + 1, players=last_losers) if last_losers else
+                            t("game {n}: nobody", n=i + 1))
+        r.raise_if_any()
+        winner: str | None = None
+        if options["several_games"] == "total" and len(results) > 1:
+            most = max(totals.values())
+            losers = [p for p in players if totals[p] == most]
+            if len(losers) > 1 and options["ties"] == "nobody_loses":
+                termination = t("Over {n} games: {result}", n=len(results), result=t(
+                    "{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).", players=losers,
+                    n=most))
+                code = "tie_nobody_loses"
+            else:
+                termination = t("Over {n} games: {result}", n=len(results), result=lose_message(losers, most))
+                code = "most_cards_lose"
+            scores = totals
+        elif len(results) == 1:
+            termination = results[0].steps[-1]
+            code = "most_cards_lose" if last_losers else "tie_nobody_loses"
+            scores = results[0].scores
+        else:
+            termination = t("Each game has its own loser: {games}.", games=per_game)
+            code = "each_game"
+            scores = {}
+        if scores:
+            fewest = min(scores.values())
+            best = [p for p in players if scores[p] == fewest]
+            winner = best[0] if len(best) == 1 and scores[best[0]] != max(scores.values()) else None
+        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+
+    def _game(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
+              previous: int | None) -> tuple[DealResult, int, list[str]] | None:
+        path: Path = ("deals", i)
+        deal = r.mapping(path)
+        if deal is None or not players:
+            return None
+        full = "stock" in deal
+        r.known_keys(path, {"dealer", "loser", "note"} | ({"stock", "start", "claim"} if full else {"taken"}))
+        dealer_name = r.name(path + ("dealer",), players)
+        claim = r.scores(path + ("claim",), players, required=False, minimum=0) if full else None
+        loser_claim = self._loser_claim(r, path, players)
+        if dealer_name is None:
+            return None
+        n = len(players)
+        dealer = players.index(dealer_name)
+        if previous is not None and dealer != (previous + 1) % n:
+            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=i + 1),
+                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
+                                      expected=players[(previous + 1) % n], dealer=dealer_name)))
+        order = [players[(dealer + 1 + k) % n] for k in range(n)]
+        got = self._full(r, path, order, options) if full else self._summary(r, path, order)
+        if got is None:
+            return None
+        taken, steps = got
+        taken = {p: taken[p] for p in players}
+        most = max(taken.values())
+        losers = [p for p in players if taken[p] == most]
+        if len(losers) > 1 and options["ties"] == "nobody_loses":
+            end = t("{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).", players=losers,
+                    n=most)
+            losers = []
+        else:
+            end = lose_message(losers, most)
+        if loser_claim is not None and sorted(loser_claim) != sorted(losers):
+            findings.append(Finding("deal.loser_claim", "error", r.doc.where(path + ("loser",), deal=i + 1),
+                                    t("The table named {claimed} as the loser, but {actual} lost.",
+                                      claimed=loser_claim, actual=losers or t("nobody"))))
+        steps.append(end)
+        return DealResult(i + 1, taken, steps, claim, mode="full" if full else "summary"), dealer, losers
+
+    def _loser_claim(self, r: Reader, path: Path, players: list[str]) -> list[str] | None:
+        value = r.get(path + ("loser",))
+        if value is None:
+            return None
+        names = value if isinstance(value, list) else [value]
+        out = []
+        for k in range(len(names)):
+            got = r.name(path + ("loser",) + ((k,) if isinstance(value, list) else ()), players)
+            if got is not None:
+                out.append(got)
+        return out if len(out) == len(names) and out else None
+
+    def _summary(self, r: Reader, path: Path, order: list[str]) -> tuple[dict[str, int], list[Message]] | None:
+        taken_path = path + ("taken",)
+        taken = r.scores(taken_path, order, minimum=0)
+        if taken is None:
+            return None
+        total = sum(taken.values())
+        if total > STOCK:
+            r.fail(taken_path, t("The players took {n} cards in all, but the stock holds only {stock}.", n=total,
+                                 stock=STOCK), "record.too_many_taken", "stock")
+            return None
+        discards = STOCK - total
+        # A player's first turn comes only after a discard by each player before him.
+        for k, name in enumerate(order):
+            if taken[name] and k > discards:
+                r.fail(taken_path + (name,), t("{player} never had a turn: with {d} cards discarded, the stock ran "
+                                               "out before his turn.", player=name, d=discards),
+                       "record.no_turn", "draw")
+                return None
+        steps = [t("{taken} cards were taken and {d} discarded; the referee cannot check how the taken cards were "
+                   "split without the stock.", taken=total, d=discards)]
+        return taken, steps
+
+    def _full(self, r: Reader, path: Path, order: list[str], options: dict[str, Any],
+              ) -> tuple[dict[str, int], list[Message]] | None:
+        stock_path = path + ("stock",)
+        got = read_stock(r.get(stock_path), r.notation)
+        if isinstance(got, Message):
+            letters = sorted({*COLOUR_LETTERS["en"], *COLOUR_LETTERS[r.notation]})
+            r.fail(stock_path, t("stock must be the cards of the stock from the top down, or a string of colour "
+                                 "letters ({letters}): {problem}", letters=letters, problem=got),
+                   "record.bad_stock", "stock")
+            return None
+        red, cards = got
+        reds = sum(red)
+        if len(red) != STOCK or reds != PER_COLOUR:
+            r.fail(stock_path, t("The stock must hold {stock} cards, {each} red and {each} black, not {n} with "
+                                 "{reds} red.", stock=STOCK, each=PER_COLOUR, n=len(red), reds=reds),
+                   "record.stock_colours", "stock")
+            return None
+        if cards is not None and not self._check_cards(r, path, cards):
+            return None
+        if cards is None and r.get(path + ("start",)) is not None:
+            r.fail(path + ("start",), t("start needs the stock as cards; with colours alone it says nothing."),
+                   "record.start_without_cards", "stock")
+            return None
+        game = RedBlackGame(order, red, cards, options["ties"])
+        random_playout(game, random.Random(0))  # every move is forced: the only move is a draw
+        steps: list[Message] = [t("{player}, on the dealer's left, draws first; red is needed first.",
+                                  player=order[0])]
+        for turn in game.turns:
+            steps.append(self._turn_step(game, turn))
+        return dict(zip(order, game.taken, strict=True)), steps
+
+    @staticmethod
+    def _turn_step(game: RedBlackGame, turn: Turn) -> Message:
+        """Where the cards of one turn went: listed by name, or counted when the stock gives only colours."""
+        player = game.players[turn.seat]
+        if game.cards is None:
+            return colour_step(player, len(turn.taken), turn.needed_red, turn.discarded is not None)
+        if turn.discarded is None:
+            return t("{player} takes {taken}; the stock is empty.", player=player, taken=list(turn.taken))
+        after = colour_name(not turn.needed_red)
+        if turn.taken:
+            return t("{player} takes {taken} and discards {card}; {colour} is needed next.", player=player,
+                     taken=list(turn.taken), card=turn.discarded, colour=after)
+        return t("{player} discards {card} at once; {colour} is needed next.", player=player, card=turn.discarded,
+                 colour=after)
+
+    def _check_cards(self, r: Reader, path: Path, stock: list[Card]) -> bool:
+        start_value = r.get(path + ("start",))
+        start: list[Card] = []
+        if start_value is not None:
+            if not isinstance(start_value, dict) or set(start_value) != {"black", "red"}:
+                r.fail(path + ("start",), t("start must give the black card and the red card: {{black: 7♠, red: "
+                                            "10♥}}."), "record.shape", "start")
+                return False
+            for key, want_red in (("black", False), ("red", True)):
+                try:
+                    card = parse_cards(start_value[key], r.notation)
+                except NotationError as err:
+                    r.add(err, path + ("start", key))
+                    return False
+                if len(card) != 1 or card[0].suit is None or card[0].suit.is_red != want_red:
+                    r.fail(path + ("start", key), t("start.{key} must be one {colour} card.", key=key,
+                                                    colour=colour_name(want_red)), "record.bad_start", "start")
+                    return False
+                start.append(card[0])
+        every = stock + start
+        doubled = sorted({c for c in every if every.count(c) > 1})
+        foreign = sorted(set(every) - set(DECK))
+        if doubled or foreign:
+            r.fail(path + ("stock",), t("A card may be in the pack only once, and only the 52 cards of the pack "
+                                        "(twice: {doubled}; not in the pack: {foreign}).", doubled=doubled,
+                                        foreign=foreign), "record.deck_mismatch", "stock")
+            return False
+        return True
+
+
+GAME = RedAndBlack()

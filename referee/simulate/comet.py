@@ -1,0 +1,50 @@
+"""Random legal deals of Comet: shuffle, deal the whole pack from the dealer's left, random leads.
+
+>>> import random
+>>> deal = comet_deal(random.Random(1), ["A", "B", "C"], dealer=2)
+>>> sorted(deal), [len(h.split()) for h in deal["hands"].values()]
+(['dealer', 'hands', 'plays'], [18, 17, 17])
+>>> comet_play(random.Random(1), 3, 2).is_over()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.games import comet
+from referee.simulate.play import write_cards
+from referee.turns import random_playout
+
+
+def comet_play(rng: random.Random, n: int, dealer: int, **options: Any) -> comet.CometDeal:
+    """One random legal deal of Comet, played to the end; seat 0 of the state is the dealer's left.
+
+    ``options`` are the referee's options (``run_order``, ``compulsory_play``, ``ace``, ``nine_of_diamonds``).
+    """
+    cards = list(comet.DECK)
+    rng.shuffle(cards)
+    sizes = comet.hand_sizes(n)
+    hands: list[list[Any]] = [[] for _ in range(n)]
+    for i, card in enumerate(cards):  # one card at a time, from the dealer's left
+        hands[i % n].append(card)
+    assert [len(h) for h in hands] == sizes
+    names = [str((dealer + 1 + k) % n) for k in range(n)]
+    return random_playout(comet.CometDeal(names, hands, **options), rng)  # type: ignore[return-value]
+
+
+def comet_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en",
+               **options: Any) -> dict[str, Any]:
+    """One random legal deal as full-play record data (hands by player name, every play in order)."""
+    n = len(players)
+    state = comet_play(rng, n, dealer, **options)
+    played = set(comet.DECK) - {c for h in state.hands for c in h}
+    hands_as_dealt = [sorted(h | {c for c in played if state.owner[c] == s}) for s, h in enumerate(state.hands)]
+    tokens = [write_cards([m.card], notation) if isinstance(m, comet.Play) else "pass" for m in state.moves]
+    sep = ", " if notation == "de" else " "
+    return {
+        "dealer": players[dealer],
+        "hands": {p: write_cards(hands_as_dealt[(players.index(p) - dealer - 1) % n], notation) for p in players},
+        "plays": sep.join(tokens),
+    }
