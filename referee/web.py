@@ -7,7 +7,6 @@ same verdict object, the same exit status (0 valid, 1 a claim disagrees or a rul
 data and back, with PyYAML (pure Python in the browser).
 
 >>> import json
-import math
 >>> answer = json.loads(check("game: yacht\\nplayers: [A]\\n", "ru"))
 >>> answer["status"], answer["result"]["usable"], answer["result"]["errors"][0]["where"]
 (2, False, {'path': 'players', 'line': 2})
@@ -23,6 +22,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 from typing import Any
 
 import yaml

@@ -68,7 +68,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "tab.text": "Текст (YAML или JSON)",
         "text.label": "Запись партии в YAML или JSON",
         "text.open": "Открыть файл",
-        "text.unreadable": "Исправьте запись в текстовом виде: форма не может показать запись, которую не удаётся прочитать.",
+        "text.unreadable": "Исправьте запись в текстовом виде: форма не может показать запись, которую не удаётся "
+            "прочитать.",
         "form.game": "Игра",
         "form.players": "Игроки по часовой стрелке",
         "form.player": "Игрок {n}",
@@ -117,7 +118,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "tab.text": "Text (YAML oder JSON)",
         "text.label": "Die Aufzeichnung in YAML oder JSON",
         "text.open": "Datei öffnen",
-        "text.unreadable": "Korrigieren Sie die Aufzeichnung im Text: Das Formular kann nicht zeigen, was sich nicht lesen lässt.",
+        "text.unreadable": "Korrigieren Sie die Aufzeichnung im Text: Das Formular kann nicht zeigen, was sich nicht "
+            "lesen lässt.",
         "form.game": "Spiel",
         "form.players": "Spieler im Uhrzeigersinn",
         "form.player": "Spieler {n}",
@@ -136,8 +138,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "check": "Punkte prüfen",
         "download": "Aufzeichnung herunterladen",
         "share": "Link zu dieser Aufzeichnung kopieren",
-        "share.done": "Der Link ist kopiert. Die Aufzeichnung steckt im Link selbst und wird nie an einen Server geschickt.",
-        "share.show": "Kopieren Sie diesen Link: Die Aufzeichnung steckt im Link selbst und wird nie an einen Server geschickt.",
+        "share.done": "Der Link ist kopiert. Die Aufzeichnung steckt im Link selbst und wird nie an einen Server "
+            "geschickt.",
+        "share.show": "Kopieren Sie diesen Link: Die Aufzeichnung steckt im Link selbst und wird nie an einen Server "
+            "geschickt.",
         "state.0": "Gültig",
         "state.1": "Eine notierte Wertung weicht ab oder eine Regel wurde verletzt",
         "state.2": "Die Aufzeichnung ist nicht verwendbar",

@@ -21,7 +21,6 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from referee.cli import check_text
 from referee.web import check
 from site_tools.checker import checker_href
 from tests.conftest import EXAMPLES, ROOT
