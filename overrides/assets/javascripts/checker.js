@@ -34,7 +34,7 @@ function main(root) {
 
   // One record, two views. `record` is the data the form edits; `text` is the text box. Whichever
   // view was edited last is the truth; the other is rebuilt from it when the reader switches.
-  const state = { view: "form", record: null, text: "", formChanged: false, textChanged: false, busy: false };
+  const state = { view: "form", record: null, text: "", formChanged: false, textChanged: false };
 
   const fmt = (template, values) => template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
   const el = (tag, attrs = {}, ...children) => {
@@ -59,7 +59,8 @@ function main(root) {
   worker.onmessage = (event) => {
     const msg = event.data;
     if (msg.type === "progress") {
-      progress.value = stages[msg.stage] || 0;
+      if (msg.stage === "download") progress.removeAttribute("value"); // moving, size unknown to the worker
+      else progress.value = stages[msg.stage] || 0;
       statusText.textContent = S[`stage.${msg.stage}`];
       if (msg.stage === "ready") {
         root.dataset.ready = "true";
@@ -132,6 +133,8 @@ function main(root) {
     const record = { game: spec.game };
     if (spec.record.some((f) => f.name === "notation")) record.notation = lang; // cards as this page writes them
     record.players = names;
+    const teams = spec.record.find((f) => f.name === "teams");
+    if (teams && teams.required) record.teams = { [S["form.side1"]]: [], [S["form.side2"]]: [] };
     record.deals = [{}];
     return record;
   }
@@ -160,9 +163,10 @@ function main(root) {
     const control = el("select", {});
     control.append(el("option", { value: "", text: S["form.empty"] }));
     values.forEach((v, i) => control.append(el("option", { value: String(i), text: labels[String(v)] ?? String(v) })));
-    const at = values.findIndex((v) => v === value || (value !== undefined && value !== null && String(v) === String(value)));
+    const plain = value !== undefined && value !== null && typeof value !== "object";
+    const at = values.findIndex((v) => v === value || (plain && String(v) === String(value)));
     if (at >= 0) control.value = String(at);
-    else if (value !== undefined && value !== null) { // a value the form does not offer: keep it as it is
+    else if (plain) { // a value the form does not offer: keep it as it is
       control.append(el("option", { value: "keep", text: String(value) }));
       control.value = "keep";
     }
@@ -211,7 +215,18 @@ function main(root) {
       case "suit":
         control = selectOf(["♠", "♥", "♦", "♣"], {}, parts);
         break;
-      case "list": // ranks or cards: one line, separated as the notation separates them
+      case "list":
+        if (type.item.kind === "player" && type.max_items) { // partners: one choice per seat
+          control = el("span", { class: "checker-inline" });
+          for (let i = 0; i < type.max_items; i++) {
+            const one = selectOf(players().filter(Boolean), {}, [...parts, i]);
+            one.dataset.path = pathText([...parts, i]);
+            one.setAttribute("aria-label", `${pathText(parts)} ${i + 1}`);
+            control.append(one);
+          }
+          break;
+        }
+        // ranks or cards: one line, separated as the notation separates them
         text(Array.isArray(value) ? value.map(String).join(joiner()) : String(shown),
           (raw) => raw.split(separator()).filter(Boolean).map((v) => (type.item.kind === "integer" ? scalar(v) : v)));
         break;
@@ -243,20 +258,47 @@ function main(root) {
         type.fields.map((f) => fieldNode(f, [...parts, f.name])));
     }
     if (type.kind === "per_player" || type.kind === "per_side") {
-      const keys = (type.kind === "per_player" ? players() : sides(parts)).filter(Boolean);
+      const definesSides = type.kind === "per_side" && parts.length === 1 && parts[0] === "teams";
+      const keys = (type.kind === "per_player" ? players() : sides(parts)).filter((k) => definesSides || k);
       const inner = type.value;
-      const columns = inner.kind === "object" ? inner.fields : [{ name: null, help: "", type: inner }];
+      // Columns: an object's fields; for "an object or something else" (Yacht's bids) the object's
+      // fields and one more column for the other choice, which replaces the object when chosen.
+      const object = inner.kind === "object" ? inner : inner.kind === "one_of" ? inner.types.find((x) => x.kind === "object") : null;
+      const others = inner.kind === "one_of" && object ? inner.types.filter((x) => x !== object) : [];
+      const columns = object ? [...object.fields] : [{ name: null, help: "", type: inner }];
+      if (others.length) columns.push({ name: null, help: "", type: others.length === 1 ? others[0] : { kind: "one_of", types: others }, other: true });
+      const head = (c) => (c.name === null ? (c.other ? "…" : null) : el("code", { text: c.name }));
       const table = el("table", { class: "checker-table" },
-        el("thead", {}, el("tr", {}, el("th", {}), columns.map((c) => el("th", { title: c.help || null },
-          c.name === null ? null : el("code", { text: c.name }))))),
-        el("tbody", {}, keys.map((k) => el("tr", { "data-path": pathText([...parts, k]) },
-          el("th", { scope: "row", text: k }),
-          columns.map((c) => {
+        el("thead", {}, el("tr", {}, el("th", {}), columns.map((c) => el("th", { title: c.help || null }, head(c))))),
+        el("tbody", {}, keys.map((k) => {
+          const row = el("tr", { "data-path": pathText([...parts, k]) });
+          if (definesSides) {
+            const name = el("input", { type: "text", value: k, autocomplete: "off" });
+            name.dataset.path = `teams.${k}`;
+            name.classList.add("checker-input", "checker-side");
+            name.setAttribute("aria-label", S["form.side"]);
+            name.addEventListener("change", () => {
+              renamePlayer(k, name.value.trim() || k, true);
+              state.formChanged = true;
+              state.textChanged = false;
+              renderForm();
+            });
+            row.append(el("th", { scope: "row" }, name));
+          } else row.append(el("th", { scope: "row", text: k }));
+          const cells = columns.map((c) => {
             const cell = c.name === null ? [...parts, k] : [...parts, k, c.name];
             const control = input(c.type, cell);
             control.setAttribute("aria-label", c.name === null ? `${field.name}: ${k}` : `${field.name}: ${k}: ${c.name}`);
+            if (c.other) control.addEventListener("change", () => renderForm());
+            else if (others.length) control.addEventListener("input", () => { // the object now, not the other choice
+              const alt = row.querySelector(`select[data-path="${CSS.escape(pathText([...parts, k]))}"]`);
+              if (alt && alt.tagName === "SELECT") alt.value = "";
+            });
             return el("td", { "data-path": pathText(cell) }, control);
-          })))));
+          });
+          row.append(...cells);
+          return row;
+        })));
       return el("div", { class: "checker-field", "data-path": path },
         el("div", { class: "checker-table-title" }, el("code", { text: field.name })),
         el("small", { class: "checker-help", text: helpOf(field) }),
@@ -385,7 +427,7 @@ function main(root) {
     return out;
   }
 
-  function renamePlayer(old, now) { // a renamed player keeps their entries in every per-player field
+  function renamePlayer(old, now, keysOnly = false) { // a renamed player (or side) keeps their entries everywhere
     if (!old || old === now) return;
     const visit = (value) => {
       if (!value || typeof value !== "object") return;
@@ -395,11 +437,11 @@ function main(root) {
         for (const [k, v] of entries) value[k] = v;
       }
       for (const [k, v] of Object.entries(value)) {
-        if (v === old && now !== null) value[k] = now;
+        if (v === old && now !== null && !keysOnly) value[k] = now;
         else visit(v);
       }
     };
-    for (const key of Object.keys(state.record)) if (!["players", "game", "options"].includes(key)) visit(state.record[key]);
+    for (const key of Object.keys(state.record)) if (!["players", "game", "options"].includes(key) || (keysOnly && key === "teams")) visit(state.record[key]);
   }
 
   // ---- the text box --------------------------------------------------------------------------
@@ -429,14 +471,14 @@ function main(root) {
     const height = textarea.scrollHeight / Math.max(1, lines.length);
     textarea.scrollTop = Math.max(0, (line - 3) * height);
   }
-  $(".checker-file-input").addEventListener("change", async (event) => {
+  $(".checker-file-input").addEventListener("change", (event) => run(async () => {
     const file = event.target.files[0];
     if (!file) return;
     setText(await file.text());
     state.textChanged = true;
     state.formChanged = false;
     await show("text");
-  });
+  }));
 
   // ---- switching views -----------------------------------------------------------------------
   async function currentText() { // the record as text, from whichever view holds the latest edits
@@ -467,18 +509,19 @@ function main(root) {
     tab.addEventListener("click", () => run(() => show(tab.dataset.view)));
   }
 
-  async function run(task) { // one thing at a time; the buttons say so
-    if (state.busy) return;
-    state.busy = true;
-    root.setAttribute("aria-busy", "true");
-    try {
-      await task();
-    } catch (error) {
-      answer.replaceChildren(el("p", { class: "checker-state checker-state-2", text: fmt(S["stage.failed"], { error: error.message }) }));
-    } finally {
-      state.busy = false;
-      root.removeAttribute("aria-busy");
-    }
+  let queue = Promise.resolve();
+  function run(task) { // one thing at a time, in order (a click while the referee works waits its turn)
+    queue = queue.then(async () => {
+      root.setAttribute("aria-busy", "true");
+      try {
+        await task();
+      } catch (error) {
+        answer.replaceChildren(el("p", { class: "checker-state checker-state-2", text: fmt(S["stage.failed"], { error: error.message }) }));
+      } finally {
+        root.removeAttribute("aria-busy");
+      }
+    });
+    return queue;
   }
 
   // ---- the answer ------------------------------------------------------------------------------
@@ -633,6 +676,6 @@ function main(root) {
     await show("form");
   }
   renderGutter();
-  open();
+  run(open);
   window.addEventListener("hashchange", () => run(open));
 }
