@@ -13,6 +13,22 @@ for the browser form (:func:`describe`) and the commented template of ``referee 
 (:mod:`referee.template`). The readers in the game modules stay the authority on what a record
 means; the tests prove that they and the declarations accept and reject the same structure.
 
+What the JSON Schema cannot say is left to the reader, and declared as such: whether names are
+the players at the table, whether cards add up, and requirements that depend on other values
+(Trump 7's ``trump`` in a full play is needed unless the auction left no declarer: such a field
+carries a ``condition``). An optional field may be written empty (``claim:`` with nothing
+after it), as the readers take that for left out. The schema and the reader still differ in small
+ways: ``note`` must be text for the schema, an empty honours list may be written ``0`` or ``""``
+for the reader, and a YAML ``5.0`` passes the schema (JSON has one kind of number) though the
+reader wants ``5``.
+
+The browser form reads :func:`describe`: per game, the record's fields and each kind of deal's
+fields, in order, each ``{name, type, required, unless, condition, mode, default, help,
+requirement}`` with help texts in the page's language, and ``type`` a ``{kind, ...}`` tree
+(``integer``, ``text``, ``boolean``, ``choice``, ``player``, ``card``, ``cards``, ``suit``,
+``rank``, ``list``, ``one_of``, ``object``, ``per_player``, ``per_side``, ``game``, ``players``,
+``options``, ``deals``, ``any``). A deal with ``hands`` is a full play.
+
 Standard library only: this runs in the browser too.
 
 >>> from referee.games import get_game
@@ -22,17 +38,22 @@ Standard library only: this runs in the browser too.
 >>> schema = json_schema(get_game("catch-the-ten"))
 >>> schema["properties"]["players"]["minItems"], schema["properties"]["players"]["maxItems"]
 (2, 6)
->>> sorted(schema["properties"]["options"]["properties"])
+>>> sorted(schema["properties"]["options"]["anyOf"][0]["properties"])   # or null: left out
 ['must_trump_when_void', 'revoke_penalty', 'tie_break']
->>> render(Integer(minimum=0).label(), "en")
-'a whole number, at least 0'
+>>> render(Integer(minimum=0).label(), "en"), render(Integer(minimum=0).label(), "de")
+('a whole number, at least 0', 'eine ganze Zahl, mindestens 0')
+>>> form = describe(get_game("reunion"), "ru")
+>>> [f["name"] for f in form["deals"]["summary"]["fields"]][:3], form["max_deals"]
+(['dealer', 'trump', 'turned'], 3)
+>>> form["deals"]["summary"]["fields"][0]["type"], form["deals"]["summary"]["groups"]
+({'kind': 'player'}, [{'names': ['trump', 'turned'], 'rule': 'any'}])
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from referee.messages import N_, Message, render, t
@@ -245,7 +266,7 @@ class Cards(FieldType):
         return {"anyOf": [items, text]}
 
     def label(self, code: Code = backticks) -> Message:
-        return t("cards: a list, or one line separated by spaces (by commas in German notation)")
+        return t("cards: a list, or one line separated by spaces (commas in German notation)")
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "min_items": self.min_items}
@@ -296,11 +317,14 @@ class ListOf(FieldType):
         return out
 
     def label(self, code: Code = backticks) -> Message:
+        item = self.item.label(code)
         if self.max_items is not None and self.max_items == self.min_items:
-            return t("a list of exactly {n}, each {item}", n=self.min_items, item=self.item.label(code))
+            return t("a list of {n}; each: {item}", n=self.min_items, item=item)
+        if self.min_items == 1:
+            return t("a non-empty list; each: {item}", item=item)
         if self.min_items:
-            return t("a list of at least {n}, each {item}", n=self.min_items, item=self.item.label(code))
-        return t("a list, each {item}", item=self.item.label(code))
+            return t("a list of at least {n}; each: {item}", n=self.min_items, item=item)
+        return t("a list; each: {item}", item=item)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "item": self.item.describe(game, lang), "min_items": self.min_items,
@@ -368,9 +392,9 @@ class Obj(FieldType):
     def label(self, code: Code = backticks) -> Message:
         names = ", ".join(code(f.name) for f in self.fields)
         if self.groups:
-            return t("the fields {names} ({rule}), below", names=names,
+            return t("the fields {names} ({rule})", names=names,
                      rule=[g.label(code) for g in self.groups])
-        return t("the fields {names}, below", names=names)
+        return t("the fields {names}", names=names)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "fields": [f.describe(game, lang) for f in self.fields],
@@ -518,6 +542,9 @@ class Field:
     mode: Mode = "both"
     unless: tuple[str, Any] | None = None
     default: Any = None
+    condition: Message | None = None
+    """When the field is required on a condition that depends on other values (which a JSON Schema
+    cannot see), the condition in words; the reader checks it."""
 
     def in_mode(self, mode: str) -> bool:
         """Whether the field belongs to ``mode`` deals."""
@@ -525,11 +552,16 @@ class Field:
 
     def requirement(self, code: Code = backticks) -> Message:
         """"required", "optional" or "required unless …", in words."""
+        if self.condition is not None:
+            return self.condition
         if self.required and self.unless is not None:
             return t("required, unless {field} is {value} (then left out)", field=code(self.unless[0]),
                      value=code(show(self.unless[1])))
         if self.required:
             return t("required")
+        if self.unless is not None:
+            return t("optional; left out if {field} is {value}", field=code(self.unless[0]),
+                     value=code(show(self.unless[1])))
         if self.default is not None:
             return t("optional; default {value}", value=code(show(self.default)))
         return t("optional")
@@ -539,6 +571,7 @@ class Field:
         return {"name": self.name, "type": self.type.describe(game, lang), "required": self.required,
                 "unless": {"field": self.unless[0], "value": self.unless[1]} if self.unless else None,
                 "mode": self.mode, "default": self.default, "help": render(self.help, lang),
+                "condition": render(self.condition, lang) if self.condition is not None else None,
                 "requirement": render(self.requirement(plain), lang)}
 
 
@@ -546,8 +579,11 @@ def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: t
                   min_fields: int = 0) -> dict[str, Any]:
     """A closed object: these fields, the required ones required, the groups' rules, nothing else."""
     props: dict[str, Any] = {}
+    grouped = {name for g in groups for name in g.names}
     for f in fields:
         one = dict(f.type.schema(game))
+        if not f.required and f.unless is None and f.condition is None and f.name not in grouped and one:
+            one = {"anyOf": [one, {"type": "null"}]}  # the readers take an empty optional field as left out
         one["description"] = render(f.help, "en")
         if f.default is not None:
             one["default"] = f.default
@@ -559,14 +595,17 @@ def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: t
     if min_fields:
         out["minProperties"] = min_fields
     rules: list[dict[str, Any]] = [g.schema() for g in groups]
-    conditional: dict[tuple[str, Any], list[str]] = {}
+    conditional: dict[tuple[str, Any], list[Field]] = {}
     for f in fields:
-        if f.required and f.unless is not None:
-            conditional.setdefault(f.unless, []).append(f.name)
-    for (key, value), names in conditional.items():
-        rules.append({"if": {"properties": {key: {"const": value}}, "required": [key]},
-                      "then": {"properties": dict.fromkeys(names, False)},
-                      "else": {"required": names}})
+        if f.unless is not None:
+            conditional.setdefault(f.unless, []).append(f)
+    for (key, value), excluded in conditional.items():
+        rule: dict[str, Any] = {"if": {"properties": {key: {"const": value}}, "required": [key]},
+                                "then": {"properties": {f.name: False for f in excluded}}}
+        required_else = [f.name for f in excluded if f.required]
+        if required_else:
+            rule["else"] = {"required": required_else}
+        rules.append(rule)
     if len(rules) == 1:
         out.update(rules[0])
     elif rules:
@@ -601,7 +640,8 @@ CLAIM_PER_PLAYER = Field("claim", PerPlayer(Integer()), t("The score the table w
                                                           "referee says whether it agrees."))
 CLAIM_PER_SIDE = Field("claim", PerPlayer(Integer(), sides=True), t("The score the table wrote down for this deal, "
                                                                     "per side; the referee says whether it agrees."))
-SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, CLAIM_PER_SIDE, NOTE)
+SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
+"""The deal fields "Settle a score" lists once for most games (a game's own tables leave them out)."""
 TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
                       t("Every trick, in the order played: its cards in play order, starting with the leader's "
                         "card."), required=True, mode="full")
@@ -616,7 +656,8 @@ class RecordSpec:
     ``fields``: the game's own top-level fields, or its own version of a common one (same name);
     ``without``: common fields this game's records do not have; ``deal``: the fields of a deal,
     each for summary deals, full-play deals or both; ``deal_groups``: rules over several deal
-    fields; ``max_deals``: the most deals one record may hold.
+    fields; ``max_deals``: the most deals one record may hold; ``samples``: the worked examples a
+    template takes its sample values from, by kind of deal.
     """
 
     deal: tuple[Field, ...]
@@ -624,6 +665,8 @@ class RecordSpec:
     without: tuple[str, ...] = ()
     deal_groups: tuple[Group, ...] = ()
     max_deals: int | None = None
+    samples: dict[str, str] = field(default_factory=dict)
+    """A worked example per kind of deal (``examples/<name>.yaml``) that ``referee new`` fills a template from."""
 
     def record_fields(self) -> list[Field]:
         """The top-level fields of this game's records, in order."""

@@ -76,6 +76,7 @@ OPTIONS: tuple[Option, ...] = (
 RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag in (True, False)}
 
 RECORD = RecordSpec(
+    samples={"summary": "catch-the-ten/three-players", "full": "catch-the-ten/full-play-four"},
     deal=(
         DEALER,
         Field("trump", SuitType(), t("The trump suit, the suit of the dealer's last card."), required=True,

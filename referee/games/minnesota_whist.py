@@ -67,6 +67,7 @@ OPTIONS: tuple[Option, ...] = (
 RULES = TrickRules(ORDER_2_TO_A)
 
 RECORD = RecordSpec(
+    samples={"summary": "minnesota-whist/sample-1-granders-make", "full": "minnesota-whist/full-play-high"},
     fields=(
         Field("teams", PerPlayer(ListOf(PlayerName(), min_items=2, max_items=2), sides=True),
               t("The two sides: each a name and the two partners, who sit opposite each other."), required=True),

@@ -128,6 +128,7 @@ DECK_POINTS = points_of(DECK, Suit.CLUBS)
 DEAL_POINTS = DECK_POINTS + LAST_TRICK
 
 RECORD = RecordSpec(
+    samples={"summary": "reunion/one-deal-summary", "full": "reunion/full-play"},
     without=("scores_before",),
     max_deals=DEALS,
     deal_groups=(Group(("trump", "turned"), "any", mode="summary"),),

@@ -102,10 +102,12 @@ _PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"}
 _NOBODY = N_("nobody")
 
 _THROWN_IN = ("thrown_in", True)
+_PLAYED = t("required unless the auction left no single declarer (then left out)")
 _SIDE_POINTS = (Field("declarer", Integer(), t("The declarer's card points.")),
                 Field("defenders", Integer(), t("The defenders' card points.")))
 _TAKEN_SIDE = OneOf((Integer(), Cards()))
 RECORD = RecordSpec(
+    samples={"summary": "trump-seven/made-at-sixty", "full": "trump-seven/full-play"},
     fields=(
         Field("scores_before", PerPlayer(Integer(minimum=0)),
               t("The number of deals each player has won before the first deal of the record; left out, everyone "
@@ -129,12 +131,12 @@ RECORD = RecordSpec(
               mode="full"),
         Field("trump", SuitType(), t("The suit the declarer named."), required=True, unless=_THROWN_IN,
               mode="summary"),
-        Field("trump", SuitType(), t("The suit the declarer named; required unless the auction left no single "
-                                     "declarer."), unless=_THROWN_IN, mode="full"),
+        Field("trump", SuitType(), t("The suit the declarer named."), unless=_THROWN_IN, mode="full",
+              condition=_PLAYED),
         Field("discards", Cards(), t("The two cards the declarer laid away after taking the widow."), required=True,
               unless=_THROWN_IN, mode="summary"),
-        Field("discards", Cards(), t("The two cards the declarer laid away, from his hand and the widow; required "
-                                     "unless the auction left no single declarer."), unless=_THROWN_IN, mode="full"),
+        Field("discards", Cards(), t("The two cards the declarer laid away, from his hand and the widow."),
+              unless=_THROWN_IN, mode="full", condition=_PLAYED),
         Field("taken", Obj((
             Field("declarer", _TAKEN_SIDE, t("What the declarer's tricks held: a number of card points, or the list "
                                              "of counting cards, which the referee adds up card by card.")),
@@ -142,9 +144,7 @@ RECORD = RecordSpec(
         ), min_fields=1), t("What the tricks held, without the discards: for the declarer, for the defenders, or for "
                             "both; a side left out holds the rest."), required=True, unless=_THROWN_IN,
               mode="summary"),
-        Field("tricks", TRICKS_PLAYED.type, t("Every trick, in the order played: its cards in play order, starting "
-                                              "with the leader's card; required unless the auction left no single "
-                                              "declarer."), unless=_THROWN_IN, mode="full"),
+        Field("tricks", TRICKS_PLAYED.type, TRICKS_PLAYED.help, unless=_THROWN_IN, mode="full", condition=_PLAYED),
         Field("thrown_in", Boolean(), t("True for a deal that nobody played because the auction left no single "
                                         "declarer; such a deal has only its dealer besides (and, in a full play, "
                                         "the hands, the widow and the auction)."), default=False),

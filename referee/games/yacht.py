@@ -81,6 +81,7 @@ RULES: dict[tuple[bool, bool], TrickRules] = {
     for must in (True, False) for breaking in (True, False)}
 
 RECORD = RecordSpec(
+    samples={"summary": "yacht/three-players", "full": "yacht/full-play-four"},
     deal=(
         DEALER,
         Field("trump", SuitType(), t("The trump suit. Required in a full play too: the card drawn for trumps went "
