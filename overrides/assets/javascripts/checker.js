@@ -584,7 +584,8 @@ function main(root) {
           && deal.claim[n] !== deal.scores[n];
         return el("td", { "data-player": n, class: claimed ? "checker-disagrees" : null },
           el("span", { class: "checker-score", text: minus(deal.scores[n]) }),
-          claimed ? el("small", { text: ` (${fmt(S["table.claim"], { value: minus(deal.claim[n]) })})` }) : null);
+          deal.totals && n in deal.totals ? el("small", { class: "checker-running", text: ` \u2192 ${minus(deal.totals[n])}` }) : null,
+          claimed ? el("small", { class: "checker-claimed", text: ` (${fmt(S["table.claim"], { value: minus(deal.claim[n]) })})` }) : null);
       })));
     const table = el("table", { class: "checker-scores" },
       el("thead", {}, el("tr", {}, el("th", { text: S["table.deal"] }), names.map((n) => el("th", { text: n })))),
@@ -599,6 +600,7 @@ function main(root) {
       el("p", { class: `checker-state checker-state-${status}`, "data-state": String(status) },
         el("strong", { text: S[`state.${status}`] }), ` (${fmt(S.exit, { code: status })})`),
       el("div", { class: "checker-scroll" }, table),
+      el("p", { class: "checker-help", text: S["table.legend"] }),
       el("p", { class: "checker-winner", "data-winner": result.winner ?? "" },
         el("strong", { text: result.winner ? fmt(S.winner, { winner: result.winner }) : S.no_winner }), " ",
         el("span", { class: "checker-termination", text: result.termination.message })),
