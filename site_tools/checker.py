@@ -256,7 +256,7 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
         '<div class="checker-editor"><div class="checker-gutter" aria-hidden="true"></div>'
         '<textarea id="checker-text" class="checker-textarea" spellcheck="false" autocomplete="off" rows="18">'
         '</textarea></div>'
-        f'<label class="md-button checker-file">{s["text.open"]}'
+        f'<label class="checker-file">{s["text.open"]}'
         '<input type="file" class="checker-file-input" accept=".yaml,.yml,.json,text/yaml,application/json">'
         '</label></div>',
         '<div class="checker-actions">'

@@ -39,7 +39,14 @@ def _page_name(page: Page) -> str:
 
 
 def expand(markdown: str, lang: str, page_name: str) -> tuple[str, bool]:
-    """The page with the checker's blocks rendered and example links added; whether it has the checker."""
+    r"""The page with the checker's blocks rendered and example links added; whether it has the checker.
+
+    >>> out, has_checker = expand("```referee-example\nexample: yacht/three-players\n```\n", "de", "yacht")
+    >>> has_checker, out.count("#record="), "In der Punkteprüfung öffnen" in out, out.startswith("```referee-example")
+    (False, 1, True, True)
+    >>> expand("```referee-checker-link\ngame: yacht\n```", "ru", "yacht")[0]  # doctest: +ELLIPSIS
+    '<p class="checker-link"><a ... href="../check-a-score/#game=yacht">Проверить счёт партии в игре «Яхта»</a></p>'
+    """
     lines = markdown.split("\n")
     has_checker = False
     for block in reversed(find_blocks(markdown)):
