@@ -243,7 +243,7 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
     return "\n".join([
         f'<div {attrs}>',
         '<div class="checker-status" role="status" aria-live="polite">'
-        f'<progress class="checker-progress" max="4"></progress>'
+        f'<progress class="checker-progress" max="4" aria-label="{s["loading"]}"></progress>'
         f'<span class="checker-status-text">{s["loading"]}</span></div>',
         '<div class="checker-tabs" role="tablist">'
         f'<button type="button" role="tab" class="checker-tab" data-view="form" aria-selected="true">{s["tab.form"]}'

@@ -259,6 +259,8 @@ def test_every_example_opens_checks_and_downloads_as_the_cli_judges_it(shared: A
     # Through the form and back: the downloaded file is judged exactly as the example.
     page.click(".checker-tab[data-view=form]")
     page.wait_for_selector(".referee-checker[data-view=form]")
+    # Confirming a player's name counts as an edit: the download is then written from the form's data.
+    page.dispatch_event("input[data-path='players[0]']", "change")
     with page.expect_download() as info:
         page.click("[data-action=download]")
     downloaded = Path(info.value.path()).read_text(encoding="utf-8")

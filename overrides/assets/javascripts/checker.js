@@ -607,6 +607,7 @@ function main(root) {
       result.findings.length ? problemList(result.findings, S.findings) : null,
       steps].filter(Boolean));
     if (!result.findings.length) { renderGutter(); clearMarks(); }
+    for (const deal of result.deals) if (deal.claim_agrees === false) markPath(`deals[${deal.deal - 1}].claim`);
   }
 
   async function check() {
