@@ -27,7 +27,8 @@ fields, in order, each ``{name, type, required, unless, condition, mode, default
 requirement}`` with help texts in the page's language, and ``type`` a ``{kind, ...}`` tree
 (``integer``, ``text``, ``boolean``, ``choice``, ``player``, ``card``, ``cards``, ``suit``,
 ``rank``, ``list``, ``one_of``, ``object``, ``per_player``, ``per_side``, ``game``, ``players``,
-``options``, ``deals``, ``any``). A deal with ``hands`` is a full play.
+``options``, ``deals``, ``any``). A deal with ``hands`` is a full play. ``samples`` names a
+worked example per kind of deal (``examples/<name>.yaml``) that can fill a new form.
 
 Standard library only: this runs in the browser too.
 
@@ -645,8 +646,6 @@ SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
 TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
                       t("Every trick, in the order played: its cards in play order, starting with the leader's "
                         "card."), required=True, mode="full")
-HANDS = Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt."), required=True,
-              mode="full")
 
 
 @dataclass(frozen=True)
@@ -757,6 +756,7 @@ def describe(game: Game, lang: str) -> dict[str, Any]:
                          "groups": [{"names": list(g.names), "rule": g.rule} for g in spec.groups(mode)]}
                   for mode in MODES if spec.has_mode(mode)},
         "max_deals": spec.max_deals,
+        "samples": dict(spec.samples),
     }
 
 
