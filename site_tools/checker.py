@@ -223,7 +223,14 @@ def form_spec(lang: str) -> list[dict[str, Any]]:
     from referee.games import GAMES
     from referee.records import describe
 
-    return [describe(game, lang) for game in GAMES.values()]
+    games = []
+    for game in GAMES.values():
+        spec = describe(game, lang)
+        sample = spec.get("samples", {}).get("summary")
+        if sample:  # the form can start from it ("Fill in a worked example")
+            spec["sample_text"] = (ROOT / "examples" / f"{sample}.yaml").read_text(encoding="utf-8")
+        games.append(spec)
+    return games
 
 
 def checker_block(params: dict[str, Any], lang: str) -> str:

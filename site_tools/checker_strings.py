@@ -21,6 +21,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "text.open": "Open a file",
         "text.unreadable": "Switch to the text to correct it: the form cannot show a record it cannot read.",
         "form.game": "Game",
+        "form.sample": "Fill in a worked example",
         "form.players": "Players, in clockwise order",
         "form.player": "Player {n}",
         "form.add_player": "Add a player",
@@ -75,6 +76,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "text.unreadable": "Исправьте запись в текстовом виде: форма не может показать запись, которую не удаётся "
             "прочитать.",
         "form.game": "Игра",
+        "form.sample": "Заполнить разобранным примером",
         "form.players": "Игроки по часовой стрелке",
         "form.player": "Игрок {n}",
         "form.add_player": "Добавить игрока",
@@ -129,6 +131,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "text.unreadable": "Korrigieren Sie die Aufzeichnung im Text: Das Formular kann nicht zeigen, was sich nicht "
             "lesen lässt.",
         "form.game": "Spiel",
+        "form.sample": "Mit einem Beispiel ausfüllen",
         "form.players": "Spieler im Uhrzeigersinn",
         "form.player": "Spieler {n}",
         "form.add_player": "Spieler hinzufügen",

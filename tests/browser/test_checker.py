@@ -270,6 +270,18 @@ def test_every_example_opens_checks_and_downloads_as_the_cli_judges_it(shared: A
     assert yaml.safe_load(downloaded) == yaml.safe_load(text)
 
 
+def test_a_worked_example_fills_the_form(shared: Any) -> None:
+    page = shared
+    page.evaluate("location.hash = 'game=yacht'")
+    page.wait_for_function("document.querySelector(\"select[data-path='game']\").value === 'yacht'")
+    page.click("[data-action=sample]")
+    page.wait_for_function("document.querySelector(\"input[data-path='players[0]']\").value === 'Anna'")
+    text = (ROOT / "examples" / "yacht" / "three-players.yaml").read_text(encoding="utf-8")
+    assert page.locator("input[data-path='deals[0].tricks.Anna']").input_value() == str(
+        yaml.safe_load(text)["deals"][0]["tricks"]["Anna"])
+    assert verdict(page) == str(cli_json(text, "en")[0])
+
+
 def test_example_links_on_game_pages_open_the_record(shared: Any, base_url: str) -> None:
     page = shared
     page.goto(f"{base_url}/de/yacht/")

@@ -321,6 +321,16 @@ function main(root) {
     });
     formView.append(labelled("game", S["form.game"], game, "game"));
     if (!spec) return;
+    if (spec.sample_text) { // one of the game's worked examples, as a start
+      const sample = el("button", { type: "button", class: "checker-small", "data-action": "sample", text: S["form.sample"] });
+      sample.addEventListener("click", () => run(async () => {
+        setText(spec.sample_text);
+        state.textChanged = true;
+        state.formChanged = false;
+        await show("form");
+      }));
+      formView.append(sample);
+    }
     for (const field of spec.record) {
       const kind = field.type.kind;
       if (kind === "players") formView.append(playersNode(spec));
