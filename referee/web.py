@@ -1,0 +1,80 @@
+"""What the score checker page asks of the referee, in the browser (Pyodide) as on a server.
+
+Every function takes and returns JSON text, so that the page's Web Worker passes strings only.
+:func:`check` is the same code path as ``referee check --json --lang xx``: the same reading, the
+same verdict object, the same exit status (0 valid, 1 a claim disagrees or a rule was broken,
+2 the record cannot be used). :func:`parse` and :func:`dump` turn the text box into the form's
+data and back, with PyYAML (pure Python in the browser).
+
+>>> import json
+>>> answer = json.loads(check("game: yacht\\nplayers: [A]\\n", "ru"))
+>>> answer["status"], answer["result"]["usable"], answer["result"]["errors"][0]["where"]
+(2, False, {'path': 'players', 'line': 2})
+>>> json.loads(parse("players: [Anna, Boris]  # clockwise\\n", "en"))["data"]
+{'players': ['Anna', 'Boris']}
+>>> print(dump('{"game": "yacht", "players": ["Anna", "Boris"], "scores_before": {"Anna": 10}}'), end="")
+game: yacht
+players: [Anna, Boris]
+scores_before: {Anna: 10}
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+from typing import Any
+
+import yaml
+
+from referee.cli import EXIT_UNUSABLE, check_text, errors_json, verdict_json
+from referee.errors import RefereeError
+from referee.source import load_text
+
+
+def check(text: str, lang: str) -> str:
+    """``{"status": <exit status>, "result": <the object referee check --json prints>}``."""
+    try:
+        verdict = check_text(text)
+    except RefereeError as exc:
+        return _json({"status": EXIT_UNUSABLE, "result": errors_json(exc, lang)})
+    return _json({"status": verdict.exit_status, "result": verdict_json(verdict, lang)})
+
+
+def parse(text: str, lang: str) -> str:
+    """The record's data for the form, or the reason the text cannot be read (with its line).
+
+    Keys become strings and dates ISO text: the form shows what JSON can hold.
+    """
+    try:
+        doc = load_text(text)
+    except RefereeError as exc:
+        return _json({"ok": False, **errors_json(exc, lang)})
+    return _json({"ok": True, "data": _plain(doc.data)})
+
+
+def dump(data: str) -> str:
+    """The form's data as a YAML record: short lists and mappings of plain values on one line.
+
+    PyYAML writes it and reads it back to the same data, quoting what would change type (``"10"``).
+    """
+    return yaml.safe_dump(json.loads(data), allow_unicode=True, sort_keys=False, default_flow_style=None,
+                          width=100)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k) if not isinstance(k, str) else k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    if isinstance(value, float) and not math.isfinite(value):  # JSON has no .nan or .inf
+        return str(value)
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return value
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,295 @@
+"""The "Check a score" page: Pyodide and the referee, copied into the built site; the page's markup.
+
+The checker runs the project's own ``referee`` package in the reader's browser, in Pyodide (a
+Python compiled to WebAssembly). Everything it loads comes from the site itself:
+
+- Pyodide from the npm package pinned in ``package.json``/``package-lock.json`` (``npm ci``
+  puts it in ``node_modules/``; :func:`ensure_node_modules` runs it when the lock file changed),
+  only the five files a start needs, under ``assets/checker/pyodide/<version>/``;
+- a zip (:func:`bundle`) with PyYAML's pure-Python ``yaml`` package (no C extension: its loader
+  falls back to the Python parser), the ``referee`` package and the compiled ``.mo`` catalogs,
+  named by its content hash so that a browser never keeps a stale copy.
+
+``checker_block`` renders the ```` ```referee-checker ```` block: the form, the text box and the
+answer area, with every label in the page's language (:mod:`site_tools.checker_strings`) and the
+games' record declarations as JSON. The scripts are ``overrides/assets/javascripts/checker.js``
+(the page) and ``checker-worker.js`` (a Web Worker that starts Pyodide), loaded by
+``overrides/main.html`` on this page only.
+
+>>> name = bundle().name
+>>> name.startswith("referee-") and name.endswith(".zip")
+True
+>>> sorted({n.split("/")[0] for n in bundle().names})
+['locale', 'referee', 'yaml']
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import io
+import json
+import os
+import shutil
+import subprocess
+import zipfile
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE = NODE_MODULES / "pyodide"
+LOCK = ROOT / "package-lock.json"
+STAMP = NODE_MODULES / ".installed"
+# What loadPyodide fetches at start (the rest of the npm package, types, maps and consoles, stays out).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+ASSETS = "assets/checker"
+PAGE = "check-a-score"
+
+
+class CheckerSetupError(RuntimeError):
+    """Pyodide is not installed and cannot be (no npm)."""
+
+
+def lock_stamp() -> str:
+    """The hash of ``package-lock.json`` that ``node_modules/.installed`` records after ``npm ci``.
+
+    ``./run`` computes the same value (``sha256sum package-lock.json | cut -c1-16``).
+    """
+    return hashlib.sha256(LOCK.read_bytes()).hexdigest()[:16]
+
+
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` unless ``node_modules`` already holds what the lock file pins."""
+    want = lock_stamp()
+    if STAMP.is_file() and STAMP.read_text(encoding="utf-8").strip() == want and (PYODIDE / PYODIDE_FILES[0]).is_file():
+        return
+    npm = shutil.which("npm") or next((p for p in ("/usr/bin/npm", "/usr/local/bin/npm") if os.path.exists(p)), None)
+    if npm is None:
+        raise CheckerSetupError("the checker page needs Pyodide from npm: install node and npm, then run `npm ci` "
+                                "(./run serve and ./run test do it)")
+    done = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise CheckerSetupError(f"npm ci failed:\n{done.stdout}{done.stderr}")
+    STAMP.write_text(want + "\n", encoding="utf-8")
+
+
+def pyodide_version() -> str:
+    """The installed (pinned) Pyodide version, e.g. ``314.0.8``."""
+    return str(json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))["version"])
+
+
+def pyodide_dir() -> str:
+    """Where the site serves Pyodide, relative to the site root; the version keeps caches honest."""
+    return f"{ASSETS}/pyodide/{pyodide_version()}/"
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """The zip the worker unpacks into Pyodide's file system, and its content-hashed name."""
+
+    name: str
+    data: bytes
+    names: tuple[str, ...]
+
+
+def _yaml_dir() -> Path:
+    import yaml
+
+    return Path(yaml.__file__).resolve().parent
+
+
+def _bundle_files() -> list[tuple[str, Path]]:
+    """(name in the zip, file) for every file the referee needs in the browser, in a stable order."""
+    files: list[tuple[str, Path]] = []
+    for path in sorted(_yaml_dir().glob("*.py")):  # the pure-Python parser; _yaml*.so stays out
+        files.append((f"yaml/{path.name}", path))
+    package = ROOT / "referee"
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package)
+        if rel.parts[0] in ("simulate", "__pycache__"):  # random deals are for tests and the benchmark
+            continue
+        files.append((f"referee/{rel.as_posix()}", path))
+    for path in sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.mo")):
+        files.append((path.relative_to(ROOT).as_posix(), path))
+    return files
+
+
+def _bundle_stamp() -> tuple[tuple[str, int, int], ...]:
+    return tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in _bundle_files())
+
+
+@cache
+def _bundle(stamp: tuple[tuple[str, int, int], ...]) -> Bundle:
+    buffer = io.BytesIO()
+    names = []
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, path in _bundle_files():
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # the same bytes on every build
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+            names.append(name)
+    data = buffer.getvalue()
+    return Bundle(f"referee-{hashlib.sha256(data).hexdigest()[:12]}.zip", data, tuple(names))
+
+
+def bundle() -> Bundle:
+    """The referee's zip for the browser (made again only when one of its files changed)."""
+    return _bundle(_bundle_stamp())
+
+
+def copy_into_site(site_dir: str | Path) -> list[Path]:
+    """Write Pyodide's start files and the referee's zip into the built site; return what was written."""
+    ensure_node_modules()
+    site = Path(site_dir)
+    written = []
+    target = site / pyodide_dir()
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        out = target / name
+        source = PYODIDE / name
+        if not out.is_file() or out.stat().st_size != source.stat().st_size:
+            shutil.copyfile(source, out)
+        written.append(out)
+    zipped = bundle()
+    out = site / ASSETS / zipped.name
+    if not out.is_file() or out.read_bytes() != zipped.data:
+        out.write_bytes(zipped.data)
+    written.append(out)
+    for old in (site / ASSETS).glob("referee-*.zip"):
+        if old.name != zipped.name:
+            old.unlink()
+    return written
+
+
+# ---------------------------------------------------------------------------------------------
+# Links into the checker: a record travels in the URL's fragment, deflated and base64url-encoded,
+# so it never reaches a server. The page's script reads it with DecompressionStream("deflate").
+
+
+def pack_record(text: str) -> str:
+    """A record's text as the fragment value (zlib's deflate format, base64url without padding).
+
+    >>> import zlib
+    >>> packed = pack_record("game: yacht\\n")
+    >>> zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode()
+    'game: yacht\\n'
+    """
+    import zlib
+
+    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+
+
+def checker_href(from_page: str, *, record: str | None = None, game: str | None = None) -> str:
+    """The checker's URL relative to the page ``from_page`` (a path without ``.md``), with a fragment.
+
+    Pages are built with directory URLs (``catch-the-ten/index.html``).
+
+    >>> checker_href("catch-the-ten", game="catch-the-ten")
+    '../check-a-score/#game=catch-the-ten'
+    >>> checker_href("index")
+    'check-a-score/'
+    """
+    depth = 0 if from_page == "index" else from_page.count("/") + 1
+    href = "../" * depth + f"{PAGE}/"
+    if record is not None:
+        href += "#record=" + pack_record(record)
+    elif game is not None:
+        href += "#game=" + game
+    return href
+
+
+def attr(value: Any) -> str:
+    """A value for an HTML attribute (JSON when it is not a string).
+
+    >>> attr({"a": "<b>"})
+    '{&quot;a&quot;: &quot;&lt;b&gt;&quot;}'
+    """
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ": "))
+    return html.escape(text, quote=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# The page's markup.
+
+
+def form_spec(lang: str) -> list[dict[str, Any]]:
+    """Every game's record declaration, as the form is built from it, help texts in ``lang``."""
+    from referee.games import GAMES
+    from referee.records import describe
+
+    games = []
+    for game in GAMES.values():
+        spec = describe(game, lang)
+        sample = spec.get("samples", {}).get("summary")
+        if sample:  # the form can start from it ("Fill in a worked example")
+            spec["sample_text"] = (ROOT / "examples" / f"{sample}.yaml").read_text(encoding="utf-8")
+        games.append(spec)
+    return games
+
+
+def checker_block(params: dict[str, Any], lang: str) -> str:
+    """The checker's markup in ``lang``: status, the two views, the actions and the answer area.
+
+    The form itself is built by the page's script from ``data-games`` (the declarations); without
+    the script the page still says what it is for.
+    """
+    from site_tools.checker_strings import STRINGS, text
+
+    strings = {k: text(k, lang) for k in STRINGS["en"]}
+    root = {"class": "referee-checker", "data-lang": lang, "data-pyodide": pyodide_version(),
+            "data-bundle": bundle().name, "data-game": params.get("game", ""),
+            "data-strings": strings, "data-games": form_spec(lang)}
+    attrs = " ".join(f'{k}="{attr(v)}"' for k, v in root.items())
+    s = {k: html.escape(v) for k, v in strings.items()}
+    return "\n".join([
+        f'<div {attrs}>',
+        '<div class="checker-status" role="status" aria-live="polite">'
+        f'<progress class="checker-progress" max="4" aria-label="{s["loading"]}"></progress>'
+        f'<span class="checker-status-text">{s["loading"]}</span></div>',
+        '<div class="checker-tabs" role="tablist">'
+        f'<button type="button" role="tab" class="checker-tab" data-view="form" aria-selected="true">{s["tab.form"]}'
+        '</button>'
+        f'<button type="button" role="tab" class="checker-tab" data-view="text" aria-selected="false">{s["tab.text"]}'
+        '</button></div>',
+        '<div class="checker-view checker-form" data-view="form" role="tabpanel"></div>',
+        '<div class="checker-view checker-text" data-view="text" role="tabpanel" hidden>'
+        f'<label class="checker-label" for="checker-text">{s["text.label"]}</label>'
+        '<div class="checker-editor"><div class="checker-gutter" aria-hidden="true"></div>'
+        '<textarea id="checker-text" class="checker-textarea" spellcheck="false" autocomplete="off" rows="18">'
+        '</textarea></div>'
+        f'<label class="checker-file">{s["text.open"]}'
+        '<input type="file" class="checker-file-input" accept=".yaml,.yml,.json,text/yaml,application/json">'
+        '</label></div>',
+        '<div class="checker-actions">'
+        f'<button type="button" class="md-button md-button--primary" data-action="check" disabled>{s["check"]}</button>'
+        f'<button type="button" class="md-button" data-action="download" disabled>{s["download"]}</button>'
+        f'<button type="button" class="md-button" data-action="share">{s["share"]}</button></div>',
+        '<p class="checker-share" hidden><input type="text" class="checker-share-url" readonly></p>',
+        '<div class="checker-answer" aria-live="polite"></div>',
+        '</div>',
+    ]) + "\n"
+
+
+def open_link(example: str, from_page: str, lang: str) -> str:
+    """"Open in the checker" under a worked example: the example's record travels in the link."""
+    from site_tools.checker_strings import text
+
+    record = (ROOT / "examples" / f"{example}.yaml").read_text(encoding="utf-8")
+    href = checker_href(from_page, record=record)
+    return f'<p class="checker-link"><a href="{attr(href)}">{html.escape(text("link.open", lang))}</a></p>\n'
+
+
+def game_link(game: str, from_page: str, lang: str) -> str:
+    """A link to the checker set to ``game``, in ``lang``."""
+    from referee.games import get_game
+    from site_tools.checker_strings import text
+
+    label = text("link.game", lang).format(game=get_game(game).name(lang))
+    href = checker_href(from_page, game=game)
+    return f'<p class="checker-link"><a class="md-button" href="{attr(href)}">{html.escape(label)}</a></p>\n'

@@ -1,0 +1,92 @@
+"""MkDocs hooks for the score checker (listed before ``site_tools/hooks.py`` in mkdocs.yml).
+
+- ``on_page_markdown`` renders the ```` ```referee-checker ```` block (the checker itself) and
+  ```` ```referee-checker-link ```` (a link to the checker set to one game), adds "Open in the
+  checker" under every ```` ```referee-example ```` block, and marks the checker's page so that
+  ``overrides/main.html`` loads the checker's script and style there and nowhere else.
+- ``on_post_build`` copies Pyodide and the referee's zip into the site (:mod:`site_tools.checker`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.structure.files import Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
+
+from site_tools import checker  # noqa: E402
+from site_tools.blocks import BlockSyntaxError, find_blocks  # noqa: E402
+
+DEFAULT_LANGUAGE = "en"
+
+
+def _language(config: MkDocsConfig) -> str:
+    plugin = config.plugins.get("i18n")
+    return getattr(plugin, "current_language", None) or DEFAULT_LANGUAGE
+
+
+def _page_name(page: Page) -> str:
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    return posixpath.splitext(uri)[0]
+
+
+def expand(markdown: str, lang: str, page_name: str) -> tuple[str, bool]:
+    r"""The page with the checker's blocks rendered and example links added; whether it has the checker.
+
+    >>> out, has_checker = expand("```referee-example\nexample: yacht/three-players\n```\n", "de", "yacht")
+    >>> has_checker, out.count("#record="), "In der Punkteprüfung öffnen" in out, out.startswith("```referee-example")
+    (False, 1, True, True)
+    >>> expand("```referee-checker-link\ngame: yacht\n```", "ru", "yacht")[0]  # doctest: +ELLIPSIS
+    '<p class="checker-link"><a ... href="../check-a-score/#game=yacht">Проверить счёт партии в игре «Яхта»</a></p>'
+    """
+    lines = markdown.split("\n")
+    has_checker = False
+    for block in reversed(find_blocks(markdown)):
+        if block.kind == "checker":
+            has_checker = True
+            out = checker.checker_block(block.params, lang)
+            lines[block.start:block.end] = [block.indent + line if line else "" for line in out.split("\n")]
+        elif block.kind == "checker-link":
+            out = checker.game_link(str(block.params.get("game")), page_name, lang)
+            lines[block.start:block.end] = [block.indent + out.rstrip("\n")]
+        elif block.kind == "example":
+            link = checker.open_link(str(block.params.get("example")), page_name, lang)
+            lines[block.end:block.end] = ["", block.indent + link.rstrip("\n")]
+    return "\n".join(lines), has_checker
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Render the checker's blocks in the build's language."""
+    try:
+        markdown, has_checker = expand(markdown, _language(config), _page_name(page))
+    except BlockSyntaxError as error:
+        raise PluginError(f"{page.file.src_uri}: {error}") from None
+    except (OSError, KeyError, checker.CheckerSetupError) as error:
+        raise PluginError(f"{page.file.src_uri}: the score checker: {error}") from error
+    if has_checker:
+        page.meta["checker"] = True
+    return markdown
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Pyodide's start files and the referee's zip, into the site."""
+    try:
+        checker.copy_into_site(config.site_dir)
+    except checker.CheckerSetupError as error:
+        raise PluginError(str(error)) from None
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    """Install Pyodide from npm first if the lock file changed (``mkdocs build`` alone must work)."""
+    try:
+        checker.ensure_node_modules()
+    except checker.CheckerSetupError as error:
+        raise PluginError(str(error)) from None

@@ -1,0 +1,304 @@
+"""The score checker in a real browser: Debian's Chromium on the built site, served on 127.0.0.1.
+
+Pyodide starts once per page; the tests that go through every example reuse one page (and its
+worker), and change only the link's fragment between records. Every request to a host other than
+127.0.0.1 is refused and fails the test.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import os
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+import yaml
+
+from referee.web import check
+from site_tools.checker import checker_href
+from tests.conftest import EXAMPLES, ROOT
+
+CHROMIUM = Path("/usr/bin/chromium")
+LOCAL_HOSTS = ("127.0.0.1",)
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+SHOTS = ROOT / "build" / "screenshots"
+READY = ".referee-checker[data-ready='true']"
+STARTUP_MS = 120_000  # a shared 2-core machine starting Python in WebAssembly; usually a few seconds
+
+if not CHROMIUM.exists() and not os.environ.get("CI"):
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium; ./run test does it)",
+                allow_module_level=True)
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+class Guard:
+    """A browser context that refuses, and remembers, every request to another host or for a missing file."""
+
+    def __init__(self, browser: Any, width: int = 1280) -> None:
+        self.foreign: list[str] = []
+        self.missing: list[str] = []
+        self.context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block",
+                                           accept_downloads=True)
+        self.context.route("**/*", self._route)
+        self.context.on("request", lambda r: self._note(r.url))
+        self.context.on("response", lambda r: r.status >= 400 and self.missing.append(f"{r.status} {r.url}"))
+
+    def _route(self, route: Any) -> None:
+        if urlparse(route.request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.foreign.append(route.request.url)
+            route.abort()
+
+    def _note(self, url: str) -> None:
+        if urlparse(url).hostname not in LOCAL_HOSTS and not url.startswith(("data:", "blob:", "about:")):
+            self.foreign.append(url)
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.foreign == [], f"requests to other hosts: {self.foreign}"
+        assert self.missing == [], f"files the site does not have: {self.missing}"
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Any, base_url: str) -> Iterator[Any]:
+    """One checker page for the tests that go through many records (Pyodide starts once)."""
+    guard = Guard(browser)
+    page = guard.context.new_page()
+    page.goto(f"{base_url}/check-a-score/")
+    page.wait_for_selector(READY, timeout=STARTUP_MS)
+    yield page
+    guard.close()
+
+
+def fragment_for(text: str) -> str:
+    return checker_href("index", record=text).removeprefix("check-a-score/")
+
+
+def open_record(page: Any, text: str) -> None:
+    """Put a record into the page through a link's fragment (the page stays; the worker too)."""
+    page.evaluate("location.hash = ''")
+    page.evaluate("h => { location.hash = h }", fragment_for(text))
+    page.wait_for_function("t => document.querySelector('.checker-textarea').value === t", arg=text)
+
+
+def verdict(page: Any) -> str:
+    """Press "check" and wait for the answer; return its state (the exit status)."""
+    page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
+    page.click("[data-action=check]")
+    page.wait_for_selector(".referee-checker[data-state]")
+    return page.get_attribute(".referee-checker", "data-state")
+
+
+def cli_json(text: str, lang: str) -> tuple[int, dict[str, Any]]:
+    """What ``referee check --json --lang`` prints for a record, and its exit status."""
+    answer = json.loads(check(text, lang))
+    return answer["status"], answer["result"]
+
+
+def without_lines(value: Any) -> Any:
+    """A verdict with the line numbers left out (a downloaded file may lay the record out differently)."""
+    value = copy.deepcopy(value)
+    for key in ("findings", "errors"):
+        for item in value.get(key, []):
+            item.get("where", {}).pop("line", None)
+    return value
+
+
+def shown_table(page: Any) -> dict[str, dict[str, str]]:
+    """The answer's table: row (deal number or "total") → player → the number shown."""
+    return page.evaluate("""() => {
+        const out = {};
+        for (const row of document.querySelectorAll('.checker-scores tr[data-deal]')) {
+            out[row.dataset.deal] = {};
+            for (const cell of row.querySelectorAll('td[data-player]'))
+                out[row.dataset.deal][cell.dataset.player] = (cell.querySelector('.checker-score') || cell).textContent;
+        }
+        return out;
+    }""")
+
+
+def minus(n: int) -> str:
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
+RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т", "10": "10"}
+
+
+def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url: str) -> None:
+    name = "catch-the-ten/three-players"
+    record = yaml.safe_load((ROOT / "examples" / f"{name}.yaml").read_text(encoding="utf-8"))
+    guard = Guard(browser)
+    page = guard.context.new_page()
+    # The game page's "Check a score" link opens the checker set to the game.
+    page.goto(f"{base_url}/ru/catch-the-ten/")
+    with page.expect_navigation():
+        page.click("a[href*='check-a-score/#game=catch-the-ten']")
+    assert urlparse(page.url).path == "/ru/check-a-score/"
+    assert page.locator("select[data-path='game']").input_value() == "catch-the-ten"
+    assert page.locator("html").get_attribute("lang") == "ru"
+    page.wait_for_selector(READY, timeout=STARTUP_MS)
+
+    # Fill in the form as a Russian player copies a scoresheet (ranks in Russian notation).
+    assert page.locator("select[data-path='notation']").input_value() != ""
+    players = record["players"]
+    while page.locator("input[data-path^='players[']").count() < len(players):
+        page.click("[data-action=add-player]")
+    for i, player in enumerate(players):
+        box = page.locator(f"input[data-path='players[{i}]']")
+        box.fill(player)
+        box.dispatch_event("change")
+    for player, score in record["scores_before"].items():
+        page.fill(f"input[data-path='scores_before.{player}']", str(score))
+    deal = record["deals"][0]
+    page.select_option("select[data-path='deals[0].dealer']", label=deal["dealer"])
+    page.select_option("select[data-path='deals[0].trump']", label=deal["trump"])
+    for player, taken in deal["taken"].items():
+        page.fill(f"input[data-path='deals[0].taken.{player}.cards']", str(taken["cards"]))
+        honours = " ".join(RU_RANKS[str(r)] for r in taken.get("honours", []))
+        page.fill(f"input[data-path='deals[0].taken.{player}.honours']", honours)
+    for player, score in deal["claim"].items():
+        page.fill(f"input[data-path='deals[0].claim.{player}']", str(score))
+
+    state = verdict(page)
+    typed = page.evaluate("document.querySelector('.checker-textarea').value") or None
+    status, expected = cli_json((ROOT / "examples" / f"{name}.yaml").read_text(encoding="utf-8"), "ru")
+    assert state == str(status) == "0", page.inner_text(".checker-answer")
+    table = shown_table(page)
+    for d in expected["deals"]:
+        assert table[str(d["deal"])] == {k: minus(v) for k, v in d["scores"].items()}
+    assert table["total"] == {k: minus(v) for k, v in expected["totals"].items()}
+    assert page.get_attribute(".checker-winner", "data-winner") == expected["winner"]
+    assert expected["termination"]["message"] in page.inner_text(".checker-winner")
+    assert "Всё верно" in page.inner_text(".checker-state")
+    steps = page.inner_text(".checker-steps")
+    assert all(line in steps for line in expected["deals"][0]["explanation"])
+
+    # The text view holds the same record, and the CLI judges it the same.
+    page.click(".checker-tab[data-view=text]")
+    typed = page.locator(".checker-textarea").input_value()
+    assert "notation: ru" in typed
+    assert without_lines(cli_json(typed, "ru")[1]) == without_lines(expected)
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.click(".checker-tab[data-view=form]")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "ru-check-a-score-390.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+    guard.close()
+
+
+def test_broken_record_shows_the_localized_error_and_its_line(browser: Any, base_url: str) -> None:
+    broken = "game: catch-the-ten\nnotation: ru\nplayers: [Анна, Борис, Вера]\ndeals:\n  - dealer: Глеб\n" \
+             "    trump: ♥\n    taken:\n      Анна: {cards: 15}\n      Борис: {cards: 9}\n      Вера: {cards: 6}\n"
+    status, expected = cli_json(broken, "ru")
+    assert status == 2
+    guard = Guard(browser, width=390)
+    page = guard.context.new_page()
+    page.goto(f"{base_url}/ru/check-a-score/")
+    page.wait_for_selector(READY, timeout=STARTUP_MS)
+    page.click(".checker-tab[data-view=text]")
+    page.fill(".checker-textarea", broken)
+    assert verdict(page) == "2"
+    shown = page.inner_text(".checker-answer")
+    assert "Запись нельзя использовать" in shown
+    for error in expected["errors"]:
+        assert error["message"] in shown
+        line = error["where"]["line"]
+        assert f"строка {line}" in shown
+        assert page.locator(f".checker-gutter [data-line='{line}'].checker-bad").count() == 1
+    # In the form, the field is marked.
+    page.click(".checker-tab[data-view=form]")
+    assert verdict(page) == "2"
+    assert page.locator(".checker-form [data-path='deals[0].dealer'].checker-bad").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+    guard.close()
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
+def test_every_example_opens_checks_and_downloads_as_the_cli_judges_it(shared: Any, example: Path,
+                                                                        tmp_path: Path) -> None:
+    page = shared
+    text = example.read_text(encoding="utf-8")
+    status, expected = cli_json(text, "en")
+    open_record(page, text)
+    assert verdict(page) == str(status)
+    if status != 2:
+        assert shown_table(page)["total"] == {k: minus(v) for k, v in expected["totals"].items()}
+    # Through the form and back: the downloaded file is judged exactly as the example.
+    page.click(".checker-tab[data-view=form]")
+    page.wait_for_selector(".referee-checker[data-view=form]")
+    # Confirming a player's name counts as an edit: the download is then written from the form's data.
+    page.dispatch_event("input[data-path='players[0]']", "change")
+    with page.expect_download() as info:
+        page.click("[data-action=download]")
+    downloaded = Path(info.value.path()).read_text(encoding="utf-8")
+    again_status, again = cli_json(downloaded, "en")
+    assert again_status == status
+    assert without_lines(again) == without_lines(expected)
+    assert yaml.safe_load(downloaded) == yaml.safe_load(text)
+
+
+def test_a_worked_example_fills_the_form(shared: Any) -> None:
+    page = shared
+    page.evaluate("location.hash = 'game=yacht'")
+    page.wait_for_function("document.querySelector(\"select[data-path='game']\").value === 'yacht'")
+    page.click("[data-action=sample]")
+    page.wait_for_function("document.querySelector(\"input[data-path='players[0]']\").value === 'Anna'")
+    text = (ROOT / "examples" / "yacht" / "three-players.yaml").read_text(encoding="utf-8")
+    assert page.locator("input[data-path='deals[0].tricks.Anna']").input_value() == str(
+        yaml.safe_load(text)["deals"][0]["tricks"]["Anna"])
+    assert verdict(page) == str(cli_json(text, "en")[0])
+
+
+def test_example_links_on_game_pages_open_the_record(shared: Any, base_url: str) -> None:
+    page = shared
+    page.goto(f"{base_url}/de/yacht/")
+    links = page.locator("a[href*='check-a-score/#record=']")
+    assert links.count() >= 1
+    assert links.first.inner_text() == "In der Punkteprüfung öffnen"
+    with page.expect_navigation():
+        links.first.click()
+    assert urlparse(page.url).path == "/de/check-a-score/"
+    page.wait_for_selector(READY, timeout=STARTUP_MS)
+    assert "game: yacht" in page.locator(".checker-textarea").input_value()
+    assert verdict(page) in ("0", "1")
+    # Share: the link carries the record in its fragment, and opening it gives the same text.
+    page.click("[data-action=share]")
+    shared_url = page.locator(".checker-share-url").input_value()
+    assert "#record=" in shared_url and urlparse(shared_url).hostname == "127.0.0.1"
+    text = page.locator(".checker-textarea").input_value()
+    page.goto("about:blank")
+    page.goto(shared_url)
+    page.wait_for_function("t => document.querySelector('.checker-textarea').value === t", arg=text)
