@@ -46,6 +46,7 @@ _STRIP = [
     re.compile(r"\b[a-z][a-z_]*: [\w-]+"),                              # a record's key and value
     re.compile(r"\b\w*_\w*\b"),                                       # identifiers: scores_before
     re.compile(r"\b[IVXLC]+\b"),                                      # Roman numerals
+    re.compile(r"\b[RB]{2,}\b"),                                       # a stock as colour letters (R, B)
 ]
 
 
