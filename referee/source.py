@@ -38,7 +38,6 @@ referee.errors.RecordError: A key must be a single value, not a list or a mappin
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -138,7 +137,7 @@ def load_bytes(raw: bytes) -> Document:
 
 
 # YAML allows tab, line breaks and printable characters only; libyaml reports a NUL without a line.
-_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]")
 
 
 def _check_characters(text: str) -> None:
@@ -159,10 +158,10 @@ _BOOLS = {word: value for value, words in ((True, "yes Yes YES true True TRUE on
           for word in words.split()}
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
 _DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)")
-_INT = re.compile(r"""[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+
-                      |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+""", re.X)
-_FLOAT = re.compile(r"""[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
-                        |[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)""", re.X)
+_INT_PATTERN = r"""[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+
+                   |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+"""
+_FLOAT_PATTERN = r"""[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+                     |[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"""
 _NUMBER_START = frozenset("0123456789+-.")
 
 
@@ -201,9 +200,10 @@ def _resolve(text: str, line: int | None) -> Any:
         if len(text) > MAX_INT_DIGITS + (text[0] == "-"):
             raise _too_many_digits(text, line)
         return int(text)
-    if _INT.fullmatch(text):
+    # Compiled here, not on import: plain decimal numbers are all most records have.
+    if re.fullmatch(_INT_PATTERN, text, re.X):
         return _yaml_int(text, line)
-    if _FLOAT.fullmatch(text):
+    if re.fullmatch(_FLOAT_PATTERN, text, re.X):
         return _yaml_float(text)
     return text
 
@@ -756,6 +756,8 @@ def _within_limits(data: Any) -> bool:
 
 
 def _load_json(text: str) -> Any:
+    import json
+
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant)
     except (ValueError, RecursionError, _NotJson):
