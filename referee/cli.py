@@ -378,33 +378,33 @@ def _argparse_in(lang: str) -> Iterator[None]:
         argparse._ = original  # type: ignore[attr-defined]
 
 
-def _words(msgid: str, language: str, **params: Any) -> str:
-    return render(t(msgid, **params), language)
+def _words(message: Message, language: str) -> str:
+    return render(message, language)
 
 
 def _common_options(parser: argparse.ArgumentParser, lang: str) -> None:
     current = default_language()
     parser.add_argument("--lang", choices=LANGUAGES, default=current,
-                        help=_words("language of the output: en, ru or de (by default the locale's, from LC_ALL, "
-                                    "LC_MESSAGES or LANG, else English; now {current})", lang, current=current))
-    parser.add_argument("--json", action="store_true", help=_words("print one JSON object instead of text", lang))
+                        help=_words(t("language of the output: en, ru or de (by default the locale's, from LC_ALL, "
+                                      "LC_MESSAGES or LANG, else English; now {current})", current=current), lang))
+    parser.add_argument("--json", action="store_true", help=_words(t("print one JSON object instead of text"), lang))
 
 
 def add_games_parser(sub: Any, lang: str) -> None:
     """``referee games``."""
-    games = sub.add_parser("games", help=_words("list the games", lang),
-                           description=_words("List the games the referee knows.", lang))
+    games = sub.add_parser("games", help=_words(t("list the games"), lang),
+                           description=_words(t("List the games the referee knows."), lang))
     _common_options(games, lang)
     games.set_defaults(run=lambda args, out, err: cmd_games(args.lang, args.json, out))
 
 
 def add_check_parser(sub: Any, lang: str) -> None:
     """``referee check RECORD``."""
-    check = sub.add_parser("check", help=_words("check a record (YAML or JSON; - for standard input)", lang),
-                           description=_words("Check a record against the rules. Exit status: 0 valid, 1 a claim "
-                                              "disagrees or a rule was broken, 2 the record cannot be used.", lang))
-    check.add_argument("record", help=_words("the record file, or - to read standard input (at most {limit} MB)",
-                                             lang, limit=2))
+    check = sub.add_parser("check", help=_words(t("check a record (YAML or JSON; - for standard input)"), lang),
+                           description=_words(t("Check a record against the rules. Exit status: 0 valid, 1 a claim "
+                                                "disagrees or a rule was broken, 2 the record cannot be used."), lang))
+    check.add_argument("record", help=_words(t("the record file, or - to read standard input (at most {limit} MB)",
+                                               limit=2), lang))
     _common_options(check, lang)
     check.set_defaults(run=lambda args, out, err: cmd_check(args.record, args.lang, args.json, out, err))
 
@@ -415,11 +415,11 @@ SUBCOMMANDS: list[Callable[[Any, str], None]] = [add_games_parser, add_check_par
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The argument parser, its help in ``lang``."""
-    parser = _Parser(prog="referee", description=_words("Check card-game records against the rules.", lang),
-                     epilog=_words("Set {variable}=1 to see the traceback of an unexpected failure.", lang,
-                                   variable=DEBUG_VARIABLE))
+    parser = _Parser(prog="referee", description=_words(t("Check card-game records against the rules."), lang),
+                     epilog=_words(t("Set {variable}=1 to see the traceback of an unexpected failure.",
+                                     variable=DEBUG_VARIABLE), lang))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                title=_words("commands", lang), metavar="{" + ",".join(
+                                title=_words(t("commands"), lang), metavar="{" + ",".join(
                                     f.__name__.removeprefix("add_").removesuffix("_parser")
                                     for f in SUBCOMMANDS) + "}")
     for add in SUBCOMMANDS:

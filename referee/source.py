@@ -385,6 +385,8 @@ class _QuickReader:
                     if end < 0:
                         raise _NotPlain
             key_text = content[:end]
+            if not key_text:
+                raise _NotPlain
             if key_text[0] not in _INDICATORS and ":" not in key_text and "#" not in key_text and key_text != "<<":
                 key = resolve_plain(key_text.rstrip(" "), line)
             else:
@@ -492,7 +494,7 @@ class _QuickReader:
         plain = text[pos:end]
         if key:
             colon = plain.find(":")
-            if colon < 0:
+            if colon < 0 or plain[colon + 1:colon + 2] not in ("", " "):
                 raise _NotPlain
             end = pos + colon
             plain = plain[:colon]
@@ -550,13 +552,14 @@ def _quoted(text: str, pos: int) -> tuple[str, int]:
 # PyYAML's event stream, checked event by event before anything is built
 
 # libyaml's and PyYAML's reasons, so that a reader of Russian or German is told why in their language.
-_PROBLEMS = {p: p for p in (
+# Braces are doubled in the message ids: they are format strings.
+_PROBLEMS = {p.replace("{{", "{").replace("}}", "}"): p for p in (
     N_("did not find expected node content"),
     N_("could not find expected ':'"),
     N_("did not find expected key"),
     N_("did not find expected '-' indicator"),
     N_("did not find expected ',' or ']'"),
-    N_("did not find expected ',' or '}'"),
+    N_("did not find expected ',' or '}}'"),
     N_("found character that cannot start any token"),
     N_("mapping values are not allowed in this context"),
     N_("block sequence entries are not allowed in this context"),
@@ -572,7 +575,7 @@ _PROBLEMS = {p: p for p in (
 
 def _problem(text: str) -> Message | str:
     found = _PROBLEMS.get(text.strip())
-    return t(found) if found else text
+    return t(found) if found else text.replace("{", "(").replace("}", ")")
 
 
 def _yaml_error(problem: Message | str, line: int | None) -> RecordError:
