@@ -350,7 +350,11 @@ class _QuickReader:
                 if i < count and rows[i][0] > indent:
                     raise _NotPlain
                 cut = rest.find(" #")
-                value = resolve_plain(rest if cut < 0 else rest[:cut].rstrip(" "), line)
+                if cut >= 0:
+                    rest = rest[:cut].rstrip(" ")
+                value = _RESOLVED.get(rest, _UNKNOWN)
+                if value is _UNKNOWN:
+                    value = resolve_plain(rest, line)
             elif rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
                 raise _NotPlain
             elif _key_end(rest) >= 0:
@@ -388,7 +392,9 @@ class _QuickReader:
             if not key_text:
                 raise _NotPlain
             if key_text[0] not in _INDICATORS and ":" not in key_text and "#" not in key_text and key_text != "<<":
-                key = resolve_plain(key_text.rstrip(" "), line)
+                key = _RESOLVED.get(key_text, _UNKNOWN)
+                if key is _UNKNOWN:
+                    key = resolve_plain(key_text.rstrip(" "), line)
             else:
                 end = _key_end(content)
                 if end < 0:
@@ -406,7 +412,11 @@ class _QuickReader:
                     raise _NotPlain
                 if rest[0] not in _INDICATORS and ": " not in rest and rest[-1] != ":":
                     cut = rest.find(" #")
-                    value = resolve_plain(rest if cut < 0 else rest[:cut].rstrip(" "), line)
+                    if cut >= 0:
+                        rest = rest[:cut].rstrip(" ")
+                    value = _RESOLVED.get(rest, _UNKNOWN)
+                    if value is _UNKNOWN:
+                        value = resolve_plain(rest, line)
                 else:
                     value = self.inline(rest, entry, line, depth)
             out[key] = value
