@@ -205,6 +205,7 @@ _SYSTEM_REASONS = {
     errno.ELOOP: N_("too many symbolic links"),
     errno.EROFS: N_("the file system is read-only"),
     errno.EFBIG: N_("the file is too large"),
+    errno.EBADF: N_("it is closed"),
 }
 
 
@@ -363,7 +364,10 @@ class _Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: Any = None) -> None:
         if message:
-            _write(file or sys.stdout, message)
+            try:
+                _write(file or sys.stdout, message)
+            except BrokenPipeError:  # `referee --help | head`
+                _silence_stdout()
 
 
 @contextmanager
