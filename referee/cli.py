@@ -342,7 +342,8 @@ class UsageError(Exception):
 class _Formatter(argparse.HelpFormatter):
     """argparse's formatter, without importing :mod:`shutil` (and its compression modules) to get the width."""
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None,
+                 **more: Any):
         if width is None:
             try:
                 width = int(os.environ.get("COLUMNS", "")) - 2
@@ -351,7 +352,7 @@ class _Formatter(argparse.HelpFormatter):
                     width = os.get_terminal_size(sys.__stdout__.fileno()).columns - 2  # type: ignore[union-attr]
                 except (AttributeError, ValueError, OSError):
                     width = 78
-        super().__init__(prog, indent_increment, max_help_position, max(width, 40))
+        super().__init__(prog, indent_increment, max_help_position, max(width, 40), **more)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -374,7 +375,10 @@ class _Parser(argparse.ArgumentParser):
 def _argparse_in(lang: str) -> Iterator[None]:
     from referee.messages import gettext_for
 
-    original = argparse._  # type: ignore[attr-defined]
+    original = getattr(argparse, "_", None)
+    if not callable(original):  # another Python's argparse: its words stay English, nothing breaks
+        yield
+        return
     argparse._ = lambda text: gettext_for(lang, text)  # type: ignore[attr-defined]
     try:
         yield
