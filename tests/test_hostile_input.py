@@ -331,3 +331,31 @@ def test_json_is_read_by_json_and_keeps_its_lines():
     with pytest.raises(RefereeError) as info:
         load_text('{"a": 1, "a": 2}')
     assert info.value.code == "record.duplicate_key"
+
+
+PIECES = st.sampled_from([*"aZ09 :#-[]{},'\"!&*?|>%@`.~_+=\\/♥Ж\u00e9", "yes", "no", "null", "1", "-1", "0x1f", "012",
+                          "1:30", "1.5", ".inf", "- ", ": ", " #", "#x", "\n"])
+SCALARS = st.one_of(st.lists(PIECES, max_size=6).map("".join), st.integers(-10**6, 10**6), st.booleans(), st.none())
+DOCUMENTS = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4),
+    st.dictionaries(st.one_of(st.lists(PIECES, max_size=5).map("".join), st.integers(-5, 5)), inner, max_size=4)),
+    max_leaves=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(DOCUMENTS, st.sampled_from([None, False, True]), st.integers(2, 5), st.sampled_from([20, 80, 1000]),
+       st.sampled_from(["", "# a comment", "  # indented", "   "]), st.integers(0, 50))
+def test_the_quick_reader_agrees_with_pyyaml_on_any_document(data, flow, indent, width, extra, at):
+    import yaml
+
+    text = yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True, width=width, indent=indent)
+    lines = text.split("\n")
+    lines.insert(at % (len(lines) + 1), extra)
+    text = "\n".join(lines)
+    try:
+        _check_characters(text)
+        reader = _QuickReader(text)
+        read = reader.read()
+    except (_NotPlain, RefereeError):
+        return
+    assert (read, reader.lines) == load_events(text)
