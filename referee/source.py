@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.errors import RecordError, Where
+from referee.errors import LazyWhere, RecordError, Where
 from referee.messages import N_, Message, t
 
 Path = tuple[Any, ...]
@@ -80,8 +80,10 @@ class Document:
             path = path[:-1]
 
     def where(self, path: Path, **extra: Any) -> Where:
-        """A :class:`Where` for ``path`` (written ``deals[0].tricks.We``)."""
-        return Where(path=format_path(path), line=self.line(path), **extra)
+        """A :class:`Where` for ``path`` (written ``deals[0].tricks.We``); its line is looked up when read."""
+        if self.find_lines is None:
+            return Where(path=format_path(path), line=self.line(path), **extra)
+        return LazyWhere(path=format_path(path), find_line=lambda: self.line(path), **extra)
 
 
 def format_path(path: Path) -> str:
@@ -275,7 +277,7 @@ class _QuickReader:
     duplicate keys, too deep a nesting) raises :class:`_NotPlain`, and PyYAML's events decide.
     """
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, track: bool = True):
         if "\r" in text:
             text = text.replace("\r\n", "\n")
         if any(mark in text for mark in _NOT_QUICK) or text.startswith(("---", "...", "%")):
@@ -289,12 +291,14 @@ class _QuickReader:
                 rows.append((len(raw) - len(content), content.rstrip(" "), number))
         self.rows = rows
         self.lines: dict[Path, int] = {}
+        self.track = track  # False: the data only, the lines are worked out again if a message needs one
 
     def read(self) -> Any:
         if not self.rows:
             raise _NotPlain
         indent, _, line = self.rows[0]
-        self.lines[()] = line
+        if self.track:
+            self.lines[()] = line
         if indent:
             raise _NotPlain
         value, end = self.block(0, (), 1)
@@ -319,11 +323,13 @@ class _QuickReader:
         if i < len(self.rows):
             below, content, line = self.rows[i]
             if below > indent:
-                self.lines[path] = line
+                if self.track:
+                    self.lines[path] = line
                 return self.block(i, path, depth + 1)
             if same_indent_list and below == indent and content[0] == "-" and (len(content) == 1
                                                                                 or content[1] == " "):
-                self.lines[path] = line
+                if self.track:
+                    self.lines[path] = line
                 return self.sequence(i, indent, path, depth + 1)
         return None, i
 
@@ -331,8 +337,9 @@ class _QuickReader:
         if depth > MAX_DEPTH:
             raise _NotPlain
         out: list[Any] = []
-        rows, lines = self.rows, self.lines
+        rows, lines, track = self.rows, self.lines, self.track
         count = len(rows)
+        item: Path = ()
         while i < count:
             at, content, line = rows[i]
             if at != indent or content[0] != "-":
@@ -340,8 +347,9 @@ class _QuickReader:
             rest = content[1:]
             if rest and rest[0] != " ":
                 break
-            item = (*path, len(out))
-            lines[item] = line
+            if track:
+                item = (*path, len(out))
+                lines[item] = line
             rest = rest.lstrip(" ")
             if not rest or rest[0] == "#":
                 value, i = self.nested(i + 1, indent, item, depth, same_indent_list=False)
@@ -375,8 +383,9 @@ class _QuickReader:
         if depth > MAX_DEPTH:
             raise _NotPlain
         out: dict[Any, Any] = {}
-        rows, lines = self.rows, self.lines
+        rows, lines, track = self.rows, self.lines, self.track
         count = len(rows)
+        entry: Path = ()
         while i < count:
             at, content, line = rows[i]
             if at != indent:
@@ -402,7 +411,8 @@ class _QuickReader:
                 key = self.key(content[:end].rstrip(" "), line)
             if key in out:
                 raise _NotPlain
-            entry = (*path, key)
+            if track:
+                entry = (*path, key)
             rest = content[end + 1:].lstrip(" ")
             if not rest or rest[0] == "#":
                 value, i = self.nested(i + 1, indent, entry, depth, same_indent_list=True)
@@ -420,7 +430,8 @@ class _QuickReader:
                 else:
                     value = self.inline(rest, entry, line, depth)
             out[key] = value
-            lines[entry] = line
+            if track:
+                lines[entry] = line
         if i < count and rows[i][0] > indent:
             raise _NotPlain
         return out, i
@@ -471,7 +482,8 @@ class _QuickReader:
                 return out, pos + 1
             if closing == "]":
                 item = (*path, len(out))
-                self.lines[item] = line
+                if self.track:
+                    self.lines[item] = line
                 value, pos = self.flow_value(text, pos, item, line, depth)
                 out.append(value)
             else:
@@ -480,7 +492,8 @@ class _QuickReader:
                 if key in out or pos >= len(text) or text[pos] != ":":
                     raise _NotPlain
                 entry = (*path, key)
-                self.lines[entry] = line
+                if self.track:
+                    self.lines[entry] = line
                 value, pos = self.flow_value(text, _skip_spaces(text, pos + 1), entry, line, depth)
                 out[key] = value
             pos = _skip_spaces(text, pos)
@@ -799,12 +812,17 @@ def load_text(text: str) -> Document:
         else:
             return Document(data, find_lines=lambda: _lines_of(text))
     try:
-        reader = _QuickReader(text)
-        data = reader.read()
+        data = _QuickReader(text, track=False).read()
     except (_NotPlain, RecursionError):
         data, lines = load_events(text)
         return Document(data, lines)
-    return Document(data, reader.lines)
+    return Document(data, find_lines=lambda: _quick_lines(text))
+
+
+def _quick_lines(text: str) -> dict[Path, int]:
+    reader = _QuickReader(text)
+    reader.read()
+    return reader.lines
 
 
 def _lines_of(text: str) -> dict[Path, int]:

@@ -307,6 +307,7 @@ def test_the_quick_reader_agrees_with_pyyaml(text, seed):
     except (_NotPlain, RefereeError):
         return
     assert (data, reader.lines) == load_events(text)
+    assert _QuickReader(text, track=False).read() == data  # what load_text keeps, the lines left for later
 
 
 def test_every_example_and_page_record_is_read_quickly_and_the_same():
@@ -359,3 +360,4 @@ def test_the_quick_reader_agrees_with_pyyaml_on_any_document(data, flow, indent,
     except (_NotPlain, RefereeError):
         return
     assert (read, reader.lines) == load_events(text)
+    assert _QuickReader(text, track=False).read() == read
