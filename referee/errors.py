@@ -48,6 +48,17 @@ class Where:
 WHERE_FIELDS = ("path", "line", "deal", "trick", "seat")
 
 
+def format_path(path: tuple[Any, ...]) -> str:
+    """A field path as a record's reader writes it: ``("deals", 0, "tricks")`` → ``deals[0].tricks``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
 class LazyWhere(Where):
     """A :class:`Where` whose line is looked up the first time it is read (most are never shown).
 

@@ -21,7 +21,9 @@ from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.errors import RecordErrors, RefereeError
-from referee.source import MAX_BYTES, _check_characters, _NotPlain, _QuickReader, load_events, load_text
+from referee.quick_yaml import NotPlain, QuickReader
+from referee.source import MAX_BYTES, _check_characters, load_text
+from referee.yaml_events import load_events
 from scripts.textfuzz import examples, mutate_text
 from tests.conftest import EXAMPLES, ROOT
 
@@ -302,12 +304,12 @@ def test_the_quick_reader_agrees_with_pyyaml(text, seed):
     text = mutate_text(text, random.Random(seed))
     try:
         _check_characters(text)
-        reader = _QuickReader(text)
+        reader = QuickReader(text)
         data = reader.read()
-    except (_NotPlain, RefereeError):
+    except (NotPlain, RefereeError):
         return
     assert (data, reader.lines) == load_events(text)
-    assert _QuickReader(text, track=False).read() == data  # what load_text keeps, the lines left for later
+    assert QuickReader(text, track=False).read() == data  # what load_text keeps, the lines left for later
 
 
 def test_every_example_and_page_record_is_read_quickly_and_the_same():
@@ -319,7 +321,7 @@ def test_every_example_and_page_record_is_read_quickly_and_the_same():
     for page in sorted((ROOT / "docs" / "en").glob("*.md")):
         texts += re.findall(r"^```yaml\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S)
     for text in texts:
-        reader = _QuickReader(text)
+        reader = QuickReader(text)
         assert (reader.read(), reader.lines) == load_events(text)
         assert load_text(text).data == yaml.safe_load(text)
 
@@ -355,9 +357,9 @@ def test_the_quick_reader_agrees_with_pyyaml_on_any_document(data, flow, indent,
     text = "\n".join(lines)
     try:
         _check_characters(text)
-        reader = _QuickReader(text)
+        reader = QuickReader(text)
         read = reader.read()
-    except (_NotPlain, RefereeError):
+    except (NotPlain, RefereeError):
         return
     assert (read, reader.lines) == load_events(text)
-    assert _QuickReader(text, track=False).read() == read
+    assert QuickReader(text, track=False).read() == read
