@@ -170,6 +170,9 @@ class Reader:
     def part(self, path: Path, read: Callable[..., T | None], *args: Any) -> T | None:
         """``read(*args)``, a part of the record at ``path``; when it gives None, make sure a problem says why."""
         errors_before = len(self.errors)
+        if errors_before >= self.MAX_ERRORS:  # enough is known; reading on would only cost time
+            self.unreported += 1
+            return None
         value = read(*args)
         if value is None:
             self.ensure_reported(errors_before, path)

@@ -204,6 +204,14 @@ def test_numbers_as_names_give_the_same_verdict(example):
     assert outcome(renamed) == outcome(text)
 
 
+@pytest.mark.parametrize("game", ["catch-the-ten", "minnesota-whist"])
+def test_two_hundred_thousand_empty_deals(tmp_path, game):
+    text = (f"game: {game}\nplayers: [Anna, Boris, Vera, Gleb]\nteams: {{We: [Anna, Vera], They: [Boris, Gleb]}}\n"
+            "deals: [" + "{}, " * 200_000 + "]\n")
+    result = unusable(referee("check", record_file(tmp_path, text), "--json"))
+    assert len(result["errors"]) <= 101  # at most a hundred problems and a line saying how many more
+
+
 def test_a_closed_pipe_keeps_the_exit_status():
     child = subprocess.Popen([sys.executable, "-m", "referee.cli", "check", str(EXAMPLE)], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, preexec_fn=_limits, cwd=ROOT,
