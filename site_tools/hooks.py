@@ -3,8 +3,11 @@
 Wired in ``mkdocs.yml`` (``hooks:``), so ``mkdocs build`` and ``mkdocs serve`` alone produce the
 whole site; there is no manual pre-step.
 
-- ``on_pre_build`` (once per build, not once per language) writes ``docs/ru`` and ``docs/de`` from
-  ``docs/en`` and the catalogs (:func:`site_tools.pipeline.render_translations`).
+- ``on_pre_build`` (once per build, not once per language) checks every catalog with
+  :mod:`site_tools.safety` (an added link, raw HTML, a script URL, extra line breaks, an outsize
+  translation: a warning, so ``--strict`` fails) and writes ``docs/ru`` and ``docs/de`` from
+  ``docs/en`` and the catalogs (:func:`site_tools.pipeline.render_translations`), unsafe segments in
+  English.
 - ``on_serve`` makes ``mkdocs serve`` watch ``docs/en`` (plus ``locale/``, ``examples/`` and
   ``overrides/`` from ``watch:`` in mkdocs.yml) instead of the whole ``docs/``, so writing the
   generated trees never triggers another rebuild.
@@ -39,7 +42,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import frame, pipeline  # noqa: E402
+from site_tools import frame, pipeline, safety  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.strings import text  # noqa: E402
 from site_tools.terms import terms_block  # noqa: E402
@@ -73,6 +76,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
     if getattr(_i18n(config), "building", False):
         return
+    # A warning fails `mkdocs build --strict`; the page shows the English for the segment either way.
+    for problem in safety.all_problems(pipeline.catalogs()):
+        log.warning(f"site_tools: {problem}; the English is shown instead")
     translations = pipeline.render_translations()
     incomplete = sum(1 for t in translations.values() if not t.status.complete)
     if incomplete:
