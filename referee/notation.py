@@ -201,7 +201,7 @@ def _parse_card(token: object, notation: str) -> Card:
         raise NotationError(t("An empty card."), code="notation.empty", rule="notation")
     if len(text) > MAX_CARD_LENGTH:
         raise NotationError(t("Cannot read {token!r} as a card in {notation_name} notation ({example}).",
-                              token=text[:MAX_CARD_LENGTH] + "…", notation_name=t(NOTATION_NAMES[notation]),
+                              token=text[:MAX_CARD_LENGTH] + "…", notation_name=NOTATION_NAMES[notation],
                               example=EXAMPLES[notation]), code="notation.bad_card", rule="notation")
     if text == "🃏" or text.lower() in _JOKER_WORDS[notation]:
         return JOKER

@@ -328,10 +328,18 @@ def test_every_example_and_page_record_is_read_quickly_and_the_same():
     texts = list(TEXTS)
     for page in sorted((ROOT / "docs" / "en").glob("*.md")):
         texts += re.findall(r"^```yaml\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S)
+    quick = 0
     for text in texts:
         reader = QuickReader(text)
-        assert (reader.read(), reader.lines) == load_events(text)
+        try:
+            read = reader.read()
+        except NotPlain:  # a folded scalar (``>-``) and the like: PyYAML's event reader takes it
+            pass
+        else:
+            quick += 1
+            assert (read, reader.lines) == load_events(text)
         assert load_text(text).data == yaml.safe_load(text)
+    assert quick >= len(texts) * 0.9, f"only {quick} of {len(texts)} records take the quick path"
 
 
 def test_json_is_read_by_json_and_keeps_its_lines():

@@ -235,7 +235,9 @@ def test_mkdocs_build_strict_refuses_a_hostile_catalog(tmp_path: Path) -> None:
     ignore = shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", ".pytest_cache", ".hypothesis")
     for part in ("docs", "locale", "overrides", "site_tools", "referee", "examples"):
         shutil.copytree(root / part, copy / part, ignore=ignore)
-    shutil.copy(root / "mkdocs.yml", copy / "mkdocs.yml")
+    for name in ("mkdocs.yml", "package.json", "package-lock.json"):
+        shutil.copy(root / name, copy / name)
+    (copy / "node_modules").symlink_to(root / "node_modules")  # the checker's Pyodide, installed by ./run
     for generated in ("ru", "de"):
         shutil.rmtree(copy / "docs" / generated, ignore_errors=True)
     catalog = copy / "locale" / "de" / "docs" / "index.po"
