@@ -164,7 +164,9 @@ class BundlesState(TurnState[Play]):
 
     def plays_of(self, card: Card) -> list[Play]:
         """The legal plays of one card in hand, by the ``capture`` option."""
-        table, bundles = self.targets(card)
+        return self._plays(card, *self.targets(card))
+
+    def _plays(self, card: Card, table: list[Card], bundles: list[str]) -> list[Play]:
         if not table and not bundles:
             return [Play(card)]
         if self.capture == "everything":
@@ -180,7 +182,17 @@ class BundlesState(TurnState[Play]):
         if self.is_over():
             return []
         if self._legal is None:
-            self._legal = [p for c in self.hands[self.to_move] for p in self.plays_of(c)]
+            # Group the table and the other bundles' tops by rank once, not once per card in hand.
+            me = self.to_move
+            table: dict[Any, list[Card]] = {}
+            for c in self.table:
+                table.setdefault(c.rank, []).append(c)
+            tops: dict[Any, list[str]] = {}
+            for seat, bundle in enumerate(self.bundles):
+                if bundle and seat != me:
+                    tops.setdefault(bundle[-1].rank, []).append(self.players[seat])
+            self._legal = [p for c in self.hands[me]
+                           for p in self._plays(c, sorted(table.get(c.rank, ())), tops.get(c.rank, []))]
         return self._legal
 
     def is_legal(self, move: Play) -> bool:
@@ -343,9 +355,9 @@ class StealingBundles(Game):
         return [
             (t("Players"), t("{low} to {high}, each for himself", low=2, high=4)),
             (t("Cards"), t("{n}, a full pack; suits never matter, only ranks", n=len(DECK))),
-            (t("On the table at the start"), t("{n} cards, face up", n=TABLE_START)),
+            (t("On the table at the start"), tn("{n} card, face up", "{n} cards, face up", TABLE_START)),
             (t("Cards per player"), t("{n} in every round of dealing", n=HAND)),
-            (t("Rounds of dealing"), [t("{players} players: {rounds}", players=p, rounds=r)
+            (t("Rounds of dealing"), [t("{players} players: {cards}", players=p, cards=r)
                                       for p, r in ROUNDS.items()]),
             (t("Capture"), t("a card of the same rank from the table, or another player's whole bundle")),
             (t("Winner"), t("the most cards in his bundle at the end")),
@@ -373,6 +385,8 @@ class StealingBundles(Game):
 
     def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
         """Every move of a full play: who played, and what."""
+        if "pack" not in deal:
+            return []
         players = [str(p) for p in data["players"]]
         notation = data.get("notation", "en")
         dealer = players.index(str(deal["dealer"]))
@@ -455,7 +469,7 @@ class StealingBundles(Game):
                 ok = False
         doubled = sorted({c for c in table if table.count(c) > 1})
         if doubled:
-            r.fail(path + ("table",), t("{cards} is listed twice on the table.", cards=doubled), "record.card_twice",
+            r.fail(path + ("table",), t("Listed twice on the table: {cards}.", cards=doubled), "record.card_twice",
                    "deal")
             ok = False
         total = sum(captured.values()) + len(table)
@@ -482,7 +496,7 @@ class StealingBundles(Game):
             ok = False
         if not ok:
             return None
-        steps: list[Message] = [t("The bundles hold {bundles} cards and {table} are left on the table: {n} in all.",
+        steps: list[Message] = [t("In the bundles: {bundles}; left on the table: {table}; together {n}.",
                                   bundles=sum(captured.values()), table=len(table), n=len(DECK))]
         scores = dict(captured)
         steps.extend(self._leftover_steps(scores, table, last, options))
@@ -523,8 +537,9 @@ class StealingBundles(Game):
             return None
         state = BundlesState(players, players.index(dealer), pack, options["capture"], options["leftovers"],
                              options["ties"])
-        steps: list[Message] = [t("{dealer} deals: {table} cards face up on the table ({cards}), then {hand} to each "
-                                  "player.", dealer=dealer, table=TABLE_START, cards=list(state.table), hand=HAND)]
+        steps: list[Message] = [tn("{dealer} deals: {cards} face up on the table, then {n} card to each player.",
+                                   "{dealer} deals: {cards} face up on the table, then {n} cards to each player.",
+                                   HAND, dealer=dealer, cards=list(state.table))]
         replayed = self._replay(r, moves_path, state, moves, steps)
         if replayed.finding is not None:
             findings.append(replayed.finding)
@@ -558,7 +573,7 @@ class StealingBundles(Game):
                 round_before, mover = state.round, str(state.player)
                 yield move  # the generator resumes only once the move has been pushed
                 if move.bundles:
-                    steps.append(t("Move {k}: {player} {play} ({n} cards in the bundle now).", k=k + 1,
+                    steps.append(t("Move {k}: {player} {play} (now in the bundle: {n}).", k=k + 1,
                                    player=mover, play=move.describe(),
                                    n=len(state.bundles[state.players.index(mover)])))
                 if state.round != round_before or state.is_over():
@@ -581,9 +596,9 @@ def read_pack(r: Reader, path: Path) -> list[Card] | None:
     if len(pack) != len(DECK) or set(pack) != set(DECK):
         missing = sorted(set(DECK) - set(pack))
         doubled = sorted({c for c in pack if pack.count(c) > 1})
-        r.fail(path, t("The pack must be the {n} cards, each once, top card first; it has {count} (missing: "
-                       "{missing}; twice: {doubled}).", n=len(DECK), count=len(pack), missing=missing or "—",
-                       doubled=doubled or "—"), "record.pack", "deal")
+        r.fail(path, t("The pack must hold every card of the pack once, top card first ({n} in all); this one "
+                       "holds {count} (missing: {missing}; twice: {doubled}).", n=len(DECK), count=len(pack),
+                       missing=missing or "—", doubled=doubled or "—"), "record.pack", "deal")
         return None
     return pack
 
