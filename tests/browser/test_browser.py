@@ -134,7 +134,8 @@ FULL_PAGE = "ru-catch-the-ten"  # one whole page per width; the others show thei
 PAGES = [("/catch-the-ten/", "catch-the-ten"), ("/ru/catch-the-ten/", "ru-catch-the-ten"),
          ("/de/catch-the-ten/", "de-catch-the-ten"), ("/ru/minnesota-whist/", "ru-minnesota-whist"),
          ("/settle-a-score/", "settle-a-score"), ("/de/translation-status/", "de-translation-status"),
-         ("/ru/yacht/", "ru-yacht"), ("/de/trump-seven/", "de-trump-seven"), ("/reunion/", "reunion")]
+         ("/ru/yacht/", "ru-yacht"), ("/de/trump-seven/", "de-trump-seven"), ("/reunion/", "reunion"),
+         ("/ru/stealing-bundles/", "ru-stealing-bundles"), ("/de/collector/", "de-collector")]
 
 
 @pytest.mark.parametrize("width", [390, 1280])
