@@ -216,7 +216,7 @@ def test_summary_ties_and_leftovers():
     ("Vera: 16}\n    table: [7♣, 2♦]", "Vera: 13}\n    table: [7♣, 7♦, 7♥, 2♦, 2♣]", "record.table_ranks", 6),
     ("last_capture: Boris", "last_capture: Olga", "record.unknown_name", 7),
     ("  - dealer: Vera", "  - dealer: Vera\n    pack: [7♣]", "record.pack", 5),
-    ("deals:", "deals:\n  - {dealer: Anna, captured: {Anna: 52, Boris: 0, Vera: 0}}", "record.one_game", 3),
+    ("deals:", "deals:\n  - {dealer: Anna, captured: {Anna: 52, Boris: 0, Vera: 0}}", "record.too_many_deals", 3),
 ])
 def test_impossible_summaries_are_named_with_field_and_line(old, new, code, line):
     assert old in SUMMARY

@@ -17,6 +17,25 @@ original mechanism. A hand grows only by drawing, one card a round at most:
 A round of a two-player game. Boris deals; Anna is on his left:
 
 >>> from referee.notation import parse_card, parse_cards
+from referee.records import (
+    DEALER,
+    NOTE,
+    Boolean,
+    Cards,
+    Choice,
+    Code,
+    Deals,
+    Field,
+    Integer,
+    ListOf,
+    Obj,
+    OneOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    backticks,
+)
+from referee.records import Card as CardType
 >>> top = parse_cards("2♣ 2♦ 3♣ 3♦ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦  7♣ 7♦")
 >>> game = CollectorState(["Anna", "Boris"], dealer=1, pack=top + [c for c in DECK if c not in top])
 >>> game.hands[0], game.player, game.phase
@@ -45,6 +64,25 @@ from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_cards
+from referee.records import (
+    DEALER,
+    NOTE,
+    Boolean,
+    Cards,
+    Choice,
+    Code,
+    Deals,
+    Field,
+    Integer,
+    ListOf,
+    Obj,
+    OneOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    backticks,
+)
+from referee.records import Card as CardType
 from referee.source import Document, Path
 from referee.turns import IllegalMoveError, Outcome, TurnState, replay_moves
 
@@ -79,6 +117,54 @@ OPTIONS: tuple[Option, ...] = (
                "rotating": t("The first chooser moves one seat to the left each round."),
            }),
 )
+
+
+class SomePlayers(PerPlayer):
+    """A mapping from some of the players to a value: those who acted in a round."""
+
+    def schema(self, game: Any) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": self.value.schema(game),
+                "maxProperties": max(game.player_counts)}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("for every player who acted: {value}", value=self.value.label(code))
+
+
+WINNER_HELP = t("The player who completed the set.")
+RECORD = RecordSpec(
+    full_play_key="pack",
+    fields=(Field("deals", Deals(full_play_key="pack"), t("The games, one deal each, in the order they were "
+                                                           "played."), required=True),),
+    without=("scores_before",),
+    samples={"summary": "collector/summary-win", "full": "collector/full-play-eight-rounds"},
+    deal=(
+        DEALER,
+        Field("winner", PlayerName(), WINNER_HELP, mode="summary", condition=t("required unless drawn is true")),
+        Field("hand", Cards(min_items=len(RANKS)), t("The winner's whole hand when he completed the set; it must "
+                                                     "hold every rank from two to ace."), mode="summary",
+              condition=t("required with winner")),
+        Field("by", Choice(("take", "draw")), t("How his last card came: take (a card another player laid) or draw "
+                                                "(from the stock)."), mode="summary"),
+        Field("round", Integer(minimum=1), t("The round in which he completed the set, counting from 1; the referee "
+                                             "checks that a hand can be that big by then."), mode="summary"),
+        Field("pack", Cards(min_items=1), t("The 52 cards in the order they lay after the shuffle, top card first: "
+                                            "five to each player, one at a time from the dealer's left; the rest is "
+                                            "the stock, drawn from the top."), required=True, mode="full"),
+        Field("rounds", ListOf(Obj((
+            Field("lay", SomePlayers(CardType()), t("For every player who held a card, the card he laid.")),
+            Field("take", SomePlayers(OneOf((CardType(), Choice(("draw",), ignore_case=True)))),
+                  t("For every player who acted, the laid card he took or the word draw; the players after the "
+                    "winner in his last round are left out.")),
+            NOTE,
+        ))), t("Every round in order, each with lay and take."), mode="full"),
+        Field("winner", PlayerName(), t("The player the table says won; the referee compares it with the replay."),
+              mode="full"),
+        Field("drawn", Boolean(), t("True for a drawn game (not with draw_rule: never)."), mode="summary"),
+        Field("drawn", Boolean(), t("True if the table says the game was drawn."), mode="full"),
+        NOTE,
+    ),
+)
+"""What a Collector record holds (:mod:`referee.records`)."""
 
 
 def max_hand(rounds: int, last_by: str = "draw") -> int:
@@ -318,6 +404,7 @@ class Collector(Game):
     options = OPTIONS
     kind = t("collecting game, each player for himself")
     deck_size = len(DECK)
+    record = RECORD
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""

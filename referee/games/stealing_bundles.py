@@ -48,6 +48,7 @@ from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict
 from referee.messages import Message, t, tn
 from referee.notation import format_card, parse_cards
+from referee.records import DEALER, NOTE, Cards, Deals, Field, Integer, ListOf, PerPlayer, PlayerName, RecordSpec, Text
 from referee.source import Document, Path
 from referee.turns import IllegalMoveError, Outcome, Replayed, TurnState, replay_moves
 
@@ -78,6 +79,37 @@ OPTIONS: tuple[Option, ...] = (
            choice_help={"shared": t("They share the win."),
                         "draw": t("The game is drawn: nobody wins.")}),
 )
+
+RECORD = RecordSpec(
+    full_play_key="pack",
+    fields=(Field("deals", Deals(full_play_key="pack"), t("The game: one deal, a summary or a full play."),
+                  required=True),),
+    without=("scores_before",),
+    max_deals=1,
+    samples={"summary": "stealing-bundles/three-players", "full": "stealing-bundles/opening-moves"},
+    deal=(
+        DEALER,
+        Field("captured", PerPlayer(Integer(minimum=0, maximum=len(DECK))),
+              t("For every player, the number of cards in his bundle at the end."), required=True, mode="summary"),
+        Field("table", Cards(), t("The cards left on the table when the last card had been played; leave it out "
+                                  "if there were none."), mode="summary"),
+        Field("last_capture", PlayerName(), t("The player who made the last capture."), mode="summary",
+              condition=t("needed with leftovers: last_capturer when cards are left on the table")),
+        Field("pack", Cards(min_items=1), t("The 52 cards in the order they lay after the shuffle, top card first: "
+                                            "four to the table, then four to each player, one at a time from the "
+                                            "dealer's left; later rounds the same way from the rest."),
+              required=True, mode="full"),
+        Field("moves", ListOf(Text()), t("Every turn in order from the dealer's left: the card played, then > and "
+                                         "what it takes, separated by commas (table cards, or a player's name for "
+                                         "his bundle); a card alone matches nothing and stays on the table."),
+              mode="full"),
+        Field("claim", PerPlayer(Integer(minimum=0)), t("Each player's cards at the end as the table counted them, "
+                                                        "leftovers included where the option gives them to "
+                                                        "someone; the referee says whether it agrees.")),
+        NOTE,
+    ),
+)
+"""What a Stealing Bundles record holds (:mod:`referee.records`)."""
 
 
 @dataclass(frozen=True)
@@ -349,6 +381,7 @@ class StealingBundles(Game):
     options = OPTIONS
     kind = t("fishing game: capture by rank, each player for himself")
     deck_size = len(DECK)
+    record = RECORD
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
@@ -411,7 +444,7 @@ class StealingBundles(Game):
         deals_value = r.sequence(("deals",))
         if deals_value is not None and len(deals_value) > 1:
             r.fail(("deals",), t("A Stealing Bundles record holds one game, which is one deal; write each game in a "
-                                 "record of its own."), "record.one_game", "deals")
+                                 "record of its own."), "record.too_many_deals", "deals")
         r.raise_if_any()
         findings: list[Finding] = []
         read = r.part(("deals", 0), self._deal, r, players, options, findings)
