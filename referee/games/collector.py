@@ -17,25 +17,6 @@ original mechanism. A hand grows only by drawing, one card a round at most:
 A round of a two-player game. Boris deals; Anna is on his left:
 
 >>> from referee.notation import parse_card, parse_cards
-from referee.records import (
-    DEALER,
-    NOTE,
-    Boolean,
-    Cards,
-    Choice,
-    Code,
-    Deals,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-    backticks,
-)
-from referee.records import Card as CardType
 >>> top = parse_cards("2♣ 2♦ 3♣ 3♦ 4♣ 4♦ 5♣ 5♦ 6♣ 6♦  7♣ 7♦")
 >>> game = CollectorState(["Anna", "Boris"], dealer=1, pack=top + [c for c in DECK if c not in top])
 >>> game.hands[0], game.player, game.phase
