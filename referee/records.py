@@ -13,6 +13,23 @@ for the browser form (:func:`describe`) and the commented template of ``referee 
 (:mod:`referee.template`). The readers in the game modules stay the authority on what a record
 means; the tests prove that they and the declarations accept and reject the same structure.
 
+What the JSON Schema cannot say is left to the reader, and declared as such: whether names are
+the players at the table, whether cards add up, and requirements that depend on other values
+(Trump 7's ``trump`` in a full play is needed unless the auction left no declarer: such a field
+carries a ``condition``). An optional field may be written empty (``claim:`` with nothing
+after it), as the readers take that for left out. The schema and the reader still differ in small
+ways: ``note`` must be text for the schema, an empty honours list may be written ``0`` or ``""``
+for the reader, and a YAML ``5.0`` passes the schema (JSON has one kind of number) though the
+reader wants ``5``.
+
+The browser form reads :func:`describe`: per game, the record's fields and each kind of deal's
+fields, in order, each ``{name, type, required, unless, condition, mode, default, help,
+requirement}`` with help texts in the page's language, and ``type`` a ``{kind, ...}`` tree
+(``integer``, ``text``, ``boolean``, ``choice``, ``player``, ``card``, ``cards``, ``suit``,
+``rank``, ``list``, ``one_of``, ``object``, ``per_player``, ``per_side``, ``game``, ``players``,
+``options``, ``deals``, ``any``). A deal with ``hands`` is a full play. ``samples`` names a
+worked example per kind of deal (``examples/<name>.yaml``) that can fill a new form.
+
 Standard library only: this runs in the browser too.
 
 >>> from referee.games import get_game
@@ -22,10 +39,15 @@ Standard library only: this runs in the browser too.
 >>> schema = json_schema(get_game("catch-the-ten"))
 >>> schema["properties"]["players"]["minItems"], schema["properties"]["players"]["maxItems"]
 (2, 6)
->>> sorted(schema["properties"]["options"]["properties"])
+>>> sorted(schema["properties"]["options"]["anyOf"][0]["properties"])   # or null: left out
 ['must_trump_when_void', 'revoke_penalty', 'tie_break']
 >>> render(Integer(minimum=0).label(), "en"), render(Integer(minimum=0).label(), "de")
 ('a whole number, at least 0', 'eine ganze Zahl, mindestens 0')
+>>> form = describe(get_game("reunion"), "ru")
+>>> [f["name"] for f in form["deals"]["summary"]["fields"]][:3], form["max_deals"]
+(['dealer', 'trump', 'turned'], 3)
+>>> form["deals"]["summary"]["fields"][0]["type"], form["deals"]["summary"]["groups"]
+({'kind': 'player'}, [{'names': ['trump', 'turned'], 'rule': 'any'}])
 """
 
 from __future__ import annotations
@@ -560,8 +582,11 @@ def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: t
                   min_fields: int = 0) -> dict[str, Any]:
     """A closed object: these fields, the required ones required, the groups' rules, nothing else."""
     props: dict[str, Any] = {}
+    grouped = {name for g in groups for name in g.names}
     for f in fields:
         one = dict(f.type.schema(game))
+        if not f.required and f.unless is None and f.condition is None and f.name not in grouped and one:
+            one = {"anyOf": [one, {"type": "null"}]}  # the readers take an empty optional field as left out
         one["description"] = render(f.help, "en")
         if f.default is not None:
             one["default"] = f.default
@@ -623,8 +648,6 @@ SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
 TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
                       t("Every trick, in the order played: its cards in play order, starting with the leader's "
                         "card."), required=True, mode="full")
-HANDS = Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt."), required=True,
-              mode="full")
 
 
 @dataclass(frozen=True)
@@ -738,6 +761,7 @@ def describe(game: Game, lang: str) -> dict[str, Any]:
                          "groups": [{"names": list(g.names), "rule": g.rule} for g in spec.groups(mode)]}
                   for mode in MODES if spec.has_mode(mode)},
         "max_deals": spec.max_deals,
+        "samples": dict(spec.samples),
     }
 
 

@@ -63,12 +63,13 @@ class TemplateError(ValueError):
     """No template can be made (no worked example of that kind of deal)."""
 
 
-def sample_record(game: Game, mode: str) -> dict[str, Any]:
+def sample_record(game: Game, mode: str, lang: str = "en") -> dict[str, Any]:
     """The worked example a template starts from: its first deal only, without ``expected``."""
     name = spec_of(game).samples.get(mode)
     path = EXAMPLES_DIR / f"{name}.yaml"
     if name is None or not path.is_file():
-        raise TemplateError(render(t("There is no sample record of this kind for {game}.", game=game.name("en"))))
+        raise TemplateError(render(t("There is no sample record of this kind for {game}.", game=game.name(lang)),
+                                   lang))
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data.pop("expected", None)
     data["deals"] = data["deals"][:1]
@@ -189,7 +190,7 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
     game = get_game(slug)
     spec = spec_of(game)
     mode = "full" if full else "summary"
-    data = sample_record(game, mode)
+    data = sample_record(game, mode, lang)
     local = _Localizer(data, lang)
     data["notation"] = lang
     kind = t("a full play: the hands and every trick") if full else t("a summary: what the scoresheet says")

@@ -140,8 +140,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     """Fill in the generated blocks in the build's language; flag an incomplete translation."""
     lang = _language(config)
     name = _page_name(page)
+    site_url = getattr(config, "site_url", None)
     try:
-        markdown = expand_blocks(markdown, lang, _render(name, _nav_order(config.nav or []), config.site_url))
+        markdown = expand_blocks(markdown, lang, _render(name, _nav_order(config.nav or []), site_url))
     except BlockSyntaxError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from None
     except Exception as error:  # a referee error names the block's problem; say which page

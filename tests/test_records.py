@@ -28,6 +28,7 @@ from referee.records import (
     Options,
     PerPlayer,
     Text,
+    describe,
     field_rows,
     json_schema,
     spec_of,
@@ -307,3 +308,17 @@ def test_the_reader_allows_exactly_the_declared_keys(name):
     for i, deal in enumerate(record["deals"]):
         mode = "full" if spec.full_play_key in deal else "summary"
         assert _allowed_by_reader(record, ("deals", i)) == {f.name for f in spec.deal_fields(mode)}, (i, mode)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_form_description_is_json_with_help_in_the_language(lang):
+    for slug, game in GAMES.items():
+        form = json.loads(json.dumps(describe(game, lang), ensure_ascii=False))
+        assert form["game"] == slug and set(form["deals"]) == {"summary", "full"}
+        fields = form["record"] + [f for mode in form["deals"].values() for f in mode["fields"]]
+        assert all(f["help"] and f["requirement"] for f in fields)
+        options = next(f for f in form["record"] if f["name"] == "options")["type"]["options"]
+        assert [o["name"] for o in options] == [o.name for o in game.options]
+        if lang != "en":
+            english = describe(game, "en")
+            assert form["record"][2]["help"] != english["record"][2]["help"]
