@@ -484,3 +484,11 @@ class Game(ABC):
         if deal.get("claim"):
             rows.append((t("Claimed"), deal["claim"]))
         return rows
+
+    def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
+        """The moves of a full play of a turn game, for a worked example: who moved, and what he did.
+
+        ``data`` is the whole record (players, notation), ``deal`` the deal. Trick games show their
+        tricks instead and return nothing here.
+        """
+        return []

@@ -111,6 +111,33 @@ def fuzz(records: int, seed: int) -> dict[str, float]:
         elapsed += time.process_time() - start
     return {**counts, "records/s": records / elapsed if elapsed else 0.0}
 
+def stealing_bundles_rows(rng: random.Random, batches: int, seconds: float) -> list[tuple[str, float]]:
+    """Stealing Bundles: random whole games per second (2–4 players), and full-play records checked per second."""
+    from referee.simulate.stealing_bundles import stealing_bundles_deal, stealing_bundles_play
+
+    rows = [(f"stealing-bundles {n}p random games/s",
+             rate(lambda i, n=n: stealing_bundles_play(rng, NAMES[:n], i % n), batches, seconds)) for n in (2, 3, 4)]
+    texts = [yaml.safe_dump({"game": "stealing-bundles", "players": NAMES[:3],
+                             "deals": [stealing_bundles_deal(rng, NAMES[:3], k % 3)]}, allow_unicode=True,
+                            sort_keys=False) for k in range(100)]
+    rows.append(("stealing-bundles 3p full-play records checked/s (YAML text)",
+                 rate(lambda i: check_text(texts[i % len(texts)]), batches, seconds)))
+    return rows
+
+
+def collector_rows(rng: random.Random, batches: int, seconds: float) -> list[tuple[str, float]]:
+    """Collector: random whole games per second (2–4 players), and full-play records checked per second."""
+    from referee.simulate.collector import collector_deal, collector_play
+
+    rows = [(f"collector {n}p random games/s",
+             rate(lambda i, n=n: collector_play(rng, NAMES[:n], i % n), batches, seconds)) for n in (2, 3, 4)]
+    texts = [yaml.safe_dump({"game": "collector", "players": NAMES[:3],
+                             "deals": [collector_deal(rng, NAMES[:3], k % 3)]}, allow_unicode=True,
+                            sort_keys=False) for k in range(50)]
+    rows.append(("collector 3p full-play records checked/s (YAML text)",
+                 rate(lambda i: check_text(texts[i % len(texts)]), batches, seconds)))
+    return rows
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -151,6 +178,8 @@ def main() -> None:
                  rate(lambda i: trump_seven_play(rng, i % 3, auction=one_yes), args.batches, args.seconds)))
     rows.append(("reunion random deals/s", rate(lambda i: reunion_play(rng, i % 3), args.batches, args.seconds)))
     rows.extend(turn_game_rows(args.batches, args.seconds))
+    rows.extend(stealing_bundles_rows(rng, args.batches, args.seconds))
+    rows.extend(collector_rows(rng, args.batches, args.seconds))
     records = {
         "catch-the-ten 4p": [{"game": "catch-the-ten", "players": NAMES[:4],
                               "deals": [catch_the_ten_deal(rng, NAMES[:4], k % 4)]} for k in range(200)],

@@ -4,7 +4,8 @@ A game's module is imported the first time the game is looked up, so that checki
 loads one game (the command line starts quicker).
 
 >>> sorted(GAMES)
-['catch-the-ten', 'comet', 'minnesota-whist', 'red-and-black', 'reunion', 'trump-seven', 'yacht']
+['catch-the-ten', 'collector', 'comet', 'minnesota-whist', 'red-and-black', 'reunion', 'stealing-bundles',
+ 'trump-seven', 'yacht']
 >>> get_game("catch-the-ten").name("ru")
 'Шотландский вист (Поймай десятку)'
 """
@@ -27,6 +28,8 @@ MODULES: dict[str, str] = {
     "reunion": "reunion",
     "comet": "comet",
     "red-and-black": "red_and_black",
+    "stealing-bundles": "stealing_bundles",
+    "collector": "collector",
 }
 
 
