@@ -3,7 +3,7 @@
 A game's module is imported the first time the game is looked up, so that checking one record
 loads one game (the command line starts quicker).
 
->>> sorted(GAMES)
+>>> sorted(GAMES)  # doctest: +NORMALIZE_WHITESPACE
 ['catch-the-ten', 'collector', 'comet', 'minnesota-whist', 'red-and-black', 'reunion', 'stealing-bundles',
  'trump-seven', 'yacht']
 >>> get_game("catch-the-ten").name("ru")
