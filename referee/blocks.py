@@ -156,7 +156,13 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
                 groups[-1][1].append(row)
             else:
                 groups.append((names, [row]))
-        out.extend(_table(["", *names], rows) for names, rows in groups)
+        # The corner cell names the deal: a header cell left empty tells a screen reader nothing.
+        corner = render(Message(_L_DEAL_N, dict(n=i)), lang)
+        out.extend(_table([corner, *names], rows) for names, rows in groups)
+        moves = game.example_moves(data, deal)
+        if moves:
+            out.append(_table(["#", render(t("Player"), lang), render(t("Move"), lang)],
+                              [[str(k), who, _cell(what, lang)] for k, (who, what) in enumerate(moves, 1)]))
         if isinstance(deal.get("tricks"), list):
             out.append(_table(["#", render(t("Cards in play order"), lang)],
                               [[str(k), _cards(tr, notation, lang)] for k, tr in enumerate(deal["tricks"], 1)]))

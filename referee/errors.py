@@ -27,7 +27,7 @@ class Where:
 
     def as_dict(self) -> dict[str, Any]:
         """Only the parts that are known."""
-        return {k: v for k, v in self.__dict__.items() if v is not None}
+        return {k: v for k in WHERE_FIELDS if (v := getattr(self, k)) is not None}
 
     def describe(self, lang: str) -> str:
         """``line 7, deals[0].tricks`` in the reader's language; empty when nothing is known."""
@@ -45,6 +45,54 @@ class Where:
         return ", ".join(parts)
 
 
+WHERE_FIELDS = ("path", "line", "deal", "trick", "seat")
+
+
+def format_path(path: tuple[Any, ...]) -> str:
+    """A field path as a record's reader writes it: ``("deals", 0, "tricks")`` → ``deals[0].tricks``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+class LazyWhere(Where):
+    """A :class:`Where` whose line is looked up the first time it is read (most are never shown).
+
+    >>> w = LazyWhere(path="deals[0]", find_line=lambda: 7)
+    >>> w.line, w.as_dict(), w == Where("deals[0]", 7)
+    (7, {'path': 'deals[0]', 'line': 7}, True)
+    """
+
+    def __init__(self, path: str | None = None, line: int | None = None, deal: int | None = None,
+                 trick: int | None = None, seat: str | None = None, *, find_line: Any = None):
+        object.__setattr__(self, "_find_line", find_line if line is None else None)
+        super().__init__(path, line, deal, trick, seat)
+
+    @property  # type: ignore[override]
+    def line(self) -> int | None:
+        find = self.__dict__.get("_find_line")
+        if find is not None:
+            self.__dict__["_line"] = find()
+            self.__dict__["_find_line"] = None
+        return self.__dict__.get("_line")
+
+    @line.setter
+    def line(self, value: int | None) -> None:
+        self.__dict__["_line"] = value
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Where):
+            return all(getattr(self, k) == getattr(other, k) for k in WHERE_FIELDS)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, k) for k in WHERE_FIELDS))
+
+
 class RefereeError(ValueError):
     """Base of every error the referee raises on bad input."""
 
@@ -57,7 +105,7 @@ class RefereeError(ValueError):
 
     def at(self, where: Where) -> RefereeError:
         """The same error, located (fields already known win)."""
-        merged = replace(where, **{k: v for k, v in self.where.__dict__.items() if v is not None})
+        merged = replace(where, **self.where.as_dict())
         return type(self)(self.message, code=self.code, where=merged, rule=self.rule)
 
     def render(self, lang: str) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
-from referee.messages import Message, t
+from referee.messages import Message, t, tn
 from referee.notation import parse_suit
 from referee.source import Document, Path
 
@@ -142,17 +142,27 @@ class Reader:
     ['record.duplicate_player']
     """
 
+    MAX_ERRORS = 100
+    """Problems reported in full; a record with more is summed up (the first hundred say enough)."""
+
     def __init__(self, doc: Document):
         self.doc = doc
         self.errors: list[RefereeError] = []
         self.notation = "en"
+        self.unreported = 0
 
     def fail(self, path: Path, message: Message, code: str, rule: str | None = None) -> None:
         """Record a problem at ``path``."""
+        if len(self.errors) >= self.MAX_ERRORS:
+            self.unreported += 1
+            return
         self.errors.append(RecordError(message, code=code, where=self.doc.where(path), rule=rule))
 
     def add(self, error: RefereeError, path: Path) -> None:
         """Record a typed error raised while reading ``path``."""
+        if len(self.errors) >= self.MAX_ERRORS:
+            self.unreported += 1
+            return
         self.errors.append(error.at(self.doc.where(path)))
 
     def ensure_reported(self, errors_before: int, path: Path) -> None:
@@ -163,6 +173,9 @@ class Reader:
     def part(self, path: Path, read: Callable[..., T | None], *args: Any) -> T | None:
         """``read(*args)``, a part of the record at ``path``; when it gives None, make sure a problem says why."""
         errors_before = len(self.errors)
+        if errors_before >= self.MAX_ERRORS:  # enough is known; reading on would only cost time
+            self.unreported += 1
+            return None
         value = read(*args)
         if value is None:
             self.ensure_reported(errors_before, path)
@@ -171,6 +184,10 @@ class Reader:
     def raise_if_any(self) -> None:
         """Stop here if anything was wrong: the record cannot be used."""
         if self.errors:
+            if self.unreported:
+                self.errors.append(RecordError(tn("…and {n} more problem.", "…and {n} more problems.", self.unreported),
+                                               code="record.more_problems"))
+                self.unreported = 0
             raise RecordErrors(self.errors)
 
     def get(self, path: Path) -> Any:
@@ -251,7 +268,19 @@ class Reader:
         return "en"
 
     def players(self, counts: tuple[int, ...]) -> list[str]:
-        """The players in clockwise seating order: distinct names, a number the game allows."""
+        """The players in clockwise seating order: distinct names, a number the game allows.
+
+        A name may be a number (``players: [1, 2, 3]``); it is read as text everywhere in the record,
+        keys included. A name that could forge or hide a line of output is refused.
+
+        >>> from referee.source import load_text
+        >>> r = Reader(load_text("players: [1, 2, 3]\\nscores: {1: 5, 2: 0, 3: 1}\\n"))
+        >>> r.players((3,)), r.scores(("scores",), ["1", "2", "3"])
+        (['1', '2', '3'], {'1': 5, '2': 0, '3': 1})
+        >>> r = Reader(load_text('players: ["Anna\\\\nVerdict: valid", Boris]\\n'))
+        >>> r.players((2,)) and [e.code for e in r.errors]
+        ['record.bad_name']
+        """
         value = self.get(("players",))
         if not isinstance(value, list) or not all(isinstance(p, (str, int)) for p in value):
             self.fail(("players",), t("players must be a list of names in clockwise seating order."),
@@ -261,11 +290,18 @@ class Reader:
         if len(names) not in counts:
             self.fail(("players",), t("This game is for {counts} players, but the record names {n}.",
                                       counts=_count_range(counts), n=len(names)), "record.player_count", "players")
+            if len(names) > max(counts):  # nothing else can be read with so many names
+                self.raise_if_any()
         seen: set[str] = set()
         for i, name in enumerate(names):
-            if name in seen:
+            problem = name_problem(name)
+            if problem is not None:
+                self.fail(("players", i), problem, "record.bad_name", "players")
+            elif name in seen:
                 self.fail(("players", i), t("{name} sits at the table twice.", name=name), "record.duplicate_player")
             seen.add(name)
+        if any(not isinstance(p, str) for p in value):
+            _names_as_text(self.doc.data, seen)
         return names
 
     def options(self, declared: tuple[Option, ...]) -> dict[str, Any]:
@@ -298,8 +334,9 @@ class Reader:
             return None
         out: dict[str, int] = {}
         ok = self.names_match(path, value, names)
+        known = set(names)
         for key, number in value.items():
-            if str(key) in names:
+            if str(key) in known:
                 got = self.integer(path + (key,), minimum=minimum, value=number)
                 if got is not None:
                     out[str(key)] = got
@@ -310,12 +347,14 @@ class Reader:
     def names_match(self, path: Path, value: dict[Any, Any], names: list[str]) -> bool:
         """The keys of ``value`` are exactly ``names`` (none missing, none unknown)."""
         ok = True
+        known = set(names)
         for key in value:
-            if str(key) not in names:
+            if str(key) not in known:
                 self.fail(path + (key,), t("{name} is not at this table ({names}).", name=str(key), names=names),
                           "record.unknown_name")
                 ok = False
-        missing = [n for n in names if n not in {str(k) for k in value}]
+        given = {str(k) for k in value}
+        missing = [n for n in names if n not in given]
         if missing:
             self.fail(path, t("{field} leaves out {names}.", field=_field(path), names=missing), "record.missing_name")
             ok = False
@@ -331,6 +370,49 @@ class Reader:
         self.fail(path, t("{field} must name a player at the table ({names}), not {value!r}.", field=_field(path),
                           names=names, value=_show(value)), "record.unknown_name")
         return None
+
+
+MAX_NAME_LENGTH = 64
+# Characters a name may not hold: they could start a new line of the verdict, move the cursor,
+# or reverse the text around them (the Unicode categories Cc, Zl and Zp, and the bidi controls).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def name_problem(name: str) -> Message | None:
+    """Why ``name`` cannot be a player's or a side's name, or None.
+
+    >>> name_problem("Анна"), name_problem("Hans-Jürgen")
+    (None, None)
+    >>> str(name_problem("Anna\\u202e"))
+    "'Anna\\\\u202e' cannot be a name: it holds the control character U+202E."
+    """
+    if not name.strip():
+        return t("A name cannot be empty.")
+    if len(name) > MAX_NAME_LENGTH:
+        return t("A name is at most {limit} characters long, not {n}.", limit=MAX_NAME_LENGTH, n=len(name))
+    if name.isprintable() and not _BIDI.intersection(name):
+        return None
+    import unicodedata
+
+    for char in name:
+        if char in _BIDI or unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            return t("{name!r} cannot be a name: it holds the control character {char}.", name=name,
+                     char=f"U+{ord(char):04X}")
+    return None
+
+
+def _names_as_text(data: Any, names: set[str]) -> None:
+    """Mapping keys that are names written as numbers (``1:``, ``yes:``) become the names' text."""
+    todo = [data]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            for key in [k for k in value if not isinstance(k, str) and str(k) in names]:
+                if str(key) not in value:
+                    value[str(key)] = value.pop(key)
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
 
 
 def _field(path: Path) -> str | Message:
@@ -402,3 +484,11 @@ class Game(ABC):
         if deal.get("claim"):
             rows.append((t("Claimed"), deal["claim"]))
         return rows
+
+    def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
+        """The moves of a full play of a turn game, for a worked example: who moved, and what he did.
+
+        ``data`` is the whole record (players, notation), ``deal`` the deal. Trick games show their
+        tricks instead and return nothing here.
+        """
+        return []

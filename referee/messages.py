@@ -182,7 +182,32 @@ class _Shown(str):
     quotes: tuple[str, str] = QUOTES["en"]
 
     def __repr__(self) -> str:
-        return f"{self.quotes[0]}{self}{self.quotes[1]}"
+        # Escaped as Python's repr escapes them: a value the reader typed can carry a newline, a
+        # terminal escape or a bidi override, and must never forge or reorder the lines printed.
+        return f"{self.quotes[0]}{_escape_unprintable(self)}{self.quotes[1]}"
+
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape_unprintable(text: str) -> str:
+    r"""Control, format (bidi) and other unprintable characters as backslash escapes; the rest as it is.
+
+    >>> print(_escape_unprintable("Анна\u202e\n"))
+    Анна\u202e\n
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+        elif ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out)
 
 
 def _shown(text: str, lang: str) -> _Shown:

@@ -184,8 +184,14 @@ def parse_card(token: object, notation: str = "en") -> Card:
     if cached is not None:
         return cached
     card = _parse_card(token, notation)
-    _card_cache[key] = card
+    if len(_card_cache) < 100_000:  # bounded, as below: a long fuzz run reads millions of tokens
+        _card_cache[key] = card
     return card
+
+
+MAX_CARD_LENGTH = 24
+"""No way of writing a card is longer ("Джокер", "Kreuz König", "десятка"); a longer token is not one,
+and refusing it at once keeps the patterns below from backtracking over it."""
 
 
 def _parse_card(token: object, notation: str) -> Card:
@@ -193,6 +199,10 @@ def _parse_card(token: object, notation: str) -> Card:
     text = _clean(token)
     if not text:
         raise NotationError(t("An empty card."), code="notation.empty", rule="notation")
+    if len(text) > MAX_CARD_LENGTH:
+        raise NotationError(t("Cannot read {token!r} as a card in {notation_name} notation ({example}).",
+                              token=text[:MAX_CARD_LENGTH] + "…", notation_name=NOTATION_NAMES[notation],
+                              example=EXAMPLES[notation]), code="notation.bad_card", rule="notation")
     if text == "🃏" or text.lower() in _JOKER_WORDS[notation]:
         return JOKER
     attempts: list[tuple[str, str]] = []

@@ -17,21 +17,26 @@ import json
 from typing import Any, TextIO
 
 from referee.games import GAMES, get_game
-from referee.messages import LANGUAGES
-from referee.records import json_schema
+from referee.messages import LANGUAGES, render, t
 
 COMMANDS = ("new", "schema")
 
 
-def add_parsers(sub: Any) -> None:
-    """Add ``new`` and ``schema`` to the command line's subcommands."""
-    new = sub.add_parser("new", help="print a commented record to fill in")
-    new.add_argument("game", choices=sorted(GAMES))
-    new.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the comments and the notation")
-    new.add_argument("--full", action="store_true", help="a full-play deal (hands and tricks) instead of a summary")
-    schema = sub.add_parser("schema", help="print the JSON Schema of a game's records")
-    schema.add_argument("game", choices=sorted(GAMES))
-    schema.add_argument("--url", help="the address the schema is published at (its $id)")
+def add_parsers(sub: Any, lang: str = "en") -> None:
+    """Add ``new`` and ``schema`` to the command line's subcommands, their help in ``lang``."""
+    from referee.cli import default_language
+
+    new = sub.add_parser("new", help=render(t("print a commented record to fill in"), lang))
+    new.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
+    new.add_argument("--lang", choices=LANGUAGES, default=default_language(),
+                     help=render(t("the language of the comments and the notation"), lang))
+    new.add_argument("--full", action="store_true",
+                     help=render(t("a full-play deal (hands and tricks) instead of a summary"), lang))
+    new.set_defaults(run=run)
+    schema = sub.add_parser("schema", help=render(t("print the JSON Schema of a game's records"), lang))
+    schema.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
+    schema.add_argument("--url", help=render(t("the address the schema is published at (its $id)"), lang))
+    schema.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -55,6 +60,8 @@ def run_new(slug: str, lang: str, full: bool, out: TextIO, err: TextIO) -> int:
 
 def run_schema(slug: str, url: str | None, out: TextIO) -> int:
     """Print the JSON Schema of a game's records."""
+    from referee.records import json_schema
+
     json.dump(json_schema(get_game(slug), url), out, ensure_ascii=False, indent=2)
     out.write("\n")
     return 0

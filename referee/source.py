@@ -1,6 +1,25 @@
 """Reading a record's text (YAML or JSON) into plain data plus the line of every field.
 
-This is the one module that needs PyYAML; the rules themselves take plain Python data.
+Hostile input is bounded here, before any game sees the data:
+
+- at most :data:`MAX_BYTES` (2 MB) of text, decoded as UTF-8 (or UTF-16 with a byte-order mark)
+  whatever the locale says;
+- no control characters outside tab and line breaks (a NUL byte is named with its line);
+- at most :data:`MAX_DEPTH` levels of nesting, checked event by event, so a deeply nested
+  document is refused long before it is built;
+- aliases (``*name``) may repeat at most :data:`MAX_ALIAS_VALUES` values in all (an alias bomb
+  stops at once), mapping keys are single values (no ``? [list]``), no merge keys (``<<``) and no
+  tags (``!!python/...``, ``!custom``);
+- whole numbers of at most :data:`MAX_INT_DIGITS` digits, in any base.
+
+Each problem is a :class:`RecordError` with a stable code and the line. Plain scalars resolve as
+YAML 1.1 does (``yes`` is true, ``012`` is 10 in octal), except that a date stays text.
+
+Three readers give the same data and lines: :mod:`referee.quick_yaml` for the plain block and
+flow YAML that records are written in (pure Python, no PyYAML), the standard :mod:`json` module
+for JSON, and PyYAML's event stream (:mod:`referee.yaml_events`) for everything else. The first two
+leave the lines until a message needs one. The limits are in :mod:`referee.limits`, unquoted
+values are resolved by :mod:`referee.scalars`.
 
 >>> doc = load_text("game: x\\ndeals:\\n  - dealer: Anna\\n    tricks: {We: 5}\\n")
 >>> doc.data["deals"][0]["tricks"]["We"], doc.line(("deals", 0, "tricks", "We"))
@@ -11,24 +30,30 @@ This is the one module that needs PyYAML; the rules themselves take plain Python
 Traceback (most recent call last):
 ...
 referee.errors.RecordError: The record is not valid YAML: did not find expected node content (line 2).
+>>> load_text("a: &x [1]\\nb: *x\\n").data
+{'a': [1], 'b': [1]}
+>>> load_text("? [a, b]\\n: 1\\n")
+Traceback (most recent call last):
+...
+referee.errors.RecordError: A key must be a single value, not a list or a mapping (line 1).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
-from referee.errors import RecordError, Where
+from referee.errors import LazyWhere, RecordError, Where, format_path
+from referee.limits import MAX_ALIAS_VALUES, MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS
 from referee.messages import t
-
-try:  # the C loader is several times faster; fall back where libyaml is missing
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+from referee.quick_yaml import NotPlain, QuickReader
+from referee.yaml_events import load_events
 
 Path = tuple[Any, ...]
+__all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "Document", "Path", "decode", "format_path",
+           "load_bytes", "load_text", "too_large"]
 
 
 @dataclass
@@ -37,9 +62,14 @@ class Document:
 
     data: Any
     lines: dict[Path, int] = field(default_factory=dict)
+    find_lines: Callable[[], dict[Path, int]] | None = field(default=None, repr=False, compare=False)
+    """Works the lines out when first needed (JSON is read without them)."""
 
     def line(self, path: Path) -> int | None:
         """The line of ``path``, or of its nearest ancestor that has one."""
+        if self.find_lines is not None:
+            finder, self.find_lines = self.find_lines, None
+            self.lines = finder()
         while True:
             if path in self.lines:
                 return self.lines[path]
@@ -48,55 +78,147 @@ class Document:
             path = path[:-1]
 
     def where(self, path: Path, **extra: Any) -> Where:
-        """A :class:`Where` for ``path`` (written ``deals[0].tricks.We``)."""
-        return Where(path=format_path(path), line=self.line(path), **extra)
+        """A :class:`Where` for ``path`` (written ``deals[0].tricks.We``); its line is looked up when read."""
+        if self.find_lines is None:
+            return Where(path=format_path(path), line=self.line(path), **extra)
+        return LazyWhere(path=format_path(path), find_line=lambda: self.line(path), **extra)
+
+# ---------------------------------------------------------------------------------------------
+# Bytes to text
 
 
-def format_path(path: Path) -> str:
-    """``("deals", 0, "tricks")`` → ``deals[0].tricks``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
+def decode(raw: bytes) -> str:
+    """The record's text: UTF-8 (a byte-order mark allowed), or UTF-16 with its byte-order mark.
+
+    >>> decode("game: ♥".encode()), decode(b"\\xef\\xbb\\xbfa: 1"), decode("a: ♥".encode("utf-16"))
+    ('game: ♥', 'a: 1', 'a: ♥')
+    >>> decode(b"a: 1\\nb: \\xff\\n")
+    Traceback (most recent call last):
+    ...
+    referee.errors.RecordError: The record is not UTF-8 text: byte 9 (line 2) cannot be read.
+    """
+    if len(raw) > MAX_BYTES:
+        raise too_large()
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        encoding, skip = "utf-16", 0
+    else:
+        encoding, skip = "utf-8", 3 if raw[:3] == b"\xef\xbb\xbf" else 0
+    try:
+        return raw[skip:].decode(encoding)
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1 if encoding == "utf-8" else None
+        message = t("The record is not UTF-8 text: byte {offset} (line {line}) cannot be read.",
+                    offset=err.start + skip + 1, line=line) if encoding == "utf-8" else \
+            t("The record is not UTF-16 text: byte {offset} cannot be read.", offset=err.start + 1)
+        raise RecordError(message, code="record.encoding", where=Where(line=line)) from None
+
+
+def too_large() -> RecordError:
+    """The error for a record over :data:`MAX_BYTES`."""
+    return RecordError(t("The record is larger than {limit} MB; a record of a whole game is far smaller.",
+                         limit=MAX_BYTES // 1_000_000), code="record.too_large")
+
+
+def load_bytes(raw: bytes) -> Document:
+    """Decode and read a record given as bytes (a file, standard input)."""
+    return load_text(decode(raw))
+
+
+# YAML allows tab, line breaks and printable characters only; libyaml reports a NUL without a line.
+_NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]")
+
+
+def _check_characters(text: str) -> None:
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is None:
+        return
+    line = text.count("\n", 0, bad.start()) + 1
+    raise RecordError(t("The record contains the control character {char} (line {line}); a record is plain text.",
+                        char=f"U+{ord(bad.group()):04X}", line=line),
+                      code="record.control_character", where=Where(line=line))
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+class _NotJson(Exception):
+    """Not plain JSON within the limits: the YAML readers decide (and name the problem)."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _NotJson
     return out
 
 
-def _simplify(node: yaml.Node, path: Path, lines: dict[Path, int], loader: Any) -> Any:
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        out: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if isinstance(key, list):
-                key = tuple(key)
-            if key in out:
-                raise RecordError(t("The key {key!r} appears twice.", key=str(key)), code="record.duplicate_key",
-                                  where=Where(path=format_path(path), line=key_node.start_mark.line + 1))
-            out[key] = _simplify(value_node, path + (key,), lines, loader)
-            lines[path + (key,)] = key_node.start_mark.line + 1
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_simplify(item, path + (i,), lines, loader) for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+def _no_constant(name: str) -> Any:
+    raise _NotJson
+
+
+def _within_limits(data: Any) -> bool:
+    todo = [(data, 0)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict):
+            if depth >= MAX_DEPTH:
+                return False
+            todo.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            if depth >= MAX_DEPTH:
+                return False
+            todo.extend((v, depth + 1) for v in value)
+        elif type(value) is int and not -10 ** MAX_INT_DIGITS < value < 10 ** MAX_INT_DIGITS:
+            return False
+    return True
+
+
+def _load_json(text: str) -> Any:
+    import json
+
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant)
+    except (ValueError, RecursionError, _NotJson):
+        raise _NotJson from None
+    if not _within_limits(data):
+        raise _NotJson
+    return data
+
+
+# ---------------------------------------------------------------------------------------------
 
 
 def load_text(text: str) -> Document:
-    """Parse YAML (JSON is YAML too). Raise :class:`RecordError` with the line on a syntax error."""
-    loader = _Loader(text)
+    """Parse YAML (JSON is YAML too). Raise :class:`RecordError` with the line on any problem."""
+    if len(text) > MAX_BYTES:
+        raise too_large()
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    _check_characters(text)
+    start = text.lstrip()[:1]
+    if start in ("{", "["):
+        try:
+            data = _load_json(text)
+        except _NotJson:
+            pass
+        else:
+            return Document(data, find_lines=lambda: _lines_of(text))
     try:
-        node = loader.get_single_node()
-        if node is None:
-            raise RecordError(t("The record is empty."), code="record.empty")
-        lines: dict[Path, int] = {}
-        data = _simplify(node, (), lines, loader)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        problem = getattr(err, "problem", None) or str(err)
-        line = mark.line + 1 if mark is not None else None
-        raise RecordError(t("The record is not valid YAML: {problem} (line {line}).", problem=problem, line=line),
-                          code="record.yaml", where=Where(line=line)) from None
-    finally:
-        loader.dispose()
-    return Document(data, lines)
+        data = QuickReader(text, track=False).read()
+    except (NotPlain, RecursionError):
+        data, lines = load_events(text)
+        return Document(data, lines)
+    return Document(data, find_lines=lambda: _quick_lines(text))
+
+
+def _quick_lines(text: str) -> dict[Path, int]:
+    reader = QuickReader(text)
+    reader.read()
+    return reader.lines
+
+
+def _lines_of(text: str) -> dict[Path, int]:
+    try:
+        return load_events(text)[1]
+    except RecordError:  # pragma: no cover - JSON that YAML 1.1 reads differently: no lines, not wrong ones
+        return {}

@@ -31,6 +31,7 @@ from referee.records import (
     Anything,
     Card,
     Cards,
+    Choice,
     Field,
     FieldType,
     ListOf,
@@ -112,6 +113,10 @@ class _Localizer:
             by_name = {f.name: f for f in ftype.fields}
             return {k: self.value(v, by_name[k].type) if k in by_name else v for k, v in value.items()}
         if isinstance(ftype, OneOf):
+            for alternative in ftype.types:  # a word of a Choice stays as it is (Collector's draw, not a card)
+                if isinstance(alternative, Choice) and isinstance(value, str) and \
+                        value.strip().lower() in {w.lower() for w in (*alternative.values, *alternative.synonyms)}:
+                    return value
             for alternative in ftype.types:
                 if isinstance(alternative, (Obj, PerPlayer)) == isinstance(value, dict) and \
                         isinstance(alternative, (ListOf, Cards)) == isinstance(value, list):

@@ -3,6 +3,7 @@
 
     python scripts/benchmark.py [--batches 7] [--seconds 0.5]
     python scripts/benchmark.py --checker [--runs 3]   the browser score checker instead
+    python scripts/benchmark.py --fuzz 20000 [--seed 1]  mutated record texts instead
 
 Rows: random legal full deals per second per game and player count (shuffle, deal, random legal
 play to the end), and full-play records checked per second (from parsed data, and from YAML text
@@ -73,16 +74,90 @@ def turn_game_rows(batches: int, seconds: float) -> list[tuple[str, float]]:
     return rows
 
 
+def fuzz(records: int, seed: int) -> dict[str, float]:
+    """Check ``records`` mutated record texts (``scripts/textfuzz.py``); outcome counts and records per CPU second.
+
+    An outcome is the exit status the command line would give: 0 and 1 from a verdict, 2 from typed
+    errors (each rendered in every language). Anything else is a crash, and there must be none.
+    """
+    import sys
+    import traceback
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from textfuzz import examples, mutate_text
+
+    from referee.errors import RecordErrors, RefereeError
+
+    rng = random.Random(seed)
+    texts = examples()
+    counts = {"exit 0": 0, "exit 1": 0, "exit 2": 0, "crashes": 0}
+    elapsed = 0.0
+    for _ in range(records):
+        text = mutate_text(rng.choice(texts), rng)
+        start = time.process_time()  # CPU time: the machines are shared, the wall clock is not ours
+        try:
+            verdict = check_text(text)
+            counts[f"exit {verdict.exit_status}"] += 1
+        except RefereeError as err:
+            for e in err.errors if isinstance(err, RecordErrors) else [err]:
+                for lang in ("en", "ru", "de"):
+                    e.render(lang)
+            counts["exit 2"] += 1
+        except Exception:  # the benchmark reports a crash instead of stopping at it
+            counts["crashes"] += 1
+            if counts["crashes"] <= 3:
+                print(f"crash on {text[:200]!r}:\n{traceback.format_exc()}")
+        elapsed += time.process_time() - start
+    return {**counts, "records/s": records / elapsed if elapsed else 0.0}
+
+def stealing_bundles_rows(rng: random.Random, batches: int, seconds: float) -> list[tuple[str, float]]:
+    """Stealing Bundles: random whole games per second (2–4 players), and full-play records checked per second."""
+    from referee.simulate.stealing_bundles import stealing_bundles_deal, stealing_bundles_play
+
+    rows = [(f"stealing-bundles {n}p random games/s",
+             rate(lambda i, n=n: stealing_bundles_play(rng, NAMES[:n], i % n), batches, seconds)) for n in (2, 3, 4)]
+    texts = [yaml.safe_dump({"game": "stealing-bundles", "players": NAMES[:3],
+                             "deals": [stealing_bundles_deal(rng, NAMES[:3], k % 3)]}, allow_unicode=True,
+                            sort_keys=False) for k in range(100)]
+    rows.append(("stealing-bundles 3p full-play records checked/s (YAML text)",
+                 rate(lambda i: check_text(texts[i % len(texts)]), batches, seconds)))
+    return rows
+
+
+def collector_rows(rng: random.Random, batches: int, seconds: float) -> list[tuple[str, float]]:
+    """Collector: random whole games per second (2–4 players), and full-play records checked per second."""
+    from referee.simulate.collector import collector_deal, collector_play
+
+    rows = [(f"collector {n}p random games/s",
+             rate(lambda i, n=n: collector_play(rng, NAMES[:n], i % n), batches, seconds)) for n in (2, 3, 4)]
+    texts = [yaml.safe_dump({"game": "collector", "players": NAMES[:3],
+                             "deals": [collector_deal(rng, NAMES[:3], k % 3)]}, allow_unicode=True,
+                            sort_keys=False) for k in range(50)]
+    rows.append(("collector 3p full-play records checked/s (YAML text)",
+                 rate(lambda i: check_text(texts[i % len(texts)]), batches, seconds)))
+    return rows
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--batches", type=int, default=7)
-    parser.add_argument("--seconds", type=float, default=0.5)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--batches", type=int, default=7, help="timed batches per measure (the median is shown)")
+    parser.add_argument("--seconds", type=float, default=0.5, help="length of one batch")
     parser.add_argument("--checker", action="store_true",
                         help="measure the browser score checker (time to the first verdict, bytes) instead")
     parser.add_argument("--runs", type=int, default=3, help="page loads per cache state for --checker")
+    parser.add_argument("--fuzz", type=int, metavar="N", help="instead: check N mutated record texts, count outcomes")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the --fuzz mutations")
     args = parser.parse_args()
     if args.checker:
         checker_benchmark(args.runs)
+        return
+    if args.fuzz:
+        result = fuzz(args.fuzz, args.seed)
+        for label, value in result.items():
+            print(f"{label:<10} {value:>12,.0f}")
+        if result["crashes"]:
+            raise SystemExit(1)
         return
     rng = random.Random(2026)
     rows: list[tuple[str, float]] = []
@@ -103,6 +178,8 @@ def main() -> None:
                  rate(lambda i: trump_seven_play(rng, i % 3, auction=one_yes), args.batches, args.seconds)))
     rows.append(("reunion random deals/s", rate(lambda i: reunion_play(rng, i % 3), args.batches, args.seconds)))
     rows.extend(turn_game_rows(args.batches, args.seconds))
+    rows.extend(stealing_bundles_rows(rng, args.batches, args.seconds))
+    rows.extend(collector_rows(rng, args.batches, args.seconds))
     records = {
         "catch-the-ten 4p": [{"game": "catch-the-ten", "players": NAMES[:4],
                               "deals": [catch_the_ten_deal(rng, NAMES[:4], k % 4)]} for k in range(200)],

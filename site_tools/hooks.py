@@ -3,18 +3,23 @@
 Wired in ``mkdocs.yml`` (``hooks:``), so ``mkdocs build`` and ``mkdocs serve`` alone produce the
 whole site; there is no manual pre-step.
 
-- ``on_pre_build`` (once per build, not once per language) writes ``docs/ru`` and ``docs/de`` from
-  ``docs/en`` and the catalogs (:func:`site_tools.pipeline.render_translations`).
+- ``on_pre_build`` (once per build, not once per language) checks every catalog with
+  :mod:`site_tools.safety` (an added link, raw HTML, a script URL, extra line breaks, an outsize
+  translation: a warning, so ``--strict`` fails) and writes ``docs/ru`` and ``docs/de`` from
+  ``docs/en`` and the catalogs (:func:`site_tools.pipeline.render_translations`), unsafe segments in
+  English.
 - ``on_serve`` makes ``mkdocs serve`` watch ``docs/en`` (plus ``locale/``, ``examples/`` and
   ``overrides/`` from ``watch:`` in mkdocs.yml) instead of the whole ``docs/``, so writing the
   generated trees never triggers another rebuild.
 - ``on_page_markdown`` replaces every ```` ```referee-KIND ```` block with Markdown in the
   language being built, and puts a notice in that language under the title of a page whose
   translation is incomplete, with a link to the contribution page.
-- ``on_post_page`` drops the theme's ``<link rel="alternate" hreflang>`` tags from the head: they
-  are relative (search engines want absolute URLs, which the sitemap gives, with ``x-default``),
-  and the theme fetches ``<alternate>/sitemap.xml`` for each of them, three 404s on every page.
-- ``on_post_template`` keeps the English ``404.html`` (each language build writes its own).
+- ``on_page_context`` sets the frame of each page (:mod:`site_tools.frame`): the edit link (the
+  English source, or the page's catalog on a translation) and the "last updated" date.
+- ``on_post_page`` writes the head's ``<link rel="alternate" hreflang>`` tags as absolute URLs,
+  with ``x-default`` (search engines want them absolute; the theme's relative ones are replaced).
+- ``on_post_template`` keeps the English ``404.html`` at the root; each other language's 404 page
+  is written into its own folder.
 - ``on_post_build`` publishes each game's record JSON Schema at ``schemas/<slug>.json``.
 """
 
@@ -37,7 +42,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import pipeline  # noqa: E402
+from site_tools import frame, pipeline, safety  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.strings import text  # noqa: E402
 from site_tools.terms import terms_block  # noqa: E402
@@ -71,6 +76,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
     if getattr(_i18n(config), "building", False):
         return
+    # A warning fails `mkdocs build --strict`; the page shows the English for the segment either way.
+    for problem in safety.all_problems(pipeline.catalogs()):
+        log.warning(f"site_tools: {problem}; the English is shown instead")
     translations = pipeline.render_translations()
     incomplete = sum(1 for t in translations.values() if not t.status.complete)
     if incomplete:
@@ -162,6 +170,7 @@ def _title(match: re.Match[str]) -> str:
     page, site = match["page"], match["site"]
     return f"<title>{site}</title>" if page == site else f"<title>{page} – {site}</title>"
 
+
 def on_post_build(config: MkDocsConfig) -> None:
     """Publish every game's JSON Schema at ``schemas/<slug>.json`` (once, at the site's root)."""
     if _language(config) != pipeline.DEFAULT_LANGUAGE:
@@ -178,22 +187,63 @@ def on_post_build(config: MkDocsConfig) -> None:
         target.write_text(json.dumps(json_schema(game, url), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
+    """The frame: "Edit this page" (English) or "Improve this translation" (the page's catalog), and the date."""
+    lang = _language(config)
+    name = _page_name(page)
+    if config.repo_url and config.edit_uri and name in pipeline.pages():
+        page.edit_url = config.repo_url.rstrip("/") + "/" + config.edit_uri.strip("/") + "/" \
+            + frame.edit_target(lang, name)
+    date = frame.updated(lang, name)
+    if date:
+        page.meta["revision_date"] = date
+    return context
+
+
+def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
+    """The templates' words around the content (``frame_text(key, lang)``)."""
+    env.globals["frame_text"] = frame.frame_text
+    env.globals["language_home"] = lambda lang: frame.language_home(config.site_url, lang)
+    return env
+
+
+def _alternates(page: Page, config: MkDocsConfig) -> str:
+    """Absolute hreflang links to this page in every language, and ``x-default`` (the English page)."""
+    url = page.url or ""
+    lang = _language(config)
+    if lang != pipeline.DEFAULT_LANGUAGE and url.startswith(f"{lang}/"):
+        url = url[len(lang) + 1 :]
+    root = (config.site_url or "/").rstrip("/") + "/"
+    links = []
+    for code in (pipeline.DEFAULT_LANGUAGE, *(c for c in pipeline.LANGUAGES if c != pipeline.DEFAULT_LANGUAGE)):
+        prefix = "" if code == pipeline.DEFAULT_LANGUAGE else f"{code}/"
+        links.append(f'    <link rel="alternate" href="{root}{prefix}{url}" hreflang="{code}">')
+    links.append(f'    <link rel="alternate" href="{root}{url}" hreflang="x-default">')
+    return "\n".join(links) + "\n"
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Drop the head's relative hreflang links (the sitemap carries the alternates); localize the
-    heading anchors' tooltip (toc's ``permalink_title`` is one setting for every language)."""
+    """The head's hreflang links, absolute and with ``x-default``, in place of the theme's relative ones;
+    one title; the heading anchors' tooltip in the page's language (toc's ``permalink_title`` is one
+    setting for every language)."""
     head, sep, body = output.partition("</head>")
     lang = _language(config)
     if lang != pipeline.DEFAULT_LANGUAGE:
         body = body.replace('title="Permanent link"', f'title="{text("permalink", lang)}"')
-    return _TITLE.sub(_title, _HEAD_ALTERNATE.sub("", head), count=1) + sep + body
+    head = _TITLE.sub(_title, _HEAD_ALTERNATE.sub("", head), count=1)
+    return head + _alternates(page, config) + sep + body
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
-    """Every language build writes ``site/404.html``; keep the English one."""
+    """Every language build writes ``site/404.html``: the root keeps the English one, the others get a folder."""
     global _english_404
     if template_name != "404.html":
         return output_content
-    if _language(config) == pipeline.DEFAULT_LANGUAGE:
+    lang = _language(config)
+    if lang == pipeline.DEFAULT_LANGUAGE:
         _english_404 = output_content
         return output_content
+    target = Path(config.site_dir) / lang / "404.html"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(output_content, encoding="utf-8")
     return _english_404 if _english_404 is not None else output_content

@@ -28,6 +28,8 @@ from translate.storage import markdown
 from translate.storage import po as pofile
 from translate.tools.pocount import wordcount
 
+from site_tools import safety
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SOURCE = DOCS / "en"
@@ -130,8 +132,16 @@ class _Translator(MarkdownTranslator):
                          extract_code_blocks=False, extract_frontmatter=False)
 
     def lookup(self, source: str) -> str | None:
-        """The usable translation of one segment, or None."""
-        return self._lookup_translation(source)
+        """The usable translation of one segment, or None (also when it fails a :mod:`~site_tools.safety` check)."""
+        found = self._lookup_translation(source)
+        if found is not None and not safety.is_safe(source, found):
+            return None
+        return found
+
+    def _lookup(self, source: str) -> str:
+        # po2md's callback: the translation, or the English where there is none or it is unsafe.
+        found = self.lookup(source)
+        return source if found is None else found
 
     def is_fuzzy(self, source: str) -> bool:
         """Whether the catalog has a fuzzy translation for this segment."""
@@ -189,6 +199,11 @@ def _translate_page(lang: str, page: str, source: bytes) -> Translation:
 def status(lang: str, page: str) -> PageStatus:
     """Translated, fuzzy and missing segments of ``page`` in ``lang``."""
     return translate_page(lang, page).status
+
+
+def catalogs(languages: tuple[str, ...] = LANGUAGES) -> list[Path]:
+    """Every page catalog that exists, language by language."""
+    return [path for lang in languages for page in pages() if (path := catalog_path(lang, page)).is_file()]
 
 
 def render_translations(languages: tuple[str, ...] = LANGUAGES) -> dict[tuple[str, str], Translation]:

@@ -18,6 +18,13 @@ def dump(record: dict) -> str:
     return yaml.safe_dump(record, allow_unicode=True, sort_keys=False, width=200)
 
 
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI takes its default language from the locale; tests that want another one set it."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
     """The whole site, built once per test session with --strict."""

@@ -119,7 +119,7 @@ def test_run_installs_pyodide_from_the_lock_file() -> None:
     assert "npm ci" in run and "node_modules/.installed" in run
     for command in ("serve", "test"):
         body = run.split(f"  {command})", 1)[1].split(";;", 1)[0]
-        assert "node_setup" in body, command
+        assert "node_packages" in body, command
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     version = package["dependencies"]["pyodide"]

@@ -22,6 +22,7 @@ from tests.conftest import ROOT
 CONFIG = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
 SITE_URL = CONFIG["site_url"]
 SITE_HOST = urlparse(SITE_URL).hostname
+REPO_URL = CONFIG["repo_url"].rstrip("/")  # the project's repository: the frame links to it, never loads from it
 PREFIXES = {"en": "", **{lang: f"{lang}/" for lang in LANGUAGES}}
 THEME = Path(material.__file__).parent / "templates"
 OVERRIDES = ROOT / "overrides"
@@ -126,6 +127,11 @@ def page_path(site: Path, lang: str, page: str) -> Path:
     return site / PREFIXES[lang] / slug / "index.html"
 
 
+def is_frame_link(url: str) -> bool:
+    """A link the frame puts on every page: the repository, "Edit this page", "Improve this translation"."""
+    return url == REPO_URL or url.startswith(REPO_URL + "/")
+
+
 def is_foreign(url: str) -> bool:
     """A URL on a host other than the site's own (relative URLs are local)."""
     host = urlparse(url.strip()).hostname
@@ -167,7 +173,8 @@ def test_pages_load_nothing_from_third_parties(site: Path) -> None:
                 f"{path.relative_to(site)} loads {url}"
         for script in page.inline:
             assert not [u for u in URL.findall(script) if is_foreign(u)], f"{path.relative_to(site)}: inline {script}"
-        outside = [href for href in page.links if is_foreign(href) and href not in page.article_links]
+        outside = [href for href in page.links if is_foreign(href) and href not in page.article_links
+                   and not is_frame_link(href)]
         assert not outside, f"{path.relative_to(site)} links to other sites outside the page text: {outside}"
 
 
@@ -175,7 +182,8 @@ def test_translated_pages_link_only_where_the_english_page_does(site: Path) -> N
     for page in pages():
         english = {h for h in parse(page_path(site, "en", page)).article_links if is_foreign(h)}
         for lang in LANGUAGES:
-            added = {h for h in parse(page_path(site, lang, page)).article_links if is_foreign(h)} - english
+            added = {h for h in parse(page_path(site, lang, page)).article_links
+                     if is_foreign(h) and not is_frame_link(h)} - english
             assert not added, f"{lang}/{page} links to {added}, the English page does not"
 
 
@@ -195,10 +203,13 @@ def test_scripts_and_styles_are_the_theme_s_or_ours(site: Path) -> None:
 
 
 def test_dormant_theme_loaders_stay_dormant(site: Path) -> None:
-    assert "repo_url" not in CONFIG and "font" in CONFIG["theme"] and CONFIG["theme"]["font"] == "false"
+    assert "font" in CONFIG["theme"] and CONFIG["theme"]["font"] == "false"
     for path in html_pages(site):
         text = path.read_text(encoding="utf-8")
         assert 'class="mermaid"' not in text and "fonts.googleapis" not in text, path.relative_to(site)
+        # With repo_url set, the theme fetches repository facts from the host's API for a source link
+        # marked as its component; overrides/partials/source.html leaves that mark out.
+        assert 'data-md-component="source"' not in text, path.relative_to(site)
 
 
 def test_pages_carry_no_script_or_handler_from_the_content(site: Path) -> None:

@@ -174,3 +174,80 @@ def test_hook_renders_blocks_through_the_referee_in_the_build_language(monkeypat
 
     out = hooks.on_page_markdown("# T\n\n```referee-example\nexample: a/b\n```\n", Page(), Config(), None)
     assert calls == [("example", {"example": "a/b"}, "ru")] and "**generated**" in out
+
+
+HOSTILE = {
+    "See [the deal]{1}.": "См. [раздачу](HTTP:evil.example/login).",             # a link the English has not
+    "The jack of trumps is the highest card.": "Козырной валет <script>alert(1)</script>.",
+    "Scoring": "Подсчёт очков\n\n<iframe src=//evil.example>",                     # a line break and HTML
+    "One point for each card beyond those dealt.": "Очко [сюда](//evil.example) и mailto:x@evil.example",
+    "Card": "Карта " * 40,                                                        # out of all proportion
+}
+
+
+@pytest.mark.parametrize(("english", "translation"), list(HOSTILE.items()))
+def test_a_hostile_translation_is_refused_and_the_english_shown(tree: Path, english: str, translation: str) -> None:
+    from site_tools import safety
+
+    catalogs.update()
+    ru = tree / "locale" / "ru" / "docs" / "catch-the-ten.po"
+    translate_all(ru, {**RU, english: translation})
+    found = safety.catalog_problems(ru)
+    assert [p.source for p in found] and {p.source for p in found} == {english}, found
+    page = pipeline.translate_page("ru", "catch-the-ten")
+    assert translation not in page.text and not page.status.complete
+    assert "evil.example" not in page.text and "<script>" not in page.text and "<iframe" not in page.text
+
+
+def test_the_build_hook_warns_for_every_hostile_entry(tree: Path, caplog: pytest.LogCaptureFixture) -> None:
+    catalogs.update()
+    translate_all(tree / "locale" / "ru" / "docs" / "catch-the-ten.po", {**RU, **HOSTILE})
+
+    class Config(dict):
+        def __init__(self) -> None:
+            super().__init__()
+            self.plugins: dict = {}
+
+    with caplog.at_level("WARNING", logger="mkdocs"):
+        hooks.on_pre_build(Config())
+    warnings = [r for r in caplog.records if r.levelname == "WARNING" and r.name.startswith("mkdocs")]
+    assert len(warnings) >= len(HOSTILE)
+    assert "evil.example" not in (tree / "docs" / "ru" / "catch-the-ten.md").read_text(encoding="utf-8")
+
+
+def test_links_are_compared_by_destination_not_by_host() -> None:
+    from site_tools.safety import problems
+
+    english = "See [the rules](https://www.pagat.com/whist/) and [the deal]{1}."
+    assert problems(english, "Siehe [die Regeln](https://www.pagat.com/whist/) und [die Runde]{1}.") == []
+    for added in ("[x](https://www.pagat.com/evil)", "<https://www.pagat.com/whist/x>", "HTTP:evil.example/login",
+                  "//evil.example", "mailto:x@evil.example", "www.evil.example", "[x]{2}", "[x]: https://e.example"):
+        assert problems(english, f"Siehe [die Regeln](https://www.pagat.com/whist/), {added}."), added
+
+
+def test_mkdocs_build_strict_refuses_a_hostile_catalog(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    copy = tmp_path / "project"
+    ignore = shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", ".pytest_cache", ".hypothesis")
+    for part in ("docs", "locale", "overrides", "site_tools", "referee", "examples"):
+        shutil.copytree(root / part, copy / part, ignore=ignore)
+    for name in ("mkdocs.yml", "package.json", "package-lock.json"):
+        shutil.copy(root / name, copy / name)
+    (copy / "node_modules").symlink_to(root / "node_modules")  # the checker's Pyodide, installed by ./run
+    for generated in ("ru", "de"):
+        shutil.rmtree(copy / "docs" / generated, ignore_errors=True)
+    catalog = copy / "locale" / "de" / "docs" / "index.po"
+    with catalog.open("rb") as handle:
+        store = po.pofile(handle)
+    unit = next(u for u in store.units if not u.isheader() and u.target and "{1}" in str(u.source))
+    unit.target = str(unit.target) + " [Login](HTTP:evil.example/login)"
+    catalog.write_bytes(bytes(store))
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+                          cwd=copy, capture_output=True, text=True, check=False,
+                          env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"})
+    assert done.returncode != 0, done.stdout + done.stderr
+    assert "http:evil.example/login" in done.stderr and "locale/de/docs/index.po" in done.stderr

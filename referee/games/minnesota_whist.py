@@ -193,7 +193,7 @@ class MinnesotaWhist(Game):
             result = r.part(("deals", i), self._deal, r, i, players, side_of, sides, options, findings, previous_dealer)
             if result is None:
                 continue
-            result_dealer = players.index(r.get(("deals", i, "dealer")))
+            result_dealer = players.index(str(r.get(("deals", i, "dealer"))))
             previous_dealer = result_dealer
             if winner is not None:
                 findings.append(deal_after_end(doc, i))

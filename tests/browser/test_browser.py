@@ -135,7 +135,8 @@ PAGES = [("/catch-the-ten/", "catch-the-ten"), ("/ru/catch-the-ten/", "ru-catch-
          ("/de/catch-the-ten/", "de-catch-the-ten"), ("/ru/minnesota-whist/", "ru-minnesota-whist"),
          ("/settle-a-score/", "settle-a-score"), ("/de/translation-status/", "de-translation-status"),
          ("/ru/yacht/", "ru-yacht"), ("/de/trump-seven/", "de-trump-seven"), ("/reunion/", "reunion"),
-         ("/de/comet/", "de-comet"), ("/ru/red-and-black/", "ru-red-and-black")]
+         ("/de/comet/", "de-comet"), ("/ru/red-and-black/", "ru-red-and-black"),
+         ("/ru/stealing-bundles/", "ru-stealing-bundles"), ("/de/collector/", "de-collector")]
 
 
 @pytest.mark.parametrize("width", [390, 1280])

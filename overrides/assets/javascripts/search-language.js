@@ -10,7 +10,28 @@
 (function () {
   "use strict";
   var script = document.currentScript;
-  if (!script || typeof Worker === "undefined") return;
+  if (!script) return;
+
+  /*
+   * The head lists each page's language alternates with absolute URLs (for search engines), and the
+   * theme looks for a sitemap beside every alternate it finds. The site has one sitemap, at its root,
+   * listing every page with its alternates; send those look-ups there, so that no request leaves
+   * the site's own origin (a copy served from localhost would otherwise ask the public host).
+   */
+  var root = new URL("../../", script.src);
+  var open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url) {
+    var args = Array.prototype.slice.call(arguments);
+    try {
+      var target = new URL(String(url), location.href);
+      if (/\/sitemap\.xml$/.test(target.pathname) && target.href !== new URL("sitemap.xml", root).href) {
+        args[1] = new URL("sitemap.xml", root).href;
+      }
+    } catch (error) { /* not a URL: leave it to the browser */ }
+    return open.apply(this, args);
+  };
+
+  if (typeof Worker === "undefined") return;
   var lang = script.dataset.lang || "en";
   var fallback = script.dataset.default || "en";
   var folders = (script.dataset.languages || "").split(/\s+/).filter(function (code) {
@@ -24,6 +45,45 @@
     return fallback;
   }
 
+  /*
+   * Cards. The pages print a card as its rank and a suit sign ("10♥", "Д♠", "D♠"), which the
+   * search index would cut down to the rank alone. So every card on a page is also indexed as a
+   * plain word ("crd10h", "crdqs": rank and suit in English letters), in a field of its own that
+   * results never show; and a card in a query, written as a reader of any of the three languages
+   * writes it ("10♥", "10h", "10ч", "Herz 10", "Pik D"), is searched as that word.
+   */
+  var SUIT = {"♥": "h", "♦": "d", "♠": "s", "♣": "c", "h": "h", "d": "d", "s": "s", "c": "c",
+              "ч": "h", "б": "d", "п": "s", "т": "c", "herz": "h", "karo": "d", "pik": "s", "kreuz": "c"};
+  var RANKS = {
+    en: {"a": "a", "k": "k", "q": "q", "j": "j", "t": "10"},
+    ru: {"т": "a", "к": "k", "д": "q", "в": "j", "a": "a", "k": "k", "q": "q", "j": "j"},
+    de: {"a": "a", "k": "k", "d": "q", "b": "j", "ass": "a", "könig": "k", "dame": "q", "bube": "j"}
+  };
+  function word(rank, suit) {
+    var r = String(rank).toLowerCase();
+    var known = /^(10|[2-9])$/.test(r) ? r : (RANKS[lang] || RANKS.en)[r];
+    var s = SUIT[String(suit).toLowerCase()];
+    return known && s ? "crd" + known + s : null;
+  }
+  function cardWords(text) {
+    var out = [];
+    String(text).replace(/(10|[2-9]|[A-Za-zА-Яа-яЁё])([♥♦♠♣])/g, function (_, r, s) {
+      var w = word(r, s);
+      if (w && out.indexOf(w) < 0) out.push(w);
+      return _;
+    });
+    return out.join(" ");
+  }
+  var R = "(10|[2-9]|[a-zа-яё]|ass|könig|dame|bube)";
+  function queryCards(query) {
+    function swap(match, space, r, s) { var w = word(r, s); return w ? space + w : match; }
+    function swapBack(match, space, s, r) { return swap(match, space, r, s); }
+    return String(query)
+      .replace(new RegExp("(^|\\s)(herz|karo|pik|kreuz)\\s+" + R + "(?=\\s|$)", "giu"), swapBack)
+      .replace(new RegExp("(^|\\s)" + R + "\\s+(herz|karo|pik|kreuz)(?=\\s|$)", "giu"), swap)
+      .replace(new RegExp("(^|\\s)" + R + "([♥♦♠♣hdscчбпт])(?=\\s|$)", "giu"), swap);
+  }
+
   var post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message) {
     var args = Array.prototype.slice.call(arguments);
@@ -32,10 +92,16 @@
       data.docs = data.docs.filter(function (doc) {
         return languageOf(String(doc.location || "")) === lang;
       });
+      data.docs = data.docs.map(function (doc) {
+        return Object.assign({}, doc, { cards: cardWords((doc.title || "") + " " + (doc.text || "")) });
+      });
       data.config = Object.assign({}, data.config, {
-        lang: lang === fallback ? [fallback] : [fallback, lang]
+        lang: lang === fallback ? [fallback] : [fallback, lang],
+        fields: Object.assign({}, data.config.fields, { cards: { boost: 10 } })
       });
       args[0] = Object.assign({}, message, { data: data });
+    } else if (message && message.type === 2 && typeof message.data === "string") {
+      args[0] = Object.assign({}, message, { data: queryCards(message.data) });
     }
     return post.apply(this, args);
   };

@@ -1,0 +1,639 @@
+"""Stealing Bundles (seed 002, game 9): 2–4 players, 52 cards, capture by rank. Engine: :mod:`referee.turns`.
+
+Four cards lie face up on the table and every player holds four. In turn each player plays one
+card face up: if a table card has its rank he takes both onto his *bundle*; if the top card of
+another player's bundle has its rank he steals that whole bundle; otherwise the card stays on
+the table. When every hand is empty, four more cards go to each player; the most cards wins.
+
+After the four table cards, 48 remain: exactly 6, 4 or 3 rounds of four cards for 2, 3 or 4
+players, so the source's short final round (G9-A7) never happens:
+
+>>> {n: ROUNDS[n] for n in (2, 3, 4)}
+{2: 6, 3: 4, 4: 3}
+
+A game from a given pack, move by move. Anna sits on the dealer's left and plays first; her 7♠
+matches the 7♣ on the table, and capturing is compulsory:
+
+>>> from referee.notation import parse_card, parse_cards
+>>> top = parse_cards("7♣ 2♦ 9♥ K♠  7♠ 7♥ A♦ 2♥ 3♣ 4♣ 5♣ 6♣")
+>>> game = BundlesState(["Anna", "Boris"], dealer=1, pack=top + [c for c in DECK if c not in top])
+>>> game.table, game.hands[0], game.player
+([Card(7♣), Card(2♦), Card(9♥), Card(K♠)], [Card(7♠), Card(A♦), Card(3♣), Card(5♣)], 'Anna')
+>>> [str(m.describe()) for m in game.legal_moves() if m.card.rank == 7]
+['plays 7♠ and takes 7♣ from the table']
+>>> game.push(Play(parse_card("7♠")))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+referee.turns.IllegalMoveError: Anna's 7♠ matches a card on the table or the top of another player's bundle, ...
+>>> game.push(Play(parse_card("7♠"), table=(parse_card("7♣"),)))
+
+Boris's 7♥ now matches the top of Anna's bundle, and he steals it:
+
+>>> [str(m.describe()) for m in game.legal_moves() if m.card.rank == 7]
+['plays 7♥ and steals the bundle of Anna']
+>>> game.push(Play(parse_card("7♥"), bundles=("Anna",)))
+>>> game.push(Play(parse_card("A♦")))          # matches nothing: it stays on the table
+>>> [len(b) for b in game.bundles], game.top(1), game.table[-1], game.card_count()
+([0, 3], Card(7♥), Card(A♦), 52)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.cards import Card, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict
+from referee.messages import Message, t, tn
+from referee.notation import format_card, parse_cards
+from referee.records import DEALER, NOTE, Cards, Deals, Field, Integer, ListOf, PerPlayer, PlayerName, RecordSpec, Text
+from referee.source import Document, Path
+from referee.turns import IllegalMoveError, Outcome, Replayed, TurnState, replay_moves
+
+DECK: tuple[Card, ...] = tuple(deck())
+TABLE_START = 4
+"""Cards laid face up on the table before the first round."""
+HAND = 4
+"""Cards to each player in every round."""
+ROUNDS: dict[int, int] = {n: (len(DECK) - TABLE_START) // (HAND * n) for n in (2, 3, 4)}
+"""Rounds of dealing in a game, by the number of players (48 cards divide evenly for 2–4)."""
+
+OPTIONS: tuple[Option, ...] = (
+    Option("capture", "one_target", ("one_target", "all_table_matches", "everything"),
+           help=t("What a played card takes when it matches more than one thing."),
+           choice_help={
+               "one_target": t("Exactly one target, chosen by the player: one matching table card or one other "
+                               "player's bundle (the source speaks of one card)."),
+               "all_table_matches": t("Every matching table card together, or else one other player's bundle."),
+               "everything": t("Every matching table card and every other player's bundle with a matching top "
+                               "card, all at once."),
+           }),
+    Option("leftovers", "not_counted", ("not_counted", "last_capturer"),
+           help=t("What happens to the cards still on the table when the last card has been played."),
+           choice_help={"not_counted": t("They count for nobody (the source says nothing about them)."),
+                        "last_capturer": t("They go to the player who made the last capture.")}),
+    Option("ties", "shared", ("shared", "draw"),
+           help=t("What happens when several players have the most cards."),
+           choice_help={"shared": t("They share the win."),
+                        "draw": t("The game is drawn: nobody wins.")}),
+)
+
+RECORD = RecordSpec(
+    full_play_key="pack",
+    fields=(Field("deals", Deals(full_play_key="pack"), t("The game: one deal, a summary or a full play."),
+                  required=True),),
+    without=("scores_before",),
+    max_deals=1,
+    samples={"summary": "stealing-bundles/three-players", "full": "stealing-bundles/opening-moves"},
+    deal=(
+        DEALER,
+        Field("captured", PerPlayer(Integer(minimum=0, maximum=len(DECK))),
+              t("For every player, the number of cards in his bundle at the end."), required=True, mode="summary"),
+        Field("table", Cards(), t("The cards left on the table when the last card had been played; leave it out "
+                                  "if there were none."), mode="summary"),
+        Field("last_capture", PlayerName(), t("The player who made the last capture."), mode="summary",
+              condition=t("needed with leftovers: last_capturer when cards are left on the table")),
+        Field("pack", Cards(min_items=1), t("The 52 cards in the order they lay after the shuffle, top card first: "
+                                            "four to the table, then four to each player, one at a time from the "
+                                            "dealer's left; later rounds the same way from the rest."),
+              required=True, mode="full"),
+        Field("moves", ListOf(Text()), t("Every turn in order from the dealer's left: the card played, then > and "
+                                         "what it takes, separated by commas (table cards, or a player's name for "
+                                         "his bundle); a card alone matches nothing and stays on the table."),
+              mode="full"),
+        Field("claim", PerPlayer(Integer(minimum=0)), t("Each player's cards at the end as the table counted them, "
+                                                        "leftovers included where the option gives them to "
+                                                        "someone; the referee says whether it agrees.")),
+        NOTE,
+    ),
+)
+"""What a Stealing Bundles record holds (:mod:`referee.records`)."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """One turn: the card played, the table cards it takes and the players whose bundles it steals.
+
+    A play that takes nothing leaves the card on the table. ``table`` is sorted and ``bundles``
+    are in seating order, so that equal plays compare equal.
+    """
+
+    card: Card
+    table: tuple[Card, ...] = ()
+    bundles: tuple[str, ...] = ()
+
+    @property
+    def captures(self) -> bool:
+        """True when the play takes anything."""
+        return bool(self.table or self.bundles)
+
+    def describe(self) -> Message:
+        """``plays 7♠ and takes 7♣ from the table``, in the reader's language."""
+        if self.table and self.bundles:
+            return t("plays {card}, takes {cards} from the table and steals the bundles of {players}",
+                     card=self.card, cards=list(self.table), players=list(self.bundles))
+        if self.table:
+            return t("plays {card} and takes {cards} from the table", card=self.card, cards=list(self.table))
+        if self.bundles:
+            return tn("plays {card} and steals the bundle of {players}",
+                      "plays {card} and steals the bundles of {players}", len(self.bundles), card=self.card,
+                      players=list(self.bundles))
+        return t("plays {card}, which matches nothing and stays on the table", card=self.card)
+
+
+class BundlesState(TurnState[Play]):
+    """A game of Stealing Bundles from a given pack (top card first), move by move.
+
+    ``capture`` and ``leftovers`` are the values of the options of the same names.
+    """
+
+    def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card], capture: str = "one_target",
+                 leftovers: str = "not_counted", ties: str = "shared"):
+        super().__init__(players, first=(dealer + 1) % len(players))
+        self.dealer = dealer
+        self.capture = capture
+        self.leftovers = leftovers
+        self.ties = ties
+        self.pack: tuple[Card, ...] = tuple(pack)
+        """The starting position: the pack as it was before the deal, top card first."""
+        self.stock: list[Card] = list(reversed(pack))  # the top of the pack is the end of the list
+        self.table: list[Card] = [self.stock.pop() for _ in range(TABLE_START)]
+        self.hands: list[list[Card]] = [[] for _ in players]
+        self.bundles: list[list[Card]] = [[] for _ in players]
+        self.last_capturer: int | None = None
+        self.round = 0
+        self._legal: list[Play] | None = None
+        self.deal_round()
+
+    def deal_round(self) -> None:
+        """Four cards to each player, one at a time clockwise from the dealer's left."""
+        n = len(self.players)
+        size = min(HAND, len(self.stock) // n)  # G9-S12; with 2–4 players it is always four
+        for _ in range(size):
+            for k in range(1, n + 1):
+                self.hands[(self.dealer + k) % n].append(self.stock.pop())
+        self.round += 1
+
+    def top(self, seat: int) -> Card | None:
+        """The face-up top card of a player's bundle; None while it is empty."""
+        bundle = self.bundles[seat]
+        return bundle[-1] if bundle else None
+
+    def card_count(self) -> int:
+        """Every card in the game, wherever it is: hands, table, stock and bundles (always 52)."""
+        return (sum(map(len, self.hands)) + len(self.table) + len(self.stock)
+                + sum(map(len, self.bundles)))
+
+    def targets(self, card: Card) -> tuple[list[Card], list[str]]:
+        """The table cards and the other players' bundles whose top card match ``card`` by rank."""
+        me = self.to_move
+        table = sorted(c for c in self.table if c.rank == card.rank)
+        bundles = [self.players[s] for s in range(len(self.players))
+                   if s != me and self.bundles[s] and self.bundles[s][-1].rank == card.rank]
+        return table, bundles
+
+    def plays_of(self, card: Card) -> list[Play]:
+        """The legal plays of one card in hand, by the ``capture`` option."""
+        return self._plays(card, *self.targets(card))
+
+    def _plays(self, card: Card, table: list[Card], bundles: list[str]) -> list[Play]:
+        if not table and not bundles:
+            return [Play(card)]
+        if self.capture == "everything":
+            return [Play(card, tuple(table), tuple(bundles))]
+        if self.capture == "all_table_matches":
+            plays = [Play(card, tuple(table))] if table else []
+        else:
+            plays = [Play(card, (c,)) for c in table]
+        return plays + [Play(card, bundles=(b,)) for b in bundles]
+
+    def legal_moves(self) -> list[Play]:
+        """Every legal play of the player to move."""
+        if self.is_over():
+            return []
+        if self._legal is None:
+            # Group the table and the other bundles' tops by rank once, not once per card in hand.
+            me = self.to_move
+            table: dict[Any, list[Card]] = {}
+            for c in self.table:
+                table.setdefault(c.rank, []).append(c)
+            tops: dict[Any, list[str]] = {}
+            for seat, bundle in enumerate(self.bundles):
+                if bundle and seat != me:
+                    tops.setdefault(bundle[-1].rank, []).append(self.players[seat])
+            self._legal = [p for c in self.hands[me]
+                           for p in self._plays(c, sorted(table.get(c.rank, ())), tops.get(c.rank, []))]
+        return self._legal
+
+    def is_legal(self, move: Play) -> bool:
+        """Only the plays of the card played need to be worked out."""
+        return (not self.is_over() and move.card in self.hands[self.to_move]
+                and move in self.plays_of(move.card))
+
+    def why_illegal(self, move: Play) -> IllegalMoveError:
+        """The rule a play breaks: not in hand, a capture that does not match, or a capture left out."""
+        name = self.players[self.to_move]
+        legal = tuple(self.legal_moves())
+        if move.card not in self.hands[self.to_move]:
+            return IllegalMoveError(t("It is {player}'s turn, and {player} does not hold {card}.", player=name,
+                                      card=move.card), code="play.not_in_hand", rule="turn", legal=legal)
+        table, bundles = self.targets(move.card)
+        wrong = [c for c in move.table if c not in table]
+        if wrong:
+            return IllegalMoveError(t("{card} cannot take {cards}: only a card of the same rank lying on the table "
+                                      "can be taken.", card=move.card, cards=wrong),
+                                    code="play.no_such_table_card", rule="capture", legal=legal)
+        for other in move.bundles:
+            if other in bundles:
+                continue
+            seat = self.players.index(other)
+            if seat == self.to_move:
+                message = t("Nobody steals his own bundle; {card} cannot take {player}'s.", card=move.card,
+                            player=other)
+            elif not self.bundles[seat]:
+                message = t("{player} has no bundle yet, so {card} cannot steal it.", player=other, card=move.card)
+            else:
+                message = t("{card} cannot steal the bundle of {player}: its top card is {top}, and only a bundle "
+                            "whose top card has the same rank can be stolen.", card=move.card, player=other,
+                            top=self.bundles[seat][-1])
+            return IllegalMoveError(message, code="play.no_such_bundle", rule="steal", legal=legal)
+        if not move.captures:
+            return IllegalMoveError(t("{player}'s {card} matches a card on the table or the top of another "
+                                      "player's bundle, so he must take one of them (capturing is compulsory).",
+                                      player=name, card=move.card), code="play.capture_compulsory",
+                                    rule="capture", legal=legal)
+        if self.capture == "one_target":
+            return IllegalMoveError(t("A played card takes exactly one thing: one table card or one bundle "
+                                      "(capture: one_target)."), code="play.one_target", rule="capture",
+                                    legal=legal)
+        if self.capture == "all_table_matches":
+            return IllegalMoveError(t("A played card takes every matching table card together, or else one "
+                                      "bundle (capture: all_table_matches)."), code="play.all_table_matches",
+                                    rule="capture", legal=legal)
+        return IllegalMoveError(t("A played card takes every matching table card and every matching bundle "
+                                  "(capture: everything)."), code="play.everything", rule="capture", legal=legal)
+
+    def apply(self, move: Play) -> None:
+        """Take the cards (stolen bundles, then table cards, the played card on top) or leave it on the table."""
+        me = self.to_move
+        self.hands[me].remove(move.card)
+        self._legal = None
+        if move.captures:
+            pile = self.bundles[me]
+            for name in move.bundles:
+                seat = self.players.index(name)
+                pile.extend(self.bundles[seat])
+                self.bundles[seat] = []
+            for card in move.table:
+                self.table.remove(card)
+            pile.extend(move.table)
+            pile.append(move.card)
+            self.last_capturer = me
+        else:
+            self.table.append(move.card)
+        self.to_move = self.next_seat(me)
+        if any(self.hands):
+            return
+        if len(self.stock) >= len(self.players):
+            self.deal_round()
+        else:
+            self.finish(decide(self.scores(final=True), self.ties))
+
+    def scores(self, final: bool = False) -> dict[str, int]:
+        """Cards in each bundle; at the end (or with ``final``) with the table's leftovers for the last
+        capturer, if the option ``leftovers`` says so."""
+        scores = {p: len(b) for p, b in zip(self.players, self.bundles, strict=True)}
+        if (final or self.is_over()) and self.leftovers == "last_capturer" and self.last_capturer is not None:
+            scores[self.players[self.last_capturer]] += len(self.table)
+        return scores
+
+
+def decide(scores: dict[str, int], ties: str) -> Outcome:
+    """Who has the most cards.
+
+    >>> decide({"Anna": 30, "Boris": 22}, "shared").winners
+    ('Anna',)
+    >>> decide({"Anna": 24, "Boris": 24}, "shared").code, decide({"Anna": 24, "Boris": 24}, "draw").winners
+    ('shared_win', ())
+    """
+    best = max(scores.values())
+    leaders = tuple(p for p, v in scores.items() if v == best)
+    if len(leaders) == 1:
+        return Outcome(leaders, "most_cards", t("{player} has the most cards ({n}) and wins.", player=leaders[0],
+                                                 n=best), scores)
+    if ties == "draw":
+        return Outcome((), "draw", t("{players} have the most cards ({n} each): the game is drawn (ties: draw).",
+                                     players=list(leaders), n=best), scores)
+    return Outcome(leaders, "shared_win", t("{players} have the most cards ({n} each) and share the win.",
+                                            players=list(leaders), n=best), scores)
+
+
+def parse_play(text: Any, players: Sequence[str], notation: str) -> Play:
+    """A move as a record writes it: ``7♠`` (nothing taken), ``7♠ > 7♣`` or ``7♠ > Boris``.
+
+    Targets after ``>`` are separated by commas; a target is a player's name (his bundle) or cards.
+
+    >>> parse_play("7♠ > 7♣, Boris", ["Anna", "Boris"], "en")
+    Play(card=Card(7♠), table=(Card(7♣),), bundles=('Boris',))
+    >>> parse_play("Pik 7 > Kreuz 7", ["Anna", "Boris"], "de").table
+    (Card(7♣),)
+    """
+    raw = str(text)
+    head, _, rest = raw.partition(">")
+    cards = parse_cards(head, notation)
+    if len(cards) != 1:
+        raise NotationError(t("A move is one card played, then optionally > and what it takes, such as "
+                              "{example}; not {value!r}.", example="7♠ > 7♣", value=raw), code="record.bad_move",
+                            rule="moves")
+    table: list[Card] = []
+    bundles: list[str] = []
+    if rest.strip():
+        for part in rest.split(","):
+            token = part.strip()
+            if token in players:
+                bundles.append(token)
+            elif token:
+                table.extend(parse_cards(token, notation))
+    seats = sorted(set(bundles), key=list(players).index)
+    return Play(cards[0], tuple(sorted(set(table))), tuple(seats))
+
+
+def write_play(play: Play, notation: str = "en") -> str:
+    """A play as a record writes it, the inverse of :func:`parse_play`.
+
+    >>> from referee.notation import parse_card
+    >>> write_play(Play(parse_card("7♠"), bundles=("Boris",))), write_play(Play(parse_card("7♠")), "ru")
+    ('7♠ > Boris', '7п')
+    """
+    head = format_card(play.card, notation)
+    targets = [format_card(c, notation) for c in play.table] + list(play.bundles)
+    return f"{head} > {', '.join(targets)}" if targets else head
+
+
+class StealingBundles(Game):
+    """The referee for Stealing Bundles."""
+
+    slug = "stealing-bundles"
+    names: ClassVar[dict[str, str]] = {"en": "Stealing Bundles", "ru": "Кража стопок", "de": "Stapelklau"}
+    player_counts = (2, 3, 4)
+    options = OPTIONS
+    kind = t("fishing game: capture by rank, each player for himself")
+    deck_size = len(DECK)
+    record = RECORD
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        return [
+            (t("Players"), t("{low} to {high}, each for himself", low=2, high=4)),
+            (t("Cards"), t("{n}, a full pack; suits never matter, only ranks", n=len(DECK))),
+            (t("On the table at the start"), tn("{n} card, face up", "{n} cards, face up", TABLE_START)),
+            (t("Cards per player"), t("{n} in every round of dealing", n=HAND)),
+            (t("Rounds of dealing"), [t("{players} players: {cards}", players=p, cards=r)
+                                      for p, r in ROUNDS.items()]),
+            (t("Capture"), t("a card of the same rank from the table, or another player's whole bundle")),
+            (t("Winner"), t("the most cards in his bundle at the end")),
+        ]
+
+    # Worked examples -----------------------------------------------------------------------------
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The dealer, the pack in order (full play) or the cards left on the table (summary)."""
+        lines = super().example_lines(deal, notation)
+        if deal.get("pack"):
+            lines.append((t("Pack, top card first"), parse_cards(deal["pack"], notation)))
+        if deal.get("table"):
+            lines.append((t("Left on the table"), parse_cards(deal["table"], notation)))
+        if deal.get("last_capture"):
+            lines.append((t("Last capture"), deal["last_capture"]))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """Cards captured per player, then the claim."""
+        rows: list[tuple[Message, dict[str, Any]]] = []
+        if isinstance(deal.get("captured"), dict):
+            rows.append((t("Cards captured"), deal["captured"]))
+        return rows + super().example_rows(deal, notation)
+
+    def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
+        """Every move of a full play: who played, and what."""
+        if "pack" not in deal:
+            return []
+        players = [str(p) for p in data["players"]]
+        notation = data.get("notation", "en")
+        dealer = players.index(str(deal["dealer"]))
+        state = BundlesState(players, dealer, parse_cards(deal["pack"], notation))
+        out = []
+        for raw in deal.get("moves") or []:
+            move = parse_play(raw, players, notation)
+            who = state.player or ""
+            if not state.is_legal(move):
+                out.append((who, t("{move} (illegal: the replay stops here)", move=move.describe())))
+                break
+            out.append((who, move.describe()))
+            state.push_unchecked(move)
+        return out
+
+    # Checking a record -----------------------------------------------------------------------------
+
+    def check(self, doc: Document) -> Verdict:
+        """Validate, replay and score a Stealing Bundles record (one game)."""
+        r = Reader(doc)
+        players, options = r.header(self, extra=())
+        deals_value = r.sequence(("deals",))
+        if deals_value is not None and len(deals_value) > 1:
+            r.fail(("deals",), t("A Stealing Bundles record holds one game, which is one deal; write each game in a "
+                                 "record of its own."), "record.too_many_deals", "deals")
+        r.raise_if_any()
+        findings: list[Finding] = []
+        read = r.part(("deals", 0), self._deal, r, players, options, findings)
+        r.raise_if_any()
+        assert read is not None  # raise_if_any stops a deal that could not be read
+        result, outcome = read
+        result.totals = dict(result.scores)
+        if outcome is None and findings:
+            return Verdict(self.slug, options, [result], result.totals, None,
+                           t("The replay stopped at an illegal move, so the game has no result."), "illegal_move",
+                           findings)
+        if outcome is None:
+            return Verdict(self.slug, options, [result], result.totals, None,
+                           t("The record stops before the last card; the game goes on."), "in_progress", findings)
+        winner = outcome.winners[0] if len(outcome.winners) == 1 else None
+        return Verdict(self.slug, options, [result], result.totals, winner, outcome.reason, outcome.code, findings)
+
+    def _deal(self, r: Reader, players: list[str], options: dict[str, Any], findings: list[Finding],
+              ) -> tuple[DealResult, Outcome | None] | None:
+        path: Path = ("deals", 0)
+        deal = r.mapping(path)
+        if deal is None or not players:
+            return None
+        full = "pack" in deal
+        allowed = {"dealer", "claim", "note"} | ({"pack", "moves"} if full else {"captured", "table", "last_capture"})
+        r.known_keys(path, allowed)
+        dealer = r.name(path + ("dealer",), players)
+        claim = r.scores(path + ("claim",), players, required=False, minimum=0)
+        if full:
+            played = self._full_play(r, path, players, dealer, options, findings)
+        else:
+            played = self._summary(r, path, players, options)
+        if played is None or dealer is None:
+            return None
+        scores, outcome, steps = played
+        return DealResult(1, scores, steps, claim, mode="full" if full else "summary"), outcome
+
+    def _summary(self, r: Reader, path: Path, players: list[str], options: dict[str, Any],
+                 ) -> tuple[dict[str, int], Outcome, list[Message]] | None:
+        captured = r.scores(path + ("captured",), players, minimum=0)
+        try:
+            table = parse_cards(r.get(path + ("table",)) or [], r.notation)
+        except NotationError as err:
+            r.add(err, path + ("table",))
+            return None
+        last = r.name(path + ("last_capture",), players, required=False)
+        if captured is None:
+            return None
+        ok = True
+        for p, v in captured.items():
+            if v == 1:
+                r.fail(path + ("captured", p), t("A bundle holds no card or at least two: every capture takes the "
+                                                 "card played and at least one other."), "record.bundle_of_one",
+                       "capture")
+                ok = False
+        doubled = sorted({c for c in table if table.count(c) > 1})
+        if doubled:
+            r.fail(path + ("table",), t("Listed twice on the table: {cards}.", cards=doubled), "record.card_twice",
+                   "deal")
+            ok = False
+        total = sum(captured.values()) + len(table)
+        if total != len(DECK):
+            r.fail(path + ("captured",), t("The bundles ({bundles}) and the cards left on the table ({table}) must "
+                                           "add up to the {n} cards of the pack, not {total}.",
+                                           bundles=sum(captured.values()), table=len(table), n=len(DECK),
+                                           total=total), "record.card_count", "count")
+            ok = False
+        paired = [c for c in table if sum(1 for d in table if d.rank == c.rank) > 1]
+        if len(paired) > TABLE_START:
+            r.fail(path + ("table",), t("A card can stay on the table only when no table card has its rank, so two "
+                                        "cards of one rank can be left only from the {n} cards laid out at the "
+                                        "start; {cards} are too many.", n=TABLE_START, cards=paired),
+                   "record.table_ranks", "capture")
+            ok = False
+        if last is not None and captured.get(last, 0) < 2:
+            r.fail(path + ("last_capture",), t("{player} made the last capture, so his bundle cannot be empty.",
+                                               player=last), "record.last_capture", "capture")
+            ok = False
+        if table and options["leftovers"] == "last_capturer" and last is None and any(captured.values()):
+            r.fail(path + ("last_capture",), t("With leftovers: last_capturer, the record must say who made the last "
+                                               "capture (last_capture)."), "record.missing_field", "leftovers")
+            ok = False
+        if not ok:
+            return None
+        steps: list[Message] = [t("In the bundles: {bundles}; left on the table: {table}; together {n}.",
+                                  bundles=sum(captured.values()), table=len(table), n=len(DECK))]
+        scores = dict(captured)
+        steps.extend(self._leftover_steps(scores, table, last, options))
+        outcome = decide(scores, options["ties"])
+        return scores, outcome, steps
+
+    @staticmethod
+    def _leftover_steps(scores: dict[str, int], table: list[Card], last: str | None, options: dict[str, Any],
+                        ) -> list[Message]:
+        if not table:
+            return []
+        if options["leftovers"] == "last_capturer" and last is not None:
+            scores[last] += len(table)
+            return [tn("{n} card left on the table goes to {player}, who made the last capture.",
+                       "{n} cards left on the table go to {player}, who made the last capture.", len(table),
+                       player=last)]
+        return [tn("{n} card left on the table counts for nobody.", "{n} cards left on the table count for nobody.",
+                   len(table))]
+
+    def _full_play(self, r: Reader, path: Path, players: list[str], dealer: str | None, options: dict[str, Any],
+                   findings: list[Finding]) -> tuple[dict[str, int], Outcome | None, list[Message]] | None:
+        pack = read_pack(r, path + ("pack",))
+        moves_path = path + ("moves",)
+        raw_moves = r.get(moves_path)
+        if raw_moves is None:
+            raw_moves = []
+        if not isinstance(raw_moves, list):
+            r.fail(moves_path, t("moves must be a list of plays, such as {example}.", example="7♠ > 7♣"),
+                   "record.shape")
+            return None
+        moves: list[Play] = []
+        for k, raw in enumerate(raw_moves):
+            try:
+                moves.append(parse_play(raw, players, r.notation))
+            except NotationError as err:
+                r.add(err, moves_path + (k,))
+        if pack is None or dealer is None or len(moves) != len(raw_moves):
+            return None
+        state = BundlesState(players, players.index(dealer), pack, options["capture"], options["leftovers"],
+                             options["ties"])
+        steps: list[Message] = [tn("{dealer} deals: {cards} face up on the table, then {n} card to each player.",
+                                   "{dealer} deals: {cards} face up on the table, then {n} cards to each player.",
+                                   HAND, dealer=dealer, cards=list(state.table))]
+        replayed = self._replay(r, moves_path, state, moves, steps)
+        if replayed.finding is not None:
+            findings.append(replayed.finding)
+        scores = state.scores()
+        if not state.is_over():
+            if replayed.finding is not None:
+                steps.append(t("The replay stops at the illegal move; the bundles then held: {scores}.",
+                               scores=[f"{p} {v}" for p, v in scores.items()]))
+            else:
+                steps.append(tn("The record stops after {n} move; the bundles hold: {scores}.",
+                                "The record stops after {n} moves; the bundles hold: {scores}.", len(moves),
+                                scores=[f"{p} {v}" for p, v in scores.items()]))
+            return scores, None, steps
+        last = players[state.last_capturer] if state.last_capturer is not None else None
+        steps.append(t("Every card has been played. Bundles: {scores}; left on the table: {cards}.",
+                       scores=[f"{p} {len(b)}" for p, b in zip(players, state.bundles, strict=True)],
+                       cards=list(state.table) or "—"))
+        plain = {p: len(b) for p, b in zip(players, state.bundles, strict=True)}
+        steps.extend(self._leftover_steps(plain, list(state.table), last, options))
+        outcome = state.outcome()
+        assert outcome is not None
+        return scores, outcome, steps
+
+    @staticmethod
+    def _replay(r: Reader, moves_path: Path, state: BundlesState, moves: list[Play], steps: list[Message],
+                ) -> Replayed[Play]:
+        """Replay the moves, noting every steal and the bundles after each round."""
+
+        def observed() -> Iterator[Play]:
+            for k, move in enumerate(moves):
+                round_before, mover = state.round, str(state.player)
+                yield move  # the generator resumes only once the move has been pushed
+                if move.bundles:
+                    steps.append(t("Move {k}: {player} {play} (now in the bundle: {n}).", k=k + 1,
+                                   player=mover, play=move.describe(),
+                                   n=len(state.bundles[state.players.index(mover)])))
+                if state.round != round_before or state.is_over():
+                    steps.append(t("After round {r}: bundles {scores}; on the table {cards}.", r=round_before,
+                                   scores=[f"{p} {len(b)}" for p, b in zip(state.players, state.bundles,
+                                                                           strict=True)],
+                                   cards=list(state.table) or "—"))
+
+        return replay_moves(state, observed(), lambda k: r.doc.where(moves_path + (k,), deal=1))
+
+
+def read_pack(r: Reader, path: Path) -> list[Card] | None:
+    """The whole pack in order, top card first: the 52 cards, each once."""
+    value = r.get(path)
+    try:
+        pack = parse_cards(value if value is not None else [], r.notation)
+    except NotationError as err:
+        r.add(err, path)
+        return None
+    if len(pack) != len(DECK) or set(pack) != set(DECK):
+        missing = sorted(set(DECK) - set(pack))
+        doubled = sorted({c for c in pack if pack.count(c) > 1})
+        r.fail(path, t("The pack must hold every card of the pack once, top card first ({n} in all); this one "
+                       "holds {count} (missing: {missing}; twice: {doubled}).", n=len(DECK), count=len(pack),
+                       missing=missing or "—", doubled=doubled or "—"), "record.pack", "deal")
+        return None
+    return pack
+
+
+GAME = StealingBundles()

@@ -1,0 +1,10 @@
+"""The limits a record is read within: what keeps a hostile record cheap. Each is refused with exit status 2."""
+
+MAX_BYTES = 2_000_000
+"""The largest record read, in bytes (a season of full-play deals is well under 200 KB)."""
+MAX_DEPTH = 32
+"""The deepest nesting of lists and mappings (records use six levels at most)."""
+MAX_ALIAS_VALUES = 10_000
+"""How many values aliases may repeat in all (an alias of a list of three repeats four values)."""
+MAX_INT_DIGITS = 18
+"""The most digits a whole number may have (scores and counts are far smaller)."""

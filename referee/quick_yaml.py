@@ -1,0 +1,333 @@
+"""A quick reader for the plain YAML that records are written in, in pure Python, keeping every line.
+
+Block mappings and sequences, one-line flow lists and mappings, plain and simply quoted scalars:
+what people and ``yaml.safe_dump`` write. Anything else raises :class:`NotPlain`, and PyYAML's
+event stream (:mod:`referee.yaml_events`) reads the text instead, with the same result (a test
+compares the two on every example, on mutated records and on random documents).
+
+>>> reader = QuickReader("game: yacht\\nplayers: [Anna, Boris]\\ndeals:\\n  - dealer: Anna\\n")
+>>> reader.read(), reader.lines[("deals", 0, "dealer")]
+({'game': 'yacht', 'players': ['Anna', 'Boris'], 'deals': [{'dealer': 'Anna'}]}, 4)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from referee.limits import MAX_DEPTH
+from referee.scalars import RESOLVED, UNKNOWN, resolve_plain
+
+Path = tuple[Any, ...]
+
+
+
+class NotPlain(Exception):
+    """The text uses YAML this reader leaves to PyYAML (the answer is the same, only slower)."""
+
+
+_FLOW_END = re.compile(r"[,\]}]")
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
+# Where the quick reader stops: tabs, CR, YAML 1.1's other line breaks, directives and document markers.
+_NOT_QUICK = ("\t", "\r", "\x85", "\u2028", "\u2029", "\n---", "\n...", "\n%")
+
+
+class QuickReader:
+    """Block mappings and sequences, one-line flow lists and mappings, plain and simple quoted scalars.
+
+    Anything else (anchors, tags, block scalars, multi-line values, escapes, several documents,
+    duplicate keys, too deep a nesting) raises :class:`NotPlain`, and PyYAML's events decide.
+    """
+
+    def __init__(self, text: str, track: bool = True):
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        if any(mark in text for mark in _NOT_QUICK) or text.startswith(("---", "...", "%")):
+            raise NotPlain
+        rows: list[tuple[int, str, int]] = []  # indent, content, line
+        number = 0
+        for raw in text.split("\n"):
+            number += 1
+            content = raw.lstrip(" ")
+            if content and content[0] != "#":
+                rows.append((len(raw) - len(content), content.rstrip(" "), number))
+        self.rows = rows
+        self.lines: dict[Path, int] = {}
+        self.track = track  # False: the data only, the lines are worked out again if a message needs one
+
+    def read(self) -> Any:
+        if not self.rows:
+            raise NotPlain
+        indent, _, line = self.rows[0]
+        if self.track:
+            self.lines[()] = line
+        if indent:
+            raise NotPlain
+        value, end = self.block(0, (), 1)
+        if end != len(self.rows):
+            raise NotPlain
+        return value
+
+    def block(self, i: int, path: Path, depth: int) -> tuple[Any, int]:
+        if depth > MAX_DEPTH:
+            raise NotPlain
+        indent, content, line = self.rows[i]
+        if content[0] == "-" and (len(content) == 1 or content[1] == " "):
+            return self.sequence(i, indent, path, depth)
+        if _key_end(content) < 0:  # a lone value on its own line
+            if i + 1 < len(self.rows) and self.rows[i + 1][0] >= indent and depth > 1:
+                raise NotPlain
+            return self.inline(content, path, line, depth), i + 1
+        return self.mapping(i, indent, path, depth)
+
+    def nested(self, i: int, indent: int, path: Path, depth: int, same_indent_list: bool) -> tuple[Any, int]:
+        """The value of an entry written on the lines below it (None when there is none)."""
+        if i < len(self.rows):
+            below, content, line = self.rows[i]
+            if below > indent:
+                if self.track:
+                    self.lines[path] = line
+                return self.block(i, path, depth + 1)
+            if same_indent_list and below == indent and content[0] == "-" and (len(content) == 1
+                                                                                or content[1] == " "):
+                if self.track:
+                    self.lines[path] = line
+                return self.sequence(i, indent, path, depth + 1)
+        return None, i
+
+    def sequence(self, i: int, indent: int, path: Path, depth: int) -> tuple[list[Any], int]:
+        if depth > MAX_DEPTH:
+            raise NotPlain
+        out: list[Any] = []
+        rows, lines, track = self.rows, self.lines, self.track
+        count = len(rows)
+        item: Path = ()
+        while i < count:
+            at, content, line = rows[i]
+            if at != indent or content[0] != "-":
+                break
+            rest = content[1:]
+            if rest and rest[0] != " ":
+                break
+            if track:
+                item = (*path, len(out))
+                lines[item] = line
+            rest = rest.lstrip(" ")
+            if not rest or rest[0] == "#":
+                value, i = self.nested(i + 1, indent, item, depth, same_indent_list=False)
+            elif rest[0] not in _INDICATORS and (": " not in rest and rest[-1] != ":"):
+                i += 1
+                if i < count and rows[i][0] > indent:
+                    raise NotPlain
+                cut = rest.find(" #")
+                if cut >= 0:
+                    rest = rest[:cut].rstrip(" ")
+                value = RESOLVED.get(rest, UNKNOWN)
+                if value is UNKNOWN:
+                    value = resolve_plain(rest, line)
+            elif rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
+                raise NotPlain
+            elif _key_end(rest) >= 0:
+                column = indent + len(content) - len(rest)
+                rows[i] = (column, rest, line)  # "- key: value" opens a mapping at the key's column
+                value, i = self.mapping(i, column, item, depth + 1)
+            else:
+                value = self.inline(rest, item, line, depth)
+                i += 1
+                if i < count and rows[i][0] > indent:
+                    raise NotPlain
+            out.append(value)
+        if i < count and rows[i][0] > indent:
+            raise NotPlain
+        return out, i
+
+    def mapping(self, i: int, indent: int, path: Path, depth: int) -> tuple[dict[Any, Any], int]:
+        if depth > MAX_DEPTH:
+            raise NotPlain
+        out: dict[Any, Any] = {}
+        rows, lines, track = self.rows, self.lines, self.track
+        count = len(rows)
+        entry: Path = ()
+        while i < count:
+            at, content, line = rows[i]
+            if at != indent:
+                break
+            end = content.find(": ")
+            if end < 0:
+                end = len(content) - 1
+                if content[end] != ":":
+                    end = _key_end(content)
+                    if end < 0:
+                        raise NotPlain
+            key_text = content[:end]
+            if not key_text:
+                raise NotPlain
+            if key_text[0] not in _INDICATORS and ":" not in key_text and "#" not in key_text and key_text != "<<":
+                key = RESOLVED.get(key_text, UNKNOWN)
+                if key is UNKNOWN:
+                    key = resolve_plain(key_text.rstrip(" "), line)
+            else:
+                end = _key_end(content)
+                if end < 0:
+                    raise NotPlain
+                key = self.key(content[:end].rstrip(" "), line)
+            if key in out:
+                raise NotPlain
+            if track:
+                entry = (*path, key)
+            rest = content[end + 1:].lstrip(" ")
+            if not rest or rest[0] == "#":
+                value, i = self.nested(i + 1, indent, entry, depth, same_indent_list=True)
+            else:
+                i += 1
+                if i < count and rows[i][0] > indent:
+                    raise NotPlain
+                if rest[0] not in _INDICATORS and ": " not in rest and rest[-1] != ":":
+                    cut = rest.find(" #")
+                    if cut >= 0:
+                        rest = rest[:cut].rstrip(" ")
+                    value = RESOLVED.get(rest, UNKNOWN)
+                    if value is UNKNOWN:
+                        value = resolve_plain(rest, line)
+                else:
+                    value = self.inline(rest, entry, line, depth)
+            out[key] = value
+            if track:
+                lines[entry] = line
+        if i < count and rows[i][0] > indent:
+            raise NotPlain
+        return out, i
+
+    def key(self, text: str, line: int) -> Any:
+        if not text:
+            raise NotPlain
+        if text[0] in "'\"":
+            value, end = _quoted(text, 0)
+            if end != len(text):
+                raise NotPlain
+            return value
+        if text[0] in _INDICATORS or text == "<<" or ":" in text or " #" in text:
+            raise NotPlain
+        return resolve_plain(text, line)
+
+    def inline(self, text: str, path: Path, line: int, depth: int) -> Any:
+        """A value that ends on its line: a flow list or mapping, a quoted or a plain scalar."""
+        first = text[0]
+        if first in "[{":
+            value, end = self.flow(text, 0, path, line, depth + 1)
+        elif first in "'\"":
+            value, end = _quoted(text, 0)
+        else:
+            if first in _INDICATORS and not (first == "-" and len(text) > 1 and text[1] != " "):
+                raise NotPlain
+            cut = text.find(" #")
+            plain = (text if cut < 0 else text[:cut]).rstrip(" ")
+            if ": " in plain or plain.endswith(":"):
+                raise NotPlain
+            return resolve_plain(plain, line)
+        rest = text[end:].lstrip(" ")
+        if rest and rest[0] != "#":
+            raise NotPlain
+        return value
+
+    def flow(self, text: str, pos: int, path: Path, line: int, depth: int) -> tuple[Any, int]:
+        if depth > MAX_DEPTH:
+            raise NotPlain
+        closing = "]" if text[pos] == "[" else "}"
+        out: Any = [] if closing == "]" else {}
+        pos += 1
+        while True:
+            pos = _skip_spaces(text, pos)
+            if pos >= len(text):
+                raise NotPlain  # a flow collection over several lines
+            if text[pos] == closing:
+                return out, pos + 1
+            if closing == "]":
+                item = (*path, len(out))
+                if self.track:
+                    self.lines[item] = line
+                value, pos = self.flow_value(text, pos, item, line, depth)
+                out.append(value)
+            else:
+                key, pos = self.flow_scalar(text, pos, line, key=True)
+                pos = _skip_spaces(text, pos)
+                if key in out or pos >= len(text) or text[pos] != ":":
+                    raise NotPlain
+                entry = (*path, key)
+                if self.track:
+                    self.lines[entry] = line
+                value, pos = self.flow_value(text, _skip_spaces(text, pos + 1), entry, line, depth)
+                out[key] = value
+            pos = _skip_spaces(text, pos)
+            if pos < len(text) and text[pos] == ",":
+                pos += 1
+            elif pos >= len(text) or text[pos] != closing:
+                raise NotPlain
+
+    def flow_value(self, text: str, pos: int, path: Path, line: int, depth: int) -> tuple[Any, int]:
+        if pos < len(text) and text[pos] in "[{":
+            return self.flow(text, pos, path, line, depth + 1)
+        return self.flow_scalar(text, pos, line, key=False)
+
+    def flow_scalar(self, text: str, pos: int, line: int, key: bool) -> tuple[Any, int]:
+        if pos >= len(text):
+            raise NotPlain
+        if text[pos] in "'\"":
+            return _quoted(text, pos)
+        found = _FLOW_END.search(text, pos)
+        end = found.start() if found else len(text)
+        plain = text[pos:end]
+        if key:
+            colon = plain.find(":")
+            if colon < 0 or plain[colon + 1:colon + 2] not in ("", " "):
+                raise NotPlain
+            end = pos + colon
+            plain = plain[:colon]
+        plain = plain.rstrip(" ")
+        if not plain or (plain[0] in _INDICATORS and not (plain[0] == "-" and len(plain) > 1 and plain[1] != " ")) \
+                or any(c in plain for c in ":#[{'\"") or plain == "<<":
+            raise NotPlain
+        return resolve_plain(plain, line), end
+
+
+def _skip_spaces(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] == " ":
+        pos += 1
+    return pos
+
+
+def _key_end(content: str) -> int:
+    """Where the ``:`` of ``key: value`` is, or -1 when the line is not a simple mapping entry."""
+    if content[0] in "'\"":
+        try:
+            _, end = _quoted(content, 0)
+        except NotPlain:
+            return -1
+        return end if content[end:end + 1] == ":" and content[end + 1:end + 2] in ("", " ") else -1
+    if content[0] in "[{":
+        return -1
+    found = content.find(": ")
+    if found < 0:
+        return len(content) - 1 if content.endswith(":") else -1
+    return found
+
+
+def _quoted(text: str, pos: int) -> tuple[str, int]:
+    """A single- or double-quoted scalar without escapes that ends on this line; its text and end."""
+    quote = text[pos]
+    if quote == "'":
+        out, i = [], pos + 1
+        while True:
+            j = text.find("'", i)
+            if j < 0:
+                raise NotPlain
+            out.append(text[i:j])
+            if text[j + 1:j + 2] == "'":
+                out.append("'")
+                i = j + 2
+                continue
+            return "".join(out), j + 1
+    j = text.find('"', pos + 1)
+    if j < 0 or "\\" in text[pos + 1:j]:
+        raise NotPlain
+    return text[pos + 1:j], j + 1

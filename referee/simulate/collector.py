@@ -1,0 +1,57 @@
+"""Random legal games of Collector.
+
+>>> import random
+>>> deal = collector_deal(random.Random(1), ["A", "B", "C"], dealer=2)
+>>> sorted(deal), len(deal["pack"].split()), sorted(deal["rounds"][0])
+(['dealer', 'pack', 'rounds'], 52, ['lay', 'take'])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.games import collector as co
+from referee.notation import format_card
+from referee.simulate.play import write_cards
+from referee.turns import random_playout
+
+LIMIT = 20_000
+"""Moves before a random game is cut off (with ``draw_rule: never`` a game need not end)."""
+
+
+def collector_play(rng: random.Random, players: list[str], dealer: int, completion_check: str = "after_each_turn",
+                   draw_rule: str = "stock_exhausted", taking_order: str = "dealer_left") -> co.CollectorState:
+    """Shuffle a pack and play one game with random legal choices; the state at the end."""
+    pack = list(co.DECK)
+    rng.shuffle(pack)
+    state = co.CollectorState(players, dealer, pack, completion_check, draw_rule, taking_order)
+    random_playout(state, rng, LIMIT)
+    return state
+
+
+def write_rounds(state: co.CollectorState, notation: str = "en") -> list[dict[str, Any]]:
+    """The moves of a game as the ``rounds`` of a record: per round, who laid what, then who took what."""
+    replay = co.CollectorState(state.players, state.dealer, state.pack, state.completion_check, state.draw_rule,
+                               state.taking_order)
+    rounds: list[dict[str, Any]] = []
+    for move in state.moves:
+        if replay.round > len(rounds):
+            rounds.append({"lay": {}, "take": {}})
+        name = str(replay.player)
+        if isinstance(move, co.Lay):
+            rounds[-1]["lay"][name] = format_card(move.card, notation)
+        elif isinstance(move, co.Take):
+            rounds[-1]["take"][name] = format_card(move.card, notation)
+        else:
+            rounds[-1]["take"][name] = "draw"
+        replay.push_unchecked(move)
+    return rounds
+
+
+def collector_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en",
+                   **options: str) -> dict[str, Any]:
+    """One random legal game as full-play record data: the dealer, the pack and every round."""
+    state = collector_play(rng, players, dealer, **options)
+    return {"dealer": players[dealer], "pack": write_cards(state.pack, notation), "rounds": write_rounds(state,
+                                                                                                       notation)}

@@ -1,0 +1,33 @@
+"""Random legal games of Stealing Bundles.
+
+>>> import random
+>>> deal = stealing_bundles_deal(random.Random(1), ["A", "B", "C"], dealer=2)
+>>> sorted(deal), len(deal["pack"].split()), len(deal["moves"])
+(['dealer', 'moves', 'pack'], 52, 48)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.games import stealing_bundles as sb
+from referee.simulate.play import write_cards
+from referee.turns import random_playout
+
+
+def stealing_bundles_play(rng: random.Random, players: list[str], dealer: int, capture: str = "one_target",
+                          leftovers: str = "not_counted", ties: str = "shared") -> sb.BundlesState:
+    """Shuffle a pack and play one whole game with random legal choices; the finished state."""
+    pack = list(sb.DECK)
+    rng.shuffle(pack)
+    state = sb.BundlesState(players, dealer, pack, capture, leftovers, ties)
+    return random_playout(state, rng)  # type: ignore[return-value]
+
+
+def stealing_bundles_deal(rng: random.Random, players: list[str], dealer: int, capture: str = "one_target",
+                          notation: str = "en") -> dict[str, Any]:
+    """One random legal game as full-play record data: the dealer, the pack and every move."""
+    state = stealing_bundles_play(rng, players, dealer, capture)
+    return {"dealer": players[dealer], "pack": write_cards(state.pack, notation),
+            "moves": [sb.write_play(m, notation) for m in state.moves]}
