@@ -18,7 +18,7 @@ from referee.game import Finding, Reader
 from referee.messages import Message, t
 from referee.notation import parse_cards
 from referee.source import Path
-from referee.tricks import Trick, TrickRules
+from referee.tricks import NO_SUIT, Trick, TrickRules
 
 
 @dataclass
@@ -75,21 +75,35 @@ def read_hands(reader: Reader, path: Path, names: list[str], size: int) -> list[
 
 def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence[Sequence[Card]],
                   names: list[str], leader: int, trump: Suit | None, deal_number: int) -> Replay | None:
-    """Check every trick at ``path``; None (with problems noted) if the tricks cannot be true."""
+    """Check every trick at ``path``; None (with problems noted) if the tricks cannot be true.
+
+    Each seat's cards are counted by the suit they play in, so a card off the suit led is a rule
+    break only when those counts say so (the seat still held the suit led, or a trump it had to
+    play); only then is the full explanation (:meth:`TrickRules.why_illegal`) worked out.
+    """
     tricks_value = reader.sequence(path)
     if tricks_value is None:
         return None
     n = len(names)
-    held = [set(h) for h in hands]  # sets: membership and removal in constant time
-    owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
     expected_tricks = len(hands[0])
     if len(tricks_value) != expected_tricks:
         reader.fail(path, t("A deal has {expected} tricks, but the record lists {n}.", expected=expected_tricks,
                             n=len(tricks_value)), "record.trick_count", "play")
         return None
+    table = rules.table(trump)
+    suit, slot = table.suit, table.slot
+    held = [set(h) for h in hands]  # sets: membership and removal in constant time
+    owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
+    counts = [[0] * (NO_SUIT + 1) for _ in range(n)]  # by seat, the cards still held in each suit in play
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            counts[seat][slot[card.index]] += 1
     replay = Replay()
     notation = reader.notation
-    suit_of, why_illegal, winner = rules.suit_of, rules.why_illegal, rules.winner
+    why_illegal, winner = rules.why_illegal, table.winner
+    must_trump = rules.must_trump and trump is not None
+    trump_slot = table.trump_slot
+    explain_all = not rules.standard  # other duties: ask the rules about every card off the suit led
     broken = not rules.trump_breaking
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
     for i, raw in enumerate(tricks_value):
@@ -118,26 +132,32 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
         if seats != clockwise[first]:
             replay.findings.append(Finding("play.out_of_turn", "error", _where(reader, path, i, deal_number),
                                            t("The cards were not played clockwise from the leader.")))
-        led = suit_of(cards[0], trump)
+        led = suit[cards[0].index]
+        led_slot = slot[cards[0].index]
         for k in range(n):
             card, seat = cards[k], seats[k]
             hand = held[seat]
             if card not in hand:
                 reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
                 return None
-            if k and suit_of(card, trump) is not led:  # only a card off the suit led can break a rule
-                error = why_illegal(card, hand, led, trump, names[seat])
+            error = None
+            in_suit = suit[card.index]
+            seat_counts = counts[seat]
+            if k and in_suit is not led:  # only a card off the suit led can break a rule
+                if (explain_all or seat_counts[led_slot]
+                        or (must_trump and in_suit is not trump and seat_counts[trump_slot])):
+                    error = why_illegal(card, hand, led, trump, names[seat])
                 if not broken:  # a trump played on another suit breaks trumps, even in a revoke
-                    broken = rules.breaks_trumps(card, led, trump)
+                    broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
             elif not k and not broken and led is trump:  # a trump led before trumps were broken
-                error = why_illegal(card, hand, None, trump, names[seat], broken=False)
-            else:
-                error = None
+                if explain_all or len(hand) > seat_counts[trump_slot]:  # it held another suit
+                    error = why_illegal(card, hand, None, trump, names[seat], broken=False)
             if error is not None:
                 replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
                 replay.offenders.append(seat)
             hand.discard(card)
-        won = seats[winner(cards, trump)]
+            seat_counts[slot[card.index]] -= 1
+        won = seats[winner(cards)]
         replay.tricks.append(Trick(first, tuple(cards), won))
         leader = won
     return replay
