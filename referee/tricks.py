@@ -381,26 +381,34 @@ class TrickPlay:
         broken = self.trumps_broken
         leader = self.leader
         following = [[(first + j) % n for j in range(1, n)] for first in range(n)]
+        # A card is taken out of the list it was chosen from by position (pop) and out of the other
+        # list by value (remove): one search through a short list per card.
         while hands[leader]:
             hand = hands[leader]
-            legal = hand
             if breaking and not broken:
                 legal = [c for c in hand if suit[c.index] is not trump] or hand
-            card = legal[int(rand() * len(legal))]
+                card = legal[int(rand() * len(legal))]
+                hand.remove(card)
+            else:
+                card = hand.pop(int(rand() * len(hand)))
             k = card.index
             led_slot = slot[k]
-            hand.remove(card)
             piles[leader][led_slot].remove(card)
             led = suit[k]
             cards = [card]
             winner, top = leader, lead_power[k]
             for seat in following[leader]:
                 seat_piles = piles[seat]
-                legal = seat_piles[led_slot] or (must_trump and seat_piles[trump_slot]) or hands[seat]
-                card = legal[int(rand() * len(legal))]
-                k = card.index
-                hands[seat].remove(card)
-                seat_piles[slot[k]].remove(card)
+                legal = seat_piles[led_slot] or (must_trump and seat_piles[trump_slot])
+                if legal:
+                    card = legal.pop(int(rand() * len(legal)))
+                    hands[seat].remove(card)
+                    k = card.index
+                else:
+                    hand = hands[seat]
+                    card = hand.pop(int(rand() * len(hand)))
+                    k = card.index
+                    seat_piles[slot[k]].remove(card)
                 value = power[k]
                 if value < 0 and suit[k] is led:
                     value = lead_power[k]

@@ -39,7 +39,8 @@ def yacht_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True,
     else:
         threes = [Card(Rank.THREE, s) for s in yacht.REMOVAL_ORDER if s is not trump]
         removed = rng.sample(threes, yacht.REMOVED_COUNT[n])
-    pack = [c for c in cards if c not in removed]
+    gone = set(removed)
+    pack = [c for c in cards if c not in gone] if gone else cards
     # One card at a time, clockwise from the dealer's left, the dealer included: seat k gets every n-th card.
     hands: list[list[Card]] = [[] for _ in range(n)]
     for k in range(n):
