@@ -132,29 +132,38 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
         if seats != clockwise[first]:
             replay.findings.append(Finding("play.out_of_turn", "error", _where(reader, path, i, deal_number),
                                            t("The cards were not played clockwise from the leader.")))
-        led = suit[cards[0].index]
-        led_slot = slot[cards[0].index]
-        for k in range(n):
+        card = cards[0]
+        hand = held[first]
+        if card not in hand:
+            reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
+            return None
+        led, led_slot = suit[card.index], slot[card.index]
+        seat_counts = counts[first]
+        # A trump led before trumps were broken, by a player who held another suit.
+        if not broken and led is trump and (explain_all or len(hand) > seat_counts[trump_slot]):
+            error = why_illegal(card, hand, None, trump, names[first], broken=False)
+            if error is not None:
+                replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
+                replay.offenders.append(first)
+        hand.discard(card)
+        seat_counts[led_slot] -= 1
+        for k in range(1, n):
             card, seat = cards[k], seats[k]
             hand = held[seat]
             if card not in hand:
                 reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
                 return None
-            error = None
             in_suit = suit[card.index]
             seat_counts = counts[seat]
-            if k and in_suit is not led:  # only a card off the suit led can break a rule
+            if in_suit is not led:  # only a card off the suit led can break a rule
                 if (explain_all or seat_counts[led_slot]
                         or (must_trump and in_suit is not trump and seat_counts[trump_slot])):
                     error = why_illegal(card, hand, led, trump, names[seat])
+                    if error is not None:
+                        replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
+                        replay.offenders.append(seat)
                 if not broken:  # a trump played on another suit breaks trumps, even in a revoke
                     broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
-            elif not k and not broken and led is trump:  # a trump led before trumps were broken
-                if explain_all or len(hand) > seat_counts[trump_slot]:  # it held another suit
-                    error = why_illegal(card, hand, None, trump, names[seat], broken=False)
-            if error is not None:
-                replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
-                replay.offenders.append(seat)
             hand.discard(card)
             seat_counts[slot[card.index]] -= 1
         won = seats[winner(cards)]
