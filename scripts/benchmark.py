@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Throughput of the referee as multiples of a naive pure-Python trick loop measured in the same run.
 
-    python scripts/benchmark.py [--rounds 5] [--seconds 0.35] [--only yacht]
+    python scripts/benchmark.py [--rounds 5] [--seconds 0.25] [--only yacht]
 
 Rows: random legal deals per second per game (shuffle, deal, random legal play to the end) and
 full-play records checked per second (from parsed data, and from YAML text including parsing).
@@ -155,7 +155,7 @@ def report(measures: list[Measure], naives: dict[tuple[int, int], Measure]) -> l
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="timed batches per measure, interleaved")
-    parser.add_argument("--seconds", type=float, default=0.35, help="CPU seconds per batch")
+    parser.add_argument("--seconds", type=float, default=0.25, help="CPU seconds per batch")
     parser.add_argument("--only", default="", help="only the rows whose label contains this text")
     args = parser.parse_args()
     rng = random.Random(2026)
