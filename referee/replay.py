@@ -30,9 +30,16 @@ class Replay:
     steps: list[Message] = field(default_factory=list)
     offenders: list[int] = field(default_factory=list)
 
+    _won: tuple[int, dict[int, list[Card]]] = field(default=(-1, {}), init=False, repr=False, compare=False)
+
     def won_by(self, seat: int) -> list[Card]:
-        """The cards in the tricks ``seat`` took."""
-        return [c for tr in self.tricks if tr.winner == seat for c in tr.cards]
+        """The cards in the tricks ``seat`` took (a new list; sorted out once for every seat)."""
+        if self._won[0] != len(self.tricks):  # games ask once per seat and more: one pass over the tricks
+            won: dict[int, list[Card]] = {}
+            for tr in self.tricks:
+                won.setdefault(tr.winner, []).extend(tr.cards)
+            self._won = (len(self.tricks), won)
+        return list(self._won[1].get(seat, ()))
 
     def tricks_won(self, players: int) -> list[int]:
         """Tricks per seat."""
