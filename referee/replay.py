@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.cards import Card, Suit
-from referee.errors import NotationError, Where
+from referee.errors import IllegalPlayError, NotationError, Where
 from referee.game import Finding, Reader
 from referee.messages import Message, t
 from referee.notation import parse_cards
@@ -86,7 +86,8 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
 
     Each seat's cards are counted by the suit they play in, so a card off the suit led is a rule
     break only when those counts say so (the seat still held the suit led, or a trump it had to
-    play); only then is the full explanation (:meth:`TrickRules.why_illegal`) worked out.
+    play); only then is the full explanation (:meth:`TrickRules.why_illegal`) worked out. Rules
+    with other duties (``rules.standard`` false) are asked about every card instead.
     """
     tricks_value = reader.sequence(path)
     if tricks_value is None:
@@ -146,12 +147,11 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
             return None
         led, led_slot = suit[card.index], slot[card.index]
         seat_counts = counts[first]
-        # A trump led before trumps were broken, by a player who held another suit.
-        if not broken and led is trump and (explain_all or len(hand) > seat_counts[trump_slot]):
-            error = why_illegal(card, hand, None, trump, names[first], broken=False)
-            if error is not None:
-                replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
-                replay.offenders.append(first)
+        # A trump led before trumps were broken, by a player who held another suit (or any lead the
+        # rules of a game with other duties refuse).
+        if explain_all or (not broken and led is trump and len(hand) > seat_counts[trump_slot]):
+            _report(replay, why_illegal(card, hand, None, trump, names[first], broken=broken), first,
+                    reader, path, i, deal_number)
         hand.discard(card)
         seat_counts[led_slot] -= 1
         for k in range(1, n):
@@ -162,21 +162,27 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                 return None
             in_suit = suit[card.index]
             seat_counts = counts[seat]
-            if in_suit is not led:  # only a card off the suit led can break a rule
-                if (explain_all or seat_counts[led_slot]
-                        or (must_trump and in_suit is not trump and seat_counts[trump_slot])):
-                    error = why_illegal(card, hand, led, trump, names[seat])
-                    if error is not None:
-                        replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
-                        replay.offenders.append(seat)
-                if not broken:  # a trump played on another suit breaks trumps, even in a revoke
-                    broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
+            # Under the standard duties only a card off the suit led can break a rule, and only if the
+            # seat still held the suit led, or a trump it had to play.
+            if explain_all or (in_suit is not led and (
+                    seat_counts[led_slot] or (must_trump and in_suit is not trump and seat_counts[trump_slot]))):
+                _report(replay, why_illegal(card, hand, led, trump, names[seat]), seat, reader, path, i, deal_number)
+            if not broken and in_suit is not led:  # a trump played on another suit breaks trumps, even in a revoke
+                broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
             hand.discard(card)
             seat_counts[slot[card.index]] -= 1
         won = seats[winner(cards)]
         replay.tricks.append(Trick(first, tuple(cards), won))
         leader = won
     return replay
+
+
+def _report(replay: Replay, error: IllegalPlayError | None, seat: int, reader: Reader, path: Path, i: int,
+            deal_number: int) -> None:
+    """A broken rule as a finding (located at trick ``i``), and the seat among the offenders."""
+    if error is not None:
+        replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
+        replay.offenders.append(seat)
 
 
 def _where(reader: Reader, path: Path, i: int, deal_number: int) -> Where:

@@ -2,7 +2,16 @@
 
 A game declares a :class:`TrickRules` (its rank orders in and out of trumps and its duties);
 :class:`TrickPlay` is the state of one deal's play, with ``legal_plays()``, a checked ``play()``
-and an unchecked ``play_unchecked()`` for trusted callers (random simulation).
+and an unchecked ``play_unchecked()`` for trusted callers, and ``play_randomly()`` (simulation).
+
+How it is fast: cards stay :class:`~referee.cards.Card` objects, but every fact the hot loops need
+(the suit a card plays in, how strongly it bids for a trick) is worked out once per rules and trump
+suit into a :class:`TrumpTable` indexed by ``Card.index``, and a play keeps each hand in piles by
+suit in play. How to extend it: a card that plays in another suit or beats every suit overrides
+:meth:`TrickRules.suit_of` and :meth:`TrickRules.strength` (the table follows); another duty (a lead
+restriction, say) overrides :meth:`TrickRules.legal` and :meth:`TrickRules.why_illegal`, and then
+``rules.standard`` is false and the play, the random play and the replay ask those methods about
+every card instead of taking their fast paths.
 
 Catch the Ten: the trump jack is the highest card, and a player who cannot follow must trump.
 
