@@ -309,6 +309,10 @@ class TrickPlay:
             self._seat_names = [f"Seat {i + 1}" for i in range(self.players)]
         return self._seat_names
 
+    @seat_names.setter
+    def seat_names(self, names: Sequence[str]) -> None:
+        self._seat_names = list(names)
+
     @property
     def led_suit(self) -> Suit | None:
         """The suit led to the trick in progress, or None before the lead."""
