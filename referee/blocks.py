@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from referee import records
 from referee.cards import Card, Rank
 from referee.cli import check_text
 from referee.errors import RecordErrors, RefereeError
@@ -211,6 +212,67 @@ def example_block(name: str, lang: str) -> str:
     return "\n\n".join(parts)
 
 
+def record_block(params: dict[str, Any], lang: str) -> str:
+    """The record fields, from the declarations (:mod:`referee.records`), as tables in ``lang``.
+
+    ``part: common`` the top-level fields every record has; ``part: deal`` the fields most games'
+    deals share; ``game: <slug>`` with ``part: record`` that game's own top-level fields, or with
+    ``deals: summary|full`` the fields of its deals (the shared ones are left to ``part: deal``);
+    ``part: schemas`` every game's JSON Schema and the line that points an editor at it.
+    """
+    header = [_label(records.L_FIELD, lang), _label(records.L_VALUE, lang), _label(records.L_HELP, lang)]
+    part = params.get("part")
+    if part == "schemas":
+        return schemas_block(str(params.get("site_url") or "/"), lang)
+    if part == "common":
+        fields = list(records.COMMON)
+    elif part == "deal":
+        fields = list(records.SHARED_DEAL_FIELDS)
+    else:
+        game = _game(params)
+        spec = records.spec_of(game)
+        if part == "record":
+            fields = [f for f in spec.record_fields() if f not in records.COMMON]
+        elif params.get("deals") in records.MODES:
+            fields = [f for f in spec.deal_fields(params["deals"]) if f not in records.SHARED_DEAL_FIELDS]
+        else:
+            raise BlockError("referee-record needs part: common, deal, record or schemas, or deals: summary or full")
+    rows = [[path, _escape(value), _escape(help_text)] for path, value, help_text in records.doc_rows(fields, lang)]
+    out = _table(header, [[colour_outside_code(cell) for cell in row] for row in rows])
+    if part is None:
+        for group in records.spec_of(_game(params)).groups(params["deals"]):
+            rule = t("A deal of this kind needs {rule}.", rule=group.label())
+            out += "\n\n" + colour_outside_code(render(rule, lang))
+    return out
+
+
+def colour_outside_code(text: str) -> str:
+    """:func:`colour_suits`, but not inside code spans (where HTML would show as text).
+
+    >>> colour_outside_code("`10♥` or ♥")
+    '`10♥` or <span class="suit-red">♥</span>'
+    """
+    parts = text.split("`")
+    return "`".join(part if i % 2 else colour_suits(part) for i, part in enumerate(parts))
+
+
+def schemas_block(site_url: str, lang: str) -> str:
+    """Every game's JSON Schema: its address and the comment line that points a YAML language server at it."""
+    base = site_url if site_url.endswith("/") else site_url + "/"
+    rows = [[game.name(lang), f"`# yaml-language-server: $schema={base}{schema_path(game.slug)}`"]
+            for game in GAMES.values()]
+    return _table([render(t("Game"), lang), render(t("First line of the record"), lang)], rows)
+
+
+def schema_path(slug: str) -> str:
+    """Where the site publishes a game's JSON Schema, relative to the site's root."""
+    return f"schemas/{slug}.json"
+
+
+def _escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
 def render_block(kind: str, params: dict[str, Any] | None, lang: str) -> str:
     """Markdown for one generated block. ``kind`` is the part after ``referee-`` in the fence."""
     params = params or {}
@@ -222,4 +284,6 @@ def render_block(kind: str, params: dict[str, Any] | None, lang: str) -> str:
         return catalogue_block(lang, params.get("link_prefix", ""))
     if kind == "example":
         return example_block(str(params.get("example")), lang)
+    if kind == "record":
+        return record_block(params, lang)
     raise BlockError(f"unknown block referee-{kind}")

@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from referee import record_cli
 from referee.errors import RecordError, RecordErrors, RefereeError
 from referee.game import Verdict
 from referee.games import GAMES
@@ -162,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("record")
     check.add_argument("--lang", choices=LANGUAGES, default="en")
     check.add_argument("--json", action="store_true")
+    record_cli.add_parsers(sub)
     return parser
 
 
@@ -174,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "games":
             return cmd_games(args.lang, args.json, sys.stdout)
+        if args.command in record_cli.COMMANDS:
+            return record_cli.run(args, sys.stdout, sys.stderr)
         return cmd_check(args.record, args.lang, args.json, sys.stdout, sys.stderr)
     except BrokenPipeError:  # the reader closed the pipe (| head): not our error
         sys.stderr.close()

@@ -11,12 +11,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import Message, t
 from referee.notation import parse_suit
 from referee.source import Document, Path
+
+if TYPE_CHECKING:  # pragma: no cover
+    from referee.records import RecordSpec
 
 Severity = Literal["error", "warning", "info"]
 T = TypeVar("T")
@@ -358,6 +361,8 @@ class Game(ABC):
     names: ClassVar[dict[str, str]] = {}
     player_counts: tuple[int, ...] = ()
     options: tuple[Option, ...] = ()
+    record: RecordSpec | None = None
+    """What the game's records hold (:mod:`referee.records`): the one declaration of their fields."""
     kind: Message = t("trick-taking game")
     deck_size: int = 52
 

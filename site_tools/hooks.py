@@ -15,10 +15,12 @@ whole site; there is no manual pre-step.
   are relative (search engines want absolute URLs, which the sitemap gives, with ``x-default``),
   and the theme fetches ``<alternate>/sitemap.xml`` for each of them, three 404s on every page.
 - ``on_post_template`` keeps the English ``404.html`` (each language build writes its own).
+- ``on_post_build`` publishes each game's record JSON Schema at ``schemas/<slug>.json``.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import posixpath
 import re
@@ -103,12 +105,14 @@ def _nav_order(nav: Any) -> list[str]:
     return found
 
 
-def _render(page_name: str, order: list[str]) -> Any:
+def _render(page_name: str, order: list[str], site_url: str | None = None) -> Any:
     def render(kind: str, params: dict[str, Any], lang: str) -> str:
         if kind == "status":
             return status_block(params, lang, page_name, order)
         import referee.blocks  # looked up at call time, so a test can replace it
 
+        if kind == "record" and site_url:  # the schema lines name the published address
+            params = {**params, "site_url": site_url}
         return referee.blocks.render_block(kind, params, lang)
 
     return render
@@ -136,8 +140,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     """Fill in the generated blocks in the build's language; flag an incomplete translation."""
     lang = _language(config)
     name = _page_name(page)
+    site_url = getattr(config, "site_url", None)
     try:
-        markdown = expand_blocks(markdown, lang, _render(name, _nav_order(config.nav or [])))
+        markdown = expand_blocks(markdown, lang, _render(name, _nav_order(config.nav or []), site_url))
     except BlockSyntaxError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from None
     except Exception as error:  # a referee error names the block's problem; say which page
@@ -146,6 +151,22 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         if not pipeline.translate_page(lang, name).status.complete:
             markdown = _insert_after_title(markdown, notice(lang, name))
     return markdown
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Publish every game's JSON Schema at ``schemas/<slug>.json`` (once, at the site's root)."""
+    if _language(config) != pipeline.DEFAULT_LANGUAGE:
+        return
+    import referee.blocks
+    from referee.games import GAMES
+    from referee.records import json_schema
+
+    for slug, game in GAMES.items():
+        path = referee.blocks.schema_path(slug)
+        url = (config.site_url or "/").rstrip("/") + "/" + path
+        target = Path(config.site_dir) / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(json_schema(game, url), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:

@@ -26,6 +26,21 @@ from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards, parse_rank, parse_suit
+from referee.records import (
+    CLAIM_PER_PLAYER,
+    DEALER,
+    NOTE,
+    TRICKS_PLAYED,
+    Cards,
+    Field,
+    Integer,
+    ListOf,
+    Obj,
+    PerPlayer,
+    RankType,
+    RecordSpec,
+    SuitType,
+)
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document
 from referee.tricks import ORDER_6_TO_A, TrickRules
@@ -70,6 +85,32 @@ OPTIONS: tuple[Option, ...] = (
 PARTNERSHIP_COUNTS = (4, 6)
 REVOKES = frozenset({"play.revoke", "play.must_trump"})  # failing to follow suit, or to trump as required
 RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag in (True, False)}
+
+RECORD = RecordSpec(
+    samples={"summary": "catch-the-ten/three-players", "full": "catch-the-ten/full-play-four"},
+    deal=(
+        DEALER,
+        Field("trump", SuitType(), t("The trump suit, the suit of the dealer's last card."), required=True,
+              mode="summary"),
+        Field("trump", SuitType(), t("Optional here: the referee takes the trump suit from the dealer's last card, "
+                                     "and reports a disagreement if you name another suit."), mode="full"),
+        Field("taken", PerPlayer(Obj((
+            Field("cards", Integer(minimum=0), t("How many cards he captured (not tricks); always a whole number of "
+                                                 "tricks' worth."), required=True),
+            Field("honours", ListOf(RankType()), t("The ranks of the trump honours among them: J, 10, A, K, Q in "
+                                                   "English notation; leave it out if there were none.")),
+        ))), t("For every player, what he captured in his tricks."), required=True, mode="summary"),
+        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards in the order dealt; the dealer's last "
+                                                        "card fixes the trump suit."), required=True, mode="full"),
+        Field("set_aside", Cards(), t("The cards left over after the deal; needed whenever some are left over, "
+                                      "because the hands and these cards together must be the whole pack."),
+              mode="full"),
+        TRICKS_PLAYED,
+        CLAIM_PER_PLAYER,
+        NOTE,
+    ),
+)
+"""What a Catch the Ten record holds (:mod:`referee.records`)."""
 
 
 def set_aside_count(players: int) -> int:
@@ -200,6 +241,7 @@ class CatchTheTen(Game):
              "de": "Scotch Whist (Fang die Zehn)"}
     player_counts = tuple(HAND_SIZES)
     options = OPTIONS
+    record = RECORD
     kind = t("trick-taking game, each player for himself")
     deck_size = len(DECK)
     hand_sizes = HAND_SIZES

@@ -30,6 +30,19 @@ from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
+from referee.records import (
+    CLAIM_PER_SIDE,
+    DEALER,
+    NOTE,
+    TRICKS_PLAYED,
+    Cards,
+    Field,
+    Integer,
+    ListOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+)
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document
 from referee.tricks import ORDER_2_TO_A, TrickRules
@@ -52,6 +65,36 @@ OPTIONS: tuple[Option, ...] = (
     Option("target", 13, minimum=1, help=t("The points a side needs to win the game.")),
 )
 RULES = TrickRules(ORDER_2_TO_A)
+
+RECORD = RecordSpec(
+    samples={"summary": "minnesota-whist/sample-1-granders-make", "full": "minnesota-whist/full-play-high"},
+    fields=(
+        Field("teams", PerPlayer(ListOf(PlayerName(), min_items=2, max_items=2), sides=True),
+              t("The two sides: each a name and the two partners, who sit opposite each other."), required=True),
+        Field("scores_before", PerPlayer(Integer(), sides=True),
+              t("The score of each side before the first deal of the record, for a game already under way; left "
+                "out, both sides start at nothing.")),
+    ),
+    deal=(
+        DEALER,
+        Field("grand", PlayerName(), t("The player whose black card was turned up first; leave it out for a low "
+                                       "hand."), mode="summary"),
+        Field("grand", PlayerName(), t("Optional here: the referee finds the grander from the bid cards, and "
+                                       "reports a disagreement if you name someone else."), mode="full"),
+        Field("tricks", PerPlayer(Integer(minimum=0, maximum=TRICKS), sides=True),
+              t("The number of tricks each side took; together they must make the whole hand."), required=True,
+              mode="summary"),
+        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
+              required=True, mode="full"),
+        Field("bids", Cards(min_items=1), t("The bid cards that were turned up, in the order they were turned up: "
+                                            "from the dealer's left, up to the first black card, or all four if "
+                                            "every one was red."), required=True, mode="full"),
+        TRICKS_PLAYED,
+        CLAIM_PER_SIDE,
+        NOTE,
+    ),
+)
+"""What a Minnesota Whist record holds (:mod:`referee.records`)."""
 
 
 def score_hand(granders: str | None, tricks: dict[str, int], scoring: str = "seed",
@@ -99,6 +142,7 @@ class MinnesotaWhist(Game):
     names: ClassVar[dict[str, str]] = {"en": "Minnesota Whist", "ru": "Миннесотский вист", "de": "Minnesota-Whist"}
     player_counts = (PLAYERS,)
     options = OPTIONS
+    record = RECORD
     kind = t("partnership trick-taking game without trumps")
     deck_size = 52
     rules = RULES

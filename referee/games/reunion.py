@@ -39,6 +39,23 @@ from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_cards, parse_suit
+from referee.records import (
+    DEALER,
+    NOTE,
+    TRICKS_PLAYED,
+    Boolean,
+    Cards,
+    Field,
+    Group,
+    Integer,
+    Obj,
+    OneOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    SuitType,
+)
+from referee.records import Card as CardType
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document, Path
 from referee.tricks import SAME_COLOUR, TrickRules
@@ -110,6 +127,45 @@ def points_of(cards: Iterable[Card], trump: Suit) -> int:
 
 DECK_POINTS = points_of(DECK, Suit.CLUBS)
 DEAL_POINTS = DECK_POINTS + LAST_TRICK
+
+RECORD = RecordSpec(
+    samples={"summary": "reunion/one-deal-summary", "full": "reunion/full-play"},
+    without=("scores_before",),
+    max_deals=DEALS,
+    deal_groups=(Group(("trump", "turned"), "any", mode="summary"),),
+    deal=(
+        DEALER,
+        Field("trump", SuitType(), t("The trump suit; or give the turned card instead, or both, which must agree."),
+              mode="summary"),
+        Field("turned", CardType(), t("The turned-up card, instead of the trump suit or beside it."), mode="summary"),
+        Field("trump", SuitType(), t("Optional here: the referee takes trumps from the turned card, and reports a "
+                                     "disagreement if you name another suit."), mode="full"),
+        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, before the dealer takes the "
+                                                        "widow."), required=True, mode="full"),
+        Field("widow", Cards(min_items=1), t("The two cards left over after the deal, the turned card first: its "
+                                             "suit is trumps."), required=True, mode="full"),
+        Field("discard", Cards(min_items=1), t("The two cards the dealer laid away, from his hand and the widow; an "
+                                               "ace or a trump jack among them is a broken rule."), required=True),
+        Field("taken", PerPlayer(Obj((
+            Field("points", Integer(minimum=0, maximum=DECK_POINTS),
+                  t("His card points in tricks: without the last trick and without the discard.")),
+            Field("cards", Cards(), t("Instead of points: the counting cards he took (aces, tens, kings, queens, "
+                                      "jacks); the referee adds them up. Other cards may be listed too; they count "
+                                      "nothing.")),
+            Field("tricks", OneOf((Integer(minimum=0, maximum=TRICKS), Boolean())),
+                  t("How many tricks he took; or true or false, if only whether he took any is known."),
+                  required=True),
+        ), groups=(Group(("points", "cards"), "one"),))), t("For every player, what he took in his tricks."),
+              required=True, mode="summary"),
+        Field("last_trick", PlayerName(), t("The player who took the last trick."), required=True, mode="summary"),
+        TRICKS_PLAYED,
+        Field("claim", PerPlayer(Integer()), t("Each player's score for the deal, penalties included (with the "
+                                               "original settlement in units, the points without penalties); the "
+                                               "referee says whether it agrees.")),
+        NOTE,
+    ),
+)
+"""What a Réunion record holds (:mod:`referee.records`)."""
 
 
 def discard_faults(discard: Iterable[Card], trump: Suit) -> list[Card]:
@@ -295,6 +351,7 @@ class Reunion(Game):
     names: ClassVar[dict[str, str]] = {"en": "Réunion", "ru": "Реюньон", "de": "Reunion (Vereinigungsspiel)"}
     player_counts = (PLAYERS,)
     options = OPTIONS
+    record = RECORD
     kind = t("point-trick game, each player for himself")
     deck_size = len(DECK)
     rules = RULES

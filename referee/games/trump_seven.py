@@ -50,6 +50,23 @@ from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards, parse_suit
+from referee.records import (
+    DEALER,
+    NOTE,
+    TRICKS_PLAYED,
+    Boolean,
+    Cards,
+    Choice,
+    Field,
+    Integer,
+    ListOf,
+    Obj,
+    OneOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    SuitType,
+)
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document, Path
 from referee.tricks import TrickRules
@@ -84,6 +101,61 @@ OPTIONS: tuple[Option, ...] = (
 _YES_WORDS = frozenset({"yes", "y", "да", "ja"})
 _PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"})
 _NOBODY = N_("nobody")
+
+_THROWN_IN = ("thrown_in", True)
+_PLAYED = t("required unless the auction left no single declarer (then left out)")
+_SIDE_POINTS = (Field("declarer", Integer(), t("The declarer's card points.")),
+                Field("defenders", Integer(), t("The defenders' card points.")))
+_TAKEN_SIDE = OneOf((Integer(), Cards()))
+RECORD = RecordSpec(
+    samples={"summary": "trump-seven/made-at-sixty", "full": "trump-seven/full-play"},
+    fields=(
+        Field("scores_before", PerPlayer(Integer(minimum=0)),
+              t("The number of deals each player has won before the first deal of the record; left out, everyone "
+                "starts at nothing.")),
+    ),
+    deal=(
+        DEALER,
+        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
+              required=True, mode="full"),
+        Field("widow", Cards(), t("The two cards left over after the deal; the hands and the widow together are "
+                                  "the whole pack."), required=True, mode="full"),
+        Field("auction", PerPlayer(ListOf(OneOf((Boolean(), Choice(
+            ("yes", "pass"), synonyms=tuple(sorted(_YES_WORDS - {"yes"}) + sorted(_PASS_WORDS - {"pass"})),
+            ignore_case=True))), min_items=2, max_items=2)),
+              t("Every player's two answers, the first round and then the second (final) one: yes or pass. A yes "
+                "after a pass is reported as a broken rule."), required=True, mode="full"),
+        Field("declarer", PlayerName(), t("The player whose final answer in the auction was the only yes."),
+              required=True, unless=_THROWN_IN, mode="summary"),
+        Field("declarer", PlayerName(), t("Optional here: the referee finds the declarer from the auction, and the "
+                                          "record cannot be used if you name someone else."), unless=_THROWN_IN,
+              mode="full"),
+        Field("trump", SuitType(), t("The suit the declarer named."), required=True, unless=_THROWN_IN,
+              mode="summary"),
+        Field("trump", SuitType(), t("The suit the declarer named."), unless=_THROWN_IN, mode="full",
+              condition=_PLAYED),
+        Field("discards", Cards(), t("The two cards the declarer laid away after taking the widow."), required=True,
+              unless=_THROWN_IN, mode="summary"),
+        Field("discards", Cards(), t("The two cards the declarer laid away, from his hand and the widow."),
+              unless=_THROWN_IN, mode="full", condition=_PLAYED),
+        Field("taken", Obj((
+            Field("declarer", _TAKEN_SIDE, t("What the declarer's tricks held: a number of card points, or the list "
+                                             "of counting cards, which the referee adds up card by card.")),
+            Field("defenders", _TAKEN_SIDE, t("What the defenders' tricks held, in the same way.")),
+        ), min_fields=1), t("What the tricks held, without the discards: for the declarer, for the defenders, or for "
+                            "both; a side left out holds the rest."), required=True, unless=_THROWN_IN,
+              mode="summary"),
+        Field("tricks", TRICKS_PLAYED.type, TRICKS_PLAYED.help, unless=_THROWN_IN, mode="full", condition=_PLAYED),
+        Field("thrown_in", Boolean(), t("True for a deal that nobody played because the auction left no single "
+                                        "declarer; such a deal has only its dealer besides (and, in a full play, "
+                                        "the hands, the widow and the auction)."), default=False),
+        Field("claim", Obj(_SIDE_POINTS, min_fields=1), t("The card points the table counted, discards included: "
+                                                          "for the declarer, the defenders or both; the referee "
+                                                          "says whether they agree."), unless=_THROWN_IN),
+        NOTE,
+    ),
+)
+"""What a Trump 7 record holds (:mod:`referee.records`)."""
 
 
 def _points(card: Card, trump: Suit | None) -> int:
@@ -195,6 +267,7 @@ class TrumpSeven(Game):
     names: ClassVar[dict[str, str]] = {"en": "Trump 7", "ru": "Козырная семёрка", "de": "Trumpf-Sieben"}
     player_counts = (PLAYERS,)
     options = OPTIONS
+    record = RECORD
     kind = t("trick-taking game with a widow: a declarer against the other two")
     deck_size = len(DECK)
     rules = RULES

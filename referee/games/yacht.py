@@ -27,6 +27,22 @@ from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_cards, parse_suit
+from referee.records import (
+    CLAIM_PER_PLAYER,
+    DEALER,
+    NOTE,
+    TRICKS_PLAYED,
+    Cards,
+    Choice,
+    Field,
+    Integer,
+    Obj,
+    OneOf,
+    PerPlayer,
+    RecordSpec,
+    SuitType,
+)
+from referee.records import Card as CardType
 from referee.replay import read_hands, replay_tricks
 from referee.source import Document, Path
 from referee.tricks import ORDER_2_TO_A, TrickRules
@@ -63,6 +79,39 @@ DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 RULES: dict[tuple[bool, bool], TrickRules] = {
     (must, breaking): TrickRules(ORDER_2_TO_A, must_trump=must, trump_breaking=breaking)
     for must in (True, False) for breaking in (True, False)}
+
+RECORD = RecordSpec(
+    samples={"summary": "yacht/three-players", "full": "yacht/full-play-four"},
+    deal=(
+        DEALER,
+        Field("trump", SuitType(), t("The trump suit. Required in a full play too: the card drawn for trumps went "
+                                     "back into the pack, so the hands cannot show it."), required=True),
+        Field("trump_card", CardType(), t("The card drawn from the middle of the pack; its suit must be the trump "
+                                      "suit.")),
+        Field("removed", Cards(), t("The threes removed before the deal: one with three players, two with five, "
+                                    "none with four; each a 3 of a suit that is not trumps. Left out, the referee "
+                                    "assumes this edition's choice (the first suits other than trumps in the order "
+                                    "♣ ♦ ♥ ♠) and says so."), mode="summary"),
+        Field("removed", Cards(), t("Optional here: the hands already show which cards are missing. If you give "
+                                    "it, the hands and these cards must make up the whole pack."), mode="full"),
+        Field("bids", PerPlayer(OneOf((
+            Obj((Field("start", Integer(), t("The start number."), required=True),
+                 Field("goal", Integer(), t("The goal number."), required=True))),
+            Choice((THIRTEEN_UNDER, LUCKY), ignore_case=True, loose_separators=True),
+        ))), t("Every player's bid: a start and a goal number (zero or negative too), or Thirteen Under, or Lucky "
+               "Thirteen Under."), required=True),
+        Field("tricks", PerPlayer(Integer(minimum=0)), t("The number of tricks each player took; together they "
+                                                         "must make the whole deal."), required=True,
+              mode="summary"),
+        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order; with three or "
+                                                        "five players the hands leave out the removed threes."),
+              required=True, mode="full"),
+        TRICKS_PLAYED,
+        CLAIM_PER_PLAYER,
+        NOTE,
+    ),
+)
+"""What a Yacht record holds (:mod:`referee.records`)."""
 WARNING_CODES = ("bid.parity", "bid.out_of_reach", "deal.removed_not_default")
 """The warnings this game adds to the shared ones (dealer order, a deal after the end)."""
 
@@ -247,6 +296,7 @@ class Yacht(Game):
     names: ClassVar[dict[str, str]] = {"en": "Yacht", "ru": "Яхта", "de": "Yacht"}
     player_counts = tuple(HAND_SIZES)
     options = OPTIONS
+    record = RECORD
     kind = t("trick-taking game, each player for himself")
     deck_size = len(DECK)
     hand_sizes = HAND_SIZES

@@ -1,0 +1,216 @@
+"""``referee new <game> [--lang ru|de] [--full]``: a commented record to fill in.
+
+The template follows the game's record declaration (:mod:`referee.records`): every field in
+order, with its help text and what it takes as comments in the chosen language, and sample values
+taken from one of the game's worked examples. The cards are written in the notation of that
+language and the players get names of that language, so a Russian table gets ``notation: ru``,
+``10ч`` and «Аня». A template as printed is a record ``referee check`` accepts.
+
+>>> text = template("catch-the-ten", "ru")
+>>> "notation: ru" in text and "Аня" in text and "# Козырная масть" in text
+True
+>>> from referee.cli import check_text
+>>> check_text(text).exit_status
+0
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from referee.cards import Rank
+from referee.game import Game
+from referee.games import get_game
+from referee.messages import rank_label, render, t
+from referee.notation import format_card, parse_cards, parse_rank
+from referee.records import (
+    FULL_PLAY_KEY,
+    Anything,
+    Card,
+    Cards,
+    Field,
+    FieldType,
+    ListOf,
+    Obj,
+    OneOf,
+    Options,
+    PerPlayer,
+    PlayerName,
+    Players,
+    RankType,
+    plain,
+    show,
+    spec_of,
+)
+from referee.source import load_text
+
+EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
+WIDTH = 100
+# Names for the sample players, by seat, in each language; the sides of a partnership game likewise.
+NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("Anna", "Boris", "Vera", "Gleb", "Dora", "Egor"),
+    "ru": ("Аня", "Борис", "Вера", "Глеб", "Дора", "Егор"),
+    "de": ("Anna", "Boris", "Vera", "Gleb", "Dora", "Egon"),
+}
+SIDES: dict[str, tuple[str, str]] = {"en": ("We", "They"), "ru": ("Мы", "Они"), "de": ("Wir", "Sie")}
+
+
+class TemplateError(ValueError):
+    """No template can be made (no worked example of that kind of deal)."""
+
+
+def sample_record(game: Game, mode: str, lang: str = "en") -> dict[str, Any]:
+    """The worked example a template starts from: its first deal only, without ``expected``."""
+    name = spec_of(game).samples.get(mode)
+    path = EXAMPLES_DIR / f"{name}.yaml"
+    if name is None or not path.is_file():
+        raise TemplateError(render(t("There is no sample record of this kind for {game}.", game=game.name(lang)),
+                                   lang))
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data.pop("expected", None)
+    data["deals"] = data["deals"][:1]
+    claim = data["deals"][0].get("claim")
+    if isinstance(claim, dict):  # some examples show a disagreeing claim; a template shows one that agrees
+        deal = game.check(load_text(yaml.safe_dump(data, allow_unicode=True))).deals[0]
+        computed = deal.scores if deal.claim_against is None else deal.claim_against
+        data["deals"][0]["claim"] = {k: computed[str(k)] for k in claim}
+    return data
+
+
+class _Localizer:
+    """Rewrites sample values for another language: player and side names, cards and ranks in its notation."""
+
+    def __init__(self, data: dict[str, Any], lang: str):
+        self.source = data.get("notation", "en")
+        self.notation = lang
+        names = [str(p) for p in data.get("players") or []]
+        self.names = dict(zip(names, NAMES[lang], strict=False))
+        sides = [str(s) for s in data.get("teams") or {}]
+        self.names.update(zip(sides, SIDES[lang], strict=False))
+
+    def value(self, value: Any, ftype: FieldType) -> Any:
+        if isinstance(ftype, (PlayerName, Players)):
+            return [self.name(v) for v in value] if isinstance(value, list) else self.name(value)
+        if isinstance(ftype, Card):
+            return self.cards([value])[0]
+        if isinstance(ftype, Cards):
+            cards = self.cards(value)
+            if isinstance(value, list):
+                return cards
+            return (", " if self.notation == "de" else " ").join(cards)
+        if isinstance(ftype, RankType):
+            rank = parse_rank(value, self.source)
+            return rank_label(rank, self.notation) if rank is not Rank.TEN else "10"
+        if isinstance(ftype, PerPlayer) and isinstance(value, dict):
+            return {self.name(k): self.value(v, ftype.value) for k, v in value.items()}
+        if isinstance(ftype, ListOf) and isinstance(value, list):
+            return [self.value(v, ftype.item) for v in value]
+        if isinstance(ftype, Obj) and isinstance(value, dict):
+            by_name = {f.name: f for f in ftype.fields}
+            return {k: self.value(v, by_name[k].type) if k in by_name else v for k, v in value.items()}
+        if isinstance(ftype, OneOf):
+            for alternative in ftype.types:
+                if isinstance(alternative, (Obj, PerPlayer)) == isinstance(value, dict) and \
+                        isinstance(alternative, (ListOf, Cards)) == isinstance(value, list):
+                    return self.value(value, alternative)
+        return value
+
+    def name(self, value: Any) -> Any:
+        return self.names.get(str(value), value)
+
+    def cards(self, value: Any) -> list[str]:
+        return [format_card(c, self.notation) for c in parse_cards(value, self.source)]
+
+
+def _comment(text: str, indent: str) -> list[str]:
+    """Comment lines, wrapped; Markdown code marks dropped (a comment is plain text)."""
+    text = text.replace("`", "")
+    return [f"{indent}# {line}" for line in textwrap.wrap(text, WIDTH - len(indent) - 2)]
+
+
+def _flow(value: Any) -> str:
+    """A value as one line of YAML (a flow collection, or a scalar quoted only where it must be)."""
+    text = yaml.safe_dump(value, allow_unicode=True, sort_keys=False, default_flow_style=True, width=10**6)
+    return text.removesuffix("\n").removesuffix("\n...").strip()
+
+
+def _dump(name: Any, value: Any, indent: str) -> list[str]:
+    """``name: value`` as YAML, indented: on one line where it fits, else one entry per line.
+
+    >>> _dump("hands", {"Anna": "10♥ J♥", "Boris": "A♠ K♠"}, "")
+    ['hands: {Anna: 10♥ J♥, Boris: A♠ K♠}']
+    >>> _dump("tricks", ["10♥ A♠", "J♥ K♠"], "  ")[:2]
+    ['  tricks: [10♥ A♠, J♥ K♠]']
+    """
+    key = _flow(name)
+    line = f"{indent}{key}: {_flow(value)}"
+    if len(line) <= WIDTH or not isinstance(value, (dict, list)) or not value:
+        return [line]
+    out = [f"{indent}{key}:"]
+    for k, v in value.items() if isinstance(value, dict) else enumerate(value):
+        if isinstance(value, dict):
+            out += _dump(k, v, indent + "  ")
+        else:
+            item = _dump("x", v, indent + "  ")  # a list item is written like a value, after "- "
+            out += [f"{indent}  - {item[0].lstrip()[3:]}", *item[1:]]
+    return out
+
+
+def _field_lines(f: Field, data: dict[str, Any], lang: str, indent: str, local: _Localizer,
+                 game: Game) -> list[str]:
+    help_text = render(f.help, lang)
+    what = render(t("{value}; {requirement}", value=f.type.label(plain), requirement=f.requirement(plain)), lang)
+    lines = _comment(help_text, indent) + _comment(what, indent)
+    if isinstance(f.type, Options):
+        lines.append(f"{indent}options:")
+        chosen = data.get("options") or {}
+        for option in game.options:
+            if option.help is not None:
+                lines += _comment(render(option.help, lang), indent + "  ")
+            values = ", ".join(show(c) for c in option.choices) if option.choices is not None else \
+                render(t("a whole number, at least {minimum}", minimum=option.minimum or 0), lang)
+            lines += _comment(values, indent + "  ")
+            lines += _dump(option.name, chosen.get(option.name, option.default), indent + "  ")
+        return lines
+    if f.name not in data:
+        return [*lines, f"{indent}# {f.name}:"]
+    return lines + _dump(f.name, local.value(data[f.name], f.type), indent)
+
+
+def template(slug: str, lang: str = "en", full: bool = False) -> str:
+    """The commented record template of a game, in ``lang``, for a summary deal or (``full``) a full play."""
+    game = get_game(slug)
+    spec = spec_of(game)
+    mode = "full" if full else "summary"
+    data = sample_record(game, mode, lang)
+    local = _Localizer(data, lang)
+    data["notation"] = lang
+    kind = t("a full play: the hands and every trick") if full else t("a summary: what the scoresheet says")
+    out = _comment(render(t("{game}: a record for the referee, one deal as {kind}.", game=game.name(lang),
+                                kind=kind), lang), "")
+    out += _comment(render(t("Replace the sample values with your table's, add deals, then check the record:"),
+                           lang), "")
+    out.append(f"#   referee check FILE --lang {lang}")
+    out.append("")
+    for f in spec.record_fields():
+        if isinstance(f.type, Anything):
+            continue  # the expected outcome of a worked example: not for a table's record
+        if f.name != "deals":
+            out += _field_lines(f, data, lang, "", local, game)
+            continue
+        out += _comment(render(f.help, lang), "")
+        out.append("deals:")
+        for deal in data["deals"]:
+            deal_mode = "full" if FULL_PLAY_KEY in deal else "summary"
+            first = True
+            for df in spec.deal_fields(deal_mode):
+                lines = _field_lines(df, deal, lang, "    ", local, game)
+                if first:
+                    lines[0] = "  - " + lines[0][4:]
+                    first = False
+                out += lines
+    return "\n".join(out) + "\n"
