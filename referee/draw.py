@@ -62,7 +62,10 @@ def _colour(c: Card) -> str:
 
 def card(c: Card | None, lang: str, x: float = 0, y: float = 0, *, face_down: bool = False,
          mark: str | None = None) -> str:
-    """One card as an SVG group at (x, y): rank in the page's notation, suit sign; or its back, or an empty slot."""
+    """One card as an SVG group at (x, y): rank in the page's notation, suit sign; or its back, or an empty slot.
+
+    Rank and suit share the top line, so that a card half covered in a fanned pile still shows both.
+    """
     if c is None and not face_down:
         return (f'<rect class="cr-slot" x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="{CARD_H - 2}" '
                 f'rx="4"/>')
@@ -82,7 +85,7 @@ def card(c: Card | None, lang: str, x: float = 0, y: float = 0, *, face_down: bo
             f'{inner}'
             f'<text class="{colour}" x="{x + 5}" y="{y + 16}" font-size="{size}" font-weight="700">'
             f'{escape(rank)}</text>'
-            f'<text class="{colour}" x="{x + 5}" y="{y + 28}" font-size="11">{suit}</text>'
+            f'<text class="{colour}" x="{x + CARD_W - 5}" y="{y + 15}" font-size="11" text-anchor="end">{suit}</text>'
             f'<text class="{colour}" x="{x + CARD_W / 2}" y="{y + 43}" font-size="22" '
             f'text-anchor="middle">{suit}</text></g>')
 
@@ -139,17 +142,33 @@ class Slot:
 
 
 def layout(slots: Sequence[Slot], lang: str, *, alt: str, label_height: float = 14) -> str:
-    """A table seen from above: every slot at its grid place, piles fanned, labels under the cards."""
+    """A table seen from above: every slot at its grid place, piles fanned, labels under the cards.
+
+    A pile fanned downwards moves the rows below it down by its length:
+
+    >>> from referee.cards import Card, Rank, Suit
+    >>> pile = Slot(0, 0, Card(Rank.SEVEN, Suit.HEARTS), stack=[Card(Rank.EIGHT, Suit.CLUBS)], label="N")
+    >>> tall = layout([pile, Slot(0, 1, face_down=True)], "en", alt="Two rows")
+    >>> short = layout([Slot(0, 0, Card(Rank.SEVEN, Suit.HEARTS)), Slot(0, 1, face_down=True)], "en", alt="Two rows")
+    >>> import re
+    >>> [int(re.search(r'height="(\\d+)"', svg).group(1)) for svg in (short, tall)]
+    [164, 183]
+    """
     if not slots:
         return svg("", CARD_W, CARD_H, alt)
     cell_w, cell_h = CARD_W + 2 * GAP, CARD_H + 2 * GAP + label_height
-    fan = 14
+    fan = 19
     min_col = min(s.column for s in slots)
     min_row = min(s.row for s in slots)
+    # A fanned pile pushes the rows below it down, so that it never covers the next row's cards.
+    fanned: dict[float, float] = {}
+    for s in slots:
+        shown = len(s.stack) + (s.card is not None) if not s.face_down else 0
+        fanned[s.row] = max(fanned.get(s.row, 0.0), max(shown - 1, 0) * fan)
     parts, right, bottom = [], 0.0, 0.0
     for s in slots:
         x = GAP + (s.column - min_col) * cell_w
-        y = GAP + (s.row - min_row) * cell_h
+        y = GAP + (s.row - min_row) * cell_h + sum(v for row, v in fanned.items() if row < s.row)
         pile = [*s.stack, *([s.card] if s.card is not None else [])]
         if pile and not s.face_down:
             for k, c in enumerate(pile):
