@@ -57,6 +57,20 @@ def rate(fn: Callable[[int], object], batches: int, seconds: float) -> float:
     return statistics.median(rates)
 
 
+def layout_game_rows(rng: random.Random, batches: int, seconds: float) -> list[tuple[str, float]]:
+    """Random hands per second and full-play records checked per second of the layout games."""
+    from referee.simulate.kings_corners import kings_corners_deal, kings_corners_play
+
+    rows = [(f"kings-corners {n}p random hands/s", rate(lambda i, n=n: kings_corners_play(rng, n, i % n), batches,
+                                                        seconds)) for n in (2, 4)]
+    texts = [yaml.safe_dump({"game": "kings-corners", "players": NAMES[:3],
+                             "deals": [kings_corners_deal(rng, NAMES[:3], k % 3)]}, allow_unicode=True)
+             for k in range(50)]
+    rows.append(("kings-corners 3p full-play records checked/s (YAML text)",
+                 rate(lambda i: check_text(texts[i % len(texts)]), batches, seconds)))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--batches", type=int, default=7)
@@ -101,6 +115,7 @@ def main() -> None:
                      rate(lambda i, docs=docs, game=game: game.check(docs[i % len(docs)]), args.batches, args.seconds)))
         rows.append((f"{label} full-play records checked/s (YAML text)",
                      rate(lambda i, texts=texts: check_text(texts[i % len(texts)]), args.batches, args.seconds)))
+    rows += layout_game_rows(rng, args.batches, args.seconds)
     width = max(len(label) for label, _ in rows)
     print(f"{'measure':<{width}}  median/s")
     for label, value in rows:
