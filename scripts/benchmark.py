@@ -68,6 +68,15 @@ def layout_game_rows(rng: random.Random, batches: int, seconds: float) -> list[t
              for k in range(50)]
     rows.append(("kings-corners 3p full-play records checked/s (YAML text)",
                  rate(lambda i: check_text(texts[i % len(texts)]), batches, seconds)))
+    from referee.simulate.construction import construction_play, construction_turns
+
+    rows.append(("construction random turns/s (games of 100 cards)",
+                 100 * rate(lambda i: construction_play(rng, 100), batches, seconds)))
+    games = [yaml.safe_dump({"game": "construction", "players": NAMES[:2], "black": NAMES[0],
+                             "deals": [{"turns": construction_turns(rng, 100)}]}, allow_unicode=True)
+             for _ in range(5)]
+    rows.append(("construction records of 100 turns checked/s (YAML text)",
+                 rate(lambda i: check_text(games[i % len(games)]), batches, seconds)))
     return rows
 
 
