@@ -230,6 +230,30 @@ def listing_block(text: str, lang: str, language: str) -> str:
     """
     return f"```{language}\n{localize_text(text.rstrip(), lang)}\n```"
 
+
+def picture_block(params: dict[str, Any], lang: str) -> str:
+    """A picture of a worked example's table, drawn by the game from the referee's own board model.
+
+    ``example: <game>/<name>`` and the game's own place parameters (Kings Corners: ``deal``,
+    ``turn``, ``move``, ``show``). The SVG stands alone in a figure, with its text alternative in ``lang``.
+
+    >>> out = picture_block({"example": "kings-corners/full-play-two", "turn": 3, "move": 1, "show": "next"}, "de")
+    >>> out.startswith('<figure class="cr-figure">') and 'role="img"' in out and "Talon: 32" in out
+    True
+    """
+    name = str(params.get("example"))
+    data, _ = load_example(name)
+    game = get_game(str(data.get("game")))
+    draw = getattr(game, "picture", None)
+    if draw is None:
+        raise BlockError(f"{game.slug} draws no pictures")
+    try:
+        svg = draw(data, params, lang)
+    except (KeyError, IndexError, ValueError, RefereeError) as err:
+        raise BlockError(f"picture of {name} cannot be drawn: {err}") from None
+    return f'<figure class="cr-figure">{svg}</figure>'
+
+
 def record_block(params: dict[str, Any], lang: str) -> str:
     """The record fields, from the declarations (:mod:`referee.records`), as tables in ``lang``.
 
@@ -306,4 +330,6 @@ def render_block(kind: str, params: dict[str, Any] | None, lang: str) -> str:
         return listing_block(str(params.get("text", "")), lang, "yaml" if kind == "yaml" else "sh")
     if kind == "record":
         return record_block(params, lang)
+    if kind == "picture":
+        return picture_block(params, lang)
     raise BlockError(f"unknown block referee-{kind}")

@@ -62,7 +62,10 @@ def _colour(c: Card) -> str:
 
 def card(c: Card | None, lang: str, x: float = 0, y: float = 0, *, face_down: bool = False,
          mark: str | None = None) -> str:
-    """One card as an SVG group at (x, y): rank in the page's notation, suit sign; or its back, or an empty slot."""
+    """One card as an SVG group at (x, y): rank in the page's notation, suit sign; or its back, or an empty slot.
+
+    Rank and suit share the top line, so that a card half covered in a fanned pile still shows both.
+    """
     if c is None and not face_down:
         return (f'<rect class="cr-slot" x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="{CARD_H - 2}" '
                 f'rx="4"/>')
@@ -82,7 +85,7 @@ def card(c: Card | None, lang: str, x: float = 0, y: float = 0, *, face_down: bo
             f'{inner}'
             f'<text class="{colour}" x="{x + 5}" y="{y + 16}" font-size="{size}" font-weight="700">'
             f'{escape(rank)}</text>'
-            f'<text class="{colour}" x="{x + 5}" y="{y + 28}" font-size="11">{suit}</text>'
+            f'<text class="{colour}" x="{x + CARD_W - 5}" y="{y + 15}" font-size="11" text-anchor="end">{suit}</text>'
             f'<text class="{colour}" x="{x + CARD_W / 2}" y="{y + 43}" font-size="22" '
             f'text-anchor="middle">{suit}</text></g>')
 
@@ -139,17 +142,33 @@ class Slot:
 
 
 def layout(slots: Sequence[Slot], lang: str, *, alt: str, label_height: float = 14) -> str:
-    """A table seen from above: every slot at its grid place, piles fanned, labels under the cards."""
+    """A table seen from above: every slot at its grid place, piles fanned, labels under the cards.
+
+    A pile fanned downwards moves the rows below it down by its length:
+
+    >>> from referee.cards import Card, Rank, Suit
+    >>> pile = Slot(0, 0, Card(Rank.SEVEN, Suit.HEARTS), stack=[Card(Rank.EIGHT, Suit.CLUBS)], label="N")
+    >>> tall = layout([pile, Slot(0, 1, face_down=True)], "en", alt="Two rows")
+    >>> short = layout([Slot(0, 0, Card(Rank.SEVEN, Suit.HEARTS)), Slot(0, 1, face_down=True)], "en", alt="Two rows")
+    >>> import re
+    >>> [int(re.search(r'height="(\\d+)"', svg).group(1)) for svg in (short, tall)]
+    [164, 183]
+    """
     if not slots:
         return svg("", CARD_W, CARD_H, alt)
     cell_w, cell_h = CARD_W + 2 * GAP, CARD_H + 2 * GAP + label_height
-    fan = 14
+    fan = 19
     min_col = min(s.column for s in slots)
     min_row = min(s.row for s in slots)
+    # A fanned pile pushes the rows below it down, so that it never covers the next row's cards.
+    fanned: dict[float, float] = {}
+    for s in slots:
+        shown = len(s.stack) + (s.card is not None) if not s.face_down else 0
+        fanned[s.row] = max(fanned.get(s.row, 0.0), max(shown - 1, 0) * fan)
     parts, right, bottom = [], 0.0, 0.0
     for s in slots:
         x = GAP + (s.column - min_col) * cell_w
-        y = GAP + (s.row - min_row) * cell_h
+        y = GAP + (s.row - min_row) * cell_h + sum(v for row, v in fanned.items() if row < s.row)
         pile = [*s.stack, *([s.card] if s.card is not None else [])]
         if pile and not s.face_down:
             for k, c in enumerate(pile):
@@ -164,3 +183,99 @@ def layout(slots: Sequence[Slot], lang: str, *, alt: str, label_height: float = 
         right = max(right, x + cell_w)
         bottom = max(bottom, y + CARD_H + extra + label_height + GAP)
     return svg("".join(parts), right, bottom, alt)
+
+
+@dataclass(frozen=True)
+class GridCard:
+    """A place on a track built of cards (Construction): a vertical card at (x, y), or a bridge from x to x + 1.
+
+    ``joker`` draws a start card; ``tokens`` are ``(side, number)`` pairs, number 0 for a large token;
+    ``mark`` outlines the card (``legal``); ``empty`` draws a free place as a dashed outline.
+    """
+
+    x: int
+    y: int
+    bridge: bool = False
+    card: Card | None = None
+    joker: str | None = None
+    """The side whose start card this is (``black`` or ``red``)."""
+    tokens: tuple[tuple[str, int], ...] = ()
+    mark: str | None = None
+    empty: bool = False
+
+
+PITCH_X = CARD_W + CARD_H  # a vertical card, then room for a bridge lying across to the next column
+PITCH_Y = CARD_H + 4
+
+
+def _landscape(c: Card, lang: str, x: float, y: float, mark: str | None) -> str:
+    colour = _colour(c)
+    marked = f" cr-mark-{mark}" if mark else ""
+    rank = rank_label(c.rank, lang)
+    suit = c.suit.symbol if c.suit is not None else ""
+    inner = (f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_H - 6}" height="{CARD_W - 6}" rx="2" class="{colour}" '
+             f'style="fill:none;stroke:currentColor" stroke-width="0.6"/>' if colour == "cr-red" else "")
+    return (f'<g class="cr-card{marked}"><rect class="cr-face" x="{x + 0.5}" y="{y + 0.5}" width="{CARD_H - 1}" '
+            f'height="{CARD_W - 1}" rx="4"/>{inner}<text class="{colour}" x="{x + 6}" y="{y + 25}" font-size="13" '
+            f'font-weight="700">{escape(rank)}</text><text class="{colour}" x="{x + CARD_H - 6}" y="{y + 25}" '
+            f'font-size="14" text-anchor="end">{suit}</text></g>')
+
+
+def _token(side: str, number: int, cx: float, cy: float) -> str:
+    # Black tokens are filled, red ones hollow: the sides differ by more than colour.
+    r = 8 if number == 0 else 6.5
+    text = "" if number == 0 else (f'<text x="{cx}" y="{cy + 3.5}" font-size="9" text-anchor="middle" '
+                                   f'class="{"cr-token-label-black" if side == "black" else "cr-red"}" '
+                                   f'style="fill:{"#fff" if side == "black" else "currentColor"}">{number}</text>')
+    return f'<circle class="cr-token-{side}" cx="{cx}" cy="{cy}" r="{r}"/>{text}'
+
+
+def grid(places: Sequence[GridCard], lang: str, *, alt: str, row_label: str = "") -> str:
+    """A track built of cards, row 0 at the bottom, with tokens, row numbers and marked places.
+
+    >>> from referee.cards import Card, Rank, Suit
+    >>> track = [GridCard(0, 0, joker="black", tokens=(("black", 0),)), GridCard(1, 0, joker="red"),
+    ...          GridCard(0, 1, card=Card(Rank.SEVEN, Suit.CLUBS), mark="legal"),
+    ...          GridCard(0, 1, bridge=True, card=Card(Rank.SIX, Suit.HEARTS)), GridCard(1, 1, empty=True)]
+    >>> svg = grid(track, "en", alt="Track")
+    >>> svg.count("<circle"), "cr-mark-legal" in svg, "cr-target" in svg, ">1<" in svg
+    (1, True, True, True)
+    """
+    if not places:
+        return svg("", CARD_W, CARD_H, alt)
+    left_margin = 22
+    min_x = min(p.x for p in places)
+    max_x = max(p.x + (1 if p.bridge else 0) for p in places)
+    top_row = max(p.y for p in places)
+    parts: list[str] = []
+    for row in range(0, top_row + 1):
+        y = 6 + (top_row - row) * PITCH_Y
+        parts.append(f'<text class="cr-label" x="{left_margin - 6}" y="{y + CARD_H / 2 + 4}" font-size="10" '
+                     f'text-anchor="end">{escape(row_label)}{row}</text>')
+    for p in sorted(places, key=lambda q: q.bridge):  # bridges over the vertical cards they join
+        y = 6 + (top_row - p.y) * PITCH_Y
+        x = left_margin + (p.x - min_x) * PITCH_X
+        if p.bridge:
+            x, y = x + CARD_W, y + (CARD_H - CARD_W) / 2
+            w, h = CARD_H, CARD_W
+        else:
+            w, h = CARD_W, CARD_H
+        if p.empty:
+            parts.append(f'<rect class="cr-target" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>')
+        elif p.joker is not None:
+            colour = "cr-black" if p.joker == "black" else "cr-red"
+            signs = "♣♠" if p.joker == "black" else "♦♥"
+            parts.append(f'<g class="cr-card{" cr-mark-" + p.mark if p.mark else ""}"><rect class="cr-face" '
+                         f'x="{x + 0.5}" y="{y + 0.5}" width="{w - 1}" height="{h - 1}" rx="4"/>'
+                         f'<text class="{colour}" x="{x + w / 2}" y="{y + 22}" font-size="16" text-anchor="middle">★'
+                         f'</text><text class="{colour}" x="{x + w / 2}" y="{y + 40}" font-size="10" '
+                         f'text-anchor="middle">{signs}</text></g>')
+        elif p.card is not None:
+            parts.append(_landscape(p.card, lang, x, y, p.mark) if p.bridge else card(p.card, lang, x, y, mark=p.mark))
+        for k, (side, number) in enumerate(p.tokens):
+            cx = x + w - 9 - (k % 3) * 14
+            cy = y + h - 9 - (k // 3) * 14
+            parts.append(_token(side, number, cx, cy))
+    width = left_margin + (max_x - min_x) * PITCH_X + CARD_W + 6
+    height = 12 + top_row * PITCH_Y + CARD_H
+    return svg("".join(parts), width, height, alt)

@@ -93,6 +93,9 @@ class _Localizer:
         self.names.update(zip(sides, SIDES[lang], strict=False))
 
     def value(self, value: Any, ftype: FieldType) -> Any:
+        localize = getattr(ftype, "localize", None)  # a game's own type that holds names or cards in text
+        if localize is not None:
+            return localize(value, self)
         if isinstance(ftype, (PlayerName, Players)):
             return [self.name(v) for v in value] if isinstance(value, list) else self.name(value)
         if isinstance(ftype, Card):

@@ -217,6 +217,26 @@ def report(measures: list[Measure], naives: dict[tuple[int, int], Measure]) -> l
     return lines
 
 
+def layout_measures(rng: random.Random) -> list[Measure]:
+    """The layout games: random hands or games, and full-play records from YAML text (rates only)."""
+    from referee.simulate.construction import construction_play, construction_turns
+    from referee.simulate.kings_corners import kings_corners_deal, kings_corners_play
+
+    out = [Measure(f"kings-corners {n}p random hands", lambda i, n=n: kings_corners_play(rng, n, i % n))
+           for n in (2, 4)]
+    texts = [yaml.safe_dump({"game": "kings-corners", "players": NAMES[:3],
+                             "deals": [kings_corners_deal(rng, NAMES[:3], k % 3)]}, allow_unicode=True)
+             for k in range(50)]
+    out.append(Measure("kings-corners 3p records checked (YAML text)", lambda i: check_text(texts[i % len(texts)])))
+    out.append(Measure("construction random games of 100 cards", lambda i: construction_play(rng, 100)))
+    games = [yaml.safe_dump({"game": "construction", "players": NAMES[:2], "black": NAMES[0],
+                             "deals": [{"turns": construction_turns(rng, 100)}]}, allow_unicode=True)
+             for _ in range(5)]
+    out.append(Measure("construction 100-turn records checked (YAML text)",
+                       lambda i: check_text(games[i % len(games)])))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="timed batches per measure, interleaved")
@@ -239,7 +259,8 @@ def main() -> None:
             raise SystemExit(1)
         return
     rng = random.Random(2026)
-    measures = [m for m in deal_measures(rng) + record_measures(rng) + turn_measures(rng) if args.only in m.label]
+    measures = [m for m in deal_measures(rng) + record_measures(rng) + turn_measures(rng) + layout_measures(rng)
+                if args.only in m.label]
     naives = {shape: naive(*shape) for shape in sorted({m.shape for m in measures if m.shape})}
     everything = list(naives.values()) + measures
     run_interleaved(everything, args.rounds, args.seconds)

@@ -49,6 +49,12 @@ _DESTINATIONS = (
     re.compile(r"\]\s*(\{\d+\})"),
 )
 _TRAILING = ".,;:!?»“”'\""
+# A bare word, a colon and a word ("Spalte:Reihe", "column:row") is prose, not an address: a bare
+# "scheme:rest" counts as a link when the scheme is one a browser acts on, or the rest looks like
+# an address (a host, a path or a mailbox: a dot, a slash or an @).
+_KNOWN_SCHEMES = frozenset({"http", "https", "ftp", "ftps", "mailto", "tel", "sms", "file", "javascript",
+                            "vbscript", "data", "blob", "ws", "wss", "irc", "news", "ssh", "git", "callto",
+                            "skype", "intent", "market", "geo"})
 LENGTH_FACTOR = 3
 LENGTH_ALLOWANCE = 60
 
@@ -65,6 +71,8 @@ def destinations(text: str) -> set[str]:
     ['//evil.example', 'https://x.example/p', 'mailto:a@b.example']
     >>> sorted(destinations("See [the deal]{1} and [rules]{2}."))
     ['{1}', '{2}']
+    >>> sorted(destinations("Plätze als Spalte:Reihe; HTTP:evil.example/login"))
+    ['http:evil.example/login']
     """
     text = strip_code(text)
     found: set[str] = set()
@@ -75,6 +83,9 @@ def destinations(text: str) -> set[str]:
                 continue
             scheme, colon, rest = value.partition(":")
             if colon and re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*", scheme):
+                if (pattern is _DESTINATIONS[3] and scheme.lower() not in _KNOWN_SCHEMES
+                        and not re.search(r"[./@]", rest)):
+                    continue
                 value = scheme.lower() + ":" + rest
             found.add(value)
     return found

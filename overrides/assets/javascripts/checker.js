@@ -267,9 +267,10 @@ function main(root) {
       const others = inner.kind === "one_of" && object ? inner.types.filter((x) => x !== object) : [];
       const columns = object ? [...object.fields] : [{ name: null, help: "", type: inner }];
       if (others.length) columns.push({ name: null, help: "", type: others.length === 1 ? others[0] : { kind: "one_of", types: others }, other: true });
-      const head = (c) => (c.name === null ? (c.other ? "…" : null) : el("code", { text: c.name }));
+      // Every header cell says what its column holds: an empty one tells a screen reader nothing.
+      const head = (c) => (c.name === null ? (c.other ? "…" : S["form.value"]) : el("code", { text: c.name }));
       const table = el("table", { class: "checker-table" },
-        el("thead", {}, el("tr", {}, el("th", {}), columns.map((c) => el("th", { title: c.help || null }, head(c))))),
+        el("thead", {}, el("tr", {}, el("th", { text: S["form.who"] }), columns.map((c) => el("th", { title: c.help || null }, head(c))))),
         el("tbody", {}, keys.map((k) => {
           const row = el("tr", { "data-path": pathText([...parts, k]) });
           if (definesSides) {

@@ -1,0 +1,520 @@
+"""Construction (seed 002, game 5): two players build a track of cards and race a token up it and back.
+
+Engine: :mod:`referee.turns`. The board is this edition's **grid model** (DECISIONS.md, G5-A05):
+vertical cards stand at ``(column, row)``, row 0 holding the two Jokers (Black's in column 0,
+Red's in column 1); a **bridge** (a card laid across) ``H(x, y)`` joins the vertical places
+``(x, y)`` and ``(x + 1, y)``. A card turned from the stock belongs to the player of its colour
+(Black ♣ ♠, Red ♦ ♥), who uses it once: to build, to move his large token, to move a small token,
+to place a small token after a king, or to discard it.
+
+>>> from referee.notation import parse_card
+>>> game = ConstructionGame(["Anna", "Boris"])
+>>> [str(m) for m in game.legal_moves(parse_card("7C"))]
+['7♣ discard', '7♣ build H-1:0', '7♣ build H0:0', '7♣ build H1:0', '7♣ build 0:1', '7♣ build 1:1']
+>>> game.push(Action(parse_card("7C"), "build", (Cell(0, 1),)))
+>>> game.push(Action(parse_card("8S"), "large", (Cell(0, 1),)))
+>>> str(game.large["black"])
+'0:1'
+>>> game.push(Action(parse_card("5H"), "large", (Cell(1, 1),)))
+Traceback (most recent call last):
+...
+referee.turns.IllegalMoveError: There is no card at 1:1.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.cards import Card, Rank, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Reader, Verdict
+from referee.messages import Message, t
+from referee.notation import parse_card
+from referee.records import NOTE, Field, FieldType, PlayerName, RecordSpec
+from referee.source import Document, Path
+from referee.turns import IllegalMoveError, Outcome, TurnState
+
+PACK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
+PACKS = 3
+SMALL_TOKENS = 6
+TOP_ROW = 10
+SIDES: tuple[str, str] = ("black", "red")
+JOKER_COLUMN = {"black": 0, "red": 1}
+KINDS = ("build", "large", "small", "king", "discard")
+
+
+def side_of(card: Card) -> str:
+    """The player a turned card belongs to: ``black`` for ♣ ♠, ``red`` for ♦ ♥."""
+    return "red" if card.suit is not None and card.suit.is_red else "black"
+
+
+def value(card: Card | None) -> int:
+    """A card's value for the ≥ test: 2–10, J 11, Q 12, K 13, A 14; a Joker (``None`` here) 0."""
+    return 0 if card is None else int(card.rank)
+
+
+@dataclass(frozen=True, order=True)
+class Cell:
+    """A place on the grid: a vertical card at (column, row), or a bridge from column ``x`` to ``x + 1``."""
+
+    x: int
+    y: int
+    bridge: bool = False
+
+    def __str__(self) -> str:
+        return f"{'H' if self.bridge else ''}{self.x}:{self.y}"
+
+
+def read_cell(token: str) -> Cell:
+    """``0:3`` a vertical place, ``H0:3`` the bridge between columns 0 and 1 in row 3.
+
+    >>> read_cell("h-1:2"), str(read_cell("2:10"))
+    (Cell(x=-1, y=2, bridge=True), '2:10')
+    """
+    text = token.strip()
+    bridge = text[:1] in ("H", "h")
+    try:
+        x, y = (int(part) for part in (text[1:] if bridge else text).split(":"))
+    except ValueError:
+        raise NotationError(t("{token!r} is not a place: write column:row (0:3) or H and the left column of a "
+                              "bridge (H0:3).", token=token), code="record.bad_cell", rule="grid") from None
+    return Cell(x, y, bridge)
+
+
+@dataclass(frozen=True)
+class Action:
+    """What the owner of a turned card does with it; ``cells`` is the target or the path."""
+
+    card: Card
+    kind: str
+    cells: tuple[Cell, ...] = ()
+    token: int = 0
+    """The small token moved (numbered from 1 in the order placed)."""
+
+    def describe(self) -> Message:
+        """``7♣: builds 0:1``, ``9♥: small token 2 to 1:1, 1:2``."""
+        path = " ".join(map(str, self.cells))
+        if self.kind == "build":
+            return t("{card}: builds {cell}", card=self.card, cell=path)
+        if self.kind == "large":
+            return t("{card}: large token to {cell}", card=self.card, cell=path)
+        if self.kind == "small":
+            return t("{card}: small token {n} to {path}", card=self.card, n=self.token, path=path)
+        if self.kind == "king":
+            return (t("{card}: a new small token, then to {path}", card=self.card, path=path) if path
+                    else t("{card}: a new small token on the Joker", card=self.card))
+        return t("{card}: discarded", card=self.card)
+
+    def __str__(self) -> str:
+        extra = f" {self.token}" if self.kind == "small" else ""
+        return " ".join([f"{self.card} {self.kind}{extra}", *map(str, self.cells)]).strip()
+
+
+class ConstructionGame(TurnState[Action]):
+    """A game of Construction; ``players[0]`` plays Black, ``players[1]`` Red.
+
+    ``to_move`` is the seat of the player the next turned card will belong to, which only the card
+    decides; :meth:`legal_moves` therefore takes the card.
+    """
+
+    def __init__(self, players: Sequence[str]):
+        super().__init__(players, 0)
+        self.board: dict[Cell, Card | None] = {Cell(0, 0): None, Cell(1, 0): None}  # None: a Joker
+        self.large: dict[str, Cell] = {s: Cell(JOKER_COLUMN[s], 0) for s in SIDES}
+        self.small: dict[str, list[Cell]] = {s: [] for s in SIDES}
+        self.reached: dict[str, bool] = dict.fromkeys(SIDES, False)
+        self.stock: Counter[Card] = Counter({c: PACKS for c in PACK})
+        self.discards: Counter[Card] = Counter()
+        self.reshuffles = 0
+
+    # -- the grid -------------------------------------------------------------------------------------------
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The cards next to ``cell`` along the track (G5-A07)."""
+        if cell.bridge:
+            ends = [Cell(cell.x, cell.y), Cell(cell.x + 1, cell.y)]
+        else:
+            ends = [Cell(cell.x, cell.y - 1), Cell(cell.x, cell.y + 1), Cell(cell.x - 1, cell.y, True),
+                    Cell(cell.x, cell.y, True)]
+        return [c for c in ends if c in self.board]
+
+    def can_build(self, cell: Cell) -> bool:
+        """A free place that touches the track as the grid model says."""
+        if cell in self.board or cell.y < 0:
+            return False
+        if cell.bridge:
+            return Cell(cell.x, cell.y) in self.board or Cell(cell.x + 1, cell.y) in self.board
+        if cell.y == 0:
+            return False
+        return (Cell(cell.x, cell.y - 1) in self.board or Cell(cell.x - 1, cell.y, True) in self.board
+                or Cell(cell.x, cell.y, True) in self.board)
+
+    def build_places(self) -> list[Cell]:
+        """Every place a card may be built now."""
+        out: set[Cell] = set()
+        for cell in self.board:
+            candidates = [Cell(cell.x - 1, cell.y, True), Cell(cell.x, cell.y, True), Cell(cell.x, cell.y + 1)] \
+                if not cell.bridge else [Cell(cell.x, cell.y), Cell(cell.x + 1, cell.y)]
+            out.update(c for c in candidates if self.can_build(c))
+        return sorted(out, key=lambda c: (c.y, c.x, c.bridge))
+
+    def held_by(self, side: str) -> set[Cell]:
+        """The cards a side's tokens stand on."""
+        return {self.large[side], *self.small[side]}
+
+    def blocks(self, side: str) -> bool:
+        """Whether ``side``'s tokens hold every neighbour of the other side's large token (the ban)."""
+        other = SIDES[1 - SIDES.index(side)]
+        near = self.neighbours(self.large[other])
+        return bool(near) and all(c in self.held_by(side) for c in near)
+
+    # -- the moves ------------------------------------------------------------------------------------------
+
+    def why_not(self, move: Action) -> Message | None:
+        """The rule ``move`` breaks, or None when it is legal."""
+        side = side_of(move.card)
+        other = SIDES[1 - SIDES.index(side)]
+        if self.stock[move.card] == 0 and not (sum(self.stock.values()) == 0 and self.discards[move.card]):
+            return t("No {card} is left in the stock to be turned.", card=move.card)
+        king = move.card.rank is Rank.KING
+        all_placed = len(self.small[side]) >= SMALL_TOKENS
+        joker = Cell(JOKER_COLUMN[side], 0)
+        # A placement is legal when a token is left, the Joker is free of the other side, and the ban allows it.
+        can_place = (king and not all_placed and joker not in self.held_by(other)
+                     and self._ban(side, None, joker) is None)
+        if king and not all_placed and move.kind != "king":
+            if move.kind == "discard" and not can_place:
+                return None
+            return t("A king must put a small token on its owner's Joker while he has one and the Joker is free of "
+                     "the other side's tokens; otherwise it can only be discarded.")
+        power = 12 if king else value(move.card)  # with every small token placed, a king moves as a queen
+        if move.kind == "discard":
+            return None
+        if move.kind == "build":
+            if king:
+                return t("A king is never built into the track.")
+            if len(move.cells) != 1 or not self.can_build(move.cells[0]):
+                return t("A card may only be built on a free place that touches the track: a vertical card on the "
+                         "card below it or at a bridge's end, a bridge beside a vertical card.")
+            return None
+        if move.kind == "large":
+            if len(move.cells) != 1:
+                return t("The large token moves exactly one card.")
+            return self._step(self.large[side], move.cells[0], power, other)
+        if move.kind == "small":
+            if not 1 <= move.token <= len(self.small[side]):
+                return t("{side} has no small token {n} on the board.", side=self.players[SIDES.index(side)],
+                         n=move.token)
+            start = self.small[side][move.token - 1]
+            return self._path(start, move.cells, power, other) or self._ban(side, move.token - 1, move.cells[-1])
+        if move.kind == "king":
+            if not king:
+                return t("Only a king places a small token.")
+            if not can_place:
+                return t("No small token can be placed: all six are on the board, the Joker is held by the "
+                         "other side, or the blocking ban forbids it.")
+            if not move.cells:
+                return None
+            return self._path(joker, move.cells, 13, other) or self._ban(side, None, move.cells[-1])
+        return t("Unknown action {kind!r}.", kind=move.kind)
+
+    def _step(self, start: Cell, cell: Cell, power: int, other: str) -> Message | None:
+        if cell not in self.board:
+            return t("There is no card at {cell}.", cell=str(cell))
+        if cell not in self.neighbours(start):
+            return t("{cell} is not next to {start} along the track.", cell=str(cell), start=str(start))
+        if cell in self.held_by(other):
+            return t("A token of the other side stands on {cell}.", cell=str(cell))
+        if value(self.board[cell]) > power:
+            return t("The card turned must be at least as high as the card entered, and {card} at {cell} is "
+                     "higher.", card=self.board[cell], cell=str(cell))
+        return None
+
+    def _path(self, start: Cell, cells: Sequence[Cell], power: int, other: str) -> Message | None:
+        if not 1 <= len(cells) <= 3:
+            return t("A small token moves one, two or three cards.")
+        seen = {start}
+        here = start
+        for cell in cells:
+            if cell in seen:
+                return t("A small token's path may not visit a card twice or return to its start.")
+            why = self._step(here, cell, power, other)
+            if why is not None:
+                return why
+            seen.add(cell)
+            here = cell
+        return None
+
+    def _ban(self, side: str, index: int | None, end: Cell) -> Message | None:
+        before = list(self.small[side])
+        if index is None:
+            self.small[side].append(end)
+        else:
+            self.small[side][index] = end
+        blocked = self.blocks(side)
+        self.small[side] = before
+        if blocked:
+            return t("The other side's large token would have no free card next to it (the blocking ban).")
+        return None
+
+    def legal_moves(self, card: Card | None = None) -> list[Action]:
+        """Every use of ``card`` (by default, every card still in the stock)."""
+        if self.is_over():
+            return []
+        cards = [card] if card is not None else sorted(c for c, n in self.stock.items() if n) or \
+            sorted(c for c, n in self.discards.items() if n)
+        out: list[Action] = []
+        for c in cards:
+            side = side_of(c)
+            candidates = [Action(c, "discard")]
+            candidates += [Action(c, "build", (p,)) for p in self.build_places()]
+            candidates += [Action(c, "large", (p,)) for p in self.neighbours(self.large[side])]
+            for k, start in enumerate(self.small[side], 1):
+                candidates += [Action(c, "small", path, k) for path in self.paths(start)]
+            if c.rank is Rank.KING:
+                joker = Cell(JOKER_COLUMN[side], 0)
+                candidates += [Action(c, "king")] + [Action(c, "king", path) for path in self.paths(joker)]
+            out += [m for m in candidates if self.why_not(m) is None]
+        return out
+
+    def paths(self, start: Cell) -> list[tuple[Cell, ...]]:
+        """Every path of one to three cards from ``start`` that visits no card twice (ranks not checked)."""
+        out: list[tuple[Cell, ...]] = []
+
+        def walk(here: Cell, path: tuple[Cell, ...]) -> None:
+            for cell in self.neighbours(here):
+                if cell != start and cell not in path:
+                    out.append(path + (cell,))
+                    if len(path) < 2:
+                        walk(cell, path + (cell,))
+        walk(start, ())
+        return out
+
+    def is_legal(self, move: Action) -> bool:
+        """Checks the one action."""
+        return not self.is_over() and self.why_not(move) is None
+
+    def why_illegal(self, move: Action) -> IllegalMoveError:
+        """The error naming the rule the action breaks."""
+        message = self.why_not(move) or t("This move is not allowed.")
+        return IllegalMoveError(message, code=f"construction.{move.kind}", rule=move.kind)
+
+    def apply(self, move: Action) -> None:
+        """Turn the card, use it, reshuffle an empty stock, and see whether a large token has won."""
+        if sum(self.stock.values()) == 0:
+            self.stock, self.discards = self.discards, Counter()
+            self.reshuffles += 1
+        self.stock[move.card] -= 1
+        side = side_of(move.card)
+        self.to_move = SIDES.index(side)
+        if move.kind == "build":
+            self.board[move.cells[0]] = move.card
+            return
+        self.discards[move.card] += 1
+        if move.kind == "large":
+            cell = move.cells[0]
+            self.large[side] = cell
+            if not cell.bridge and cell.y >= TOP_ROW:
+                self.reached[side] = True
+            if self.reached[side] and cell == Cell(JOKER_COLUMN[side], 0):
+                player = self.players[SIDES.index(side)]
+                self.finish(Outcome((player,), "game.home", t("{player}'s large token has been up to row {row} "
+                                                              "and is back on its own Joker.", player=player,
+                                                              row=TOP_ROW)))
+        elif move.kind == "small":
+            self.small[side][move.token - 1] = move.cells[-1]
+        elif move.kind == "king":
+            self.small[side].append(move.cells[-1] if move.cells else Cell(JOKER_COLUMN[side], 0))
+
+    def cards_accounted(self) -> int:
+        """Stock + discards + built cards: always 156."""
+        return sum(self.stock.values()) + sum(self.discards.values()) + sum(1 for c in self.board.values() if c)
+
+
+def read_action(text: Any, notation: str) -> Action:
+    """One turn: the card turned, then what its owner does with it.
+
+    >>> [str(read_action(x, "en")) for x in ("7c build 0:1", "9H small 2 1:1 1:2", "KS king", "5d discard")]
+    ['7♣ build 0:1', '9♥ small 2 1:1 1:2', 'K♠ king', '5♦ discard']
+    >>> str(read_action("Herz 10 large H0:0", "de"))
+    '10♥ large H0:0'
+    """
+    words = str(text).split()
+    kinds = [i for i, w in enumerate(words) if w.lower() in KINDS]
+    if not kinds or kinds[0] == 0:
+        raise NotationError(t("{text!r} is not a turn: write the card, then build, large, small, king or discard "
+                              "and the places.", text=str(text)), code="record.bad_action", rule="turns")
+    i = kinds[0]
+    card = parse_card(" ".join(words[:i]).rstrip(","), notation)
+    kind, rest = words[i].lower(), words[i + 1:]
+    token = 0
+    if kind == "small":
+        if not rest or not rest[0].isdigit():
+            raise NotationError(t("{text!r}: after small comes the number of the small token, then its path.",
+                                  text=str(text)), code="record.bad_action", rule="turns")
+        token, rest = int(rest[0]), rest[1:]
+    cells = tuple(read_cell(w) for w in rest)
+    if kind in ("build", "large", "small") and not cells:
+        raise NotationError(t("{text!r}: the place is missing.", text=str(text)), code="record.bad_action",
+                            rule="turns")
+    return Action(card, kind, cells, token)
+
+
+@dataclass(frozen=True)
+class TurnsField(FieldType):
+    """The ``turns`` of a game: one line per card turned."""
+
+    def schema(self, game: Any) -> dict[str, Any]:
+        return {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\S"}}
+
+    def label(self, code: Any = None) -> Message:
+        return t("a non-empty list; each: the card turned and what was done with it")
+
+    def localize(self, value: Any, local: Any) -> Any:
+        """The turns with their cards rewritten for a template in another language."""
+        out = []
+        for line in value:
+            words = str(line).split()
+            i = next(k for k, w in enumerate(words) if w.lower() in KINDS)
+            out.append(" ".join([local.cards([" ".join(words[:i])])[0], *words[i:]]))
+        return out
+
+
+RECORD = RecordSpec(
+    fields=(Field("black", PlayerName(), t("The player who plays Black (the clubs and spades); the other plays "
+                                           "Red."), required=True),),
+    without=("scores_before",),
+    max_deals=1,
+    samples={"summary": "construction/race-won"},
+    deal=(
+        Field("turns", TurnsField(), t("Every card turned, in order, each with its use: {build} builds a vertical "
+                                       "card (column:row) or a bridge (H and the left column), {large} moves the "
+                                       "large token, {small} moves small token 2 along up to three cards, {king} "
+                                       "places a small token on the Joker (and may move it), {discard}.",
+                                       build="7♣ build 0:1", large="9♠ large 0:1", small="8♥ small 2 1:1 1:2",
+                                       king="K♦ king 1:1", discard="5♦ discard"), required=True),
+        Field("winner", PlayerName(), t("The player the table says has won; the referee says whether it agrees.")),
+        NOTE,
+    ),
+)
+"""What a Construction record holds (:mod:`referee.records`)."""
+
+
+class Construction(Game):
+    """The referee for Construction."""
+
+    slug = "construction"
+    names: ClassVar[dict[str, str]] = {"en": "Construction", "ru": "Конструкция", "de": "Konstruktion"}
+    player_counts = (2,)
+    options = ()
+    record = RECORD
+    kind = t("race game: a track built of cards, a token up ten rows and back")
+    deck_size = len(PACK) * PACKS
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        return [
+            (t("Players"), t("{n}: Black (♣ ♠) and Red (♦ ♥)", n=2)),
+            (t("Cards"), t("{n} ({packs} packs of 52) and 2 Jokers as the start cards", n=self.deck_size,
+                           packs=PACKS)),
+            (t("Tokens"), t("a large token and {n} small tokens each", n=SMALL_TOKENS)),
+            (t("Card values"), t("2–10 as numbered, J 11, Q 12, K 13, A 14, Joker 0")),
+            (t("Goal"), t("the large token up to row {row} and back to its own Joker", row=TOP_ROW)),
+        ]
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The turns, one per line, and the claimed winner."""
+        lines: list[tuple[Message, Any]] = []
+        if deal.get("winner") is not None:
+            lines.append((t("Claimed winner"), deal["winner"]))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """No per-player table: the turns are shown as a list."""
+        return []
+
+    def picture(self, data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
+        """The grid of a worked example after ``turn`` turns, with the legal uses of the next card marked."""
+        from referee.games.construction_picture import picture
+
+        return picture(data, params, lang)
+
+    def check(self, doc: Document) -> Verdict:
+        """Validate and replay a Construction record."""
+        r = Reader(doc)
+        players, options = r.header(self, extra=("black",))
+        black = r.name(("black",), players) if players else None
+        deals = r.sequence(("deals",))
+        r.raise_if_any()
+        assert black is not None
+        order = [black, next(p for p in players if p != black)]
+        if deals is not None and len(deals) > 1:
+            r.fail(("deals", 1), t("A record holds one game of Construction."), "record.too_many_deals", "end")
+        path: Path = ("deals", 0)
+        deal = r.mapping(path)
+        r.raise_if_any()
+        assert deal is not None
+        r.known_keys(path, {"turns", "winner", "note"})
+        claimed = r.name(path + ("winner",), players, required=False)
+        lines = r.sequence(path + ("turns",))
+        actions: list[Action] = []
+        for k, line in enumerate(lines or []):
+            try:
+                actions.append(read_action(line, r.notation))
+            except NotationError as err:
+                r.add(err, path + ("turns", k))
+        r.raise_if_any()
+        state = ConstructionGame(order)
+        findings: list[Finding] = []
+        steps: list[Message] = [t("{black} plays Black, {red} plays Red; {n} cards turned, checked one by one.",
+                                  black=order[0], red=order[1], n=len(actions))]
+        for k, action in enumerate(actions):
+            where = doc.where(path + ("turns", k), deal=1)
+            if state.is_over():
+                findings.append(Finding("construction.after_end", "error", where,
+                                        t("The game was already won; turn {k} cannot follow.", k=k + 1)))
+                break
+            before = state.reshuffles
+            try:
+                state.push(action)
+            except IllegalMoveError as err:
+                err.message = t("Turn {k} ({action}): {why}", k=k + 1, action=action.describe(), why=err.message)
+                findings.append(Finding.from_error(err.at(where)))
+                steps.append(t("Turn {k} breaks a rule; the game cannot be followed further.", k=k + 1))
+                break
+            steps.append(t("Turn {k}, {player}: {action}.", k=k + 1, player=order[state.to_move],
+                           action=action.describe()))
+            if state.reshuffles != before:
+                steps.append(t("Before turn {k} the stock was empty: the discards became the new stock.", k=k + 1))
+        for side in SIDES:
+            player = order[SIDES.index(side)]
+            steps.append(t("{player}: large token at {cell}{top}, {n} small tokens on the board.", player=player,
+                           cell=str(state.large[side]), n=len(state.small[side]),
+                           top=t(", has been up to row {row}", row=TOP_ROW) if state.reached[side] else ""))
+        outcome = state.outcome()
+        winner = outcome.winners[0] if outcome is not None else None
+        scores = {p: int(p == winner) for p in players}
+        claim = {p: int(p == claimed) for p in players} if claimed is not None else None
+        if winner is None:
+            termination = t("Nobody has won yet; the race goes on.")
+            code = "in_progress"
+            if claim is not None:
+                claim_mismatch = Finding("construction.claim", "error", doc.where(path + ("winner",), deal=1),
+                                         t("{player} is named the winner, but no large token has been up to row "
+                                           "{row} and back.", player=claimed, row=TOP_ROW))
+                findings.append(claim_mismatch)
+                claim = None
+        else:
+            assert outcome is not None
+            steps.append(outcome.reason)
+            termination = t("{player} has won the race.", player=winner)
+            code = "game_over"
+        result = DealResult(1, scores, steps, claim, mode="full")
+        result.totals = dict(scores)
+        return Verdict(self.slug, options, [result], dict(scores), winner, termination, code, findings)
+
+
+GAME = Construction()

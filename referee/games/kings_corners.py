@@ -1,0 +1,909 @@
+"""Kings Corners (seed 002, game 7): 2–4 players, a layout of eight piles, penalty points to 50.
+
+Engine: :mod:`referee.turns`. :class:`KingsCornersHand` is one hand as a turn state. Four cards
+from the stock lie face up beside it (the **sides** N, E, S, W); the four **corners** NE, SE, SW,
+NW take kings only. A turn is any number of moves, then a draw (:class:`EndTurn`):
+
+- :class:`Play` a card from hand: onto a pile, one rank lower and of the other colour; a king into
+  an empty corner; any card into an empty side.
+- :class:`Shift` a whole pile onto another, when its bottom card fits on that pile's top card; a
+  side pile with a king at the bottom may also go into an empty corner.
+
+Ranks run ace (low) to king, so nothing goes on an ace and a king pile never moves.
+
+>>> from referee.notation import parse_card, parse_cards
+>>> hand = KingsCornersHand(["Anna", "Boris"], [parse_cards("6S KD 2C"), parse_cards("9H 9S 3D")],
+...                         parse_cards("7H 8C QS 4D"), parse_cards("5C 5D"))
+>>> hand.player, [str(m) for m in hand.legal_moves()]
+('Anna', ['6♠ on N', 'K♦ on NE', 'K♦ on SE', 'K♦ on SW', 'K♦ on NW', 'N onto E', 'draws'])
+>>> hand.push(Play(parse_card("2C"), "W"))
+Traceback (most recent call last):
+...
+referee.turns.IllegalMoveError: 2♣ cannot go on 4♦ in W: the card must be one rank lower and of the other colour.
+>>> for move in (Shift("N", "E"), Play(parse_card("KD"), "NE"), Play(parse_card("2C"), "N"), EndTurn()):
+...     hand.push(move)
+>>> hand.player, [str(c) for c in hand.piles["E"]], [str(c) for c in hand.hands[0]]
+('Boris', ['8♣', '7♥'], ['6♠', '5♣'])
+>>> penalty(parse_cards("KS 7D 2C"))
+12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.cards import Card, Rank, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
+from referee.messages import Message, render_param, t, tn
+from referee.notation import parse_card, parse_cards
+from referee.records import (
+    CLAIM_PER_PLAYER,
+    DEALER,
+    NOTE,
+    Cards,
+    Field,
+    FieldType,
+    Integer,
+    ListOf,
+    Obj,
+    OneOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+)
+from referee.source import Document, Path
+from referee.turns import IllegalMoveError, Outcome, TurnState
+
+DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+HAND_SIZE = 7
+SIDES: tuple[str, ...] = ("N", "E", "S", "W")
+CORNERS: tuple[str, ...] = ("NE", "SE", "SW", "NW")
+PILES: tuple[str, ...] = SIDES + CORNERS
+KING_PENALTY, CARD_PENALTY = 10, 1
+# Russian and German readers may write the piles with their own compass letters.
+PILE_SYNONYMS: dict[str, str] = {
+    "С": "N", "В": "E", "Ю": "S", "З": "W", "СВ": "NE", "ЮВ": "SE", "ЮЗ": "SW", "СЗ": "NW",
+    "O": "E", "NO": "NE", "SO": "SE",
+}
+NO_PLAY = {"", "-", "—", "–"}
+
+OPTIONS: tuple[Option, ...] = (
+    Option("first_player", "dealer", ("dealer", "left_of_dealer"),
+           help=t("Who has the first turn of a hand."),
+           choice_help={"dealer": t("The dealer (the source text)."),
+                        "left_of_dealer": t("The player on the dealer's left (the original rules).")}),
+    Option("end_when_out", False, (False, True),
+           help=t("Whether the hand ends when the first player gets rid of his cards."),
+           choice_help={False: t("No (the source text): he scores nothing and drops out, and the others play on "
+                                 "until one player is left holding cards or the hand is blocked."),
+                        True: t("Yes (the original rules): the hand ends at once.")}),
+    Option("kings_compulsory", False, (False, True),
+           help=t("Whether a player must put a king he holds into an empty corner before he draws."),
+           choice_help={False: t("No: every move is optional."),
+                        True: t("Yes: he may not end his turn while he holds a king and a corner is empty.")}),
+    Option("target", 50, minimum=1,
+           help=t("The total of penalty points that ends the game at the end of a hand.")),
+    Option("losers", "highest", ("highest", "all_at_target"),
+           help=t("Who loses when the game ends."),
+           choice_help={"highest": t("The player with the highest total among those at or over the target (several "
+                                     "with the same highest total all lose)."),
+                        "all_at_target": t("Every player at or over the target.")}),
+)
+
+
+def colour(card: Card) -> bool:
+    """True for a red card."""
+    return card.suit is not None and card.suit.is_red
+
+
+def value(card: Card) -> int:
+    """The rank with the ace low: A 1, 2 … 10, J 11, Q 12, K 13.
+
+    >>> [value(parse_card(c)) for c in ("AS", "10H", "KC")]
+    [1, 10, 13]
+    """
+    return 1 if card.rank is Rank.ACE else int(card.rank)
+
+
+def fits(card: Card, top: Card) -> bool:
+    """Whether ``card`` may go on ``top``: one rank lower and of the other colour.
+
+    >>> fits(parse_card("QH"), parse_card("KS")), fits(parse_card("QS"), parse_card("KC"))
+    (True, False)
+    """
+    return value(card) == value(top) - 1 and colour(card) != colour(top)
+
+
+def penalty(cards: Sequence[Card]) -> int:
+    """Penalty points for the cards left in a hand: a king 10, any other card 1."""
+    return sum(KING_PENALTY if c.rank is Rank.KING else CARD_PENALTY for c in cards)
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card from hand onto a pile (or into an empty side, or a king into an empty corner)."""
+
+    card: Card
+    pile: str
+
+    def describe(self) -> Message:
+        """``7♥ on N``."""
+        return t("{card} on {pile}", card=self.card, pile=self.pile)
+
+    def __str__(self) -> str:
+        return f"{self.card} on {self.pile}"
+
+
+@dataclass(frozen=True)
+class Shift:
+    """A whole pile moved onto another pile (or a king pile into an empty corner)."""
+
+    source: str
+    target: str
+
+    def describe(self) -> Message:
+        """``pile W onto N``."""
+        return t("pile {source} onto {target}", source=self.source, target=self.target)
+
+    def __str__(self) -> str:
+        return f"{self.source} onto {self.target}"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """The end of a turn: the top card of the stock is drawn, if there is one."""
+
+    def describe(self) -> Message:
+        """``draws``."""
+        return t("draws")
+
+    def __str__(self) -> str:
+        return "draws"
+
+
+KingsMove = Play | Shift | EndTurn
+"""A move of Kings Corners."""
+
+
+@dataclass
+class TurnRecord:
+    """One turn as it happened, for the explanation: the seat, its moves, the card drawn, and going out."""
+
+    seat: int
+    moves: list[KingsMove]
+    drawn: Card | None = None
+    out: bool = False
+
+
+class KingsCornersHand(TurnState[KingsMove]):
+    """One hand of Kings Corners, from the hands (in seat order), the four side cards and the stock.
+
+    ``stock`` is listed from the top. ``first`` is the seat that has the first turn.
+    """
+
+    def __init__(self, players: Sequence[str], hands: Sequence[Sequence[Card]], sides: Sequence[Card],
+                 stock: Sequence[Card], first: int = 0, end_when_out: bool = False, kings_compulsory: bool = False):
+        super().__init__(players, first)
+        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.piles: dict[str, list[Card]] = {p: [] for p in PILES}
+        for pile, card in zip(SIDES, sides, strict=True):
+            self.piles[pile].append(card)
+        self.stock: list[Card] = list(reversed(stock))  # the top is the end of the list
+        self.end_when_out, self.kings_compulsory = end_when_out, kings_compulsory
+        self.out: list[int] = []
+        self.idle_turns = 0
+        """Turns in a row, taken with the stock empty, in which no card came from a hand."""
+        self.turns: list[TurnRecord] = [TurnRecord(first, [])]
+        self.stock_empty_at_start = not self.stock
+
+    # -- the rules ----------------------------------------------------------------------------------
+
+    def why_not(self, move: KingsMove) -> Message | None:
+        """The rule ``move`` breaks now, or None when it is legal."""
+        seat = self.to_move
+        if isinstance(move, EndTurn):
+            if self.kings_compulsory and any(c.rank is Rank.KING for c in self.hands[seat]) \
+                    and any(not self.piles[c] for c in CORNERS):
+                return t("{player} holds a king and a corner is empty: with kings_compulsory he must put the king "
+                         "there before he draws.", player=self.players[seat])
+            return None
+        if isinstance(move, Play):
+            if move.card not in self.hands[seat]:
+                return t("{player} does not hold {card}.", player=self.players[seat], card=move.card)
+            if move.pile not in self.piles:
+                return t("There is no pile {pile}.", pile=move.pile)
+            pile = self.piles[move.pile]
+            if not pile:
+                if move.pile in CORNERS and move.card.rank is not Rank.KING:
+                    return t("Only a king may start a pile in an empty corner such as {pile}.", pile=move.pile)
+                return None
+            return None if fits(move.card, pile[-1]) else self._misfit(move.card, pile[-1], move.pile)
+        source, target = self.piles.get(move.source), self.piles.get(move.target)
+        if source is None or target is None:
+            return t("There is no pile {pile}.", pile=move.source if source is None else move.target)
+        if not source:
+            return t("Pile {pile} is empty; there is nothing to move.", pile=move.source)
+        if move.source in CORNERS:
+            return t("A corner pile starts with a king, and nothing goes on a king: it cannot be moved.")
+        if not target:
+            if move.target in CORNERS and source[0].rank is Rank.KING:
+                return None
+            return t("A whole pile may only go onto another pile, or into an empty corner when a king is at its "
+                     "bottom.")
+        return None if fits(source[0], target[-1]) else self._misfit(source[0], target[-1], move.target)
+
+    @staticmethod
+    def _misfit(card: Card, top: Card, pile: str) -> Message:
+        if top.rank is Rank.ACE:
+            return t("Nothing goes on an ace, and {pile} ends with {top}.", pile=pile, top=top)
+        return t("{card} cannot go on {top} in {pile}: the card must be one rank lower and of the other colour.",
+                 card=card, top=top, pile=pile)
+
+    def legal_moves(self) -> list[KingsMove]:
+        """Every card onto every pile it fits, every pile move that fits, and the end of the turn."""
+        if self.is_over():
+            return []
+        piles, moves = self.piles, []  # generated directly: building a message per refused candidate is slow
+        for card in self.hands[self.to_move]:
+            king = card.rank is Rank.KING
+            for name in PILES:
+                pile = piles[name]
+                if (fits(card, pile[-1]) if pile else king or name in SIDES):
+                    moves.append(Play(card, name))
+        for source in SIDES:
+            pile = piles[source]
+            if not pile:
+                continue
+            for target in PILES:
+                other = piles[target]
+                if target != source and (fits(pile[0], other[-1]) if other else
+                                         target in CORNERS and pile[0].rank is Rank.KING):
+                    moves.append(Shift(source, target))
+        if self.why_not(EndTurn()) is None:
+            moves.append(EndTurn())
+        return moves
+
+    def is_legal(self, move: KingsMove) -> bool:
+        """Checks the one move instead of listing them all."""
+        return self.why_not(move) is None
+
+    def why_illegal(self, move: KingsMove) -> IllegalMoveError:
+        """The error naming the rule: the fit, the corner, the pile move, a compulsory king."""
+        message = self.why_not(move) or t("This move is not allowed.")
+        rule = ("kings_compulsory" if isinstance(move, EndTurn) else "pile_move" if isinstance(move, Shift)
+                else "hand" if move.card not in self.hands[self.to_move] else "play")
+        return IllegalMoveError(message, code=f"kings_corners.{rule}", rule=rule, legal=tuple(self.legal_moves()))
+
+    def apply(self, move: KingsMove) -> None:
+        """Carry out a legal move; a player who plays his last card is out, and his turn ends at once."""
+        seat = self.to_move
+        turn = self.turns[-1]
+        turn.moves.append(move)
+        if isinstance(move, Shift):
+            self.piles[move.target].extend(self.piles[move.source])
+            self.piles[move.source] = []
+            return
+        if isinstance(move, Play):
+            self.hands[seat].remove(move.card)
+            self.piles[move.pile].append(move.card)
+            self.idle_turns = -1  # a card came from a hand in this turn
+            if self.hands[seat]:
+                return
+            turn.out = True
+            self.out.append(seat)
+            self.idle_turns = 0
+            holding = [s for s in range(len(self.players)) if self.hands[s]]
+            if self.end_when_out or len(holding) <= 1:
+                self._end("hand.out")
+                return
+            self._next_turn()
+            return
+        if self.stock:
+            turn.drawn = self.stock.pop()
+            self.hands[seat].append(turn.drawn)
+        if self.idle_turns < 0:
+            self.idle_turns = 0
+        elif self.stock_empty_at_start:
+            self.idle_turns += 1
+            if self.idle_turns >= len(self.players) - len(self.out):
+                self._end("hand.blocked")
+                return
+        else:
+            self.idle_turns = 0
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        seat = self.next_seat(self.to_move)
+        while seat in self.out:
+            seat = self.next_seat(seat)
+        self.to_move = seat
+        self.stock_empty_at_start = not self.stock
+        if self.idle_turns < 0:
+            self.idle_turns = 0
+        self.turns.append(TurnRecord(seat, []))
+
+    def _end(self, code: str) -> None:
+        scores = {p: penalty(h) for p, h in zip(self.players, self.hands, strict=True)}
+        out = tuple(self.players[s] for s in self.out)
+        if code == "hand.blocked":
+            reason = t("The stock is empty and a full round passed with no card played from a hand: the hand is "
+                       "blocked.")
+        else:
+            reason = t("{player} is out, and the hand ends.", player=self.players[self.out[-1]])
+        self.finish(Outcome(out, code, reason, scores))
+
+    # -- what the explanation and the pictures read ---------------------------------------------------
+
+    def cards_in_play(self) -> int:
+        """Every card in the hands, the piles and the stock (always 52)."""
+        return sum(map(len, self.hands)) + sum(map(len, self.piles.values())) + len(self.stock)
+
+
+# -- reading a record --------------------------------------------------------------------------------------
+
+def read_pile(token: str) -> str:
+    """A pile's name: N E S W NE SE SW NW, or the Russian and German compass letters.
+
+    >>> read_pile("ne"), read_pile("ЮЗ"), read_pile("O")
+    ('NE', 'SW', 'E')
+    """
+    key = token.strip().upper()
+    key = PILE_SYNONYMS.get(key, key)
+    if key not in PILES:
+        raise NotationError(t("{token!r} is not a pile: write N, E, S, W, NE, SE, SW or NW.", token=token),
+                            code="record.bad_pile", rule="layout")
+    return key
+
+
+def read_move(token: str, notation: str) -> KingsMove:
+    """One move of a turn: ``7♥ N`` (a card onto a pile) or ``W>N`` (a pile onto a pile).
+
+    >>> str(read_move("7h n", "en")), str(read_move("W > N", "en")), str(read_move("Pik K SO", "de"))
+    ('7♥ on N', 'W onto N', 'K♠ on SE')
+    """
+    text = token.strip()
+    for arrow in ("->", "→", ">"):
+        if arrow in text:
+            source, target = text.split(arrow, 1)
+            return Shift(read_pile(source), read_pile(target))
+    card_text, _, pile_text = text.rpartition(" ")
+    if not card_text:
+        raise NotationError(t("{token!r} is not a move: write a card and a pile (7♥ N) or two piles (W>N).",
+                              token=token), code="record.bad_move", rule="turns")
+    return Play(parse_card(card_text.strip(), notation), read_pile(pile_text))
+
+
+def read_turn(value: Any, notation: str) -> list[KingsMove]:
+    """A turn's moves, separated by ``;`` (or a YAML list); ``-`` or nothing for a turn with no move."""
+    if value is None:
+        return []
+    items = value if isinstance(value, list) else str(value).split(";")
+    return [read_move(str(item), notation) for item in items if str(item).strip() not in NO_PLAY]
+
+
+def pile_summary(piles: dict[str, list[Card]]) -> list[Message]:
+    """The piles that hold cards: ``N: 8♣ 7♥``."""
+    return [t("{pile}: {cards}", pile=p, cards=list(cards)) for p, cards in piles.items() if cards]
+
+
+@dataclass(frozen=True)
+class TurnsType(FieldType):
+    """The ``turns`` of a full play: a list of turns, each a line of moves, or ``name: moves``."""
+
+    def schema(self, game: Any) -> dict[str, Any]:
+        line: dict[str, Any] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}},
+                                          {"type": "null"}]}
+        return {"type": "array", "minItems": 1,
+                "items": {"anyOf": [line, {"type": "object", "additionalProperties": line, "minProperties": 1,
+                                           "maxProperties": 1}]}}
+
+    def label(self, code: Any = None) -> Message:
+        return t("a non-empty list; each: a line of moves, or the player's name and his line of moves")
+
+    def localize(self, value: Any, local: Any) -> Any:
+        """The turns with names and cards rewritten for a template in another language."""
+        def line(text: Any) -> Any:
+            if text is None:
+                return text
+            moves = []
+            for token in (text if isinstance(text, list) else str(text).split(";")):
+                token = str(token).strip()
+                if token in NO_PLAY or ">" in token or "→" in token:
+                    moves.append(token)
+                    continue
+                card_text, _, pile = token.rpartition(" ")
+                moves.append(f"{local.cards([card_text])[0]} {pile}")
+            return "; ".join(moves) or "-"
+        return [{local.name(k): line(v) for k, v in item.items()} if isinstance(item, dict) else line(item)
+                for item in value]
+
+
+COUNTS = Obj((Field("kings", Integer(minimum=0, maximum=4), t("Kings left in the hand."), required=True),
+              Field("others", Integer(minimum=0), t("Other cards left in the hand."), required=True)))
+
+RECORD = RecordSpec(
+    fields=(),
+    samples={"summary": "kings-corners/three-hands", "full": "kings-corners/full-play-two"},
+    deal=(
+        DEALER,
+        Field("left", PerPlayer(OneOf((Cards(), COUNTS, Integer(minimum=0, maximum=0)))),
+              t("For every player, what was left in his hand when the hand ended: the cards, or the counts as a "
+                "mapping such as {example}, or 0 for a player who went out.", example="kings: 1, others: 3"),
+              required=True, mode="summary"),
+        Field("out", OneOf((PlayerName(), ListOf(PlayerName()))),
+              t("The players who went out, in order (optional; the referee checks it against left)."),
+              mode="summary"),
+        Field("hands", PerPlayer(Cards(min_items=HAND_SIZE)),
+              t("Every player's seven cards as dealt."), required=True, mode="full"),
+        Field("sides", Cards(min_items=4),
+              t("The four cards turned face up beside the stock, in the order N, E, S, W."), required=True,
+              mode="full"),
+        Field("stock", Cards(min_items=1), t("The rest of the pack, from the top: the cards drawn, in order."),
+              required=True, mode="full"),
+        Field("turns", TurnsType(),
+              t("Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
+                "piles ({shift}); {none} for a turn with no move. The draw that ends each turn is implied.",
+                play="7♥ N", shift="W>N", none="-"), required=True, mode="full"),
+        CLAIM_PER_PLAYER,
+        NOTE,
+    ),
+)
+"""What a Kings Corners record holds (:mod:`referee.records`)."""
+
+
+def penalty_step(player: str, cards: Sequence[Card] | None, kings: int, others: int) -> Message:
+    """One player's penalty in words: his cards (or counts) and the points."""
+    points = kings * KING_PENALTY + others * CARD_PENALTY
+    if kings + others == 0:
+        return t("{player} has no cards left: 0 points.", player=player)
+    held: Any = list(cards) if cards is not None else tn("{n} king", "{n} kings", kings) if not others else (
+        t("{kings} and {others}", kings=tn("{n} king", "{n} kings", kings),
+          others=tn("{n} other card", "{n} other cards", others)) if kings else tn("{n} card", "{n} cards", others))
+    return t("{player} still holds {cards}: {points}.", player=player, cards=held,
+             points=tn("{n} penalty point", "{n} penalty points", points))
+
+
+def game_end(totals: dict[str, int], target: int, losers_rule: str) -> tuple[list[str], list[str]] | None:
+    """The losers and the winners once someone has reached ``target``; None while the game goes on.
+
+    >>> game_end({"A": 52, "B": 52, "C": 30, "D": 30}, 50, "highest")
+    (['A', 'B'], ['C', 'D'])
+    >>> game_end({"A": 55, "B": 50, "C": 12}, 50, "all_at_target"), game_end({"A": 49}, 50, "highest")
+    ((['A', 'B'], ['C']), None)
+    """
+    reached = [p for p, v in totals.items() if v >= target]
+    if not reached:
+        return None
+    if losers_rule == "highest":
+        top = max(totals[p] for p in reached)
+        losers = [p for p in reached if totals[p] == top]
+    else:
+        losers = reached
+    low = min(totals.values())
+    return losers, [p for p, v in totals.items() if v == low]
+
+
+class KingsCorners(Game):
+    """The referee for Kings Corners."""
+
+    slug = "kings-corners"
+    names: ClassVar[dict[str, str]] = {"en": "Kings Corners", "ru": "Короли в углах", "de": "Könige in den Ecken"}
+    player_counts = PLAYER_COUNTS
+    options = OPTIONS
+    record = RECORD
+    kind = t("layout game: descending piles, penalty points for the cards left")
+    deck_size = len(DECK)
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        return [
+            (t("Players"), t("{low} to {high}, each for himself", low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1])),
+            (t("Cards"), t("{n} (ace to king in four suits)", n=self.deck_size)),
+            (t("Cards per player"), HAND_SIZE),
+            (t("Layout"), t("{sides} sides dealt face up beside the stock, {corners} corners for kings",
+                            sides=len(SIDES), corners=len(CORNERS))),
+            (t("Rank"), t("A 2 3 4 5 6 7 8 9 10 J Q K (lowest first)")),
+            (t("Penalty points"), t("a king {king}, any other card {card}", king=KING_PENALTY, card=CARD_PENALTY)),
+            (t("Game"), t("ends after the hand in which someone reaches {target} penalty points",
+                          target=OPTIONS[3].default)),
+        ]
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The dealer, who went out, and a full play's side cards and stock."""
+        lines = super().example_lines(deal, notation)
+        out = deal.get("out")
+        if out:
+            lines.append((t("Went out"), ", ".join(map(str, out)) if isinstance(out, list) else out))
+        if deal.get("sides") is not None:
+            lines.append((t("Sides N E S W"), parse_cards(deal["sides"], notation)))
+        if deal.get("stock") is not None:
+            lines.append((t("Stock, from the top"), parse_cards(deal["stock"], notation)))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """Cards left per player (a summary), then the claim."""
+        rows: list[tuple[Message, dict[str, Any]]] = []
+        if isinstance(deal.get("left"), dict):
+            shown: dict[str, Any] = {}
+            for name, held in deal["left"].items():
+                if isinstance(held, dict):
+                    shown[name] = t("{kings} and {others}", kings=tn("{n} king", "{n} kings", held.get("kings", 0)),
+                                    others=tn("{n} other card", "{n} other cards", held.get("others", 0)))
+                elif held in (0, None, "", []):
+                    shown[name] = "—"
+                else:
+                    shown[name] = parse_cards(held, notation)
+            rows.append((t("Cards left"), shown))
+        if deal.get("claim"):
+            rows.append((t("Claimed"), deal["claim"]))
+        return rows
+
+    def example_turns(self, deal: dict[str, Any]) -> list[str]:
+        """A full play's turns as written (the page shows them in a table)."""
+        return [str(next(iter(x.values()))) if isinstance(x, dict) else str(x) for x in deal.get("turns") or []]
+
+    def picture(self, data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
+        """The layout of a worked example at a given turn and move (:func:`picture`)."""
+        return picture(data, params, lang)
+
+    def check(self, doc: Document) -> Verdict:
+        """Validate, replay and score a Kings Corners record."""
+        r = Reader(doc)
+        players, options = r.header(self)
+        start = r.scores(("scores_before",), players, required=False, minimum=0) if players else None
+        deals_value = r.sequence(("deals",))
+        r.raise_if_any()
+        totals = dict(start) if start else dict.fromkeys(players, 0)
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        previous: int | None = None
+        ended: tuple[list[str], list[str]] | None = game_end(totals, options["target"], options["losers"])
+        for i, _ in enumerate(deals_value or []):
+            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous)
+            if read is None:
+                continue
+            result, previous = read
+            if ended is not None:
+                findings.append(deal_after_end(doc, i))
+            totals = advance(totals, result.scores)
+            result.totals = dict(totals)
+            results.append(result)
+            if ended is None:
+                ended = game_end(totals, options["target"], options["losers"])
+        r.raise_if_any()
+        target = options["target"]
+        if ended is None:
+            termination = t("Nobody has reached {target} penalty points; the game goes on.", target=target)
+            return Verdict(self.slug, options, results, totals, None, termination, "in_progress", findings)
+        losers, winners = ended
+        winner = winners[0] if len(winners) == 1 else None
+        termination = t("The game is over: {losers} reached {target} and lost; {winners} with the fewest points "
+                        "({points}) won.", losers=losers, target=target, winners=winners,
+                        points=totals[winners[0]]) if winner else \
+            t("The game is over: {losers} reached {target} and lost; {winners} share the win with {points} points "
+              "each.", losers=losers, target=target, winners=winners, points=totals[winners[0]])
+        return Verdict(self.slug, options, results, totals, winner, termination, "game_over", findings)
+
+    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
+              previous: int | None) -> tuple[DealResult, int] | None:
+        path: Path = ("deals", i)
+        deal = r.mapping(path)
+        if deal is None or not players:
+            return None
+        full = "hands" in deal
+        r.known_keys(path, {"dealer", "claim", "note"} | ({"hands", "sides", "stock", "turns"} if full else
+                                                           {"left", "out"}))
+        dealer_name = r.name(path + ("dealer",), players)
+        claim = r.scores(path + ("claim",), players, required=False, minimum=0)
+        if dealer_name is None:
+            return None
+        n = len(players)
+        dealer = players.index(dealer_name)
+        if previous is not None and dealer != (previous + 1) % n:
+            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=i + 1),
+                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
+                                      expected=players[(previous + 1) % n], dealer=dealer_name)))
+        got = (self._full(r, path, i + 1, players, dealer, options, findings) if full
+               else self._summary(r, path, players, options))
+        if got is None:
+            return None
+        scores, steps, mode = got
+        if mode == "broken":
+            return DealResult(i + 1, dict.fromkeys(players, 0), steps, None, mode="full"), dealer
+        return DealResult(i + 1, scores, steps, claim, mode=mode), dealer
+
+    def _summary(self, r: Reader, path: Path, players: list[str], options: dict[str, Any],
+                 ) -> tuple[dict[str, int], list[Message], str] | None:
+        left_path = path + ("left",)
+        left_map = r.mapping(left_path)
+        if left_map is None or not r.names_match(left_path, left_map, players):
+            return None
+        counts: dict[str, tuple[int, int]] = {}
+        lists: dict[str, list[Card] | None] = {}
+        seen: dict[Card, str] = {}
+        for key, held in left_map.items():
+            name, p = str(key), left_path + (key,)
+            if isinstance(held, dict):
+                r.known_keys(p, {"kings", "others"})
+                kings = r.integer(p + ("kings",), minimum=0)
+                others = r.integer(p + ("others",), minimum=0)
+                if kings is None or others is None:
+                    continue
+                counts[name], lists[name] = (kings, others), None
+                continue
+            if held in (0, None, "", []):
+                counts[name], lists[name] = (0, 0), []
+                continue
+            if isinstance(held, int) and not isinstance(held, bool):
+                r.fail(p, t("Give the cards left, or kings and others; a bare number is only allowed as 0 for a "
+                            "player who went out."), "record.shape", "left")
+                continue
+            try:
+                cards = parse_cards(held, r.notation)
+            except NotationError as err:
+                r.add(err, p)
+                continue
+            for card in cards:
+                if card in seen:
+                    r.fail(p, t("{card} is in two hands ({a} and {b}).", card=card, a=seen[card], b=name),
+                           "record.card_twice", "deal")
+                seen[card] = name
+            kings = sum(1 for c in cards if c.rank is Rank.KING)
+            counts[name], lists[name] = (kings, len(cards) - kings), cards
+        if len(counts) != len(players):
+            return None
+        kings_total = sum(k for k, _ in counts.values())
+        cards_total = sum(k + o for k, o in counts.values())
+        holding = [p for p in players if sum(counts[p])]
+        out_now = [p for p in players if not sum(counts[p])]
+        limit = len(DECK) - len(SIDES)
+        ok = True
+        if kings_total > 4:
+            r.fail(left_path, t("The pack has four kings, but the hands hold {n}.", n=kings_total),
+                   "record.impossible_left", "left")
+            ok = False
+        if cards_total > limit:
+            r.fail(left_path, t("The hands cannot hold more than {limit} cards (the four side cards never go back "
+                                "to a hand), but they hold {n}.", limit=limit, n=cards_total),
+                   "record.impossible_left", "left")
+            ok = False
+        if not holding:
+            r.fail(left_path, t("Somebody still holds cards when a hand ends: the last player holding cards stays "
+                                "in."), "record.impossible_left", "left")
+            ok = False
+        if options["end_when_out"] and len(out_now) > 1:
+            r.fail(left_path, t("With end_when_out the hand ends when the first player goes out, so only one "
+                                "player can have no cards left, not {n}.", n=len(out_now)),
+                   "record.impossible_left", "end_when_out")
+            ok = False
+        out_value = r.get(path + ("out",))
+        if out_value not in (None, "", []):
+            named = [str(x) for x in (out_value if isinstance(out_value, list) else [out_value])]
+            if sorted(named) != sorted(out_now):
+                r.fail(path + ("out",), t("out names {named}, but the players with no cards left are {out}.",
+                                          named=named, out=out_now or "—"), "record.out_mismatch", "left")
+                ok = False
+        if not ok:
+            return None
+        steps = [penalty_step(p, lists[p], *counts[p]) for p in players]
+        scores = {p: counts[p][0] * KING_PENALTY + counts[p][1] * CARD_PENALTY for p in players}
+        return scores, steps, "summary"
+
+    def _full(self, r: Reader, path: Path, number: int, players: list[str], dealer: int, options: dict[str, Any],
+              findings: list[Finding]) -> tuple[dict[str, int], list[Message], str] | None:
+        n = len(players)
+        hands_path = path + ("hands",)
+        hands_map = r.mapping(hands_path)
+        owner: dict[Card, str] = {}
+        ok = hands_map is not None and r.names_match(hands_path, hands_map, players)
+
+        def cards_at(p: Path, value: Any, size: int, who: str) -> list[Card] | None:
+            try:
+                cards = parse_cards(value, r.notation)
+            except NotationError as err:
+                r.add(err, p)
+                return None
+            good = True
+            if len(cards) != size:
+                r.fail(p, t("{name} must hold {size} cards, not {n}.", name=who, size=size, n=len(cards)),
+                       "record.hand_size", "deal")
+                good = False
+            for card in cards:
+                if card in owner:
+                    r.fail(p, t("{card} is in two places ({a} and {b}).", card=card, a=owner[card], b=who),
+                           "record.card_twice", "deal")
+                    good = False
+                owner[card] = who
+            return cards if good else None
+
+        hands: list[list[Card]] = []
+        if ok and hands_map is not None:
+            by_name = {str(k): k for k in hands_map}
+            for name in players:
+                got = cards_at(hands_path + (by_name[name],), hands_map[by_name[name]], HAND_SIZE, name)
+                ok = ok and got is not None
+                hands.append(got or [])
+        sides = cards_at(path + ("sides",), r.get(path + ("sides",)), len(SIDES), "sides")
+        stock_size = len(DECK) - HAND_SIZE * n - len(SIDES)
+        stock = cards_at(path + ("stock",), r.get(path + ("stock",)), stock_size, "stock")
+        turns_value = r.sequence(path + ("turns",))
+        if not ok or sides is None or stock is None or turns_value is None:
+            return None
+        first = dealer if options["first_player"] == "dealer" else (dealer + 1) % n
+        state = KingsCornersHand(players, hands, sides, stock, first, options["end_when_out"],
+                                 options["kings_compulsory"])
+        steps: list[Message] = [t("{player} has the first turn; {n} turns checked one by one.",
+                                  player=players[first], n=len(turns_value))]
+        for k, item in enumerate(turns_value):
+            turn_path = path + ("turns", k)
+            where = r.doc.where(turn_path, deal=number)
+            if state.is_over():
+                findings.append(Finding("kings_corners.after_end", "error", where,
+                                        t("The hand was already over; turn {k} cannot follow.", k=k + 1)))
+                return {}, steps + [t("The hand ended before turn {k}, so it cannot be settled.", k=k + 1)], "broken"
+            content = item
+            if isinstance(item, dict):
+                if len(item) != 1 or str(next(iter(item))) != state.player:
+                    r.fail(turn_path, t("Turn {k} is {player}'s.", k=k + 1, player=state.player),
+                           "record.wrong_player", "turns")
+                    return None
+                content = next(iter(item.values()))
+            try:
+                moves = read_turn(content, r.notation)
+            except NotationError as err:
+                r.add(err, turn_path)
+                return None
+            mover, started = state.player, len(state.turns)
+            for j, move in enumerate([*moves, EndTurn()]):
+                ended = state.is_over() or len(state.turns) != started
+                if ended and isinstance(move, EndTurn):
+                    break  # he went out: his turn ended without a draw
+                if ended:
+                    findings.append(Finding("kings_corners.after_out", "error", where,
+                                            t("{player} went out with move {j}; his turn ended there.",
+                                              player=mover, j=j)))
+                    return {}, steps + turn_steps(state), "broken"
+                try:
+                    state.push(move)
+                except IllegalMoveError as err:
+                    err.message = t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1, move=move.describe(),
+                                    why=err.message)
+                    findings.append(Finding.from_error(err.at(where)))
+                    return {}, steps + turn_steps(state) + [
+                        t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored.",
+                          k=k + 1)], "broken"
+        steps += turn_steps(state)
+        outcome = state.outcome()
+        if outcome is None:
+            r.fail(path + ("turns",), t("The turns end before the hand is over; {player} is still to play.",
+                                        player=state.player), "record.deal_unfinished", "end")
+            return None
+        steps.append(outcome.reason)
+        for s, p in enumerate(players):
+            kings = sum(1 for c in state.hands[s] if c.rank is Rank.KING)
+            steps.append(penalty_step(p, state.hands[s], kings, len(state.hands[s]) - kings))
+        return dict(outcome.scores), steps, "full"
+
+
+def turn_steps(state: KingsCornersHand) -> list[Message]:
+    """Each turn in words: the player, his moves, the card drawn, or that he went out."""
+    steps: list[Message] = []
+    for k, turn in enumerate(state.turns, 1):
+        player = state.players[turn.seat]
+        plays = [m.describe() for m in turn.moves if not isinstance(m, EndTurn)]
+        if not turn.moves:
+            continue
+        if turn.out:
+            steps.append(t("Turn {k}, {player}: {moves}; out.", k=k, player=player, moves=plays))
+        elif not isinstance(turn.moves[-1], EndTurn):  # a replay stopped inside this turn
+            steps.append(t("Turn {k}, {player}: {moves}.", k=k, player=player, moves=plays))
+        elif turn.drawn is not None:
+            steps.append(t("Turn {k}, {player}: {moves}; draws {card}.", k=k, player=player,
+                           moves=plays or t("no move"), card=turn.drawn))
+        else:
+            steps.append(t("Turn {k}, {player}: {moves}; the stock is empty.", k=k, player=player,
+                           moves=plays or t("no move")))
+    return steps
+
+
+# -- pictures ------------------------------------------------------------------------------------------------
+
+# Where each place lies on the table, as (column, row): the stock in the middle of a 3 × 3 square.
+PLACES: dict[str, tuple[int, int]] = {"NW": (0, 0), "N": (1, 0), "NE": (2, 0), "W": (0, 1), "stock": (1, 1),
+                                      "E": (2, 1), "SW": (0, 2), "S": (1, 2), "SE": (2, 2)}
+
+
+def position(data: dict[str, Any], deal: int = 1, turn: int = 1, move: int = 0) -> KingsCornersHand:
+    """The hand of a full-play record just before move ``move`` + 1 of turn ``turn`` (counting from 1).
+
+    ``move: 0`` is the start of the turn. The record must be valid up to that point.
+    """
+    notation = data.get("notation", "en")
+    players = [str(p) for p in data["players"]]
+    options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
+    record = data["deals"][deal - 1]
+    dealer = players.index(str(record["dealer"]))
+    first = dealer if options["first_player"] == "dealer" else (dealer + 1) % len(players)
+    hands = [parse_cards(record["hands"][p], notation) for p in players]
+    state = KingsCornersHand(players, hands, parse_cards(record["sides"], notation),
+                             parse_cards(record["stock"], notation), first, options["end_when_out"],
+                             options["kings_compulsory"])
+    for k, item in enumerate(record["turns"][:turn], 1):
+        content = next(iter(item.values())) if isinstance(item, dict) else item
+        moves = read_turn(content, notation)
+        if k == turn:
+            for m in moves[:move]:
+                state.push(m)
+            break
+        started = len(state.turns)
+        for m in moves:
+            state.push(m)
+        if not state.is_over() and len(state.turns) == started:
+            state.push(EndTurn())
+    return state
+
+
+def slots(state: KingsCornersHand, lang: str, marks: dict[str, str] | None = None) -> list[Any]:
+    """The table as :class:`referee.draw.Slot` objects: eight piles round the stock, the mover's hand below."""
+    from referee.draw import Slot
+    from referee.messages import render
+
+    out = []
+    for name in PILES:
+        column, row = PLACES[name]
+        pile = state.piles[name]
+        out.append(Slot(column, row, pile[-1] if pile else None, label=name, mark=(marks or {}).get(name),
+                        stack=pile[:-1]))
+    column, row = PLACES["stock"]
+    out.append(Slot(column, row, face_down=bool(state.stock),
+                    label=render(t("stock: {n}", n=len(state.stock)), lang)))
+    seat = state.to_move
+    hand = sorted(state.hands[seat], key=lambda c: (c.suit.value if c.suit else "", value(c)))
+    for k, card in enumerate(hand):
+        label = render(t("{player}'s hand", player=state.players[seat]), lang) if k == len(hand) // 2 else None
+        out.append(Slot(k * 0.55, 3.2, card, label=label, mark=(marks or {}).get(str(card))))
+    return out
+
+
+def describe_position(state: KingsCornersHand, lang: str) -> str:
+    """The picture's text alternative in ``lang``: every pile, the empty places, the stock, the mover's hand."""
+    from referee.messages import render
+
+    piles = "; ".join(render(t("{pile}: {cards}", pile=p, cards=" ".join(render_param(c, lang) for c in cards)), lang)
+                      for p, cards in state.piles.items() if cards)
+    empty = [p for p in PILES if not state.piles[p]]
+    seat = state.to_move
+    return render(t("Kings Corners layout. Piles: {piles}. Empty: {empty}. Stock: {n} cards. {player}'s hand: "
+                    "{hand}.", piles=piles or t("none"), empty=empty or t("none"), n=len(state.stock),
+                    player=state.players[seat], hand=list(state.hands[seat]) or t("none")), lang)
+
+
+def picture(data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
+    """The layout of a worked example at one point, as SVG: ``deal``, ``turn`` and ``move`` place it.
+
+    ``show: next`` outlines the places the next move uses, ``show: last`` those of the move just made.
+    """
+    from referee.draw import layout
+
+    deal, turn, move = int(params.get("deal", 1)), int(params.get("turn", 1)), int(params.get("move", 0))
+    state = position(data, deal, turn, move)
+    marks: dict[str, str] = {}
+    show = params.get("show")
+    if show in ("next", "last"):
+        record = data["deals"][deal - 1]["turns"][turn - 1]
+        content = next(iter(record.values())) if isinstance(record, dict) else record
+        moves = read_turn(content, data.get("notation", "en"))
+        chosen = moves[move] if show == "next" else moves[move - 1]
+        if isinstance(chosen, Shift):
+            marks = {chosen.source: "legal", chosen.target: "legal"}
+        else:
+            marks = {chosen.pile: "legal"} if show == "last" else {str(chosen.card): "legal", chosen.pile: "legal"}
+    return layout(slots(state, lang, marks), lang, alt=describe_position(state, lang))
+
+
+
+GAME = KingsCorners()

@@ -1,0 +1,50 @@
+"""Random legal games of Construction: cards turned from a shuffled triple pack, each used at random.
+
+>>> import random
+>>> game = construction_play(random.Random(1), turns=300)
+>>> game.cards_accounted(), len(game.moves)
+(156, 300)
+>>> lines = construction_turns(random.Random(1), turns=20)
+>>> len(lines), lines[0].split()[1] in ("build", "large", "small", "king", "discard")
+(20, True)
+"""
+
+from __future__ import annotations
+
+import random
+
+from referee.games import construction as cn
+from referee.notation import format_card
+
+
+def turn_card(game: cn.ConstructionGame, rng: random.Random) -> cn.Card:
+    """The next card from the stock (the discards, reshuffled, once it is empty)."""
+    pool = game.stock if sum(game.stock.values()) else game.discards
+    cards = sorted(pool.elements())
+    return cards[int(rng.random() * len(cards))]
+
+
+def construction_play(rng: random.Random, turns: int = 500, build_bias: float = 0.5) -> cn.ConstructionGame:
+    """A random legal game of at most ``turns`` cards; ``build_bias`` is the chance to build when possible,
+    so that the track grows and the tokens have somewhere to go."""
+    game = cn.ConstructionGame(["Black", "Red"])
+    for _ in range(turns):
+        if game.is_over():
+            break
+        card = turn_card(game, rng)
+        moves = game.legal_moves(card)
+        builds = [m for m in moves if m.kind == "build"]
+        others = [m for m in moves if m.kind != "build"] or builds
+        chosen = rng.choice(builds if builds and rng.random() < build_bias else others)
+        game.push_unchecked(chosen)
+    return game
+
+
+def write_action(action: cn.Action, notation: str) -> str:
+    """A turn as a record writes it."""
+    return " ".join([format_card(action.card, notation), *str(action).split()[1:]])
+
+
+def construction_turns(rng: random.Random, turns: int = 200, notation: str = "en") -> list[str]:
+    """The turns of a random legal game, as record lines."""
+    return [write_action(a, notation) for a in construction_play(rng, turns).moves]

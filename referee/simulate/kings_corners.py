@@ -1,0 +1,66 @@
+"""Random legal hands of Kings Corners: shuffle, deal seven each, turn four sides, random moves.
+
+>>> import random
+>>> hand = kings_corners_play(random.Random(1), 3, 0)
+>>> hand.is_over(), hand.cards_in_play()
+(True, 52)
+>>> data = kings_corners_deal(random.Random(1), ["A", "B", "C"], dealer=0)
+>>> sorted(data), len(data["stock"].split())
+(['dealer', 'hands', 'sides', 'stock', 'turns'], 27)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.games import kings_corners as kc
+from referee.notation import format_card
+from referee.simulate.play import write_cards
+from referee.turns import random_playout
+
+
+def shuffled_layout(rng: random.Random, n: int) -> tuple[list[list[Any]], list[Any], list[Any]]:
+    """The hands (seat order), the four side cards and the stock (from the top) of a shuffled pack."""
+    cards = list(kc.DECK)
+    rng.shuffle(cards)
+    hands = [cards[k * kc.HAND_SIZE:(k + 1) * kc.HAND_SIZE] for k in range(n)]
+    rest = cards[n * kc.HAND_SIZE:]
+    return hands, rest[:4], rest[4:]
+
+
+def kings_corners_play(rng: random.Random, n: int, dealer: int, **options: Any) -> kc.KingsCornersHand:
+    """One random legal hand, played to its end; ``options`` as the referee's (``first_player`` and so on)."""
+    hands, sides, stock = shuffled_layout(rng, n)
+    first = dealer if options.get("first_player", "dealer") == "dealer" else (dealer + 1) % n
+    state = kc.KingsCornersHand([str(k) for k in range(n)], hands, sides, stock, first,
+                                options.get("end_when_out", False), options.get("kings_compulsory", False))
+    return random_playout(state, rng)  # type: ignore[return-value]
+
+
+def write_move(move: kc.KingsMove, notation: str) -> str:
+    """A move as a record writes it: ``7♥ N`` or ``W>N``."""
+    if isinstance(move, kc.Shift):
+        return f"{move.source}>{move.target}"
+    assert isinstance(move, kc.Play)
+    return f"{format_card(move.card, notation)} {move.pile}"
+
+
+def kings_corners_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en",
+                       **options: Any) -> dict[str, Any]:
+    """One random legal hand as full-play record data."""
+    n = len(players)
+    hands, sides, stock = shuffled_layout(rng, n)
+    first = dealer if options.get("first_player", "dealer") == "dealer" else (dealer + 1) % n
+    state = kc.KingsCornersHand(players, hands, sides, stock, first, options.get("end_when_out", False),
+                                options.get("kings_compulsory", False))
+    random_playout(state, rng)
+    turns = ["; ".join(write_move(m, notation) for m in turn.moves if not isinstance(m, kc.EndTurn)) or "-"
+             for turn in state.turns if turn.moves]
+    return {
+        "dealer": players[dealer],
+        "hands": {p: write_cards(h, notation) for p, h in zip(players, hands, strict=True)},
+        "sides": write_cards(sides, notation),
+        "stock": write_cards(stock, notation),
+        "turns": turns,
+    }
