@@ -242,7 +242,7 @@ def picture_block(params: dict[str, Any], lang: str) -> str:
     True
     """
     name = str(params.get("example"))
-    data, _ = load_example(name)
+    data, _ = load_example(name, lang)  # the names a reader of lang sees, as in the example beside it
     game = get_game(str(data.get("game")))
     draw = getattr(game, "picture", None)
     if draw is None:
