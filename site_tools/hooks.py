@@ -55,7 +55,9 @@ log = logging.getLogger("mkdocs.hooks.site_tools")
 _HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 _TITLE = re.compile(r"<title>(?P<page>.*?) - (?P<site>.*?)</title>")
 _english_404: str | None = None
-_referee_inputs: str | None = None  # hash of what the referee's blocks are made from, once per build
+# Hash of what the referee's blocks are made from, once per build and per project root: a test that
+# builds a throw-away tree must not leave its hash (and so its cached blocks) to the real project.
+_referee_inputs: dict[Path, str] = {}
 
 
 def _i18n(config: MkDocsConfig) -> Any:
@@ -79,13 +81,12 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
-    global _referee_inputs
     if getattr(_i18n(config), "building", False):
         return
     # A warning fails `mkdocs build --strict`; the page shows the English for the segment either way.
     for problem in safety.all_problems(pipeline.catalogs()):
         log.warning(f"site_tools: {problem}; the English is shown instead")
-    _referee_inputs = referee_inputs()
+    _referee_inputs[pipeline.ROOT] = referee_inputs()
     translations = pipeline.render_translations()
     incomplete = sum(1 for t in translations.values() if not t.status.complete)
     if incomplete:
@@ -132,7 +133,6 @@ def referee_inputs() -> str:
 
 def _render(page_name: str, order: list[str], site_url: str | None = None) -> Any:
     def render(kind: str, params: dict[str, Any], lang: str) -> str:
-        global _referee_inputs
         if kind == "status":
             return status_block(params, lang, page_name, order)
         if kind == "terms":
@@ -143,9 +143,10 @@ def _render(page_name: str, order: list[str], site_url: str | None = None) -> An
         module = sys.modules.get("referee.blocks")
         if module is not None and module.render_block.__module__ != "referee.blocks":
             return module.render_block(kind, params, lang)
-        if _referee_inputs is None:
-            _referee_inputs = referee_inputs()
-        key = buildcache.digest(_referee_inputs, kind, json.dumps(params, sort_keys=True, default=str), lang)
+        inputs = _referee_inputs.get(pipeline.ROOT)
+        if inputs is None:
+            inputs = _referee_inputs[pipeline.ROOT] = referee_inputs()
+        key = buildcache.digest(inputs, kind, json.dumps(params, sort_keys=True, default=str), lang)
         cached = buildcache.load(pipeline.ROOT, "blocks", key)
         if cached is None:  # only now import the referee: a build with nothing new does not need it
             import referee.blocks
