@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from referee import records
+from referee import draw, records
 from referee.cards import Card, Rank
 from referee.cli import check_text
 from referee.errors import RecordErrors, RefereeError
@@ -37,6 +37,9 @@ _L_SCORES_BEFORE = N_("Scores before")
 _L_DEAL_N = N_("Deal {n}")
 _L_SCORES_SCORES = N_("Scores: {scores}.")
 _L_TOTALS_TOTALS = N_("Totals: {totals}.")
+_L_EXAMPLE_SUMMARY = N_("The deal and the referee's verdict")
+_L_HAND_OF = N_("Hand of {player}: {cards}")
+_L_TRICK_N = N_("Trick {n}: {cards}")
 
 _SUIT_CLASS = {"♥": "suit-red", "♦": "suit-red", "♠": "suit-black", "♣": "suit-black"}
 
@@ -146,7 +149,8 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
             out.append(" · ".join(f"{render(label, lang)}: {_cell(value, lang)}" for label, value in lines))
         if "hands" in deal:  # one row per player, so that a phone shows a whole hand on a line
             out.append(_table([render(t("Player"), lang), render(t("Hand as dealt"), lang)],
-                              [[str(n), _cards(h, notation, lang)] for n, h in deal["hands"].items()]))
+                              [[str(n), _hand_picture(str(n), h, notation, lang)]
+                               for n, h in deal["hands"].items()]))
         # Rows naming the same players (or sides) share a table: one column per name.
         groups: list[tuple[list[str], list[list[str]]]] = []
         for label, values in game.example_rows(deal, notation):
@@ -159,13 +163,23 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
         out.extend(_table(["", *names], rows) for names, rows in groups)
         if isinstance(deal.get("tricks"), list):
             out.append(_table(["#", render(t("Cards in play order"), lang)],
-                              [[str(k), _cards(tr, notation, lang)] for k, tr in enumerate(deal["tricks"], 1)]))
+                              [[str(k), _trick_picture(k, tr, notation, lang)]
+                               for k, tr in enumerate(deal["tricks"], 1)]))
     return out
 
 
-def _cards(value: Any, notation: str, lang: str) -> str:
-    """Cards of the record, written as a reader of ``lang`` writes them, suits coloured."""
-    return _cell(parse_cards(value, notation), lang)
+def _hand_picture(player: str, value: Any, notation: str, lang: str) -> str:
+    """A dealt hand as small cards sorted by suit (:mod:`referee.draw`); the cards in words as its alternative."""
+    cards = draw.sort_hand(parse_cards(value, notation))
+    words = " ".join(render_param(c, lang) for c in cards)
+    return draw.hand(cards, lang, alt=render(Message(_L_HAND_OF, dict(player=player, cards=words)), lang))
+
+
+def _trick_picture(number: int, value: Any, notation: str, lang: str) -> str:
+    """A trick's cards as small cards in play order; the cards in words as its alternative."""
+    cards = list(parse_cards(value, notation))
+    words = " ".join(render_param(c, lang) for c in cards)
+    return draw.hand(cards, lang, sort=False, alt=render(Message(_L_TRICK_N, dict(n=number, cards=words)), lang))
 
 
 def _named_numbers(values: dict[str, int], lang: str) -> str:
@@ -199,7 +213,11 @@ def _verdict_lines(verdict: Verdict, lang: str) -> list[str]:
 
 
 def example_block(name: str, lang: str) -> str:
-    """A worked example: the record as tables, then the referee's explanation and result."""
+    """A worked example, folded: the record as tables (cards as pictures), the referee's explanation and result.
+
+    The fold is a pymdownx ``details`` block; the site's script opens it when a link points at
+    the example's heading.
+    """
     data, text = load_example(name, lang)
     try:
         verdict = check_text(text)
@@ -209,9 +227,23 @@ def example_block(name: str, lang: str) -> str:
     parts = _record_tables(get_game(verdict.game), data, lang)
     title = render(t("What the referee says"), lang)
     status = render(t("exit status {code}", code=verdict.exit_status), lang)
-    parts.append(f"**{title}** (`referee check examples/{name}.yaml`, {status}):")
+    parts.append(f"**{title}** ({status}):")
     parts.extend(_verdict_lines(verdict, lang))
-    return "\n\n".join(parts)
+    return fold(_label(_L_EXAMPLE_SUMMARY, lang), "\n\n".join(parts), "referee-example")
+
+
+def fold(summary: str, body: str, css_class: str) -> str:
+    """Markdown that shows ``body`` folded under ``summary`` (a pymdownx ``details`` block).
+
+    >>> print(fold("More", "Text", "x"))
+    /// details | More
+        attrs: {class: x}
+    <BLANKLINE>
+    Text
+    <BLANKLINE>
+    ///
+    """
+    return f"/// details | {summary}\n    attrs: {{class: {css_class}}}\n\n{body}\n\n///"
 
 
 def listing_block(text: str, lang: str, language: str) -> str:

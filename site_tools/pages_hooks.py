@@ -1,0 +1,85 @@
+"""MkDocs hooks for reading a game page at the table (listed last in mkdocs.yml's ``hooks:``).
+
+- ``on_page_content`` colours every suit sign of the page's text, the hand-typed ones too
+  (:func:`colour_html`; generated blocks already colour theirs), and sets "Notes on this edition"
+  and what follows it apart in a ``<section class="edition-notes">`` (:func:`set_apart_notes`), so
+  that the stylesheet can mark where the rules end.
+
+Both work on the HTML of any page, so a game merged later gets them without a line of its own.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.structure.files import Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
+
+from referee.blocks import colour_suits  # noqa: E402
+
+# Inside these elements a suit sign is left alone: code shows what to type, and an SVG or a title
+# cannot hold a span.
+_SKIP = frozenset({"code", "pre", "script", "style", "svg", "title", "textarea", "kbd"})
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?(/?)>|<!--.*?-->", re.S)
+_ALREADY = re.compile(r'<span class="suit-(?:red|black)">$')
+_NOTES_ID = "edition-notes"
+
+
+def colour_html(html: str) -> str:
+    """Wrap the suit signs of ``html``'s text in coloured spans, except in code, pictures and spans already made.
+
+    >>> colour_html('<p>Lead the A♠, not <code>A♠</code>.</p>')
+    '<p>Lead the A<span class="suit-black">♠</span>, not <code>A♠</code>.</p>'
+    >>> colour_html('<span class="suit-red">♥</span>')
+    '<span class="suit-red">♥</span>'
+    >>> colour_html('<a title="10♥">10♥</a>')
+    '<a title="10♥">10<span class="suit-red">♥</span></a>'
+    """
+    out: list[str] = []
+    depth = 0  # how many skipped elements enclose the text
+    pos = 0
+    for match in _TAG.finditer(html):
+        text = html[pos:match.start()]
+        if text:
+            out.append(text if depth or _ALREADY.search(out[-1] if out else "") else colour_suits(text))
+        tag = match.group(0)
+        name = (match.group(2) or "").lower()
+        if name in _SKIP and not match.group(3):
+            depth += -1 if match.group(1) else 1
+            depth = max(depth, 0)
+        out.append(tag)
+        pos = match.end()
+    tail = html[pos:]
+    out.append(tail if depth else colour_suits(tail))
+    return "".join(out)
+
+
+def set_apart_notes(html: str) -> str:
+    """Everything from the heading ``#edition-notes`` to the end, in a section of its own.
+
+    >>> print(set_apart_notes('<p>Rules</p><h2 id="edition-notes">Notes</h2><p>Why</p>').replace("><", ">\\n<"))
+    <p>Rules</p>
+    <section class="edition-notes" aria-labelledby="edition-notes">
+    <h2 id="edition-notes">Notes</h2>
+    <p>Why</p>
+    </section>
+    >>> set_apart_notes('<p>No notes</p>')
+    '<p>No notes</p>'
+    """
+    start = html.find(f'<h2 id="{_NOTES_ID}"')
+    if start < 0:
+        return html
+    return (html[:start] + f'<section class="edition-notes" aria-labelledby="{_NOTES_ID}">'
+            + html[start:] + "</section>")
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Colour the suit signs and set the edition notes apart."""
+    return set_apart_notes(colour_html(html))
