@@ -26,6 +26,7 @@ from referee.game import Game, Verdict
 from referee.games import GAMES, get_game
 from referee.messages import N_, Message, key_label, render, render_param, severity_label, t
 from referee.notation import parse_cards
+from referee.replay import Replay, watched
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_DIR = ROOT / "examples"
@@ -40,6 +41,9 @@ _L_TOTALS_TOTALS = N_("Totals: {totals}.")
 _L_EXAMPLE_SUMMARY = N_("The deal and the referee's verdict")
 _L_HAND_OF = N_("Hand of {player}: {cards}")
 _L_TRICK_N = N_("Trick {n}: {cards}")
+_L_TRICK_LED_WON = N_("Trick {n}: {cards}; {leader} led, {winner} won it")
+_L_LED_BY = N_("Led by")
+_L_WON_BY = N_("Won by")
 
 _SUIT_CLASS = {"♥": "suit-red", "♦": "suit-red", "♠": "suit-black", "♣": "suit-black"}
 
@@ -128,8 +132,17 @@ def load_example(name: str, lang: str = "en") -> tuple[dict[str, Any], str]:
     return yaml.safe_load(text), text
 
 
-def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
+def _record_tables(game: Game, data: dict[str, Any], lang: str,
+                   replays: list[tuple[list[str], Replay]] | None = None) -> list[str]:
+    """The record as Markdown: who played, then each deal's facts, hands, rows and tricks.
+
+    ``replays`` are the referee's replays of the deals that list their tricks, in order; with
+    them a trick's picture says who led and who won it.
+    """
     out = []
+    played = [d for d in data["deals"] if isinstance(d.get("tricks"), list)]
+    by_deal = {id(d): r for d, r in zip(played, replays or [], strict=False)} \
+        if replays is not None and len(replays) == len(played) else {}
     notation = data.get("notation", "en")
     header = [f"**{_label(_L_PLAYERS, lang)}:** {', '.join(map(str, data['players']))}"]
     if data.get("teams"):
@@ -146,7 +159,7 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
         out.append(f"**{render(Message(_L_DEAL_N, dict(n=i)), lang)}**")
         lines = game.example_lines(deal, notation)
         if lines:
-            out.append(" · ".join(f"{render(label, lang)}: {_cell(value, lang)}" for label, value in lines))
+            out.append(" · ".join(f"{render(label, lang)}: {_line_value(value, lang)}" for label, value in lines))
         if "hands" in deal:  # one row per player, so that a phone shows a whole hand on a line
             out.append(_table([render(t("Player"), lang), render(t("Hand as dealt"), lang)],
                               [[str(n), _hand_picture(str(n), h, notation, lang)]
@@ -161,11 +174,34 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
             else:
                 groups.append((names, [row]))
         out.extend(_table(["", *names], rows) for names, rows in groups)
-        if isinstance(deal.get("tricks"), list):
+        if id(deal) in by_deal:
+            names, replay = by_deal[id(deal)]
+            out.append(_table(["#", _label(_L_LED_BY, lang), render(t("Cards in play order"), lang),
+                               _label(_L_WON_BY, lang)],
+                              [[str(k), names[tr.leader], _played_trick(k, tr.cards, names, tr, lang),
+                                f"**{names[tr.winner]}**"] for k, tr in enumerate(replay.tricks, 1)]))
+        elif isinstance(deal.get("tricks"), list):
             out.append(_table(["#", render(t("Cards in play order"), lang)],
                               [[str(k), _trick_picture(k, tr, notation, lang)]
                                for k, tr in enumerate(deal["tricks"], 1)]))
     return out
+
+
+def _line_value(value: Any, lang: str) -> str:
+    """A value on a deal's first line: a single card (the turned card, trumps shown) as a picture."""
+    if isinstance(value, Card):
+        return draw.hand([value], lang, alt=render_param(value, lang))
+    return _cell(value, lang)
+
+
+def _played_trick(number: int, cards: Any, names: list[str], trick: Any, lang: str) -> str:
+    """A replayed trick: each card under its player's name, the leader marked, the winner's card outlined."""
+    seats = [(trick.leader + k) % len(names) for k in range(len(cards))]
+    words = " ".join(render_param(c, lang) for c in cards)
+    alt = render(Message(_L_TRICK_LED_WON, dict(n=number, cards=words, leader=names[trick.leader],
+                                                 winner=names[trick.winner])), lang)
+    return draw.trick([(names[s], c) for s, c in zip(seats, cards, strict=True)], lang, alt=alt,
+                      leader=names[trick.leader], winner=names[trick.winner])
 
 
 def _hand_picture(player: str, value: Any, notation: str, lang: str) -> str:
@@ -220,11 +256,12 @@ def example_block(name: str, lang: str) -> str:
     """
     data, text = load_example(name, lang)
     try:
-        verdict = check_text(text)
+        with watched() as replays:
+            verdict = check_text(text)
     except RefereeError as err:
         errors = err.errors if isinstance(err, RecordErrors) else [err]
         raise BlockError(f"example {name} cannot be used: " + "; ".join(e.render("en") for e in errors)) from None
-    parts = _record_tables(get_game(verdict.game), data, lang)
+    parts = _record_tables(get_game(verdict.game), data, lang, replays)
     title = render(t("What the referee says"), lang)
     status = render(t("exit status {code}", code=verdict.exit_status), lang)
     parts.append(f"**{title}** ({status}):")
