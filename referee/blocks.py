@@ -44,6 +44,9 @@ _L_TRICK_N = N_("Trick {n}: {cards}")
 _L_TRICK_LED_WON = N_("Trick {n}: {cards}; {leader} led, {winner} won it")
 _L_LED_BY = N_("Led by")
 _L_WON_BY = N_("Won by")
+_L_QUICKREF = N_("Quick reference: {game}")
+_L_DUTIES = N_("Duties in play")
+_L_OPTIONS_IN_FORCE = N_("Options in force")
 
 _SUIT_CLASS = {"♥": "suit-red", "♦": "suit-red", "♠": "suit-black", "♣": "suit-black"}
 
@@ -92,6 +95,31 @@ def facts_block(game: Game, lang: str) -> str:
     """The "at a glance" table."""
     rows = [[_cell(label, lang), _cell(value, lang)] for label, value in game.facts()]
     return _table([render(t("Fact"), lang), render(t("Value"), lang)], rows)
+
+
+def quickref_block(game: Game, lang: str) -> str:
+    """The quick-reference card: the facts, the duties of play and the options in force by default.
+
+    Every fact comes from the game's declarations, so a game gets its card by declaring them; the
+    card is one admonition (class ``quickref``) that the print stylesheet keeps on one page.
+
+    >>> card = quickref_block(get_game("catch-the-ten"), "de")
+    >>> card.splitlines()[0], "Farbe bedienen" in card, "must_trump_when_void" in card
+    ('/// abstract | Kurzübersicht: Catch the Ten', True, True)
+    """
+    rows = [[_cell(label, lang), _cell(value, lang)] for label, value in game.facts()]
+    defaults = {o.name: o.default for o in game.options}
+    rules = game.trick_rules(defaults)
+    if rules is not None:
+        rows.append([_label(_L_DUTIES, lang), "<br>".join(_cell(d, lang) for d in rules.duties())])
+    if game.options:
+        rows.append([_label(_L_OPTIONS_IN_FORCE, lang), "<br>".join(
+            f"`{o.name}: {_show(o.default)}`" + (f" ({_cell(o.choice_help[o.default], lang)})"
+                                                  if o.default in o.choice_help else "")
+            for o in game.options)])
+    table = _table([render(t("Fact"), lang), render(t("Value"), lang)], rows)
+    title = render(Message(_L_QUICKREF, dict(game=game.name(lang))), lang)
+    return f"/// abstract | {title}\n    attrs: {{class: quickref}}\n\n{table}\n\n///"
 
 
 def options_block(game: Game, lang: str) -> str:
@@ -357,8 +385,8 @@ def _escape(text: str) -> str:
 def render_block(kind: str, params: dict[str, Any] | None, lang: str) -> str:
     """Markdown for one generated block. ``kind`` is the part after ``referee-`` in the fence."""
     params = params or {}
-    if kind == "facts":
-        return facts_block(_game(params), lang)
+    if kind in ("facts", "quickref"):  # "at a glance" is the quick-reference card
+        return quickref_block(_game(params), lang)
     if kind == "options":
         return options_block(_game(params), lang)
     if kind == "catalogue":

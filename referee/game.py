@@ -20,6 +20,7 @@ from referee.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
     from referee.records import RecordSpec
+    from referee.tricks import TrickRules
 
 Severity = Literal["error", "warning", "info"]
 T = TypeVar("T")
@@ -377,6 +378,10 @@ class Game(ABC):
     def facts(self) -> list[tuple[Message, Any]]:
         """Label and value pairs for the page's "at a glance" block (values may be Messages)."""
         return []
+
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules | None:
+        """The trick rules in force with ``options`` (the quick reference lists their duties); None: no tricks."""
+        return None
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
         """The one-line facts of a deal in a worked example: label and value (a suit, a name, cards).

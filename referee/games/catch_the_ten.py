@@ -297,6 +297,10 @@ class CatchTheTen(Game):
                                               for name, v in taken.items()}))
         return rows + super().example_rows(deal, notation)
 
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES[options["must_trump_when_void"]]
+
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Catch the Ten record."""
         r = Reader(doc)

@@ -172,6 +172,10 @@ class MinnesotaWhist(Game):
             lines.append((t("Bid cards turned up"), parse_cards(deal["bids"], notation)))
         return lines
 
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES
+
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Minnesota Whist record."""
         r = Reader(doc)

@@ -414,6 +414,10 @@ class Reunion(Game):
             rows.append((t("Tricks"), {name: v["tricks"] for name, v in taken.items()}))
         return rows + super().example_rows(deal, notation)
 
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES
+
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Réunion record."""
         r = Reader(doc)

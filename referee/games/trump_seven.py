@@ -330,6 +330,10 @@ class TrumpSeven(Game):
 
     # -- checking a record -------------------------------------------------------------------------------
 
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES
+
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Trump 7 record."""
         r = Reader(doc)

@@ -354,6 +354,10 @@ class Yacht(Game):
             rows.append((t("Bid"), {str(name): _bid_label(value) for name, value in bids.items()}))
         return rows + super().example_rows(deal, notation)
 
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES[(options["must_trump_when_void"], options["trump_breaking"])]
+
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Yacht record."""
         r = Reader(doc)
