@@ -105,7 +105,7 @@ def quickref_block(game: Game, lang: str) -> str:
 
     >>> card = quickref_block(get_game("catch-the-ten"), "de")
     >>> card.splitlines()[0], "Farbe bedienen" in card, "must_trump_when_void" in card
-    ('/// abstract | Kurzübersicht: Catch the Ten', True, True)
+    ('/// note | Kurzübersicht: Scotch Whist (Fang die Zehn)', True, True)
     """
     rows = [[_cell(label, lang), _cell(value, lang)] for label, value in game.facts()]
     defaults = {o.name: o.default for o in game.options}
@@ -119,7 +119,7 @@ def quickref_block(game: Game, lang: str) -> str:
             for o in game.options)])
     table = _table([render(t("Fact"), lang), render(t("Value"), lang)], rows)
     title = render(Message(_L_QUICKREF, dict(game=game.name(lang))), lang)
-    return f"/// abstract | {title}\n    attrs: {{class: quickref}}\n\n{table}\n\n///"
+    return f"/// note | {title}\n    attrs: {{class: quickref}}\n\n{table}\n\n///"
 
 
 def options_block(game: Game, lang: str) -> str:
