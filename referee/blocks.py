@@ -45,6 +45,7 @@ _L_TRICK_LED_WON = N_("Trick {n}: {cards}; {leader} led, {winner} won it")
 _L_LED_BY = N_("Led by")
 _L_WON_BY = N_("Won by")
 _L_QUICKREF = N_("Quick reference: {game}")
+_L_BY_PLAYERS = N_("Games by number of players")
 _L_DUTIES = N_("Duties in play")
 _L_OPTIONS_IN_FORCE = N_("Options in force")
 
@@ -140,15 +141,32 @@ def options_block(game: Game, lang: str) -> str:
 
 
 def catalogue_block(lang: str, link_prefix: str = "") -> str:
-    """The list of games for the home page."""
-    rows = []
+    """The home page's index of games: one entry per game, then the games by number of players.
+
+    Each entry names the game (a link), its pitch, and players, pack, kind and length, all declared
+    by the game; no table, so that nothing is cut off on a phone.
+
+    >>> index = catalogue_block("en")
+    >>> "[Yacht](yacht.md)" in index and "| 4 |" in index
+    True
+    """
+    entries = []
+    by_count: dict[int, list[str]] = {}
     for game in GAMES.values():
+        link = f"[{game.name(lang)}]({link_prefix}{game.slug}.md)"
         counts = game.player_counts
         players = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
-        rows.append([f"[{game.name(lang)}]({link_prefix}{game.slug}.md)", players, str(game.deck_size),
-                     _cell(game.kind, lang)])
-    return _table([render(t("Game"), lang), render(t("Players"), lang), render(t("Cards"), lang),
-                   render(t("Kind of game"), lang)], rows)
+        head = f"**{link}**" + (f": {_cell(game.pitch, lang)}" if game.pitch is not None else "")
+        facts = [f"{_label(_L_PLAYERS, lang)}: {players}", f"{render(t('Cards'), lang)}: {game.deck_size}",
+                 _cell(game.kind, lang)]
+        if game.length is not None:
+            facts.append(_cell(game.length, lang))
+        entries.append(f"- {head}  \n  " + " · ".join(facts))
+        for n in counts:
+            by_count.setdefault(n, []).append(link)
+    rows = [[str(n), ", ".join(links)] for n, links in sorted(by_count.items())]
+    grouped = _table([_label(_L_PLAYERS, lang), render(t("Game"), lang)], rows)
+    return "\n".join(entries) + f"\n\n**{_label(_L_BY_PLAYERS, lang)}**\n\n" + grouped
 
 
 def load_example(name: str, lang: str = "en") -> tuple[dict[str, Any], str]:

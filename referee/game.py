@@ -366,6 +366,10 @@ class Game(ABC):
     """What the game's records hold (:mod:`referee.records`): the one declaration of their fields."""
     kind: Message = t("trick-taking game")
     deck_size: int = 52
+    pitch: Message | None = None
+    """One line for the home page's index: what makes the game worth playing."""
+    length: Message | None = None
+    """How long a game lasts at the table, for the index."""
 
     def name(self, lang: str) -> str:
         """The display name in ``lang`` (DECISIONS.md fixes them)."""

@@ -256,6 +256,8 @@ class CatchTheTen(Game):
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game, each player for himself")
+    pitch = t("Catch the ten of trumps, save your own honours, and race the others to the target.")
+    length = t("about half an hour")
     deck_size = len(DECK)
     hand_sizes = HAND_SIZES
     target = TARGET

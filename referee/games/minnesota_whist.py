@@ -146,6 +146,8 @@ class MinnesotaWhist(Game):
     options = OPTIONS
     record = RECORD
     kind = t("partnership trick-taking game without trumps")
+    pitch = t("Whist without trumps: a card laid face down decides whether the hand is played high or low.")
+    length = t("about an hour")
     deck_size = 52
     rules = RULES
 

@@ -357,6 +357,8 @@ class Reunion(Game):
     options = OPTIONS
     record = RECORD
     kind = t("point-trick game, each player for himself")
+    pitch = t("Three players fight for card points, with two jacks of one colour reunited at the top of the trumps.")
+    length = t("three deals, about half an hour")
     deck_size = len(DECK)
     rules = RULES
 

@@ -269,6 +269,8 @@ class TrumpSeven(Game):
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game with a widow: a declarer against the other two")
+    pitch = t("One player names trumps and takes on the other two; the lowly seven of trumps is worth the most.")
+    length = t("ten minutes a deal, as many deals as agreed")
     deck_size = len(DECK)
     rules = RULES
 

@@ -301,6 +301,8 @@ class Yacht(Game):
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game, each player for himself")
+    pitch = t("Bid where your number will end, then steer towards it trick by trick.")
+    length = t("about an hour")
     deck_size = len(DECK)
     hand_sizes = HAND_SIZES
 

@@ -79,3 +79,22 @@ def test_each_game_prints_without_screen_furniture(page: Any, base_url: str, lan
         assert card.bounding_box()["height"] < A4_PRINTABLE_CSS_PX, (lang, game)
         page.set_viewport_size({"width": 1280, "height": 900})
         page.emulate_media(media="screen")
+
+
+@pytest.mark.parametrize("lang", ["", "ru/", "de/"])
+def test_the_index_fits_a_phone(browser: Any, base_url: str, lang: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{base_url}/{lang}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every game has its entry, with a link to its page.
+    entries = page.locator("#games ~ ul > li")
+    assert entries.count() >= 7
+    assert page.evaluate("document.querySelectorAll('.md-typeset a[href$=\"yacht/\"]').length") >= 2
+    # No column of the game list is cut off: the table is no wider than the room it has.
+    tables = page.evaluate("""[...document.querySelectorAll('.md-typeset table')].map(t =>
+        [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right])""")
+    assert tables
+    for scroll, client, right in tables:
+        assert scroll <= client + 1 and right <= 390, tables
+    context.close()
