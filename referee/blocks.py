@@ -46,6 +46,7 @@ _L_LED_BY = N_("Led by")
 _L_WON_BY = N_("Won by")
 _L_QUICKREF = N_("Quick reference: {game}")
 _L_BY_PLAYERS = N_("Games by number of players")
+_L_DOWNLOAD = N_("Download this record (YAML)")
 _L_DUTIES = N_("Duties in play")
 _L_OPTIONS_IN_FORCE = N_("Options in force")
 
@@ -312,7 +313,19 @@ def example_block(name: str, lang: str) -> str:
     status = render(t("exit status {code}", code=verdict.exit_status), lang)
     parts.append(f"**{title}** ({status}):")
     parts.extend(_verdict_lines(verdict, lang))
+    # The build writes the record, in the page's language, next to the page (site_tools/pages_hooks.py).
+    parts.append(f'<p class="record-download"><a href="{record_href(name)}" download>'
+                 f'{_label(_L_DOWNLOAD, lang)}</a></p>')
     return fold(_label(_L_EXAMPLE_SUMMARY, lang), "\n\n".join(parts), "referee-example")
+
+
+def record_href(name: str) -> str:
+    """Where a worked example's record is published, relative to the page that shows it.
+
+    >>> record_href("yacht/three-players")
+    'records/yacht/three-players.yaml'
+    """
+    return f"records/{name}.yaml"
 
 
 def fold(summary: str, body: str, css_class: str) -> str:

@@ -5,7 +5,11 @@
   and what follows it apart in a ``<section class="edition-notes">`` (:func:`set_apart_notes`), so
   that the stylesheet can mark where the rules end.
 
-Both work on the HTML of any page, so a game merged later gets them without a line of its own.
+- ``on_post_build`` writes every worked example's record next to each page that shows it, in
+  each language, names and comments as that language's reader sees them
+  (:func:`referee.example_text.localize_text`), for the fold's "Download this record" link.
+
+All of it works on any page, so a game merged later gets them without a line of its own.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from referee.blocks import colour_suits  # noqa: E402
+from referee.blocks import colour_suits, load_example, record_href  # noqa: E402
+from site_tools import pipeline  # noqa: E402
+from site_tools.blocks import find_blocks  # noqa: E402
 
 # Inside these elements a suit sign is left alone: code shows what to type, and an SVG or a title
 # cannot hold a span.
@@ -83,3 +89,27 @@ def set_apart_notes(html: str) -> str:
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Colour the suit signs and set the edition notes apart."""
     return set_apart_notes(colour_html(html))
+
+
+def write_records(site_dir: Path) -> int:
+    """Each worked example's record, localized, under ``<lang>/<page>/records/`` in ``site_dir``; how many."""
+    written = 0
+    for source in sorted(pipeline.SOURCE.rglob("*.md")):
+        page = source.relative_to(pipeline.SOURCE).with_suffix("").as_posix()
+        names = [str(b.params.get("example")) for b in find_blocks(source.read_text(encoding="utf-8"))
+                 if b.kind == "example"]
+        for lang in (pipeline.DEFAULT_LANGUAGE, *pipeline.LANGUAGES):
+            folder = site_dir if lang == pipeline.DEFAULT_LANGUAGE else site_dir / lang
+            for name in names:
+                target = folder / page / record_href(name)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(load_example(name, lang)[1], encoding="utf-8")
+                written += 1
+    return written
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Publish the worked examples' records (once: the default language's build writes every language)."""
+    plugin = config.plugins.get("i18n")
+    if (getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE) == pipeline.DEFAULT_LANGUAGE:
+        write_records(Path(config.site_dir))

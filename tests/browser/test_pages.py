@@ -56,6 +56,10 @@ def test_examples_are_folded_and_open_when_linked_to(page: Any, base_url: str, l
     # Inside the fold: the hands as pictures with a text alternative, the trick table with who led and won.
     pictures = page.locator("details.referee-example[open] svg.cr-picture[role=img]")
     assert pictures.count() > 10
+    # The record can be downloaded, in the page's language, and the referee accepts it.
+    href = page.locator("details.referee-example[open] p.record-download a").first.get_attribute("href")
+    response = page.request.get(page.url.split("#")[0] + href)
+    assert response.ok and "game: catch-the-ten" in response.text()
     labels = page.evaluate("[...document.querySelectorAll('svg.cr-picture')].map(s => s.getAttribute('aria-label'))")
     assert all(labels)
 
