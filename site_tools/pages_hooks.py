@@ -5,6 +5,9 @@
   and what follows it apart in a ``<section class="edition-notes">`` (:func:`set_apart_notes`), so
   that the stylesheet can mark where the rules end.
 
+- ``on_page_content`` also explains the glossary's terms in place on every game page: the first
+  time a term of the glossary appears, it links to its entry, with the entry's first sentences
+  as the tooltip, in the page's language (:func:`link_terms`, from the built glossary page).
 - ``on_post_build`` writes every worked example's record next to each page that shows it, in
   each language, names and comments as that language's reader sees them
   (:func:`referee.example_text.localize_text`), for the fold's "Download this record" link.
@@ -14,8 +17,10 @@ All of it works on any page, so a game merged later gets them without a line of 
 
 from __future__ import annotations
 
+import posixpath
 import re
 import sys
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +41,11 @@ _SKIP = frozenset({"code", "pre", "script", "style", "svg", "title", "textarea",
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?(/?)>|<!--.*?-->", re.S)
 _ALREADY = re.compile(r'<span class="suit-(?:red|black)">$')
 _NOTES_ID = "edition-notes"
+_GLOSSARY = "glossary"
+# Where a term is not linked: code, pictures, links, headings, the fold's summary, table headers.
+_NO_LINK = _SKIP | {"a", "h1", "h2", "h3", "h4", "h5", "h6", "summary", "th", "abbr", "button", "label"}
+_ENTRY = re.compile(r"^### (?P<term>.+?) \{#(?P<id>[a-z0-9-]+)\}\s*$", re.M)
+_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*`_]")
 
 
 def colour_html(html: str) -> str:
@@ -86,9 +96,91 @@ def set_apart_notes(html: str) -> str:
             + html[start:] + "</section>")
 
 
+def glossary_entries(lang: str) -> list[tuple[str, str, str]]:
+    """The glossary's entries in ``lang``: id, term and the entry's first paragraph as plain text.
+
+    >>> ("trick", "Trick") in [(i, term) for i, term, _ in glossary_entries("en")]
+    True
+    """
+    folder = pipeline.SOURCE if lang == pipeline.DEFAULT_LANGUAGE else pipeline.DOCS / lang
+    path = folder / f"{_GLOSSARY}.md"
+    if not path.is_file():
+        return []
+    text = path.read_text(encoding="utf-8")
+    entries = []
+    for match in _ENTRY.finditer(text):
+        rest = text[match.end():].strip().split("\n\n", 1)[0]
+        definition = " ".join(_MARKUP.sub(lambda m: m.group(1) or "", rest).split())
+        entries.append((match["id"], match["term"].strip(), definition))
+    return entries
+
+
+def term_pattern(term: str, lang: str) -> re.Pattern[str] | None:
+    """A term as it may appear in running text: inflected endings allowed; None for terms too short to find.
+
+    >>> bool(term_pattern("Взятка", "ru").search("взятки"))
+    True
+    >>> term_pattern("Set", "en") is None, bool(term_pattern("Запись", "ru").search("записывает"))
+    (True, False)
+    """
+    words = re.sub(r"^(The|Der|Die|Das) ", "", term).split()
+    if len(" ".join(words)) < 4:
+        return None
+    parts = []
+    for word in words:
+        if lang == pipeline.DEFAULT_LANGUAGE:
+            parts.append(re.escape(word) + r"(?:s|es)?")
+        else:
+            parts.append(re.escape(word[:-2] if len(word) > 5 else word) + r"\w{0,3}")
+    return re.compile(r"(?<!\w)" + r"\s+".join(parts) + r"(?!\w)", re.I)
+
+
+def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossary_href: str) -> str:
+    """The first appearance of each glossary term in ``html``'s running text, linked to its entry.
+
+    >>> link_terms("<p>A trick, a trick.</p>", [("trick", "Trick", "The cards played.")], "en", "../glossary/")
+    '<p>A <a class="glossary-term" href="../glossary/#trick" title="The cards played.">trick</a>, a trick.</p>'
+    """
+    todo = [(i, d, p) for i, term, d in entries if (p := term_pattern(term, lang)) is not None]
+    out: list[str] = []
+    depth, pos = 0, 0
+
+    def link(text: str) -> str:
+        for k, (entry, definition, pattern) in enumerate(todo):
+            match = pattern.search(text)
+            if match:
+                del todo[k]
+                title = escape(definition[:240] + ("…" if len(definition) > 240 else ""), quote=True)
+                anchor = (f'<a class="glossary-term" href="{glossary_href}#{entry}" title="{title}">'
+                          f'{match.group(0)}</a>')
+                return link(text[:match.start()]) + anchor + link(text[match.end():])
+        return text
+
+    for match in _TAG.finditer(html):
+        text = html[pos:match.start()]
+        out.append(text if depth or not text.strip() else link(text))
+        name = (match.group(2) or "").lower()
+        if name in _NO_LINK and not match.group(3):
+            depth = max(depth + (-1 if match.group(1) else 1), 0)
+        out.append(match.group(0))
+        pos = match.end()
+    out.append(html[pos:] if depth else link(html[pos:]))
+    return "".join(out)
+
+
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Colour the suit signs and set the edition notes apart."""
-    return set_apart_notes(colour_html(html))
+    """Colour the suit signs and set the edition notes apart; on a game page, explain the glossary's terms."""
+    from referee.games import GAMES
+
+    html = set_apart_notes(colour_html(html))
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    name = posixpath.splitext(uri)[0]
+    if name in GAMES:
+        plugin = config.plugins.get("i18n")
+        lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+        href = "../" * (name.count("/") + 1) + f"{_GLOSSARY}/"
+        html = link_terms(html, glossary_entries(lang), lang, href)
+    return html
 
 
 def write_records(site_dir: Path) -> int:

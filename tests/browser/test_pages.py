@@ -85,6 +85,16 @@ def test_each_game_prints_without_screen_furniture(page: Any, base_url: str, lan
         page.emulate_media(media="screen")
 
 
+@pytest.mark.parametrize(("lang", "word"), [("", "trick"), ("ru/", "взятк"), ("de/", "stich")])
+def test_terms_are_explained_in_place(page: Any, base_url: str, lang: str, word: str) -> None:  # noqa: F811
+    page.goto(f"{base_url}/{lang}catch-the-ten/")
+    term = page.locator('a.glossary-term[href$="glossary/#trick"]')
+    assert term.count() == 1
+    assert word in term.inner_text().lower() and term.get_attribute("title")
+    term.click()
+    page.wait_for_url("**/glossary/#trick")
+
+
 @pytest.mark.parametrize("lang", ["", "ru/", "de/"])
 def test_the_index_fits_a_phone(browser: Any, base_url: str, lang: str) -> None:  # noqa: F811
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
