@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from referee import records
+from referee import draw, records
 from referee.cards import Card, Rank
 from referee.cli import check_text
 from referee.errors import RecordErrors, RefereeError
@@ -26,6 +26,7 @@ from referee.game import Game, Verdict
 from referee.games import GAMES, get_game
 from referee.messages import N_, Message, key_label, render, render_param, severity_label, t
 from referee.notation import parse_cards
+from referee.replay import Replay, watched
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_DIR = ROOT / "examples"
@@ -37,6 +38,17 @@ _L_SCORES_BEFORE = N_("Scores before")
 _L_DEAL_N = N_("Deal {n}")
 _L_SCORES_SCORES = N_("Scores: {scores}.")
 _L_TOTALS_TOTALS = N_("Totals: {totals}.")
+_L_EXAMPLE_SUMMARY = N_("The deal and the referee's verdict")
+_L_HAND_OF = N_("Hand of {player}: {cards}")
+_L_TRICK_N = N_("Trick {n}: {cards}")
+_L_TRICK_LED_WON = N_("Trick {n}: {cards}; {leader} led, {winner} won it")
+_L_LED_BY = N_("Led by")
+_L_WON_BY = N_("Won by")
+_L_QUICKREF = N_("Quick reference: {game}")
+_L_BY_PLAYERS = N_("Games by number of players")
+_L_DOWNLOAD = N_("Download this record (YAML)")
+_L_DUTIES = N_("Duties in play")
+_L_OPTIONS_IN_FORCE = N_("Options in force")
 
 _SUIT_CLASS = {"♥": "suit-red", "♦": "suit-red", "♠": "suit-black", "♣": "suit-black"}
 
@@ -87,6 +99,31 @@ def facts_block(game: Game, lang: str) -> str:
     return _table([render(t("Fact"), lang), render(t("Value"), lang)], rows)
 
 
+def quickref_block(game: Game, lang: str) -> str:
+    """The quick-reference card: the facts, the duties of play and the options in force by default.
+
+    Every fact comes from the game's declarations, so a game gets its card by declaring them; the
+    card is one admonition (class ``quickref``) that the print stylesheet keeps on one page.
+
+    >>> card = quickref_block(get_game("catch-the-ten"), "de")
+    >>> card.splitlines()[0], "Farbe bedienen" in card, "must_trump_when_void" in card
+    ('/// note | Kurzübersicht: Scotch Whist (Fang die Zehn)', True, True)
+    """
+    rows = [[_cell(label, lang), _cell(value, lang)] for label, value in game.facts()]
+    defaults = {o.name: o.default for o in game.options}
+    rules = game.trick_rules(defaults)
+    if rules is not None:
+        rows.append([_label(_L_DUTIES, lang), "<br>".join(_cell(d, lang) for d in rules.duties())])
+    if game.options:
+        rows.append([_label(_L_OPTIONS_IN_FORCE, lang), "<br>".join(
+            f"`{o.name}: {_show(o.default)}`" + (f" ({_cell(o.choice_help[o.default], lang)})"
+                                                  if o.default in o.choice_help else "")
+            for o in game.options)])
+    table = _table([render(t("Fact"), lang), render(t("Value"), lang)], rows)
+    title = render(Message(_L_QUICKREF, dict(game=game.name(lang))), lang)
+    return f"/// note | {title}\n    attrs: {{class: quickref}}\n\n{table}\n\n///"
+
+
 def options_block(game: Game, lang: str) -> str:
     """The house-rule options, from the game's declarations: name, default, values and what each does."""
     rows = []
@@ -105,15 +142,32 @@ def options_block(game: Game, lang: str) -> str:
 
 
 def catalogue_block(lang: str, link_prefix: str = "") -> str:
-    """The list of games for the home page."""
-    rows = []
+    """The home page's index of games: one entry per game, then the games by number of players.
+
+    Each entry names the game (a link), its pitch, and players, pack, kind and length, all declared
+    by the game; no table, so that nothing is cut off on a phone.
+
+    >>> index = catalogue_block("en")
+    >>> "[Yacht](yacht.md)" in index and "| 4 |" in index
+    True
+    """
+    entries = []
+    by_count: dict[int, list[str]] = {}
     for game in GAMES.values():
+        link = f"[{game.name(lang)}]({link_prefix}{game.slug}.md)"
         counts = game.player_counts
         players = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
-        rows.append([f"[{game.name(lang)}]({link_prefix}{game.slug}.md)", players, str(game.deck_size),
-                     _cell(game.kind, lang)])
-    return _table([render(t("Game"), lang), render(t("Players"), lang), render(t("Cards"), lang),
-                   render(t("Kind of game"), lang)], rows)
+        head = f"**{link}**" + (f": {_cell(game.pitch, lang)}" if game.pitch is not None else "")
+        facts = [f"{_label(_L_PLAYERS, lang)}: {players}", f"{render(t('Cards'), lang)}: {game.deck_size}",
+                 _cell(game.kind, lang)]
+        if game.length is not None:
+            facts.append(_cell(game.length, lang))
+        entries.append(f"- {head}  \n  " + " · ".join(facts))
+        for n in counts:
+            by_count.setdefault(n, []).append(link)
+    rows = [[str(n), ", ".join(links)] for n, links in sorted(by_count.items())]
+    grouped = _table([_label(_L_PLAYERS, lang), render(t("Game"), lang)], rows)
+    return "\n".join(entries) + f"\n\n**{_label(_L_BY_PLAYERS, lang)}**\n\n" + grouped
 
 
 def load_example(name: str, lang: str = "en") -> tuple[dict[str, Any], str]:
@@ -125,8 +179,17 @@ def load_example(name: str, lang: str = "en") -> tuple[dict[str, Any], str]:
     return yaml.safe_load(text), text
 
 
-def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
+def _record_tables(game: Game, data: dict[str, Any], lang: str,
+                   replays: list[tuple[list[str], Replay]] | None = None) -> list[str]:
+    """The record as Markdown: who played, then each deal's facts, hands, rows and tricks.
+
+    ``replays`` are the referee's replays of the deals that list their tricks, in order; with
+    them a trick's picture says who led and who won it.
+    """
     out = []
+    played = [d for d in data["deals"] if isinstance(d.get("tricks"), list)]
+    by_deal = {id(d): r for d, r in zip(played, replays or [], strict=False)} \
+        if replays is not None and len(replays) == len(played) else {}
     notation = data.get("notation", "en")
     header = [f"**{_label(_L_PLAYERS, lang)}:** {', '.join(map(str, data['players']))}"]
     if data.get("teams"):
@@ -143,10 +206,11 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
         out.append(f"**{render(Message(_L_DEAL_N, dict(n=i)), lang)}**")
         lines = game.example_lines(deal, notation)
         if lines:
-            out.append(" · ".join(f"{render(label, lang)}: {_cell(value, lang)}" for label, value in lines))
+            out.append(" · ".join(f"{render(label, lang)}: {_line_value(value, lang)}" for label, value in lines))
         if "hands" in deal:  # one row per player, so that a phone shows a whole hand on a line
             out.append(_table([render(t("Player"), lang), render(t("Hand as dealt"), lang)],
-                              [[str(n), _cards(h, notation, lang)] for n, h in deal["hands"].items()]))
+                              [[str(n), _hand_picture(str(n), h, notation, lang)]
+                               for n, h in deal["hands"].items()]))
         # Rows naming the same players (or sides) share a table: one column per name.
         groups: list[tuple[list[str], list[list[str]]]] = []
         for label, values in game.example_rows(deal, notation):
@@ -163,15 +227,48 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str) -> list[str]:
         if moves:
             out.append(_table(["#", render(t("Player"), lang), render(t("Move"), lang)],
                               [[str(k), who, _cell(what, lang)] for k, (who, what) in enumerate(moves, 1)]))
-        if isinstance(deal.get("tricks"), list):
+        if id(deal) in by_deal:
+            names, replay = by_deal[id(deal)]
+            out.append(_table(["#", _label(_L_LED_BY, lang), render(t("Cards in play order"), lang),
+                               _label(_L_WON_BY, lang)],
+                              [[str(k), names[tr.leader], _played_trick(k, tr.cards, names, tr, lang),
+                                f"**{names[tr.winner]}**"] for k, tr in enumerate(replay.tricks, 1)]))
+        elif isinstance(deal.get("tricks"), list):
             out.append(_table(["#", render(t("Cards in play order"), lang)],
-                              [[str(k), _cards(tr, notation, lang)] for k, tr in enumerate(deal["tricks"], 1)]))
+                              [[str(k), _trick_picture(k, tr, notation, lang)]
+                               for k, tr in enumerate(deal["tricks"], 1)]))
     return out
 
 
-def _cards(value: Any, notation: str, lang: str) -> str:
-    """Cards of the record, written as a reader of ``lang`` writes them, suits coloured."""
-    return _cell(parse_cards(value, notation), lang)
+def _line_value(value: Any, lang: str) -> str:
+    """A value on a deal's first line: a single card (the turned card, trumps shown) as a picture."""
+    if isinstance(value, Card):
+        return draw.hand([value], lang, alt=render_param(value, lang))
+    return _cell(value, lang)
+
+
+def _played_trick(number: int, cards: Any, names: list[str], trick: Any, lang: str) -> str:
+    """A replayed trick: each card under its player's name, the leader marked, the winner's card outlined."""
+    seats = [(trick.leader + k) % len(names) for k in range(len(cards))]
+    words = " ".join(render_param(c, lang) for c in cards)
+    alt = render(Message(_L_TRICK_LED_WON, dict(n=number, cards=words, leader=names[trick.leader],
+                                                 winner=names[trick.winner])), lang)
+    return draw.trick([(names[s], c) for s, c in zip(seats, cards, strict=True)], lang, alt=alt,
+                      leader=names[trick.leader], winner=names[trick.winner])
+
+
+def _hand_picture(player: str, value: Any, notation: str, lang: str) -> str:
+    """A dealt hand as small cards sorted by suit (:mod:`referee.draw`); the cards in words as its alternative."""
+    cards = draw.sort_hand(parse_cards(value, notation))
+    words = " ".join(render_param(c, lang) for c in cards)
+    return draw.hand(cards, lang, alt=render(Message(_L_HAND_OF, dict(player=player, cards=words)), lang))
+
+
+def _trick_picture(number: int, value: Any, notation: str, lang: str) -> str:
+    """A trick's cards as small cards in play order; the cards in words as its alternative."""
+    cards = list(parse_cards(value, notation))
+    words = " ".join(render_param(c, lang) for c in cards)
+    return draw.hand(cards, lang, sort=False, alt=render(Message(_L_TRICK_N, dict(n=number, cards=words)), lang))
 
 
 def _named_numbers(values: dict[str, int], lang: str) -> str:
@@ -205,19 +302,50 @@ def _verdict_lines(verdict: Verdict, lang: str) -> list[str]:
 
 
 def example_block(name: str, lang: str) -> str:
-    """A worked example: the record as tables, then the referee's explanation and result."""
+    """A worked example, folded: the record as tables (cards as pictures), the referee's explanation and result.
+
+    The fold is a pymdownx ``details`` block; the site's script opens it when a link points at
+    the example's heading.
+    """
     data, text = load_example(name, lang)
     try:
-        verdict = check_text(text)
+        with watched() as replays:
+            verdict = check_text(text)
     except RefereeError as err:
         errors = err.errors if isinstance(err, RecordErrors) else [err]
         raise BlockError(f"example {name} cannot be used: " + "; ".join(e.render("en") for e in errors)) from None
-    parts = _record_tables(get_game(verdict.game), data, lang)
+    parts = _record_tables(get_game(verdict.game), data, lang, replays)
     title = render(t("What the referee says"), lang)
     status = render(t("exit status {code}", code=verdict.exit_status), lang)
-    parts.append(f"**{title}** (`referee check examples/{name}.yaml`, {status}):")
+    parts.append(f"**{title}** ({status}):")
     parts.extend(_verdict_lines(verdict, lang))
-    return "\n\n".join(parts)
+    # The build writes the record, in the page's language, next to the page (site_tools/pages_hooks.py).
+    parts.append(f'<p class="record-download"><a href="{record_href(name)}" download>'
+                 f'{_label(_L_DOWNLOAD, lang)}</a></p>')
+    return fold(_label(_L_EXAMPLE_SUMMARY, lang), "\n\n".join(parts), "referee-example")
+
+
+def record_href(name: str) -> str:
+    """Where a worked example's record is published, relative to the page that shows it.
+
+    >>> record_href("yacht/three-players")
+    'records/yacht/three-players.yaml'
+    """
+    return f"records/{name}.yaml"
+
+
+def fold(summary: str, body: str, css_class: str) -> str:
+    """Markdown that shows ``body`` folded under ``summary`` (a pymdownx ``details`` block).
+
+    >>> print(fold("More", "Text", "x"))
+    /// details | More
+        attrs: {class: x}
+    <BLANKLINE>
+    Text
+    <BLANKLINE>
+    ///
+    """
+    return f"/// details | {summary}\n    attrs: {{class: {css_class}}}\n\n{body}\n\n///"
 
 
 def listing_block(text: str, lang: str, language: str) -> str:
@@ -318,8 +446,8 @@ def _escape(text: str) -> str:
 def render_block(kind: str, params: dict[str, Any] | None, lang: str) -> str:
     """Markdown for one generated block. ``kind`` is the part after ``referee-`` in the fence."""
     params = params or {}
-    if kind == "facts":
-        return facts_block(_game(params), lang)
+    if kind in ("facts", "quickref"):  # "at a glance" is the quick-reference card
+        return quickref_block(_game(params), lang)
     if kind == "options":
         return options_block(_game(params), lang)
     if kind == "catalogue":

@@ -20,6 +20,7 @@ from referee.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
     from referee.records import RecordSpec
+    from referee.tricks import TrickRules
 
 Severity = Literal["error", "warning", "info"]
 T = TypeVar("T")
@@ -447,6 +448,10 @@ class Game(ABC):
     """What the game's records hold (:mod:`referee.records`): the one declaration of their fields."""
     kind: Message = t("trick-taking game")
     deck_size: int = 52
+    pitch: Message | None = None
+    """One line for the home page's index: what makes the game worth playing."""
+    length: Message | None = None
+    """How long a game lasts at the table, for the index."""
 
     def name(self, lang: str) -> str:
         """The display name in ``lang`` (DECISIONS.md fixes them)."""
@@ -459,6 +464,10 @@ class Game(ABC):
     def facts(self) -> list[tuple[Message, Any]]:
         """Label and value pairs for the page's "at a glance" block (values may be Messages)."""
         return []
+
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules | None:
+        """The trick rules in force with ``options`` (the quick reference lists their duties); None: no tricks."""
+        return None
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
         """The one-line facts of a deal in a worked example: label and value (a suit, a name, cards).

@@ -9,7 +9,9 @@ played twice, a trick without one card from each player) make the record unusabl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from referee.cards import Card, Suit
@@ -78,6 +80,28 @@ def read_hands(reader: Reader, path: Path, names: list[str], size: int) -> list[
             owner[card] = name
         hands.append(cards)
     return hands if ok else None
+
+
+# Set while a page draws a worked example: every replay is handed to it, with the players' names, so
+# that its trick pictures say who led and who won without each game passing them on.
+_WATCHERS: ContextVar[list[tuple[list[str], Replay]] | None] = ContextVar("replay_watchers", default=None)
+
+
+@contextmanager
+def watched() -> Iterator[list[tuple[list[str], Replay]]]:
+    """Collect the replays made inside the ``with`` block, in order, each with the players' names.
+
+    >>> with watched() as seen:
+    ...     pass
+    >>> seen
+    []
+    """
+    seen: list[tuple[list[str], Replay]] = []
+    token = _WATCHERS.set(seen)
+    try:
+        yield seen
+    finally:
+        _WATCHERS.reset(token)
 
 
 def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence[Sequence[Card]],
@@ -175,6 +199,9 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
         won = seats[winner(cards)]
         replay.tricks.append(Trick(first, tuple(cards), won))
         leader = won
+    watchers = _WATCHERS.get()
+    if watchers is not None:
+        watchers.append((list(names), replay))
     return replay
 
 

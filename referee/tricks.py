@@ -187,6 +187,19 @@ class TrickRules:
             table = self._tables[slot] = TrumpTable(self, trump)
         return table
 
+    def duties(self) -> list[Message]:
+        """The duties of play in a reader's words, for the quick reference (what :meth:`why_illegal` enforces).
+
+        >>> [m.msgid for m in TrickRules(ORDER_2_TO_A, must_trump=True).duties()]
+        ['Follow suit if you can.', 'If you cannot, play a trump if you have one.']
+        """
+        out = [t("Follow suit if you can.")]
+        out.append(t("If you cannot, play a trump if you have one.") if self.must_trump
+                   else t("If you cannot, play any card."))
+        if self.trump_breaking:
+            out.append(t("Do not lead a trump until trumps are broken, unless you hold nothing else."))
+        return out
+
     def suit_of(self, card: Card, trump: Suit | None) -> Suit:
         """The suit a card belongs to in play: its printed suit, but the Joker and a left bower are trumps."""
         suit = card.suit

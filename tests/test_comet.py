@@ -224,4 +224,5 @@ def test_every_example_renders_in_every_language():
 
     for name in ("short-match", "nine-disputed", "full-play-four"):
         for lang in ("en", "ru", "de"):
-            assert "comet" in render_block("example", {"example": f"comet/{name}"}, lang)
+            out = render_block("example", {"example": f"comet/{name}"}, lang)
+            assert out.startswith("/// details |") and "referee-example" in out  # folded, verdict inside

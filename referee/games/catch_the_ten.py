@@ -256,6 +256,8 @@ class CatchTheTen(Game):
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game, each player for himself")
+    pitch = t("Catch the ten of trumps, save your own honours, and race the others to the target.")
+    length = t("about half an hour")
     deck_size = len(DECK)
     hand_sizes = HAND_SIZES
     target = TARGET
@@ -296,6 +298,10 @@ class CatchTheTen(Game):
             rows.append((t("Honours taken"), {name: [parse_rank(h, notation) for h in v.get("honours") or []] or "—"
                                               for name, v in taken.items()}))
         return rows + super().example_rows(deal, notation)
+
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES[options["must_trump_when_void"]]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Catch the Ten record."""

@@ -388,6 +388,8 @@ class Comet(Game):
     options = OPTIONS
     record = RECORD
     kind = t("stops game: runs up a suit, chips for the cards left")
+    pitch = t("Play your cards up the suit in runs and be the first to get rid of them all.")
+    length = t("a few minutes a deal, as many deals as agreed")
     deck_size = len(DECK)
 
     def facts(self) -> list[tuple[Message, Any]]:

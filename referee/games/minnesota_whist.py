@@ -146,6 +146,8 @@ class MinnesotaWhist(Game):
     options = OPTIONS
     record = RECORD
     kind = t("partnership trick-taking game without trumps")
+    pitch = t("Whist without trumps: a card laid face down decides whether the hand is played high or low.")
+    length = t("about an hour")
     deck_size = 52
     rules = RULES
 
@@ -171,6 +173,10 @@ class MinnesotaWhist(Game):
         if deal.get("bids"):
             lines.append((t("Bid cards turned up"), parse_cards(deal["bids"], notation)))
         return lines
+
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Minnesota Whist record."""

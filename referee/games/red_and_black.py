@@ -262,6 +262,8 @@ class RedAndBlack(Game):
     options = OPTIONS
     record = RECORD
     kind = t("drawing game without decisions: the fewest cards taken")
+    pitch = t("A game of pure luck for children: draw until your colour comes up, and keep the rest.")
+    length = t("a few minutes")
     deck_size = len(DECK)
 
     def facts(self) -> list[tuple[Message, Any]]:

@@ -357,6 +357,8 @@ class Reunion(Game):
     options = OPTIONS
     record = RECORD
     kind = t("point-trick game, each player for himself")
+    pitch = t("Three players fight for card points, with two jacks of one colour reunited at the top of the trumps.")
+    length = t("three deals, about half an hour")
     deck_size = len(DECK)
     rules = RULES
 
@@ -413,6 +415,10 @@ class Reunion(Game):
             rows.append((t("Card points or counting cards taken"), points))
             rows.append((t("Tricks"), {name: v["tricks"] for name, v in taken.items()}))
         return rows + super().example_rows(deal, notation)
+
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Réunion record."""

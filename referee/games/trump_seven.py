@@ -269,6 +269,8 @@ class TrumpSeven(Game):
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game with a widow: a declarer against the other two")
+    pitch = t("One player names trumps and takes on the other two; the lowly seven of trumps is worth the most.")
+    length = t("ten minutes a deal, as many deals as agreed")
     deck_size = len(DECK)
     rules = RULES
 
@@ -329,6 +331,10 @@ class TrumpSeven(Game):
                 (t("Auction, round 2 (final)"), {p: _answer_word(a[1]) for p, a in auction.items()})]
 
     # -- checking a record -------------------------------------------------------------------------------
+
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Trump 7 record."""

@@ -301,6 +301,8 @@ class Yacht(Game):
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game, each player for himself")
+    pitch = t("Bid where your number will end, then steer towards it trick by trick.")
+    length = t("about an hour")
     deck_size = len(DECK)
     hand_sizes = HAND_SIZES
 
@@ -353,6 +355,10 @@ class Yacht(Game):
         if isinstance(bids, dict):
             rows.append((t("Bid"), {str(name): _bid_label(value) for name, value in bids.items()}))
         return rows + super().example_rows(deal, notation)
+
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES[(options["must_trump_when_void"], options["trump_breaking"])]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Yacht record."""

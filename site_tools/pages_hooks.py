@@ -1,0 +1,207 @@
+"""MkDocs hooks for reading a game page at the table (listed last in mkdocs.yml's ``hooks:``).
+
+- ``on_page_content`` colours every suit sign of the page's text, the hand-typed ones too
+  (:func:`colour_html`; generated blocks already colour theirs), and sets "Notes on this edition"
+  and what follows it apart in a ``<section class="edition-notes">`` (:func:`set_apart_notes`), so
+  that the stylesheet can mark where the rules end.
+
+- ``on_page_content`` also explains the glossary's terms in place on every game page: the first
+  time a term of the glossary appears, it links to its entry, with the entry's first sentences
+  as the tooltip, in the page's language (:func:`link_terms`, from the built glossary page).
+- ``on_post_build`` writes every worked example's record next to each page that shows it, in
+  each language, names and comments as that language's reader sees them
+  (:func:`referee.example_text.localize_text`), for the fold's "Download this record" link.
+
+All of it works on any page, so a game merged later gets them without a line of its own.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import sys
+from html import escape
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.structure.files import Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
+
+from referee.blocks import colour_suits, load_example, record_href  # noqa: E402
+from site_tools import pipeline  # noqa: E402
+from site_tools.blocks import find_blocks  # noqa: E402
+
+# Inside these elements a suit sign is left alone: code shows what to type, and an SVG or a title
+# cannot hold a span.
+_SKIP = frozenset({"code", "pre", "script", "style", "svg", "title", "textarea", "kbd"})
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?(/?)>|<!--.*?-->", re.S)
+_ALREADY = re.compile(r'<span class="suit-(?:red|black)">$')
+_NOTES_ID = "edition-notes"
+_GLOSSARY = "glossary"
+# Where a term is not linked: code, pictures, links, headings, the fold's summary, table headers.
+_NO_LINK = _SKIP | {"a", "h1", "h2", "h3", "h4", "h5", "h6", "summary", "th", "abbr", "button", "label"}
+_ENTRY = re.compile(r"^### (?P<term>.+?) \{#(?P<id>[a-z0-9-]+)\}\s*$", re.M)
+_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*`_]")
+
+
+def colour_html(html: str) -> str:
+    """Wrap the suit signs of ``html``'s text in coloured spans, except in code, pictures and spans already made.
+
+    >>> colour_html('<p>Lead the A♠, not <code>A♠</code>.</p>')
+    '<p>Lead the A<span class="suit-black">♠</span>, not <code>A♠</code>.</p>'
+    >>> colour_html('<span class="suit-red">♥</span>')
+    '<span class="suit-red">♥</span>'
+    >>> colour_html('<a title="10♥">10♥</a>')
+    '<a title="10♥">10<span class="suit-red">♥</span></a>'
+    """
+    out: list[str] = []
+    depth = 0  # how many skipped elements enclose the text
+    pos = 0
+    for match in _TAG.finditer(html):
+        text = html[pos:match.start()]
+        if text:
+            out.append(text if depth or _ALREADY.search(out[-1] if out else "") else colour_suits(text))
+        tag = match.group(0)
+        name = (match.group(2) or "").lower()
+        if name in _SKIP and not match.group(3):
+            depth += -1 if match.group(1) else 1
+            depth = max(depth, 0)
+        out.append(tag)
+        pos = match.end()
+    tail = html[pos:]
+    out.append(tail if depth else colour_suits(tail))
+    return "".join(out)
+
+
+def set_apart_notes(html: str) -> str:
+    """Everything from the heading ``#edition-notes`` to the end, in a section of its own.
+
+    >>> print(set_apart_notes('<p>Rules</p><h2 id="edition-notes">Notes</h2><p>Why</p>').replace("><", ">\\n<"))
+    <p>Rules</p>
+    <section class="edition-notes" aria-labelledby="edition-notes">
+    <h2 id="edition-notes">Notes</h2>
+    <p>Why</p>
+    </section>
+    >>> set_apart_notes('<p>No notes</p>')
+    '<p>No notes</p>'
+    """
+    start = html.find(f'<h2 id="{_NOTES_ID}"')
+    if start < 0:
+        return html
+    return (html[:start] + f'<section class="edition-notes" aria-labelledby="{_NOTES_ID}">'
+            + html[start:] + "</section>")
+
+
+def glossary_entries(lang: str) -> list[tuple[str, str, str]]:
+    """The glossary's entries in ``lang``: id, term and the entry's first paragraph as plain text.
+
+    >>> ("trick", "Trick") in [(i, term) for i, term, _ in glossary_entries("en")]
+    True
+    """
+    folder = pipeline.SOURCE if lang == pipeline.DEFAULT_LANGUAGE else pipeline.DOCS / lang
+    path = folder / f"{_GLOSSARY}.md"
+    if not path.is_file():
+        return []
+    text = path.read_text(encoding="utf-8")
+    entries = []
+    for match in _ENTRY.finditer(text):
+        rest = text[match.end():].strip().split("\n\n", 1)[0]
+        definition = " ".join(_MARKUP.sub(lambda m: m.group(1) or "", rest).split())
+        entries.append((match["id"], match["term"].strip(), definition))
+    return entries
+
+
+def term_pattern(term: str, lang: str) -> re.Pattern[str] | None:
+    """A term as it may appear in running text: inflected endings allowed; None for terms too short to find.
+
+    >>> bool(term_pattern("Взятка", "ru").search("взятки"))
+    True
+    >>> term_pattern("Set", "en") is None, bool(term_pattern("Запись", "ru").search("записывает"))
+    (True, False)
+    """
+    words = re.sub(r"^(The|Der|Die|Das) ", "", term).split()
+    if len(" ".join(words)) < 4:
+        return None
+    parts = []
+    for word in words:
+        if lang == pipeline.DEFAULT_LANGUAGE:
+            parts.append(re.escape(word) + r"(?:s|es)?")
+        else:
+            parts.append(re.escape(word[:-2] if len(word) > 5 else word) + r"\w{0,3}")
+    return re.compile(r"(?<!\w)" + r"\s+".join(parts) + r"(?!\w)", re.I)
+
+
+def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossary_href: str) -> str:
+    """The first appearance of each glossary term in ``html``'s running text, linked to its entry.
+
+    >>> link_terms("<p>A trick, a trick.</p>", [("trick", "Trick", "The cards played.")], "en", "../glossary/")
+    '<p>A <a class="glossary-term" href="../glossary/#trick" title="The cards played.">trick</a>, a trick.</p>'
+    """
+    todo = [(i, d, p) for i, term, d in entries if (p := term_pattern(term, lang)) is not None]
+    out: list[str] = []
+    depth, pos = 0, 0
+
+    def link(text: str) -> str:
+        for k, (entry, definition, pattern) in enumerate(todo):
+            match = pattern.search(text)
+            if match:
+                del todo[k]
+                title = escape(definition[:240] + ("…" if len(definition) > 240 else ""), quote=True)
+                anchor = (f'<a class="glossary-term" href="{glossary_href}#{entry}" title="{title}">'
+                          f'{match.group(0)}</a>')
+                return link(text[:match.start()]) + anchor + link(text[match.end():])
+        return text
+
+    for match in _TAG.finditer(html):
+        text = html[pos:match.start()]
+        out.append(text if depth or not text.strip() else link(text))
+        name = (match.group(2) or "").lower()
+        if name in _NO_LINK and not match.group(3):
+            depth = max(depth + (-1 if match.group(1) else 1), 0)
+        out.append(match.group(0))
+        pos = match.end()
+    out.append(html[pos:] if depth else link(html[pos:]))
+    return "".join(out)
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Colour the suit signs and set the edition notes apart; on a game page, explain the glossary's terms."""
+    from referee.games import GAMES
+
+    html = set_apart_notes(colour_html(html))
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    name = posixpath.splitext(uri)[0]
+    if name in GAMES:
+        plugin = config.plugins.get("i18n")
+        lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+        href = "../" * (name.count("/") + 1) + f"{_GLOSSARY}/"
+        html = link_terms(html, glossary_entries(lang), lang, href)
+    return html
+
+
+def write_records(site_dir: Path) -> int:
+    """Each worked example's record, localized, under ``<lang>/<page>/records/`` in ``site_dir``; how many."""
+    written = 0
+    for source in sorted(pipeline.SOURCE.rglob("*.md")):
+        page = source.relative_to(pipeline.SOURCE).with_suffix("").as_posix()
+        names = [str(b.params.get("example")) for b in find_blocks(source.read_text(encoding="utf-8"))
+                 if b.kind == "example"]
+        for lang in (pipeline.DEFAULT_LANGUAGE, *pipeline.LANGUAGES):
+            folder = site_dir if lang == pipeline.DEFAULT_LANGUAGE else site_dir / lang
+            for name in names:
+                target = folder / page / record_href(name)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(load_example(name, lang)[1], encoding="utf-8")
+                written += 1
+    return written
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Publish the worked examples' records (once: the default language's build writes every language)."""
+    plugin = config.plugins.get("i18n")
+    if (getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE) == pipeline.DEFAULT_LANGUAGE:
+        write_records(Path(config.site_dir))
