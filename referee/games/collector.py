@@ -384,6 +384,8 @@ class Collector(Game):
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("collecting game, each player for himself")
+    pitch = t("Lay a card, then take another player's card or draw two, until you hold all thirteen ranks.")
+    length = t("ten to twenty minutes")
     deck_size = len(DECK)
     record = RECORD
 

@@ -412,6 +412,8 @@ class Construction(Game):
     options = ()
     record = RECORD
     kind = t("race game: a track built of cards, a token up ten rows and back")
+    pitch = t("Build a track of cards together and race your token ten rows up it and home again.")
+    length = t("half an hour or more")
     deck_size = len(PACK) * PACKS
 
     def facts(self) -> list[tuple[Message, Any]]:

@@ -496,6 +496,9 @@ class KingsCorners(Game):
     options = OPTIONS
     record = RECORD
     kind = t("layout game: descending piles, penalty points for the cards left")
+    pitch = t("Build piles down in alternating colours around the stock, kings in the corners, and get rid of "
+              "your hand.")
+    length = t("a few minutes a hand, to 50 penalty points")
     deck_size = len(DECK)
 
     def facts(self) -> list[tuple[Message, Any]]:

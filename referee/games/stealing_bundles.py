@@ -380,6 +380,8 @@ class StealingBundles(Game):
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("fishing game: capture by rank, each player for himself")
+    pitch = t("Match a card on the table to take it, or steal a whole bundle from another player.")
+    length = t("one deal of a few minutes")
     deck_size = len(DECK)
     record = RECORD
 
