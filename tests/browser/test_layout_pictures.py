@@ -44,13 +44,16 @@ def test_layout_pictures_are_drawn_labelled_and_fit(guarded: tuple[Any, list[str
     page = context.new_page()
     page.set_viewport_size({"width": width, "height": 900})
     assert page.goto(base_url + path).status == 200
+    page.evaluate("document.querySelectorAll('article details').forEach(d => { d.open = true; })")  # the examples
     found = pictures(page)
-    assert len(found) >= 3, f"{path}: the layout and the examples' positions"
+    layouts = [pic for pic in found if pic["label"].startswith(alt)]
+    assert len(layouts) >= 3, f"{path}: the layout and the examples' positions"
     client = page.evaluate("document.documentElement.clientWidth")
-    for pic in found:
-        assert pic["role"] == "img" and pic["label"].startswith(alt) and pic["title"] == pic["label"]
-        assert pic["width"] > 100 and pic["right"] <= client + 1, f"{path}: a picture sticks out at {width}px"
+    for pic in found:  # the layouts, and the hands and cards of the worked examples
+        assert pic["role"] == "img" and pic["label"] and pic["title"] == pic["label"]
+        assert pic["right"] <= client + 1, f"{path}: a picture sticks out at {width}px"
         assert pic["red"] != pic["black"], "red and black cards are told apart"
+    assert all(pic["width"] > 100 for pic in layouts)
     assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
     game = path.strip("/").split("/")[-1]
     page.locator("article svg.cr-picture").first.screenshot(path=str(SHOTS / f"{lang}-{game}-picture-{width}.png"))
