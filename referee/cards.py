@@ -32,25 +32,33 @@ class Suit(Enum):
     HEARTS = "H"
     SPADES = "S"
 
-    @property
-    def symbol(self) -> str:
-        """The Unicode suit sign, e.g. ``♥``."""
-        return _SYMBOLS[self]
+    index: int
+    """0 to 3 in the order clubs, diamonds, hearts, spades (the order of ``Card.index``): a cheap key.
 
-    @property
-    def is_red(self) -> bool:
-        """Hearts and diamonds are red.
+    >>> [s.index for s in SUITS]
+    [0, 1, 2, 3]
+    """
 
-        >>> Suit.DIAMONDS.is_red, Suit.CLUBS.is_red
-        (True, False)
-        """
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
+    symbol: str
+    """The Unicode suit sign, e.g. ``♥``."""
+
+    is_red: bool
+    """Hearts and diamonds are red.
+
+    >>> Suit.DIAMONDS.is_red, Suit.CLUBS.is_red
+    (True, False)
+    """
+
+    def __init__(self, letter: str) -> None:
+        # Plain attributes, not properties: they are read in the engine's hot loops.
+        self.index = "CDHS".index(letter)
+        self.symbol = "♣♦♥♠"[self.index]
+        self.is_red = letter in "HD"
 
     def __str__(self) -> str:
         return self.symbol
 
 
-_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 
@@ -171,4 +179,11 @@ def deck(low: Rank = Rank.TWO, jokers: int = 0) -> list[Card]:
     """
     if jokers not in (0, 1):
         raise ValueError("a pack holds no Joker or one")
-    return [Card(r, s) for s in SUITS for r in RANKS if r >= low] + [JOKER] * jokers
+    key = (int(low), jokers)
+    pack = _PACKS.get(key)
+    if pack is None:
+        pack = _PACKS[key] = tuple(Card(r, s) for s in SUITS for r in RANKS if r >= low) + (JOKER,) * jokers
+    return list(pack)
+
+
+_PACKS: dict[tuple[int, int], tuple[Card, ...]] = {}

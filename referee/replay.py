@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.cards import Card, Suit
-from referee.errors import NotationError, Where
+from referee.errors import IllegalPlayError, NotationError, Where
 from referee.game import Finding, Reader
 from referee.messages import Message, t
 from referee.notation import parse_cards
 from referee.source import Path
-from referee.tricks import Trick, TrickRules
+from referee.tricks import NO_SUIT, Trick, TrickRules
 
 
 @dataclass
@@ -30,9 +30,16 @@ class Replay:
     steps: list[Message] = field(default_factory=list)
     offenders: list[int] = field(default_factory=list)
 
+    _won: tuple[int, dict[int, list[Card]]] = field(default=(-1, {}), init=False, repr=False, compare=False)
+
     def won_by(self, seat: int) -> list[Card]:
-        """The cards in the tricks ``seat`` took."""
-        return [c for tr in self.tricks if tr.winner == seat for c in tr.cards]
+        """The cards in the tricks ``seat`` took (a new list; sorted out once for every seat)."""
+        if self._won[0] != len(self.tricks):  # games ask once per seat and more: one pass over the tricks
+            won: dict[int, list[Card]] = {}
+            for tr in self.tricks:
+                won.setdefault(tr.winner, []).extend(tr.cards)
+            self._won = (len(self.tricks), won)
+        return list(self._won[1].get(seat, ()))
 
     def tricks_won(self, players: int) -> list[int]:
         """Tricks per seat."""
@@ -75,21 +82,36 @@ def read_hands(reader: Reader, path: Path, names: list[str], size: int) -> list[
 
 def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence[Sequence[Card]],
                   names: list[str], leader: int, trump: Suit | None, deal_number: int) -> Replay | None:
-    """Check every trick at ``path``; None (with problems noted) if the tricks cannot be true."""
+    """Check every trick at ``path``; None (with problems noted) if the tricks cannot be true.
+
+    Each seat's cards are counted by the suit they play in, so a card off the suit led is a rule
+    break only when those counts say so (the seat still held the suit led, or a trump it had to
+    play); only then is the full explanation (:meth:`TrickRules.why_illegal`) worked out. Rules
+    with other duties (``rules.standard`` false) are asked about every card instead.
+    """
     tricks_value = reader.sequence(path)
     if tricks_value is None:
         return None
     n = len(names)
-    held = [set(h) for h in hands]  # sets: membership and removal in constant time
-    owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
     expected_tricks = len(hands[0])
     if len(tricks_value) != expected_tricks:
         reader.fail(path, t("A deal has {expected} tricks, but the record lists {n}.", expected=expected_tricks,
                             n=len(tricks_value)), "record.trick_count", "play")
         return None
+    table = rules.table(trump)
+    suit, slot = table.suit, table.slot
+    held = [set(h) for h in hands]  # sets: membership and removal in constant time
+    owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
+    counts = [[0] * (NO_SUIT + 1) for _ in range(n)]  # by seat, the cards still held in each suit in play
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            counts[seat][slot[card.index]] += 1
     replay = Replay()
     notation = reader.notation
-    suit_of, why_illegal, winner = rules.suit_of, rules.why_illegal, rules.winner
+    why_illegal, winner = rules.why_illegal, table.winner
+    must_trump = rules.must_trump and trump is not None
+    trump_slot = table.trump_slot
+    explain_all = not rules.standard  # other duties: ask the rules about every card off the suit led
     broken = not rules.trump_breaking
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
     for i, raw in enumerate(tricks_value):
@@ -119,29 +141,49 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
         if seats != clockwise[first]:
             replay.findings.append(Finding("play.out_of_turn", "error", _where(reader, path, i, deal_number),
                                            t("The cards were not played clockwise from the leader.")))
-        led = suit_of(cards[0], trump)
-        for k in range(n):
+        card = cards[0]
+        hand = held[first]
+        if card not in hand:
+            reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
+            return None
+        led, led_slot = suit[card.index], slot[card.index]
+        seat_counts = counts[first]
+        # A trump led before trumps were broken, by a player who held another suit (or any lead the
+        # rules of a game with other duties refuse).
+        if explain_all or (not broken and led is trump and len(hand) > seat_counts[trump_slot]):
+            _report(replay, why_illegal(card, hand, None, trump, names[first], broken=broken), first,
+                    reader, path, i, deal_number)
+        hand.discard(card)
+        seat_counts[led_slot] -= 1
+        for k in range(1, n):
             card, seat = cards[k], seats[k]
             hand = held[seat]
             if card not in hand:
                 reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
                 return None
-            if k and suit_of(card, trump) is not led:  # only a card off the suit led can break a rule
-                error = why_illegal(card, hand, led, trump, names[seat])
-                if not broken:  # a trump played on another suit breaks trumps, even in a revoke
-                    broken = rules.breaks_trumps(card, led, trump)
-            elif not k and not broken and led is trump:  # a trump led before trumps were broken
-                error = why_illegal(card, hand, None, trump, names[seat], broken=False)
-            else:
-                error = None
-            if error is not None:
-                replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
-                replay.offenders.append(seat)
+            in_suit = suit[card.index]
+            seat_counts = counts[seat]
+            # Under the standard duties only a card off the suit led can break a rule, and only if the
+            # seat still held the suit led, or a trump it had to play.
+            if explain_all or (in_suit is not led and (
+                    seat_counts[led_slot] or (must_trump and in_suit is not trump and seat_counts[trump_slot]))):
+                _report(replay, why_illegal(card, hand, led, trump, names[seat]), seat, reader, path, i, deal_number)
+            if not broken and in_suit is not led:  # a trump played on another suit breaks trumps, even in a revoke
+                broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
             hand.discard(card)
-        won = seats[winner(cards, trump)]
+            seat_counts[slot[card.index]] -= 1
+        won = seats[winner(cards)]
         replay.tricks.append(Trick(first, tuple(cards), won))
         leader = won
     return replay
+
+
+def _report(replay: Replay, error: IllegalPlayError | None, seat: int, reader: Reader, path: Path, i: int,
+            deal_number: int) -> None:
+    """A broken rule as a finding (located at trick ``i``), and the seat among the offenders."""
+    if error is not None:
+        replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))
+        replay.offenders.append(seat)
 
 
 def _where(reader: Reader, path: Path, i: int, deal_number: int) -> Where:

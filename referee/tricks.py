@@ -2,7 +2,16 @@
 
 A game declares a :class:`TrickRules` (its rank orders in and out of trumps and its duties);
 :class:`TrickPlay` is the state of one deal's play, with ``legal_plays()``, a checked ``play()``
-and an unchecked ``play_unchecked()`` for trusted callers (random simulation).
+and an unchecked ``play_unchecked()`` for trusted callers, and ``play_randomly()`` (simulation).
+
+How it is fast: cards stay :class:`~referee.cards.Card` objects, but every fact the hot loops need
+(the suit a card plays in, how strongly it bids for a trick) is worked out once per rules and trump
+suit into a :class:`TrumpTable` indexed by ``Card.index``, and a play keeps each hand in piles by
+suit in play. How to extend it: a card that plays in another suit or beats every suit overrides
+:meth:`TrickRules.suit_of` and :meth:`TrickRules.strength` (the table follows); another duty (a lead
+restriction, say) overrides :meth:`TrickRules.legal` and :meth:`TrickRules.why_illegal`, and then
+``rules.standard`` is false and the play, the random play and the replay ask those methods about
+every card instead of taking their fast paths.
 
 Catch the Ten: the trump jack is the highest card, and a player who cannot follow must trump.
 
@@ -55,10 +64,11 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from referee.cards import RANKS, Card, Rank, Suit, deck
+from referee.cards import RANKS, SUITS, Card, Rank, Suit, deck
 from referee.errors import IllegalPlayError
 from referee.messages import Message, t
 
@@ -70,6 +80,71 @@ SAME_COLOUR: dict[Suit, Suit] = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUB
                                  Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
 """The other suit of the same colour: the suit of the left bower."""
 
+NO_SUIT = 4
+"""The slot of a card that plays in no suit (the Joker when there are no trumps); suits use ``Suit.index``."""
+
+
+class TrumpTable:
+    """What every card is in play under one game's rules and one trump suit, looked up by ``Card.index``.
+
+    Worked out once per rules and trump suit from :meth:`TrickRules.suit_of` and
+    :meth:`TrickRules.strength`, so that the hot loops (random play, the replay of a record) only
+    index tuples instead of calling a method per card. ``suit``: the suit the card plays in (a left
+    bower and the Joker play as trumps); ``slot``: that suit's ``index`` (``NO_SUIT`` for none);
+    ``lead_power``: how strongly the card bids for a trick led in its own suit; ``power``: how
+    strongly it bids for a trick led in another suit (a trump's rank; -1 for a card that cannot win).
+
+    >>> rules = TrickRules(ORDER_6_TO_A, (6, 7, 8, 9, 10, 12, 13, 14, 11))
+    >>> table = rules.table(Suit.CLUBS)
+    >>> from referee.notation import parse_cards
+    >>> jc, ah = parse_cards("JC AH")
+    >>> table.suit[jc.index], table.power[jc.index], table.power[ah.index], table.lead_power[ah.index]
+    (<Suit.CLUBS: 'C'>, 108, -1, 8)
+    >>> table.winner(parse_cards("AH 6C KH"))
+    1
+    """
+
+    __slots__ = ("lead_power", "power", "slot", "suit", "trump", "trump_slot")
+
+    def __init__(self, rules: TrickRules, trump: Suit | None):
+        suits: list[Suit | None] = []
+        lead_power: list[int] = []
+        power: list[int] = []
+        for card in deck(jokers=1):  # in index order: the 52 suit cards, then the Joker
+            suit = rules.suit_of(card, trump)
+            other = next(s for s in SUITS if s is not suit and s is not trump)
+            suits.append(suit)
+            lead_power.append(_strength_or_none(rules, card, suit, trump))
+            power.append(_strength_or_none(rules, card, other, trump))
+        self.trump = trump
+        self.trump_slot = NO_SUIT if trump is None else trump.index
+        self.suit: tuple[Suit | None, ...] = tuple(suits)
+        self.slot: tuple[int, ...] = tuple(NO_SUIT if s is None else s.index for s in suits)
+        self.lead_power: tuple[int, ...] = tuple(lead_power)
+        self.power: tuple[int, ...] = tuple(power)
+
+    def winner(self, cards: Sequence[Card]) -> int:
+        """Index in ``cards`` (play order) of the card that takes the trick."""
+        power, lead_power, suit = self.power, self.lead_power, self.suit
+        first = cards[0].index
+        led = suit[first]
+        best, top = 0, lead_power[first]
+        for i in range(1, len(cards)):
+            k = cards[i].index
+            value = power[k]
+            if value < 0 and suit[k] is led:
+                value = lead_power[k]
+            if value > top:
+                best, top = i, value
+        return best
+
+
+def _strength_or_none(rules: TrickRules, card: Card, led: Suit | None, trump: Suit | None) -> int:
+    try:
+        return rules.strength(card, led, trump)  # type: ignore[arg-type]
+    except KeyError:  # a rank outside the game's orders: a card of another pack, which cannot win
+        return -1
+
 
 class TrickRules:
     """Rank orders (lowest first) and play duties of one trick game.
@@ -79,7 +154,9 @@ class TrickRules:
     bower) and the other jack of the same colour (left bower) are the two highest trumps, and the
     left bower belongs to the trump suit, not to its printed suit. ``trump_breaking``: a trump may
     not be led until a trump has been played to a lead of another suit, unless the leader holds
-    nothing but trumps. Games with other cards that change suit override :meth:`suit_of`.
+    nothing but trumps. Games with other cards that change suit or rank override :meth:`suit_of`
+    and :meth:`strength` (the :class:`TrumpTable` follows them); games with other duties override
+    :meth:`legal` and :meth:`why_illegal`.
     """
 
     def __init__(self, plain_order: Iterable[int], trump_order: Iterable[int] | None = None,
@@ -94,9 +171,21 @@ class TrickRules:
         cards = deck(jokers=1)
         self._plain_value = {c: plain.index(c.rank) for c in cards if c.rank in plain}
         self._trump_value = {c: 100 + trump.index(c.rank) for c in cards if c.rank in trump}
-        # Most games never move a card to another suit; they get the fast paths below.
         self.printed_suits = (type(self).suit_of is TrickRules.suit_of and not bowers
                               and Rank.JOKER not in trump)
+        # Rules that change legal(), why_illegal() or winner() take the general paths, not the fast ones.
+        cls = type(self)
+        self.standard = (cls.legal is TrickRules.legal and cls.why_illegal is TrickRules.why_illegal
+                         and cls.winner is TrickRules.winner)
+        self._tables: list[TrumpTable | None] = [None] * (NO_SUIT + 1)
+
+    def table(self, trump: Suit | None) -> TrumpTable:
+        """The :class:`TrumpTable` of these rules with ``trump`` (made on first use)."""
+        slot = NO_SUIT if trump is None else trump.index
+        table = self._tables[slot]
+        if table is None:
+            table = self._tables[slot] = TrumpTable(self, trump)
+        return table
 
     def suit_of(self, card: Card, trump: Suit | None) -> Suit:
         """The suit a card belongs to in play: its printed suit, but the Joker and a left bower are trumps."""
@@ -120,27 +209,11 @@ class TrickRules:
 
     def winner(self, cards: Sequence[Card], trump: Suit | None) -> int:
         """Index in ``cards`` (play order) of the card that takes the trick."""
-        if self.printed_suits:
-            led = cards[0].suit
-            plain, trumps = self._plain_value, self._trump_value
-            best, best_value = 0, plain[cards[0]] if led is not trump else trumps[cards[0]]
-            for i in range(1, len(cards)):
-                c = cards[i]
-                value = trumps[c] if c.suit is trump else plain[c] if c.suit is led else -1
-                if value > best_value:
-                    best, best_value = i, value
-            return best
-        led = self.suit_of(cards[0], trump)
-        best, best_value = 0, self.strength(cards[0], led, trump)
-        for i in range(1, len(cards)):
-            value = self.strength(cards[i], led, trump)
-            if value > best_value:
-                best, best_value = i, value
-        return best
+        return self.table(trump).winner(cards)
 
     def breaks_trumps(self, card: Card, led: Suit, trump: Suit | None) -> bool:
         """Whether ``card``, played to a trick led in ``led`` (not led itself), breaks trumps."""
-        return trump is not None and led is not trump and self.suit_of(card, trump) is trump
+        return trump is not None and led is not trump and self.table(trump).suit[card.index] is trump
 
     def legal(self, hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool = True,
               ) -> list[Card]:
@@ -148,27 +221,18 @@ class TrickRules:
 
         ``broken`` says whether trumps have been broken; it matters only with ``trump_breaking``.
         """
+        suit = self.table(trump).suit
         if led is None:
             if self.trump_breaking and not broken and trump is not None:
-                others = [c for c in hand if self.suit_of(c, trump) is not trump]
+                others = [c for c in hand if suit[c.index] is not trump]
                 if others:
                     return others
             return list(hand)
-        if self.printed_suits:
-            follow = [c for c in hand if c.suit is led]
-            if follow:
-                return follow
-            if self.must_trump and trump is not None:
-                trumps = [c for c in hand if c.suit is trump]
-                if trumps:
-                    return trumps
-            return list(hand)
-        suit_of = self.suit_of
-        follow = [c for c in hand if suit_of(c, trump) is led]
+        follow = [c for c in hand if suit[c.index] is led]
         if follow:
             return follow
         if self.must_trump and trump is not None:
-            trumps = [c for c in hand if suit_of(c, trump) is trump]
+            trumps = [c for c in hand if suit[c.index] is trump]
             if trumps:
                 return trumps
         return list(hand)
@@ -200,8 +264,7 @@ class TrickRules:
         return IllegalPlayError(msg, code="play.must_trump", rule="must_trump", legal=tuple(legal))
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick: who led, the cards in play order, and the seat that took it."""
 
     leader: int
@@ -210,12 +273,25 @@ class Trick:
 
 
 class TrickPlay:
-    """The play of one deal. Seats are 0..n-1 clockwise; ``hands`` are consumed as cards are played."""
+    """The play of one deal. Seats are 0..n-1 clockwise; ``hands`` are consumed as cards are played.
+
+    Besides the hands in their order, each seat's cards are kept in piles by the suit they play in
+    (``Suit.index``, then ``NO_SUIT``), so that the cards that follow suit are at hand without
+    looking through the hand.
+    """
 
     def __init__(self, rules: TrickRules, hands: Sequence[Iterable[Card]], leader: int, trump: Suit | None,
                  seat_names: Sequence[str] | None = None):
         self.rules = rules
+        self.table = table = rules.table(trump)
         self.hands: list[list[Card]] = [list(h) for h in hands]
+        slot = table.slot
+        self.piles: list[list[list[Card]]] = []
+        for hand in self.hands:
+            piles: list[list[Card]] = [[], [], [], [], []]  # NO_SUIT + 1 piles
+            for card in hand:
+                piles[slot[card.index]].append(card)
+            self.piles.append(piles)
         self.players = len(self.hands)
         self.trump = trump
         self.leader = leader
@@ -223,12 +299,24 @@ class TrickPlay:
         self.current: list[Card] = []
         self.tricks: list[Trick] = []
         self.trumps_broken = False
-        self.seat_names = list(seat_names) if seat_names else [f"Seat {i + 1}" for i in range(self.players)]
+        self._led_slot = NO_SUIT
+        self._seat_names = list(seat_names) if seat_names else None
+
+    @property
+    def seat_names(self) -> list[str]:
+        """The players' names for messages: as given, else ``Seat 1`` … (made when a message needs them)."""
+        if self._seat_names is None:
+            self._seat_names = [f"Seat {i + 1}" for i in range(self.players)]
+        return self._seat_names
+
+    @seat_names.setter
+    def seat_names(self, names: Sequence[str]) -> None:
+        self._seat_names = list(names)
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit led to the trick in progress, or None before the lead."""
-        return self.rules.suit_of(self.current[0], self.trump) if self.current else None
+        return self.table.suit[self.current[0].index] if self.current else None
 
     def is_over(self) -> bool:
         """True when every card has been played."""
@@ -236,10 +324,19 @@ class TrickPlay:
 
     def legal_plays(self) -> list[Card]:
         """The cards the player on turn may play, in hand order (none once the deal is over)."""
-        current = self.current
-        led = (current[0].suit if self.rules.printed_suits else self.rules.suit_of(current[0], self.trump)) \
-            if current else None
-        return self.rules.legal(self.hands[self.turn], led, self.trump, self.trumps_broken)
+        rules = self.rules
+        if not rules.standard or (not self.current and rules.trump_breaking):
+            return rules.legal(self.hands[self.turn], self.led_suit, self.trump, self.trumps_broken)
+        if self.current:
+            piles = self.piles[self.turn]
+            follow = piles[self._led_slot]
+            if follow:
+                return list(follow)
+            if rules.must_trump and self.trump is not None:
+                trumps = piles[self.table.trump_slot]
+                if trumps:
+                    return list(trumps)
+        return list(self.hands[self.turn])
 
     def check(self, card: Card) -> IllegalPlayError | None:
         """None if the player on turn may play ``card``, else the error naming the rule."""
@@ -255,13 +352,18 @@ class TrickPlay:
 
     def play_unchecked(self, card: Card) -> Trick | None:
         """Play ``card`` without checking the rules (the card must be in the hand). For trusted callers."""
-        self.hands[self.turn].remove(card)
+        turn = self.turn
+        slot = self.table.slot[card.index]
+        self.hands[turn].remove(card)
+        self.piles[turn][slot].remove(card)
         current = self.current
-        if current and not self.trumps_broken and self.rules.trump_breaking:
-            self.trumps_broken = self.rules.breaks_trumps(card, self.rules.suit_of(current[0], self.trump), self.trump)
+        if not current:
+            self._led_slot = slot
+        elif not self.trumps_broken and self.rules.trump_breaking:
+            self.trumps_broken = self.rules.breaks_trumps(card, self.table.suit[current[0].index], self.trump)
         current.append(card)
         if len(current) < self.players:
-            self.turn = (self.turn + 1) % self.players
+            self.turn = (turn + 1) % self.players
             return None
         won = (self.leader + self.rules.winner(current, self.trump)) % self.players
         trick = Trick(self.leader, tuple(current), won)
@@ -269,6 +371,69 @@ class TrickPlay:
         self.current = []
         self.leader = self.turn = won
         return trick
+
+    def play_randomly(self, rng: random.Random) -> None:
+        """Play every card left, each chosen at random among the legal plays: ``legal[int(rng.random() * len(legal))]``
+        with ``legal`` as :meth:`legal_plays` gives it, so a seed gives the same deal whichever path runs.
+
+        This is the simulation's hot loop, so the plain case (standard rules, no trick under way)
+        looks the legal plays up in the piles and the winner in the table, inline.
+        """
+        rand = rng.random
+        rules = self.rules
+        if not rules.standard or self.current:
+            while not self.is_over():
+                legal = self.legal_plays()
+                self.play_unchecked(legal[int(rand() * len(legal))])
+            return
+        table, hands, piles, n, trump = self.table, self.hands, self.piles, self.players, self.trump
+        slot, suit, power, lead_power = table.slot, table.suit, table.power, table.lead_power
+        must_trump = rules.must_trump and trump is not None
+        trump_slot = table.trump_slot
+        breaking = rules.trump_breaking and trump is not None
+        broken = self.trumps_broken
+        leader = self.leader
+        following = [[(first + j) % n for j in range(1, n)] for first in range(n)]
+        # A card is taken out of the list it was chosen from by position (pop) and out of the other
+        # list by value (remove): one search through a short list per card.
+        while hands[leader]:
+            hand = hands[leader]
+            if breaking and not broken:
+                legal = [c for c in hand if suit[c.index] is not trump] or hand
+                card = legal[int(rand() * len(legal))]
+                hand.remove(card)
+            else:
+                card = hand.pop(int(rand() * len(hand)))
+            k = card.index
+            led_slot = slot[k]
+            piles[leader][led_slot].remove(card)
+            led = suit[k]
+            cards = [card]
+            winner, top = leader, lead_power[k]
+            for seat in following[leader]:
+                seat_piles = piles[seat]
+                legal = seat_piles[led_slot] or (must_trump and seat_piles[trump_slot])
+                if legal:
+                    card = legal.pop(int(rand() * len(legal)))
+                    hands[seat].remove(card)
+                    k = card.index
+                else:
+                    hand = hands[seat]
+                    card = hand.pop(int(rand() * len(hand)))
+                    k = card.index
+                    seat_piles[slot[k]].remove(card)
+                value = power[k]
+                if value < 0 and suit[k] is led:
+                    value = lead_power[k]
+                if breaking and not broken and suit[k] is trump and led is not trump:
+                    broken = True
+                if value > top:
+                    winner, top = seat, value
+                cards.append(card)
+            self.tricks.append(Trick(leader, tuple(cards), winner))
+            leader = winner
+        self.leader = self.turn = leader
+        self.trumps_broken = broken
 
     def tricks_won(self) -> list[int]:
         """Tricks taken per seat so far."""

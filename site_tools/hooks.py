@@ -16,6 +16,10 @@ whole site; there is no manual pre-step.
   and the theme fetches ``<alternate>/sitemap.xml`` for each of them, three 404s on every page.
 - ``on_post_template`` keeps the English ``404.html`` (each language build writes its own).
 - ``on_post_build`` publishes each game's record JSON Schema at ``schemas/<slug>.json``.
+
+Translated pages and generated blocks are kept in :mod:`site_tools.buildcache` under a hash of what
+they are made from (the English page and its catalog; the referee's code, messages and examples),
+so a build or a ``mkdocs serve`` rebuild redoes only what an edit changed.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import pipeline  # noqa: E402
+from site_tools import buildcache, pipeline  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.strings import text  # noqa: E402
 from site_tools.terms import terms_block  # noqa: E402
@@ -46,6 +50,7 @@ log = logging.getLogger("mkdocs.hooks.site_tools")
 _HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 _TITLE = re.compile(r"<title>(?P<page>.*?) - (?P<site>.*?)</title>")
 _english_404: str | None = None
+_referee_inputs: str | None = None  # hash of what the referee's blocks are made from, once per build
 
 
 def _i18n(config: MkDocsConfig) -> Any:
@@ -69,8 +74,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
+    global _referee_inputs
     if getattr(_i18n(config), "building", False):
         return
+    _referee_inputs = referee_inputs()
     translations = pipeline.render_translations()
     incomplete = sum(1 for t in translations.values() if not t.status.complete)
     if incomplete:
@@ -107,17 +114,37 @@ def _nav_order(nav: Any) -> list[str]:
     return found
 
 
+def referee_inputs() -> str:
+    """A hash of everything the referee's blocks are made from: its code, its messages, the examples."""
+    root = pipeline.ROOT
+    files = [*(root / "referee").rglob("*.py"), *(root / "examples").rglob("*.yaml"),
+             *(root / "locale").glob("*/LC_MESSAGES/referee.*")]
+    return buildcache.files_digest([f for f in files if f.is_file()], root)
+
+
 def _render(page_name: str, order: list[str], site_url: str | None = None) -> Any:
     def render(kind: str, params: dict[str, Any], lang: str) -> str:
+        global _referee_inputs
         if kind == "status":
             return status_block(params, lang, page_name, order)
         if kind == "terms":
             return terms_block(params, lang)
-        import referee.blocks  # looked up at call time, so a test can replace it
-
         if kind == "record" and site_url:  # the schema lines name the published address
             params = {**params, "site_url": site_url}
-        return referee.blocks.render_block(kind, params, lang)
+        # Looked up at call time, so a test can replace it; a stand-in's output is not cached.
+        module = sys.modules.get("referee.blocks")
+        if module is not None and module.render_block.__module__ != "referee.blocks":
+            return module.render_block(kind, params, lang)
+        if _referee_inputs is None:
+            _referee_inputs = referee_inputs()
+        key = buildcache.digest(_referee_inputs, kind, json.dumps(params, sort_keys=True, default=str), lang)
+        cached = buildcache.load(pipeline.ROOT, "blocks", key)
+        if cached is None:  # only now import the referee: a build with nothing new does not need it
+            import referee.blocks
+
+            cached = referee.blocks.render_block(kind, params, lang)
+            buildcache.store(pipeline.ROOT, "blocks", key, cached)
+        return cached
 
     return render
 

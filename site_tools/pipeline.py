@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from translate.convert.po2md import MarkdownTranslator
-from translate.storage import markdown
-from translate.storage import po as pofile
-from translate.tools.pocount import wordcount
+from site_tools import buildcache
+
+if TYPE_CHECKING:  # translate-toolkit is imported only when a page must really be translated
+    from translate.storage import po as pofile
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -115,28 +117,43 @@ def english_title(page: str) -> str:
 
 def load_catalog(lang: str, page: str) -> pofile.pofile:
     """The page's catalog in ``lang`` (an empty one if there is none yet)."""
+    from translate.storage import po
+
     path = catalog_path(lang, page)
     if not path.is_file():
-        return pofile.pofile()
+        return po.pofile()
     with path.open("rb") as handle:
-        return pofile.pofile(handle)
+        return po.pofile(handle)
 
 
-class _Translator(MarkdownTranslator):
+@cache
+def _translator_class() -> Any:
     """po2md's translator (fuzzy entries ignored, no re-wrapping, code blocks left alone)."""
+    from translate.convert.po2md import MarkdownTranslator
 
-    def __init__(self, store: pofile.pofile) -> None:
-        super().__init__(store, includefuzzy=False, outputthreshold=None, maxlength=0,
-                         extract_code_blocks=False, extract_frontmatter=False)
+    class Translator(MarkdownTranslator):  # type: ignore[misc]
+        def __init__(self, store: pofile.pofile) -> None:
+            super().__init__(store, includefuzzy=False, outputthreshold=None, maxlength=0,
+                             extract_code_blocks=False, extract_frontmatter=False)
 
-    def lookup(self, source: str) -> str | None:
-        """The usable translation of one segment, or None."""
-        return self._lookup_translation(source)
+        def lookup(self, source: str) -> str | None:
+            """The usable translation of one segment, or None."""
+            return self._lookup_translation(source)
 
-    def is_fuzzy(self, source: str) -> bool:
-        """Whether the catalog has a fuzzy translation for this segment."""
-        units = self.inputstore.sourceindex.get(source)
-        return bool(units) and units[0].isfuzzy() and bool(units[0].target)
+        def is_fuzzy(self, source: str) -> bool:
+            """Whether the catalog has a fuzzy translation for this segment."""
+            units = self.inputstore.sourceindex.get(source)
+            return bool(units) and units[0].isfuzzy() and bool(units[0].target)
+
+    return Translator
+
+
+@cache
+def _code_version() -> str:
+    """What a translated page depends on besides its inputs: this module and translate-toolkit's version."""
+    from importlib.metadata import version
+
+    return buildcache.digest(Path(__file__).read_bytes(), version("translate-toolkit"))
 
 
 _MEMO: dict[tuple[object, ...], Translation] = {}
@@ -153,17 +170,33 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 def translate_page(lang: str, page: str) -> Translation:
     """The page in ``lang``: translated segments, English for the rest, and how much that is.
 
-    Remembered until the English page or the catalog changes on disk.
+    Remembered in memory until the English page or the catalog changes on disk, and in the build
+    cache under a hash of both files' contents, so a build where they did not change never runs
+    translate-toolkit at all.
     """
     source_path = SOURCE / f"{page}.md"
-    key = (lang, page, _stamp(source_path), _stamp(catalog_path(lang, page)))
+    catalog = catalog_path(lang, page)
+    key = (lang, page, _stamp(source_path), _stamp(catalog))
     if key not in _MEMO:
-        _MEMO[key] = _translate_page(lang, page, source_path.read_bytes())
+        source = source_path.read_bytes()
+        content = catalog.read_bytes() if catalog.is_file() else b""
+        digest = buildcache.digest(_code_version(), lang, page, source, content)
+        cached = buildcache.load(ROOT, "translations", digest)
+        if cached is not None:
+            translation = Translation(cached["text"], PageStatus(**cached["status"]), cached["title"])
+        else:
+            translation = _translate_page(lang, page, source)
+            buildcache.store(ROOT, "translations", digest, {"text": translation.text, "title": translation.title,
+                                                             "status": asdict(translation.status)})
+        _MEMO[key] = translation
     return _MEMO[key]
 
 
 def _translate_page(lang: str, page: str, source: bytes) -> Translation:
-    translator = _Translator(load_catalog(lang, page))
+    from translate.storage import markdown
+    from translate.tools.pocount import wordcount
+
+    translator = _translator_class()(load_catalog(lang, page))
     rendered = markdown.MarkdownFile(inputfile=io.BytesIO(source), callback=translator._lookup,
                                      lookup_callback=translator.lookup, max_line_length=None,
                                      extract_code_blocks=False, extract_frontmatter=False)

@@ -121,3 +121,60 @@ def test_a_trump_led_too_early_is_reported_by_the_replay():
     assert replay is not None
     assert [f.code for f in replay.findings] == ["play.trump_not_broken"]
     assert replay.findings[0].where.trick == 1
+
+
+class NoHeartLeads(TrickRules):
+    """Rules with a duty the engine does not know (a lead restriction, as a later game may have):
+    hearts may not be led while the leader holds another suit."""
+
+    def legal(self, hand, led, trump, broken=True):
+        if led is None:
+            return [c for c in hand if c.suit is not Suit.HEARTS] or list(hand)
+        return super().legal(hand, led, trump, broken)
+
+    def why_illegal(self, card, hand, led, trump, seat, broken=True):
+        if led is None and card in hand and card not in self.legal(hand, None, trump, broken):
+            from referee.errors import IllegalPlayError
+            from referee.messages import t
+
+            return IllegalPlayError(t("{seat} leads a heart.", seat=seat), code="play.heart_led", rule="test")
+        return super().why_illegal(card, hand, led, trump, seat, broken)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_rules_with_other_duties_take_the_general_paths(rng):
+    rules = NoHeartLeads(ORDER_2_TO_A, must_trump=True)
+    assert not rules.standard
+    hands = shuffled_hands("breaking", 4, rng)
+    seed = rng.random()
+    fast = TrickPlay(rules, hands, 0, Suit.SPADES)
+    fast.play_randomly(random.Random(seed))
+    slow = TrickPlay(rules, hands, 0, Suit.SPADES)  # the same choices, made one legal_plays() at a time
+    pick = random.Random(seed).random
+    while not slow.is_over():
+        if not slow.current:
+            hand = slow.hands[slow.turn]
+            assert all(c.suit is not Suit.HEARTS for c in slow.legal_plays()) or all(
+                c.suit is Suit.HEARTS for c in hand)
+        legal = slow.legal_plays()
+        slow.play_unchecked(legal[int(pick() * len(legal))])
+    assert fast.tricks == slow.tricks
+    # The replay asks these rules about every card, the lead included.
+    names = ["A", "B", "C", "D"]
+    text = "tricks:\n" + "".join(f"  - {write_cards(tr.cards, 'en')}\n" for tr in fast.tricks)
+    reader = Reader(load_text(text))
+    replay = replay_tricks(reader, ("tricks",), rules, hands, names, 0, Suit.SPADES, 1)
+    assert reader.errors == [] and replay is not None and replay.findings == []
+    first = fast.tricks[0]
+    leader_hand = hands[first.leader]
+    heart = next((c for c in leader_hand if c.suit is Suit.HEARTS), None)
+    if heart is not None and any(c.suit is not Suit.HEARTS for c in leader_hand) and heart not in first.cards:
+        # Lead the heart instead of the card led: the rules' own duty is reported.
+        k = next(j for j, tr in enumerate(fast.tricks) if heart in tr.cards)
+        tricks = [list(tr.cards) for tr in fast.tricks]
+        tricks[0][0], tricks[k][tricks[k].index(heart)] = heart, tricks[0][0]
+        text = "tricks:\n" + "".join(f"  - {write_cards(tr, 'en')}\n" for tr in tricks)
+        reader = Reader(load_text(text))
+        replay = replay_tricks(reader, ("tricks",), rules, hands, names, 0, Suit.SPADES, 1)
+        assert replay is not None and "play.heart_led" in [f.code for f in replay.findings]

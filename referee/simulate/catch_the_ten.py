@@ -24,10 +24,10 @@ def catch_the_ten_play(rng: random.Random, n: int, dealer: int, must_trump: bool
     cards = list(ctt.DECK)
     rng.shuffle(cards)
     # One card at a time from the dealer's left: seat k gets every n-th card.
-    order = [(dealer + 1 + k) % n for k in range(n)]
+    dealt = size * n
     hands: list[list[Card]] = [[] for _ in range(n)]
-    for i in range(size * n):
-        hands[order[i % n]].append(cards[i])
+    for k in range(n):
+        hands[(dealer + 1 + k) % n] = cards[k:dealt:n]
     aside = cards[size * n:]
     trump = hands[dealer][-1].suit
     return hands, aside, random_play(ctt.RULES[must_trump], hands, (dealer + 1) % n, trump, rng)

@@ -36,7 +36,7 @@ def minnesota_whist_play(rng: random.Random, dealer: int, grand_chance: float = 
             granding = seat
             break
     leader = (granding - 1) % 4 if granding is not None else (dealer + 1) % 4
-    return hands, bids, random_play(mw.RULES, [list(h) for h in hands], leader, None, rng)
+    return hands, bids, random_play(mw.RULES, hands, leader, None, rng)  # the play copies the hands
 
 
 def minnesota_whist_deal(rng: random.Random, players: list[str], dealer: int, grand_chance: float = 0.5,

@@ -26,11 +26,7 @@ def random_play(rules: TrickRules, hands: Sequence[Sequence[Card]], leader: int,
                 rng: random.Random) -> TrickPlay:
     """Play every card of ``hands`` with random legal choices, from ``leader``; the finished play."""
     play = TrickPlay(rules, hands, leader, trump)
-    rand = rng.random
-    legal_plays, play_card = play.legal_plays, play.play_unchecked
-    for _ in range(sum(len(h) for h in hands)):
-        legal = legal_plays()
-        play_card(legal[int(rand() * len(legal))])
+    play.play_randomly(rng)
     return play
 
 

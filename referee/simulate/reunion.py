@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.cards import Card
+from referee.cards import SUITS, Card
 from referee.games import reunion as ru
 from referee.simulate.play import random_play, write_cards
 from referee.tricks import TrickPlay
@@ -31,9 +31,14 @@ def deal_cards(cards: list[Card], dealer: int) -> tuple[list[list[Card]], list[C
     return hands, cards[top:top + ru.WIDOW]
 
 
+# The cards that may never be laid away, by trump suit (``Suit.index``): worked out once, not per deal.
+_FAULTS = [frozenset(ru.discard_faults(ru.DECK, trump)) for trump in SUITS]
+
+
 def random_discard(twelve: list[Card], trump: Any, rng: random.Random) -> list[Card]:
     """Two cards the dealer may lay away (never an ace or a trump jack), chosen at random."""
-    allowed = [c for c in twelve if not ru.discard_faults([c], trump)]
+    faults = _FAULTS[trump.index]
+    allowed = [c for c in twelve if c not in faults]
     return rng.sample(allowed, ru.DISCARD)
 
 
@@ -46,7 +51,7 @@ def reunion_play(rng: random.Random, dealer: int,
     trump = widow[0].suit
     twelve = hands[dealer] + widow
     discard = random_discard(twelve, trump, rng)
-    play_hands = [list(h) for h in hands]
+    play_hands = list(hands)  # the play copies each hand
     play_hands[dealer] = [c for c in twelve if c not in discard]
     play = random_play(ru.RULES, play_hands, (dealer + 1) % ru.PLAYERS, trump, rng)
     return hands, widow, discard, play

@@ -68,7 +68,7 @@ def trump_seven_play(rng: random.Random, dealer: int, yes_chance: float = 0.4, w
     trump = rng.choice(SUITS)
     eleven = hands[declarer] + widow
     discards = rng.sample(eleven, t7.DISCARDS)
-    play_hands = [list(h) for h in hands]
+    play_hands = list(hands)  # the play copies each hand
     play_hands[declarer] = [c for c in eleven if c not in discards]
     leader = declarer if first_lead == t7.DECLARER else (dealer + 1) % t7.PLAYERS
     play = random_play(t7.RULES, play_hands, leader, trump, rng)

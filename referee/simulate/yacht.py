@@ -11,11 +11,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.cards import Card, Rank
+from referee.cards import SUITS, Card, Rank
 from referee.games import yacht
 from referee.notation import format_card
 from referee.simulate.play import random_play, write_cards
 from referee.tricks import TrickPlay
+
+# Looked up by player count and trump suit (``Suit.index``), once, not per deal.
+_DEFAULT_REMOVED = {n: [yacht.default_removed(trump, n) for trump in SUITS] for n in yacht.HAND_SIZES}
+_FIRST_LEAD = [yacht.first_lead_card(trump) for trump in SUITS]
 
 
 def yacht_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True, trump_breaking: bool = False,
@@ -31,16 +35,17 @@ def yacht_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True,
     trump = drawn.suit
     assert trump is not None  # a 52-card pack has no Joker
     if default_removal:
-        removed = yacht.default_removed(trump, n)
+        removed = list(_DEFAULT_REMOVED[n][trump.index])
     else:
         threes = [Card(Rank.THREE, s) for s in yacht.REMOVAL_ORDER if s is not trump]
         removed = rng.sample(threes, yacht.REMOVED_COUNT[n])
-    pack = [c for c in cards if c not in removed]
+    gone = set(removed)
+    pack = [c for c in cards if c not in gone] if gone else cards
     # One card at a time, clockwise from the dealer's left, the dealer included: seat k gets every n-th card.
     hands: list[list[Card]] = [[] for _ in range(n)]
-    for i, card in enumerate(pack):
-        hands[(dealer + 1 + i) % n].append(card)
-    first = yacht.first_lead_card(trump)
+    for k in range(n):
+        hands[(dealer + 1 + k) % n] = pack[k::n]
+    first = _FIRST_LEAD[trump.index]
     leader = next(seat for seat, hand in enumerate(hands) if first in hand)
     rules = yacht.RULES[(must_trump, trump_breaking)]
     return hands, removed, drawn, random_play(rules, hands, leader, trump, rng)

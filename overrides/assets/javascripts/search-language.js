@@ -6,6 +6,8 @@
  * "setup" message (type 0); this script, loaded before the theme's bundle, keeps only the
  * documents whose location lies in the language of the page being read, and asks the worker
  * for that language's stemmer (with English for the segments not yet translated).
+ *
+ * It also makes the search see text entered without a key press (see the input listener below).
  */
 (function () {
   "use strict";
@@ -23,6 +25,16 @@
     }
     return fallback;
   }
+
+  // The theme reads the query on key-up only. Text that arrives without a key-up (pasted with the
+  // mouse, composed with an input method, typed by a test driver in letters not on a US keyboard)
+  // was never searched once the index was ready. Hand every input in the search box on as a key-up.
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (box instanceof HTMLInputElement && box.matches(".md-search__input")) {
+      box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+    }
+  }, true);
 
   var post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message) {
