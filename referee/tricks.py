@@ -60,6 +60,27 @@ unless the leader holds nothing else:
 ['2♠', '5♠']
 >>> breaking.breaks_trumps(Card(Rank.TWO, Suit.SPADES), Suit.HEARTS, Suit.SPADES)
 True
+
+Free play (Korol's variant): no duty to follow suit; a card off the suit led still cannot win
+unless it is a trump:
+
+>>> free = TrickRules(ORDER_6_TO_A, follow_suit=False)
+>>> [str(c) for c in free.legal(parse_cards("AH 6C"), Suit.CLUBS, Suit.SPADES)], free.standard
+(['A♥', '6♣'], False)
+
+A player who leaves the deal (Korol's quotas read as caps): once a seat has taken ``caps[seat]``
+tricks, its cards left are dead and the later tricks have a card fewer; a winner who leaves passes
+the lead to the next seat still in play:
+
+>>> hands = [parse_cards(h) for h in ("AH KH", "6H 7H", "8H 9H")]
+>>> capped = TrickPlay(TrickRules(ORDER_6_TO_A), hands, leader=0, trump=None, caps=[1, None, None])
+>>> capped.play(parse_cards("AH")[0]), capped.play(parse_cards("6H")[0]), capped.play(parse_cards("8H")[0])[2]
+(None, None, 0)
+>>> capped.left, [str(c) for c in capped.dead[0]], capped.leader
+([0], ['K♥'], 1)
+>>> trick = capped.play(parse_cards("7H")[0]) or capped.play(parse_cards("9H")[0])
+>>> [str(c) for c in trick.cards], trick.winner, capped.is_over()
+(['7♥', '9♥'], 2, True)
 """
 
 from __future__ import annotations
@@ -154,13 +175,15 @@ class TrickRules:
     bower) and the other jack of the same colour (left bower) are the two highest trumps, and the
     left bower belongs to the trump suit, not to its printed suit. ``trump_breaking``: a trump may
     not be led until a trump has been played to a lead of another suit, unless the leader holds
-    nothing but trumps. Games with other cards that change suit or rank override :meth:`suit_of`
+    nothing but trumps. ``follow_suit`` false: any card may be played to any trick (the winner is
+    found as usual). Games with other cards that change suit or rank override :meth:`suit_of`
     and :meth:`strength` (the :class:`TrumpTable` follows them); games with other duties override
     :meth:`legal` and :meth:`why_illegal`.
     """
 
     def __init__(self, plain_order: Iterable[int], trump_order: Iterable[int] | None = None,
-                 must_trump: bool = False, *, bowers: bool = False, trump_breaking: bool = False):
+                 must_trump: bool = False, *, bowers: bool = False, trump_breaking: bool = False,
+                 follow_suit: bool = True):
         plain = tuple(Rank(r) for r in plain_order)
         trump = tuple(Rank(r) for r in trump_order) if trump_order is not None else plain
         self.plain_order = plain
@@ -168,6 +191,7 @@ class TrickRules:
         self.must_trump = must_trump
         self.bowers = bowers
         self.trump_breaking = trump_breaking
+        self.follow_suit = follow_suit
         cards = deck(jokers=1)
         self._plain_value = {c: plain.index(c.rank) for c in cards if c.rank in plain}
         self._trump_value = {c: 100 + trump.index(c.rank) for c in cards if c.rank in trump}
@@ -176,7 +200,7 @@ class TrickRules:
         # Rules that change legal(), why_illegal() or winner() take the general paths, not the fast ones.
         cls = type(self)
         self.standard = (cls.legal is TrickRules.legal and cls.why_illegal is TrickRules.why_illegal
-                         and cls.winner is TrickRules.winner)
+                         and cls.winner is TrickRules.winner and follow_suit)
         self._tables: list[TrumpTable | None] = [None] * (NO_SUIT + 1)
 
     def table(self, trump: Suit | None) -> TrumpTable:
@@ -228,6 +252,8 @@ class TrickRules:
                 if others:
                     return others
             return list(hand)
+        if not self.follow_suit:
+            return list(hand)
         follow = [c for c in hand if suit[c.index] is led]
         if follow:
             return follow
@@ -250,7 +276,7 @@ class TrickRules:
             msg: Message = t("{seat} leads {card}, a trump, but trumps have not been broken yet and {seat} holds "
                              "other suits ({cards}).", seat=seat, card=card, cards=sorted(legal))
             return IllegalPlayError(msg, code="play.trump_not_broken", rule="trump_breaking", legal=tuple(legal))
-        if self.suit_of(card, trump) is led:
+        if self.suit_of(card, trump) is led or not self.follow_suit:
             return None
         legal = self.legal(hand, led, trump)
         if card in legal:
@@ -278,10 +304,14 @@ class TrickPlay:
     Besides the hands in their order, each seat's cards are kept in piles by the suit they play in
     (``Suit.index``, then ``NO_SUIT``), so that the cards that follow suit are at hand without
     looking through the hand.
+
+    ``caps`` (one per seat, None for no cap): a seat that has taken its cap of tricks leaves the
+    deal (:meth:`leave`); its hand moves to ``dead``, and the later tricks go round the seats still
+    in play (``in_play``). If fewer than two remain, the play ends and every card left is dead.
     """
 
     def __init__(self, rules: TrickRules, hands: Sequence[Iterable[Card]], leader: int, trump: Suit | None,
-                 seat_names: Sequence[str] | None = None):
+                 seat_names: Sequence[str] | None = None, caps: Sequence[int | None] | None = None):
         self.rules = rules
         self.table = table = rules.table(trump)
         self.hands: list[list[Card]] = [list(h) for h in hands]
@@ -301,6 +331,13 @@ class TrickPlay:
         self.trumps_broken = False
         self._led_slot = NO_SUIT
         self._seat_names = list(seat_names) if seat_names else None
+        self.caps = list(caps) if caps is not None and any(c is not None for c in caps) else None
+        self.in_play: list[int] = list(range(self.players))
+        self.left: list[int] = []
+        """The seats that left the deal, in the order they left."""
+        self.dead: dict[int, list[Card]] = {}
+        """The cards that will never be played, by seat."""
+        self._won = [0] * self.players
 
     @property
     def seat_names(self) -> list[str]:
@@ -350,8 +387,34 @@ class TrickPlay:
             raise error
         return self.play_unchecked(card)
 
+    def next_in_play(self, seat: int) -> int:
+        """The first seat after ``seat``, clockwise, that is still in play.
+
+        >>> from referee.notation import parse_cards
+        >>> play = TrickPlay(TrickRules(ORDER_6_TO_A), [parse_cards(h) for h in ("6H", "7H", "8H")], 0, None)
+        >>> play.leave(1)
+        >>> play.next_in_play(0), play.next_in_play(2)
+        (2, 0)
+        """
+        n = self.players
+        seat = (seat + 1) % n
+        while seat not in self.in_play:
+            seat = (seat + 1) % n
+        return seat
+
+    def leave(self, seat: int) -> None:
+        """``seat`` leaves the deal (between tricks): its cards are dead; with one seat left, so are his."""
+        self.in_play.remove(seat)
+        self.left.append(seat)
+        for gone in ([seat] + self.in_play if len(self.in_play) < 2 else [seat]):
+            self.dead.setdefault(gone, []).extend(self.hands[gone])
+            self.hands[gone] = []
+            self.piles[gone] = [[], [], [], [], []]
+
     def play_unchecked(self, card: Card) -> Trick | None:
         """Play ``card`` without checking the rules (the card must be in the hand). For trusted callers."""
+        if self.caps is not None or self.left:
+            return self._play_capped(card)
         turn = self.turn
         slot = self.table.slot[card.index]
         self.hands[turn].remove(card)
@@ -372,6 +435,33 @@ class TrickPlay:
         self.leader = self.turn = won
         return trick
 
+    def _play_capped(self, card: Card) -> Trick | None:
+        """:meth:`play_unchecked` once seats can leave: the trick goes round the seats in play."""
+        turn = self.turn
+        self.hands[turn].remove(card)
+        self.piles[turn][self.table.slot[card.index]].remove(card)
+        current = self.current
+        if not current:
+            self._led_slot = self.table.slot[card.index]
+        current.append(card)
+        if len(current) < len(self.in_play):
+            self.turn = self.next_in_play(turn)
+            return None
+        seats = [self.leader]
+        while len(seats) < len(current):
+            seats.append(self.next_in_play(seats[-1]))
+        won = seats[self.rules.winner(current, self.trump)]
+        trick = Trick(self.leader, tuple(current), won)
+        self.tricks.append(trick)
+        self.current = []
+        self._won[won] += 1
+        lead = won
+        if self.caps is not None and self.caps[won] is not None and self._won[won] >= self.caps[won]:  # type: ignore[operator]
+            lead = self.next_in_play(won)
+            self.leave(won)
+        self.leader = self.turn = lead
+        return trick
+
     def play_randomly(self, rng: random.Random) -> None:
         """Play every card left, each chosen at random among the legal plays: ``legal[int(rng.random() * len(legal))]``
         with ``legal`` as :meth:`legal_plays` gives it, so a seed gives the same deal whichever path runs.
@@ -381,7 +471,7 @@ class TrickPlay:
         """
         rand = rng.random
         rules = self.rules
-        if not rules.standard or self.current:
+        if not rules.standard or self.current or self.caps is not None or self.left:
             while not self.is_over():
                 legal = self.legal_plays()
                 self.play_unchecked(legal[int(rand() * len(legal))])

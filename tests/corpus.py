@@ -185,6 +185,14 @@ def _records(game: str, rng: random.Random) -> dict[str, Any]:
         return {"game": game, "notation": lang, "players": NAMES[:3],
                 "options": {"first_lead": lead, "discards_count_for": rng.choice(("declarer", "defenders"))},
                 "deals": [deal]}
+    if game == "korol":
+        from referee.simulate.korol import korol_deal
+
+        must, free = rng.random() < 0.3, rng.random() < 0.3
+        quotas = {title: rng.randint(1, 9) for title in ("king", "prince", "soldier", "peasant")}
+        deals = [korol_deal(rng, NAMES[:4], rng.randrange(4), lang, quotas=quotas, must_trump=must, free_play=free)]
+        return {"game": game, "notation": lang, "players": NAMES[:4],
+                "options": {"must_trump_when_void": must, "free_play": free}, "deals": deals}
     first = rng.randrange(3)
     deals = [sim.reunion_deal(rng, NAMES[:3], (first + k) % 3, lang) for k in range(rng.randint(1, 3))]
     return {"game": game, "notation": lang, "players": NAMES[:3],
