@@ -1,4 +1,4 @@
-"""Korol, not yet registered (no page, no translations): quotas as caps, titles, exchanges, winner."""
+"""Korol: quotas as caps, the reign's titles and exchanges, the winner; random games and their summaries."""
 
 from __future__ import annotations
 
@@ -10,15 +10,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.cli import check_text
 from referee.errors import RecordErrors
 from referee.games import korol
 from referee.simulate.korol import korol_deal, korol_game
-from referee.source import load_text
-
-
-def check_text(text: str):
-    return korol.GAME.check(load_text(text))
-
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 QUOTAS = st.fixed_dictionaries({t: st.integers(1, 9) for t in korol.TITLES})
@@ -58,14 +53,14 @@ def test_random_games_conserve_cards_respect_caps_and_match_their_summary(seed, 
 
 
 def test_the_lead_passes_on_when_the_winner_leaves():
-    text = open("tests/data/korol/full-play.yaml", encoding="utf-8").read()
+    text = open("examples/korol/full-play.yaml", encoding="utf-8").read()
     verdict = check_text(text)
     steps = [str(s) for s in verdict.deals[0].steps]
     assert any("trick 5" in s for s in steps)
 
 
 def _full() -> dict:
-    return yaml.safe_load(open("tests/data/korol/full-play.yaml", encoding="utf-8"))
+    return yaml.safe_load(open("examples/korol/full-play.yaml", encoding="utf-8"))
 
 
 def test_a_peasant_who_gives_no_trump_is_a_finding():
@@ -100,7 +95,7 @@ def test_impossible_facts_make_the_record_unusable(change):
 
 
 def test_summary_tricks_above_a_quota_are_impossible():
-    data = yaml.safe_load(open("tests/data/korol/reign-to-the-peasant.yaml", encoding="utf-8"))
+    data = yaml.safe_load(open("examples/korol/reign-to-the-peasant.yaml", encoding="utf-8"))
     bad = copy.deepcopy(data)
     bad["deals"][0]["tricks"] = {"Anna": 4, "Boris": 2, "Vera": 2, "Gleb": 1}
     with pytest.raises(RecordErrors) as err:
