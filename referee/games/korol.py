@@ -73,6 +73,7 @@ _QUOTAS = Obj(tuple(Field(title, Integer(minimum=1), t("The quota of the {title}
 _EXCHANGE = Obj((Field("gives", CardType(), t("The trump he gives the King."), required=True),
                  Field("gets", CardType(), t("The card the King gives him back."), required=True)))
 RECORD = RecordSpec(
+    without=("scores_before",),
     samples={"summary": "korol/reign-to-the-peasant", "full": "korol/full-play"},
     deal=(
         Field("dealer", PlayerName(), t("The player who dealt the first phase: chosen by lot for the first game, "
