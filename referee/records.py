@@ -274,6 +274,21 @@ class Cards(FieldType):
 
 
 @dataclass(frozen=True)
+class CardsAndWords(FieldType):
+    """One line of cards and a few fixed words (Buy or Pass's ``pass`` and ``buy``), separated like cards."""
+
+    words: tuple[str, ...] = ()
+    kind: ClassVar[str] = "text"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": "string", "pattern": r"\S"}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("a line of cards and the words {words}, separated by spaces (commas in German notation)",
+                 words=[code(w) for w in self.words])
+
+
+@dataclass(frozen=True)
 class SuitType(FieldType):
     """A suit: a sign, or a letter or word in the record's notation."""
 

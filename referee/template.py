@@ -31,6 +31,7 @@ from referee.records import (
     Anything,
     Card,
     Cards,
+    CardsAndWords,
     Field,
     FieldType,
     ListOf,
@@ -101,6 +102,8 @@ class _Localizer:
             if isinstance(value, list):
                 return cards
             return (", " if self.notation == "de" else " ").join(cards)
+        if isinstance(ftype, CardsAndWords) and isinstance(value, str):
+            return self.cards_and_words(value, ftype.words)
         if isinstance(ftype, RankType):
             rank = parse_rank(value, self.source)
             return rank_label(rank, self.notation) if rank is not Rank.TEN else "10"
@@ -120,6 +123,11 @@ class _Localizer:
 
     def name(self, value: Any) -> Any:
         return self.names.get(str(value), value)
+
+    def cards_and_words(self, value: str, words: tuple[str, ...]) -> str:
+        tokens = [w.strip() for w in value.split("," if self.source == "de" else None) if w.strip()]
+        out = [w if w.lower() in words else self.cards([w])[0] for w in tokens]
+        return (", " if self.notation == "de" else " ").join(out)
 
     def cards(self, value: Any) -> list[str]:
         return [format_card(c, self.notation) for c in parse_cards(value, self.source)]

@@ -98,8 +98,8 @@ def test_the_ace_of_spades_wins_any_trick_and_waits_for_a_void_with_when_void():
 
 @pytest.mark.parametrize("change", [
     lambda d: d["play"].pop(),                                     # the deal stops too early
-    lambda d: d["laydowns"].pop("Boris"),                          # a lay-down left out
-    lambda d: d["laydowns"]["Boris"].__setitem__("Vera", "A♦"),    # a card that was not laid down
+    lambda d: d.pop("laydowns"),                                   # a lay-down left out
+    lambda d: d["laydowns"][0].__setitem__("taken", "A♦ 10♠ 9♠"),  # a card that was not laid down
     lambda d: d.__setitem__("stock", "K♠ K♦ 7♥"),                  # a short stock
     lambda d: d["play"].__setitem__(0, "7♥ 9♥ J♥"),                # a player left out of a trick
 ])

@@ -26,6 +26,7 @@ from referee.records import (
     DEALER,
     NOTE,
     Cards,
+    CardsAndWords,
     Field,
     Integer,
     ListOf,
@@ -34,7 +35,6 @@ from referee.records import (
     PlayerName,
     RecordSpec,
     SuitType,
-    Text,
 )
 from referee.replay import read_hands
 from referee.source import Document, Path
@@ -97,13 +97,15 @@ RECORD = RecordSpec(
               mode="full"),
         Field("stock", Cards(min_items=12), t("The twelve cards of the stock, from the top down."), required=True,
               mode="full"),
-        Field("laydowns", PerPlayer(PerPlayer(Cards(min_items=1))), t("For every player who was dealt three or more "
-                                                                      "cards of a suit: the card each other player "
-                                                                      "took from the ones he laid down."),
-              mode="full"),
-        Field("play", ListOf(Text(), min_items=1), t("Every lead in order: the card led, then what each other player "
-                                                     "with cards did, clockwise: a card, pass or buy."),
-              required=True, mode="full"),
+        Field("laydowns", ListOf(Obj((
+            Field("player", PlayerName(), t("The player who lays down."), required=True),
+            Field("taken", Cards(min_items=1), t("The cards the other three took, clockwise from his left."),
+                  required=True)))),
+              t("One entry for every player who was dealt three or more cards of a suit, in turn from the dealer's "
+                "left: the cards the others took from the ones he laid down."), mode="full"),
+        Field("play", ListOf(CardsAndWords(("pass", "buy")), min_items=1),
+              t("Every lead in order: the card led, then what each other player with cards did, clockwise: a card, "
+                "pass or buy."), required=True, mode="full"),
         CLAIM_PER_PLAYER,
         NOTE,
     ),
@@ -409,54 +411,52 @@ class BuyOrPass(Game):
         """The lay-downs after the deal, in seat order from the dealer's left; False if impossible."""
         from referee.notation import parse_cards
 
-        given = r.get(path + ("laydowns",)) or {}
-        if not isinstance(given, dict):
-            r.fail(path + ("laydowns",), t("{field} must be a mapping of names to values.", field="laydowns"),
-                   "record.shape")
-            return False
-        for key in given:
-            if str(key) not in players:
-                r.fail(path + ("laydowns", key), t("{name} is not at this table ({names}).", name=str(key),
-                                                   names=players), "record.unknown_name")
+        value = r.get(path + ("laydowns",))
+        given: dict[str, tuple[Any, Path]] = {}
+        if value is not None:
+            if not isinstance(value, list):
+                r.fail(path + ("laydowns",), t("{field} must be a non-empty list.", field="laydowns"), "record.shape")
                 return False
+            for j, entry in enumerate(value):
+                p = path + ("laydowns", j)
+                if r.mapping(p) is None:
+                    return False
+                r.known_keys(p, {"player", "taken"})
+                name = r.name(p + ("player",), players)
+                if name is None:
+                    return False
+                given[name] = (entry.get("taken"), p + ("taken",))
         for k in range(1, PLAYERS + 1):
             seat = (dealer + k) % PLAYERS
             name = players[seat]
             suit = lays_down(hands[seat])
-            p = path + ("laydowns", name)
+            p = given[name][1] if name in given else path + ("laydowns",)
             if suit is None:
                 if name in given:
                     r.fail(p, t("{player} was dealt fewer than three cards of every suit and lays nothing down.",
                                 player=name), "record.no_laydown", "laydown")
                     return False
                 continue
-            if name not in given or not isinstance(given[name], dict):
+            if name not in given:
                 r.fail(p, t("{player} was dealt three or more {suit} and must lay them down: the record must say "
                             "which card each other player took.", player=name, suit=suit), "record.laydown_missing",
                        "laydown")
                 return False
             laid = [c for c in held[seat] if c.suit is suit]
             others = [(seat + j) % PLAYERS for j in range(1, PLAYERS)]
-            takes = given[name]
-            if {str(x) for x in takes} != {players[o] for o in others}:
-                r.fail(p, t("Each of the other three players takes one card: {players}.",
-                            players=[players[o] for o in others]), "record.laydown_takers", "laydown")
+            try:
+                taken = parse_cards(given[name][0], r.notation)
+            except NotationError as err:
+                r.add(err, p)
                 return False
-            taken: list[Card] = []
-            for o in others:
-                key = next(x for x in takes if str(x) == players[o])
-                try:
-                    cards = parse_cards(takes[key], r.notation)
-                except NotationError as err:
-                    r.add(err, p + (key,))
-                    return False
-                if len(cards) != 1 or cards[0] not in laid or cards[0] in taken:
-                    r.fail(p + (key,), t("{player} takes one of the cards laid down ({cards}), each a different one.",
-                                         player=players[o], cards=sorted(laid)), "record.laydown_card", "laydown")
-                    return False
-                taken.append(cards[0])
-                held[seat].remove(cards[0])
-                held[o].append(cards[0])
+            if len(taken) != len(others) or len(set(taken)) != len(taken) or not set(taken) <= set(laid):
+                r.fail(p, t("The other three players take one card each of the ones laid down ({cards}), clockwise "
+                            "from the left of {player}.", cards=sorted(laid), player=name), "record.laydown_card",
+                       "laydown")
+                return False
+            for o, card in zip(others, taken, strict=True):
+                held[seat].remove(card)
+                held[o].append(card)
             drawn = stock[:len(taken)]
             del stock[:len(taken)]
             held[seat].extend(drawn)

@@ -68,8 +68,8 @@ RULES: dict[tuple[bool, bool], TrickRules] = {
     for must in (False, True) for free in (False, True)}
 
 _TITLE_OF = PerPlayer(Choice(TITLES, ignore_case=True))
-_QUOTAS = Obj(tuple(Field(title, Integer(minimum=1), t("The quota of the {title}.", title=TITLE_NAMES[title]))
-                    for title in TITLES))
+_QUOTAS = Obj(tuple(Field(title, Integer(minimum=1), t("The quota of the {title}.", title=TITLE_NAMES[title]),
+                          default=DEFAULT_QUOTAS[title]) for title in TITLES))
 _EXCHANGE = Obj((Field("gives", CardType(), t("The trump he gives the King."), required=True),
                  Field("gets", CardType(), t("The card the King gives him back."), required=True)))
 RECORD = RecordSpec(
@@ -309,6 +309,9 @@ class Korol(Game):
         r.known_keys(path, set(TITLES))
         quotas: dict[str, int] = {}
         for title in TITLES:
+            if value.get(title) is None:  # a title left out keeps its usual quota
+                quotas[title] = DEFAULT_QUOTAS[title]
+                continue
             got = r.integer(path + (title,), minimum=1)
             if got is None:
                 return None

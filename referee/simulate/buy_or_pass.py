@@ -91,8 +91,8 @@ def buy_or_pass_deal(rng: random.Random, names: list[str], dealer: int, notation
         "stock": write_cards(g["stock"], notation),
     }
     if g["laydowns"]:
-        deal["laydowns"] = {names[s]: {names[o]: format_card(c, notation) for o, c in takes.items()}
-                            for s, takes in g["laydowns"].items()}
+        deal["laydowns"] = [{"player": names[s], "taken": write_cards(list(takes.values()), notation)}
+                            for s, takes in g["laydowns"].items()]
     deal["play"] = [sep.join(words[a] if isinstance(a, str) else format_card(a, notation) for a in lead)
                     for lead in g["actions"]]
     return deal
