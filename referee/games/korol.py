@@ -344,9 +344,9 @@ class Korol(Game):
         return self._titles_steps(players, titles, quotas, first, steps), reign_tricks
 
     def _titles_steps(self, players: list[str], titles: dict[str, str], quotas: dict[str, int],
-                      first: dict[str, int], steps: list[Message]) -> dict[str, str]:
-        """Say who reached his quota and what the reign's titles are; return them."""
-        for p in players:
+                      first: dict[str, int], steps: list[Message], left_said: bool = False) -> dict[str, str]:
+        """Say who reached his quota (unless the replay said so) and what the reign's titles are; return them."""
+        for p in ([] if left_said else players):
             quota = quotas[titles[p]]
             if first[p] >= quota:
                 steps.append(tn("{player} ({title}) reached the quota of {n} trick and left the first phase.",
@@ -394,7 +394,8 @@ class Korol(Game):
         for seat, cards in first.dead.items():
             steps.append(t("Dead cards of {player}: {cards}.", player=players[seat], cards=sorted(cards)))
         won = first.tricks_won(PLAYERS)
-        reign = self._titles_steps(players, titles, quotas, dict(zip(players, won, strict=True)), steps)
+        reign = self._titles_steps(players, titles, quotas, dict(zip(players, won, strict=True)), steps,
+                                   left_said=True)
         if reign_hands is None or reign_card is None:
             return None
         reign_tricks = self._reign(r, path, number, players, reign, reign_hands, reign_card, rules, findings, steps)

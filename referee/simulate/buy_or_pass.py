@@ -76,7 +76,7 @@ def buy_or_pass_game(rng: random.Random, dealer: int, ace_of_spades: str = "any_
             actions[-1].append("pass")
             play.pass_turn()
     return {"hands": hands, "stock": dealt_stock, "laydowns": laydowns, "actions": actions, "play": play,
-            "bought": bought}
+            "bought": bought, "stock_left": stock}
 
 
 def buy_or_pass_deal(rng: random.Random, names: list[str], dealer: int, notation: str = "en", **options: Any,
