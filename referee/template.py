@@ -31,7 +31,6 @@ from referee.records import (
     Anything,
     Card,
     Cards,
-    CardsAndWords,
     Field,
     FieldType,
     ListOf,
@@ -93,6 +92,9 @@ class _Localizer:
         self.names.update(zip(sides, SIDES[lang], strict=False))
 
     def value(self, value: Any, ftype: FieldType) -> Any:
+        localize = getattr(ftype, "localize", None)  # a game's own type that holds names or cards in text
+        if localize is not None:
+            return localize(value, self)
         if isinstance(ftype, (PlayerName, Players)):
             return [self.name(v) for v in value] if isinstance(value, list) else self.name(value)
         if isinstance(ftype, Card):
@@ -102,8 +104,6 @@ class _Localizer:
             if isinstance(value, list):
                 return cards
             return (", " if self.notation == "de" else " ").join(cards)
-        if isinstance(ftype, CardsAndWords) and isinstance(value, str):
-            return self.cards_and_words(value, ftype.words)
         if isinstance(ftype, RankType):
             rank = parse_rank(value, self.source)
             return rank_label(rank, self.notation) if rank is not Rank.TEN else "10"
@@ -123,11 +123,6 @@ class _Localizer:
 
     def name(self, value: Any) -> Any:
         return self.names.get(str(value), value)
-
-    def cards_and_words(self, value: str, words: tuple[str, ...]) -> str:
-        tokens = [w.strip() for w in value.split("," if self.source == "de" else None) if w.strip()]
-        out = [w if w.lower() in words else self.cards([w])[0] for w in tokens]
-        return (", " if self.notation == "de" else " ").join(out)
 
     def cards(self, value: Any) -> list[str]:
         return [format_card(c, self.notation) for c in parse_cards(value, self.source)]
