@@ -274,6 +274,30 @@ class Cards(FieldType):
 
 
 @dataclass(frozen=True)
+class CardsAndWords(FieldType):
+    """One line of cards and a few fixed words (Buy or Pass's ``pass`` and ``buy``), separated like cards."""
+
+    words: tuple[str, ...] = ()
+    kind: ClassVar[str] = "text"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": "string", "pattern": r"\S"}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("a line of cards and the words {words}, separated by spaces (commas in German notation)",
+                 words=[code(w) for w in self.words])
+
+    def localize(self, value: Any, localizer: Any) -> Any:
+        """The line in the template's notation (``referee new``): its cards rewritten, its words kept."""
+        if not isinstance(value, str):
+            return value
+        source, target = localizer.source, localizer.notation
+        tokens = [w.strip() for w in value.split("," if source == "de" else None) if w.strip()]
+        out = [w if w.lower() in self.words else localizer.cards([w])[0] for w in tokens]
+        return (", " if target == "de" else " ").join(out)
+
+
+@dataclass(frozen=True)
 class SuitType(FieldType):
     """A suit: a sign, or a letter or word in the record's notation."""
 

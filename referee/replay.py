@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from referee.cards import Card, Suit
 from referee.errors import IllegalPlayError, NotationError, Where
 from referee.game import Finding, Reader
-from referee.messages import Message, t
+from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.source import Path
 from referee.tricks import NO_SUIT, Trick, TrickRules
@@ -31,6 +31,10 @@ class Replay:
     findings: list[Finding] = field(default_factory=list)
     steps: list[Message] = field(default_factory=list)
     offenders: list[int] = field(default_factory=list)
+    left: list[tuple[int, int]] = field(default_factory=list)
+    """With caps: (seat, the number of the trick after which it left the deal), in order."""
+    dead: dict[int, list[Card]] = field(default_factory=dict)
+    """With caps: the cards never played, by seat."""
 
     _won: tuple[int, dict[int, list[Card]]] = field(default=(-1, {}), init=False, repr=False, compare=False)
 
@@ -105,14 +109,20 @@ def watched() -> Iterator[list[tuple[list[str], Replay]]]:
 
 
 def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence[Sequence[Card]],
-                  names: list[str], leader: int, trump: Suit | None, deal_number: int) -> Replay | None:
+                  names: list[str], leader: int, trump: Suit | None, deal_number: int,
+                  caps: Sequence[int | None] | None = None) -> Replay | None:
     """Check every trick at ``path``; None (with problems noted) if the tricks cannot be true.
+
+    ``caps`` (one per seat, None for no cap): a seat that has taken its cap of tricks leaves the
+    deal, as in :class:`~referee.tricks.TrickPlay`; see :func:`replay_capped`.
 
     Each seat's cards are counted by the suit they play in, so a card off the suit led is a rule
     break only when those counts say so (the seat still held the suit led, or a trump it had to
     play); only then is the full explanation (:meth:`TrickRules.why_illegal`) worked out. Rules
     with other duties (``rules.standard`` false) are asked about every card instead.
     """
+    if caps is not None:
+        return replay_capped(reader, path, rules, hands, names, leader, trump, deal_number, caps)
     tricks_value = reader.sequence(path)
     if tricks_value is None:
         return None
@@ -202,6 +212,102 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     watchers = _WATCHERS.get()
     if watchers is not None:
         watchers.append((list(names), replay))
+    return replay
+
+
+def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence[Sequence[Card]],
+                  names: list[str], leader: int, trump: Suit | None, deal_number: int,
+                  caps: Sequence[int | None]) -> Replay | None:
+    """:func:`replay_tricks` when players leave the deal on reaching their cap of tricks.
+
+    A trick needs one card from each seat still in play; a winner who leaves passes the lead to
+    the next seat in play clockwise; once fewer than two seats remain the play ends. Every card is
+    checked against :meth:`TrickRules.why_illegal`. The record must list exactly the tricks played.
+    """
+    tricks_value = reader.sequence(path)
+    if tricks_value is None:
+        return None
+    n = len(names)
+    held = [set(h) for h in hands]
+    owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
+    in_play = list(range(n))
+    won_count = [0] * n
+    replay = Replay()
+    table = rules.table(trump)
+
+    def after(seat: int) -> int:
+        seat = (seat + 1) % n
+        while seat not in in_play:
+            seat = (seat + 1) % n
+        return seat
+
+    def over() -> bool:
+        return len(in_play) < 2 or not any(held[s] for s in in_play)
+
+    for i, raw in enumerate(tricks_value):
+        if over():
+            reader.fail((*path, i), tn("The play ended after {n} trick, but the record lists {count}.",
+                                       "The play ended after {n} tricks, but the record lists {count}.", i,
+                                       count=len(tricks_value)), "record.trick_count", "play")
+            return None
+        try:
+            cards = parse_cards(raw, reader.notation)
+        except NotationError as err:
+            reader.add(err, (*path, i))
+            return None
+        try:
+            seats = [owner[card] for card in cards]
+        except KeyError as missing:
+            reader.fail((*path, i), t("{card} was dealt to nobody.", card=missing.args[0]), "record.card_not_dealt",
+                        "deal")
+            return None
+        if len(cards) != len(in_play) or set(seats) != set(in_play):
+            reader.fail((*path, i), t("This trick needs one card from each player still in the deal ({players}); "
+                                      "it has {cards}.", players=[names[s] for s in in_play],
+                                      cards=[t("{card} ({player})", card=c, player=names[s])
+                                             for c, s in zip(cards, seats, strict=False)]),
+                        "record.trick_shape", "play")
+            return None
+        first = seats[0]
+        if first != leader:
+            replay.findings.append(Finding("play.lead_out_of_turn", "error", _where(reader, path, i, deal_number),
+                                           t("{seat} leads, but it was {leader}'s lead.", seat=names[first],
+                                             leader=names[leader])))
+            replay.offenders.append(first)
+        order = [first]
+        while len(order) < len(in_play):
+            order.append(after(order[-1]))
+        if seats != order:
+            replay.findings.append(Finding("play.out_of_turn", "error", _where(reader, path, i, deal_number),
+                                           t("The cards were not played clockwise from the leader.")))
+        led: Suit | None = None
+        for card, seat in zip(cards, seats, strict=True):
+            if card not in held[seat]:
+                reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
+                return None
+            _report(replay, rules.why_illegal(card, held[seat], led, trump, names[seat]), seat, reader, path, i,
+                    deal_number)
+            held[seat].discard(card)
+            if led is None:
+                led = table.suit[card.index]
+        won = seats[table.winner(cards)]
+        replay.tricks.append(Trick(first, tuple(cards), won))
+        won_count[won] += 1
+        leader = won
+        cap = caps[won]
+        if cap is not None and won_count[won] >= cap:
+            leader = after(won)
+            in_play.remove(won)
+            replay.left.append((won, i + 1))
+            if len(in_play) < 2:
+                in_play.clear()
+    if not over():
+        reader.fail(path, t("The play goes on: the record lists {n} tricks, and the players still in the deal "
+                            "hold cards.", n=len(tricks_value)), "record.trick_count", "play")
+        return None
+    for seat in range(n):
+        if held[seat]:
+            replay.dead[seat] = [c for c in hands[seat] if c in held[seat]]
     return replay
 
 

@@ -60,6 +60,27 @@ unless the leader holds nothing else:
 ['2♠', '5♠']
 >>> breaking.breaks_trumps(Card(Rank.TWO, Suit.SPADES), Suit.HEARTS, Suit.SPADES)
 True
+
+Free play (Korol's variant): no duty to follow suit; a card off the suit led still cannot win
+unless it is a trump:
+
+>>> free = TrickRules(ORDER_6_TO_A, follow_suit=False)
+>>> [str(c) for c in free.legal(parse_cards("AH 6C"), Suit.CLUBS, Suit.SPADES)], free.standard
+(['A♥', '6♣'], False)
+
+A player who leaves the deal (Korol's quotas read as caps): once a seat has taken ``caps[seat]``
+tricks, its cards left are dead and the later tricks have a card fewer; a winner who leaves passes
+the lead to the next seat still in play:
+
+>>> hands = [parse_cards(h) for h in ("AH KH", "6H 7H", "8H 9H")]
+>>> capped = TrickPlay(TrickRules(ORDER_6_TO_A), hands, leader=0, trump=None, caps=[1, None, None])
+>>> capped.play(parse_cards("AH")[0]), capped.play(parse_cards("6H")[0]), capped.play(parse_cards("8H")[0])[2]
+(None, None, 0)
+>>> capped.left, [str(c) for c in capped.dead[0]], capped.leader
+([0], ['K♥'], 1)
+>>> trick = capped.play(parse_cards("7H")[0]) or capped.play(parse_cards("9H")[0])
+>>> [str(c) for c in trick.cards], trick.winner, capped.is_over()
+(['7♥', '9♥'], 2, True)
 """
 
 from __future__ import annotations
@@ -74,6 +95,7 @@ from referee.messages import Message, t
 
 ORDER_2_TO_A: tuple[Rank, ...] = RANKS
 ORDER_6_TO_A: tuple[Rank, ...] = tuple(r for r in Rank if r >= Rank.SIX)
+ORDER_7_TO_A: tuple[Rank, ...] = tuple(r for r in Rank if r >= Rank.SEVEN)
 
 
 SAME_COLOUR: dict[Suit, Suit] = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS,
@@ -154,13 +176,19 @@ class TrickRules:
     bower) and the other jack of the same colour (left bower) are the two highest trumps, and the
     left bower belongs to the trump suit, not to its printed suit. ``trump_breaking``: a trump may
     not be led until a trump has been played to a lead of another suit, unless the leader holds
-    nothing but trumps. Games with other cards that change suit or rank override :meth:`suit_of`
+    nothing but trumps. ``follow_suit`` false: any card may be played to any trick (the winner is
+    found as usual). ``master``: a card that wins any trick it is played to (Buy or Pass's A♠),
+    playable instead of following suit (``master_any_time``) or only when void. ``void_passes``: a
+    player who cannot follow suit plays no card (he buys or passes, :class:`PassingTrickPlay`),
+    except the master. Games with other cards that change suit or rank override :meth:`suit_of`
     and :meth:`strength` (the :class:`TrumpTable` follows them); games with other duties override
     :meth:`legal` and :meth:`why_illegal`.
     """
 
     def __init__(self, plain_order: Iterable[int], trump_order: Iterable[int] | None = None,
-                 must_trump: bool = False, *, bowers: bool = False, trump_breaking: bool = False):
+                 must_trump: bool = False, *, bowers: bool = False, trump_breaking: bool = False,
+                 follow_suit: bool = True, master: Card | None = None, master_any_time: bool = True,
+                 void_passes: bool = False):
         plain = tuple(Rank(r) for r in plain_order)
         trump = tuple(Rank(r) for r in trump_order) if trump_order is not None else plain
         self.plain_order = plain
@@ -168,6 +196,10 @@ class TrickRules:
         self.must_trump = must_trump
         self.bowers = bowers
         self.trump_breaking = trump_breaking
+        self.follow_suit = follow_suit
+        self.master = master
+        self.master_any_time = master_any_time
+        self.void_passes = void_passes
         cards = deck(jokers=1)
         self._plain_value = {c: plain.index(c.rank) for c in cards if c.rank in plain}
         self._trump_value = {c: 100 + trump.index(c.rank) for c in cards if c.rank in trump}
@@ -176,7 +208,8 @@ class TrickRules:
         # Rules that change legal(), why_illegal() or winner() take the general paths, not the fast ones.
         cls = type(self)
         self.standard = (cls.legal is TrickRules.legal and cls.why_illegal is TrickRules.why_illegal
-                         and cls.winner is TrickRules.winner)
+                         and cls.winner is TrickRules.winner and follow_suit and master is None
+                         and not void_passes)
         self._tables: list[TrumpTable | None] = [None] * (NO_SUIT + 1)
 
     def table(self, trump: Suit | None) -> TrumpTable:
@@ -210,7 +243,9 @@ class TrickRules:
         return suit
 
     def strength(self, card: Card, led: Suit, trump: Suit | None) -> int:
-        """How strongly ``card`` bids for a trick led in ``led``: trumps > suit led > the rest (-1)."""
+        """How strongly ``card`` bids for a trick led in ``led``: the master > trumps > suit led > the rest (-1)."""
+        if card == self.master:
+            return 10_000
         suit = self.suit_of(card, trump)
         if suit is trump:
             if self.bowers and card.rank is Rank.JACK:
@@ -229,17 +264,35 @@ class TrickRules:
         return trump is not None and led is not trump and self.table(trump).suit[card.index] is trump
 
     def legal(self, hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool = True,
-              ) -> list[Card]:
+              barred: Collection[Suit] = ()) -> list[Card]:
         """The cards of ``hand`` that may be played to a trick led in ``led`` (None: a lead).
 
         ``broken`` says whether trumps have been broken; it matters only with ``trump_breaking``.
+        ``barred``: suits that may not be led now, unless the leader holds nothing else.
+
+        >>> from referee.notation import parse_cards
+        >>> bop = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
+        >>> [str(c) for c in bop.legal(parse_cards("AS 7H 8C"), Suit.HEARTS, None)]
+        ['7♥', 'A♠']
+        >>> bop.legal(parse_cards("7S 8C"), Suit.HEARTS, None)
+        []
+        >>> [str(c) for c in bop.legal(parse_cards("7H 8C"), None, None, barred={Suit.HEARTS})]
+        ['8♣']
         """
         suit = self.table(trump).suit
+        if self.master is not None or self.void_passes:
+            return self._legal_special(hand, led, trump, suit, barred)
+        if led is None and barred:
+            allowed = [c for c in hand if suit[c.index] not in barred]
+            if allowed:
+                hand = allowed
         if led is None:
             if self.trump_breaking and not broken and trump is not None:
                 others = [c for c in hand if suit[c.index] is not trump]
                 if others:
                     return others
+            return list(hand)
+        if not self.follow_suit:
             return list(hand)
         follow = [c for c in hand if suit[c.index] is led]
         if follow:
@@ -250,12 +303,49 @@ class TrickRules:
                 return trumps
         return list(hand)
 
+    def _legal_special(self, hand: Collection[Card], led: Suit | None, trump: Suit | None,
+                       suit: tuple[Suit | None, ...], barred: Collection[Suit]) -> list[Card]:
+        """:meth:`legal` with a master card or with passing: no card when void, the master when allowed."""
+        if led is None:
+            allowed = [c for c in hand if suit[c.index] not in barred] if barred else []
+            return allowed or list(hand)
+        follow = [c for c in hand if suit[c.index] is led]
+        master = self.master
+        if master is not None and master in hand and master not in follow and (self.master_any_time or not follow):
+            return [*follow, master]
+        if follow or not self.void_passes:
+            return follow or list(hand)
+        return []
+
     def why_illegal(self, card: Card, hand: Collection[Card], led: Suit | None,
-                    trump: Suit | None, seat: str, broken: bool = True) -> IllegalPlayError | None:
+                    trump: Suit | None, seat: str, broken: bool = True, barred: Collection[Suit] = (),
+                    ) -> IllegalPlayError | None:
         """None if ``card`` may be played, else the error that names the broken rule."""
         if card not in hand:
             return IllegalPlayError(t("{seat} plays {card}, which is not in their hand.", seat=seat, card=card),
                                     code="play.not_held", rule="hand")
+        if led is None and barred:
+            legal = self.legal(hand, None, trump, broken, barred)
+            if card not in legal:
+                msg = t("{seat} leads {card}, but {suits} may not be led now and {seat} holds other suits "
+                        "({cards}).", seat=seat, card=card, suits=sorted(barred, key=SUITS.index), cards=sorted(legal))
+                return IllegalPlayError(msg, code="play.suit_barred", rule="lead_restriction", legal=tuple(legal))
+        if led is not None and (self.master is not None or self.void_passes):
+            legal = self.legal(hand, led, trump)
+            if card in legal:
+                return None
+            if any(self.suit_of(c, trump) is led for c in hand):
+                follow = [c for c in hand if self.suit_of(c, trump) is led]
+                return IllegalPlayError(t("{seat} plays {card} but holds {suit} ({cards}) and must follow suit.",
+                                          seat=seat, card=card, suit=led, cards=sorted(follow)),
+                                        code="play.revoke", rule="follow_suit", legal=tuple(legal))
+            if card == self.master:
+                return IllegalPlayError(t("{seat} plays {card}, which may be played only by a player who cannot "
+                                          "follow suit.", seat=seat, card=card), code="play.master_early",
+                                        rule="master_card", legal=tuple(legal))
+            return IllegalPlayError(t("{seat} cannot follow {suit} and plays {card}: a player who cannot follow suit "
+                                      "buys a card or passes.", seat=seat, suit=led, card=card),
+                                    code="play.off_suit", rule="buy_or_pass", legal=tuple(legal))
         if led is None:
             legal = self.legal(hand, None, trump, broken)
             if card in legal:
@@ -263,7 +353,7 @@ class TrickRules:
             msg: Message = t("{seat} leads {card}, a trump, but trumps have not been broken yet and {seat} holds "
                              "other suits ({cards}).", seat=seat, card=card, cards=sorted(legal))
             return IllegalPlayError(msg, code="play.trump_not_broken", rule="trump_breaking", legal=tuple(legal))
-        if self.suit_of(card, trump) is led:
+        if self.suit_of(card, trump) is led or not self.follow_suit:
             return None
         legal = self.legal(hand, led, trump)
         if card in legal:
@@ -291,10 +381,14 @@ class TrickPlay:
     Besides the hands in their order, each seat's cards are kept in piles by the suit they play in
     (``Suit.index``, then ``NO_SUIT``), so that the cards that follow suit are at hand without
     looking through the hand.
+
+    ``caps`` (one per seat, None for no cap): a seat that has taken its cap of tricks leaves the
+    deal (:meth:`leave`); its hand moves to ``dead``, and the later tricks go round the seats still
+    in play (``in_play``). If fewer than two remain, the play ends and every card left is dead.
     """
 
     def __init__(self, rules: TrickRules, hands: Sequence[Iterable[Card]], leader: int, trump: Suit | None,
-                 seat_names: Sequence[str] | None = None):
+                 seat_names: Sequence[str] | None = None, caps: Sequence[int | None] | None = None):
         self.rules = rules
         self.table = table = rules.table(trump)
         self.hands: list[list[Card]] = [list(h) for h in hands]
@@ -314,6 +408,13 @@ class TrickPlay:
         self.trumps_broken = False
         self._led_slot = NO_SUIT
         self._seat_names = list(seat_names) if seat_names else None
+        self.caps = list(caps) if caps is not None and any(c is not None for c in caps) else None
+        self.in_play: list[int] = list(range(self.players))
+        self.left: list[int] = []
+        """The seats that left the deal, in the order they left."""
+        self.dead: dict[int, list[Card]] = {}
+        """The cards that will never be played, by seat."""
+        self._won = [0] * self.players
 
     @property
     def seat_names(self) -> list[str]:
@@ -363,8 +464,34 @@ class TrickPlay:
             raise error
         return self.play_unchecked(card)
 
+    def next_in_play(self, seat: int) -> int:
+        """The first seat after ``seat``, clockwise, that is still in play.
+
+        >>> from referee.notation import parse_cards
+        >>> play = TrickPlay(TrickRules(ORDER_6_TO_A), [parse_cards(h) for h in ("6H", "7H", "8H")], 0, None)
+        >>> play.leave(1)
+        >>> play.next_in_play(0), play.next_in_play(2)
+        (2, 0)
+        """
+        n = self.players
+        seat = (seat + 1) % n
+        while seat not in self.in_play:
+            seat = (seat + 1) % n
+        return seat
+
+    def leave(self, seat: int) -> None:
+        """``seat`` leaves the deal (between tricks): its cards are dead; with one seat left, so are his."""
+        self.in_play.remove(seat)
+        self.left.append(seat)
+        for gone in ([seat] + self.in_play if len(self.in_play) < 2 else [seat]):
+            self.dead.setdefault(gone, []).extend(self.hands[gone])
+            self.hands[gone] = []
+            self.piles[gone] = [[], [], [], [], []]
+
     def play_unchecked(self, card: Card) -> Trick | None:
         """Play ``card`` without checking the rules (the card must be in the hand). For trusted callers."""
+        if self.caps is not None or self.left:
+            return self._play_capped(card)
         turn = self.turn
         slot = self.table.slot[card.index]
         self.hands[turn].remove(card)
@@ -385,6 +512,33 @@ class TrickPlay:
         self.leader = self.turn = won
         return trick
 
+    def _play_capped(self, card: Card) -> Trick | None:
+        """:meth:`play_unchecked` once seats can leave: the trick goes round the seats in play."""
+        turn = self.turn
+        self.hands[turn].remove(card)
+        self.piles[turn][self.table.slot[card.index]].remove(card)
+        current = self.current
+        if not current:
+            self._led_slot = self.table.slot[card.index]
+        current.append(card)
+        if len(current) < len(self.in_play):
+            self.turn = self.next_in_play(turn)
+            return None
+        seats = [self.leader]
+        while len(seats) < len(current):
+            seats.append(self.next_in_play(seats[-1]))
+        won = seats[self.rules.winner(current, self.trump)]
+        trick = Trick(self.leader, tuple(current), won)
+        self.tricks.append(trick)
+        self.current = []
+        self._won[won] += 1
+        lead = won
+        if self.caps is not None and self.caps[won] is not None and self._won[won] >= self.caps[won]:  # type: ignore[operator]
+            lead = self.next_in_play(won)
+            self.leave(won)
+        self.leader = self.turn = lead
+        return trick
+
     def play_randomly(self, rng: random.Random) -> None:
         """Play every card left, each chosen at random among the legal plays: ``legal[int(rng.random() * len(legal))]``
         with ``legal`` as :meth:`legal_plays` gives it, so a seed gives the same deal whichever path runs.
@@ -394,7 +548,7 @@ class TrickPlay:
         """
         rand = rng.random
         rules = self.rules
-        if not rules.standard or self.current:
+        if not rules.standard or self.current or self.caps is not None or self.left:
             while not self.is_over():
                 legal = self.legal_plays()
                 self.play_unchecked(legal[int(rand() * len(legal))])
@@ -454,3 +608,152 @@ class TrickPlay:
         for trick in self.tricks:
             counts[trick.winner] += 1
         return counts
+
+
+class PassingTrick(NamedTuple):
+    """A trick that stood in a :class:`PassingTrickPlay`: the leader, the cards and their seats, the winner."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    seats: tuple[int, ...]
+    winner: int
+
+
+class PassingTrickPlay:
+    """The play of a deal in which a player who cannot follow suit passes instead (Buy or Pass).
+
+    Seats without cards are skipped. A player on turn plays a legal card (:meth:`play`), or
+    passes (:meth:`pass_turn`); before that the game may hand him a bought card (:meth:`receive`).
+    A pass by a player who holds the suit led is allowed but noted in ``passes_holding`` (the game
+    fines it). When every other seat with cards passes, the leader takes his card back and the
+    next seat with cards leads (``taken_back``; ``stalled`` counts such leads in a row). The winner
+    of a trick leads next, but not a suit in ``barred`` (the suit he has just won with
+    ``lead_rule="last_suit"``, every suit of a trick that stood with ``"once_per_deal"``) unless
+    he holds nothing else; a leader after a taken-back lead, or after a winner without cards, is
+    free. ``out``: the seats whose last card was in a trick that stood, in the order they went out.
+
+    >>> from referee.notation import parse_cards
+    >>> rules = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
+    >>> play = PassingTrickPlay(rules, [parse_cards(h) for h in ("KH 7C", "8C", "AH 9C")], leader=0)
+    >>> play.play(parse_cards("KH")[0]); play.pass_turn(); play.play(parse_cards("AH")[0]).winner
+    2
+    >>> play.barred, [str(c) for c in play.legal_plays()]
+    ({<Suit.HEARTS: 'H'>}, ['9♣'])
+    >>> play.play(parse_cards("9C")[0]); play.pass_turn(); play.pass_turn()  # both hold a club
+    >>> play.taken_back[-1][0], play.leader, play.barred, play.passes_holding
+    (2, 0, set(), [(0, 2), (1, 2)])
+    """
+
+    def __init__(self, rules: TrickRules, hands: Sequence[Iterable[Card]], leader: int, trump: Suit | None = None,
+                 lead_rule: str = "last_suit", seat_names: Sequence[str] | None = None):
+        self.rules = rules
+        self.trump = trump
+        self.table = rules.table(trump)
+        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.players = len(self.hands)
+        self.lead_rule = lead_rule
+        self.seat_names = list(seat_names) if seat_names else [f"Seat {i + 1}" for i in range(self.players)]
+        self.leader = self.turn = leader
+        self.current: list[tuple[int, Card]] = []
+        self._to_act: list[int] = []
+        self.tricks: list[PassingTrick] = []
+        self.barred: set[Suit] = set()
+        self.led_suits: set[Suit] = set()
+        self.out: list[int] = []
+        self.taken_back: list[tuple[int, Card]] = []
+        self.passes_holding: list[tuple[int, int]] = []
+        """(seat, trick number counted from 1) of every pass by a player who held the suit led."""
+        self.stalled = 0
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit led to the trick in progress, or None before the lead."""
+        return self.table.suit[self.current[0][1].index] if self.current else None
+
+    def holders(self) -> list[int]:
+        """The seats that still hold cards."""
+        return [s for s in range(self.players) if self.hands[s]]
+
+    def is_over(self, stock_empty: bool = True) -> bool:
+        """At most one seat holds cards; or, with the stock empty, every holder has led in a row and been passed."""
+        if self.current:
+            return False
+        holders = len(self.holders())
+        return holders <= 1 or (stock_empty and self.stalled >= holders)
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the player on turn may play (none: he may only pass, or buy first)."""
+        barred = self.barred if not self.current else ()
+        return self.rules.legal(self.hands[self.turn], self.led_suit, self.trump, barred=barred)
+
+    def check(self, card: Card) -> IllegalPlayError | None:
+        """None if the player on turn may play ``card``, else the error naming the rule."""
+        barred = self.barred if not self.current else ()
+        return self.rules.why_illegal(card, self.hands[self.turn], self.led_suit, self.trump,
+                                      self.seat_names[self.turn], barred=barred)
+
+    def play(self, card: Card) -> PassingTrick | None:
+        """Play ``card`` for the player on turn, checked; the trick if it now stands."""
+        error = self.check(card)
+        if error is not None:
+            raise error
+        return self.play_unchecked(card)
+
+    def receive(self, seat: int, card: Card) -> None:
+        """``seat`` gets ``card`` (a card bought from the stock)."""
+        self.hands[seat].append(card)
+
+    def play_unchecked(self, card: Card) -> PassingTrick | None:
+        """Play ``card`` for the player on turn without checking the rules (it must be in the hand)."""
+        seat = self.turn
+        self.hands[seat].remove(card)
+        if not self.current:
+            self._to_act = [s for s in self._clockwise(seat) if self.hands[s]]
+        self.current.append((seat, card))
+        return self._next()
+
+    def pass_turn(self) -> PassingTrick | None:
+        """The player on turn passes (after buying, or not); the trick if it now stands."""
+        seat = self.turn
+        led = self.led_suit
+        if any(self.table.suit[c.index] is led for c in self.hands[seat]):
+            self.passes_holding.append((seat, len(self.tricks) + 1))
+        return self._next()
+
+    def _clockwise(self, seat: int) -> list[int]:
+        return [(seat + k) % self.players for k in range(1, self.players)]
+
+    def _next_holder(self, seat: int) -> int:
+        return next((s for s in self._clockwise(seat) if self.hands[s]), seat)
+
+    def _next(self) -> PassingTrick | None:
+        if self._to_act:
+            self.turn = self._to_act.pop(0)
+            return None
+        if len(self.current) == 1:  # everyone passed: the lead is taken back
+            seat, card = self.current[0]
+            self.hands[seat].append(card)
+            self.taken_back.append((seat, card))
+            self.current = []
+            self.stalled += 1
+            self.barred = set()
+            self.leader = self.turn = self._next_holder(seat)
+            return None
+        cards = tuple(c for _, c in self.current)
+        seats = tuple(s for s, _ in self.current)
+        won = seats[self.table.winner(cards)]
+        trick = PassingTrick(self.leader, cards, seats, won)
+        self.tricks.append(trick)
+        led = self.table.suit[cards[0].index]
+        assert led is not None
+        self.led_suits.add(led)
+        self.out.extend(s for s in seats if not self.hands[s] and s not in self.out)
+        self.current = []
+        self.stalled = 0
+        if self.hands[won]:
+            self.leader = self.turn = won
+            self.barred = set(self.led_suits) if self.lead_rule == "once_per_deal" else {led}
+        else:
+            self.leader = self.turn = self._next_holder(won)
+            self.barred = set()
+        return trick

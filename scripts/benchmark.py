@@ -79,7 +79,16 @@ def deal_measures(rng: random.Random) -> list[Measure]:
                        lambda i: yacht_play(rng, 4, i % 4, must_trump=False, trump_breaking=True), (4, 2)))
     out.append(Measure("trump-seven random deals", lambda i: trump_seven_play(rng, i % 3, auction=ONE_YES), (3, 7)))
     out.append(Measure("reunion random deals", lambda i: reunion_play(rng, i % 3), (3, 7)))
-    return out
+    return out + new_trick_game_measures(rng)
+
+
+def new_trick_game_measures(rng: random.Random) -> list[Measure]:
+    """Korol (both phases, quotas as caps) and Buy or Pass (buying, passing, leads taken back)."""
+    from referee.simulate.buy_or_pass import buy_or_pass_game
+    from referee.simulate.korol import korol_game
+
+    return [Measure("korol random games (two deals each)", lambda i: korol_game(rng, i % 4), (4, 6)),
+            Measure("buy-or-pass random deals", lambda i: buy_or_pass_game(rng, i % 4), (4, 7))]
 
 
 def sample_records(rng: random.Random, count: int = 200) -> dict[str, tuple[list[dict], tuple[int, int]]]:
@@ -97,6 +106,20 @@ def sample_records(rng: random.Random, count: int = 200) -> dict[str, tuple[list
                         (3, 7)),
         "reunion": ([{"game": "reunion", "players": NAMES[:3], "deals": [reunion_deal(rng, NAMES[:3], k % 3)]}
                      for k in range(count)], (3, 7)),
+        **new_trick_game_records(rng, count),
+    }
+
+
+def new_trick_game_records(rng: random.Random, count: int) -> dict[str, tuple[list[dict], tuple[int, int]]]:
+    """One-game Korol records and one-deal Buy or Pass records."""
+    from referee.simulate.buy_or_pass import buy_or_pass_deal
+    from referee.simulate.korol import korol_deal
+
+    return {
+        "korol": ([{"game": "korol", "players": NAMES[:4], "deals": [korol_deal(rng, NAMES[:4], k % 4)]}
+                   for k in range(count)], (4, 6)),
+        "buy-or-pass": ([{"game": "buy-or-pass", "players": NAMES[:4],
+                          "deals": [buy_or_pass_deal(rng, NAMES[:4], k % 4)]} for k in range(count)], (4, 7)),
     }
 
 

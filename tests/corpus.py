@@ -185,6 +185,23 @@ def _records(game: str, rng: random.Random) -> dict[str, Any]:
         return {"game": game, "notation": lang, "players": NAMES[:3],
                 "options": {"first_lead": lead, "discards_count_for": rng.choice(("declarer", "defenders"))},
                 "deals": [deal]}
+    if game == "buy-or-pass":
+        from referee.simulate.buy_or_pass import buy_or_pass_deal
+
+        ace, lead = rng.choice(("any_time", "when_void")), rng.choice(("last_suit", "once_per_deal"))
+        first = rng.randrange(4)
+        deals = [buy_or_pass_deal(rng, NAMES[:4], (first + k) % 4, lang, ace_of_spades=ace, lead_rule=lead)
+                 for k in range(rng.randint(1, 4))]
+        return {"game": game, "notation": lang, "players": NAMES[:4], "stake": rng.choice((100, 200, 500)),
+                "options": {"ace_of_spades": ace, "lead_rule": lead}, "deals": deals}
+    if game == "korol":
+        from referee.simulate.korol import korol_deal
+
+        must, free = rng.random() < 0.3, rng.random() < 0.3
+        quotas = {title: rng.randint(1, 9) for title in ("king", "prince", "soldier", "peasant")}
+        deals = [korol_deal(rng, NAMES[:4], rng.randrange(4), lang, quotas=quotas, must_trump=must, free_play=free)]
+        return {"game": game, "notation": lang, "players": NAMES[:4],
+                "options": {"must_trump_when_void": must, "free_play": free}, "deals": deals}
     first = rng.randrange(3)
     deals = [sim.reunion_deal(rng, NAMES[:3], (first + k) % 3, lang) for k in range(rng.randint(1, 3))]
     return {"game": game, "notation": lang, "players": NAMES[:3],
@@ -204,8 +221,9 @@ def swap_in_tricks(record: dict[str, Any], rng: random.Random) -> dict[str, Any]
     may now be broken), sometimes two cards of one trick (out of turn)."""
     record = copy.deepcopy(record)
     lang = record.get("notation", "en")
-    deal = rng.choice([d for d in record["deals"] if "tricks" in d])
-    tricks = [_split(tr, lang) for tr in deal["tricks"]]
+    key = "tricks" if any("tricks" in d for d in record["deals"]) else "play"  # Buy or Pass: its leads
+    deal = rng.choice([d for d in record["deals"] if key in d])
+    tricks = [_split(tr, lang) for tr in deal[key]]
     i, j = rng.randrange(len(tricks)), rng.randrange(len(tricks))
     if i == j or rng.random() < 0.15:
         a, b = rng.sample(range(len(tricks[i])), 2)
@@ -217,7 +235,7 @@ def swap_in_tricks(record: dict[str, Any], rng: random.Random) -> dict[str, Any]
         who = owner.get(tricks[i][a])
         b = next((k for k, c in enumerate(tricks[j]) if owner.get(c) == who), a % len(tricks[j]))
         tricks[i][a], tricks[j][b] = tricks[j][b], tricks[i][a]
-    deal["tricks"] = [_join(tr, lang) for tr in tricks]
+    deal[key] = [_join(tr, lang) for tr in tricks]
     return record
 
 

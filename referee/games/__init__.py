@@ -4,8 +4,8 @@ A game's module is imported the first time the game is looked up, so that checki
 loads one game (the command line starts quicker).
 
 >>> sorted(GAMES)  # doctest: +NORMALIZE_WHITESPACE
-['catch-the-ten', 'collector', 'comet', 'construction', 'kings-corners', 'minnesota-whist', 'red-and-black',
- 'reunion', 'stealing-bundles', 'trump-seven', 'yacht']
+['buy-or-pass', 'catch-the-ten', 'collector', 'comet', 'construction', 'kings-corners', 'korol',
+ 'minnesota-whist', 'red-and-black', 'reunion', 'stealing-bundles', 'trump-seven', 'yacht']
 >>> get_game("catch-the-ten").name("ru")
 'Шотландский вист (Поймай десятку)'
 """
@@ -32,6 +32,8 @@ MODULES: dict[str, str] = {
     "collector": "collector",
     "kings-corners": "kings_corners",
     "construction": "construction",
+    "korol": "korol",
+    "buy-or-pass": "buy_or_pass",
 }
 
 

@@ -226,6 +226,10 @@ function main(root) {
           }
           break;
         }
+        if (type.item.kind === "object") { // a list of small objects (Buy or Pass's lay-downs): its JSON, kept exactly
+          text(value === undefined ? "" : JSON.stringify(value), (raw) => { try { return JSON.parse(raw); } catch { return raw; } });
+          break;
+        }
         // ranks or cards: one line, separated as the notation separates them
         text(Array.isArray(value) ? value.map(String).join(joiner()) : String(shown),
           (raw) => raw.split(separator()).filter(Boolean).map((v) => (type.item.kind === "integer" ? scalar(v) : v)));

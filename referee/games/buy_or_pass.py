@@ -1,0 +1,528 @@
+"""Buy or Pass (seed 002, game 6): four players, 32 cards, a pot, tricks paid out by suit.
+
+Money is kept in whole minor units (kopecks, cents), so nothing is ever rounded but a pot too
+small for the payouts (DECISIONS.md, ``buy-or-pass``). A player who cannot follow suit buys a card
+from the stock (his stake into the pot) or passes; the A♠ wins any trick; the winner of a trick
+may not lead its suit again at once. After the deal every trick is paid out of the pot at the
+value of its suit, and a player with no trick pays a fine.
+
+>>> settle(pot=900, owed={"Anna": 700, "Boris": 400})      # 1100 owed from 900: pro rata, rounded down
+({'Anna': 572, 'Boris': 327}, 1)
+>>> settle(pot=900, owed={"Anna": 300})
+({'Anna': 300}, 600)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from referee.cards import Card, Rank, Suit, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.messages import Message, t, tn
+from referee.notation import parse_card, parse_suit
+from referee.records import (
+    CLAIM_PER_PLAYER,
+    DEALER,
+    NOTE,
+    Cards,
+    CardsAndWords,
+    Field,
+    Integer,
+    ListOf,
+    Obj,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    SuitType,
+)
+from referee.replay import read_hands
+from referee.source import Document, Path
+from referee.tricks import ORDER_7_TO_A, PassingTrickPlay, TrickRules
+
+DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 7)
+PLAYERS = 4
+HAND = 5
+STOCK = len(DECK) - PLAYERS * HAND
+DEALS = 4
+"""Deals in a match; after the last, the first player out in it takes what is left in the pot."""
+ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
+SUIT_KEYS: dict[str, Suit] = {"hearts": Suit.HEARTS, "clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS,
+                              "spades": Suit.SPADES}
+DEFAULT_VALUES: dict[str, int] = {"hearts": 400, "clubs": 300, "diamonds": 200, "spades": 100}
+DEFAULT_STAKE = 100
+PASS_WORDS = {"pass", "пас", "passe", "passen"}
+BUY_WORDS = {"buy", "куплю", "купить", "kaufe", "kaufen"}
+
+OPTIONS: tuple[Option, ...] = (
+    Option("ace_of_spades", "any_time", ("any_time", "when_void"),
+           help=t("When the A♠, which wins any trick, may be played to a trick of another suit."),
+           choice_help={"any_time": t("At any time, instead of following suit (this edition)."),
+                        "when_void": t("Only by a player who cannot follow suit.")}),
+    Option("lead_rule", "last_suit", ("last_suit", "once_per_deal"),
+           help=t("Which suits the winner of a trick may not lead."),
+           choice_help={"last_suit": t("Not the suit of the trick he has just won (this edition)."),
+                        "once_per_deal": t("No suit that has already been led to a trick in this deal.")}),
+    Option("fine", 500, minimum=0, help=t("What a player pays into the pot for taking no trick, and for each pass "
+                                          "while holding the suit led, in minor units.")),
+)
+DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+RULES: dict[str, TrickRules] = {
+    mode: TrickRules(ORDER_7_TO_A, master=ACE_OF_SPADES, master_any_time=mode == "any_time", void_passes=True)
+    for mode in ("any_time", "when_void")}
+
+_VALUES = Obj(tuple(Field(k, Integer(minimum=0), t("What a trick led in this suit pays."), default=v)
+                    for k, v in DEFAULT_VALUES.items()))
+RECORD = RecordSpec(
+    without=("scores_before",),
+    max_deals=DEALS,
+    samples={"summary": "buy-or-pass/four-deals", "full": "buy-or-pass/full-play"},
+    fields=(
+        Field("stake", Integer(minimum=1), t("The agreed stake, in minor units (100 for one rouble): each player's "
+                                             "ante, and the price of a bought card."), default=DEFAULT_STAKE),
+        Field("suit_values", _VALUES, t("What a trick pays out of the pot, by the suit led, in minor units."),
+              default=dict(DEFAULT_VALUES)),
+    ),
+    deal=(
+        DEALER,
+        Field("bought", PerPlayer(Integer(minimum=0)), t("How many cards each player bought; left out, none."),
+              mode="summary"),
+        Field("tricks", PerPlayer(ListOf(SuitType())), t("The suit led to each trick a player took (an empty list "
+                                                         "for none)."), required=True, mode="summary"),
+        Field("passes_holding", PerPlayer(Integer(minimum=0)), t("How many times a player passed although he held "
+                                                                 "the suit led; left out, never."), mode="summary"),
+        Field("first_out", PlayerName(), t("The first player whose last card was in a trick that stood; left out, "
+                                           "nobody went out."), mode="summary"),
+        Field("hands", PerPlayer(Cards(min_items=5)), t("Every player's five cards as dealt."), required=True,
+              mode="full"),
+        Field("stock", Cards(min_items=12), t("The twelve cards of the stock, from the top down."), required=True,
+              mode="full"),
+        Field("laydowns", ListOf(Obj((
+            Field("player", PlayerName(), t("The player who lays down."), required=True),
+            Field("taken", Cards(min_items=1), t("The cards the other three took, clockwise from his left."),
+                  required=True)))),
+              t("One entry for every player who was dealt three or more cards of a suit, in turn from the dealer's "
+                "left: the cards the others took from the ones he laid down."), mode="full"),
+        Field("play", ListOf(CardsAndWords(("pass", "buy")), min_items=1),
+              t("Every lead in order: the card led, then what each other player with cards did, clockwise: a card, "
+                "pass or buy."), required=True, mode="full"),
+        CLAIM_PER_PLAYER,
+        NOTE,
+    ),
+)
+"""What a Buy or Pass record holds (:mod:`referee.records`)."""
+
+
+def settle(pot: int, owed: dict[str, int]) -> tuple[dict[str, int], int]:
+    """What each trick-taker gets out of ``pot`` and what is left: in full, or pro rata, rounded down.
+
+    >>> settle(0, {"Anna": 100})
+    ({'Anna': 0}, 0)
+    """
+    total = sum(owed.values())
+    if total <= pot:
+        return dict(owed), pot - total
+    paid = {p: v * pot // total for p, v in owed.items()}
+    return paid, pot - sum(paid.values())
+
+
+def lays_down(hand: list[Card]) -> Suit | None:
+    """The suit a player dealt this hand must lay down: one of which he holds three or more.
+
+    >>> lays_down([Card(7, Suit.HEARTS), Card(8, Suit.HEARTS), Card(9, Suit.HEARTS), Card(7, Suit.CLUBS)])
+    <Suit.HEARTS: 'H'>
+    """
+    for suit in Suit:
+        if sum(c.suit is suit for c in hand) >= 3:
+            return suit
+    return None
+
+
+class BuyOrPass(Game):
+    """The referee for Buy or Pass."""
+
+    slug = "buy-or-pass"
+    names: ClassVar[dict[str, str]] = {"en": "Buy or Pass", "ru": "Купи или пас", "de": "Kaufen oder Passen"}
+    player_counts = (PLAYERS,)
+    options = OPTIONS
+    record = RECORD
+    kind = t("trick-taking game for money, each player for himself")
+    pitch = t("No suit to follow? Buy a card from the stock or pass; every trick is paid out of the pot, "
+              "and the ace of spades beats everything.")
+    length = t("four deals, half an hour")
+    deck_size = len(DECK)
+    hand_sizes: ClassVar[dict[int, int]] = {PLAYERS: HAND}
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        values = [t("{suit}: {n}", suit=SUIT_KEYS[k], n=v) for k, v in DEFAULT_VALUES.items()]
+        return [
+            (t("Players"), t("{n}, each for himself", n=PLAYERS)),
+            (t("Cards"), t("{n} (7 to ace in four suits)", n=self.deck_size)),
+            (t("Cards per player"), HAND),
+            (t("Stock"), STOCK),
+            (t("Rank of the cards"), t("A K Q J 10 9 8 7 (highest first); the A♠ wins any trick")),
+            (t("Stake (record data)"), t("{n} minor units", n=DEFAULT_STAKE)),
+            (t("A trick pays, by the suit led (record data)"), values),
+            (t("Fines"), t("{n} minor units (option {option})", n=DEFAULTS["fine"], option="fine")),
+            (t("Match"), tn("{n} deal", "{n} deals", DEALS)),
+        ]
+
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES[options["ace_of_spades"]]
+
+    def check(self, doc: Document) -> Verdict:
+        """Validate, replay and settle a Buy or Pass record."""
+        r = Reader(doc)
+        players, options = r.header(self, extra=("stake", "suit_values"))
+        stake = r.integer(("stake",), minimum=1) if r.get(("stake",)) is not None else DEFAULT_STAKE
+        values = self._values(r)
+        deals_value = r.sequence(("deals",))
+        if deals_value is not None and len(deals_value) > DEALS:
+            r.fail(("deals",), tn("A match has {n} deal, not {count}.", "A match has {n} deals, not {count}.", DEALS,
+                                  count=len(deals_value)), "record.deal_count", "match")
+        r.raise_if_any()
+        assert stake is not None and values is not None
+        totals = dict.fromkeys(players, 0)
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        pot = 0
+        exempt: str | None = None
+        previous_dealer: int | None = None
+        last_out: str | None = None
+        for i, _ in enumerate(deals_value or []):
+            read = r.part(("deals", i), self._deal, r, i, players, options, stake, values, pot, exempt, findings,
+                          previous_dealer)
+            if read is None:
+                continue
+            result, pot, last_out, previous_dealer = read
+            exempt = last_out
+            if result.number == DEALS:
+                pot = self._award(players, pot, last_out, result)
+            totals = advance(totals, result.scores)
+            result.totals = dict(totals)
+            results.append(result)
+        r.raise_if_any()
+        if results and results[-1].number == DEALS:
+            best = max(totals.values())
+            leaders = [p for p, v in totals.items() if v == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+            termination = t("The match of {n} deals is over; {pot} stays in the pot.", n=DEALS, pot=pot)
+            code = "match_over"
+        else:
+            winner = None
+            termination = tn("{n} deal of {total} played; the pot holds {pot}.",
+                             "{n} deals of {total} played; the pot holds {pot}.", len(results), total=DEALS, pot=pot)
+            code = "in_progress"
+        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+
+    def _award(self, players: list[str], pot: int, last_out: str | None, result: DealResult) -> int:
+        """After the last deal: the first player out in it takes the pot, or all share it; what stays."""
+        if last_out is not None:
+            result.steps.append(t("{player} went out first in the last deal and takes what is left in the pot: "
+                                  "{n}.", player=last_out, n=pot))
+            result.scores[last_out] += pot
+            return 0
+        share = pot // PLAYERS
+        result.steps.append(t("Nobody went out in the last deal: the {n} left in the pot is shared, {share} each; "
+                              "{rest} stays in the pot.", n=pot, share=share, rest=pot - share * PLAYERS))
+        for p in players:
+            result.scores[p] += share
+        return pot - share * PLAYERS
+
+    def _values(self, r: Reader) -> dict[Suit, int] | None:
+        value = r.get(("suit_values",))
+        out = {SUIT_KEYS[k]: v for k, v in DEFAULT_VALUES.items()}
+        if value is None:
+            return out
+        if r.mapping(("suit_values",)) is None:
+            return None
+        r.known_keys(("suit_values",), set(SUIT_KEYS))
+        for key in value:
+            if key in SUIT_KEYS:
+                got = r.integer(("suit_values", key), minimum=0)
+                if got is None:
+                    return None
+                out[SUIT_KEYS[key]] = got
+        return out
+
+    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], stake: int,
+              values: dict[Suit, int], pot: int, exempt: str | None, findings: list[Finding],
+              previous_dealer: int | None) -> tuple[DealResult, int, str | None, int] | None:
+        path: Path = ("deals", i)
+        number = i + 1
+        deal = r.mapping(path)
+        if deal is None:
+            return None
+        full = "hands" in deal
+        r.known_keys(path, {f.name for f in RECORD.deal_fields("full" if full else "summary")})
+        dealer_name = r.name(path + ("dealer",), players)
+        claim = r.scores(path + ("claim",), players, required=False, minimum=None)
+        steps: list[Message] = []
+        if dealer_name is None:
+            return None
+        dealer = players.index(dealer_name)
+        if previous_dealer is not None and dealer != (previous_dealer + 1) % PLAYERS:
+            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
+                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
+                                      expected=players[(previous_dealer + 1) % PLAYERS], dealer=dealer_name)))
+        if full:
+            got = self._full(r, path, number, players, dealer, options, findings, steps)
+        else:
+            got = self._summary(r, path, players)
+        if got is None:
+            return None
+        tricks, bought, holding, first_out = got
+        fine = options["fine"]
+        net = dict.fromkeys(players, 0)
+        before = pot
+        for p in players:
+            if p == exempt:
+                steps.append(t("{player} went out first last deal and pays no ante.", player=p))
+                continue
+            net[p] -= stake
+            pot += stake
+        steps.append(t("Antes: {n} into the pot, which now holds {pot}.", n=pot - before, pot=pot))
+        for p in players:
+            if bought[p]:
+                cost = bought[p] * stake
+                net[p] -= cost
+                pot += cost
+                steps.append(tn("{player} bought {n} card: {cost} into the pot.",
+                                "{player} bought {n} cards: {cost} into the pot.", bought[p], player=p, cost=cost))
+            if not tricks[p]:
+                net[p] -= fine
+                pot += fine
+                steps.append(t("{player} took no trick: a fine of {n} into the pot.", player=p, n=fine))
+            if holding[p]:
+                cost = holding[p] * fine
+                net[p] -= cost
+                pot += cost
+                steps.append(tn("{player} passed {n} time while holding the suit led: {cost} into the pot.",
+                                "{player} passed {n} times while holding the suit led: {cost} into the pot.",
+                                holding[p], player=p, cost=cost))
+        owed = {p: sum(values[s] for s in tricks[p]) for p in players if tricks[p]}
+        for p, v in owed.items():
+            steps.append(t("{player}'s tricks ({suits}) are worth {n}.", player=p, suits=tricks[p], n=v))
+        paid, left = settle(pot, owed)
+        if sum(owed.values()) > pot:
+            steps.append(t("The pot of {pot} cannot pay the {owed} owed: each is paid pro rata, rounded down.",
+                           pot=pot, owed=sum(owed.values())))
+        for p, v in paid.items():
+            net[p] += v
+            steps.append(t("{player} is paid {n} from the pot.", player=p, n=v))
+        pot = left
+        steps.append(t("The pot after the deal: {pot}.", pot=pot))
+        if first_out is not None:
+            steps.append(t("{player} went out first.", player=first_out))
+        result = DealResult(number, net, steps, claim, mode="full" if full else "summary")
+        return result, pot, first_out, dealer
+
+    def _summary(self, r: Reader, path: Path, players: list[str]
+                 ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | None:
+        tricks_map = r.mapping(path + ("tricks",))
+        bought = r.scores(path + ("bought",), players, required=False, minimum=0) or dict.fromkeys(players, 0)
+        holding = (r.scores(path + ("passes_holding",), players, required=False, minimum=0)
+                   or dict.fromkeys(players, 0))
+        first_out = r.name(path + ("first_out",), players, required=False)
+        if tricks_map is None or not r.names_match(path + ("tricks",), tricks_map, players):
+            return None
+        tricks: dict[str, list[Suit]] = {}
+        for key, raw in tricks_map.items():
+            p = path + ("tricks", key)
+            if not isinstance(raw, list):
+                r.fail(p, t("{field} must be a list of suits.", field=str(key)), "record.shape")
+                return None
+            try:
+                tricks[str(key)] = [parse_suit(s, r.notation) for s in raw]
+            except NotationError as err:
+                r.add(err, p)
+                return None
+        if sum(len(v) for v in tricks.values()) > len(DECK) // 2:
+            r.fail(path + ("tricks",), t("A deal has at most {n} tricks: each needs two cards.", n=len(DECK) // 2),
+                   "record.tricks_sum", "tricks")
+            return None
+        return tricks, bought, holding, first_out
+
+    # -- a full play -------------------------------------------------------------------------------------
+
+    def _full(self, r: Reader, path: Path, number: int, players: list[str], dealer: int, options: dict[str, Any],
+              findings: list[Finding], steps: list[Message]
+              ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | None:
+        hands = read_hands(r, path + ("hands",), players, HAND)
+        stock = self._stock(r, path + ("stock",))
+        if hands is None or stock is None:
+            return None
+        if set(stock) & {c for h in hands for c in h} or {c for h in hands for c in h} | set(stock) != set(DECK):
+            r.fail(path + ("stock",), t("The hands and the stock must make up the pack of {n} cards, each once.",
+                                        n=len(DECK)), "record.deck_mismatch", "deal")
+            return None
+        held = [list(h) for h in hands]
+        if not self._laydowns(r, path, players, dealer, hands, held, stock, steps):
+            return None
+        play = PassingTrickPlay(RULES[options["ace_of_spades"]], held, (dealer + 1) % PLAYERS, None,
+                                options["lead_rule"], players)
+        bought = dict.fromkeys(players, 0)
+        plays = r.sequence(path + ("play",))
+        if plays is None:
+            return None
+        for k, raw in enumerate(plays):
+            where = r.doc.where(path + ("play", k), deal=number, trick=k + 1)
+            if play.is_over(stock_empty=not stock):
+                r.fail(path + ("play", k), t("The deal is over before this lead: the players with cards left "
+                                             "cannot play on."), "record.trick_count", "play")
+                return None
+            tokens = [s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()]
+            if not self._lead(r, path + ("play", k), tokens, play, stock, bought, players, findings, where):
+                return None
+        if not play.is_over(stock_empty=not stock):
+            r.fail(path + ("play",), t("The play goes on: the record stops while players still hold cards."),
+                   "record.trick_count", "play")
+            return None
+        for seat, k in play.passes_holding:
+            findings.append(Finding("play.pass_holding_suit", "error", r.doc.where(path + ("play",), deal=number),
+                                    t("{player} passed at lead {k} while holding the suit led (fined).",
+                                      player=players[seat], k=k)))
+        tricks = {p: [] for p in players}  # type: dict[str, list[Suit]]
+        for trick in play.tricks:
+            led = trick.cards[0].suit
+            assert led is not None
+            tricks[players[trick.winner]].append(led)
+        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(play.tricks)))
+        dead = {players[s]: h for s, h in enumerate(play.hands) if h}
+        for p, h in dead.items():
+            steps.append(t("Dead cards of {player}: {cards}.", player=p, cards=sorted(h)))
+        holding = dict.fromkeys(players, 0)
+        for seat, _ in play.passes_holding:
+            holding[players[seat]] += 1
+        first_out = players[play.out[0]] if play.out else None
+        return tricks, bought, holding, first_out
+
+    def _stock(self, r: Reader, path: Path) -> list[Card] | None:
+        from referee.notation import parse_cards
+
+        try:
+            cards = parse_cards(r.get(path), r.notation)
+        except NotationError as err:
+            r.add(err, path)
+            return None
+        if len(cards) != STOCK:
+            r.fail(path, t("The stock holds {n} cards, not {count}.", n=STOCK, count=len(cards)), "record.stock_size",
+                   "deal")
+            return None
+        return cards
+
+    def _laydowns(self, r: Reader, path: Path, players: list[str], dealer: int, hands: list[list[Card]],
+                  held: list[list[Card]], stock: list[Card], steps: list[Message]) -> bool:
+        """The lay-downs after the deal, in seat order from the dealer's left; False if impossible."""
+        from referee.notation import parse_cards
+
+        value = r.get(path + ("laydowns",))
+        given: dict[str, tuple[Any, Path]] = {}
+        if value is not None:
+            if not isinstance(value, list):
+                r.fail(path + ("laydowns",), t("{field} must be a non-empty list.", field="laydowns"), "record.shape")
+                return False
+            for j, entry in enumerate(value):
+                p = path + ("laydowns", j)
+                if r.mapping(p) is None:
+                    return False
+                r.known_keys(p, {"player", "taken"})
+                name = r.name(p + ("player",), players)
+                if name is None:
+                    return False
+                given[name] = (entry.get("taken"), p + ("taken",))
+        for k in range(1, PLAYERS + 1):
+            seat = (dealer + k) % PLAYERS
+            name = players[seat]
+            suit = lays_down(hands[seat])
+            p = given[name][1] if name in given else path + ("laydowns",)
+            if suit is None:
+                if name in given:
+                    r.fail(p, t("{player} was dealt fewer than three cards of every suit and lays nothing down.",
+                                player=name), "record.no_laydown", "laydown")
+                    return False
+                continue
+            if name not in given:
+                r.fail(p, t("{player} was dealt three or more {suit} and must lay them down: the record must say "
+                            "which card each other player took.", player=name, suit=suit), "record.laydown_missing",
+                       "laydown")
+                return False
+            laid = [c for c in held[seat] if c.suit is suit]
+            others = [(seat + j) % PLAYERS for j in range(1, PLAYERS)]
+            try:
+                taken = parse_cards(given[name][0], r.notation)
+            except NotationError as err:
+                r.add(err, p)
+                return False
+            if len(taken) != len(others) or len(set(taken)) != len(taken) or not set(taken) <= set(laid):
+                r.fail(p, t("The other three players take one card each of the ones laid down ({cards}), clockwise "
+                            "from the left of {player}.", cards=sorted(laid), player=name), "record.laydown_card",
+                       "laydown")
+                return False
+            for o, card in zip(others, taken, strict=True):
+                held[seat].remove(card)
+                held[o].append(card)
+            drawn = stock[:len(taken)]
+            del stock[:len(taken)]
+            held[seat].extend(drawn)
+            steps.append(t("{player} lays down {cards}; the others take {taken}; {player} draws {n} from the stock.",
+                           player=name, cards=sorted(laid), taken=taken, n=len(drawn)))
+        return True
+
+    def _lead(self, r: Reader, path: Path, tokens: list[str], play: PassingTrickPlay, stock: list[Card],
+              bought: dict[str, int], players: list[str], findings: list[Finding], where: Any) -> bool:
+        """One lead and what each other player did; False if it cannot be true."""
+        if not tokens:
+            r.fail(path, t("A lead needs at least the card led."), "record.trick_shape", "play")
+            return False
+        tricks_before, back_before = len(play.tricks), len(play.taken_back)
+        for n, token in enumerate(tokens):
+            if n and (len(play.tricks) != tricks_before or len(play.taken_back) != back_before):
+                r.fail(path, t("Everyone with cards has already acted in this trick; {token!r} is one too many.",
+                               token=token), "record.trick_shape", "play")
+                return False
+            seat = play.turn
+            name = players[seat]
+            word = token.lower()
+            if n and word in PASS_WORDS:
+                play.pass_turn()
+                continue
+            if n and word in BUY_WORDS:
+                if play.legal_plays() and any(c.suit is play.led_suit for c in play.hands[seat]):
+                    findings.append(Finding("play.buy_holding_suit", "error", where, t(
+                        "{player} buys a card but holds the suit led and must follow suit.", player=name)))
+                if not stock:
+                    r.fail(path, t("{player} buys, but the stock is empty.", player=name), "record.stock_empty",
+                           "buying")
+                    return False
+                card = stock.pop(0)
+                bought[name] += 1
+                play.receive(seat, card)
+                if card.suit is play.led_suit or (card == ACE_OF_SPADES and card in play.legal_plays()):
+                    play.play_unchecked(card)
+                else:
+                    play.pass_turn()
+                continue
+            try:
+                card = parse_card(token, r.notation)
+            except NotationError as err:
+                r.add(err, path)
+                return False
+            if card not in play.hands[seat]:
+                r.fail(path, t("It is {player}'s turn, but {card} is not in their hand.", player=name, card=card),
+                       "record.not_held", "play")
+                return False
+            error = play.check(card)
+            if error is not None:
+                findings.append(Finding.from_error(error.at(where)))
+            play.play_unchecked(card)
+        if len(play.tricks) == tricks_before and len(play.taken_back) == back_before:
+            r.fail(path, t("This trick is not finished: {player} has not acted.", player=players[play.turn]),
+                   "record.trick_shape", "play")
+            return False
+        return True
+
+
+GAME = BuyOrPass()

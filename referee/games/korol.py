@@ -1,0 +1,517 @@
+"""Korol, or King, Prince, Soldier, Peasant (seed 002, game 8): four players, 36 cards, two phases.
+
+In the first phase the dealer names the titles and gives each a quota of tricks. A quota is a cap:
+a player who takes his quota leaves the deal, his cards left are dead, and later tricks have a card
+fewer (DECISIONS.md, ``korol``). The tricks taken give the titles of the *reign*, the second
+phase: the Peasant deals, the Soldier and the Peasant exchange a trump with the King, the holder of
+the highest trump leads, and whoever takes the most tricks wins, ties going to the lower title.
+
+>>> reign_titles({"Anna": 3, "Boris": 2, "Vera": 2, "Gleb": 2},
+...              {"Anna": "peasant", "Boris": "king", "Vera": "soldier", "Gleb": "prince"})
+{'Anna': 'king', 'Vera': 'prince', 'Gleb': 'soldier', 'Boris': 'peasant'}
+>>> reign_winner({"Anna": 3, "Boris": 3, "Vera": 2, "Gleb": 1},
+...              {"Anna": "king", "Boris": "soldier", "Vera": "prince", "Gleb": "peasant"})
+'Boris'
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from referee.cards import Card, Suit, deck
+from referee.errors import NotationError
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.messages import Message, t, tc, tn
+from referee.notation import parse_card, parse_suit
+from referee.records import (
+    NOTE,
+    Choice,
+    Field,
+    Integer,
+    ListOf,
+    Obj,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    SuitType,
+)
+from referee.records import Card as CardType
+from referee.records import Cards as CardsType
+from referee.replay import Replay, read_hands, replay_tricks
+from referee.source import Document, Path
+from referee.tricks import ORDER_6_TO_A, TrickRules
+
+DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 6)
+PLAYERS = 4
+HAND = 9
+"""Cards per player, and tricks in a deal when nobody leaves it."""
+TITLES: tuple[str, ...] = ("king", "prince", "soldier", "peasant")
+"""Highest first: a lower title has a higher index."""
+DEFAULT_QUOTAS: dict[str, int] = {"king": 9, "prince": 7, "soldier": 5, "peasant": 3}
+TITLE_NAMES: dict[str, Message] = {"king": t("King"), "prince": t("Prince"), "soldier": t("Soldier"),
+                                   "peasant": t("Peasant")}
+
+OPTIONS: tuple[Option, ...] = (
+    Option("must_trump_when_void", False, (False, True),
+           help=t("What a player who cannot follow suit must do."),
+           choice_help={False: t("He may trump or throw any card (this edition)."),
+                        True: t("He must play a trump if he has one.")}),
+    Option("free_play", False, (False, True),
+           help=t("Whether a player must follow suit."),
+           choice_help={False: t("He must follow suit if he can (this edition)."),
+                        True: t("Any card may be played; a card of another suit still wins only if it is a "
+                                "trump.")}),
+)
+DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+RULES: dict[tuple[bool, bool], TrickRules] = {
+    (must, free): TrickRules(ORDER_6_TO_A, must_trump=must, follow_suit=not free)
+    for must in (False, True) for free in (False, True)}
+
+_TITLE_OF = PerPlayer(Choice(TITLES, ignore_case=True))
+_QUOTAS = Obj(tuple(Field(title, Integer(minimum=1), t("The quota of the {title}.", title=TITLE_NAMES[title]),
+                          default=DEFAULT_QUOTAS[title]) for title in TITLES))
+_EXCHANGE = Obj((Field("gives", CardType(), t("The trump he gives the King."), required=True),
+                 Field("gets", CardType(), t("The card the King gives him back."), required=True)))
+RECORD = RecordSpec(
+    without=("scores_before",),
+    samples={"summary": "korol/reign-to-the-peasant", "full": "korol/full-play"},
+    deal=(
+        Field("dealer", PlayerName(), t("The player who dealt the first phase: chosen by lot for the first game, "
+                                        "then the winner of the previous reign."), required=True),
+        Field("titles", _TITLE_OF, t("The title the dealer gave each player for the first phase: king, prince, "
+                                     "soldier or peasant, each once."), required=True),
+        Field("quotas", _QUOTAS, t("The number of tricks the dealer gave each title; a player who takes that many "
+                                   "leaves the first phase. Left out: 9, 7, 5 and 3."),
+              default=dict(DEFAULT_QUOTAS)),
+        Field("trump", SuitType(), t("The trump suit of the first phase."), mode="summary"),
+        Field("tricks", PerPlayer(Integer(minimum=0)), t("The tricks each player took in the first phase."),
+              required=True, mode="summary"),
+        Field("reign_trump", SuitType(), t("The trump suit of the reign."), mode="summary"),
+        Field("reign_tricks", PerPlayer(Integer(minimum=0)), t("The tricks each player took in the reign; "
+                                                               "together 9."), required=True, mode="summary"),
+        Field("hands", PerPlayer(CardsType(min_items=9)),
+              t("Every player's nine cards as dealt for the first phase."), required=True, mode="full"),
+        Field("trump_card", CardType(), t("The last card dealt, turned up for trumps; it is in the dealer's hand."),
+              required=True, mode="full"),
+        Field("tricks", ListOf(CardsType(min_items=1), min_items=1),
+              t("Every trick of the first phase, its cards in play order from the leader's; a trick after a "
+                "player left has a card fewer."), required=True, mode="full"),
+        Field("reign_hands", PerPlayer(CardsType(min_items=9)),
+              t("Every player's nine cards as dealt for the reign, before the exchanges."), required=True,
+              mode="full"),
+        Field("reign_trump_card", CardType(), t("The last card of the reign deal, turned up for trumps; it is in "
+                                                "the Peasant's hand."), required=True, mode="full"),
+        Field("exchanges", Obj((Field("soldier", _EXCHANGE, t("The Soldier's exchange with the King.")),
+                                Field("peasant", _EXCHANGE, t("The Peasant's exchange with the King."))),),
+              t("The exchanges with the King; a player without a trump has none."), mode="full"),
+        Field("reign_tricks", ListOf(CardsType(min_items=1), min_items=1),
+              t("Every trick of the reign, its cards in play order from the leader's."), required=True, mode="full"),
+        Field("claim", PlayerName(), t("The player the table says won the reign; the referee says whether it "
+                                       "agrees.")),
+        NOTE,
+    ),
+)
+"""What a Korol record holds (:mod:`referee.records`)."""
+
+
+def title_name(title: str) -> Message:
+    """The title as the pages name it."""
+    return TITLE_NAMES[title]
+
+
+def reign_titles(tricks: dict[str, int], titles: dict[str, str]) -> dict[str, str]:
+    """The reign's titles, most tricks first; among equal counts the lower old title ranks higher.
+
+    >>> reign_titles({"A": 2, "B": 2, "C": 2, "D": 3}, {"A": "king", "B": "prince", "C": "soldier", "D": "peasant"})
+    {'D': 'king', 'C': 'prince', 'B': 'soldier', 'A': 'peasant'}
+    """
+    order = sorted(tricks, key=lambda p: (-tricks[p], -TITLES.index(titles[p])))
+    return {p: TITLES[i] for i, p in enumerate(order)}
+
+
+def reign_winner(tricks: dict[str, int], titles: dict[str, str]) -> str:
+    """Most tricks in the reign; among equal counts, the lowest title.
+
+    >>> reign_winner({"A": 3, "B": 2, "C": 2, "D": 2}, {"A": "king", "B": "prince", "C": "soldier", "D": "peasant"})
+    'A'
+    """
+    return min(tricks, key=lambda p: (-tricks[p], -TITLES.index(titles[p])))
+
+
+def summary_tricks_possible(counts: list[int], quotas: list[int]) -> bool:
+    """Whether first-phase trick counts can be true with these quotas as caps.
+
+    Nobody takes more than his quota; the tricks make the whole deal (9), unless at least three
+    players reached their quotas, which ends the phase early.
+
+    >>> summary_tricks_possible([3, 2, 4, 0], [3, 9, 7, 5]), summary_tricks_possible([1, 1, 1, 1], [1, 1, 1, 9])
+    (True, True)
+    >>> summary_tricks_possible([4, 2, 3, 0], [3, 9, 7, 5]), summary_tricks_possible([1, 1, 1, 1], [9, 9, 9, 9])
+    (False, False)
+    """
+    if any(c > q for c, q in zip(counts, quotas, strict=True)):
+        return False
+    total = sum(counts)
+    reached = sum(c == q for c, q in zip(counts, quotas, strict=True))
+    return total == HAND or (total < HAND and reached >= PLAYERS - 1)
+
+
+class Korol(Game):
+    """The referee for Korol."""
+
+    slug = "korol"
+    names: ClassVar[dict[str, str]] = {"en": "Korol (King, Prince, Soldier, Peasant)", "ru": "Король",
+                                       "de": "Korol (König, Prinz, Soldat, Bauer)"}
+    player_counts = (PLAYERS,)
+    options = OPTIONS
+    record = RECORD
+    kind = t("trick-taking game, each player for himself")
+    pitch = t("Reach the number of tricks your title allows and leave the deal, then reign: the King, Prince, "
+              "Soldier and Peasant trade cards and fight for the crown.")
+    length = t("a quarter of an hour a game")
+    deck_size = len(DECK)
+    hand_sizes: ClassVar[dict[int, int]] = {PLAYERS: HAND}
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows."""
+        quotas = [t("{title}: {n}", title=title_name(k), n=v) for k, v in DEFAULT_QUOTAS.items()]
+        return [
+            (t("Players"), t("{n}, each for himself", n=PLAYERS)),
+            (t("Cards"), t("{n} (6 to ace in four suits)", n=self.deck_size)),
+            (t("Cards per player"), HAND),
+            (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 (highest first)")),
+            (t("Trumps"), t("the suit of the last card dealt, which stays with its player")),
+            (t("Titles"), [title_name(k) for k in TITLES]),
+            (t("Quotas of the first phase (record data)"), quotas),
+            (t("Reign"), t("the Peasant deals; the Soldier and the Peasant each give the King a trump; the holder "
+                           "of the highest trump leads")),
+            (tc("facts: the whole game", "Game"), t("the most tricks in the reign; a tie goes to the lower title")),
+        ]
+
+    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+        """The dealer, the trump suits and cards, the quotas."""
+        lines = super().example_lines(deal, notation)
+        if deal.get("trump_card") is not None:
+            lines.append((t("Trump card"), [parse_card(deal["trump_card"], notation)]))
+        if deal.get("reign_trump") is not None:
+            lines.append((t("Trumps in the reign"), parse_suit(deal["reign_trump"], notation)))
+        if deal.get("reign_trump_card") is not None:
+            lines.append((t("Trump card of the reign"), [parse_card(deal["reign_trump_card"], notation)]))
+        return lines
+
+    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+        """Titles, then the tricks of both phases."""
+        rows: list[tuple[Message, dict[str, Any]]] = []
+        titles = deal.get("titles")
+        if isinstance(titles, dict):
+            rows.append((t("Title"), {str(k): title_name(v) if v in TITLES else str(v) for k, v in titles.items()}))
+        if isinstance(deal.get("tricks"), dict):
+            rows.append((t("Tricks in the first phase"), deal["tricks"]))
+        if isinstance(deal.get("reign_tricks"), dict):
+            rows.append((t("Tricks in the reign"), deal["reign_tricks"]))
+        return rows
+
+    def trick_rules(self, options: dict[str, Any]) -> TrickRules:
+        """The trick rules in force with ``options``."""
+        return RULES[(options["must_trump_when_void"], options["free_play"])]
+
+    def check(self, doc: Document) -> Verdict:
+        """Validate, replay and settle a Korol record."""
+        r = Reader(doc)
+        players, options = r.header(self, extra=())
+        deals_value = r.sequence(("deals",))
+        r.raise_if_any()
+        totals = dict.fromkeys(players, 0)
+        results: list[DealResult] = []
+        findings: list[Finding] = []
+        previous_winner: str | None = None
+        for i, _ in enumerate(deals_value or []):
+            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous_winner)
+            if read is None:
+                continue
+            result, previous_winner = read
+            totals = advance(totals, result.scores)
+            result.totals = dict(totals)
+            results.append(result)
+        r.raise_if_any()
+        assert previous_winner is not None
+        termination = t("{player} won the reign and deals the next game.", player=previous_winner)
+        return Verdict(self.slug, options, results, totals, previous_winner, termination, "reign_won", findings)
+
+    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
+              previous_winner: str | None) -> tuple[DealResult, str] | None:
+        path: Path = ("deals", i)
+        number = i + 1
+        deal = r.mapping(path)
+        if deal is None:
+            return None
+        full = "hands" in deal
+        r.known_keys(path, {f.name for f in RECORD.deal_fields("full" if full else "summary")})
+        dealer = r.name(path + ("dealer",), players)
+        titles = self._titles(r, path + ("titles",), players)
+        quotas = self._quotas(r, path + ("quotas",))
+        claim = r.name(path + ("claim",), players, required=False)
+        trump = self._suit(r, path + ("trump",))
+        steps: list[Message] = []
+        if full:
+            got = self._full(r, path, number, players, dealer, titles, quotas, options, findings, steps)
+        else:
+            reign_trump = self._suit(r, path + ("reign_trump",))
+            got = self._summary(r, path, players, titles, quotas, trump, reign_trump, steps)
+        if got is None or dealer is None:
+            return None
+        reign, reign_tricks = got
+        if previous_winner is not None and dealer != previous_winner:
+            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
+                                    t("The winner of the last reign deals the next game: {expected} should deal, "
+                                      "not {dealer}.", expected=previous_winner, dealer=dealer)))
+        winner = reign_winner(reign_tricks, reign)
+        best = reign_tricks[winner]
+        tied = [p for p in players if reign_tricks[p] == best]
+        if len(tied) > 1:
+            steps.append(t("{players} took {n} tricks each in the reign; the lower title wins: {player}, "
+                           "{title}.", players=tied, n=best, player=winner, title=title_name(reign[winner])))
+        else:
+            steps.append(tn("{player} took the most tricks in the reign, {n}, and wins.",
+                            "{player} took the most tricks in the reign, {n}, and wins.", best, player=winner))
+        steps.append(t("{player} deals the next game.", player=winner))
+        scores = {p: int(p == winner) for p in players}
+        claimed = None if claim is None else {p: int(p == claim) for p in players}
+        return DealResult(number, scores, steps, claimed, mode="full" if full else "summary"), winner
+
+    # -- reading the fields ------------------------------------------------------------------------------
+
+    def _suit(self, r: Reader, path: Path) -> Suit | None:
+        value = r.get(path)
+        if value is None:
+            return None
+        try:
+            return parse_suit(value, r.notation)
+        except NotationError as err:
+            r.add(err, path)
+            return None
+
+    def _titles(self, r: Reader, path: Path, players: list[str]) -> dict[str, str] | None:
+        value = r.mapping(path)
+        if value is None or not r.names_match(path, value, players):
+            return None
+        titles = {str(k): str(v).strip().lower() for k, v in value.items()}
+        for name, title in titles.items():
+            if title not in TITLES:
+                r.fail(path + (name,), t("A title is king, prince, soldier or peasant, not {value!r}.",
+                                         value=str(value[name])), "record.bad_title", "titles")
+                return None
+        if len(set(titles.values())) != len(TITLES):
+            r.fail(path, t("Each title goes to exactly one player."), "record.title_twice", "titles")
+            return None
+        return titles
+
+    def _quotas(self, r: Reader, path: Path) -> dict[str, int] | None:
+        value = r.get(path)
+        if value is None:
+            return dict(DEFAULT_QUOTAS)
+        if not isinstance(value, dict):
+            r.fail(path, t("{field} must be a mapping of names to values.", field="quotas"), "record.shape")
+            return None
+        r.known_keys(path, set(TITLES))
+        quotas: dict[str, int] = {}
+        for title in TITLES:
+            if value.get(title) is None:  # a title left out keeps its usual quota
+                quotas[title] = DEFAULT_QUOTAS[title]
+                continue
+            got = r.integer(path + (title,), minimum=1)
+            if got is None:
+                return None
+            quotas[title] = got
+        return quotas
+
+    # -- a summary ---------------------------------------------------------------------------------------
+
+    def _summary(self, r: Reader, path: Path, players: list[str], titles: dict[str, str] | None,
+                 quotas: dict[str, int] | None, trump: Suit | None, reign_trump: Suit | None,
+                 steps: list[Message]) -> tuple[dict[str, str], dict[str, int]] | None:
+        first = r.scores(path + ("tricks",), players, minimum=0)
+        reign_tricks = r.scores(path + ("reign_tricks",), players, minimum=0)
+        if first is None or reign_tricks is None or titles is None or quotas is None:
+            return None
+        caps = [quotas[titles[p]] for p in players]
+        if not summary_tricks_possible([first[p] for p in players], caps):
+            r.fail(path + ("tricks",), t("These first-phase tricks cannot be: nobody takes more than his quota "
+                                         "({quotas}), and the tricks make 9 unless at least three players reached "
+                                         "their quotas.", quotas=[t("{player} {n}", player=p, n=q)
+                                                                  for p, q in zip(players, caps, strict=True)]),
+                   "record.tricks_sum", "quotas")
+            return None
+        if sum(reign_tricks.values()) != HAND:
+            r.fail(path + ("reign_tricks",), t("The tricks must add up to {total}, not {n}.", total=HAND,
+                                               n=sum(reign_tricks.values())), "record.tricks_sum", "tricks")
+            return None
+        if trump is not None:
+            steps.append(t("First phase, trumps: {suit}.", suit=trump))
+        return self._titles_steps(players, titles, quotas, first, steps), reign_tricks
+
+    def _titles_steps(self, players: list[str], titles: dict[str, str], quotas: dict[str, int],
+                      first: dict[str, int], steps: list[Message], left_said: bool = False) -> dict[str, str]:
+        """Say who reached his quota (unless the replay said so) and what the reign's titles are; return them."""
+        for p in ([] if left_said else players):
+            quota = quotas[titles[p]]
+            if first[p] >= quota:
+                steps.append(tn("{player} ({title}) reached the quota of {n} trick and left the first phase.",
+                                "{player} ({title}) reached the quota of {n} tricks and left the first phase.", quota,
+                                player=p, title=title_name(titles[p])))
+        steps.append(t("First phase, tricks: {tricks}.", tricks=[t("{player} {n}", player=p, n=first[p])
+                                                                  for p in players]))
+        reign = reign_titles(first, titles)
+        steps.append(t("Titles in the reign: {titles}.", titles=[t("{title} {player}", title=title_name(v), player=p)
+                                                                 for p, v in reign.items()]))
+        return reign
+
+    # -- a full play -------------------------------------------------------------------------------------
+
+    def _full(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
+              titles: dict[str, str] | None, quotas: dict[str, int] | None, options: dict[str, Any],
+              findings: list[Finding], steps: list[Message]) -> tuple[dict[str, str], dict[str, int]] | None:
+        rules = RULES[(options["must_trump_when_void"], options["free_play"])]
+        hands = self._pack(r, path + ("hands",), players)
+        card = self._card(r, path + ("trump_card",))
+        reign_hands = self._pack(r, path + ("reign_hands",), players)
+        reign_card = self._card(r, path + ("reign_trump_card",))
+        if hands is None or card is None or dealer is None or titles is None or quotas is None:
+            return None
+        d = players.index(dealer)
+        if card not in hands[d]:
+            r.fail(path + ("trump_card",), t("The trump card is the last card dealt, so it is in the dealer's hand "
+                                             "({player}); {card} is not.", player=dealer, card=card),
+                   "record.trump_card", "deal")
+            return None
+        trump = card.suit
+        steps.append(t("First phase, trumps: {suit} ({card}, kept by {player}).", suit=trump, card=card,
+                       player=dealer))
+        caps = [quotas[titles[p]] for p in players]
+        leader = (d + 1) % PLAYERS
+        first = replay_tricks(r, path + ("tricks",), rules, hands, players, leader, trump, number, caps=caps)
+        if first is None:
+            return None
+        findings.extend(first.findings)
+        for seat, after in first.left:
+            steps.append(tn("{player} ({title}) reached the quota of {n} trick at trick {trick} and left the first "
+                            "phase.", "{player} ({title}) reached the quota of {n} tricks at trick {trick} and left "
+                            "the first phase.", caps[seat], player=players[seat],
+                            title=title_name(titles[players[seat]]), trick=after))
+        for seat, cards in first.dead.items():
+            steps.append(t("Dead cards of {player}: {cards}.", player=players[seat], cards=sorted(cards)))
+        won = first.tricks_won(PLAYERS)
+        reign = self._titles_steps(players, titles, quotas, dict(zip(players, won, strict=True)), steps,
+                                   left_said=True)
+        if reign_hands is None or reign_card is None:
+            return None
+        reign_tricks = self._reign(r, path, number, players, reign, reign_hands, reign_card, rules, findings, steps)
+        return None if reign_tricks is None else (reign, reign_tricks)
+
+    def _pack(self, r: Reader, path: Path, players: list[str]) -> list[list[Card]] | None:
+        hands = read_hands(r, path, players, HAND)
+        if hands is None:
+            return None
+        dealt = {c for h in hands for c in h}
+        if dealt != set(DECK):
+            r.fail(path, t("The hands must make up the pack of {n} cards (missing: {missing}; not in this pack: "
+                           "{foreign}).", n=len(DECK), missing=sorted(set(DECK) - dealt),
+                           foreign=sorted(dealt - set(DECK))), "record.deck_mismatch", "deal")
+            return None
+        return hands
+
+    def _card(self, r: Reader, path: Path) -> Card | None:
+        value = r.get(path)
+        if value is None:
+            r.fail(path, t("{field} is missing.", field=path[-1]), "record.missing_field")
+            return None
+        try:
+            return parse_card(value, r.notation)
+        except NotationError as err:
+            r.add(err, path)
+            return None
+
+    def _reign(self, r: Reader, path: Path, number: int, players: list[str], reign: dict[str, str],
+               hands: list[list[Card]], card: Card, rules: TrickRules, findings: list[Finding],
+               steps: list[Message]) -> dict[str, int] | None:
+        seat_of = {title: players.index(p) for p, title in reign.items()}
+        peasant = seat_of["peasant"]
+        if card not in hands[peasant]:
+            r.fail(path + ("reign_trump_card",), t("The reign's trump card is the last card dealt, so it is in the "
+                                                   "Peasant's hand ({player}); {card} is not.",
+                                                   player=players[peasant], card=card), "record.trump_card", "deal")
+            return None
+        trump = card.suit
+        assert trump is not None
+        steps.append(t("The reign: {player}, the Peasant, deals; trumps: {suit} ({card}).", player=players[peasant],
+                       suit=trump, card=card))
+        held = [list(h) for h in hands]
+        if r.get(path + ("exchanges",)) is not None:
+            r.mapping(path + ("exchanges",))
+            r.known_keys(path + ("exchanges",), {"soldier", "peasant"})
+        for title in ("soldier", "peasant"):
+            if not self._exchange(r, path + ("exchanges", title), number, title, held, seat_of, trump, players,
+                                  findings, steps):
+                return None
+        top = max((c for h in held for c in h if c.suit is trump), key=lambda c: ORDER_6_TO_A.index(c.rank))
+        leader = next(s for s, h in enumerate(held) if top in h)
+        steps.append(t("{player} holds {card}, the highest trump, and leads.", player=players[leader], card=top))
+        replay: Replay | None = replay_tricks(r, path + ("reign_tricks",), rules, held, players, leader, trump, number)
+        if replay is None:
+            return None
+        findings.extend(replay.findings)
+        won = replay.tricks_won(PLAYERS)
+        steps.append(t("Tricks in the reign: {tricks}.", tricks=[t("{player} {n}", player=p, n=k)
+                                                                 for p, k in zip(players, won, strict=True)]))
+        return dict(zip(players, won, strict=True))
+
+    def _exchange(self, r: Reader, path: Path, number: int, title: str, held: list[list[Card]],
+                  seat_of: dict[str, int], trump: Suit, players: list[str], findings: list[Finding],
+                  steps: list[Message]) -> bool:
+        """One exchange with the King, checked; False if the record cannot be true."""
+        seat, king = seat_of[title], seat_of["king"]
+        name = players[seat]
+        trumps = sorted((c for c in held[seat] if c.suit is trump), key=lambda c: ORDER_6_TO_A.index(c.rank))
+        value = r.get(path)
+        where = r.doc.where(path if value is not None else path[:-1], deal=number)
+        if value is None:
+            if trumps:
+                findings.append(Finding(f"exchange.{title}_missing", "error", where, t(
+                    "{player}, {title}, holds a trump ({cards}) and must give one to the King, but the record shows "
+                    "no exchange.", player=name, title=title_name(title), cards=trumps)))
+            else:
+                steps.append(t("{player}, {title}, holds no trump and exchanges nothing.", player=name,
+                               title=title_name(title)))
+            return True
+        if r.mapping(path) is None:
+            return False
+        r.known_keys(path, {"gives", "gets"})
+        gives, gets = self._card(r, path + ("gives",)), self._card(r, path + ("gets",))
+        if gives is None or gets is None:
+            return False
+        if gives not in held[seat]:
+            r.fail(path + ("gives",), t("{player} gives {card}, which is not in their hand.", player=name,
+                                        card=gives), "record.not_held", "exchange")
+            return False
+        held[seat].remove(gives)
+        held[king].append(gives)
+        if gets not in held[king]:
+            r.fail(path + ("gets",), t("The King, {player}, gives back {card}, which is not in their hand.",
+                                       player=players[king], card=gets), "record.not_held", "exchange")
+            return False
+        held[king].remove(gets)
+        held[seat].append(gets)
+        steps.append(t("{player}, {title}, gives the King {card} and gets {back}.", player=name,
+                       title=title_name(title), card=gives, back=gets))
+        if gives.suit is not trump:
+            findings.append(Finding(f"exchange.{title}_not_trump", "error", where, t(
+                "{player}, {title}, must give the King a trump, not {card}.", player=name, title=title_name(title),
+                card=gives)))
+        elif title == "soldier" and gives != trumps[-1]:
+            findings.append(Finding("exchange.soldier_not_highest", "error", where, t(
+                "{player}, the Soldier, must give the King his highest trump, {best}, not {card}.", player=name,
+                best=trumps[-1], card=gives)))
+        return True
+
+
+GAME = Korol()

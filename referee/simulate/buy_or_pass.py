@@ -1,0 +1,98 @@
+"""Random legal deals of Buy or Pass: the lay-downs, buying and passing, leads taken back.
+
+>>> import random
+>>> deal = buy_or_pass_deal(random.Random(2), ["A", "B", "C", "D"], dealer=0)
+>>> sorted(deal), len(deal["stock"].split())
+(['dealer', 'hands', 'laydowns', 'play', 'stock'], 12)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.cards import Card
+from referee.games import buy_or_pass as bop
+from referee.notation import format_card
+from referee.simulate.play import write_cards
+from referee.tricks import PassingTrickPlay
+
+WORDS = {"en": ("pass", "buy"), "ru": ("пас", "куплю"), "de": ("passe", "kaufe")}
+
+
+def buy_or_pass_game(rng: random.Random, dealer: int, ace_of_spades: str = "any_time",
+                     lead_rule: str = "last_suit", buy_chance: float = 0.5) -> dict[str, Any]:
+    """One random deal as plain data: hands, stock, lay-downs, the actions of each lead, the finished play."""
+    cards = list(bop.DECK)
+    rng.shuffle(cards)
+    n = bop.PLAYERS
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    for k in range(n):
+        hands[(dealer + 1 + k) % n] = cards[k * bop.HAND:(k + 1) * bop.HAND]
+    stock = cards[n * bop.HAND:]
+    dealt_stock = list(stock)
+    held = [list(h) for h in hands]
+    laydowns: dict[int, dict[int, Card]] = {}
+    for k in range(1, n + 1):
+        seat = (dealer + k) % n
+        suit = bop.lays_down(hands[seat])
+        if suit is None:
+            continue
+        laid = [c for c in held[seat] if c.suit is suit]
+        rng.shuffle(laid)
+        takes = {}
+        for j, other in enumerate((seat + d) % n for d in range(1, n)):
+            takes[other] = laid[j]
+            held[seat].remove(laid[j])
+            held[other].append(laid[j])
+        drawn, stock = stock[:3], stock[3:]
+        held[seat].extend(drawn)
+        laydowns[seat] = takes
+    play = PassingTrickPlay(bop.RULES[ace_of_spades], held, (dealer + 1) % n, None, lead_rule)
+    actions: list[list[Card | str]] = []
+    bought = [0] * n
+    while not play.is_over(stock_empty=not stock):
+        legal = play.legal_plays()
+        if not play.current:
+            actions.append([])
+            card = legal[int(rng.random() * len(legal))]
+            actions[-1].append(card)
+            play.play_unchecked(card)
+            continue
+        if legal:
+            card = legal[int(rng.random() * len(legal))]
+            actions[-1].append(card)
+            play.play_unchecked(card)
+        elif stock and rng.random() < buy_chance:
+            card = stock.pop(0)
+            bought[play.turn] += 1
+            actions[-1].append("buy")
+            play.receive(play.turn, card)
+            if card in play.legal_plays():
+                play.play_unchecked(card)
+            else:
+                play.pass_turn()
+        else:
+            actions[-1].append("pass")
+            play.pass_turn()
+    return {"hands": hands, "stock": dealt_stock, "laydowns": laydowns, "actions": actions, "play": play,
+            "bought": bought, "stock_left": stock}
+
+
+def buy_or_pass_deal(rng: random.Random, names: list[str], dealer: int, notation: str = "en", **options: Any,
+                     ) -> dict[str, Any]:
+    """One random deal as a full-play record deal, in ``notation``."""
+    g = buy_or_pass_game(rng, dealer, **options)
+    words = dict(zip(("pass", "buy"), WORDS[notation], strict=True))
+    sep = ", " if notation == "de" else " "
+    deal: dict[str, Any] = {
+        "dealer": names[dealer],
+        "hands": {names[s]: write_cards(h, notation) for s, h in enumerate(g["hands"])},
+        "stock": write_cards(g["stock"], notation),
+    }
+    if g["laydowns"]:
+        deal["laydowns"] = [{"player": names[s], "taken": write_cards(list(takes.values()), notation)}
+                            for s, takes in g["laydowns"].items()]
+    deal["play"] = [sep.join(words[a] if isinstance(a, str) else format_card(a, notation) for a in lead)
+                    for lead in g["actions"]]
+    return deal

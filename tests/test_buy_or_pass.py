@@ -1,0 +1,113 @@
+"""Buy or Pass: lay-downs, buying and passing, the lead taken back, the A♠, money conserved."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cli import check_text
+from referee.errors import RecordErrors
+from referee.games import buy_or_pass as bop
+from referee.simulate.buy_or_pass import buy_or_pass_deal, buy_or_pass_game
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb"]
+SUIT_WORD = {"H": "♥", "C": "♣", "D": "♦", "S": "♠"}
+
+
+def _full() -> dict:
+    return yaml.safe_load(open("examples/buy-or-pass/full-play.yaml", encoding="utf-8"))
+
+
+def _summary_of(game: dict, dealer: int) -> dict:
+    """The scoresheet a full play makes."""
+    play = game["play"]
+    tricks = {n: [] for n in NAMES}
+    for trick in play.tricks:
+        tricks[NAMES[trick.winner]].append(SUIT_WORD[trick.cards[0].suit.value])
+    out = {"dealer": NAMES[dealer], "bought": dict(zip(NAMES, game["bought"], strict=True)), "tricks": tricks}
+    if play.out:
+        out["first_out"] = NAMES[play.out[0]]
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), first=st.integers(0, 3), deals=st.integers(1, 4),
+       ace=st.sampled_from(["any_time", "when_void"]), lead=st.sampled_from(["last_suit", "once_per_deal"]),
+       stake=st.integers(1, 500))
+def test_random_matches_conserve_cards_and_money_and_match_their_summary(seed, first, deals, ace, lead, stake):
+    rng = random.Random(seed)
+    full_deals, summary_deals = [], []
+    for k in range(deals):
+        dealer = (first + k) % 4
+        state = rng.getstate()
+        game = buy_or_pass_game(rng, dealer, ace, lead)
+        play = game["play"]
+        seen = [c for tr in play.tricks for c in tr.cards] + [c for h in play.hands for c in h] + game["stock_left"]
+        assert sorted(seen) == sorted(bop.DECK)  # cards conserved: in a trick, still held, or still in the stock
+        assert all(len(tr.cards) == len(tr.seats) >= 2 for tr in play.tricks)  # a trick that stands has 2+ cards
+        rng.setstate(state)
+        full_deals.append(buy_or_pass_deal(rng, NAMES, dealer, "en", ace_of_spades=ace, lead_rule=lead))
+        summary_deals.append(_summary_of(game, dealer))
+    options = {"ace_of_spades": ace, "lead_rule": lead}
+    verdicts = [check_text(yaml.safe_dump({"game": "buy-or-pass", "players": NAMES, "stake": stake,
+                                           "options": options, "deals": d}, allow_unicode=True))
+                for d in (full_deals, summary_deals)]
+    full, summary = verdicts
+    assert full.exit_status == summary.exit_status == 0
+    assert [d.scores for d in full.deals] == [d.scores for d in summary.deals]  # full play ≡ its summary
+    pot = int(str(full.termination.params["pot"]))
+    assert sum(full.totals.values()) + pot == 0  # money conserved: what players lost is in the pot
+
+
+def test_money_is_conserved_in_the_match_example():
+    verdict = check_text(open("examples/buy-or-pass/four-deals.yaml", encoding="utf-8").read())
+    assert sum(verdict.totals.values()) == 0 and verdict.termination_code == "match_over"
+
+
+def test_a_pass_that_leaves_a_card_unplayed_makes_the_record_unusable():
+    data = _full()
+    data["deals"][0]["play"][3] = "K♥ pass pass pass"  # Anna passes although she holds 8♥
+    with pytest.raises(RecordErrors):  # the deal then goes on differently: Anna's 8♥ is played nowhere
+        check_text(yaml.safe_dump(data, allow_unicode=True))
+
+
+def test_a_barred_lead_names_the_rule():
+    from referee.notation import parse_cards
+    from referee.tricks import PassingTrickPlay
+
+    play = PassingTrickPlay(bop.RULES["any_time"], [parse_cards(h) for h in ("KH 7H 8C", "9H", "10H 9C")], 0,
+                            seat_names=NAMES[:3])
+    play.play(parse_cards("KH")[0]), play.play(parse_cards("9H")[0]), play.play(parse_cards("10H")[0])
+    error = play.check(parse_cards("7H")[0])  # Anna won the hearts and holds a club
+    assert error is not None and error.code == "play.suit_barred" and error.rule == "lead_restriction"
+
+
+def test_the_ace_of_spades_wins_any_trick_and_waits_for_a_void_with_when_void():
+    from referee.notation import parse_cards
+
+    rules = bop.RULES["when_void"]
+    assert rules.winner(parse_cards("KH AH AS"), None) == 2
+    assert [str(c) for c in rules.legal(parse_cards("AS 7H"), bop.Suit.HEARTS, None)] == ["7♥"]
+    assert [str(c) for c in bop.RULES["any_time"].legal(parse_cards("AS 7H"), bop.Suit.HEARTS, None)] == ["7♥", "A♠"]
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["play"].pop(),                                     # the deal stops too early
+    lambda d: d.pop("laydowns"),                                   # a lay-down left out
+    lambda d: d["laydowns"][0].__setitem__("taken", "A♦ 10♠ 9♠"),  # a card that was not laid down
+    lambda d: d.__setitem__("stock", "K♠ K♦ 7♥"),                  # a short stock
+    lambda d: d["play"].__setitem__(0, "7♥ 9♥ J♥"),                # a player left out of a trick
+])
+def test_impossible_facts_make_the_record_unusable(change):
+    data = _full()
+    change(data["deals"][0])
+    with pytest.raises(RecordErrors):
+        check_text(yaml.safe_dump(data, allow_unicode=True))
+
+
+def test_a_pot_too_small_pays_pro_rata_rounded_down():
+    assert bop.settle(1100, {"A": 800, "B": 400, "C": 300, "D": 200}) == ({"A": 517, "B": 258, "C": 194, "D": 129}, 2)

@@ -1,0 +1,103 @@
+"""Korol: quotas as caps, the reign's titles and exchanges, the winner; random games and their summaries."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cli import check_text
+from referee.errors import RecordErrors
+from referee.games import korol
+from referee.simulate.korol import korol_deal, korol_game
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb"]
+QUOTAS = st.fixed_dictionaries({t: st.integers(1, 9) for t in korol.TITLES})
+
+
+def record(deal: dict, **options: bool) -> str:
+    return yaml.safe_dump({"game": "korol", "players": NAMES, "options": options, "deals": [deal]},
+                          allow_unicode=True, sort_keys=False)
+
+
+def summary_of(game: dict, dealer: int) -> dict:
+    """The scoresheet a full play makes: titles, quotas and the trick counts of both phases."""
+    return {"dealer": NAMES[dealer], "titles": {NAMES[s]: v for s, v in game["titles"].items()},
+            "quotas": dict(game["quotas"]),
+            "tricks": dict(zip(NAMES, game["first"].tricks_won(), strict=True)),
+            "reign_tricks": dict(zip(NAMES, game["second"].tricks_won(), strict=True))}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), dealer=st.integers(0, 3), quotas=QUOTAS, must=st.booleans(), free=st.booleans())
+def test_random_games_conserve_cards_respect_caps_and_match_their_summary(seed, dealer, quotas, must, free):
+    game = korol_game(random.Random(seed), dealer, quotas, must, free)
+    first, second = game["first"], game["second"]
+    played = [c for tr in first.tricks for c in tr.cards] + [c for cs in first.dead.values() for c in cs]
+    assert sorted(played) == sorted(korol.DECK)  # cards conserved: played or dead, each once
+    assert sorted(c for tr in second.tricks for c in tr.cards) == sorted(korol.DECK)
+    won = first.tricks_won()
+    caps = [quotas[game["titles"][s]] for s in range(4)]
+    assert all(w <= c for w, c in zip(won, caps, strict=True))  # caps respected
+    assert sum(won) == len(first.tricks) and sum(second.tricks_won()) == korol.HAND  # tricks add up
+    assert set(first.left) == {s for s in range(4) if won[s] == caps[s]}
+    full = check_text(record(korol_deal(random.Random(seed), NAMES, dealer, quotas=quotas, must_trump=must,
+                                        free_play=free), must_trump_when_void=must, free_play=free))
+    summary = check_text(record(summary_of(game, dealer), must_trump_when_void=must, free_play=free))
+    assert full.exit_status == summary.exit_status == 0
+    assert full.winner == summary.winner and full.totals == summary.totals
+
+
+def test_the_lead_passes_on_when_the_winner_leaves():
+    text = open("examples/korol/full-play.yaml", encoding="utf-8").read()
+    verdict = check_text(text)
+    steps = [str(s) for s in verdict.deals[0].steps]
+    assert any("trick 5" in s for s in steps)
+
+
+def _full() -> dict:
+    return yaml.safe_load(open("examples/korol/full-play.yaml", encoding="utf-8"))
+
+
+def test_a_peasant_who_gives_no_trump_is_a_finding():
+    data = _full()
+    data["deals"][0]["exchanges"]["peasant"] = {"gives": "6♥", "gets": "6♥"}  # the King hands it back
+    verdict = check_text(yaml.safe_dump(data, allow_unicode=True))
+    assert [f.code for f in verdict.findings] == ["exchange.peasant_not_trump"]
+    assert verdict.exit_status == 1
+
+
+def test_a_revoke_in_the_first_phase_is_a_finding_with_its_place():
+    data = _full()
+    tricks = data["deals"][0]["tricks"]
+    tricks[4], tricks[6] = "Q♠ A♠ 10♣ 7♦", "6♣ 9♦ 6♠"  # Boris keeps the 6♠ back on a spade lead
+    verdict = check_text(yaml.safe_dump(data, allow_unicode=True))
+    [finding] = verdict.findings
+    assert finding.code == "play.revoke" and finding.where.trick == 5
+    assert verdict.exit_status == 1
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["tricks"].pop(),                                   # a trick too few
+    lambda d: d["tricks"].__setitem__(5, "J♦ A♦ 6♦ 6♥"),          # a dead card played
+    lambda d: d.__setitem__("trump_card", "A♥"),                   # not in the dealer's hand
+    lambda d: d["titles"].__setitem__("Anna", "king"),             # a title twice
+])
+def test_impossible_facts_make_the_record_unusable(change):
+    data = _full()
+    change(data["deals"][0])
+    with pytest.raises(RecordErrors):
+        check_text(yaml.safe_dump(data, allow_unicode=True))
+
+
+def test_summary_tricks_above_a_quota_are_impossible():
+    data = yaml.safe_load(open("examples/korol/reign-to-the-peasant.yaml", encoding="utf-8"))
+    bad = copy.deepcopy(data)
+    bad["deals"][0]["tricks"] = {"Anna": 4, "Boris": 2, "Vera": 2, "Gleb": 1}
+    with pytest.raises(RecordErrors) as err:
+        check_text(yaml.safe_dump(bad, allow_unicode=True))
+    assert err.value.errors[0].code == "record.tricks_sum"
