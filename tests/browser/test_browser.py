@@ -1,92 +1,17 @@
-"""A real browser (Debian's Chromium, driven by Playwright) on the built site served on localhost.
+"""A real browser on the built site: the language switch, search, no request to another host, phone widths.
 
-Nothing here downloads a browser: the test drives ``/usr/bin/chromium`` (``apt-get install
-chromium``). It skips only when that is absent outside CI; with ``CI`` set it must run.
+The browser, the local server and the guarded context come from ``tests/browser/conftest.py``.
 Screenshots go to ``build/screenshots/`` for a person to look at.
 """
 
 from __future__ import annotations
 
-import functools
-import os
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 
-from tests.conftest import ROOT
-
-CHROMIUM = Path("/usr/bin/chromium")
-LOCAL_HOSTS = ("127.0.0.1", "localhost")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        # Belt and braces: even a request that slipped past the route below could not reach the network.
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"]
-SHOTS = ROOT / "build" / "screenshots"
-
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium; ./run test does it)",
-                allow_module_level=True)
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    """The built site, served without a log line per request."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def base_url(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture()
-def guarded(browser: Any) -> Iterator[tuple[Any, list[str]]]:
-    """A browser context that refuses, and records, every request to a host other than localhost.
-
-    It also records every page resource (script, style, image, data) that the local server does not have.
-    """
-    foreign: list[str] = []
-    missing: list[str] = []
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    context.add_init_script(SEARCH_META_AT_LOAD)
-
-    def route(r: Any) -> None:
-        if urlparse(r.request.url).hostname in LOCAL_HOSTS:
-            r.continue_()
-        else:
-            foreign.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    context.on("request", lambda req: urlparse(req.url).hostname in LOCAL_HOSTS or req.url.startswith(
-        ("data:", "blob:", "about:")) or foreign.append(req.url))
-    context.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document" and missing.append(
-        f"{r.status} {r.url}"))
-    yield context, foreign
-    context.close()
-    assert foreign == [], f"requests to other hosts: {foreign}"
-    assert missing == [], f"resources the site does not have: {missing}"
+from tests.browser.conftest import SHOTS
 
 
 def switch_language(page: Any, lang: str) -> None:
@@ -99,12 +24,6 @@ def switch_language(page: Any, lang: str) -> None:
 
 # The theme's search header says "Initializing search" (in the page's language) until its worker has
 # built the index; remember what it said when the page was parsed, to see when that changes.
-SEARCH_META_AT_LOAD = """document.addEventListener("DOMContentLoaded", () => {
-  const meta = document.querySelector(".md-search-result__meta");
-  window.__searchMetaAtLoad = meta ? meta.textContent : null;
-});"""
-
-
 def wait_until_search_is_ready(page: Any) -> None:
     """Wait until the search worker has built its index (the search header stops saying it is initializing)."""
     page.wait_for_function("""() => {

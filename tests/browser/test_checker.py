@@ -8,12 +8,8 @@ worker), and change only the link's fragment between records. Every request to a
 from __future__ import annotations
 
 import copy
-import functools
 import json
-import os
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -23,44 +19,11 @@ import yaml
 
 from referee.web import check
 from site_tools.checker import checker_href
+from tests.browser.conftest import LOCAL_HOSTS, SHOTS
 from tests.conftest import EXAMPLES, ROOT
 
-CHROMIUM = Path("/usr/bin/chromium")
-LOCAL_HOSTS = ("127.0.0.1",)
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-SHOTS = ROOT / "build" / "screenshots"
 READY = ".referee-checker[data-ready='true']"
 STARTUP_MS = 120_000  # a shared 2-core machine starting Python in WebAssembly; usually a few seconds
-
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium; ./run test does it)",
-                allow_module_level=True)
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def base_url(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 class Guard:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser import SHOTS, base_url, browser, guarded  # noqa: F401  (fixtures)
+from tests.browser.conftest import SHOTS
 
 PICTURE_PAGES = [("/kings-corners/", "en", "Kings Corners layout"),
                  ("/ru/kings-corners/", "ru", "Раскладка «Королей в углах»"),
@@ -37,7 +37,7 @@ def pictures(page: Any) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("width", [390, 1280])
 @pytest.mark.parametrize("path, lang, alt", PICTURE_PAGES)
-def test_layout_pictures_are_drawn_labelled_and_fit(guarded: tuple[Any, list[str]], base_url: str,  # noqa: F811
+def test_layout_pictures_are_drawn_labelled_and_fit(guarded: tuple[Any, list[str]], base_url: str,
                                                      width: int, path: str, lang: str, alt: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     context, _ = guarded
@@ -59,7 +59,7 @@ def test_layout_pictures_are_drawn_labelled_and_fit(guarded: tuple[Any, list[str
     page.locator("article svg.cr-picture").first.screenshot(path=str(SHOTS / f"{lang}-{game}-picture-{width}.png"))
 
 
-def test_layout_pictures_in_the_dark_scheme_and_in_print(guarded: tuple[Any, list[str]], base_url: str) -> None:  # noqa: F811
+def test_layout_pictures_in_the_dark_scheme_and_in_print(guarded: tuple[Any, list[str]], base_url: str) -> None:
     context, _ = guarded
     page = context.new_page()
     page.goto(base_url + "/kings-corners/")

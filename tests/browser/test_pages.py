@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser import base_url, browser  # noqa: F401  (fixtures shared with the site test)
-
 GAMES = ("minnesota-whist", "catch-the-ten", "yacht", "trump-seven", "reunion", "comet", "red-and-black")
 # Upper bounds with a page of slack over the measured counts, so that a small edit does not fail
 # the test but a lost print rule (navigation, folded examples, editors' notes printed) does.
@@ -24,7 +22,7 @@ A4_PRINTABLE_CSS_PX = (297 - 30) / 25.4 * 96  # the page's height less the @page
 
 
 @pytest.fixture()
-def page(browser: Any) -> Iterator[Any]:  # noqa: F811
+def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     yield context.new_page()
     context.close()
@@ -40,7 +38,7 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 @pytest.mark.parametrize("lang", ["", "ru/", "de/"])
-def test_examples_are_folded_and_open_when_linked_to(page: Any, base_url: str, lang: str) -> None:  # noqa: F811
+def test_examples_are_folded_and_open_when_linked_to(page: Any, base_url: str, lang: str) -> None:
     page.goto(f"{base_url}/{lang}catch-the-ten/")
     folds = page.locator("details.referee-example")
     assert folds.count() >= 4
@@ -65,7 +63,7 @@ def test_examples_are_folded_and_open_when_linked_to(page: Any, base_url: str, l
 
 
 @pytest.mark.parametrize("lang", ["", "ru/", "de/"])
-def test_each_game_prints_without_screen_furniture(page: Any, base_url: str, lang: str) -> None:  # noqa: F811
+def test_each_game_prints_without_screen_furniture(page: Any, base_url: str, lang: str) -> None:
     for game in GAMES:
         page.goto(f"{base_url}/{lang}{game}/")
         page.emulate_media(media="print")
@@ -86,7 +84,7 @@ def test_each_game_prints_without_screen_furniture(page: Any, base_url: str, lan
 
 
 @pytest.mark.parametrize(("lang", "word"), [("", "trick"), ("ru/", "взятк"), ("de/", "stich")])
-def test_terms_are_explained_in_place(page: Any, base_url: str, lang: str, word: str) -> None:  # noqa: F811
+def test_terms_are_explained_in_place(page: Any, base_url: str, lang: str, word: str) -> None:
     page.goto(f"{base_url}/{lang}catch-the-ten/")
     term = page.locator('a.glossary-term[href$="glossary/#trick"]')
     assert term.count() == 1
@@ -96,7 +94,7 @@ def test_terms_are_explained_in_place(page: Any, base_url: str, lang: str, word:
 
 
 @pytest.mark.parametrize("lang", ["", "ru/", "de/"])
-def test_the_index_fits_a_phone(browser: Any, base_url: str, lang: str) -> None:  # noqa: F811
+def test_the_index_fits_a_phone(browser: Any, base_url: str, lang: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     page = context.new_page()
     page.goto(f"{base_url}/{lang}")

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the browser fixtures are shared with test_browser.py by import)
 """The site's frame in a real browser: accessibility (axe-core), dark mode, edit links, dates,
 the language switch, the 404 page per language, search for cards, and the phone layout.
 
@@ -15,7 +14,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.test_browser import base_url, browser, guarded, switch_language  # noqa: F401
+from tests.browser.test_browser import switch_language
 from tests.conftest import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
