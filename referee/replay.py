@@ -141,7 +141,6 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
         for card in hand:
             counts[seat][slot[card.index]] += 1
     replay = Replay()
-    notation = reader.notation
     why_illegal, winner = rules.why_illegal, table.winner
     must_trump = rules.must_trump and trump is not None
     trump_slot = table.trump_slot
@@ -149,17 +148,10 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     broken = not rules.trump_breaking
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
     for i, raw in enumerate(tricks_value):
-        try:
-            cards = parse_cards(raw, notation)
-        except NotationError as err:
-            reader.add(err, (*path, i))
+        read = _trick_cards(reader, (*path, i), raw, owner)
+        if read is None:
             return None
-        try:
-            seats = [owner[card] for card in cards]
-        except KeyError as missing:
-            reader.fail((*path, i), t("{card} was dealt to nobody.", card=missing.args[0]), "record.card_not_dealt",
-                        "deal")
-            return None
+        cards, seats = read
         if len(cards) != n or len(set(seats)) != n:
             reader.fail((*path, i), t("A trick needs one card from each of the {n} players; this one has {cards}.",
                                       n=n, cards=[t("{card} ({player})", card=c, player=names[s])
@@ -250,17 +242,10 @@ def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                                        "The play ended after {n} tricks, but the record lists {count}.", i,
                                        count=len(tricks_value)), "record.trick_count", "play")
             return None
-        try:
-            cards = parse_cards(raw, reader.notation)
-        except NotationError as err:
-            reader.add(err, (*path, i))
+        read = _trick_cards(reader, (*path, i), raw, owner)
+        if read is None:
             return None
-        try:
-            seats = [owner[card] for card in cards]
-        except KeyError as missing:
-            reader.fail((*path, i), t("{card} was dealt to nobody.", card=missing.args[0]), "record.card_not_dealt",
-                        "deal")
-            return None
+        cards, seats = read
         if len(cards) != len(in_play) or set(seats) != set(in_play):
             reader.fail((*path, i), t("This trick needs one card from each player still in the deal ({players}); "
                                       "it has {cards}.", players=[names[s] for s in in_play],
@@ -309,6 +294,21 @@ def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
         if held[seat]:
             replay.dead[seat] = [c for c in hands[seat] if c in held[seat]]
     return replay
+
+
+def _trick_cards(reader: Reader, path: Path, raw: object, owner: dict[Card, int],
+                 ) -> tuple[list[Card], list[int]] | None:
+    """One trick's cards and the seat each was dealt to; None (with the problem noted) if unreadable."""
+    try:
+        cards = parse_cards(raw, reader.notation)
+    except NotationError as err:
+        reader.add(err, path)
+        return None
+    try:
+        return cards, [owner[card] for card in cards]
+    except KeyError as missing:
+        reader.fail(path, t("{card} was dealt to nobody.", card=missing.args[0]), "record.card_not_dealt", "deal")
+        return None
 
 
 def _report(replay: Replay, error: IllegalPlayError | None, seat: int, reader: Reader, path: Path, i: int,
