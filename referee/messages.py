@@ -42,8 +42,12 @@ from typing import Any
 
 from referee.cards import Card, Rank, Suit
 
-LANGUAGES: tuple[str, ...] = ("en", "ru", "de")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+_FIRST = ("en", "ru", "de")
+LANGUAGES: tuple[str, ...] = (*_FIRST, *sorted(
+    {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/referee.mo")} - set(_FIRST)))
+"""English (the source), Russian, German, then any language whose compiled catalog is in ``locale/``
+(``./run language add`` makes one; its untranslated messages stay English)."""
 DOMAIN = "referee"
 
 

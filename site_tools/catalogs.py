@@ -105,6 +105,28 @@ def update(only: list[str] | None = None) -> list[Path]:
     return written
 
 
+def start_language(lang: str) -> list[Path]:
+    """New catalogs for ``lang`` from the current templates (nothing translated yet); return them.
+
+    In-process and without extracting the English again: ``./run language add`` calls it.
+    """
+    from translate.convert import pot2po
+
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for page in pages():
+            po = catalog_path(lang, page)
+            if po.is_file():
+                continue
+            po_tmp = Path(tmp) / f"{page}.po"
+            po_tmp.parent.mkdir(parents=True, exist_ok=True)
+            with template_path(page).open("rb") as pot, po_tmp.open("wb") as out:
+                pot2po.convertpot(pot, out, None)
+            if _write_if_changed(po, _finish_catalog(po_tmp, lang)):
+                written.append(po)
+    return written
+
+
 def orphans() -> list[Path]:
     """Catalogs whose English page no longer exists (kept: a translator may want the text)."""
     known = set(pages())

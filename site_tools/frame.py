@@ -124,6 +124,20 @@ def language_home(site_url: str | None, lang: str) -> str:
     return base if lang == DEFAULT_LANGUAGE else f"{base}{lang}/"
 
 
+def licence_url(repo_url: str | None, edit_uri: str | None) -> str:
+    """The licence file in the repository, at the branch that ``edit_uri`` edits (GitHub or GitLab style).
+
+    >>> licence_url("https://github.com/o/cardrules", "edit/main/")
+    'https://github.com/o/cardrules/blob/main/LICENSE'
+    >>> licence_url("https://git.example.org/o/cardrules/", "-/edit/main/")
+    'https://git.example.org/o/cardrules/-/blob/main/LICENSE'
+    """
+    if not repo_url:
+        return "LICENSE"
+    branch = (edit_uri or "edit/main/").strip("/").replace("edit/", "blob/", 1)
+    return f"{repo_url.rstrip('/')}/{branch}/LICENSE"
+
+
 def updated(lang: str, page: str) -> str | None:
     """"Last updated" for this page in this language, or None where version control does not know it."""
     date = last_changed().get(edit_target(lang, page))

@@ -81,6 +81,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
+    # Each language's footer links to the licence in the repository named once, by repo_url.
+    if config.copyright and "{licence_url}" in config.copyright:
+        config.copyright = config.copyright.replace("{licence_url}", frame.licence_url(config.repo_url,
+                                                                                       config.edit_uri))
     if getattr(_i18n(config), "building", False):
         return
     # A warning fails `mkdocs build --strict`; the page shows the English for the segment either way.
@@ -200,9 +204,14 @@ def _title(match: re.Match[str]) -> str:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Publish every game's JSON Schema at ``schemas/<slug>.json`` (once, at the site's root)."""
+    """Publish every game's JSON Schema at ``schemas/<slug>.json`` (once, at the site's root).
+
+    Also ``.nojekyll``: a host that runs Jekyll (GitHub Pages from a branch) would drop files whose
+    names start with an underscore.
+    """
     if _language(config) != pipeline.DEFAULT_LANGUAGE:
         return
+    (Path(config.site_dir) / ".nojekyll").write_text("", encoding="utf-8")
     import referee.blocks
     from referee.games import GAMES
     from referee.records import json_schema

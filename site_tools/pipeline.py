@@ -30,7 +30,7 @@ from site_tools import buildcache
 if TYPE_CHECKING:  # translate-toolkit is imported only when a page must really be translated
     from translate.storage import po as pofile
 
-from site_tools import safety
+from site_tools import languages, safety
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -38,7 +38,8 @@ SOURCE = DOCS / "en"
 LOCALE = ROOT / "locale"
 TEMPLATES = LOCALE / "templates" / "docs"
 DEFAULT_LANGUAGE = "en"
-LANGUAGES = ("ru", "de")
+LANGUAGES = languages.translated_languages()  # from mkdocs.yml: ./run language add appends one
+RELEASED = languages.released_languages()     # locale/languages.yaml: these must be complete
 CONTRIBUTE_PAGE = "contribute"
 STATUS_PAGE = "translation-status"
 

@@ -57,10 +57,21 @@ LANGUAGE_NAMES: dict[str, dict[str, str]] = {
 def language_name(code: str, lang: str) -> str:
     """The name of language ``code`` in ``lang``: ``language_name("de", "ru") == "Немецкий"``.
 
-    >>> language_name("ru", "de"), language_name("xx", "en")
-    ('Russisch', 'xx')
+    A language added later (``./run language add``) is named by Babel's data.
+
+    >>> language_name("ru", "de"), language_name("pl", "en"), language_name("pl", "ru"), language_name("xx", "en")
+    ('Russisch', 'Polish', 'Польский', 'xx')
     """
-    return LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"]).get(code, code)
+    known = LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"]).get(code)
+    if known:
+        return known
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(code).get_display_name(lang if lang in LANGUAGE_NAMES else "en") or code
+    except (ValueError, UnknownLocaleError):
+        return code
+    return name[:1].upper() + name[1:]
 
 
 def text(key: str, lang: str) -> str:

@@ -25,13 +25,40 @@ def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(variable, raising=False)
 
 
+# The site the tests build is published the way a project page is: under a sub-path of its host
+# (GitHub Pages serves https://OWNER.github.io/REPO/). The browser tests serve it under that path.
+SITE_URL = "https://cardrules.test/cardrules/"
+SUB_PATH = "/cardrules"
+REPO_URL = "https://git.cardrules.test/cardrules/cardrules"
+BUILD_ENV = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin", "SITE_URL": SITE_URL, "REPO_URL": REPO_URL}
+
+
+def build_site(out: Path, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of the project at ``root`` into ``out``, published at SITE_URL."""
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)], cwd=root,
+                          capture_output=True, text=True, env=BUILD_ENV, check=False)
+
+
+def copy_project(copy: Path) -> Path:
+    """What the site build reads, copied to ``copy`` (node_modules linked): a project to change in a test."""
+    import shutil
+
+    ignore = shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", ".pytest_cache", ".hypothesis", ".cache")
+    for part in ("docs", "locale", "overrides", "site_tools", "referee", "examples", "scripts"):
+        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
+    for name in ("mkdocs.yml", "package.json", "package-lock.json", "babel.cfg"):
+        shutil.copy(ROOT / name, copy / name)
+    (copy / "node_modules").symlink_to(ROOT / "node_modules")  # the checker's Pyodide, installed by ./run
+    for generated in ("ru", "de"):
+        shutil.rmtree(copy / "docs" / generated, ignore_errors=True)
+    return copy
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
-    """The whole site, built once per test session with --strict."""
+    """The whole site, built once per test session with --strict, for SITE_URL (a sub-path)."""
     out = tmp_path_factory.mktemp("site")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)], cwd=ROOT,
-                          capture_output=True, text=True, env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
-                          check=False)
+    done = build_site(out)
     assert done.returncode == 0, done.stdout + done.stderr
     return out
 

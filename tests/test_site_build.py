@@ -17,12 +17,10 @@ import material
 import yaml
 
 from site_tools.pipeline import LANGUAGES, pages, status
-from tests.conftest import ROOT
+from tests.conftest import REPO_URL, ROOT, SITE_URL, SUB_PATH
 
 CONFIG = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-SITE_URL = CONFIG["site_url"]
-SITE_HOST = urlparse(SITE_URL).hostname
-REPO_URL = CONFIG["repo_url"].rstrip("/")  # the project's repository: the frame links to it, never loads from it
+SITE_HOST = urlparse(SITE_URL).hostname  # the tests build for SITE_URL and REPO_URL (tests/conftest.py)
 PREFIXES = {"en": "", **{lang: f"{lang}/" for lang in LANGUAGES}}
 THEME = Path(material.__file__).parent / "templates"
 OVERRIDES = ROOT / "overrides"
@@ -220,12 +218,14 @@ def test_pages_carry_no_script_or_handler_from_the_content(site: Path) -> None:
 def test_internal_links_and_anchors_resolve(site: Path) -> None:
     for path in html_pages(site):
         page = parse(path)
-        base = "https://local.invalid/" + path.relative_to(site).as_posix()
+        # The site is built for a sub-path (SITE_URL): absolute links must stay inside it.
+        base = f"https://local.invalid{SUB_PATH}/" + path.relative_to(site).as_posix()
         for href in [*page.links, *page.loads]:
             url = urlparse(urljoin(base, href))
             if url.hostname != "local.invalid" or href.startswith("mailto:"):
                 continue
-            target = site / url.path.lstrip("/")
+            assert url.path.startswith(SUB_PATH + "/"), f"{path.relative_to(site)} links outside the site: {href}"
+            target = site / url.path.removeprefix(SUB_PATH + "/")
             if url.path.endswith("/") or target.is_dir():
                 target = target / "index.html"
             assert target.is_file(), f"{path.relative_to(site)} links to missing {href}"

@@ -22,7 +22,8 @@ POFILTER_TESTS = ("numbers", "variables", "xmltags", "urls", "pythonbraceformat"
 # Game names with a digit in them. The digit belongs to the name, which a translation may render
 # without it («Козырная семёрка»), so the numbers check must not count it.
 NAMES_WITH_DIGITS = ("Trump 7",)
-CATALOGS = [(lang, page) for lang in pipeline.LANGUAGES for page in pipeline.pages()]
+# Released languages must be complete; a language just added (`./run language add`) may be partial.
+CATALOGS = [(lang, page) for lang in pipeline.RELEASED for page in pipeline.pages()]
 
 def strip_code(text: str) -> str:
     """Markdown text without its inline code spans (``<page>`` in backticks is shown, not parsed)."""

@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SUB_PATH
 
 CHROMIUM = Path("/usr/bin/chromium")
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
@@ -48,12 +48,21 @@ class Quiet(SimpleHTTPRequestHandler):
         pass
 
 
+@pytest.fixture(scope="session")
+def served_root(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A host's document root that has the site under SUB_PATH only, as a project page is published."""
+    root = tmp_path_factory.mktemp("host")
+    (root / SUB_PATH.strip("/")).symlink_to(site, target_is_directory=True)
+    return root
+
+
 @pytest.fixture(scope="module")
-def base_url(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+def base_url(served_root: Path) -> Iterator[str]:
+    """The site's address: a plain static server on 127.0.0.1, the site under SUB_PATH (no trailing slash)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(served_root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
     server.shutdown()
     server.server_close()
 

@@ -12,6 +12,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.conftest import SHOTS
+from tests.conftest import SUB_PATH
 
 
 def switch_language(page: Any, lang: str) -> None:
@@ -55,20 +56,21 @@ def test_switch_language_search_and_stay_on_the_page(guarded: tuple[Any, list[st
     page.goto(f"{base_url}/catch-the-ten/")
     assert "Catch the Ten" in page.title() and page.locator("html").get_attribute("lang") == "en"
     english = search(page, "trump", "catch-the-ten")
-    assert not [h for h in english if h.startswith(("/ru/", "/de/"))], f"English search shows {english}"
+    other = (f"{SUB_PATH}/ru/", f"{SUB_PATH}/de/")
+    assert not [h for h in english if h.startswith(other)], f"English search shows {english}"
     page.keyboard.press("Escape")
 
     switch_language(page, "ru")
-    assert urlparse(page.url).path == "/ru/catch-the-ten/"
+    assert urlparse(page.url).path == f"{SUB_PATH}/ru/catch-the-ten/"
     assert page.locator("html").get_attribute("lang") == "ru"
 
     hrefs = search(page, "козырь", "catch-the-ten")
-    assert hrefs and all(h.startswith("/ru/") for h in hrefs), f"results outside Russian: {hrefs}"
+    assert hrefs and all(h.startswith(f"{SUB_PATH}/ru/") for h in hrefs), f"results outside Russian: {hrefs}"
     page.screenshot(path=str(SHOTS / "ru-search-1280.png"))
     page.keyboard.press("Escape")
 
     switch_language(page, "de")
-    assert urlparse(page.url).path == "/de/catch-the-ten/"
+    assert urlparse(page.url).path == f"{SUB_PATH}/de/catch-the-ten/"
     assert page.locator("html").get_attribute("lang") == "de"
 
 

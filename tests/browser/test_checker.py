@@ -20,7 +20,7 @@ import yaml
 from referee.web import check
 from site_tools.checker import checker_href
 from tests.browser.conftest import LOCAL_HOSTS, SHOTS
-from tests.conftest import EXAMPLES, ROOT
+from tests.conftest import EXAMPLES, ROOT, SUB_PATH
 
 READY = ".referee-checker[data-ready='true']"
 STARTUP_MS = 120_000  # a shared 2-core machine starting Python in WebAssembly; usually a few seconds
@@ -129,7 +129,7 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
     page.goto(f"{base_url}/ru/catch-the-ten/")
     with page.expect_navigation():
         page.click("a[href*='check-a-score/#game=catch-the-ten']")
-    assert urlparse(page.url).path == "/ru/check-a-score/"
+    assert urlparse(page.url).path == f"{SUB_PATH}/ru/check-a-score/"
     assert page.locator("select[data-path='game']").input_value() == "catch-the-ten"
     assert page.locator("html").get_attribute("lang") == "ru"
     page.wait_for_selector(READY, timeout=STARTUP_MS)
@@ -253,7 +253,7 @@ def test_example_links_on_game_pages_open_the_record(shared: Any, base_url: str)
     assert links.first.inner_text() == "In der Punkteprüfung öffnen"
     with page.expect_navigation():
         links.first.click()
-    assert urlparse(page.url).path == "/de/check-a-score/"
+    assert urlparse(page.url).path == f"{SUB_PATH}/de/check-a-score/"
     page.wait_for_selector(READY, timeout=STARTUP_MS)
     assert "game: yacht" in page.locator(".checker-textarea").input_value()
     assert verdict(page) in ("0", "1")

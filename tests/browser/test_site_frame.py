@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.test_browser import switch_language
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SUB_PATH
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LANGUAGES = ("en", "ru", "de")
@@ -114,7 +114,7 @@ def test_the_language_switch_keeps_the_section_and_shows_the_language(context_at
     page.goto(base_url + "/catch-the-ten/#scoring")
     assert page.locator(".cr-language__code").inner_text() == "EN"
     switch_language(page, "ru")
-    assert urlparse(page.url).path == "/ru/catch-the-ten/" and urlparse(page.url).fragment == "scoring"
+    assert urlparse(page.url).path == f"{SUB_PATH}/ru/catch-the-ten/" and urlparse(page.url).fragment == "scoring"
     assert page.locator(".cr-language__code").inner_text() == "RU"
     assert page.locator(".md-select__link[aria-current=true]").get_attribute("hreflang") == "ru"
     home_title = page.goto(base_url + "/ru/") and page.title()
@@ -136,7 +136,7 @@ def test_the_404_page_speaks_the_reader_s_language(context_at: Any, base_url: st
     assert page.locator("html").get_attribute("lang") == lang
     assert page.locator("article h1").inner_text() == title
     links = page.locator("article a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
-    assert links[0] == home and links[1].startswith(home)
+    assert links[0] == SUB_PATH + home and links[1].startswith(SUB_PATH + home)
     assert axe_violations(page) == []
 
 
@@ -152,7 +152,7 @@ def test_search_finds_cards_in_every_notation(context_at: Any, base_url: str, la
     found = page.locator(".md-search-result__item > a[href*='catch-the-ten/?h=crd']").first
     found.wait_for(timeout=10_000)  # a result found through the card itself, not just its rank
     hrefs = page.locator(".md-search-result__item > a").evaluate_all("els => els.map(e => e.href)")
-    assert all(urlparse(h).path.startswith(f"{prefix}/") for h in hrefs), hrefs
+    assert all(urlparse(h).path.startswith(f"{SUB_PATH}{prefix}/") for h in hrefs), hrefs
     hint = page.locator("#cr-search-hint").inner_text()
     assert hint and ("10" in hint)
 
