@@ -436,6 +436,20 @@ def deal_after_end(doc: Document, i: int) -> Finding:
                    t("The game was already over; this deal is scored but does not change the winner."))
 
 
+def wrong_turn(where: Where, message: Message, code: str = "play.out_of_turn") -> Finding:
+    """A wrong turn (DECISIONS.md, round 3): a finding, never an unusable record.
+
+    A card led or played out of turn, the wrong player moving, a player who has left the deal
+    playing: the referee replays up to it, reports it, and judges nothing after it
+    (:data:`STOPPED_HERE` says so in the deal's steps).
+    """
+    return Finding(code, "error", where, message)
+
+
+STOPPED_HERE = t("The referee stops at this wrong turn and judges nothing after it.")
+"""The step that says a replay stopped at a wrong turn."""
+
+
 def advance(totals: dict[str, int], scores: dict[str, int]) -> dict[str, int]:
     """Totals after adding one deal's scores."""
     return {k: totals.get(k, 0) + scores.get(k, 0) for k in totals}
