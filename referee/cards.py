@@ -20,6 +20,7 @@ The Joker is a card with no suit (games that use it say which suit it joins):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum, IntEnum
 from typing import ClassVar
 
@@ -187,3 +188,15 @@ def deck(low: Rank = Rank.TWO, jokers: int = 0) -> list[Card]:
 
 
 _PACKS: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def cards_twice(cards: Iterable[Card]) -> list[Card]:
+    """The cards that occur more than once in ``cards``, sorted; linear time (a 2 MB list of one card
+    repeated is counted once, never compared pairwise).
+
+    >>> cards_twice([Card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.SPADES), Card(Rank.ACE, Suit.SPADES)])
+    [Card(rank=<Rank.ACE: 14>, suit=<Suit.SPADES: '♠'>)]
+    """
+    from collections import Counter
+
+    return sorted(c for c, k in Counter(cards).items() if k > 1)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from referee.errors import RecordError, RecordErrors, RefereeError
+from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import LANGUAGES, N_, Message, key_label, render, severity_label, t
 
 if TYPE_CHECKING:
@@ -59,7 +59,11 @@ def check_document(doc: Any) -> Verdict:
     if not isinstance(slug, str) or slug not in GAMES:
         raise RecordError(t("game must be one of {games}, not {value!r}.", games=sorted(GAMES), value=str(slug)),
                           code="record.unknown_game", where=doc.where(("game",)))
-    return GAMES[slug].check(doc)
+    try:
+        return GAMES[slug].check(doc)
+    except RefereeError as error:
+        error.game = slug  # the errors' rule ids are the game's (see :func:`errors_json`)
+        raise
 
 
 # ---------------------------------------------------------------------------------------------
@@ -68,11 +72,14 @@ def check_document(doc: Any) -> Verdict:
 
 def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
     """The JSON object of DESIGN.md: game, valid, deals, totals, winner, findings (and more)."""
+    from referee.games import get_game
     from referee.messages import render_params
 
+    game = get_game(verdict.game)
     return {
         "game": verdict.game,
         "valid": verdict.valid,
+        "usable": True,
         "options": verdict.options,
         "deals": [{
             "deal": d.number,
@@ -87,17 +94,31 @@ def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
         "totals": verdict.totals,
         "winner": verdict.winner,
         "termination": {"code": verdict.termination_code, "message": render(verdict.termination, lang)},
-        "findings": [{"code": f.code, "severity": f.severity, "where": f.where.as_dict(),
-                      "message": render(f.message, lang)} for f in verdict.findings],
+        "findings": [_item(f.code, f.severity, game.rule_for(f.code), f.where, render(f.message, lang))
+                     for f in verdict.findings],
     }
 
 
 def errors_json(error: RefereeError, lang: str) -> dict[str, Any]:
     """The JSON object for a record that cannot be used."""
+    from referee.games import GAMES
+
     errors = error.errors if isinstance(error, RecordErrors) else [error]
+    game = GAMES.get(error.game) if error.game else None
     return {"valid": False, "usable": False,
-            "errors": [{"code": e.code, "rule": e.rule, "where": e.where.as_dict(), "message": render(e.message, lang)}
-                       for e in errors]}
+            "errors": [_item(e.code, "error", game.rule_for(e.code) if game else None, e.where,
+                             render(e.message, lang)) for e in errors]}
+
+
+def _item(code: str, severity: str, rule: str | None, where: Where, message: str) -> dict[str, Any]:
+    """One finding or error in ``--json``: the same shape for both (``referee schema --verdict``).
+
+    ``rule`` is the rule id of the game's page (``G1-R05``) or None; ``path`` and ``line`` say where
+    in the record (None when the problem is the record as a whole); ``where`` adds the deal, trick
+    and seat where known.
+    """
+    return {"code": code, "severity": severity, "rule": rule, "path": where.path, "line": where.line,
+            "message": message, "where": where.as_dict()}
 
 
 def print_verdict(verdict: Verdict, lang: str, out: Any) -> None:
@@ -511,7 +532,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _report(out: _Buffer, err: _Buffer, as_json: bool, code: str, message: str) -> None:
     if as_json:
-        out.write(_json_text({"valid": False, "usable": False, "errors": [{"code": code, "message": message}]}))
+        out.write(_json_text({"valid": False, "usable": False,
+                              "errors": [_item(code, "error", None, Where(), message)]}))
     else:
         err.write(message + "\n")
 

@@ -101,6 +101,8 @@ class RefereeError(ValueError):
         self.code = code
         self.where = where or Where()
         self.rule = rule
+        self.game: str | None = None
+        """The game whose record this is, once known (its rule ids name the rules broken)."""
         super().__init__(render(message, "en"))
 
     def at(self, where: Where) -> RefereeError:

@@ -375,7 +375,8 @@ class Reader:
 
 MAX_NAME_LENGTH = 64
 # Characters a name may not hold: they could start a new line of the verdict, move the cursor,
-# or reverse the text around them (the Unicode categories Cc, Zl and Zp, and the bidi controls).
+# reverse the text around them, or make two names that look the same differ (the Unicode categories
+# Cc, Cf, Zl and Zp; the bidi controls are Cf). Names are compared in NFC (the text is read so).
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
@@ -386,17 +387,20 @@ def name_problem(name: str) -> Message | None:
     (None, None)
     >>> str(name_problem("Anna\\u202e"))
     "'Anna\\\\u202e' cannot be a name: it holds the control character U+202E."
+    >>> str(name_problem("Anna\\u200b"))  # a zero-width space (Cf): two names that look alike
+    "'Anna\\\\u200b' cannot be a name: it holds the control character U+200B."
     """
     if not name.strip():
         return t("A name cannot be empty.")
     if len(name) > MAX_NAME_LENGTH:
         return t("A name is at most {limit} characters long, not {n}.", limit=MAX_NAME_LENGTH, n=len(name))
-    if name.isprintable() and not _BIDI.intersection(name):
-        return None
     import unicodedata
 
+    if name.isprintable() and not _BIDI.intersection(name) and \
+            all(unicodedata.category(c) != "Cf" for c in name if not c.isascii()):
+        return None
     for char in name:
-        if char in _BIDI or unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+        if char in _BIDI or unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
             return t("{name!r} cannot be a name: it holds the control character {char}.", name=name,
                      char=f"U+{ord(char):04X}")
     return None
@@ -432,6 +436,20 @@ def deal_after_end(doc: Document, i: int) -> Finding:
                    t("The game was already over; this deal is scored but does not change the winner."))
 
 
+def wrong_turn(where: Where, message: Message, code: str = "play.out_of_turn") -> Finding:
+    """A wrong turn (DECISIONS.md, round 3): a finding, never an unusable record.
+
+    A card led or played out of turn, the wrong player moving, a player who has left the deal
+    playing: the referee replays up to it, reports it, and judges nothing after it
+    (:data:`STOPPED_HERE` says so in the deal's steps).
+    """
+    return Finding(code, "error", where, message)
+
+
+STOPPED_HERE = t("The referee stops at this wrong turn and judges nothing after it.")
+"""The step that says a replay stopped at a wrong turn."""
+
+
 def advance(totals: dict[str, int], scores: dict[str, int]) -> dict[str, int]:
     """Totals after adding one deal's scores."""
     return {k: totals.get(k, 0) + scores.get(k, 0) for k in totals}
@@ -460,6 +478,14 @@ class Game(ABC):
     @abstractmethod
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a record."""
+
+    def rule_for(self, code: str) -> str | None:
+        """The id of the rule (``G1-R05``, from the game's dossier) that a finding or error ``code`` names.
+
+        None where no single rule is meant (a record's shape, say). Games declare their rules table
+        on top of this (issue 22a); the verdict's ``--json`` items carry the id as ``rule``.
+        """
+        return None
 
     def facts(self) -> list[tuple[Message, Any]]:
         """Label and value pairs for the page's "at a glance" block (values may be Messages)."""

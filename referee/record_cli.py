@@ -34,7 +34,9 @@ def add_parsers(sub: Any, lang: str = "en") -> None:
                      help=render(t("a full-play deal (hands and tricks) instead of a summary"), lang))
     new.set_defaults(run=run)
     schema = sub.add_parser("schema", help=render(t("print the JSON Schema of a game's records"), lang))
-    schema.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
+    schema.add_argument("game", nargs="?", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
+    schema.add_argument("--verdict", action="store_true",
+                        help=render(t("the JSON Schema of what check --json prints, instead of a game's"), lang))
     schema.add_argument("--url", help=render(t("the address the schema is published at (its $id)"), lang))
     schema.set_defaults(run=run)
 
@@ -43,6 +45,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``new`` or ``schema``; the exit status."""
     if args.command == "new":
         return run_new(args.game, args.lang, args.full, out, err)
+    if args.verdict:
+        from referee.verdict_schema import verdict_schema
+
+        json.dump(verdict_schema(args.url), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return 0
+    if args.game is None:
+        from referee.cli import default_language
+
+        err.write(render(t("Name a game, or give --verdict."), default_language()) + "\n")
+        return 2
     return run_schema(args.game, args.url, out)
 
 

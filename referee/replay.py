@@ -2,9 +2,12 @@
 
 A record lists each trick as its cards in play order; whose card is whose follows from the hands
 as dealt, so the record cannot disagree with itself about who played. The replay reports every
-broken rule (lead out of turn, not following suit, not trumping) as a finding and goes on, the
-way a tournament director would; facts that cannot be true (a card nobody was dealt, a card
-played twice, a trick without one card from each player) make the record unusable.
+broken rule (not following suit, not trumping) as a finding and goes on, the way a tournament
+director would. A wrong turn (a lead out of turn, cards not played clockwise, a card from a player
+who has left the deal) is a finding too, but the replay judges nothing after it (DECISIONS.md,
+round 3): :attr:`Replay.stopped` names the trick, and the later tricks of an uncapped deal only
+count as recorded. Facts that cannot be true (a card nobody was dealt, a card played twice, a
+trick with more cards than players) make the record unusable.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from dataclasses import dataclass, field
 
 from referee.cards import Card, Suit
 from referee.errors import IllegalPlayError, NotationError, Where
-from referee.game import Finding, Reader
+from referee.game import STOPPED_HERE, Finding, Reader, wrong_turn
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.source import Path
@@ -35,6 +38,8 @@ class Replay:
     """With caps: (seat, the number of the trick after which it left the deal), in order."""
     dead: dict[int, list[Card]] = field(default_factory=dict)
     """With caps: the cards never played, by seat."""
+    stopped: int | None = None
+    """The trick (from 1) with the first wrong turn: nothing after it is judged. None: no wrong turn."""
 
     _won: tuple[int, dict[int, list[Card]]] = field(default=(-1, {}), init=False, repr=False, compare=False)
 
@@ -159,14 +164,11 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                         "record.trick_shape", "play")
             return None
         first = seats[0]
-        if first != leader:
-            replay.findings.append(Finding("play.lead_out_of_turn", "error", _where(reader, path, i, deal_number),
-                                           t("{seat} leads, but it was {leader}'s lead.", seat=names[first],
-                                             leader=names[leader])))
-            replay.offenders.append(first)
-        if seats != clockwise[first]:
-            replay.findings.append(Finding("play.out_of_turn", "error", _where(reader, path, i, deal_number),
-                                           t("The cards were not played clockwise from the leader.")))
+        if replay.stopped is None and (first != leader or seats != clockwise[first]):
+            _wrong_turn(replay, reader, path, i, deal_number, first, leader, names, seats != clockwise[first])
+            explain_all = False  # judge nothing after the wrong turn: no rule is asked about a later card
+            must_trump, broken = False, True
+            why_illegal = _no_rule_judged
         card = cards[0]
         hand = held[first]
         if card not in hand:
@@ -191,7 +193,7 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
             seat_counts = counts[seat]
             # Under the standard duties only a card off the suit led can break a rule, and only if the
             # seat still held the suit led, or a trump it had to play.
-            if explain_all or (in_suit is not led and (
+            if explain_all or (in_suit is not led and replay.stopped is None and (
                     seat_counts[led_slot] or (must_trump and in_suit is not trump and seat_counts[trump_slot]))):
                 _report(replay, why_illegal(card, hand, led, trump, names[seat]), seat, reader, path, i, deal_number)
             if not broken and in_suit is not led:  # a trump played on another suit breaks trumps, even in a revoke
@@ -237,15 +239,26 @@ def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
         return len(in_play) < 2 or not any(held[s] for s in in_play)
 
     for i, raw in enumerate(tricks_value):
+        read = _trick_cards(reader, (*path, i), raw, owner)
+        if read is None:
+            return None
+        cards, seats = read
+        gone = next((k for k, s in enumerate(seats) if s not in in_play), None)
+        if gone is not None and len(cards) <= n and len(set(seats)) == len(seats) and cards[gone] in held[seats[gone]]:
+            # A player who has left the deal (quota reached, or the play over) plays: a wrong turn.
+            replay.findings.append(wrong_turn(_where(reader, path, i, deal_number), t(
+                "{player} has left the deal and cannot play {card}.", player=names[seats[gone]], card=cards[gone]),
+                "play.left_the_deal"))
+            replay.offenders.append(seats[gone])
+            replay.stopped = i + 1
+            replay.findings.append(Finding("play.not_judged", "warning", _where(reader, path, i, deal_number),
+                                           STOPPED_HERE))
+            break
         if over():
             reader.fail((*path, i), tn("The play ended after {n} trick, but the record lists {count}.",
                                        "The play ended after {n} tricks, but the record lists {count}.", i,
                                        count=len(tricks_value)), "record.trick_count", "play")
             return None
-        read = _trick_cards(reader, (*path, i), raw, owner)
-        if read is None:
-            return None
-        cards, seats = read
         if len(cards) != len(in_play) or set(seats) != set(in_play):
             reader.fail((*path, i), t("This trick needs one card from each player still in the deal ({players}); "
                                       "it has {cards}.", players=[names[s] for s in in_play],
@@ -254,17 +267,12 @@ def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
                         "record.trick_shape", "play")
             return None
         first = seats[0]
-        if first != leader:
-            replay.findings.append(Finding("play.lead_out_of_turn", "error", _where(reader, path, i, deal_number),
-                                           t("{seat} leads, but it was {leader}'s lead.", seat=names[first],
-                                             leader=names[leader])))
-            replay.offenders.append(first)
         order = [first]
         while len(order) < len(in_play):
             order.append(after(order[-1]))
-        if seats != order:
-            replay.findings.append(Finding("play.out_of_turn", "error", _where(reader, path, i, deal_number),
-                                           t("The cards were not played clockwise from the leader.")))
+        if first != leader or seats != order:
+            _wrong_turn(replay, reader, path, i, deal_number, first, leader, names, seats != order, STOPPED_HERE)
+            break
         led: Suit | None = None
         for card, seat in zip(cards, seats, strict=True):
             if card not in held[seat]:
@@ -286,7 +294,7 @@ def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
             replay.left.append((won, i + 1))
             if len(in_play) < 2:
                 in_play.clear()
-    if not over():
+    if replay.stopped is None and not over():
         reader.fail(path, t("The play goes on: the record lists {n} tricks, and the players still in the deal "
                             "hold cards.", n=len(tricks_value)), "record.trick_count", "play")
         return None
@@ -309,6 +317,29 @@ def _trick_cards(reader: Reader, path: Path, raw: object, owner: dict[Card, int]
     except KeyError as missing:
         reader.fail(path, t("{card} was dealt to nobody.", card=missing.args[0]), "record.card_not_dealt", "deal")
         return None
+
+
+COUNTED_AS_RECORDED = t("After this wrong turn the referee judges no rule; the later tricks count as recorded.")
+"""The step of an uncapped replay that stopped judging: who won the later tricks is still read from the cards."""
+
+
+def _wrong_turn(replay: Replay, reader: Reader, path: Path, i: int, deal_number: int, first: int, leader: int,
+                names: list[str], not_clockwise: bool, note: Message = COUNTED_AS_RECORDED) -> None:
+    """Trick ``i`` was led out of turn or not played clockwise: the finding, and the replay stops judging."""
+    where = _where(reader, path, i, deal_number)
+    if first != leader:
+        replay.findings.append(wrong_turn(where, t("{seat} leads, but it was {leader}'s lead.", seat=names[first],
+                                                   leader=names[leader]), "play.lead_out_of_turn"))
+        replay.offenders.append(first)
+    if not_clockwise:
+        replay.findings.append(wrong_turn(where, t("The cards were not played clockwise from the leader.")))
+    replay.stopped = i + 1
+    replay.findings.append(Finding("play.not_judged", "warning", where, note))
+
+
+def _no_rule_judged(*args: object, **kwargs: object) -> None:
+    """After a wrong turn no card is judged (the replay only counts the tricks as recorded)."""
+    return None
 
 
 def _report(replay: Replay, error: IllegalPlayError | None, seat: int, reader: Reader, path: Path, i: int,

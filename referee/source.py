@@ -10,7 +10,8 @@ Hostile input is bounded here, before any game sees the data:
 - aliases (``*name``) may repeat at most :data:`MAX_ALIAS_VALUES` values in all (an alias bomb
   stops at once), mapping keys are single values (no ``? [list]``), no merge keys (``<<``) and no
   tags (``!!python/...``, ``!custom``);
-- whole numbers of at most :data:`MAX_INT_DIGITS` digits, in any base.
+- whole numbers of at most :data:`MAX_INT_DIGITS` digits, in any base;
+- the text is read in Unicode NFC, so that a name typed decomposed is the same name.
 
 Each problem is a :class:`RecordError` with a stable code and the line. Plain scalars resolve as
 YAML 1.1 does (``yes`` is true, ``012`` is 10 in octal), except that a date stays text.
@@ -41,6 +42,7 @@ referee.errors.RecordError: A key must be a single value, not a list or a mappin
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -195,6 +197,10 @@ def load_text(text: str) -> Document:
     if text.startswith("\ufeff"):
         text = text[1:]
     _check_characters(text)
+    if not unicodedata.is_normalized("NFC", text):
+        # Names are compared as NFC (DECISIONS.md, Names): `Zoë` typed with a combining diaeresis is the
+        # same player as `Zoë`. Normalising the whole text keeps keys, values and lines in step.
+        text = unicodedata.normalize("NFC", text)
     start = text.lstrip()[:1]
     if start in ("{", "["):
         try:

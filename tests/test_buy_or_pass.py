@@ -68,11 +68,13 @@ def test_money_is_conserved_in_the_match_example():
     assert sum(verdict.totals.values()) == 0 and verdict.termination_code == "match_over"
 
 
-def test_a_pass_that_leaves_a_card_unplayed_makes_the_record_unusable():
+def test_a_pass_that_leaves_a_card_unplayed_is_then_a_wrong_turn():
     data = _full()
     data["deals"][0]["play"][3] = "K♥ pass pass pass"  # Anna passes although she holds 8♥
-    with pytest.raises(RecordErrors):  # the deal then goes on differently: Anna's 8♥ is played nowhere
-        check_text(yaml.safe_dump(data, allow_unicode=True))
+    # The deal then goes on differently: the record's next lead is a card of a player whose turn it is not,
+    # a wrong turn (DECISIONS.md, round 3), where the referee stops judging.
+    verdict = check_text(yaml.safe_dump(data, allow_unicode=True))
+    assert "play.out_of_turn" in [f.code for f in verdict.findings] and verdict.exit_status == 1
 
 
 def test_a_barred_lead_names_the_rule():

@@ -82,7 +82,7 @@ def test_loss_of_game_punishes_a_revoke_but_not_a_lead_out_of_turn():
     text = FULL.replace("- J♦ A♦ 7♦ 8♦", "- A♦ 7♦ 8♦ J♦").replace("deals:", "options: {revoke_penalty: loss_of_game}"
                                                                      "\ndeals:")
     verdict = check_text(text)
-    assert [f.code for f in verdict.findings] == ["play.lead_out_of_turn"]
+    assert [f.code for f in verdict.findings] == ["play.lead_out_of_turn", "play.not_judged"]
     assert verdict.termination_code == "in_progress" and verdict.winner is None
 
 

@@ -380,3 +380,27 @@ def test_the_quick_reader_agrees_with_pyyaml_on_any_document(data, flow, indent,
         return
     assert (read, reader.lines) == load_events(text)
     assert QuickReader(text, track=False).read() == read
+
+
+@pytest.mark.parametrize("second", ["Anna\u200b", "Anna\u2060", "An\u00adna", "\ufeffAnna"])
+def test_a_name_with_a_format_character_is_refused(second):
+    from referee.cli import check_text
+
+    text = f'game: red-and-black\nplayers: [Anna, "{second}"]\ndeals:\n  - {{dealer: Anna, taken: {{Anna: 1}}}}\n'
+    with pytest.raises(RefereeError) as caught:
+        check_text(text)
+    errors = caught.value.errors if isinstance(caught.value, RecordErrors) else [caught.value]
+    assert any(e.code in ("record.bad_name", "record.control_character") for e in errors)
+
+
+def test_names_are_compared_in_nfc():
+    from referee.cli import check_text
+
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    text = (f"game: red-and-black\nplayers: [{composed}, Boris]\n"
+            f"deals:\n  - {{dealer: Boris, taken: {{{decomposed}: 1, Boris: 1}}}}\n")
+    verdict = check_text(text)
+    assert list(verdict.totals) == [composed, "Boris"]
+    with pytest.raises(RecordErrors) as caught:
+        check_text(f"game: red-and-black\nplayers: [{composed}, {decomposed}]\ndeals: [{{dealer: Boris}}]\n")
+    assert "record.duplicate_player" in [e.code for e in caught.value.errors]

@@ -153,7 +153,7 @@ def full_example() -> dict:
 @pytest.mark.parametrize("change, code", [
     (lambda d: d["deals"][0]["hands"].update(Anna="K♦ Q♠ J♥ 10♠ 7♥ 6♠"), "record.hand_size"),
     (lambda d: d["deals"][0].update(sides="8♣ 9♥ 6♦ K♦"), "record.card_twice"),
-    (lambda d: d["deals"][0]["turns"].__setitem__(0, {"Boris": "K♦ NE"}), "record.wrong_player"),
+    (lambda d: d["deals"][0]["turns"].__setitem__(0, {"Nobody": "K♦ NE"}), "record.wrong_player"),  # not at the table
     (lambda d: d["deals"][0]["turns"].__setitem__(0, {"Anna": "K♦ XX"}), "record.bad_pile"),
     (lambda d: d["deals"][0]["turns"].pop(), "record.deal_unfinished"),
 ])

@@ -83,7 +83,6 @@ def test_a_revoke_in_the_first_phase_is_a_finding_with_its_place():
 
 @pytest.mark.parametrize("change", [
     lambda d: d["tricks"].pop(),                                   # a trick too few
-    lambda d: d["tricks"].__setitem__(5, "J♦ A♦ 6♦ 6♥"),          # a dead card played
     lambda d: d.__setitem__("trump_card", "A♥"),                   # not in the dealer's hand
     lambda d: d["titles"].__setitem__("Anna", "king"),             # a title twice
 ])

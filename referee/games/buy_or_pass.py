@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance, wrong_turn
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_suit
 from referee.records import (
@@ -51,6 +51,8 @@ SUIT_KEYS: dict[str, Suit] = {"hearts": Suit.HEARTS, "clubs": Suit.CLUBS, "diamo
                               "spades": Suit.SPADES}
 DEFAULT_VALUES: dict[str, int] = {"hearts": 400, "clubs": 300, "diamonds": 200, "spades": 100}
 DEFAULT_STAKE = 100
+STOPPED = "stopped"
+"""What reading a lead gives when it holds a wrong turn: the replay stops there."""
 PASS_WORDS = {"pass", "пас", "passe", "passen"}
 BUY_WORDS = {"buy", "куплю", "купить", "kaufe", "kaufen"}
 
@@ -367,6 +369,7 @@ class BuyOrPass(Game):
         plays = r.sequence(path + ("play",))
         if plays is None:
             return None
+        stopped = False
         for k, raw in enumerate(plays):
             where = r.doc.where(path + ("play", k), deal=number, trick=k + 1)
             if play.is_over(stock_empty=not stock):
@@ -374,9 +377,16 @@ class BuyOrPass(Game):
                                              "cannot play on."), "record.trick_count", "play")
                 return None
             tokens = [s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()]
-            if not self._lead(r, path + ("play", k), tokens, play, stock, bought, players, findings, where):
+            went = self._lead(r, path + ("play", k), tokens, play, stock, bought, players, findings, where)
+            if not went:
                 return None
-        if not play.is_over(stock_empty=not stock):
+            if went == STOPPED:
+                findings.append(Finding("play.not_judged", "warning", where, STOPPED_HERE))
+                steps.append(t("Lead {k} holds a wrong turn; the referee counts the tricks before it and judges "
+                               "nothing after it.", k=k + 1))
+                stopped = True
+                break
+        if not stopped and not play.is_over(stock_empty=not stock):
             r.fail(path + ("play",), t("The play goes on: the record stops while players still hold cards."),
                    "record.trick_count", "play")
             return None
@@ -472,8 +482,8 @@ class BuyOrPass(Game):
         return True
 
     def _lead(self, r: Reader, path: Path, tokens: list[str], play: PassingTrickPlay, stock: list[Card],
-              bought: dict[str, int], players: list[str], findings: list[Finding], where: Any) -> bool:
-        """One lead and what each other player did; False if it cannot be true."""
+              bought: dict[str, int], players: list[str], findings: list[Finding], where: Any) -> bool | str:
+        """One lead and what each other player did; False if it cannot be true, :data:`STOPPED` at a wrong turn."""
         if not tokens:
             r.fail(path, t("A lead needs at least the card led."), "record.trick_shape", "play")
             return False
@@ -511,6 +521,11 @@ class BuyOrPass(Game):
                 r.add(err, path)
                 return False
             if card not in play.hands[seat]:
+                other = next((o for o, h in enumerate(play.hands) if card in h), None)
+                if other is not None:  # another player's card: he played out of turn (DECISIONS.md, round 3)
+                    findings.append(wrong_turn(where, t("{card} is {other}'s card, but it was {player}'s turn.",
+                                                        card=card, other=players[other], player=name)))
+                    return STOPPED
                 r.fail(path, t("It is {player}'s turn, but {card} is not in their hand.", player=name, card=card),
                        "record.not_held", "play")
                 return False

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import Card, Rank, Suit, deck
+from referee.cards import Card, Rank, Suit, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
 from referee.messages import Message, t, tc, tn
@@ -623,7 +623,7 @@ class CatchTheTen(Game):
         if len(set(dealt_cards)) != len(dealt_cards) or set(dealt_cards) != set(DECK):
             missing = sorted(set(DECK) - set(dealt_cards))
             foreign = sorted(set(dealt_cards) - set(DECK))
-            doubled = sorted({c for c in dealt_cards if dealt_cards.count(c) > 1})
+            doubled = cards_twice(dealt_cards)
             r.fail(aside_path, t("The hands and the cards set aside must be the {n} cards from 6 to ace, each once "
                                  "(missing: {missing}; not in this pack: {foreign}; twice: {doubled}).",
                                  n=len(DECK), missing=missing, foreign=foreign, doubled=doubled),

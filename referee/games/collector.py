@@ -40,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import RANKS, Card, deck
+from referee.cards import RANKS, Card, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
 from referee.messages import Message, t, tn
@@ -565,7 +565,7 @@ class Collector(Game):
         except NotationError as err:
             r.add(err, hand_path)
             return None
-        doubled = sorted({c for c in hand if hand.count(c) > 1})
+        doubled = cards_twice(hand)
         if doubled:
             r.fail(hand_path, t("Listed twice in the hand: {cards}.", cards=doubled), "record.card_twice", "deal")
             return None

@@ -36,7 +36,18 @@ from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, deck
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
+from referee.game import (
+    STOPPED_HERE,
+    DealResult,
+    Finding,
+    Game,
+    Option,
+    Reader,
+    Verdict,
+    advance,
+    deal_after_end,
+    wrong_turn,
+)
 from referee.messages import Message, render_param, t, tn
 from referee.notation import parse_card, parse_cards
 from referee.records import (
@@ -750,10 +761,15 @@ class KingsCorners(Game):
                 return {}, steps + [t("The hand ended before turn {k}, so it cannot be settled.", k=k + 1)], "broken"
             content = item
             if isinstance(item, dict):
-                if len(item) != 1 or str(next(iter(item))) != state.player:
+                mover = str(next(iter(item))) if len(item) == 1 else None
+                if mover not in players:
                     r.fail(turn_path, t("Turn {k} is {player}'s.", k=k + 1, player=state.player),
                            "record.wrong_player", "turns")
                     return None
+                if mover != state.player:  # the wrong player moved: a wrong turn (DECISIONS.md, round 3)
+                    findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
+                                                        player=state.player, other=mover)))
+                    return {}, steps + turn_steps(state) + [STOPPED_HERE], "broken"
                 content = next(iter(item.values()))
             try:
                 moves = read_turn(content, r.notation)
@@ -770,6 +786,11 @@ class KingsCorners(Game):
                                             t("{player} went out with move {j}; his turn ended there.",
                                               player=mover, j=j)))
                     return {}, steps + turn_steps(state), "broken"
+                other = _holder(state, move, mover)
+                if other is not None:  # another player's card, in a turn written without a name
+                    findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {card} is {other}'s card.",
+                                                        k=k + 1, player=mover, card=move.card, other=other)))
+                    return {}, steps + turn_steps(state) + [STOPPED_HERE], "broken"
                 try:
                     state.push(move)
                 except IllegalMoveError as err:
@@ -790,6 +811,16 @@ class KingsCorners(Game):
             kings = sum(1 for c in state.hands[s] if c.rank is Rank.KING)
             steps.append(penalty_step(p, state.hands[s], kings, len(state.hands[s]) - kings))
         return dict(outcome.scores), steps, "full"
+
+
+def _holder(state: KingsCornersHand, move: KingsMove, mover: str | None) -> str | None:
+    """The other player who holds the card ``move`` plays from hand, if the mover does not: a wrong turn."""
+    if not isinstance(move, Play) or mover is None:
+        return None
+    seat = state.players.index(mover)
+    if move.card in state.hands[seat]:
+        return None
+    return next((p for s, p in enumerate(state.players) if s != seat and move.card in state.hands[s]), None)
 
 
 def turn_steps(state: KingsCornersHand) -> list[Message]:

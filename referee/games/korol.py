@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from referee.cards import Card, Suit, deck
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_card, parse_suit
 from referee.records import (
@@ -234,12 +234,14 @@ class Korol(Game):
             result.totals = dict(totals)
             results.append(result)
         r.raise_if_any()
-        assert previous_winner is not None
+        if previous_winner is None or results[-1].mode == "broken":  # the last deal stopped at a wrong turn
+            return Verdict(self.slug, options, results, totals, None,
+                           t("No reign could be judged: the play stopped at a wrong turn."), "stopped", findings)
         termination = t("{player} won the reign and deals the next game.", player=previous_winner)
         return Verdict(self.slug, options, results, totals, previous_winner, termination, "reign_won", findings)
 
     def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous_winner: str | None) -> tuple[DealResult, str] | None:
+              previous_winner: str | None) -> tuple[DealResult, str | None] | None:
         path: Path = ("deals", i)
         number = i + 1
         deal = r.mapping(path)
@@ -261,6 +263,9 @@ class Korol(Game):
         if got is None or dealer is None:
             return None
         reign, reign_tricks = got
+        if reign is None or reign_tricks is None:  # stopped at a wrong turn: nothing to score
+            steps.append(STOPPED_HERE)
+            return DealResult(number, {p: 0 for p in players}, steps, mode="broken"), previous_winner
         if previous_winner is not None and dealer != previous_winner:
             findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
                                     t("The winner of the last reign deals the next game: {expected} should deal, "
@@ -370,7 +375,8 @@ class Korol(Game):
 
     def _full(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
               titles: dict[str, str] | None, quotas: dict[str, int] | None, options: dict[str, Any],
-              findings: list[Finding], steps: list[Message]) -> tuple[dict[str, str], dict[str, int]] | None:
+              findings: list[Finding], steps: list[Message],
+              ) -> tuple[dict[str, str] | None, dict[str, int] | None] | None:
         rules = RULES[(options["must_trump_when_void"], options["free_play"])]
         hands = self._pack(r, path + ("hands",), players)
         card = self._card(r, path + ("trump_card",))
@@ -393,6 +399,10 @@ class Korol(Game):
         if first is None:
             return None
         findings.extend(first.findings)
+        if first.stopped is not None:  # a wrong turn: the titles of the reign cannot be known
+            steps.append(t("Trick {k} of the first phase is a wrong turn; the reign is not judged.",
+                           k=first.stopped))
+            return None, None
         for seat, after in first.left:
             steps.append(tn("{player} ({title}) reached the quota of {n} trick at trick {trick} and left the first "
                             "phase.", "{player} ({title}) reached the quota of {n} tricks at trick {trick} and left "

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import Card, deck
+from referee.cards import Card, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
 from referee.messages import Message, t, tn
@@ -493,7 +493,7 @@ class RedAndBlack(Game):
                     return False
                 start.append(card[0])
         every = stock + start
-        doubled = sorted({c for c in every if every.count(c) > 1})
+        doubled = cards_twice(every)
         foreign = sorted(set(every) - set(DECK))
         if doubled or foreign:
             r.fail(path + ("stock",), t("A card may be in the pack only once, and only the 52 cards of the pack "

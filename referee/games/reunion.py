@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from referee import possible
-from referee.cards import Card, Rank, Suit, deck
+from referee.cards import Card, Rank, Suit, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
 from referee.messages import Message, points_count, t, tc, tn
@@ -541,7 +541,7 @@ class Reunion(Game):
             r.fail(path, t("{cards} are not in this pack, which has the cards from 7 to ace.", cards=foreign),
                    "record.not_in_pack", "deal")
             return None
-        doubled = sorted({c for c in cards if cards.count(c) > 1})
+        doubled = cards_twice(cards)
         if doubled:
             r.fail(path, t("{cards} are listed twice.", cards=doubled), "record.card_twice", "deal")
             return None
@@ -781,7 +781,7 @@ class Reunion(Game):
         if len(set(dealt)) != len(dealt) or set(dealt) != DECK_SET:
             missing = sorted(DECK_SET - set(dealt))
             foreign = sorted(set(dealt) - DECK_SET)
-            doubled = sorted({c for c in dealt if dealt.count(c) > 1})
+            doubled = cards_twice(dealt)
             r.fail(path + ("widow",), t("The hands and the widow must be the {n} cards from 7 to ace, each once "
                                         "(missing: {missing}; not in this pack: {foreign}; twice: {doubled}).",
                                         n=len(DECK), missing=missing, foreign=foreign, doubled=doubled),

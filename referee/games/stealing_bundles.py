@@ -43,7 +43,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import Card, deck
+from referee.cards import Card, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict
 from referee.messages import Message, t, tn
@@ -237,6 +237,11 @@ class BundlesState(TurnState[Play]):
         name = self.players[self.to_move]
         legal = tuple(self.legal_moves())
         if move.card not in self.hands[self.to_move]:
+            other = next((s for s, hand in enumerate(self.hands) if move.card in hand), None)
+            if other is not None:  # another player's card: a move out of turn (DECISIONS.md, round 3)
+                return IllegalMoveError(t("{card} is {other}'s card, but it was {player}'s turn.", card=move.card,
+                                          other=self.players[other], player=name), code="play.out_of_turn",
+                                        rule="turn", legal=legal)
             return IllegalMoveError(t("It is {player}'s turn, and {player} does not hold {card}.", player=name,
                                       card=move.card), code="play.not_in_hand", rule="turn", legal=legal)
         table, bundles = self.targets(move.card)
@@ -502,7 +507,7 @@ class StealingBundles(Game):
                                                  "card played and at least one other."), "record.bundle_of_one",
                        "capture")
                 ok = False
-        doubled = sorted({c for c in table if table.count(c) > 1})
+        doubled = cards_twice(table)
         if doubled:
             r.fail(path + ("table",), t("Listed twice on the table: {cards}.", cards=doubled), "record.card_twice",
                    "deal")
@@ -630,7 +635,7 @@ def read_pack(r: Reader, path: Path) -> list[Card] | None:
         return None
     if len(pack) != len(DECK) or set(pack) != set(DECK):
         missing = sorted(set(DECK) - set(pack))
-        doubled = sorted({c for c in pack if pack.count(c) > 1})
+        doubled = cards_twice(pack)
         r.fail(path, t("The pack must hold every card of the pack once, top card first ({n} in all); this one "
                        "holds {count} (missing: {missing}; twice: {doubled}).", n=len(DECK), count=len(pack),
                        missing=missing or "—", doubled=doubled or "—"), "record.pack", "deal")

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee import possible
-from referee.cards import SUITS, Card, Rank, Suit, deck
+from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
 from referee.messages import N_, Message, t, tc, tn
@@ -489,7 +489,7 @@ class TrumpSeven(Game):
                 r.fail(path, t("{card} is not in the pack of this game (7 to king in four suits, and the Joker).",
                                card=card), "record.not_in_pack", "deal")
                 ok = False
-        for card in sorted({c for c in cards if cards.count(c) > 1}):
+        for card in cards_twice(cards):
             r.fail(path, t("{card} is listed twice.", card=card), "record.card_twice", "deal")
             ok = False
         return cards if ok else None
@@ -624,7 +624,7 @@ class TrumpSeven(Game):
                                         "(missing: {missing}; not in this pack: {foreign}; twice: {doubled}).",
                                         n=len(DECK), missing=sorted(DECK_SET - set(dealt)),
                                         foreign=sorted(set(dealt) - DECK_SET),
-                                        doubled=sorted({c for c in dealt if dealt.count(c) > 1})),
+                                        doubled=cards_twice(dealt)),
                    "record.deck_mismatch", "deal")
             return None
         steps.extend(_auction_steps(auction))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import SUITS, Card, Rank, Suit, deck
+from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
 from referee.messages import Message, t, tc, tn
@@ -600,7 +600,7 @@ class Yacht(Game):
             if len(set(everything)) != len(everything) or set(everything) != set(DECK):
                 self._deck_mismatch(r, path + ("removed",), sorted(set(DECK) - set(everything)),
                                     sorted(set(everything) - set(DECK)),
-                                    sorted({c for c in everything if everything.count(c) > 1}))
+                                    cards_twice(everything))
                 return None
         if REMOVED_COUNT[n]:
             self._removal_note(r, path, number, trump, n, removed, True, findings, steps,
