@@ -59,7 +59,15 @@ def check_document(doc: Any) -> Verdict:
     if not isinstance(slug, str) or slug not in GAMES:
         raise RecordError(t("game must be one of {games}, not {value!r}.", games=sorted(GAMES), value=str(slug)),
                           code="record.unknown_game", where=doc.where(("game",)))
-    return GAMES[slug].check(doc)
+    game = GAMES[slug]
+    try:
+        return game.check(doc)
+    except RefereeError as err:
+        # A problem names the game's rule (its id) or none: the engines only know their own words for it.
+        for e in err.errors if isinstance(err, RecordErrors) else [err]:
+            e.rule = game.rule_for(e.code)
+        err.rule = game.rule_for(err.code)
+        raise
 
 
 # ---------------------------------------------------------------------------------------------
@@ -68,8 +76,10 @@ def check_document(doc: Any) -> Verdict:
 
 def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
     """The JSON object of DESIGN.md: game, valid, deals, totals, winner, findings (and more)."""
+    from referee.games import get_game
     from referee.messages import render_params
 
+    game = get_game(verdict.game)
     return {
         "game": verdict.game,
         "valid": verdict.valid,
@@ -87,7 +97,7 @@ def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
         "totals": verdict.totals,
         "winner": verdict.winner,
         "termination": {"code": verdict.termination_code, "message": render(verdict.termination, lang)},
-        "findings": [{"code": f.code, "severity": f.severity, "where": f.where.as_dict(),
+        "findings": [{"code": f.code, "severity": f.severity, "rule": game.rule_for(f.code), "where": f.where.as_dict(),
                       "message": render(f.message, lang)} for f in verdict.findings],
     }
 
@@ -123,7 +133,8 @@ def print_verdict(verdict: Verdict, lang: str, out: Any) -> None:
         out.write("\n" + render(t("Findings:"), lang) + "\n")
         for f in verdict.findings:
             place = f.where.describe(lang)
-            out.write(f"  {severity_label(f.severity, lang)} {f.code}: {place}: {render(f.message, lang)}\n")
+            out.write(f"  {severity_label(f.severity, lang)} {f.code}: {place}: {render(f.message, lang)}"
+                      f"{rule_note(game.rule_for(f.code), lang)}\n")
     out.write("\n" + render(verdict.termination, lang) + "\n")
     verdict_line = t("Verdict: valid, every claim agrees.") if verdict.valid else \
         t("Verdict: NOT valid (a claim disagrees or a rule was broken).")
@@ -140,8 +151,12 @@ def print_errors(error: RefereeError, name: str, lang: str, out: Any) -> None:
     errors = error.errors if isinstance(error, RecordErrors) else [error]
     out.write(render(t("{path}: the record cannot be used:", path=name), lang) + "\n")
     for e in errors:
-        rule = f" [{e.rule}]" if e.rule else ""
-        out.write(f"  {e.render(lang)}{rule}\n")
+        out.write(f"  {e.render(lang)}{rule_note(e.rule, lang)}\n")
+
+
+def rule_note(rule: str | None, lang: str) -> str:
+    """`` (rule G1-R17)`` after a finding or a problem that names a rule of the game; nothing otherwise."""
+    return " " + render(t("(rule {rule})", rule=rule), lang) if rule else ""
 
 
 # Characters that could forge or hide a line on a terminal: controls other than the line break,

@@ -139,3 +139,24 @@ def test_every_finding_of_the_examples_names_a_rule_or_is_ruleless():
         for finding in verdict.findings:
             assert game.rule_for(finding.code) or finding.code in RULELESS_CODES | game.ruleless_codes, \
                 (path.name, finding.code)
+
+
+def test_findings_and_problems_carry_their_rule_in_text_and_json():
+    import io
+
+    from referee.cli import check_text, errors_json, print_errors, print_verdict, verdict_json
+    from referee.errors import RefereeError
+    from tests.conftest import ROOT
+
+    verdict = check_text((ROOT / "examples/comet/held-back.yaml").read_text(encoding="utf-8"))
+    assert [f["rule"] for f in verdict_json(verdict, "en")["findings"]] == ["G4-R06"]
+    out = io.StringIO()
+    print_verdict(verdict, "ru", out)
+    assert "(правило G4-R06)" in out.getvalue()
+    text = (ROOT / "examples/buy-or-pass/full-play.yaml").read_text(encoding="utf-8")
+    with pytest.raises(RefereeError) as info:
+        check_text(text.replace("Anna: J♦ 8♣ 8♥ A♥ 9♣", "Anna: J♦ 8♣ 8♥ A♥"))
+    assert [e["rule"] for e in errors_json(info.value, "en")["errors"]] == ["G6-S4"]
+    out = io.StringIO()
+    print_errors(info.value, "deal.yaml", "de", out)
+    assert out.getvalue().rstrip().endswith("(Regel G6-S4)")
