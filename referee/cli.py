@@ -144,7 +144,8 @@ def print_verdict(verdict: Verdict, lang: str, out: Any) -> None:
         out.write("\n" + render(t("Findings:"), lang) + "\n")
         for f in verdict.findings:
             place = f.where.describe(lang)
-            out.write(f"  {severity_label(f.severity, lang)} {f.code}: {place}: {render(f.message, lang)}\n")
+            out.write(f"  {severity_label(f.severity, lang)} {f.code}: {place}: {render(f.message, lang)}"
+                      f"{rule_note(game.rule_for(f.code), lang)}\n")
     out.write("\n" + render(verdict.termination, lang) + "\n")
     verdict_line = t("Verdict: valid, every claim agrees.") if verdict.valid else \
         t("Verdict: NOT valid (a claim disagrees or a rule was broken).")
@@ -158,11 +159,20 @@ def render_value(v: int) -> str:
 
 def print_errors(error: RefereeError, name: str, lang: str, out: Any) -> None:
     """A record that cannot be used: what, where and which rule, one problem a line."""
+    from referee.games import GAMES
+
     errors = error.errors if isinstance(error, RecordErrors) else [error]
+    game = GAMES.get(error.game) if error.game else None
     out.write(render(t("{path}: the record cannot be used:", path=name), lang) + "\n")
     for e in errors:
-        rule = f" [{e.rule}]" if e.rule else ""
-        out.write(f"  {e.render(lang)}{rule}\n")
+        rule_id = game.rule_for(e.code) if game else None
+        note = rule_note(rule_id, lang) if rule_id else (f" [{e.rule}]" if e.rule else "")
+        out.write(f"  {e.render(lang)}{note}\n")
+
+
+def rule_note(rule: str | None, lang: str) -> str:
+    """`` (rule G1-R17)`` after a finding or a problem that names a rule of the game; nothing otherwise."""
+    return " " + render(t("(rule {rule})", rule=rule), lang) if rule else ""
 
 
 # Characters that could forge or hide a line on a terminal: controls other than the line break,
