@@ -195,7 +195,7 @@ def cards_twice(cards: Iterable[Card]) -> list[Card]:
     repeated is counted once, never compared pairwise).
 
     >>> cards_twice([Card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.SPADES), Card(Rank.ACE, Suit.SPADES)])
-    [Card(rank=<Rank.ACE: 14>, suit=<Suit.SPADES: '♠'>)]
+    [Card(A♠)]
     """
     from collections import Counter
 
