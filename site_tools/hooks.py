@@ -82,9 +82,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_pre_build(config: MkDocsConfig) -> None:
     """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
     # Each language's footer links to the licence in the repository named once, by repo_url.
-    if config.copyright and "{licence_url}" in config.copyright:
-        config.copyright = config.copyright.replace("{licence_url}", frame.licence_url(config.repo_url,
-                                                                                       config.edit_uri))
+    copyright_text = getattr(config, "copyright", None)
+    if copyright_text and "{licence_url}" in copyright_text:
+        config.copyright = copyright_text.replace("{licence_url}", frame.licence_url(config.repo_url, config.edit_uri))
     if getattr(_i18n(config), "building", False):
         return
     # A warning fails `mkdocs build --strict`; the page shows the English for the segment either way.
