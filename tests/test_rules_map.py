@@ -32,6 +32,9 @@ TEMPLATES: dict[str, dict[str, tuple[str, ...]]] = {
     "construction": {"construction.{move.kind}": tuple(f"construction.{k}" for k in
                                                        ("build", "large", "small", "king", "discard"))},
 }
+OUTCOME_CODES = frozenset({"deal.out", "hand.out", "hand.blocked", "game.home", "game.most_cards_lose",
+                           "game.tie_nobody_loses", "game.last_counter"})
+"""How a turn game's state says it ended (:class:`referee.turns.Outcome`): no finding, so no rule to name."""
 HANDS_CODES = ("record.hand_size", "record.card_twice")
 """What :func:`referee.replay.read_hands` raises."""
 REPLAY_CODES = ("play.lead_out_of_turn", "play.out_of_turn", "record.card_not_dealt", "record.card_twice",
@@ -77,6 +80,7 @@ def raised_codes(slug: str) -> set[str]:
     assert templates == set(known), f"{slug}: a code made from a template needs its codes listed in TEMPLATES"
     for made in known.values():
         codes.update(made)
+    codes -= OUTCOME_CODES
     if "read_hands(" in source:
         codes.update(HANDS_CODES)
     if "replay_tricks(" in source or "replay_capped(" in source:
@@ -160,3 +164,4 @@ def test_findings_and_problems_carry_their_rule_in_text_and_json():
     out = io.StringIO()
     print_errors(info.value, "deal.yaml", "de", out)
     assert out.getvalue().rstrip().endswith("(Regel G6-S4)")
+

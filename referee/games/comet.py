@@ -391,7 +391,7 @@ G4-R07 | The K stops the run; its player leads again | (comet.not_his_card)
 G4-R08 | The card below the opening card stops the run | (comet.not_his_card)
 G4-R09 | An ace may only be led | (comet.not_his_card)
 G4-R10 | A player who plays his last card goes out and ends the deal
-    | deal.out record.out_holds_cards record.deal_unfinished
+    | claim record.out_holds_cards record.deal_unfinished
 G4-R11 | The others pay a chip a card left, two for the 9♦ | claim record.bad_nine
 G4-A01 | The holder of the next card plays it, out of seat order | (comet.run_continues)
 G4-A02 | Playing the next card is compulsory | comet.compulsory
