@@ -334,15 +334,15 @@ class TrickRules:
             legal = self.legal(hand, led, trump)
             if card in legal:
                 return None
+            if card == self.master:  # before the revoke: the rule broken is the master card's
+                return IllegalPlayError(t("{seat} plays {card}, which may be played only by a player who cannot "
+                                          "follow suit.", seat=seat, card=card), code="play.master_early",
+                                        rule="master_card", legal=tuple(legal))
             if any(self.suit_of(c, trump) is led for c in hand):
                 follow = [c for c in hand if self.suit_of(c, trump) is led]
                 return IllegalPlayError(t("{seat} plays {card} but holds {suit} ({cards}) and must follow suit.",
                                           seat=seat, card=card, suit=led, cards=sorted(follow)),
                                         code="play.revoke", rule="follow_suit", legal=tuple(legal))
-            if card == self.master:
-                return IllegalPlayError(t("{seat} plays {card}, which may be played only by a player who cannot "
-                                          "follow suit.", seat=seat, card=card), code="play.master_early",
-                                        rule="master_card", legal=tuple(legal))
             return IllegalPlayError(t("{seat} cannot follow {suit} and plays {card}: a player who cannot follow suit "
                                       "buys a card or passes.", seat=seat, suit=led, card=card),
                                     code="play.off_suit", rule="buy_or_pass", legal=tuple(legal))
