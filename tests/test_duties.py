@@ -123,3 +123,60 @@ def test_a_sentence_that_misstates_the_rules_is_caught():
     position = Position(hand, Suit.HEARTS, None)
     legal = RULES["any_time"].legal(hand, Suit.HEARTS, None)
     assert legal == [] and not void_any.holds(position, legal)
+
+
+def _turn_playout(state, duties, rng: random.Random, where: str, limit: int = 400) -> int:
+    """Random legal moves, every sentence of the duties checked before each."""
+    checked = 0
+    for _ in range(limit):
+        if state.is_over():
+            break
+        legal = state.legal_moves()
+        for duty in duties:
+            assert duty.holds(state, legal), f"{where}: {duty.message} — legal {legal}"
+        checked += 1
+        if not legal:
+            break
+        state.push_unchecked(rng.choice(legal))
+    return checked
+
+
+def _comet(rng: random.Random, options: dict):
+    from referee.games.comet import CometDeal
+
+    pack = deck()
+    rng.shuffle(pack)
+    n = rng.randint(2, 8)
+    return CometDeal([f"P{i}" for i in range(n)], [pack[i::n] for i in range(n)], **options)
+
+
+def _collector(rng: random.Random, options: dict):
+    from referee.games.collector import CollectorState
+
+    pack = deck()
+    rng.shuffle(pack)
+    n = rng.randint(2, 4)
+    return CollectorState([f"P{i}" for i in range(n)], rng.randrange(n), pack, **options)
+
+
+def _red_and_black(rng: random.Random, options: dict):
+    from referee.games.red_and_black import RedBlackGame
+
+    stock = [rng.random() < 0.5 for _ in range(50)]
+    return RedBlackGame([f"P{i}" for i in range(rng.randint(2, 5))], stock, None, options["ties"])
+
+
+TURN_GAMES = {"comet": _comet, "collector": _collector, "red-and-black": _red_and_black}
+
+
+@pytest.mark.parametrize("slug", list(TURN_GAMES))
+def test_every_sentence_of_a_turn_games_duties_holds_on_random_positions(slug):
+    game = GAMES[slug]
+    rng = random.Random(slug)
+    checked = 0
+    for options in _option_sets(slug):
+        duties = game.duties(options)
+        assert duties, slug
+        for _ in range(3):
+            checked += _turn_playout(TURN_GAMES[slug](rng, options), duties, rng, f"{slug} {options}")
+    assert checked > 100

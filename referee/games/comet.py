@@ -48,7 +48,7 @@ from referee.records import (
     backticks,
 )
 from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnState, replay_moves
+from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
 
 DECK: tuple[Card, ...] = tuple(deck())
 NINE_OF_DIAMONDS = Card(Rank.NINE, Suit.DIAMONDS)
@@ -456,6 +456,23 @@ class Comet(Game):
         if deal.get("claim"):
             rows.append((t("Claimed"), deal["claim"]))
         return rows
+
+    def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
+        """What the player to move may do (:meth:`CometDeal.legal_moves`), each sentence with its test."""
+        holder, compulsory = options["run_order"] == "holder", options["compulsory_play"]
+
+        def lead(state: CometDeal, legal: list[CometMove]) -> bool:
+            return state.need is not None or set(legal) == {Play(c) for c in state.hands[state.to_move]}
+
+        def run(state: CometDeal, legal: list[CometMove]) -> bool:
+            if state.need is None:
+                return True
+            held = not holder or state.owner[state.need] == state.to_move
+            return held and set(legal) == ({Play(state.need)} if compulsory else {Play(state.need), Pass()})
+
+        run_duty = t("In a run, the holder of the next card must play it.") if compulsory else \
+            t("In a run, the holder of the next card may play it or pass.")
+        return [TurnDuty(t("Lead any card you hold."), lead), TurnDuty(run_duty, run)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Comet record."""

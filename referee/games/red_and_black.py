@@ -43,7 +43,7 @@ from referee.records import (
 )
 from referee.records import Card as CardType
 from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnState, random_playout
+from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
 
 DECK: tuple[Card, ...] = tuple(deck())
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -330,6 +330,15 @@ class RedAndBlack(Game):
         if isinstance(deal.get("claim"), dict):
             rows.append((t("Cards kept, as the table counted"), deal["claim"]))
         return rows
+
+    def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
+        """The one move there is (:meth:`RedBlackGame.legal_moves`), with its test."""
+
+        def draw(state: RedBlackGame, legal: list[Draw]) -> bool:
+            return legal == [Draw()]
+
+        return [TurnDuty(t("Draw from the stock: a card of the colour on top of the pile is discarded and ends the "
+                           "turn, a card of the other colour is kept and you draw again."), draw)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate and replay a Red and Black record, game by game."""
