@@ -35,7 +35,7 @@ from referee.messages import Message, t
 from referee.notation import parse_card
 from referee.records import NOTE, Field, FieldType, PlayerName, RecordSpec
 from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnState
+from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
 
 PACK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PACKS = 3
@@ -494,6 +494,44 @@ class Construction(Game):
         from referee.games.construction_picture import picture
 
         return picture(data, params, lang)
+
+    def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
+        """What the owner of the turned card may do (:meth:`ConstructionGame.legal_moves`), each sentence with
+        its test on the uses the game allows for every card it could turn."""
+
+        def by_card(legal: list[Action]) -> dict[Card, list[Action]]:
+            out: dict[Card, list[Action]] = {}
+            for move in legal:
+                out.setdefault(move.card, []).append(move)
+            return out
+
+        def uses(state: ConstructionGame, legal: list[Action]) -> bool:
+            for card, moves in by_card(legal).items():
+                large = state.neighbours(state.large[side_of(card)])
+                if card.rank is not Rank.KING and Action(card, "discard") not in moves:
+                    return False
+                if any(m.kind == "large" and (len(m.cells) != 1 or m.cells[0] not in large) for m in moves) or \
+                        any(m.kind == "small" and not 1 <= len(m.cells) <= 3 for m in moves):
+                    return False
+            return True
+
+        def kings(state: ConstructionGame, legal: list[Action]) -> bool:
+            for card, moves in by_card(legal).items():
+                if card.rank is not Rank.KING:
+                    continue
+                kinds = {m.kind for m in moves}
+                if len(state.small[side_of(card)]) < SMALL_TOKENS:
+                    if not (kinds == {"discard"} or kinds == {"king"}):
+                        return False
+                elif kinds & {"king", "build"}:
+                    return False
+            return True
+
+        return [TurnDuty(t("Use the card turned in one way: build it into the track, move your large token one "
+                           "card, move a small token one to three cards, or discard it (always allowed)."), uses),
+                TurnDuty(t("A king must put one of your small tokens on your Joker while one is off the track and it "
+                           "can be placed, and may then move it up to three cards; otherwise it can only be "
+                           "discarded. Once all are placed, a king moves as a queen and is never built."), kings)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate and replay a Construction record."""

@@ -55,7 +55,7 @@ from referee.records import (
     RecordSpec,
 )
 from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnState
+from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
 
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
@@ -591,6 +591,36 @@ class KingsCorners(Game):
     def picture(self, data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
         """The layout of a worked example at a given turn and move (:func:`picture`)."""
         return picture(data, params, lang)
+
+    def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
+        """What the player to move may do (:meth:`KingsCornersHand.legal_moves`), each sentence with its test."""
+        compulsory = options["kings_compulsory"]
+
+        def cards(state: KingsCornersHand, legal: list[KingsMove]) -> bool:
+            piles = state.piles
+            want = {Play(c, name) for c in state.hands[state.to_move] for name in PILES
+                    if (fits(c, piles[name][-1]) if piles[name] else name in SIDES or c.rank is Rank.KING)}
+            return {m for m in legal if isinstance(m, Play)} == want
+
+        def shifts(state: KingsCornersHand, legal: list[KingsMove]) -> bool:
+            piles = state.piles
+            want = {Shift(s, name) for s in SIDES if piles[s] for name in PILES if name != s
+                    and (fits(piles[s][0], piles[name][-1]) if piles[name] else
+                         name in CORNERS and piles[s][0].rank is Rank.KING)}
+            return {m for m in legal if isinstance(m, Shift)} == want
+
+        def end(state: KingsCornersHand, legal: list[KingsMove]) -> bool:
+            king_due = compulsory and any(c.rank is Rank.KING for c in state.hands[state.to_move]) and \
+                any(not state.piles[c] for c in CORNERS)
+            return (EndTurn() in legal) != king_due
+
+        return [TurnDuty(t("Put cards from your hand on the piles, each one rank lower than the top card and of the "
+                           "other colour; only a king starts an empty corner, any card fills an empty side."), cards),
+                TurnDuty(t("Move a whole side pile onto another pile when its bottom card fits there, or into an "
+                           "empty corner when a king is at its bottom."), shifts),
+                TurnDuty(t("Before you end your turn, put a king you hold into an empty corner; then draw a card from "
+                           "the stock if any is left.") if compulsory else
+                         t("End your turn when you like, then draw a card from the stock if any is left."), end)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Kings Corners record."""
