@@ -111,9 +111,9 @@ def quickref_block(game: Game, lang: str) -> str:
     """
     rows = [[_cell(label, lang), _cell(value, lang)] for label, value in game.facts()]
     defaults = {o.name: o.default for o in game.options}
-    rules = game.trick_rules(defaults)
-    if rules is not None:
-        rows.append([_label(_L_DUTIES, lang), "<br>".join(_cell(d, lang) for d in rules.duties())])
+    duties = game.duties(defaults)
+    if duties:
+        rows.append([_label(_L_DUTIES, lang), "<br>".join(_cell(d.message, lang) for d in duties)])
     if game.options:
         rows.append([_label(_L_OPTIONS_IN_FORCE, lang), "<br>".join(
             f"`{o.name}: {_show(o.default)}`" + (f" ({_cell(o.choice_help[o.default], lang)})"

@@ -455,7 +455,15 @@ def add_record_parsers(sub: Any, lang: str) -> None:
     record_cli.add_parsers(sub, lang)
 
 
-SUBCOMMANDS: list[Callable[[Any, str], None]] = [add_games_parser, add_check_parser, add_record_parsers]
+def add_rules_parser(sub: Any, lang: str) -> None:
+    """``referee rules GAME`` (:mod:`referee.rules_map`)."""
+    from referee import rules_map
+
+    rules_map.add_parser(sub, lang)
+
+
+SUBCOMMANDS: list[Callable[[Any, str], None]] = [add_games_parser, add_check_parser, add_record_parsers,
+                                                 add_rules_parser]
 """Each adds one subcommand and sets ``run(args, out, err) -> exit status`` as its default."""
 
 

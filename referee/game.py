@@ -20,7 +20,7 @@ from referee.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
     from referee.records import RecordSpec
-    from referee.tricks import TrickRules
+    from referee.tricks import Duty, TrickRules
 
 Severity = Literal["error", "warning", "info"]
 T = TypeVar("T")
@@ -596,6 +596,12 @@ class Game(ABC):
     def trick_rules(self, options: dict[str, Any]) -> TrickRules | None:
         """The trick rules in force with ``options`` (the quick reference lists their duties); None: no tricks."""
         return None
+
+    def duties(self, options: dict[str, Any]) -> list[Duty]:
+        """What a player must or may do in play with ``options``, each sentence with its test against what is
+        legal (the quick reference lists them): a trick game's come from its trick rules."""
+        rules = self.trick_rules(options)
+        return rules.duties() if rules is not None else []
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
         """The one-line facts of a deal in a worked example: label and value (a suit, a name, cards).

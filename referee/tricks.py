@@ -86,7 +86,7 @@ the lead to the next seat still in play:
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
 
 from referee.cards import RANKS, SUITS, Card, Rank, Suit, deck
@@ -168,6 +168,37 @@ def _strength_or_none(rules: TrickRules, card: Card, led: Suit | None, trump: Su
         return -1
 
 
+class Position(NamedTuple):
+    """What decides which cards the player on turn may play: his hand, the suit led (None: he leads),
+    trumps, whether they are broken, the suits barred from the lead, and whether he has taken his quota."""
+
+    hand: tuple[Card, ...]
+    led: Suit | None
+    trump: Suit | None
+    broken: bool = True
+    barred: frozenset[Suit] = frozenset()
+    at_quota: bool = False
+
+
+class Duty(NamedTuple):
+    """A sentence of the duties of play, and its test: ``holds(position, legal)`` is true when the cards
+    the rules allow at ``position`` (``legal``) are what the sentence says."""
+
+    message: Message
+    holds: Callable[[Position, list[Card]], bool]
+
+
+def _barred_lead(pos: Position, legal: list[Card]) -> bool:
+    if pos.led is not None:
+        return True
+    allowed = [c for c in pos.hand if c.suit not in pos.barred]  # the games with barred leads have plain suits
+    return set(legal) == set(allowed or pos.hand)
+
+
+def _still_in_play(pos: Position, legal: list[Card]) -> bool:
+    return not pos.at_quota
+
+
 class TrickRules:
     """Rank orders (lowest first) and play duties of one trick game.
 
@@ -220,18 +251,105 @@ class TrickRules:
             table = self._tables[slot] = TrumpTable(self, trump)
         return table
 
-    def duties(self) -> list[Message]:
-        """The duties of play in a reader's words, for the quick reference (what :meth:`why_illegal` enforces).
+    def duties(self, lead_rule: str | None = None, leaving: bool = False) -> list[Duty]:
+        """What a player must or may play, in a reader's words, each sentence with the test that it says
+        what :meth:`legal` allows (the quick reference prints them; ``tests/test_properties.py`` tests
+        them on random positions of every game).
 
-        >>> [m.msgid for m in TrickRules(ORDER_2_TO_A, must_trump=True).duties()]
-        ['Follow suit if you can.', 'If you cannot, play a trump if you have one.']
+        ``lead_rule``: the suits a :class:`PassingTrickPlay` bars from the lead (``last_suit``,
+        ``once_per_deal``); ``leaving``: players leave the deal at their quota of tricks (``caps``).
+
+        >>> whist = TrickRules(ORDER_2_TO_A, must_trump=True)
+        >>> [d.message.msgid for d in whist.duties()]  # doctest: +NORMALIZE_WHITESPACE
+        ['Lead any card.', 'Follow suit if you can.',
+         'If you cannot, play a trump if you have one, otherwise any card.']
+        >>> bop = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
+        >>> [str(d.message) for d in bop.duties(lead_rule="last_suit")][1:]  # doctest: +NORMALIZE_WHITESPACE
+        ['Follow suit if you can.', 'If you cannot, buy a card from the stock or pass.',
+         'The A♠ may be played instead of following suit, and it wins any trick.']
         """
-        out = [t("Follow suit if you can.")]
-        out.append(t("If you cannot, play a trump if you have one.") if self.must_trump
-                   else t("If you cannot, play any card."))
-        if self.trump_breaking:
-            out.append(t("Do not lead a trump until trumps are broken, unless you hold nothing else."))
+        out: list[Duty] = []
+        if lead_rule == "last_suit":
+            out.append(Duty(t("The winner of a trick may not lead its suit next, unless he holds nothing else."),
+                            _barred_lead))
+        elif lead_rule == "once_per_deal":
+            out.append(Duty(t("The winner of a trick may not lead a suit already led in this deal, unless he holds "
+                              "nothing else."), _barred_lead))
+        elif self.trump_breaking:
+            out.append(Duty(t("Do not lead a trump until trumps are broken, unless you hold nothing else."),
+                            self._breaking_lead))
+        else:
+            out.append(Duty(t("Lead any card."), self._free_lead))
+        if not self.follow_suit:
+            out.append(Duty(t("Play any card: there is no duty to follow suit, but only a trump or a card of the "
+                              "suit led can win."), self._any_card))
+        else:
+            out.append(Duty(t("Follow suit if you can."), self._follows))
+            if self.void_passes:
+                out.append(Duty(t("If you cannot, buy a card from the stock or pass."), self._void_passes))
+            elif self.must_trump:
+                out.append(Duty(t("If you cannot, play a trump if you have one, otherwise any card."),
+                                self._void_trumps))
+            else:
+                out.append(Duty(t("If you cannot, play any card."), self._void_any))
+        if self.master is not None and self.master_any_time:
+            out.append(Duty(t("The {card} may be played instead of following suit, and it wins any trick.",
+                              card=self.master), self._master_any_time))
+        elif self.master is not None:
+            out.append(Duty(t("The {card} may be played to another suit only by a player who cannot follow, and it "
+                              "wins any trick.", card=self.master), self._master_when_void))
+        if leaving:
+            out.append(Duty(t("A player who has taken his quota of tricks leaves the deal: his cards are dead, and "
+                              "the next player still in play leads."), _still_in_play))
         return out
+
+    # What each sentence of duties() says, as a test of the cards legal() allows at a position.
+
+    def _split(self, pos: Position) -> tuple[list[Card], list[Card]]:
+        """The cards of the hand in the suit led, and the trumps."""
+        suit = self.table(pos.trump).suit
+        return ([c for c in pos.hand if suit[c.index] is pos.led],
+                [c for c in pos.hand if pos.trump is not None and suit[c.index] is pos.trump])
+
+    def _free_lead(self, pos: Position, legal: list[Card]) -> bool:
+        return pos.led is not None or set(legal) == set(pos.hand)
+
+    def _breaking_lead(self, pos: Position, legal: list[Card]) -> bool:
+        if pos.led is not None:
+            return True
+        suit = self.table(pos.trump).suit
+        others = [c for c in pos.hand if suit[c.index] is not pos.trump]
+        return set(legal) == set(others if pos.trump is not None and not pos.broken and others else pos.hand)
+
+    def _any_card(self, pos: Position, legal: list[Card]) -> bool:
+        return pos.led is None or set(legal) == set(pos.hand)
+
+    def _follows(self, pos: Position, legal: list[Card]) -> bool:
+        follow, _ = self._split(pos)
+        if pos.led is None or not follow:
+            return True
+        return set(follow) <= set(legal) <= {*follow, self.master}
+
+    def _void_passes(self, pos: Position, legal: list[Card]) -> bool:
+        follow, _ = self._split(pos)
+        return pos.led is None or bool(follow) or set(legal) <= {self.master}
+
+    def _void_trumps(self, pos: Position, legal: list[Card]) -> bool:
+        follow, trumps = self._split(pos)
+        return pos.led is None or bool(follow) or set(legal) == set(trumps or pos.hand)
+
+    def _void_any(self, pos: Position, legal: list[Card]) -> bool:
+        follow, _ = self._split(pos)
+        return pos.led is None or bool(follow) or set(legal) == set(pos.hand)
+
+    def _master_any_time(self, pos: Position, legal: list[Card]) -> bool:
+        return pos.led is None or self.master not in pos.hand or self.master in legal
+
+    def _master_when_void(self, pos: Position, legal: list[Card]) -> bool:
+        if pos.led is None or self.master not in pos.hand:
+            return True
+        follow, _ = self._split(pos)
+        return (self.master in legal) == (not follow or self.master in follow)
 
     def suit_of(self, card: Card, trump: Suit | None) -> Suit:
         """The suit a card belongs to in play: its printed suit, but the Joker and a left bower are trumps."""
@@ -334,15 +452,15 @@ class TrickRules:
             legal = self.legal(hand, led, trump)
             if card in legal:
                 return None
+            if card == self.master:  # before the revoke: the rule broken is the master card's
+                return IllegalPlayError(t("{seat} plays {card}, which may be played only by a player who cannot "
+                                          "follow suit.", seat=seat, card=card), code="play.master_early",
+                                        rule="master_card", legal=tuple(legal))
             if any(self.suit_of(c, trump) is led for c in hand):
                 follow = [c for c in hand if self.suit_of(c, trump) is led]
                 return IllegalPlayError(t("{seat} plays {card} but holds {suit} ({cards}) and must follow suit.",
                                           seat=seat, card=card, suit=led, cards=sorted(follow)),
                                         code="play.revoke", rule="follow_suit", legal=tuple(legal))
-            if card == self.master:
-                return IllegalPlayError(t("{seat} plays {card}, which may be played only by a player who cannot "
-                                          "follow suit.", seat=seat, card=card), code="play.master_early",
-                                        rule="master_card", legal=tuple(legal))
             return IllegalPlayError(t("{seat} cannot follow {suit} and plays {card}: a player who cannot follow suit "
                                       "buys a card or passes.", seat=seat, suit=led, card=card),
                                     code="play.off_suit", rule="buy_or_pass", legal=tuple(legal))

@@ -58,10 +58,18 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.errors import IllegalPlayError, Where
 from referee.messages import Message, t
+
+
+class TurnDuty(NamedTuple):
+    """A sentence of a turn game's duties of play, and its test: ``holds(state, legal)`` is true when the
+    moves the state allows (``legal``, from :meth:`TurnState.legal_moves`) are what the sentence says."""
+
+    message: Message
+    holds: Callable[[Any, list[Any]], bool]
 
 
 class Move(Protocol):

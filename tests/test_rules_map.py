@@ -32,6 +32,9 @@ TEMPLATES: dict[str, dict[str, tuple[str, ...]]] = {
     "construction": {"construction.{move.kind}": tuple(f"construction.{k}" for k in
                                                        ("build", "large", "small", "king", "discard"))},
 }
+OUTCOME_CODES = frozenset({"deal.out", "hand.out", "hand.blocked", "game.home", "game.most_cards_lose",
+                           "game.tie_nobody_loses", "game.last_counter"})
+"""How a turn game's state says it ended (:class:`referee.turns.Outcome`): no finding, so no rule to name."""
 HANDS_CODES = ("record.hand_size", "record.card_twice")
 """What :func:`referee.replay.read_hands` raises."""
 REPLAY_CODES = ("play.lead_out_of_turn", "play.out_of_turn", "record.card_not_dealt", "record.card_twice",
@@ -77,6 +80,7 @@ def raised_codes(slug: str) -> set[str]:
     assert templates == set(known), f"{slug}: a code made from a template needs its codes listed in TEMPLATES"
     for made in known.values():
         codes.update(made)
+    codes -= OUTCOME_CODES
     if "read_hands(" in source:
         codes.update(HANDS_CODES)
     if "replay_tricks(" in source or "replay_capped(" in source:
@@ -160,3 +164,32 @@ def test_findings_and_problems_carry_their_rule_in_text_and_json():
     out = io.StringIO()
     print_errors(info.value, "deal.yaml", "de", out)
     assert out.getvalue().rstrip().endswith("(Regel G6-S4)")
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_every_checkable_rule_is_broken_by_a_real_record(slug):
+    from referee.rules_map import case_codes, cases, rules_map
+
+    declared = {c for r in GAMES[slug].rules() for c in r.codes}
+    for case in cases(slug):
+        if case.source.startswith("tests/"):  # the examples' codes were found by running them
+            got = case_codes(case.text)
+            assert set(case.shows) <= got, f"{case.source} shows {sorted(got)}, not {case.shows}"
+        assert set(case.shows) <= declared | RULELESS_CODES | GAMES[slug].ruleless_codes, case.source
+    unbroken = [row["rule"] for row in rules_map(slug) if "broken_by" in row and row["broken_by"] is None]
+    assert not unbroken, f"{slug}: no example or case of tests/data/breaks/{slug}.yaml breaks {unbroken}"
+
+
+def test_the_rules_command_prints_the_map(capsys):
+    import json
+
+    from referee.cli import main
+
+    assert main(["rules", "buy-or-pass", "--lang", "en"]) == 0
+    text = capsys.readouterr().out
+    assert "G6-S9    #g6-s9" in text and "checked by: play.off_suit" in text
+    assert "not checkable from a record: the lot is drawn before the record begins" in text
+    assert main(["rules", "korol", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rules"]
+    row = next(r for r in rows if r["rule"] == "G8-S13")
+    assert row["anchor"] == "g8-s13" and "exchange.soldier_not_highest" in row["codes"] and row["broken_by"]

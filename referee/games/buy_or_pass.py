@@ -49,7 +49,7 @@ from referee.records import (
 )
 from referee.replay import read_hands
 from referee.source import Document, Path
-from referee.tricks import ORDER_7_TO_A, PassingTrickPlay, TrickRules
+from referee.tricks import ORDER_7_TO_A, Duty, PassingTrickPlay, TrickRules
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 7)
 PLAYERS = 4
@@ -225,6 +225,10 @@ class BuyOrPass(Game):
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
         """The trick rules in force with ``options``."""
         return RULES[options["ace_of_spades"]]
+
+    def duties(self, options: dict[str, Any]) -> list[Duty]:
+        """The trick duties, with the lead the winner of a trick may not make."""
+        return self.trick_rules(options).duties(lead_rule=options["lead_rule"])
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Buy or Pass record."""

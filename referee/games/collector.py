@@ -65,7 +65,7 @@ from referee.records import (
 )
 from referee.records import Card as CardType
 from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnState, replay_moves
+from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
 
 DECK: tuple[Card, ...] = tuple(deck())
 HAND = 5
@@ -475,6 +475,23 @@ class Collector(Game):
         return out
 
     # Checking a record -----------------------------------------------------------------------------
+
+    def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
+        """What the player to move must do (:meth:`CollectorState.legal_moves`), each sentence with its test."""
+
+        def lay(state: CollectorState, legal: list[CollectorMove]) -> bool:
+            return state.phase != "lay" or set(legal) == {Lay(c) for c in state.hands[state.to_move]}
+
+        def take(state: CollectorState, legal: list[CollectorMove]) -> bool:
+            if state.phase == "lay":
+                return True
+            others = {c for s, c in state.laid if s != state.to_move and c not in state.taken}
+            return set(legal) == {*(Take(c) for c in others), Draw()}
+
+        return [TurnDuty(t("Lay one card from your hand face down: laying is compulsory."), lay),
+                TurnDuty(tn("Then take one card another player laid this round, or draw {n} card from the stock.",
+                            "Then take one card another player laid this round, or draw {n} cards from the stock.",
+                            DRAW), take)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Collector record: one game per deal."""

@@ -48,7 +48,7 @@ from referee.records import (
     backticks,
 )
 from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnState, replay_moves
+from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
 
 DECK: tuple[Card, ...] = tuple(deck())
 NINE_OF_DIAMONDS = Card(Rank.NINE, Suit.DIAMONDS)
@@ -391,7 +391,7 @@ G4-R07 | The K stops the run; its player leads again | (comet.not_his_card)
 G4-R08 | The card below the opening card stops the run | (comet.not_his_card)
 G4-R09 | An ace may only be led | (comet.not_his_card)
 G4-R10 | A player who plays his last card goes out and ends the deal
-    | deal.out record.out_holds_cards record.deal_unfinished
+    | claim record.out_holds_cards record.deal_unfinished
 G4-R11 | The others pay a chip a card left, two for the 9♦ | claim record.bad_nine
 G4-A01 | The holder of the next card plays it, out of seat order | (comet.run_continues)
 G4-A02 | Playing the next card is compulsory | comet.compulsory
@@ -456,6 +456,23 @@ class Comet(Game):
         if deal.get("claim"):
             rows.append((t("Claimed"), deal["claim"]))
         return rows
+
+    def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
+        """What the player to move may do (:meth:`CometDeal.legal_moves`), each sentence with its test."""
+        holder, compulsory = options["run_order"] == "holder", options["compulsory_play"]
+
+        def lead(state: CometDeal, legal: list[CometMove]) -> bool:
+            return state.need is not None or set(legal) == {Play(c) for c in state.hands[state.to_move]}
+
+        def run(state: CometDeal, legal: list[CometMove]) -> bool:
+            if state.need is None:
+                return True
+            held = not holder or state.owner[state.need] == state.to_move
+            return held and set(legal) == ({Play(state.need)} if compulsory else {Play(state.need), Pass()})
+
+        run_duty = t("In a run, the holder of the next card must play it.") if compulsory else \
+            t("In a run, the holder of the next card may play it or pass.")
+        return [TurnDuty(t("Lead any card you hold."), lead), TurnDuty(run_duty, run)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Comet record."""

@@ -35,7 +35,7 @@ from referee.messages import Message, t
 from referee.notation import parse_card
 from referee.records import NOTE, Field, FieldType, PlayerName, RecordSpec
 from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnState
+from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
 
 PACK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PACKS = 3
@@ -416,7 +416,7 @@ G5-R09 | A card laid across touches upright cards with its short side | (constru
 G5-R10 | An upright card touches cards laid across with its long side | (construction.build)
 G5-R11 | The track is columns of upright cards joined by cards across | (construction.build)
 G5-R12 | Either player may build the track | unchecked: building is open to both, so there is nothing to refuse
-G5-R13 | Only upright cards count towards the distance | (game.home)
+G5-R13 | Only upright cards count towards the distance | claim (construction.claim)
 G5-R14 | The large token moves one card, to a card at least as high as the card turned | construction.large
 G5-R15 | No token may stand on a card with a token of the other side | (construction.large) (construction.small)
 G5-R16 | A king places a small token on its owner's Joker, which may then move up to three cards | (construction.king)
@@ -426,7 +426,7 @@ G5-R19 | With all small tokens placed, a king moves as a Q and is never built | 
 G5-R20 | Small tokens may not leave the other side's large token without a free card next to it | (construction.small)
 G5-R21 | When the stock runs out, the discards are shuffled into a new stock | (construction.build)
 G5-R22 | The first large token up ten cards and back home to its Joker wins
-    | game.home construction.after_end construction.claim record.too_many_deals
+    | construction.after_end construction.claim record.too_many_deals
 G5-A01 | Values: 2 to 10 as printed, J 11, Q 12, K 13, A 14; a Joker 0 | (construction.large)
 G5-A02 | Only two Jokers; the stock has 156 cards | (construction.build)
 G5-A03 | The white tokens are Red's | unchecked: the colour of a token is cosmetic
@@ -435,7 +435,7 @@ G5-A05 | The board is a grid of upright cards and bridges | record.bad_cell cons
 G5-A06 | Any card of one's colour may be built anywhere legal
     | unchecked: nothing is forbidden, so there is nothing to refuse
 G5-A07 | Which cards are next to each other for moving | (construction.large) (construction.small)
-G5-A08 | Up ten means an upright card in row ten, then back to the Joker | (game.home)
+G5-A08 | Up ten means an upright card in row ten, then back to the Joker | claim (construction.claim)
 G5-A09 | A small token's path: one to three cards, none higher than the card turned | (construction.small)
 G5-A10 | After a king the token just placed may move up to three cards | (construction.king)
 G5-A11 | With all small tokens placed, a king counts as 12 for moving | (construction.king)
@@ -494,6 +494,44 @@ class Construction(Game):
         from referee.games.construction_picture import picture
 
         return picture(data, params, lang)
+
+    def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
+        """What the owner of the turned card may do (:meth:`ConstructionGame.legal_moves`), each sentence with
+        its test on the uses the game allows for every card it could turn."""
+
+        def by_card(legal: list[Action]) -> dict[Card, list[Action]]:
+            out: dict[Card, list[Action]] = {}
+            for move in legal:
+                out.setdefault(move.card, []).append(move)
+            return out
+
+        def uses(state: ConstructionGame, legal: list[Action]) -> bool:
+            for card, moves in by_card(legal).items():
+                large = state.neighbours(state.large[side_of(card)])
+                if card.rank is not Rank.KING and Action(card, "discard") not in moves:
+                    return False
+                if any(m.kind == "large" and (len(m.cells) != 1 or m.cells[0] not in large) for m in moves) or \
+                        any(m.kind == "small" and not 1 <= len(m.cells) <= 3 for m in moves):
+                    return False
+            return True
+
+        def kings(state: ConstructionGame, legal: list[Action]) -> bool:
+            for card, moves in by_card(legal).items():
+                if card.rank is not Rank.KING:
+                    continue
+                kinds = {m.kind for m in moves}
+                if len(state.small[side_of(card)]) < SMALL_TOKENS:
+                    if not (kinds == {"discard"} or kinds == {"king"}):
+                        return False
+                elif kinds & {"king", "build"}:
+                    return False
+            return True
+
+        return [TurnDuty(t("Use the card turned in one way: build it into the track, move your large token one "
+                           "card, move a small token one to three cards, or discard it (always allowed)."), uses),
+                TurnDuty(t("A king must put one of your small tokens on your Joker while one is off the track and it "
+                           "can be placed, and may then move it up to three cards; otherwise it can only be "
+                           "discarded. Once all are placed, a king moves as a queen and is never built."), kings)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate and replay a Construction record."""

@@ -67,7 +67,7 @@ from referee.records import (
     RecordSpec,
 )
 from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnState
+from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
 
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
@@ -512,11 +512,10 @@ G7-S9 | Only a king may start a pile in an empty corner | (kings_corners.play)
 G7-S10 | A whole pile may move onto another if its bottom card fits (see G7-A4) | (kings_corners.pile_move)
 G7-S11 | Any card may fill an empty side | (kings_corners.play)
 G7-S12 | A player who plays his last card is out; the others play on (option end_when_out)
-    | hand.out kings_corners.after_out record.out_mismatch
+    | claim kings_corners.after_out record.out_mismatch
 G7-S13 | Every turn ends with drawing a card from the stock | (record.impossible_left)
 G7-S14 | Cards may be played "from the centre" (see G7-A7) | (kings_corners.pile_move)
-G7-S15 | The hand ends when nobody can or will play (see G7-A9)
-    | (hand.blocked) kings_corners.after_end record.deal_unfinished
+G7-S15 | The hand ends when nobody can or will play (see G7-A9) | kings_corners.after_end record.deal_unfinished
 G7-S16 | Penalty points for cards left: a king 10, any other card 1 | claim (record.impossible_left)
 G7-S17 | Play to 50; the first at 50 or more loses; the fewest points wins (option losers) | claim
 G7-A1 | The four starting cards go to the sides; the corners start empty | (kings_corners.play)
@@ -527,8 +526,8 @@ G7-A4 | A pile moves if its bottom card is one lower than the top of the target,
 G7-A5 | An empty side may be filled with any card at any time | (kings_corners.play)
 G7-A6 | Every turn ends with a draw, none when the stock is empty | record.impossible_left
 G7-A7 | A side pile with a king at the bottom may move to an empty corner | (kings_corners.pile_move)
-G7-A8 | Going out: the player scores nothing and the others play on | (hand.out)
-G7-A9 | A hand ends after a full round in which no card was played | hand.blocked
+G7-A8 | Going out: the player scores nothing and the others play on | claim
+G7-A9 | A hand ends after a full round in which no card was played | claim (kings_corners.after_end)
 G7-A10 | Every move is optional (option kings_compulsory) | kings_corners.kings_compulsory
 G7-A11 | A player who went out scores 0 | claim
 G7-A12 | The game ends at the end of the hand in which someone reaches the target | claim
@@ -604,6 +603,36 @@ class KingsCorners(Game):
     def picture(self, data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
         """The layout of a worked example at a given turn and move (:func:`picture`)."""
         return picture(data, params, lang)
+
+    def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
+        """What the player to move may do (:meth:`KingsCornersHand.legal_moves`), each sentence with its test."""
+        compulsory = options["kings_compulsory"]
+
+        def cards(state: KingsCornersHand, legal: list[KingsMove]) -> bool:
+            piles = state.piles
+            want = {Play(c, name) for c in state.hands[state.to_move] for name in PILES
+                    if (fits(c, piles[name][-1]) if piles[name] else name in SIDES or c.rank is Rank.KING)}
+            return {m for m in legal if isinstance(m, Play)} == want
+
+        def shifts(state: KingsCornersHand, legal: list[KingsMove]) -> bool:
+            piles = state.piles
+            want = {Shift(s, name) for s in SIDES if piles[s] for name in PILES if name != s
+                    and (fits(piles[s][0], piles[name][-1]) if piles[name] else
+                         name in CORNERS and piles[s][0].rank is Rank.KING)}
+            return {m for m in legal if isinstance(m, Shift)} == want
+
+        def end(state: KingsCornersHand, legal: list[KingsMove]) -> bool:
+            king_due = compulsory and any(c.rank is Rank.KING for c in state.hands[state.to_move]) and \
+                any(not state.piles[c] for c in CORNERS)
+            return (EndTurn() in legal) != king_due
+
+        return [TurnDuty(t("Put cards from your hand on the piles, each one rank lower than the top card and of the "
+                           "other colour; only a king starts an empty corner, any card fills an empty side."), cards),
+                TurnDuty(t("Move a whole side pile onto another pile when its bottom card fits there, or into an "
+                           "empty corner when a king is at its bottom."), shifts),
+                TurnDuty(t("Before you end your turn, put a king you hold into an empty corner; then draw a card from "
+                           "the stock if any is left.") if compulsory else
+                         t("End your turn when you like, then draw a card from the stock if any is left."), end)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Kings Corners record."""

@@ -39,7 +39,7 @@ from referee.records import Card as CardType
 from referee.records import Cards as CardsType
 from referee.replay import Replay, read_hands, replay_tricks
 from referee.source import Document, Path
-from referee.tricks import ORDER_6_TO_A, TrickRules
+from referee.tricks import ORDER_6_TO_A, Duty, TrickRules
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 6)
 PLAYERS = 4
@@ -256,6 +256,10 @@ class Korol(Game):
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
         """The trick rules in force with ``options``."""
         return RULES[(options["must_trump_when_void"], options["free_play"])]
+
+    def duties(self, options: dict[str, Any]) -> list[Duty]:
+        """The trick duties, and the players who leave the first phase at their quota."""
+        return self.trick_rules(options).duties(leaving=True)
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Korol record."""

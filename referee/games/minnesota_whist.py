@@ -166,7 +166,8 @@ MW-A3 | The winner of a trick leads to the next | (play.lead_out_of_turn)
 MW-A4 | Follow suit; a player who cannot may play any card | (play.revoke)
 MW-A5 | High: granders with 7+ score tricks over 6, else the others score twice that; low: 7 minus tricks | claim
 MW-A6 | The samples agree with the rule; option scoring: pagat | claim
-MW-A7 | A bid card stays in its hand and is played | (record.card_not_dealt)
+MW-A7 | A bid card stays in its hand and is played
+    | unchecked: every card is dealt, so a bid card is always in its hand, and the replay plays it like the rest
 MW-A8 | A player without the colour he wants bids the colour he holds
     | unchecked: a bid is a choice the record shows only by its card
 MW-A9 | Aces high for the cut; ties cut again | unchecked: the cut is made before the record begins

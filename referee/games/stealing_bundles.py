@@ -50,7 +50,7 @@ from referee.messages import Message, t, tn
 from referee.notation import format_card, parse_cards
 from referee.records import DEALER, NOTE, Cards, Deals, Field, Integer, ListOf, PerPlayer, PlayerName, RecordSpec, Text
 from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, Replayed, TurnState, replay_moves
+from referee.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, TurnState, replay_moves
 
 DECK: tuple[Card, ...] = tuple(deck())
 TABLE_START = 4
@@ -475,6 +475,49 @@ class StealingBundles(Game):
         return out
 
     # Checking a record -----------------------------------------------------------------------------
+
+    def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
+        """What the player to move must do (:meth:`BundlesState.legal_moves`), each sentence with its test."""
+        capture = options["capture"]
+
+        def targets(state: BundlesState, card: Card) -> tuple[list[Card], list[str]]:
+            me, rank = state.to_move, card.rank
+            return (sorted(c for c in state.table if c.rank is rank),
+                    [state.players[s] for s, b in enumerate(state.bundles) if s != me and b and b[-1].rank is rank])
+
+        def plays(legal: list[Play], card: Card) -> set[Play]:
+            return {p for p in legal if p.card == card}
+
+        def compulsory(state: BundlesState, legal: list[Play]) -> bool:
+            for card in state.hands[state.to_move]:
+                table, bundles = targets(state, card)
+                mine = plays(legal, card)
+                if not mine or bool(table or bundles) != all(p.captures for p in mine):
+                    return False
+            return True
+
+        def takes(state: BundlesState, legal: list[Play]) -> bool:
+            for card in state.hands[state.to_move]:
+                table, bundles = targets(state, card)
+                if not table and not bundles:
+                    continue
+                steals = {Play(card, bundles=(b,)) for b in bundles}
+                want = ({Play(card, tuple(table), tuple(bundles))} if capture == "everything" else
+                        ({Play(card, tuple(table))} if table else set()) | steals if capture == "all_table_matches"
+                        else {Play(card, (c,)) for c in table} | steals)
+                if plays(legal, card) != want:
+                    return False
+            return True
+
+        take = {"one_target": t("It takes exactly one of them: one matching table card or one other player's "
+                                "bundle, as the player chooses."),
+                "all_table_matches": t("It takes every matching table card together, or else one other player's "
+                                       "bundle."),
+                "everything": t("It takes every matching table card and every other player's bundle with a matching "
+                                "top card, all at once.")}[capture]
+        return [TurnDuty(t("Play one card from your hand. A card of the same rank as a table card or as the top card "
+                           "of another player's bundle must take: capturing is compulsory."), compulsory),
+                TurnDuty(take, takes)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Stealing Bundles record (one game)."""
