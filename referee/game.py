@@ -62,6 +62,83 @@ class Option:
                           code="record.bad_option_value", rule=self.name)
 
 
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a game, as the rules map lists it: its id, a short summary, and what enforces it.
+
+    ``id`` is the dossier's atom id (``G1-R05``, ``MW-A1``; ``<prefix>-D01`` for a rule this edition
+    decided); the page anchor is the id in lower case. ``codes`` are the finding, error and outcome
+    codes that enforce it (``claim``: the scoring, which a wrong claim on a scoresheet contradicts);
+    a rule no record can show has no codes and says why in ``unchecked``.
+    """
+
+    id: str
+    summary: str
+    codes: tuple[str, ...] = ()
+    unchecked: str | None = None
+
+    @property
+    def anchor(self) -> str:
+        """The rule's anchor on the game's page: ``g1-r05``."""
+        return self.id.lower()
+
+
+CLAIM = "claim"
+"""The pseudo-code of a rule enforced by the scoring: a claimed score that breaks it disagrees."""
+
+UNCHECKED = "unchecked:"
+
+
+def rule_table(text: str) -> tuple[Rule, ...]:
+    """Rules from a compact table, one line a rule: ``id | summary | codes`` or ``id | summary | unchecked: why``.
+
+    A line that begins with a space goes on with the rule above (for long rules).
+
+    >>> rules = rule_table('''
+    ... G1-R01 | Exactly three players | record.player_count
+    ... G1-R04 | The first dealer is chosen by lot | unchecked: the cut comes before the record
+    ... ''')
+    >>> rules[0].codes, rules[1].unchecked, rules[1].anchor
+    (('record.player_count',), 'the cut comes before the record', 'g1-r04')
+    """
+    lines: list[str] = []
+    for line in text.strip().splitlines():
+        if line[:1].isspace() and lines:  # an indented line goes on with the rule above
+            lines[-1] += " " + line.strip()
+        elif line.strip():
+            lines.append(line)
+    out = []
+    for line in lines:
+        rule_id, summary, enforced = (part.strip() for part in line.split("|"))
+        if enforced.startswith(UNCHECKED):
+            out.append(Rule(rule_id, summary, unchecked=enforced[len(UNCHECKED):].strip()))
+        else:
+            out.append(Rule(rule_id, summary, tuple(enforced.split())))
+    return tuple(out)
+
+
+RULELESS_CODES: frozenset[str] = frozenset({
+    # The record cannot be read or has the wrong shape: no rule of any game is at stake.
+    "record.unreadable", "record.unknown_game", "record.encoding", "record.too_large", "record.control_character",
+    "record.yaml", "record.empty", "record.several_documents", "record.duplicate_key", "record.complex_key",
+    "record.merge_key", "record.tag", "record.alias_expansion", "record.recursive_alias", "record.too_deep",
+    "record.number_too_large", "record.shape", "record.unusable", "record.more_problems", "record.not_a_number",
+    "record.wrong_game", "record.unknown_field", "record.missing_field", "record.bad_notation",
+    "record.bad_option_value", "record.unknown_option", "record.unknown_name", "record.missing_name",
+    "record.bad_name", "record.duplicate_player", "record.trick_shape",
+    # A card that is not there: it cannot happen with real cards, so it breaks no rule of play.
+    "play.not_held", "record.card_not_dealt", "turns.after_end",
+    # A move written so that it cannot be read.
+    "record.bad_move",
+    "notation.unknown", "notation.unknown_notation", "notation.bad_suit", "notation.bad_rank", "notation.empty",
+    "notation.bad_card", "notation.cyrillic", "notation.latin", "notation.cyrillic_in_latin",
+    "notation.latin_in_cyrillic",
+    # A deal recorded after the game was over: the record, not play, is at fault.
+    "game.deal_after_end",
+})
+"""Codes that name no rule of any game: the record's shape, its YAML, its notation, its names."""
+
+
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -452,6 +529,26 @@ class Game(ABC):
     """One line for the home page's index: what makes the game worth playing."""
     length: Message | None = None
     """How long a game lasts at the table, for the index."""
+
+    rule_table: tuple[Rule, ...] = ()
+    """Every rule of the game, in page order (:func:`rule_table`); the rules map is made from it."""
+    ruleless_codes: frozenset[str] = frozenset()
+    """Codes this game raises that name no rule (the shape of its own record fields), besides :data:`RULELESS_CODES`."""
+
+    def rules(self) -> tuple[Rule, ...]:
+        """The game's rules, each with the codes that enforce it or why no record can show it."""
+        return self.rule_table
+
+    def rule_for(self, code: str) -> str | None:
+        """The id of the rule that a finding or error with ``code`` enforces; None for a ruleless code."""
+        index = self.__dict__.get("_rule_index")
+        if index is None:
+            index = {}
+            for rule in self.rule_table:
+                for c in rule.codes:
+                    index.setdefault(c, rule.id)  # a code enforcing several rules names the first
+            self.__dict__["_rule_index"] = index
+        return index.get(code)
 
     def name(self, lang: str) -> str:
         """The display name in ``lang`` (DECISIONS.md fixes them)."""

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_suit
 from referee.records import (
@@ -138,10 +138,51 @@ def lays_down(hand: list[Card]) -> Suit | None:
     return None
 
 
+RULE_TABLE = rule_table("""
+G6-S1 | Four players; 32 cards, 7 to A | record.player_count record.deck_mismatch record.card_twice
+G6-S2 | A match is four deals | record.deal_count claim
+G6-S3 | The first dealer is chosen by lot | unchecked: the lot is drawn before the record begins
+G6-S4 | Five cards each; the other twelve are the stock | record.hand_size record.stock_size
+G6-S5 | Three or more of a suit are laid down; the others take one each; the player draws as many
+    | record.laydown_missing record.laydown_card record.no_laydown
+G6-S6 | Each player antes the stake into the pot | claim
+G6-S7 | The player left of the dealer leads first, any card | record.not_held
+G6-S8 | The next players must follow suit | play.revoke
+G6-S9 | A player who cannot follow buys a card from the stock or passes
+    | play.off_suit play.buy_holding_suit record.stock_empty
+G6-S10 | If all the others pass, the leader takes his card back and the next player leads | claim
+G6-S11 | The winner of a trick may not lead its suit again at once (option lead_rule) | play.suit_barred
+G6-S12 | The A♠ wins a trick of any suit | claim
+G6-S13 | Each trick is paid out of the pot at the value of the suit led | claim record.tricks_sum
+G6-S14 | A player with no trick pays a fine into the pot | claim
+G6-S15 | A player who passes while holding the suit led pays a fine | play.pass_holding_suit
+G6-S16 | The first player out pays no ante in the next deal | claim
+G6-S17 | The first player out in the fourth deal takes what is left in the pot | claim
+G6-A1 | The A♠ wins if played; else the highest card of the suit led | claim
+G6-A2 | The A♠ may be played at any time instead of following (option ace_of_spades) | play.master_early
+G6-A3 | A trick won by the A♠ is paid at the value of the suit led | claim
+G6-A4 | A card bought costs the stake; a bought card that cannot follow is kept, and he passes | claim record.not_held
+G6-A5 | The lay-down, step by step | record.laydown_missing record.laydown_card
+G6-A6 | The winner may not lead the suit of the trick he has just won | play.suit_barred
+G6-A7 | The deal ends when at most one player holds cards, or the leads stall | record.trick_count
+G6-A8 | Nobody out: the pot is split equally, the remainder stays | claim
+G6-A9 | The exemption covers one ante only | claim
+G6-A10 | A pot too small pays pro rata, rounded down | claim
+G6-A11 | The deal passes to the left | deal.dealer_order
+G6-A12 | The outcome is net money, not tricks | claim
+G6-A13 | Buying or passing while holding the suit led is a revoke | play.pass_holding_suit play.buy_holding_suit
+G6-A14 | Ranks 7 8 9 10 J Q K A | claim
+G6-D01 | The lay-down is recorded with the cards laid down | record.laydown_missing
+G6-D02 | Only leads made with the stock empty count towards the end of the deal | record.trick_count
+""")
+"""Every rule of Buy or Pass: what enforces it, or why no record can show it (``referee rules``)."""
+
+
 class BuyOrPass(Game):
     """The referee for Buy or Pass."""
 
     slug = "buy-or-pass"
+    rule_table = RULE_TABLE
     names: ClassVar[dict[str, str]] = {"en": "Buy or Pass", "ru": "Купи или пас", "de": "Kaufen oder Passen"}
     player_counts = (PLAYERS,)
     options = OPTIONS

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from referee.cards import Card
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_cards
 from referee.records import (
@@ -137,10 +137,53 @@ def score_hand(granders: str | None, tricks: dict[str, int], scoring: str = "see
     return scores, steps
 
 
+RULE_TABLE = rule_table("""
+MW-S1 | Four players in two sides; partners sit opposite
+    | record.player_count record.team_count record.team_shape record.partners_adjacent
+MW-S2 | No trumps; the ace is high | claim
+MW-S3 | One player keeps the score | unchecked: table custom; nothing in a record depends on it
+MW-S4 | The highest cut deals first | unchecked: the cut is made before the record begins
+MW-S5 | Cards dealt one at a time: 13 each, the whole pack | record.hand_size record.card_twice record.card_not_dealt
+MW-S6 | Each player bids a card: black to grand, red to pass | record.grand_mismatch
+MW-S7 | Bid cards are turned up one by one from the dealer's left | bid.out_of_order
+MW-S8 | Turning up stops at the first black card | bid.after_black record.bids_incomplete
+MW-S9 | A black card: a high hand, to take as many tricks as possible | claim
+MW-S10 | All red: a low hand, to take as few tricks as possible | claim
+MW-S11 | Who leads to the first trick (see MW-A1, MW-A2) | play.lead_out_of_turn
+MW-S12 | Play goes clockwise; follow suit if able, otherwise any card | play.revoke play.out_of_turn
+MW-S13 | The highest card of the suit led takes the trick | claim
+MW-S14 | The winner of a trick leads to the next | play.lead_out_of_turn
+MW-S15 | Partners pool their tricks | claim record.tricks_sum
+MW-S16 | Play to the last card; the deal passes to the left | deal.dealer_order record.trick_count
+MW-S17 | Low hand scoring (see MW-A5) | claim
+MW-S18 | High hand scoring (see MW-A5) | claim
+MW-S19 | The game goes to an agreed total, usually 13 | claim
+MW-S20 | The three scoring samples | claim
+MW-S21 | How the game differs from whist | unchecked: a summary of other rules, each checked where it is stated
+MW-A1 | High hand: the player right of the granding player leads | play.lead_out_of_turn
+MW-A2 | Low hand: the player left of the dealer leads | play.lead_out_of_turn
+MW-A3 | The winner of a trick leads to the next | play.lead_out_of_turn
+MW-A4 | Follow suit; a player who cannot may play any card | play.revoke
+MW-A5 | High: granders with 7+ score tricks over 6, else the others score twice that; low: 7 minus tricks | claim
+MW-A6 | The samples agree with the rule; option scoring: pagat | claim
+MW-A7 | A bid card stays in its hand and is played | record.card_not_dealt
+MW-A8 | A player without the colour he wants bids the colour he holds
+    | unchecked: a bid is a choice the record shows only by its card
+MW-A9 | Aces high for the cut; ties cut again | unchecked: the cut is made before the record begins
+MW-A10 | The deal passes one seat to the left | deal.dealer_order
+MW-A11 | The game ends when a side reaches the target at the end of a hand | claim
+MW-A12 | Terms in the Russian text | unchecked: editorial, about wording only
+MW-A13 | The section on whist is differences, not variants | unchecked: editorial, about wording only
+MW-A14 | Empty headings removed | unchecked: editorial, about wording only
+""")
+"""Every rule of Minnesota Whist: what enforces it, or why no record can show it (``referee rules``)."""
+
+
 class MinnesotaWhist(Game):
     """The referee for Minnesota Whist."""
 
     slug = "minnesota-whist"
+    rule_table = RULE_TABLE
     names: ClassVar[dict[str, str]] = {"en": "Minnesota Whist", "ru": "Миннесотский вист", "de": "Minnesota-Whist"}
     player_counts = (PLAYERS,)
     options = OPTIONS
@@ -149,7 +192,6 @@ class MinnesotaWhist(Game):
     pitch = t("Whist without trumps: a card laid face down decides whether the hand is played high or low.")
     length = t("about an hour")
     deck_size = 52
-    rules = RULES
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""

@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_cards, parse_suit
 from referee.records import (
@@ -260,10 +260,55 @@ class Played:
     recorded: bool = True            # a scoresheet's count (a summary), not the referee's own replay
 
 
+RULE_TABLE = rule_table("""
+G1-R01 | Exactly three players | record.player_count
+G1-R02 | A pack of 28 cards (7 to K in four suits) and the Joker
+    | record.deck_mismatch record.not_in_pack record.card_twice record.card_missing
+G1-R03 | Rank in every suit, low to high: 7 8 9 K 10 J Q; the Joker above all | claim
+G1-R04 | The first dealer is chosen by lot or agreement | unchecked: the lot is drawn before the record begins
+G1-R05 | Three cards at a time until each player has nine | record.hand_size
+G1-R06 | The two cards left over are the widow | record.widow_size
+G1-R07 | The auction starts on the dealer's left
+    | unchecked: the record keeps each player's answers, not the order they were spoken in
+G1-R08 | The declarations go round twice | record.bad_answer
+G1-R09 | Nobody, or two or three players, declare: the deal is thrown in
+    | record.thrown_in_mismatch record.thrown_in_field
+G1-R10 | Exactly one player declares: he is the declarer | record.declarer_mismatch
+G1-R11 | The declarer names any suit as trumps | unchecked: any suit may be named, so there is nothing to refuse
+G1-R12 | The declarer takes the widow and lays two cards away | record.discard_count record.discard_not_held
+G1-R13 | The two cards laid away go to the other players (option discards_count_for) | claim
+G1-R14 | The defenders try to stop the declarer reaching 60 | claim
+G1-R15 | The declarer leads to the first trick | play.lead_out_of_turn
+G1-R16 | Play goes clockwise | play.out_of_turn
+G1-R17 | Follow suit if able, otherwise play any card | play.revoke
+G1-R18 | Three cards make a trick; the highest card takes it | claim record.trick_count
+G1-R19 | The Joker is the highest trump | claim
+G1-R20 | Card points: trump 7 20, tens 10, and the rest as listed; 100 in all
+    | claim record.points_sum record.points_range record.points_impossible deal.not_a_counting_card
+G1-R21 | The declarer wins the deal with 60 or more card points | claim
+G1-A01 | The rank order Q J 10 K 9 8 7 is meant as printed | claim
+G1-A02 | The 28 cards are 7 to K in four suits, no aces | record.not_in_pack
+G1-A03 | The highest trump takes the trick, else the highest card of the suit led | claim
+G1-A04 | The winner of a trick leads to the next | play.lead_out_of_turn
+G1-A05 | The Joker is a trump for every purpose, following included | play.revoke
+G1-A06 | One direction, clockwise, for dealing, bidding and play | play.out_of_turn deal.dealer_order
+G1-A07 | The declarer leads (option first_lead: eldest hand) | play.lead_out_of_turn
+G1-A08 | Round two confirms or withdraws; a yes after a pass voids the auction | auction.late_yes
+G1-A09 | The cards laid away count for the declarer | claim record.discard_in_tricks
+G1-A10 | Any card may be laid away | unchecked: nothing is forbidden, so there is nothing to refuse
+G1-A11 | If everyone passes, the deal is thrown in and dealt again | record.thrown_in_mismatch
+G1-A12 | Exactly 60 card points is enough | claim
+G1-A13 | A match is counted in deals won; no points target | claim
+G1-A14 | Trumps are named first, then the widow is taken | unchecked: a record does not keep the order of these two acts
+""")
+"""Every rule of Trump 7: what enforces it, or why no record can show it (``referee rules``)."""
+
+
 class TrumpSeven(Game):
     """The referee for Trump 7."""
 
     slug = "trump-seven"
+    rule_table = RULE_TABLE
     names: ClassVar[dict[str, str]] = {"en": "Trump 7", "ru": "Козырная семёрка", "de": "Trumpf-Sieben"}
     player_counts = (PLAYERS,)
     options = OPTIONS
@@ -272,7 +317,6 @@ class TrumpSeven(Game):
     pitch = t("One player names trumps and takes on the other two; the lowly seven of trumps is worth the most.")
     length = t("ten minutes a deal, as many deals as agreed")
     deck_size = len(DECK)
-    rules = RULES
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""

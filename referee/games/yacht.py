@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end
+from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_card, parse_cards, parse_suit
 from referee.records import (
@@ -292,10 +292,69 @@ def bid_warnings(player: str, bid: Bid, total: int, step: int) -> list[tuple[str
     return out
 
 
+RULE_TABLE = rule_table("""
+Y-S1 | One pack of 52 cards, 2 to A | record.deck_mismatch record.card_twice record.card_not_dealt
+Y-S2 | Three to five players | record.player_count
+Y-S3 | The aim: be first to 500 points (1000 by agreement) | claim record.game_over
+Y-S4 | The game is Drew Brokke's | unchecked: a credit, not a rule
+Y-S5 | The first dealer by lot; then the deal passes clockwise | deal.dealer_order
+Y-S6 | A card drawn from the pack fixes trumps | record.trump_mismatch
+Y-S7 | The whole pack is dealt, one card at a time (see Y-A1) | record.hand_size
+Y-S8 | An auction opens on the dealer's left (replaced: see Y-A2) | unchecked: replaced by individual bids (Y-A2)
+Y-S9 | The highest bidder is the declarer (replaced: see Y-A2) | unchecked: replaced by individual bids (Y-A2)
+Y-S10 | The holder of the 2♣ leads (the 2♦ when clubs are trumps) | play.lead_out_of_turn
+Y-S11 | Any card may be led | unchecked: nothing is forbidden by default (option trump_breaking: Y-O11)
+Y-S12 | Follow suit; a player who cannot must trump (option must_trump_when_void)
+    | play.revoke play.must_trump play.out_of_turn
+Y-S13 | The highest card takes the trick and its winner leads next | claim play.lead_out_of_turn
+Y-S14 | Points are counted after the last trick | claim record.trick_count record.tricks_sum
+Y-S15 | Bids of 13 or more score for making or failing (restored: Y-O7) | claim
+Y-S16 | A bid of 13 or more may be doubled (restored: Y-O7) | claim
+Y-S17 | Other bids score by the table (restored: Y-O12) | claim
+Y-S18 | Values: 0 tricks off 100, 1 off 90, and so on | claim
+Y-S19 | The first to 500 or more wins | claim
+Y-O1 | Three to five players | record.player_count
+Y-O2 | Three players: one non-trump 3 removed; five players: two
+    | record.removed_count record.bad_removed record.removed_twice deal.removed_not_default
+Y-O3 | The aim: first to 500 points (1000 for a longer game) | claim
+Y-O4 | Trumps: a card drawn from the middle of the pack | record.trump_mismatch
+Y-O5 | All the cards are dealt one at a time, clockwise | record.hand_size
+Y-O6 | Each player bids a start and a goal number; the final count is start + taken − not taken
+    | claim record.bad_bid bid.parity bid.out_of_reach
+Y-O7 | Special bids: Thirteen Under and Lucky Thirteen Under | claim
+Y-O8 | The holder of the 2♣ (the 2♦ when clubs are trumps) leads first | play.lead_out_of_turn
+Y-O9 | Follow suit; the highest trump, else the highest of the suit led, wins | play.revoke claim
+Y-O10 | A player who cannot follow may trump (option must_trump_when_void) | play.must_trump
+Y-O11 | No trump lead until trumps are broken (option trump_breaking) | play.trump_not_broken
+Y-O12 | The score depends on the distance from the goal | claim
+Y-A1 | Remove threes so that the pack divides evenly | record.removed_count deal.removed_not_default
+Y-A2 | Every player bids; there is no auction | record.bad_bid
+Y-A3 | Trumping when void is optional by default (option must_trump_when_void) | play.must_trump
+Y-A4 | Trumps may be led at any time by default (option trump_breaking) | play.trump_not_broken
+Y-A5 | The original scoring is restored | claim
+Y-A6 | The seed's "left of the player" means left of the dealer
+    | unchecked: only for the seed's auction, which is replaced
+Y-A7 | The highest trump, else the highest card of the suit led | claim
+Y-A8 | What a declarer scores for an ordinary bid
+    | unchecked: open in the seed and not needed once the original is restored
+Y-A9 | What the others score when the declarer makes his bid
+    | unchecked: open in the seed and not needed once the original is restored
+Y-A10 | "Took the number bid": exactly or at least | unchecked: scoring by distance never asks it
+Y-A11 | When a doubled bid is announced | unchecked: Lucky Thirteen Under is a bid of its own
+Y-A12 | The distance table: 100 less 10 a trick away, never below 0 (option distance_step) | claim
+Y-A13 | Thirteen Under and Lucky Thirteen Under amounts (options) | claim
+Y-A14 | Several over the target: the highest total wins; equal: another deal | claim
+Y-A15 | The reteller's opinion is dropped | unchecked: editorial, about wording only
+Y-A16 | The holder of the 2♣ may lead any card | unchecked: nothing is forbidden, so there is nothing to refuse
+""")
+"""Every rule of Yacht: what enforces it, or why no record can show it (``referee rules``)."""
+
+
 class Yacht(Game):
     """The referee for Yacht."""
 
     slug = "yacht"
+    rule_table = RULE_TABLE
     names: ClassVar[dict[str, str]] = {"en": "Yacht", "ru": "Яхта", "de": "Yacht"}
     player_counts = tuple(HAND_SIZES)
     options = OPTIONS

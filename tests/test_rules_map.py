@@ -1,0 +1,130 @@
+"""The rules map: every rule of every game has an id, and every code a game can raise names a rule.
+
+A game declares its rules once (``RULE_TABLE`` in its module, :func:`referee.game.rule_table`): the
+dossier's atom id, a short summary, and the codes that enforce it or why no record can show it. These
+tests read each game module for the codes it can raise and fail on one that names no rule and is
+not explicitly ruleless (the shape of a record, its YAML, its notation).
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.game import CLAIM, RULELESS_CODES, Game
+from referee.games import GAMES
+
+CODE = re.compile(r'"((?:record|play|deal|game|bid|auction|discard|exchange|lay|take|round|comet|hand|construction|'
+                  r'kings_corners|red_and_black|turns|notation)\.[a-z_]+)"')
+TEMPLATE = re.compile(r'f"([a-z_]+\.[a-z_]*\{[^"]*)"')
+RULE_ID = re.compile(r"^(?:G\d+|MW|CT|Y)-[SRAOD]\d+$")
+
+# Codes built from a template in a game module, and every code each template makes.
+TEMPLATES: dict[str, dict[str, tuple[str, ...]]] = {
+    "korol": {"exchange.{title}_missing": ("exchange.soldier_missing", "exchange.peasant_missing"),
+              "exchange.{title}_not_trump": ("exchange.soldier_not_trump", "exchange.peasant_not_trump")},
+    "kings-corners": {"kings_corners.{rule}": ("kings_corners.kings_compulsory", "kings_corners.pile_move",
+                                              "kings_corners.hand", "kings_corners.play")},
+    "construction": {"construction.{move.kind}": tuple(f"construction.{k}" for k in
+                                                       ("build", "large", "small", "king", "discard"))},
+}
+HANDS_CODES = ("record.hand_size", "record.card_twice")
+"""What :func:`referee.replay.read_hands` raises."""
+REPLAY_CODES = ("play.lead_out_of_turn", "play.out_of_turn", "record.card_not_dealt", "record.card_twice",
+                "record.trick_count", "record.trick_shape")
+"""What :func:`referee.replay.replay_tricks` raises for the trick games that replay a full play with it."""
+
+
+def _option_sets(game: Game) -> list[dict[str, object]]:
+    """Every combination of the game's choice options (whole-number options at their defaults)."""
+    names = [o.name for o in game.options]
+    values = [o.choices if o.choices is not None else (o.default,) for o in game.options]
+    return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*values)]
+
+
+def _trick_codes(game: Game) -> set[str]:
+    """The codes the trick engine can raise under the game's trick rules, with any options."""
+    out: set[str] = set()
+    for options in _option_sets(game):
+        rules = game.trick_rules(options)
+        if rules is None:
+            continue
+        out.add("play.not_held")
+        if rules.follow_suit:
+            out.add("play.revoke")
+        if rules.must_trump:
+            out.add("play.must_trump")
+        if rules.trump_breaking:
+            out.add("play.trump_not_broken")
+        if rules.master is not None and not rules.master_any_time:
+            out.add("play.master_early")
+        if rules.void_passes:
+            out.update(("play.off_suit", "play.suit_barred"))
+    return out
+
+
+def raised_codes(slug: str) -> set[str]:
+    """Every code the game's module can raise, read from its source, with the shared engines' codes."""
+    game = GAMES[slug]
+    source = Path(inspect.getfile(type(game))).read_text(encoding="utf-8")
+    codes = set(CODE.findall(source))
+    templates = set(TEMPLATE.findall(source))
+    known = TEMPLATES.get(slug, {})
+    assert templates == set(known), f"{slug}: a code made from a template needs its codes listed in TEMPLATES"
+    for made in known.values():
+        codes.update(made)
+    if "read_hands(" in source:
+        codes.update(HANDS_CODES)
+    if "replay_tricks(" in source or "replay_capped(" in source:
+        codes.update(REPLAY_CODES)
+    return codes | _trick_codes(game)
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_every_rule_has_an_id_and_says_how_it_is_enforced(slug):
+    rules = GAMES[slug].rules()
+    assert rules, f"{slug} declares no rules"
+    ids = [r.id for r in rules]
+    assert len(ids) == len(set(ids)), f"{slug}: a rule id twice"
+    prefixes = {i.split("-")[0] for i in ids}
+    assert len(prefixes) == 1, f"{slug}: rule ids with several prefixes {prefixes}"
+    for rule in rules:
+        assert RULE_ID.match(rule.id), rule.id
+        assert rule.summary and not rule.summary[0].islower(), rule
+        assert bool(rule.codes) != bool(rule.unchecked), f"{rule.id}: codes, or why no record can show it"
+        for code in rule.codes:
+            assert code == CLAIM or CODE.fullmatch(f'"{code}"'), f"{rule.id}: {code!r} is not a code"
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_every_code_a_game_can_raise_names_a_rule(slug):
+    game = GAMES[slug]
+    ruleless = RULELESS_CODES | game.ruleless_codes
+    unmapped = sorted(c for c in raised_codes(slug) if game.rule_for(c) is None and c not in ruleless)
+    assert not unmapped, f"{slug}: codes that name no rule; add them to a rule or to ruleless_codes"
+    declared = {c for r in game.rules() for c in r.codes} - {CLAIM}
+    assert not declared & game.ruleless_codes, f"{slug}: a code both ruleless and enforcing a rule"
+
+
+def test_rule_for_finds_the_rule_of_a_code():
+    trump_seven = GAMES["trump-seven"]
+    assert trump_seven.rule_for("play.revoke") == "G1-R17"
+    assert trump_seven.rule_for("record.shape") is None
+    assert GAMES["buy-or-pass"].rule_for("play.off_suit") == "G6-S9"
+    assert GAMES["trump-seven"].rules()[4].anchor == "g1-r05"
+
+
+def test_every_finding_of_the_examples_names_a_rule_or_is_ruleless():
+    from referee.cli import check_text
+    from tests.conftest import EXAMPLES
+
+    for path in EXAMPLES:
+        verdict = check_text(path.read_text(encoding="utf-8"))
+        game = GAMES[verdict.game]
+        for finding in verdict.findings:
+            assert game.rule_for(finding.code) or finding.code in RULELESS_CODES | game.ruleless_codes, \
+                (path.name, finding.code)
