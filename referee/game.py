@@ -69,13 +69,15 @@ class Rule:
     ``id`` is the dossier's atom id (``G1-R05``, ``MW-A1``; ``<prefix>-D01`` for a rule this edition
     decided); the page anchor is the id in lower case. ``codes`` are the finding, error and outcome
     codes that enforce it (``claim``: the scoring, which a wrong claim on a scoresheet contradicts);
-    a rule no record can show has no codes and says why in ``unchecked``.
+    ``also`` those among them that name another rule (a check that enforces several rules names the
+    one that states it best). A rule no record can show has no codes and says why in ``unchecked``.
     """
 
     id: str
     summary: str
     codes: tuple[str, ...] = ()
     unchecked: str | None = None
+    also: tuple[str, ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -92,14 +94,18 @@ UNCHECKED = "unchecked:"
 def rule_table(text: str) -> tuple[Rule, ...]:
     """Rules from a compact table, one line a rule: ``id | summary | codes`` or ``id | summary | unchecked: why``.
 
-    A line that begins with a space goes on with the rule above (for long rules).
+    A line that begins with a space goes on with the rule above (for long rules). A code in
+    parentheses also enforces this rule but names another one.
 
     >>> rules = rule_table('''
     ... G1-R01 | Exactly three players | record.player_count
     ... G1-R04 | The first dealer is chosen by lot | unchecked: the cut comes before the record
+    ... G1-A06 | One direction, clockwise | deal.dealer_order (play.out_of_turn)
     ... ''')
     >>> rules[0].codes, rules[1].unchecked, rules[1].anchor
     (('record.player_count',), 'the cut comes before the record', 'g1-r04')
+    >>> rules[2].codes, rules[2].also
+    (('deal.dealer_order', 'play.out_of_turn'), ('play.out_of_turn',))
     """
     lines: list[str] = []
     for line in text.strip().splitlines():
@@ -113,7 +119,9 @@ def rule_table(text: str) -> tuple[Rule, ...]:
         if enforced.startswith(UNCHECKED):
             out.append(Rule(rule_id, summary, unchecked=enforced[len(UNCHECKED):].strip()))
         else:
-            out.append(Rule(rule_id, summary, tuple(enforced.split())))
+            words = enforced.split()
+            out.append(Rule(rule_id, summary, tuple(w.strip("()") for w in words),
+                            also=tuple(w.strip("()") for w in words if w.startswith("("))))
     return tuple(out)
 
 
@@ -543,10 +551,7 @@ class Game(ABC):
         """The id of the rule that a finding or error with ``code`` enforces; None for a ruleless code."""
         index = self.__dict__.get("_rule_index")
         if index is None:
-            index = {}
-            for rule in self.rule_table:
-                for c in rule.codes:
-                    index.setdefault(c, rule.id)  # a code enforcing several rules names the first
+            index = {c: rule.id for rule in self.rule_table for c in rule.codes if c not in rule.also}
             self.__dict__["_rule_index"] = index
         return index.get(code)
 

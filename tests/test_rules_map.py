@@ -110,6 +110,17 @@ def test_every_code_a_game_can_raise_names_a_rule(slug):
     assert not declared & game.ruleless_codes, f"{slug}: a code both ruleless and enforcing a rule"
 
 
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_code_names_one_rule(slug):
+    named: dict[str, list[str]] = {}
+    for rule in GAMES[slug].rules():
+        for code in set(rule.codes) - set(rule.also) - {CLAIM}:
+            named.setdefault(code, []).append(rule.id)
+    assert not {c: ids for c, ids in named.items() if len(ids) > 1}, f"{slug}: mark all but one with (code)"
+    also = {c for r in GAMES[slug].rules() for c in r.also}
+    assert also <= set(named), f"{slug}: a code in parentheses must name a rule elsewhere: {sorted(also - set(named))}"
+
+
 def test_rule_for_finds_the_rule_of_a_code():
     trump_seven = GAMES["trump-seven"]
     assert trump_seven.rule_for("play.revoke") == "G1-R17"

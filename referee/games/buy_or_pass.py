@@ -149,7 +149,7 @@ G6-S6 | Each player antes the stake into the pot | claim
 G6-S7 | The player left of the dealer leads first, any card | record.not_held
 G6-S8 | The next players must follow suit | play.revoke
 G6-S9 | A player who cannot follow buys a card from the stock or passes
-    | play.off_suit play.buy_holding_suit record.stock_empty
+    | play.off_suit (play.buy_holding_suit) record.stock_empty
 G6-S10 | If all the others pass, the leader takes his card back and the next player leads | claim
 G6-S11 | The winner of a trick may not lead its suit again at once (option lead_rule) | play.suit_barred
 G6-S12 | The A♠ wins a trick of any suit | claim
@@ -161,19 +161,19 @@ G6-S17 | The first player out in the fourth deal takes what is left in the pot |
 G6-A1 | The A♠ wins if played; else the highest card of the suit led | claim
 G6-A2 | The A♠ may be played at any time instead of following (option ace_of_spades) | play.master_early
 G6-A3 | A trick won by the A♠ is paid at the value of the suit led | claim
-G6-A4 | A card bought costs the stake; a bought card that cannot follow is kept, and he passes | claim record.not_held
-G6-A5 | The lay-down, step by step | record.laydown_missing record.laydown_card
-G6-A6 | The winner may not lead the suit of the trick he has just won | play.suit_barred
+G6-A4 | A card bought costs the stake; a bought card that cannot follow is kept, and he passes | claim (record.not_held)
+G6-A5 | The lay-down, step by step | (record.laydown_missing) (record.laydown_card)
+G6-A6 | The winner may not lead the suit of the trick he has just won | (play.suit_barred)
 G6-A7 | The deal ends when at most one player holds cards, or the leads stall | record.trick_count
 G6-A8 | Nobody out: the pot is split equally, the remainder stays | claim
 G6-A9 | The exemption covers one ante only | claim
 G6-A10 | A pot too small pays pro rata, rounded down | claim
 G6-A11 | The deal passes to the left | deal.dealer_order
 G6-A12 | The outcome is net money, not tricks | claim
-G6-A13 | Buying or passing while holding the suit led is a revoke | play.pass_holding_suit play.buy_holding_suit
+G6-A13 | Buying or passing while holding the suit led is a revoke | (play.pass_holding_suit) play.buy_holding_suit
 G6-A14 | Ranks 7 8 9 10 J Q K A | claim
-G6-D01 | The lay-down is recorded with the cards laid down | record.laydown_missing
-G6-D02 | Only leads made with the stock empty count towards the end of the deal | record.trick_count
+G6-D01 | The lay-down is recorded with the cards laid down | (record.laydown_missing)
+G6-D02 | Only leads made with the stock empty count towards the end of the deal | (record.trick_count)
 """)
 """Every rule of Buy or Pass: what enforces it, or why no record can show it (``referee rules``)."""
 

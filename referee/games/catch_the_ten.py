@@ -252,7 +252,7 @@ CT-S2 | Two to six players, each for himself | record.player_count
 CT-S3 | Plain suits, low to high: 6 7 8 9 10 J Q K A | claim
 CT-S4 | Trumps, low to high: 6 7 8 9 10 Q K A J | claim
 CT-S5 | The aim: be first to 41 or more points | claim record.game_over
-CT-S6 | The first dealer by lot; then in turn | deal.dealer_order
+CT-S6 | The first dealer by lot; then in turn | (deal.dealer_order)
 CT-S7 | Hand sizes by the number of players: 18, 12, 9, 7, 6 | record.hand_size record.cards_sum
 CT-S8 | Cards left over are set aside unseen | claim
 CT-S9 | The dealer's last card fixes trumps and stays in his hand | record.trump_mismatch
@@ -261,7 +261,7 @@ CT-S11 | Follow suit, clockwise | play.revoke play.out_of_turn
 CT-S12 | A player who cannot follow must trump | play.must_trump
 CT-S13 | A player with neither may play any card | unchecked: nothing is forbidden, so there is nothing to refuse
 CT-S14 | The highest card takes the trick (see CT-A1) | claim
-CT-S15 | The winner of a trick leads to the next | play.lead_out_of_turn
+CT-S15 | The winner of a trick leads to the next | (play.lead_out_of_turn)
 CT-S16 | Points are counted when every card has been played | claim record.trick_count
 CT-S17 | Trump honours: Q 2, K 3, A 4, 10 10, J 11
     | claim record.not_an_honour record.honour_twice record.honour_missing record.honours_without_cards
@@ -272,12 +272,12 @@ CT-S21 | Two reach the target together: count out (option tie_break) | claim
 CT-A1 | The highest trump takes the trick, else the highest card of the suit led | claim
 CT-A2 | The deal passes to the left | deal.dealer_order
 CT-A3 | Dealt one at a time, clockwise; the rest set aside | unchecked: the order of dealing leaves no trace in a record
-CT-A4 | The trump card is part of the dealer's hand | record.trump_mismatch
-CT-A5 | Must trump when void (option must_trump_when_void) | play.must_trump
-CT-A6 | When trumps are led, the others must play trumps | play.revoke
+CT-A4 | The trump card is part of the dealer's hand | (record.trump_mismatch)
+CT-A5 | Must trump when void (option must_trump_when_void) | (play.must_trump)
+CT-A6 | When trumps are led, the others must play trumps | (play.revoke)
 CT-A7 | Extra cards are counted against the cards dealt | claim
 CT-A8 | Extra cards = cards taken minus cards dealt, never below 0 | claim
-CT-A9 | Honours set aside score nothing | record.honour_missing
+CT-A9 | Honours set aside score nothing | (record.honour_missing)
 CT-A10 | 41 is checked at the end of each deal; 41 itself wins | claim
 CT-A11 | Counting out: honours, then extra cards, in the stated order | claim
 CT-A12 | Three or more at the target: the same counting order | claim
@@ -285,11 +285,11 @@ CT-A13 | Two at the same counting step | claim
 CT-A14 | Partnerships for four or six players (option partnerships)
     | record.partnership_count record.team_count record.team_shape record.partners_adjacent
     record.teams_without_partnerships
-CT-A15 | A revoke is a finding; option revoke_penalty: loss of the game | play.revoke
-CT-A16 | Hand sizes differ from tradition; the seed's sizes are kept | record.hand_size
+CT-A15 | A revoke is a finding; option revoke_penalty: loss of the game | (play.revoke)
+CT-A16 | Hand sizes differ from tradition; the seed's sizes are kept | (record.hand_size)
 CT-A17 | Five players: one random card is set aside
     | unchecked: which card is set aside is chance, not a rule a record can break
-CT-A18 | Two to six players | record.player_count
+CT-A18 | Two to six players | (record.player_count)
 CT-A19 | Russian: «сдача» for a deal, «партия» for the game | unchecked: editorial, about wording only
 """)
 """Every rule of Catch the Ten: what enforces it, or why no record can show it (``referee rules``)."""

@@ -385,23 +385,23 @@ G4-R02 | Play is for chips of an agreed value, bought before the game
     | unchecked: buying chips happens away from the cards; the settlement is checked (G4-R11)
 G4-R03 | The first dealer by lot; then the deal rotates | deal.dealer_order
 G4-R04 | The whole pack is dealt; hand sizes may differ by one | record.hand_size record.too_many_left
-G4-R05 | The player left of the dealer leads any card | comet.not_his_card
+G4-R05 | The player left of the dealer leads any card | (comet.not_his_card)
 G4-R06 | The holder of the next higher card of the suit plays it | comet.run_continues
-G4-R07 | The K stops the run; its player leads again | comet.not_his_card
-G4-R08 | The card below the opening card stops the run | comet.not_his_card
-G4-R09 | An ace may only be led | comet.not_his_card
+G4-R07 | The K stops the run; its player leads again | (comet.not_his_card)
+G4-R08 | The card below the opening card stops the run | (comet.not_his_card)
+G4-R09 | An ace may only be led | (comet.not_his_card)
 G4-R10 | A player who plays his last card goes out and ends the deal
     | deal.out record.out_holds_cards record.deal_unfinished
 G4-R11 | The others pay a chip a card left, two for the 9♦ | claim record.bad_nine
-G4-A01 | The holder of the next card plays it, out of seat order | comet.run_continues
+G4-A01 | The holder of the next card plays it, out of seat order | (comet.run_continues)
 G4-A02 | Playing the next card is compulsory | comet.compulsory
-G4-A03 | The ace is never part of a run; led, it stops at once | comet.not_his_card
+G4-A03 | The ace is never part of a run; led, it stops at once | (comet.not_his_card)
 G4-A04 | A run stops after a K or an A, or when the next card is already played | comet.not_his_card comet.pass_on_lead
 G4-A05 | After a stop the leader may lead any card, the same suit included
     | unchecked: nothing is forbidden, so there is nothing to refuse
 G4-A06 | The 9♦ is an ordinary card in play | unchecked: it has no power in play, so there is nothing to refuse
 G4-A07 | The 9♦ left in hand counts two chips instead of one (option) | claim
-G4-A08 | Dealt one at a time from the dealer's left; the first players get the extra cards | record.hand_size
+G4-A08 | Dealt one at a time from the dealer's left; the first players get the extra cards | (record.hand_size)
 G4-A09 | A match is an agreed number of deals | claim
 G4-A10 | The only real decisions are the leads | unchecked: a design note, not a rule
 """)

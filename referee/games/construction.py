@@ -404,51 +404,51 @@ RECORD = RecordSpec(
 
 
 RULE_TABLE = rule_table("""
-G5-R01 | Two players; three packs of 52 and two Jokers | record.player_count construction.build
-G5-R02 | Two large tokens and twelve small ones | construction.small
-G5-R03 | The Jokers are the start cards, one card apart; the large tokens stand on them | construction.large
+G5-R01 | Two players; three packs of 52 and two Jokers | record.player_count (construction.build)
+G5-R02 | Two large tokens and twelve small ones | (construction.small)
+G5-R03 | The Jokers are the start cards, one card apart; the large tokens stand on them | (construction.large)
 G5-R04 | Lots decide who plays Black and who plays Red | unchecked: the lot is drawn before the record begins
-G5-R05 | The top card of the stock is turned and goes to the player of its colour | construction.build
+G5-R05 | The top card of the stock is turned and goes to the player of its colour | (construction.build)
 G5-R06 | The card is used one of four ways: build, move the large token, a king's duty, or discard | record.bad_action
-G5-R07 | After a discard the next card is turned | construction.discard
-G5-R08 | A card on the table lies across or upright | construction.build record.bad_cell
-G5-R09 | A card laid across touches upright cards with its short side | construction.build
-G5-R10 | An upright card touches cards laid across with its long side | construction.build
-G5-R11 | The track is columns of upright cards joined by cards across | construction.build
+G5-R07 | After a discard the next card is turned | (construction.discard)
+G5-R08 | A card on the table lies across or upright | (construction.build) (record.bad_cell)
+G5-R09 | A card laid across touches upright cards with its short side | (construction.build)
+G5-R10 | An upright card touches cards laid across with its long side | (construction.build)
+G5-R11 | The track is columns of upright cards joined by cards across | (construction.build)
 G5-R12 | Either player may build the track | unchecked: building is open to both, so there is nothing to refuse
-G5-R13 | Only upright cards count towards the distance | game.home
+G5-R13 | Only upright cards count towards the distance | (game.home)
 G5-R14 | The large token moves one card, to a card at least as high as the card turned | construction.large
-G5-R15 | No token may stand on a card with a token of the other side | construction.large construction.small
-G5-R16 | A king places a small token on its owner's Joker, which may then move up to three cards | construction.king
+G5-R15 | No token may stand on a card with a token of the other side | (construction.large) (construction.small)
+G5-R16 | A king places a small token on its owner's Joker, which may then move up to three cards | (construction.king)
 G5-R17 | A small token moves one to three cards, none higher than the card turned | construction.small
 G5-R18 | Small tokens serve to block the other side | unchecked: a purpose, not a rule of play
-G5-R19 | With all small tokens placed, a king moves as a Q and is never built | construction.king construction.build
-G5-R20 | Small tokens may not leave the other side's large token without a free card next to it | construction.small
-G5-R21 | When the stock runs out, the discards are shuffled into a new stock | construction.build
+G5-R19 | With all small tokens placed, a king moves as a Q and is never built | (construction.king) (construction.build)
+G5-R20 | Small tokens may not leave the other side's large token without a free card next to it | (construction.small)
+G5-R21 | When the stock runs out, the discards are shuffled into a new stock | (construction.build)
 G5-R22 | The first large token up ten cards and back home to its Joker wins
     | game.home construction.after_end construction.claim record.too_many_deals
-G5-A01 | Values: 2 to 10 as printed, J 11, Q 12, K 13, A 14; a Joker 0 | construction.large
-G5-A02 | Only two Jokers; the stock has 156 cards | construction.build
+G5-A01 | Values: 2 to 10 as printed, J 11, Q 12, K 13, A 14; a Joker 0 | (construction.large)
+G5-A02 | Only two Jokers; the stock has 156 cards | (construction.build)
 G5-A03 | The white tokens are Red's | unchecked: the colour of a token is cosmetic
-G5-A04 | Six small tokens each | construction.king
+G5-A04 | Six small tokens each | (construction.king)
 G5-A05 | The board is a grid of upright cards and bridges | record.bad_cell construction.build
 G5-A06 | Any card of one's colour may be built anywhere legal
     | unchecked: nothing is forbidden, so there is nothing to refuse
-G5-A07 | Which cards are next to each other for moving | construction.large construction.small
-G5-A08 | Up ten means an upright card in row ten, then back to the Joker | game.home
-G5-A09 | A small token's path: one to three cards, none higher than the card turned | construction.small
-G5-A10 | After a king the token just placed may move up to three cards | construction.king
-G5-A11 | With all small tokens placed, a king counts as 12 for moving | construction.king
-G5-A12 | A king that cannot place a token can only be discarded | construction.king construction.discard
-G5-A13 | A large token may enter the other Joker only if no token of the other side is on it | construction.large
+G5-A07 | Which cards are next to each other for moving | (construction.large) (construction.small)
+G5-A08 | Up ten means an upright card in row ten, then back to the Joker | (game.home)
+G5-A09 | A small token's path: one to three cards, none higher than the card turned | (construction.small)
+G5-A10 | After a king the token just placed may move up to three cards | (construction.king)
+G5-A11 | With all small tokens placed, a king counts as 12 for moving | (construction.king)
+G5-A12 | A king that cannot place a token can only be discarded | (construction.king) construction.discard
+G5-A13 | A large token may enter the other Joker only if no token of the other side is on it | (construction.large)
 G5-A14 | The blocking ban: after any small-token move a free card must remain next to the other large token
-    | construction.small
-G5-A15 | A discard is always allowed | construction.discard
+    | (construction.small)
+G5-A15 | A discard is always allowed | (construction.discard)
 G5-A16 | The large token may move in any direction on the way up
     | unchecked: nothing is forbidden, so there is nothing to refuse
 G5-D01 | Kings, stated once: place a token if possible, else only discard; with all placed, a Q for moving only
     | construction.king
-G5-D02 | The blocking ban applies only while the other large token has a card next to it | construction.small
+G5-D02 | The blocking ban applies only while the other large token has a card next to it | (construction.small)
 """)
 """Every rule of Construction: what enforces it, or why no record can show it (``referee rules``)."""
 

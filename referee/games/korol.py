@@ -160,39 +160,39 @@ RULE_TABLE = rule_table("""
 G8-S1 | Four players; 36 cards, 6 to A
     | record.player_count record.deck_mismatch record.card_twice record.card_not_dealt
 G8-S2 | The aim: take a set number of tricks | unchecked: a summary of the quotas (G8-S6, G8-A2), checked there
-G8-S3 | The first dealer by lot; later, the winner deals | deal.dealer_order
+G8-S3 | The first dealer by lot; later, the winner deals | (deal.dealer_order)
 G8-S4 | Nine cards each, the whole pack | record.hand_size
 G8-S5 | The last card dealt is turned for trumps and stays with its player | record.trump_card
 G8-S6 | The dealer gives each player a title and a quota of tricks | record.bad_title record.title_twice
 G8-S7 | The player left of the dealer leads, any card | play.lead_out_of_turn
 G8-S8 | A trick is taken by the higher card (see G8-A1) | claim
 G8-S9 | All cards are played; a player who reaches his quota leaves the play
-    | claim record.tricks_sum record.trick_count
-G8-S10 | The reign follows; the Peasant deals it | record.trump_card
+    | claim (record.tricks_sum) record.trick_count
+G8-S10 | The reign follows; the Peasant deals it | (record.trump_card)
 G8-S11 | Reign titles follow the tricks taken in the first phase | claim
-G8-S12 | The reign is dealt from the King to the Peasant; the turned card goes back to its player | record.trump_card
+G8-S12 | The reign is dealt from the King to the Peasant; the turned card goes back to its player | (record.trump_card)
 G8-S13 | The Soldier gives the King his highest trump and gets any card back
     | exchange.soldier_not_highest exchange.soldier_missing exchange.soldier_not_trump record.not_held
 G8-S14 | The Peasant gives the King any trump and gets any card back
     | exchange.peasant_not_trump exchange.peasant_missing
-G8-S15 | The holder of the highest trump leads the reign | play.lead_out_of_turn
-G8-S16 | The reign is played like the first phase | play.revoke
+G8-S15 | The holder of the highest trump leads the reign | (play.lead_out_of_turn)
+G8-S16 | The reign is played like the first phase | (play.revoke)
 G8-S17 | Most reign tricks wins; a tie goes to the lower title | claim
 G8-A1 | Whist play: follow suit; trumping when void and free play are options
-    | play.revoke play.must_trump play.out_of_turn
+    | play.revoke play.must_trump (play.out_of_turn)
 G8-A2 | Quotas are caps: a player who reaches his leaves, his cards are dead | claim record.tricks_sum
 G8-A3 | The dealer gives the first-phase titles as he likes | unchecked: a free choice; the record states it
-G8-A4 | The turned card stays with the player it was dealt to | record.trump_card
+G8-A4 | The turned card stays with the player it was dealt to | (record.trump_card)
 G8-A5 | Equal first-phase tricks: the lower old title gets the higher new one | claim
 G8-A6 | The Peasant deals the reign; the reign's winner deals the next game | deal.dealer_order
 G8-A7 | The reign is played clockwise by seat | play.out_of_turn
-G8-A8 | No trump, no exchange; the Prince exchanges nothing | exchange.soldier_missing exchange.peasant_missing
-G8-A9 | The first reign lead is the holder of the highest trump after the exchanges | play.lead_out_of_turn
-G8-A10 | The reign has no quotas; all nine tricks are played | record.tricks_sum
+G8-A8 | No trump, no exchange; the Prince exchanges nothing | (exchange.soldier_missing) (exchange.peasant_missing)
+G8-A9 | The first reign lead is the holder of the highest trump after the exchanges | (play.lead_out_of_turn)
+G8-A10 | The reign has no quotas; all nine tricks are played | (record.tricks_sum)
 G8-A11 | A tie of several: the lowest title wins | claim
-G8-A12 | After a player leaves on a trick he won, the next player in play leads | play.lead_out_of_turn
+G8-A12 | After a player leaves on a trick he won, the next player in play leads | (play.lead_out_of_turn)
 G8-A13 | The first phase has no winner of its own | claim
-G8-D01 | The first phase may be recorded as a summary before a full reign | record.tricks_sum
+G8-D01 | The first phase may be recorded as a summary before a full reign | (record.tricks_sum)
 """)
 """Every rule of Korol: what enforces it, or why no record can show it (``referee rules``)."""
 

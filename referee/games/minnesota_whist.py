@@ -152,21 +152,21 @@ MW-S10 | All red: a low hand, to take as few tricks as possible | claim
 MW-S11 | Who leads to the first trick (see MW-A1, MW-A2) | play.lead_out_of_turn
 MW-S12 | Play goes clockwise; follow suit if able, otherwise any card | play.revoke play.out_of_turn
 MW-S13 | The highest card of the suit led takes the trick | claim
-MW-S14 | The winner of a trick leads to the next | play.lead_out_of_turn
+MW-S14 | The winner of a trick leads to the next | (play.lead_out_of_turn)
 MW-S15 | Partners pool their tricks | claim record.tricks_sum
-MW-S16 | Play to the last card; the deal passes to the left | deal.dealer_order record.trick_count
+MW-S16 | Play to the last card; the deal passes to the left | (deal.dealer_order) record.trick_count
 MW-S17 | Low hand scoring (see MW-A5) | claim
 MW-S18 | High hand scoring (see MW-A5) | claim
 MW-S19 | The game goes to an agreed total, usually 13 | claim
 MW-S20 | The three scoring samples | claim
 MW-S21 | How the game differs from whist | unchecked: a summary of other rules, each checked where it is stated
-MW-A1 | High hand: the player right of the granding player leads | play.lead_out_of_turn
-MW-A2 | Low hand: the player left of the dealer leads | play.lead_out_of_turn
-MW-A3 | The winner of a trick leads to the next | play.lead_out_of_turn
-MW-A4 | Follow suit; a player who cannot may play any card | play.revoke
+MW-A1 | High hand: the player right of the granding player leads | (play.lead_out_of_turn)
+MW-A2 | Low hand: the player left of the dealer leads | (play.lead_out_of_turn)
+MW-A3 | The winner of a trick leads to the next | (play.lead_out_of_turn)
+MW-A4 | Follow suit; a player who cannot may play any card | (play.revoke)
 MW-A5 | High: granders with 7+ score tricks over 6, else the others score twice that; low: 7 minus tricks | claim
 MW-A6 | The samples agree with the rule; option scoring: pagat | claim
-MW-A7 | A bid card stays in its hand and is played | record.card_not_dealt
+MW-A7 | A bid card stays in its hand and is played | (record.card_not_dealt)
 MW-A8 | A player without the colour he wants bids the colour he holds
     | unchecked: a bid is a choice the record shows only by its card
 MW-A9 | Aces high for the cut; ties cut again | unchecked: the cut is made before the record begins

@@ -260,20 +260,20 @@ G10-S3 | The dealer is chosen by lot | unchecked: the lot is drawn before the re
 G10-S4 | A red and a black card start the pile: black face down, red face up on it
     | record.bad_start record.stock_colours
 G10-S5 | The rest of the pack is the stock | record.bad_stock
-G10-S6 | The player left of the dealer goes first | record.no_turn
+G10-S6 | The player left of the dealer goes first | (record.no_turn)
 G10-S7 | A card of the same colour as the top of the pile is discarded and the pile turned over | red_and_black.draw
-G10-S8 | A card of the other colour is kept, and the player draws again | red_and_black.draw record.too_many_taken
+G10-S8 | A card of the other colour is kept, and the player draws again | (red_and_black.draw) record.too_many_taken
 G10-S9 | After a discard the turn passes clockwise | record.no_turn
 G10-S10 | The game ends when the stock runs out | record.start_without_cards
 G10-S11 | The player who took the most cards loses | game.most_cards_lose deal.loser_claim claim
-G10-A1 | Matching is by colour | red_and_black.draw
-G10-A2 | Turning the pile over brings its bottom card to the top | red_and_black.draw
-G10-A3 | Any red and any black card start the pile | record.bad_start
-G10-A4 | The stock may run out in the middle of a turn: the game ends at once | record.too_many_taken
+G10-A1 | Matching is by colour | (red_and_black.draw)
+G10-A2 | Turning the pile over brings its bottom card to the top | (red_and_black.draw)
+G10-A3 | Any red and any black card start the pile | (record.bad_start)
+G10-A4 | The stock may run out in the middle of a turn: the game ends at once | (record.too_many_taken)
 G10-A5 | A tie for the most cards: all of them lose (option ties) | game.tie_nobody_loses
 G10-A6 | No player ever decides anything | unchecked: a design note; the stock decides
 G10-A7 | Several games: the deal passes clockwise (option several_games) | deal.dealer_order
-G10-D01 | A full play may record what each player did with each card drawn | red_and_black.draw
+G10-D01 | A full play may record what each player did with each card drawn | (red_and_black.draw)
 """)
 """Every rule of Red and Black: what enforces it, or why no record can show it (``referee rules``)."""
 

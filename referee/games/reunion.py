@@ -353,7 +353,7 @@ G2-R01 | Exactly three players; a pack of 32 cards, 7 to A
     | record.player_count record.deck_mismatch record.not_in_pack record.card_twice
 G2-R02 | Plain suits, low to high: 7 8 9 J Q K 10 A | claim
 G2-R03 | Trumps, high to low: right bower, left bower, A 10 K Q 9 8 7 | claim
-G2-R04 | The left bower belongs to the trump suit | play.revoke
+G2-R04 | The left bower belongs to the trump suit | (play.revoke)
 G2-R05 | The first dealer by lot; then each player deals in turn | record.dealer_twice deal.dealer_order
 G2-R06 | Three, four, then three cards each: ten each, two left over | record.hand_size record.widow_size
 G2-R07 | The upper spare card is turned up; its suit is trumps | record.trump_mismatch
@@ -362,7 +362,7 @@ G2-R09 | The dealer lays two cards away | record.discard_size
 G2-R10 | No ace and no bower may be laid away | discard.forbidden_card
 G2-R11 | The cards laid away count for the dealer | claim
 G2-R12 | The player on the dealer's left leads | play.lead_out_of_turn
-G2-R13 | Follow suit; if unable, trump; if unable, play any card | play.revoke play.must_trump play.out_of_turn
+G2-R13 | Follow suit; if unable, trump; if unable, play any card | play.revoke play.must_trump (play.out_of_turn)
 G2-R14 | The higher card takes the trick | claim
 G2-R15 | All ten tricks are played | record.trick_count record.tricks_sum record.bad_tricks
 G2-R16 | Card values: bowers 12, A 11, 10 10, K 4, Q 3, other jacks 2
@@ -374,8 +374,8 @@ G2-R19 | A player who takes no trick pays 15 to each other player | claim
 G2-R20 | After three deals, one by each player, the highest total wins | claim record.too_many_deals
 G2-A01 | The trump suit has nine cards: the bowers, A 10 K Q 9 8 7 | claim
 G2-A02 | The highest trump takes the trick, else the highest card of the suit led | claim
-G2-A03 | The winner of a trick leads to the next | play.lead_out_of_turn
-G2-A04 | The left bower is a trump for following, leading and the duty to trump | play.must_trump
+G2-A03 | The winner of a trick leads to the next | (play.lead_out_of_turn)
+G2-A04 | The left bower is a trump for following, leading and the duty to trump | (play.must_trump)
 G2-A05 | No duty to overtrump or to win the trick | unchecked: no such duty exists, so there is nothing to refuse
 G2-A06 | The points laid away are lost, not given, when the dealer takes no trick | claim
 G2-A07 | A dealer who takes no trick also pays the penalty | claim
@@ -383,7 +383,7 @@ G2-A08 | Two players without a trick each pay the penalty | claim
 G2-A09 | The penalty is 15 points (option settlement: the original units) | claim
 G2-A10 | Equal final totals share the win | claim
 G2-A11 | Play and the deal go clockwise | play.out_of_turn
-G2-A12 | The upper spare card is the one turned for trumps | record.trump_mismatch
+G2-A12 | The upper spare card is the one turned for trumps | (record.trump_mismatch)
 G2-A13 | The original's extras are not part of these rules | unchecked: editorial; nothing in a record depends on it
 G2-A14 | Tens may be laid away | unchecked: allowed, so there is nothing to refuse
 G2-A15 | A turned jack is the right bower and goes into the dealer's hand

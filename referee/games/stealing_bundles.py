@@ -379,20 +379,20 @@ G9-S3 | The dealer is chosen by agreement or by lot, and shuffles
     | unchecked: the choice is made before the record begins
 G9-S4 | Four cards face up on the table, four to each player; the dealer keeps the rest
     | record.table_ranks record.card_count
-G9-S5 | The player left of the dealer plays first; then clockwise | play.not_in_hand
+G9-S5 | The player left of the dealer plays first; then clockwise | (play.not_in_hand)
 G9-S6 | A player plays one card from his hand | play.not_in_hand record.bad_move
 G9-S7 | A card of the same rank as a table card takes it | play.no_such_table_card play.capture_compulsory
-G9-S8 | The top card of each bundle stays face up | play.no_such_bundle
+G9-S8 | The top card of each bundle stays face up | (play.no_such_bundle)
 G9-S9 | A card of the same rank as the top of another's bundle steals the bundle | play.no_such_bundle
-G9-S10 | A card that matches nothing stays on the table | play.capture_compulsory
-G9-S11 | When the hands are empty, four more cards each | record.card_count
+G9-S10 | A card that matches nothing stays on the table | (play.capture_compulsory)
+G9-S11 | When the hands are empty, four more cards each | (record.card_count)
 G9-S12 | A short last deal gives everyone the same number | unchecked: never happens with two to four players (G9-A7)
 G9-S13 | When all cards are played, the most cards wins | claim record.bundle_of_one
 G9-A1 | Several table cards match: take one (option capture) | play.one_target play.all_table_matches play.everything
-G9-A2 | Capture and steal both possible: the player chooses one (option capture) | play.one_target
-G9-A3 | After a steal the played card goes on top | play.no_such_bundle
-G9-A4 | Nobody steals his own bundle | play.no_such_bundle
-G9-A5 | An unmatched card stays on the table to be captured | play.no_such_table_card
+G9-A2 | Capture and steal both possible: the player chooses one (option capture) | (play.one_target)
+G9-A3 | After a steal the played card goes on top | (play.no_such_bundle)
+G9-A4 | Nobody steals his own bundle | (play.no_such_bundle)
+G9-A5 | An unmatched card stays on the table to be captured | (play.no_such_table_card)
 G9-A6 | Cards left on the table at the end are not counted (option leftovers) | record.last_capture
 G9-A7 | The short last deal never happens with two to four players | unchecked: arithmetic, nothing a record can break
 G9-A8 | Equal most cards share the win (option ties) | claim

@@ -287,16 +287,16 @@ G1-R20 | Card points: trump 7 20, tens 10, and the rest as listed; 100 in all
     | claim record.points_sum record.points_range record.points_impossible deal.not_a_counting_card
 G1-R21 | The declarer wins the deal with 60 or more card points | claim
 G1-A01 | The rank order Q J 10 K 9 8 7 is meant as printed | claim
-G1-A02 | The 28 cards are 7 to K in four suits, no aces | record.not_in_pack
+G1-A02 | The 28 cards are 7 to K in four suits, no aces | (record.not_in_pack)
 G1-A03 | The highest trump takes the trick, else the highest card of the suit led | claim
-G1-A04 | The winner of a trick leads to the next | play.lead_out_of_turn
-G1-A05 | The Joker is a trump for every purpose, following included | play.revoke
-G1-A06 | One direction, clockwise, for dealing, bidding and play | play.out_of_turn deal.dealer_order
-G1-A07 | The declarer leads (option first_lead: eldest hand) | play.lead_out_of_turn
+G1-A04 | The winner of a trick leads to the next | (play.lead_out_of_turn)
+G1-A05 | The Joker is a trump for every purpose, following included | (play.revoke)
+G1-A06 | One direction, clockwise, for dealing, bidding and play | (play.out_of_turn) deal.dealer_order
+G1-A07 | The declarer leads (option first_lead: eldest hand) | (play.lead_out_of_turn)
 G1-A08 | Round two confirms or withdraws; a yes after a pass voids the auction | auction.late_yes
 G1-A09 | The cards laid away count for the declarer | claim record.discard_in_tricks
 G1-A10 | Any card may be laid away | unchecked: nothing is forbidden, so there is nothing to refuse
-G1-A11 | If everyone passes, the deal is thrown in and dealt again | record.thrown_in_mismatch
+G1-A11 | If everyone passes, the deal is thrown in and dealt again | (record.thrown_in_mismatch)
 G1-A12 | Exactly 60 card points is enough | claim
 G1-A13 | A match is counted in deals won; no points target | claim
 G1-A14 | Trumps are named first, then the widow is taken | unchecked: a record does not keep the order of these two acts

@@ -305,32 +305,32 @@ Y-S9 | The highest bidder is the declarer (replaced: see Y-A2) | unchecked: repl
 Y-S10 | The holder of the 2♣ leads (the 2♦ when clubs are trumps) | play.lead_out_of_turn
 Y-S11 | Any card may be led | unchecked: nothing is forbidden by default (option trump_breaking: Y-O11)
 Y-S12 | Follow suit; a player who cannot must trump (option must_trump_when_void)
-    | play.revoke play.must_trump play.out_of_turn
-Y-S13 | The highest card takes the trick and its winner leads next | claim play.lead_out_of_turn
+    | (play.revoke) (play.must_trump) play.out_of_turn
+Y-S13 | The highest card takes the trick and its winner leads next | claim (play.lead_out_of_turn)
 Y-S14 | Points are counted after the last trick | claim record.trick_count record.tricks_sum
 Y-S15 | Bids of 13 or more score for making or failing (restored: Y-O7) | claim
 Y-S16 | A bid of 13 or more may be doubled (restored: Y-O7) | claim
 Y-S17 | Other bids score by the table (restored: Y-O12) | claim
 Y-S18 | Values: 0 tricks off 100, 1 off 90, and so on | claim
 Y-S19 | The first to 500 or more wins | claim
-Y-O1 | Three to five players | record.player_count
+Y-O1 | Three to five players | (record.player_count)
 Y-O2 | Three players: one non-trump 3 removed; five players: two
-    | record.removed_count record.bad_removed record.removed_twice deal.removed_not_default
+    | (record.removed_count) record.bad_removed record.removed_twice (deal.removed_not_default)
 Y-O3 | The aim: first to 500 points (1000 for a longer game) | claim
-Y-O4 | Trumps: a card drawn from the middle of the pack | record.trump_mismatch
-Y-O5 | All the cards are dealt one at a time, clockwise | record.hand_size
+Y-O4 | Trumps: a card drawn from the middle of the pack | (record.trump_mismatch)
+Y-O5 | All the cards are dealt one at a time, clockwise | (record.hand_size)
 Y-O6 | Each player bids a start and a goal number; the final count is start + taken − not taken
     | claim record.bad_bid bid.parity bid.out_of_reach
 Y-O7 | Special bids: Thirteen Under and Lucky Thirteen Under | claim
-Y-O8 | The holder of the 2♣ (the 2♦ when clubs are trumps) leads first | play.lead_out_of_turn
+Y-O8 | The holder of the 2♣ (the 2♦ when clubs are trumps) leads first | (play.lead_out_of_turn)
 Y-O9 | Follow suit; the highest trump, else the highest of the suit led, wins | play.revoke claim
-Y-O10 | A player who cannot follow may trump (option must_trump_when_void) | play.must_trump
+Y-O10 | A player who cannot follow may trump (option must_trump_when_void) | (play.must_trump)
 Y-O11 | No trump lead until trumps are broken (option trump_breaking) | play.trump_not_broken
 Y-O12 | The score depends on the distance from the goal | claim
 Y-A1 | Remove threes so that the pack divides evenly | record.removed_count deal.removed_not_default
-Y-A2 | Every player bids; there is no auction | record.bad_bid
+Y-A2 | Every player bids; there is no auction | (record.bad_bid)
 Y-A3 | Trumping when void is optional by default (option must_trump_when_void) | play.must_trump
-Y-A4 | Trumps may be led at any time by default (option trump_breaking) | play.trump_not_broken
+Y-A4 | Trumps may be led at any time by default (option trump_breaking) | (play.trump_not_broken)
 Y-A5 | The original scoring is restored | claim
 Y-A6 | The seed's "left of the player" means left of the dealer
     | unchecked: only for the seed's auction, which is replaced
