@@ -217,6 +217,21 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     return html
 
 
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Refuse to build when a game page states a rule the referee does not declare, or omits one it checks.
+
+    Checked first of all (before any hook's ``on_pre_build``), so that an untraced page fails at once.
+    """
+    from mkdocs.exceptions import PluginError
+
+    from site_tools.rule_marks import all_problems
+
+    found = all_problems()
+    if found:
+        raise PluginError("rules not traced to the referee:\n  " + "\n  ".join(found))
+    return config
+
+
 def write_records(site_dir: Path) -> int:
     """Each worked example's record, localized, under ``<lang>/<page>/records/`` in ``site_dir``; how many."""
     written = 0
