@@ -217,6 +217,23 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     return html
 
 
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """On a game page, replace each fact macro (``{{to_make}}``) by the referee's number, in every language."""
+    from mkdocs.exceptions import PluginError
+
+    from referee.games import GAMES
+    from site_tools.facts import UnknownFact, expand
+
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    name = posixpath.splitext(uri)[0]
+    if name not in GAMES:
+        return markdown
+    try:
+        return expand(markdown, name)
+    except UnknownFact as error:
+        raise PluginError(f"{page.file.src_uri}: {error.args[0]}") from None
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Refuse to build when a game page states a rule the referee does not declare, or omits one it checks.
 
