@@ -133,6 +133,12 @@ REASONS: dict[str, dict[str, str]] = {
     "a summary of the quotas (G8-S6, G8-A2), checked there": {
         "ru": "сводка норм (G8-S6, G8-A2), проверяется там",
         "de": "Zusammenfassung der Quoten (G8-S6, G8-A2), dort geprüft"},
+    "every card is dealt, so a bid card is always in its hand, and the replay plays it like the rest": {
+        "ru": "сдаются все карты, поэтому заявочная карта всегда у игрока на руках и разыгрывается как любая другая",
+        "de": "alle Karten werden gegeben, die Ansagekarte ist also immer im Blatt und wird wie jede andere gespielt"},
+    "the record form has no field for it yet; a record holds the stock alone": {
+        "ru": "в форме записи для этого пока нет поля; запись содержит только колоду",
+        "de": "die Aufzeichnung hat dafür noch kein Feld; sie enthält nur den Talon"},
     "a free choice; the record states it": {
         "ru": "свободный выбор; запись его указывает", "de": "eine freie Wahl; die Aufzeichnung nennt sie"},
 }
