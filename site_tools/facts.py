@@ -2,11 +2,12 @@
 
 A game page writes ``{{to_make}}`` where the Trump 7 declarer needs 60 card points. The macro names
 one of the game's **facts**: the whole-number constants of its referee module in lower case
-(``TO_MAKE = 60`` in ``referee/games/trump_seven.py``) and the defaults of its whole-number options
-(``target``). The translations keep the macro as it is (it is part of the catalog entry, like a
-link's ``{1}``), and the build replaces it in every language with the same digits
-(``site_tools/pages_hooks.py``, ``on_page_markdown``), so a segment renders to the same HTML in
-every language. A name the game does not have stops the build.
+(``TO_MAKE = 60`` in ``referee/games/trump_seven.py``), the defaults of its whole-number options
+(``target``) and the fewest and most players it is played by (``fewest_players``, ``most_players``).
+The translations keep the macro as it is (it is part of the catalog entry, like a link's ``{1}``),
+and the build replaces it in every language with the same digits (``site_tools/pages_hooks.py``,
+``on_page_markdown``), so a segment renders to the same HTML in every language. A name the game does
+not have stops the build.
 
 ``tests/test_numbers.py`` reads every number in the rules prose of the game pages, in three
 languages, and fails on one that is neither a macro nor listed in ``locale/numbers.yaml`` as a
@@ -38,6 +39,8 @@ def game_facts(game: str) -> dict[str, int]:
     facts = {name.lower(): value for name, value in vars(module).items()
              if name.isupper() and not name.startswith("_") and type(value) is int}
     facts.update({option.name: option.default for option in GAMES[game].options if type(option.default) is int})
+    counts = GAMES[game].player_counts
+    facts.update(fewest_players=min(counts), most_players=max(counts))
     return facts
 
 
