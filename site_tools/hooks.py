@@ -48,6 +48,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 
 from site_tools import buildcache, frame, pipeline, safety  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
+from site_tools.rule_marks import rules_block  # noqa: E402
 from site_tools.strings import text  # noqa: E402
 from site_tools.terms import terms_block  # noqa: E402
 
@@ -141,6 +142,8 @@ def _render(page_name: str, order: list[str], site_url: str | None = None) -> An
             return status_block(params, lang, page_name, order)
         if kind == "terms":
             return terms_block(params, lang)
+        if kind == "rules":  # a rule's anchor and mark (site_tools/rule_marks.py)
+            return rules_block(params, lang, page_name)
         if kind == "record" and site_url:  # the schema lines name the published address
             params = {**params, "site_url": site_url}
         # Looked up at call time, so a test can replace it; a stand-in's output is not cached.

@@ -6,8 +6,10 @@
   that the stylesheet can mark where the rules end.
 
 - ``on_page_content`` also explains the glossary's terms in place on every game page: the first
-  time a term of the glossary appears, it links to its entry, with the entry's first sentences
-  as the tooltip, in the page's language (:func:`link_terms`, from the built glossary page).
+  time a term of the glossary appears in a sense its entry covers on that game's page (the scope
+  and the exact word forms of ``links:`` in ``locale/terminology.yaml``), it links to its entry,
+  with the entry's first sentences as the tooltip, in the page's language (:func:`link_terms`);
+  the glossary page says under each entry which games it holds for (:func:`mark_scopes`).
 - ``on_post_build`` writes every worked example's record next to each page that shows it, in
   each language, names and comments as that language's reader sees them
   (:func:`referee.example_text.localize_text`), for the fold's "Download this record" link.
@@ -32,8 +34,9 @@ from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from referee.blocks import colour_suits, load_example, record_href  # noqa: E402
-from site_tools import pipeline  # noqa: E402
+from site_tools import pipeline, terms  # noqa: E402
 from site_tools.blocks import find_blocks  # noqa: E402
+from site_tools.strings import text  # noqa: E402
 
 # Inside these elements a suit sign is left alone: code shows what to type, and an SVG or a title
 # cannot hold a span.
@@ -43,7 +46,9 @@ _ALREADY = re.compile(r'<span class="suit-(?:red|black)">$')
 _NOTES_ID = "edition-notes"
 _GLOSSARY = "glossary"
 # Where a term is not linked: code, pictures, links, headings, the fold's summary, table headers.
-_NO_LINK = _SKIP | {"a", "h1", "h2", "h3", "h4", "h5", "h6", "summary", "th", "abbr", "button", "label"}
+# Emphasis too: the pages set titles in italics ("The Penguin *Book* of Card Games").
+_NO_LINK = _SKIP | {"a", "h1", "h2", "h3", "h4", "h5", "h6", "summary", "th", "abbr", "button", "label",
+                    "em", "i", "cite"}
 _ENTRY = re.compile(r"^### (?P<term>.+?) \{#(?P<id>[a-z0-9-]+)\}\s*$", re.M)
 _MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*`_]")
 
@@ -115,45 +120,43 @@ def glossary_entries(lang: str) -> list[tuple[str, str, str]]:
     return entries
 
 
-def term_pattern(term: str, lang: str) -> re.Pattern[str] | None:
-    """A term as it may appear in running text: inflected endings allowed; None for terms too short to find.
-
-    >>> bool(term_pattern("Взятка", "ru").search("взятки"))
-    True
-    >>> term_pattern("Set", "en") is None, bool(term_pattern("Запись", "ru").search("записывает"))
-    (True, False)
-    """
-    words = re.sub(r"^(The|Der|Die|Das) ", "", term).split()
-    if len(" ".join(words)) < 4:
-        return None
-    parts = []
-    for word in words:
-        if lang == pipeline.DEFAULT_LANGUAGE:
-            parts.append(re.escape(word) + r"(?:s|es)?")
-        else:
-            parts.append(re.escape(word[:-2] if len(word) > 5 else word) + r"\w{0,3}")
-    return re.compile(r"(?<!\w)" + r"\s+".join(parts) + r"(?!\w)", re.I)
-
-
-def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossary_href: str) -> str:
+def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossary_href: str, game: str) -> str:
     """The first appearance of each glossary term in ``html``'s running text, linked to its entry.
 
-    >>> link_terms("<p>A trick, a trick.</p>", [("trick", "Trick", "The cards played.")], "en", "../glossary/")
+    Only the terms whose scope (``links:`` in ``locale/terminology.yaml``) takes in ``game`` are
+    linked, and only by the word forms listed there for ``lang``: never inside a link, a heading, a
+    title in italics, code or a picture.
+
+    >>> link_terms("<p>A trick, a trick.</p>", [("trick", "Trick", "The cards played.")], "en", "../glossary/", "korol")
     '<p>A <a class="glossary-term" href="../glossary/#trick" title="The cards played.">trick</a>, a trick.</p>'
+    >>> link_terms("<p>A trick.</p>", [("trick", "Trick", "The cards played.")], "en", "../glossary/", "comet")
+    '<p>A trick.</p>'
     """
-    todo = [(i, d, p) for i, term, d in entries if (p := term_pattern(term, lang)) is not None]
+    scopes = terms.links()
+    todo = [(i, d, scopes[i]) for i, _term, d in entries if i in scopes and scopes[i].applies_to(game)]
     out: list[str] = []
     depth, pos = 0, 0
 
     def link(text: str) -> str:
-        for k, (entry, definition, pattern) in enumerate(todo):
-            match = pattern.search(text)
-            if match:
-                del todo[k]
-                title = escape(definition[:240] + ("…" if len(definition) > 240 else ""), quote=True)
-                anchor = (f'<a class="glossary-term" href="{glossary_href}#{entry}" title="{title}">'
-                          f'{match.group(0)}</a>')
-                return link(text[:match.start()]) + anchor + link(text[match.end():])
+        # Excepted phrases are judged on the whole text, before any term in it is linked. The earliest
+        # term wins, the longer on a tie: «последнюю взятку» is the last trick, not a trick.
+        taken: list[tuple[int, int, str]] = []
+        while True:
+            found = []
+            for k, (_entry, _definition, scope) in enumerate(todo):
+                free = [m for m in scope.find(text, lang)
+                        if not any(m.start() < end and start < m.end() for start, end, _a in taken)]
+                if free:
+                    found.append((free[0].start(), -len(free[0].group(0)), k, free[0]))
+            if not found:
+                break
+            _start, _length, k, match = min(found, key=lambda item: item[:3])
+            entry, definition, _scope = todo.pop(k)
+            title = escape(definition[:240] + ("…" if len(definition) > 240 else ""), quote=True)
+            taken.append((match.start(), match.end(), f'<a class="glossary-term" href="{glossary_href}#{entry}" '
+                          f'title="{title}">{match.group(0)}</a>'))
+        for start, end, anchor in sorted(taken, reverse=True):
+            text = text[:start] + anchor + text[end:]
         return text
 
     for match in _TAG.finditer(html):
@@ -168,6 +171,34 @@ def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossa
     return "".join(out)
 
 
+_SCOPE_AFTER = re.compile(r'(<h3 id="(?P<id>[a-z0-9-]+)"[^>]*>.*?</h3>)', re.S)
+
+
+def mark_scopes(html: str, lang: str) -> str:
+    """On the glossary page, under each entry's heading, the games in which the entry holds.
+
+    >>> print(mark_scopes('<h3 id="book">Book</h3><p>Six tricks.</p>', "de").split("</h3>")[1])
+    <p class="glossary-scope">Spiele: <a href="../minnesota-whist/">Minnesota-Whist</a>.</p><p>Six tricks.</p>
+    """
+    from referee.games import GAMES
+
+    scopes = terms.links()
+
+    def note(match: re.Match[str]) -> str:
+        scope = scopes.get(match["id"])
+        if scope is None:
+            return match.group(1)
+        if scope.games is None:
+            words = text("glossary.all", lang)
+        else:
+            names = [f'<a href="../{slug}/">{escape(GAMES[slug].name(lang))}</a>' for slug in GAMES
+                     if slug in scope.games]
+            words = f'{text("glossary.games", lang)} {", ".join(names)}.'
+        return f'{match.group(1)}<p class="glossary-scope">{words}</p>'
+
+    return _SCOPE_AFTER.sub(note, html)
+
+
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Colour the suit signs and set the edition notes apart; on a game page, explain the glossary's terms."""
     from referee.games import GAMES
@@ -179,8 +210,43 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         plugin = config.plugins.get("i18n")
         lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
         href = "../" * (name.count("/") + 1) + f"{_GLOSSARY}/"
-        html = link_terms(html, glossary_entries(lang), lang, href)
+        html = link_terms(html, glossary_entries(lang), lang, href, name)
+    elif name == _GLOSSARY:
+        plugin = config.plugins.get("i18n")
+        html = mark_scopes(html, getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE)
     return html
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """On a game page, replace each fact macro (``{{to_make}}``) by the referee's number, in every language."""
+    from mkdocs.exceptions import PluginError
+
+    from referee.games import GAMES
+    from site_tools.facts import UnknownFact, expand
+
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    name = posixpath.splitext(uri)[0]
+    if name not in GAMES:
+        return markdown
+    try:
+        return expand(markdown, name)
+    except UnknownFact as error:
+        raise PluginError(f"{page.file.src_uri}: {error.args[0]}") from None
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Refuse to build when a game page states a rule the referee does not declare, or omits one it checks.
+
+    Checked first of all (before any hook's ``on_pre_build``), so that an untraced page fails at once.
+    """
+    from mkdocs.exceptions import PluginError
+
+    from site_tools.rule_marks import all_problems
+
+    found = all_problems()
+    if found:
+        raise PluginError("rules not traced to the referee:\n  " + "\n  ".join(found))
+    return config
 
 
 def write_records(site_dir: Path) -> int:

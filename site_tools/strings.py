@@ -15,6 +15,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "permalink": "Permanent link",
         "terms.avoid": "wrong:",
         "terms.anywhere": "never, whatever the English",
+        "glossary.games": "Games:",
+        "glossary.all": "Every game on this site.",
         "status.legend": "Each cell gives the share of words translated, then the segments that are "
         "translated / need review (fuzzy) / missing. A segment is a heading, a paragraph, a list item or "
         "a table cell; ✓ means the page is completely translated.",
@@ -27,6 +29,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "permalink": "Постоянная ссылка",
         "terms.avoid": "неверно:",
         "terms.anywhere": "нигде, что бы ни стояло в английском",
+        "glossary.games": "Игры:",
+        "glossary.all": "Все игры на этом сайте.",
         "status.legend": "В каждой ячейке — доля переведённых слов, затем число фрагментов: переведено / "
         "неточный (fuzzy) / нет перевода. Фрагмент — это заголовок, абзац, пункт списка или ячейка "
         "таблицы; ✓ значит, что страница переведена полностью.",
@@ -39,6 +43,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "permalink": "Link zu diesem Abschnitt",
         "terms.avoid": "falsch:",
         "terms.anywhere": "nirgends, gleich was im Englischen steht",
+        "glossary.games": "Spiele:",
+        "glossary.all": "Alle Spiele auf dieser Website.",
         "status.legend": "Jede Zelle nennt den Anteil der übersetzten Wörter, dann die Einträge: "
         "übersetzt / unscharf (fuzzy) / fehlend. Ein Eintrag ist eine Überschrift, ein Absatz, ein "
         "Listenpunkt oder eine Tabellenzelle; ✓ heißt, die Seite ist vollständig übersetzt.",

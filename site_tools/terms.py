@@ -141,3 +141,67 @@ def terms_block(params: dict[str, Any], lang: str) -> str:
                 rows.append(f"| ({text('terms.anywhere', lang)}) | {words if other == 'ru' else ''} | "
                             f"{words if other == 'de' else ''} |")
     return "\n".join(rows)
+
+
+@dataclass(frozen=True)
+class Link:
+    """Where one glossary entry is linked: its game pages and, per language, the forms that name it."""
+
+    entry: str
+    games: frozenset[str] | None  # None: every game page
+    forms: dict[str, re.Pattern[str] | None]
+    not_in: dict[str, re.Pattern[str] | None]
+
+    def applies_to(self, game: str) -> bool:
+        """Whether the term means what its entry says on ``game``'s page."""
+        return self.games is None or game in self.games
+
+    def find(self, text: str, lang: str) -> list[re.Match[str]]:
+        """The forms of the term in ``text``, in order, except those inside an excepted phrase.
+
+        >>> book = links()["book"]
+        >>> book.find("The Penguin Book of Card Games", "en"), [m[0] for m in book.find("after the book", "en")]
+        ([], ['book'])
+        """
+        pattern = self.forms.get(lang)
+        if pattern is None:
+            return []
+        exempt = self.not_in.get(lang)
+        spans = [m.span() for m in exempt.finditer(text)] if exempt else []
+        return [match for match in pattern.finditer(text)
+                if not any(start <= match.start() and match.end() <= end for start, end in spans)]
+
+
+def _words(forms: list[str] | None) -> re.Pattern[str] | None:
+    """Exact word forms as one case-insensitive pattern, longest first, whole words only."""
+    if not forms:
+        return None
+    alternatives = sorted({str(form) for form in forms}, key=len, reverse=True)
+    body = "|".join(r"\s+".join(re.escape(word) for word in form.split()) for form in alternatives)
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.IGNORECASE)
+
+
+@cache
+def links() -> dict[str, Link]:
+    """The glossary entries that are linked on game pages, by entry id (``links:`` in the terminology).
+
+    >>> links()["trick"].applies_to("construction"), links()["trick"].applies_to("korol")
+    (False, True)
+    >>> links()["trick"].find("взять карту, взятие, взятки", "ru")[0][0]
+    'взятки'
+    >>> links()["partnership"].find("eine Partie", "de")
+    []
+    """
+    data = _data()
+    groups: dict[str, list[str]] = data.get("groups") or {}
+    out = {}
+    for entry, item in (data.get("links") or {}).items():
+        scope = item.get("games", "all")
+        games: frozenset[str] | None = None
+        if scope != "all":
+            names = [scope] if isinstance(scope, str) else list(scope)
+            games = frozenset(g for name in names for g in groups.get(name, [name]))
+        exempt = item.get("except") or {}
+        out[entry] = Link(entry, games, {lang: _words(item.get(lang)) for lang in ("en", *LANGUAGES)},
+                          {lang: _words(exempt.get(lang)) for lang in ("en", *LANGUAGES)})
+    return out
