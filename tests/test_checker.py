@@ -168,3 +168,64 @@ def test_game_pages_link_to_the_checker_set_to_the_game(site: Path) -> None:
             links = re.findall(r'href="\.\./check-a-score/#record=([A-Za-z0-9_-]+)"', html)
             assert len(links) == examples > 0, (lang, game)
             assert html.count(STRINGS[lang]["link.open"]) == examples
+
+
+# -- the form speaks the table's words ------------------------------------------------------------------
+
+
+def _unlabelled() -> list[str]:
+    """Every record field, option and choice of every game that has no label of its own."""
+    from referee.games import GAMES
+    from referee.records import Choice, ListOf, Obj, OneOf, PerPlayer, spec_of
+
+    missing: list[str] = []
+
+    def visit_type(ftype: object, where: str) -> None:
+        if isinstance(ftype, Choice):
+            missing.extend(f"{where} = {v}" for v in ftype.values if v not in ftype.labels)
+        elif isinstance(ftype, Obj):
+            for sub in ftype.fields:
+                visit_field(sub, where)
+        elif isinstance(ftype, (PerPlayer, ListOf)):
+            visit_type(ftype.value if isinstance(ftype, PerPlayer) else ftype.item, where)
+        elif isinstance(ftype, OneOf):
+            for sub in ftype.types:
+                visit_type(sub, where)
+
+    def visit_field(f: object, where: str) -> None:
+        here = f"{where}.{f.name}"
+        if f.label is None:
+            missing.append(here)
+        visit_type(f.type, here)
+
+    for slug, game in GAMES.items():
+        spec = spec_of(game)
+        for f in [*spec.record_fields(), *spec.deal]:
+            visit_field(f, slug)
+        for option in game.options:
+            if option.label is None:
+                missing.append(f"{slug} option {option.name}")
+            if option.choices is not None:
+                missing.extend(f"{slug} option {option.name} = {c}" for c in option.choices
+                               if c not in option.choice_labels)
+    return missing
+
+
+def test_every_field_option_and_choice_has_a_label() -> None:
+    assert _unlabelled() == []
+
+
+def test_labels_are_translated_and_the_form_shows_no_record_key() -> None:
+    from referee.games import GAMES
+    from referee.records import describe
+
+    for lang in ("ru", "de"):
+        for game in GAMES.values():
+            form = describe(game, lang)
+            english = describe(game, "en")
+            labels = [f["label"] for f in form["record"]] + [
+                f["label"] for mode in form["deals"].values() for f in mode["fields"]]
+            en_labels = [f["label"] for f in english["record"]] + [
+                f["label"] for mode in english["deals"].values() for f in mode["fields"]]
+            for label, en in zip(labels, en_labels, strict=True):
+                assert label and (label != en or not re.search(r"[a-z]{3}", en)), (lang, game.slug, en)
