@@ -50,7 +50,13 @@ def test_the_page_gets_what_the_cli_prints(example: Path) -> None:
     for lang in LANGS:
         status, printed = cli(example, lang)
         answer = json.loads(check(text, lang))
-        assert answer == {"status": status, "result": printed}
+        assert {k: answer[k] for k in ("status", "result")} == {"status": status, "result": printed}
+        said = answer["explain"]["sentences"]
+        assert said and all(s["text"] and s["href"].startswith(f"../{printed['game']}/#") for s in said)
+        assert {s["kind"] for s in said} == ({"valid"} if status == 0 else {"claim", "finding"} & {
+            "claim" if any(d.get("claim_agrees") is False for d in printed["deals"]) else "",
+            "finding" if any(f["severity"] == "error" for f in printed["findings"]) else ""})
+        assert answer["explain"]["order"] == list(printed["totals"])
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=IDS)
@@ -93,7 +99,8 @@ def test_the_zip_holds_pure_python_and_the_catalogs(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-I", "-c", code, str(tmp_path), str(example)], capture_output=True,
                           text=True, check=True)
     status, printed = cli(example, "ru")
-    assert json.loads(done.stdout) == {"status": status, "result": printed}
+    answer = json.loads(done.stdout)
+    assert {k: answer[k] for k in ("status", "result")} == {"status": status, "result": printed}
 
 
 def test_checker_words_exist_in_every_language_with_the_same_placeholders() -> None:
@@ -229,3 +236,40 @@ def test_labels_are_translated_and_the_form_shows_no_record_key() -> None:
                 f["label"] for mode in english["deals"].values() for f in mode["fields"]]
             for label, en in zip(labels, en_labels, strict=True):
                 assert label and (label != en or not re.search(r"[a-z]{3}", en)), (lang, game.slug, en)
+
+
+# -- the verdict first -------------------------------------------------------------------------------------
+
+
+def test_every_rule_link_of_a_sentence_points_at_a_section_of_the_game_page() -> None:
+    from referee.explain import PLAY_SECTION, SCORING_SECTION
+    from referee.games import GAMES
+
+    for slug in GAMES:
+        page = (ROOT / "docs" / "en" / f"{slug}.md").read_text(encoding="utf-8")
+        for section in (SCORING_SECTION, PLAY_SECTION):
+            assert "{#" + section[slug] + "}" in page, (slug, section[slug])
+
+
+def test_disputed_scores_are_one_sentence_each_in_the_pages_language() -> None:
+    text = (ROOT / "examples" / "comet" / "nine-disputed.yaml").read_text(encoding="utf-8")
+    answer = json.loads(check(text, "ru"))
+    said = answer["explain"]["sentences"]
+    assert [s["player"] for s in said] == ["Boris", "Gleb"]
+    assert said[0]["text"].startswith("Boris: записано 12, по правилам 11.")
+    assert said[1]["href"] == "../comet/#settlement"
+    # The house rule that makes the table right: Comet's 9♦ costing two extra.
+    assert [(h["option"], h["value"]) for h in answer["explain"]["house_rules"]] == [("nine_of_diamonds", "two_extra")]
+    assert "«Оставшаяся" not in answer["explain"]["house_rules"][0]["text"]
+    assert "9♦, оставшаяся на руке: стоит на две фишки больше" in answer["explain"]["house_rules"][0]["text"]
+    valid = json.loads(check((ROOT / "examples" / "yacht" / "three-players.yaml").read_text(encoding="utf-8"), "de"))
+    assert [s["kind"] for s in valid["explain"]["sentences"]] == ["valid"]
+    assert valid["explain"]["house_rules"] == []
+
+
+def test_worked_examples_end_with_the_sentence_not_an_exit_status() -> None:
+    from referee.blocks import example_block
+
+    out = example_block("stealing-bundles/leftovers-dispute", "de")
+    assert "Exit-Status" not in out and "exit status" not in out
+    assert "Anna: notiert 23, nach den Regeln 27." in out and "([Regel](#end))" in out
