@@ -27,7 +27,8 @@ from tests.conftest import EXAMPLES, ROOT
 
 LANGS = ("en", "ru", "de")
 IDS = [f"{p.parent.name}/{p.stem}" for p in EXAMPLES]
-GAME_PAGES = ("catch-the-ten", "minnesota-whist", "yacht", "trump-seven", "reunion")
+GAME_PAGES = ("catch-the-ten", "minnesota-whist", "yacht", "trump-seven", "reunion", "comet", "red-and-black",
+              "stealing-bundles", "collector", "kings-corners", "construction", "korol", "buy-or-pass")
 
 
 def cli(path: Path, lang: str) -> tuple[int, dict]:
@@ -175,6 +176,12 @@ def test_game_pages_link_to_the_checker_set_to_the_game(site: Path) -> None:
             links = re.findall(r'href="\.\./check-a-score/#record=([A-Za-z0-9_-]+)"', html)
             assert len(links) == examples > 0, (lang, game)
             assert html.count(STRINGS[lang]["link.open"]) == examples
+            for packed in links:  # the page's language's record, and nothing only the tests read
+                text = zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode("utf-8")
+                assert "expected:" not in text, (lang, game)
+                assert lang != "ru" or re.search("[а-яА-Я]", text), (lang, game)
+        downloads = list((site / prefix / game / "records").rglob("*.yaml"))
+        assert downloads and not [p for p in downloads if "expected:" in p.read_text(encoding="utf-8")]
 
 
 # -- the form speaks the table's words ------------------------------------------------------------------
@@ -273,3 +280,25 @@ def test_worked_examples_end_with_the_sentence_not_an_exit_status() -> None:
     out = example_block("stealing-bundles/leftovers-dispute", "de")
     assert "Exit-Status" not in out and "exit status" not in out
     assert "Anna: notiert 23, nach den Regeln 27." in out and "([Regel](#end))" in out
+
+
+def test_what_a_reader_receives_has_no_test_only_key() -> None:
+    for example in EXAMPLES:
+        name = f"{example.parent.name}/{example.stem}"
+        for lang in LANGS:
+            text = checker.reader_record(name, lang)
+            data = yaml.safe_load(text)
+            assert "expected" not in data and "expected:" not in text, (name, lang)
+            original = yaml.safe_load(example.read_text(encoding="utf-8"))
+            assert len(data["deals"]) == len(original["deals"]) and data["game"] == original["game"]
+    for game in checker.form_spec("ru"):
+        assert "expected:" not in game.get("sample_text", ""), game["game"]
+
+
+def test_every_game_page_gets_a_link_to_its_checker() -> None:
+    from site_tools.checker_hooks import expand
+
+    for game in GAME_PAGES:
+        markdown = (ROOT / "docs" / "en" / f"{game}.md").read_text(encoding="utf-8")
+        out, _ = expand(markdown, "de", game)
+        assert out.count(f"#game={game}") == 1, game
