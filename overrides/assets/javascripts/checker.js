@@ -295,7 +295,8 @@ function main(root) {
           control = selectOf([...players().filter(Boolean), ...choice.values], labels, parts);
           break;
         }
-        text(String(shown), scalar);
+        // Kings Corners' cards left, or a count: a list shows as one line, an object has its own columns.
+        text(Array.isArray(value) ? value.map(String).join(joiner()) : String(shown), scalar);
         break;
       }
       case "list":
@@ -352,11 +353,24 @@ function main(root) {
     return wrapper || control;
   }
   const controlOf = (node) => node.control || node; // the input inside a stepper or a picker
+  function linesBox(parts) { // a list written one item a line (turns, moves): what a scoresheet column holds
+    const value = getAt(state.record, parts);
+    const control = el("textarea", { rows: "6", spellcheck: false, autocomplete: "off", class: "checker-input checker-lines" });
+    control.value = Array.isArray(value) ? value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join("\n")
+      : value === undefined || value === null ? "" : String(value);
+    control.addEventListener("input", () => {
+      const lines = control.value.split("\n").map((l) => l.trim()).filter(Boolean);
+      changed(parts, lines.length ? lines : undefined);
+    });
+    control.dataset.path = pathText(parts);
+    return control;
+  }
 
   function fieldNode(field, parts) { // one declared field: a control, a group of fields, or a table per player or side
     const type = field.type;
     const path = pathText(parts);
-    if (["any", "game", "players", "options", "deals"].includes(type.kind)) return null;
+    if (["game", "players", "options", "deals"].includes(type.kind) || TEST_ONLY.includes(field.name)) return null;
+    if (type.kind === "any") return labelled(titleOf(field), field.help, linesBox(parts), path); // Construction's turns
     if (type.kind === "object") {
       return el("fieldset", { class: "checker-group", "data-path": path },
         el("legend", { text: titleOf(field) }), hint(field.help),
@@ -816,7 +830,8 @@ function main(root) {
       result.findings.length ? problemList(result.findings, S.findings) : null,
       steps].filter(Boolean));
     if (!result.findings.length) { renderGutter(); clearMarks(); }
-    for (const deal of result.deals) if (deal.claim_agrees === false) markPath(`deals[${deal.deal - 1}].claim`);
+    // Each disputed score marks its own cell of the claim, not the whole table.
+    for (const s of said) if (s.kind === "claim") markPath(`deals[${s.deal - 1}].claim${s.player ? `.${s.player}` : ""}`);
     remember();
   }
 
