@@ -171,6 +171,7 @@ function main(root) {
   function selectOf(values, labels, parts) {
     const value = getAt(state.record, parts);
     const control = el("select", {});
+    control.dataset.values = JSON.stringify(values); // what each choice stands for (the record's word)
     control.append(el("option", { value: "", text: S["form.empty"] }));
     values.forEach((v, i) => control.append(el("option", { value: String(i), text: labels[String(v)] ?? String(v) })));
     const plain = value !== undefined && value !== null && typeof value !== "object";
@@ -294,6 +295,28 @@ function main(root) {
           const labels = Object.fromEntries(Object.entries(choice.labels || {}));
           control = selectOf([...players().filter(Boolean), ...choice.values], labels, parts);
           break;
+        }
+        if (type.types.some((x) => x.kind === "player") && type.types.some((x) => x.kind === "list" && x.item.kind === "player")) {
+          // Players in order (Kings Corners' out, a tie of losers): one choice a place, chosen from the list.
+          const names = players().filter(Boolean);
+          const now = Array.isArray(value) ? value.map(String) : value === undefined || value === null ? [] : [String(value)];
+          control = el("span", { class: "checker-inline", "data-path": pathText(parts) });
+          const selects = names.map((_, i) => {
+            const one = el("select", { "aria-label": `${S["form.place"]} ${i + 1}` });
+            one.dataset.values = JSON.stringify(names);
+            one.dataset.path = pathText([...parts, i]);
+            one.append(el("option", { value: "", text: S["form.empty"] }), ...names.map((n, k) => el("option", { value: String(k), text: n })));
+            if (now[i] !== undefined && names.includes(now[i])) one.value = String(names.indexOf(now[i]));
+            one.addEventListener("change", () => {
+              const list = selects.map((s) => (s.value === "" ? null : names[Number(s.value)])).filter((n) => n !== null);
+              changed(parts, list.length === 0 ? undefined : list.length === 1 ? list[0] : list);
+            });
+            return one;
+          });
+          control.append(...selects);
+          control.dataset.path = pathText(parts);
+          control.classList.add("checker-input");
+          return control;
         }
         // Kings Corners' cards left, or a count: a list shows as one line, an object has its own columns.
         text(Array.isArray(value) ? value.map(String).join(joiner()) : String(shown), scalar);
