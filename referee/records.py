@@ -141,6 +141,8 @@ class Integer(FieldType):
 
     minimum: int | None = None
     maximum: int | None = None
+    unit: str | None = field(default=None, compare=False)
+    """``"minor"``: an amount of money in minor units (kopecks), which the form shows as roubles and kopecks."""
     kind: ClassVar[str] = "integer"
 
     def schema(self, game: Game) -> dict[str, Any]:
@@ -159,7 +161,7 @@ class Integer(FieldType):
         return t("a whole number (zero or negative too)")
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "minimum": self.minimum, "maximum": self.maximum}
+        return {"kind": self.kind, "minimum": self.minimum, "maximum": self.maximum, "unit": self.unit}
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ RULES: dict[str, TrickRules] = {
     mode: TrickRules(ORDER_7_TO_A, master=ACE_OF_SPADES, master_any_time=mode == "any_time", void_passes=True)
     for mode in ("any_time", "when_void")}
 
-_VALUES = Obj(tuple(Field(k, Integer(minimum=0), t("What a trick led in this suit pays."), default=v,
+_VALUES = Obj(tuple(Field(k, Integer(minimum=0, unit="minor"), t("What a trick led in this suit pays."), default=v,
                           label=t("What a trick pays"))
                     for k, v in DEFAULT_VALUES.items()))
 RECORD = RecordSpec(
@@ -84,8 +84,9 @@ RECORD = RecordSpec(
     max_deals=DEALS,
     samples={"summary": "buy-or-pass/four-deals", "full": "buy-or-pass/full-play"},
     fields=(
-        Field("stake", Integer(minimum=1), t("The agreed stake, in minor units (100 for one rouble): each player's "
-                                             "ante, and the price of a bought card."), default=DEFAULT_STAKE,
+        Field("stake", Integer(minimum=1, unit="minor"),
+              t("The agreed stake, in minor units (100 for one rouble): each player's ante, and the price of a bought "
+                "card."), default=DEFAULT_STAKE,
               label=t("Stake"), question=t("What was the stake?")),
         Field("suit_values", _VALUES, t("What a trick pays out of the pot, by the suit led, in minor units."),
               default=dict(DEFAULT_VALUES),
@@ -124,7 +125,9 @@ RECORD = RecordSpec(
               t("Every lead in order: the card led, then what each other player with cards did, clockwise: a card, "
                 "pass or buy."), required=True, mode="full",
               label=t("Play")),
-        CLAIM_PER_PLAYER,
+        # The claim is money: the form takes it in roubles and kopecks.
+        Field("claim", PerPlayer(Integer(unit="minor")), CLAIM_PER_PLAYER.help, label=CLAIM_PER_PLAYER.label,
+              question=CLAIM_PER_PLAYER.question),
         NOTE,
     ),
 )

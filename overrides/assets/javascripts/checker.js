@@ -266,6 +266,18 @@ function main(root) {
     };
     switch (type.kind) {
       case "integer":
+        if (type.unit === "minor") { // money: typed in roubles and kopecks, kept in kopecks as the record has it
+          const rub = (n) => `${n < 0 ? "-" : ""}${Math.floor(Math.abs(n) / 100)}${Math.abs(n) % 100 ? S["money.sep"] + String(Math.abs(n) % 100).padStart(2, "0") : ""}`;
+          control = el("input", { type: "text", value: typeof value === "number" ? rub(value) : String(shown), autocomplete: "off" });
+          control.setAttribute("inputmode", "decimal");
+          control.classList.add("checker-money");
+          control.addEventListener("input", () => {
+            const raw = control.value.trim().replace(/^\u2212/, "-").replace(",", ".").replace(/\s*₽$/, "");
+            changed(parts, raw === "" ? undefined : /^-?\d+(\.\d{1,2})?$/.test(raw) ? Math.round(parseFloat(raw) * 100) : control.value.trim());
+          });
+          wrapper = el("span", { class: "checker-number" }, control, el("span", { "aria-hidden": "true", text: "₽" }));
+          break;
+        }
         control = el("input", { type: "text", inputmode: "numeric", value: String(shown), autocomplete: "off" });
         control.setAttribute("inputmode", "numeric");
         if (type.minimum !== null && type.minimum !== undefined) control.min = type.minimum;
@@ -558,7 +570,7 @@ function main(root) {
     for (const option of field.type.options) {
       const parts = ["options", option.name];
       const node = option.choices === null
-        ? input({ kind: "integer", minimum: option.minimum }, parts)
+        ? input({ kind: "integer", minimum: option.minimum, unit: option.unit }, parts)
         : selectOf(option.choices, typeof option.default === "boolean" && !Object.keys(option.choice_labels || {}).length
           ? { true: S["form.yes"], false: S["form.no"] } : option.choice_labels || {}, parts);
       const control = controlOf(node);
