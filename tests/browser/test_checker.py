@@ -107,20 +107,17 @@ def without_lines(value: Any) -> Any:
 
 
 def shown_table(page: Any) -> dict[str, dict[str, str]]:
-    """The answer's table: row (deal number or "total") → player → the number shown."""
+    """The answer's table: row (deal number or "total") → player → the number it shows (money in kopecks)."""
     return page.evaluate("""() => {
         const out = {};
         for (const row of document.querySelectorAll('.checker-scores tr[data-deal]')) {
             out[row.dataset.deal] = {};
             for (const cell of row.querySelectorAll('td[data-player]'))
-                out[row.dataset.deal][cell.dataset.player] = (cell.querySelector('.checker-score') || cell).textContent;
+                out[row.dataset.deal][cell.dataset.player] =
+                    (cell.querySelector('.checker-score') || cell).dataset.value;
         }
         return out;
     }""")
-
-
-def minus(n: int) -> str:
-    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т", "10": "10"}
@@ -168,8 +165,8 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
     assert state == str(status) == "0", page.inner_text(".checker-answer")
     table = shown_table(page)
     for d in expected["deals"]:
-        assert table[str(d["deal"])] == {k: minus(v) for k, v in d["scores"].items()}
-    assert table["total"] == {k: minus(v) for k, v in expected["totals"].items()}
+        assert table[str(d["deal"])] == {k: str(v) for k, v in d["scores"].items()}
+    assert table["total"] == {k: str(v) for k, v in expected["totals"].items()}
     assert page.get_attribute(".checker-winner", "data-winner") == expected["winner"]
     assert expected["termination"]["message"] in page.inner_text(".checker-winner")
     assert "Всё верно" in page.inner_text(".checker-state")
@@ -238,7 +235,7 @@ def test_every_example_opens_checks_and_downloads_as_the_cli_judges_it(shared: A
     status, expected = cli_json(text, "en")
     assert open_record(page, text) == str(status)  # a link opens on its verdict
     if status != 2:
-        assert shown_table(page)["total"] == {k: minus(v) for k, v in expected["totals"].items()}
+        assert shown_table(page)["total"] == {k: str(v) for k, v in expected["totals"].items()}
     # Through the form and back: the downloaded file is judged exactly as the example.
     page.click(".checker-tab[data-view=form]")
     page.wait_for_selector(".referee-checker[data-view=form]")

@@ -838,7 +838,7 @@ function main(root) {
         const claimed = deal.claim && n in deal.claim && deal.claim_agrees === false && deal.claim_compared_with === undefined
           && deal.claim[n] !== deal.scores[n];
         return el("td", { "data-player": n, "data-label": n, class: claimed ? "checker-disagrees" : null },
-          el("span", { class: "checker-score", text: amount(deal.scores[n], game) }),
+          el("span", { class: "checker-score", "data-value": String(deal.scores[n]), text: amount(deal.scores[n], game) }),
           deal.totals && n in deal.totals ? el("small", { class: "checker-running", text: ` \u2192 ${amount(deal.totals[n], game)}` }) : null,
           claimed ? el("small", { class: "checker-claimed", text: ` (${fmt(S["table.claim"], { value: amount(deal.claim[n], game) })})` }) : null);
       })));
@@ -846,7 +846,8 @@ function main(root) {
       el("thead", {}, el("tr", {}, el("th", { text: S["table.deal"] }), order.map((n) => el("th", { text: n })))),
       el("tbody", {}, rows),
       el("tfoot", {}, el("tr", { "data-deal": "total" }, el("th", { scope: "row", text: S["table.total"] }),
-        order.map((n) => el("td", { "data-player": n, "data-label": n, text: amount(result.totals[n], game) })))));
+        order.map((n) => el("td", { "data-player": n, "data-label": n, "data-value": String(result.totals[n]),
+          text: amount(result.totals[n], game) })))));
     const steps = el("details", { class: "checker-steps" }, el("summary", { text: fmt(S.steps_fold, { code: status }) }),
       el("p", { class: "checker-exit", text: fmt(S.exit, { code: status }) }),
       result.deals.map((deal) => el("section", {},
