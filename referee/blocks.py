@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from referee import draw, records
+from referee import draw, explain, records
 from referee.cards import Card, Rank
 from referee.cli import check_text
 from referee.errors import RecordErrors, RefereeError
@@ -316,9 +316,10 @@ def example_block(name: str, lang: str) -> str:
         raise BlockError(f"example {name} cannot be used: " + "; ".join(e.render("en") for e in errors)) from None
     parts = _record_tables(get_game(verdict.game), data, lang, replays)
     title = render(t("What the referee says"), lang)
-    status = render(t("exit status {code}", code=verdict.exit_status), lang)
-    parts.append(f"**{title}** ({status}):")
+    parts.append(f"**{title}:**")
     parts.extend(_verdict_lines(verdict, lang))
+    # It ends as the checker's answer begins: one plain sentence per disputed score or broken rule.
+    parts.append(colour_suits(explain.markdown(verdict, lang)))
     # The build writes the record, in the page's language, next to the page (site_tools/pages_hooks.py).
     parts.append(f'<p class="record-download"><a href="{record_href(name)}" download>'
                  f'{_label(_L_DOWNLOAD, lang)}</a></p>')

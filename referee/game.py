@@ -45,6 +45,12 @@ class Option:
     help: Message | None = None
     choice_help: dict[Any, Message] = field(default_factory=dict)
     minimum: int | None = None
+    label: Message | None = None
+    """The house rule in a few words, as the form names it ("The 9♦ left in a hand")."""
+    choice_labels: dict[Any, Message] = field(default_factory=dict)
+    """Each value in a few words ("counts two"), as the form offers it: never the record's word."""
+    unit: str | None = None
+    """For a number: what it counts, where the form shows it otherwise (``"minor"``: money in kopecks)."""
 
     def validate(self, value: Any) -> Any:
         """The value if allowed, else a :class:`RecordError` naming the option and its values."""

@@ -141,6 +141,8 @@ class Integer(FieldType):
 
     minimum: int | None = None
     maximum: int | None = None
+    unit: str | None = field(default=None, compare=False)
+    """``"minor"``: an amount of money in minor units (kopecks), which the form shows as roubles and kopecks."""
     kind: ClassVar[str] = "integer"
 
     def schema(self, game: Game) -> dict[str, Any]:
@@ -159,7 +161,7 @@ class Integer(FieldType):
         return t("a whole number (zero or negative too)")
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "minimum": self.minimum, "maximum": self.maximum}
+        return {"kind": self.kind, "minimum": self.minimum, "maximum": self.maximum, "unit": self.unit}
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,8 @@ class Choice(FieldType):
     synonyms: tuple[str, ...] = ()
     ignore_case: bool = False
     loose_separators: bool = False
+    labels: dict[str, Message] = field(default_factory=dict, compare=False)
+    """What each value is called in the table's words (the form shows these, never the word itself)."""
     kind: ClassVar[str] = "choice"
 
     def schema(self, game: Game | None) -> dict[str, Any]:
@@ -211,7 +215,8 @@ class Choice(FieldType):
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         return {"kind": self.kind, "values": list(self.values), "synonyms": list(self.synonyms),
-                "ignore_case": self.ignore_case, "loose_separators": self.loose_separators}
+                "ignore_case": self.ignore_case, "loose_separators": self.loose_separators,
+                "labels": {v: render(m, lang) for v, m in self.labels.items()}}
 
 
 def _word_pattern(word: str, ignore_case: bool, loose: bool) -> str:
@@ -525,6 +530,9 @@ class Options(FieldType):
             "name": o.name, "default": o.default, "choices": list(o.choices) if o.choices is not None else None,
             "minimum": o.minimum, "help": render(o.help, lang) if o.help is not None else None,
             "choice_help": {show(c): render(m, lang) for c, m in o.choice_help.items()},
+            "label": render(o.label, lang) if o.label is not None else None,
+            "choice_labels": {show(c): render(m, lang) for c, m in o.choice_labels.items()},
+            "unit": o.unit,
         } for o in game.options]}
 
 
@@ -575,6 +583,11 @@ class Field:
     nullable: bool = True
     """Whether an empty value (``null``) counts as left out, as most readers take it; false where the
     reader wants a value whenever the key is written."""
+    label: Message | None = None
+    """What the table calls the field, in a few words ("Dealer", "Cards taken"): the form's label and
+    column heading, where the record's key never appears."""
+    question: Message | None = None
+    """The field as a scoresheet asks it ("Who dealt?"), where that reads better than the label."""
 
     def in_mode(self, mode: str) -> bool:
         """Whether the field belongs to ``mode`` deals."""
@@ -601,6 +614,8 @@ class Field:
         return {"name": self.name, "type": self.type.describe(game, lang), "required": self.required,
                 "unless": {"field": self.unless[0], "value": self.unless[1]} if self.unless else None,
                 "mode": self.mode, "default": self.default, "help": render(self.help, lang),
+                "label": render(self.label, lang) if self.label is not None else None,
+                "question": render(self.question, lang) if self.question is not None else None,
                 "condition": render(self.condition, lang) if self.condition is not None else None,
                 "requirement": render(self.requirement(plain), lang)}
 
@@ -647,35 +662,42 @@ def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: t
 # -- the fields every record has -----------------------------------------------------------------------
 
 GAME_FIELD = Field("game", GameSlug(), t("The game: its identifier, as {command} lists them.",
-                                         command="referee games"), required=True)
-NOTATION = Field("notation", Choice(NOTATIONS), t("How the cards are written: English, Russian or German notation."),
-                 default="en")
-PLAYERS = Field("players", Players(), t("The players' names, in clockwise order round the table."), required=True)
+                                         command="referee games"), required=True,
+                   label=t("Game"))
+NOTATION = Field("notation", Choice(NOTATIONS, labels={"en": t("English (J Q K A)"), "ru": t("Russian (В Д К Т)"),
+                                                     "de": t("German (B D K A)")}),
+                 t("How the cards are written: English, Russian or German notation."), default="en",
+                 label=t("Card notation"), question=t("How are the cards written?"))
+PLAYERS = Field("players", Players(), t("The players' names, in clockwise order round the table."), required=True,
+                label=t("Players"), question=t("Who plays, clockwise round the table?"))
 OPTIONS = Field("options", Options(), t("The house rules you play by; an option left out has its default (the "
-                                        "game's page lists them)."))
+                                        "game's page lists them)."), label=t("House rules"))
 SCORES_BEFORE = Field("scores_before", PerPlayer(Integer()),
                       t("The score before the first deal of the record, for a game already under way; left out, "
-                        "everyone starts at nothing."))
-DEALS = Field("deals", Deals(), t("The deals, in the order they were played."), required=True)
+                        "everyone starts at nothing."), label=t("Score before this deal"),
+                      question=t("What was the score before the first deal here?"))
+DEALS = Field("deals", Deals(), t("The deals, in the order they were played."), required=True, label=t("Deals"))
 EXPECTED = Field("expected", Anything(), t("For worked examples: the outcome the tests expect; the referee "
-                                           "ignores it."))
+                                           "ignores it."), label=t("Expected outcome (tests only)"))
 COMMON: tuple[Field, ...] = (GAME_FIELD, NOTATION, PLAYERS, OPTIONS, SCORES_BEFORE, DEALS, EXPECTED)
 """The top-level fields of every record, in the order a record writes them (a game may replace
 ``scores_before`` or leave it out, and add fields of its own after ``players``)."""
 
 # Deal fields that most games share; a game uses these objects, or declares its own.
 DEALER = Field("dealer", PlayerName(), t("The player who dealt; the referee warns if the deal did not pass to the "
-                                         "left."), required=True)
-NOTE = Field("note", Text(), t("Any remark; the referee ignores it."))
+                                         "left."), required=True, label=t("Dealer"), question=t("Who dealt?"))
+NOTE = Field("note", Text(), t("Any remark; the referee ignores it."), label=t("Note"))
 CLAIM_PER_PLAYER = Field("claim", PerPlayer(Integer()), t("The score the table wrote down for this deal; the "
-                                                          "referee says whether it agrees."))
+                                                          "referee says whether it agrees."),
+                         label=t("Score written down"), question=t("What did the table write down?"))
 CLAIM_PER_SIDE = Field("claim", PerPlayer(Integer(), sides=True), t("The score the table wrote down for this deal, "
-                                                                    "per side; the referee says whether it agrees."))
+                                                                    "per side; the referee says whether it agrees."),
+                       label=t("Score written down"), question=t("What did the table write down?"))
 SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
 """The deal fields "Settle a score" lists once for most games (a game's own tables leave them out)."""
 TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
                       t("Every trick, in the order played: its cards in play order, starting with the leader's "
-                        "card."), required=True, mode="full")
+                        "card."), required=True, mode="full", label=t("Tricks, card by card"))
 
 
 @dataclass(frozen=True)

@@ -29,16 +29,27 @@ import yaml
 
 from referee.cli import EXIT_UNUSABLE, check_text, errors_json, verdict_json
 from referee.errors import RefereeError
+from referee.explain import house_rules, sentences
 from referee.source import load_text
 
 
 def check(text: str, lang: str) -> str:
-    """``{"status": <exit status>, "result": <the object referee check --json prints>}``."""
+    """``{"status": <exit status>, "result": <the object referee check --json prints>, "explain": …}``.
+
+    ``explain`` is what the page shows first (:mod:`referee.explain`): ``sentences``, one per disputed
+    score or broken rule with its rule link; ``house_rules``, the single house-rule changes that
+    would make the table right; ``order``, the players or sides in the record's order (a browser
+    puts keys that look like numbers first in its objects).
+    """
     try:
         verdict = check_text(text)
     except RefereeError as exc:
-        return _json({"status": EXIT_UNUSABLE, "result": errors_json(exc, lang)})
-    return _json({"status": verdict.exit_status, "result": verdict_json(verdict, lang)})
+        return _json({"status": EXIT_UNUSABLE, "result": errors_json(exc, lang),
+                      "explain": {"sentences": [], "house_rules": [], "order": []}})
+    status = verdict.exit_status
+    explain = {"sentences": sentences(verdict, lang), "house_rules": house_rules(text, lang) if status else [],
+               "order": list(verdict.totals)}
+    return _json({"status": status, "result": verdict_json(verdict, lang), "explain": explain})
 
 
 def parse(text: str, lang: str) -> str:

@@ -227,8 +227,8 @@ def form_spec(lang: str) -> list[dict[str, Any]]:
     for game in GAMES.values():
         spec = describe(game, lang)
         sample = spec.get("samples", {}).get("summary")
-        if sample:  # the form can start from it ("Fill in a worked example")
-            spec["sample_text"] = (ROOT / "examples" / f"{sample}.yaml").read_text(encoding="utf-8")
+        if sample:  # the form can start from it ("Fill in a worked example"), with this page's names
+            spec["sample_text"] = reader_record(sample, lang)
         games.append(spec)
     return games
 
@@ -276,12 +276,42 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
     ]) + "\n"
 
 
+TEST_ONLY_KEYS = ("expected",)
+"""Top-level keys of a worked example that only the test suite reads: no reader receives them."""
+
+
+def for_readers(text: str) -> str:
+    r"""A record's text without its test-only keys (``expected:`` and what is indented under it).
+
+    >>> print(for_readers("game: yacht\nexpected:\n  exit: 0\n  winner: Anna\n# a note\nplayers: [A, B]\n"), end="")
+    game: yacht
+    # a note
+    players: [A, B]
+    """
+    out: list[str] = []
+    skipping = False
+    for line in text.splitlines(keepends=True):
+        if line[:1] not in (" ", "\t", "\n", "\r", "#", ""):  # a top-level key: test-only or not
+            skipping = line.split(":", 1)[0] in TEST_ONLY_KEYS
+        elif skipping and line[:1] == "#":
+            skipping = False
+        if not skipping:
+            out.append(line)
+    return "".join(out)
+
+
+def reader_record(example: str, lang: str) -> str:
+    """A worked example's record as a reader of ``lang`` receives it: localized names, no test-only keys."""
+    from referee.blocks import load_example
+
+    return for_readers(load_example(example, lang)[1])
+
+
 def open_link(example: str, from_page: str, lang: str) -> str:
-    """"Open in the checker" under a worked example: the example's record travels in the link."""
+    """"Open in the checker" under a worked example: the record, in the page's language, travels in the link."""
     from site_tools.checker_strings import text
 
-    record = (ROOT / "examples" / f"{example}.yaml").read_text(encoding="utf-8")
-    href = checker_href(from_page, record=record)
+    href = checker_href(from_page, record=reader_record(example, lang))
     return f'<p class="checker-link"><a href="{attr(href)}">{html.escape(text("link.open", lang))}</a></p>\n'
 
 

@@ -49,7 +49,17 @@ def expand(markdown: str, lang: str, page_name: str) -> tuple[str, bool]:
     """
     lines = markdown.split("\n")
     has_checker = False
-    for block in reversed(find_blocks(markdown)):
+    blocks = find_blocks(markdown)
+    if page_name in _game_slugs() and not any(b.kind == "checker-link" for b in blocks):
+        # Every game page links to the checker set to its game: where the page has no such block,
+        # the link goes before its worked examples (the heading's anchor is the same in every language).
+        at = next((k for k, line in enumerate(lines) if line.startswith("## ") and "{#examples}" in line), None)
+        if at is not None:
+            link = checker.game_link(page_name, page_name, lang).rstrip("\n")
+            lines[at:at] = [link, ""]
+            markdown = "\n".join(lines)
+            blocks = find_blocks(markdown)
+    for block in reversed(blocks):
         if block.kind == "checker":
             has_checker = True
             out = checker.checker_block(block.params, lang)
@@ -61,6 +71,12 @@ def expand(markdown: str, lang: str, page_name: str) -> tuple[str, bool]:
             link = checker.open_link(str(block.params.get("example")), page_name, lang)
             lines[block.end:block.end] = ["", block.indent + link.rstrip("\n")]
     return "\n".join(lines), has_checker
+
+
+def _game_slugs() -> set[str]:
+    from referee.games import GAMES
+
+    return set(GAMES)
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -36,6 +36,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 from referee.blocks import colour_suits, load_example, record_href  # noqa: E402
 from site_tools import pipeline, terms  # noqa: E402
 from site_tools.blocks import find_blocks  # noqa: E402
+from site_tools.checker import reader_record  # noqa: E402
 from site_tools.strings import text  # noqa: E402
 
 # Inside these elements a suit sign is left alone: code shows what to type, and an SVG or a title
@@ -261,7 +262,8 @@ def write_records(site_dir: Path) -> int:
             for name in names:
                 target = folder / page / record_href(name)
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(load_example(name, lang)[1], encoding="utf-8")
+                # What a reader downloads carries no test-only key (site_tools/checker.py).
+                target.write_text(reader_record(name, lang), encoding="utf-8")
                 written += 1
     return written
 

@@ -27,7 +27,8 @@ from tests.conftest import EXAMPLES, ROOT
 
 LANGS = ("en", "ru", "de")
 IDS = [f"{p.parent.name}/{p.stem}" for p in EXAMPLES]
-GAME_PAGES = ("catch-the-ten", "minnesota-whist", "yacht", "trump-seven", "reunion")
+GAME_PAGES = ("catch-the-ten", "minnesota-whist", "yacht", "trump-seven", "reunion", "comet", "red-and-black",
+              "stealing-bundles", "collector", "kings-corners", "construction", "korol", "buy-or-pass")
 
 
 def cli(path: Path, lang: str) -> tuple[int, dict]:
@@ -50,7 +51,13 @@ def test_the_page_gets_what_the_cli_prints(example: Path) -> None:
     for lang in LANGS:
         status, printed = cli(example, lang)
         answer = json.loads(check(text, lang))
-        assert answer == {"status": status, "result": printed}
+        assert {k: answer[k] for k in ("status", "result")} == {"status": status, "result": printed}
+        said = answer["explain"]["sentences"]
+        assert said and all(s["text"] and s["href"].startswith(f"../{printed['game']}/#") for s in said)
+        assert {s["kind"] for s in said} == ({"valid"} if status == 0 else {"claim", "finding"} & {
+            "claim" if any(d.get("claim_agrees") is False for d in printed["deals"]) else "",
+            "finding" if any(f["severity"] == "error" for f in printed["findings"]) else ""})
+        assert answer["explain"]["order"] == list(printed["totals"])
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=IDS)
@@ -93,7 +100,8 @@ def test_the_zip_holds_pure_python_and_the_catalogs(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-I", "-c", code, str(tmp_path), str(example)], capture_output=True,
                           text=True, check=True)
     status, printed = cli(example, "ru")
-    assert json.loads(done.stdout) == {"status": status, "result": printed}
+    answer = json.loads(done.stdout)
+    assert {k: answer[k] for k in ("status", "result")} == {"status": status, "result": printed}
 
 
 def test_checker_words_exist_in_every_language_with_the_same_placeholders() -> None:
@@ -168,3 +176,129 @@ def test_game_pages_link_to_the_checker_set_to_the_game(site: Path) -> None:
             links = re.findall(r'href="\.\./check-a-score/#record=([A-Za-z0-9_-]+)"', html)
             assert len(links) == examples > 0, (lang, game)
             assert html.count(STRINGS[lang]["link.open"]) == examples
+            for packed in links:  # the page's language's record, and nothing only the tests read
+                text = zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode("utf-8")
+                assert "expected:" not in text, (lang, game)
+                assert lang != "ru" or re.search("[а-яА-Я]", text), (lang, game)
+        downloads = list((site / prefix / game / "records").rglob("*.yaml"))
+        assert downloads and not [p for p in downloads if "expected:" in p.read_text(encoding="utf-8")]
+
+
+# -- the form speaks the table's words ------------------------------------------------------------------
+
+
+def _unlabelled() -> list[str]:
+    """Every record field, option and choice of every game that has no label of its own."""
+    from referee.games import GAMES
+    from referee.records import Choice, ListOf, Obj, OneOf, PerPlayer, spec_of
+
+    missing: list[str] = []
+
+    def visit_type(ftype: object, where: str) -> None:
+        if isinstance(ftype, Choice):
+            missing.extend(f"{where} = {v}" for v in ftype.values if v not in ftype.labels)
+        elif isinstance(ftype, Obj):
+            for sub in ftype.fields:
+                visit_field(sub, where)
+        elif isinstance(ftype, (PerPlayer, ListOf)):
+            visit_type(ftype.value if isinstance(ftype, PerPlayer) else ftype.item, where)
+        elif isinstance(ftype, OneOf):
+            for sub in ftype.types:
+                visit_type(sub, where)
+
+    def visit_field(f: object, where: str) -> None:
+        here = f"{where}.{f.name}"
+        if f.label is None:
+            missing.append(here)
+        visit_type(f.type, here)
+
+    for slug, game in GAMES.items():
+        spec = spec_of(game)
+        for f in [*spec.record_fields(), *spec.deal]:
+            visit_field(f, slug)
+        for option in game.options:
+            if option.label is None:
+                missing.append(f"{slug} option {option.name}")
+            if option.choices is not None:
+                missing.extend(f"{slug} option {option.name} = {c}" for c in option.choices
+                               if c not in option.choice_labels)
+    return missing
+
+
+def test_every_field_option_and_choice_has_a_label() -> None:
+    assert _unlabelled() == []
+
+
+def test_labels_are_translated_and_the_form_shows_no_record_key() -> None:
+    from referee.games import GAMES
+    from referee.records import describe
+
+    for lang in ("ru", "de"):
+        for game in GAMES.values():
+            form = describe(game, lang)
+            english = describe(game, "en")
+            labels = [f["label"] for f in form["record"]] + [
+                f["label"] for mode in form["deals"].values() for f in mode["fields"]]
+            en_labels = [f["label"] for f in english["record"]] + [
+                f["label"] for mode in english["deals"].values() for f in mode["fields"]]
+            for label, en in zip(labels, en_labels, strict=True):
+                assert label and (label != en or not re.search(r"[a-z]{3}", en)), (lang, game.slug, en)
+
+
+# -- the verdict first -------------------------------------------------------------------------------------
+
+
+def test_every_rule_link_of_a_sentence_points_at_a_section_of_the_game_page() -> None:
+    from referee.explain import PLAY_SECTION, SCORING_SECTION
+    from referee.games import GAMES
+
+    for slug in GAMES:
+        page = (ROOT / "docs" / "en" / f"{slug}.md").read_text(encoding="utf-8")
+        for section in (SCORING_SECTION, PLAY_SECTION):
+            assert "{#" + section[slug] + "}" in page, (slug, section[slug])
+
+
+def test_disputed_scores_are_one_sentence_each_in_the_pages_language() -> None:
+    text = (ROOT / "examples" / "comet" / "nine-disputed.yaml").read_text(encoding="utf-8")
+    answer = json.loads(check(text, "ru"))
+    said = answer["explain"]["sentences"]
+    assert [s["player"] for s in said] == ["Boris", "Gleb"]
+    assert said[0]["text"].startswith("Boris: записано 12, по правилам 11.")
+    assert said[1]["href"] == "../comet/#settlement"
+    # The house rule that makes the table right: Comet's 9♦ costing two extra.
+    assert [(h["option"], h["value"]) for h in answer["explain"]["house_rules"]] == [("nine_of_diamonds", "two_extra")]
+    assert "«Оставшаяся" not in answer["explain"]["house_rules"][0]["text"]
+    assert "9♦, оставшаяся на руке: стоит на две фишки больше" in answer["explain"]["house_rules"][0]["text"]
+    valid = json.loads(check((ROOT / "examples" / "yacht" / "three-players.yaml").read_text(encoding="utf-8"), "de"))
+    assert [s["kind"] for s in valid["explain"]["sentences"]] == ["valid"]
+    assert valid["explain"]["house_rules"] == []
+
+
+def test_worked_examples_end_with_the_sentence_not_an_exit_status() -> None:
+    from referee.blocks import example_block
+
+    out = example_block("stealing-bundles/leftovers-dispute", "de")
+    assert "Exit-Status" not in out and "exit status" not in out
+    assert "Anna: notiert 23, nach den Regeln 27." in out and "([Regel](#end))" in out
+
+
+def test_what_a_reader_receives_has_no_test_only_key() -> None:
+    for example in EXAMPLES:
+        name = f"{example.parent.name}/{example.stem}"
+        for lang in LANGS:
+            text = checker.reader_record(name, lang)
+            data = yaml.safe_load(text)
+            assert "expected" not in data and "expected:" not in text, (name, lang)
+            original = yaml.safe_load(example.read_text(encoding="utf-8"))
+            assert len(data["deals"]) == len(original["deals"]) and data["game"] == original["game"]
+    for game in checker.form_spec("ru"):
+        assert "expected:" not in game.get("sample_text", ""), game["game"]
+
+
+def test_every_game_page_gets_a_link_to_its_checker() -> None:
+    from site_tools.checker_hooks import expand
+
+    for game in GAME_PAGES:
+        markdown = (ROOT / "docs" / "en" / f"{game}.md").read_text(encoding="utf-8")
+        out, _ = expand(markdown, "de", game)
+        assert out.count(f"#game={game}") == 1, game

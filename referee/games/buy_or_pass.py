@@ -71,55 +71,76 @@ OPTIONS: tuple[Option, ...] = (
     Option("ace_of_spades", "any_time", ("any_time", "when_void"),
            help=t("When the A♠, which wins any trick, may be played to a trick of another suit."),
            choice_help={"any_time": t("At any time, instead of following suit (this edition)."),
-                        "when_void": t("Only by a player who cannot follow suit.")}),
+                        "when_void": t("Only by a player who cannot follow suit.")},
+           label=t("The A♠ may be played"),
+           choice_labels={"any_time": t("at any time"), "when_void": t("only when void in the suit led")}),
     Option("lead_rule", "last_suit", ("last_suit", "once_per_deal"),
            help=t("Which suits the winner of a trick may not lead."),
            choice_help={"last_suit": t("Not the suit of the trick he has just won (this edition)."),
-                        "once_per_deal": t("No suit that has already been led to a trick in this deal.")}),
+                        "once_per_deal": t("No suit that has already been led to a trick in this deal.")},
+           label=t("The winner of a trick may not lead"),
+           choice_labels={"last_suit": t("the suit just won"), "once_per_deal": t("a suit already led")}),
     Option("fine", 500, minimum=0, help=t("What a player pays into the pot for taking no trick, and for each pass "
-                                          "while holding the suit led, in minor units.")),
+                                          "while holding the suit led, in minor units."),
+           label=t("Fine"), unit="minor"),
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 RULES: dict[str, TrickRules] = {
     mode: TrickRules(ORDER_7_TO_A, master=ACE_OF_SPADES, master_any_time=mode == "any_time", void_passes=True)
     for mode in ("any_time", "when_void")}
 
-_VALUES = Obj(tuple(Field(k, Integer(minimum=0), t("What a trick led in this suit pays."), default=v)
+_VALUES = Obj(tuple(Field(k, Integer(minimum=0, unit="minor"), t("What a trick led in this suit pays."), default=v,
+                          label=t("What a trick pays"))
                     for k, v in DEFAULT_VALUES.items()))
 RECORD = RecordSpec(
     without=("scores_before",),
     max_deals=DEALS,
     samples={"summary": "buy-or-pass/four-deals", "full": "buy-or-pass/full-play"},
     fields=(
-        Field("stake", Integer(minimum=1), t("The agreed stake, in minor units (100 for one rouble): each player's "
-                                             "ante, and the price of a bought card."), default=DEFAULT_STAKE),
+        Field("stake", Integer(minimum=1, unit="minor"),
+              t("The agreed stake, in minor units (100 for one rouble): each player's ante, and the price of a bought "
+                "card."), default=DEFAULT_STAKE,
+              label=t("Stake"), question=t("What was the stake?")),
         Field("suit_values", _VALUES, t("What a trick pays out of the pot, by the suit led, in minor units."),
-              default=dict(DEFAULT_VALUES)),
+              default=dict(DEFAULT_VALUES),
+              label=t("Trick values by suit")),
     ),
     deal=(
         DEALER,
         Field("bought", PerPlayer(Integer(minimum=0)), t("How many cards each player bought; left out, none."),
-              mode="summary"),
+              mode="summary",
+              label=t("Cards bought"), question=t("How many cards did each player buy?")),
         Field("tricks", PerPlayer(ListOf(SuitType())), t("The suit led to each trick a player took (an empty list "
-                                                         "for none)."), required=True, mode="summary"),
+                                                         "for none)."), required=True, mode="summary",
+              label=t("Tricks taken"), question=t("Which tricks did each player take?")),
         Field("passes_holding", PerPlayer(Integer(minimum=0)), t("How many times a player passed although he held "
-                                                                 "the suit led; left out, never."), mode="summary"),
+                                                                 "the suit led; left out, never."), mode="summary",
+              label=t("Passes holding the suit")),
         Field("first_out", PlayerName(), t("The first player whose last card was in a trick that stood; left out, "
-                                           "nobody went out."), mode="summary"),
+                                           "nobody went out."), mode="summary",
+              label=t("Out first"), question=t("Who went out first?")),
         Field("hands", PerPlayer(Cards(min_items=5)), t("Every player's five cards as dealt."), required=True,
-              mode="full"),
+              mode="full",
+              label=t("Hands as dealt")),
         Field("stock", Cards(min_items=12), t("The twelve cards of the stock, from the top down."), required=True,
-              mode="full"),
+              mode="full",
+              label=t("Stock")),
         Field("laydowns", ListOf(Obj((
-            Field("player", PlayerName(), t("The player who lays down."), required=True),
+            Field("player", PlayerName(), t("The player who lays down."), required=True,
+                  label=t("Player")),
             Field("taken", Cards(min_items=1), t("The cards the other three took, clockwise from his left."),
-                  required=True)))),
+                  required=True,
+                  label=t("Cards taken"))))),
               t("One entry for every player who was dealt three or more cards of a suit, in turn from the dealer's "
-                "left: the cards the others took from the ones he laid down."), mode="full"),
+                "left: the cards the others took from the ones he laid down."), mode="full",
+              label=t("Lay-downs")),
         Field("play", ListOf(CardsAndWords(("pass", "buy")), min_items=1),
               t("Every lead in order: the card led, then what each other player with cards did, clockwise: a card, "
-                "pass or buy."), required=True, mode="full"),
-        CLAIM_PER_PLAYER,
+                "pass or buy."), required=True, mode="full",
+              label=t("Play")),
+        # The claim is money: the form takes it in roubles and kopecks.
+        Field("claim", PerPlayer(Integer(unit="minor")), CLAIM_PER_PLAYER.help, label=CLAIM_PER_PLAYER.label,
+              question=CLAIM_PER_PLAYER.question),
         NOTE,
     ),
 )

@@ -59,7 +59,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("must_trump_when_void", True, (True, False),
            help=t("What a player who cannot follow suit must do."),
            choice_help={True: t("He must play a trump if he has one (the source)."),
-                        False: t("He may trump or throw any card (the traditional rule).")}),
+                        False: t("He may trump or throw any card (the traditional rule).")},
+           label=t("A player who cannot follow suit"),
+           choice_labels={True: t("must play a trump"), False: t("may throw any card")}),
     Option("tie_break", "count_out", ("count_out", "lexicographic", "higher_total"),
            help=t("Who wins when several players reach 41 in the same deal."),
            choice_help={
@@ -68,20 +70,27 @@ OPTIONS: tuple[Option, ...] = (
                "lexicographic": t("The player who took the ten wins; failing that, more extra cards; then the "
                                   "ace, king, queen and jack."),
                "higher_total": t("The higher total wins; equal totals are decided in the counting order."),
-           }),
+           },
+           label=t("Several reach 41 in one deal"),
+           choice_labels={"count_out": t("count the deal out"), "lexicographic": t("the ten decides"),
+                          "higher_total": t("the higher total wins")}),
     Option("revoke_penalty", "none", ("none", "loss_of_game"),
            help=t("What an illegal play found in a full-play record costs."),
            choice_help={"none": t("It is reported, and the score stands."),
                         "loss_of_game": t("A player who revokes (fails to follow suit, or to trump as required) "
                                           "loses the game for himself or his side, and the game ends with that "
                                           "deal; of the others, the player or side with the highest total wins "
-                                          "(the traditional penalty). Any other irregularity is only reported.")}),
+                                          "(the traditional penalty). Any other irregularity is only reported.")},
+           label=t("A revoke costs"),
+           choice_labels={"none": t("nothing: only reported"), "loss_of_game": t("the game")}),
     Option("partnerships", False, (False, True),
            help=t("Whether four or six players play in two partnerships."),
            choice_help={False: t("Each player plays for himself (the source)."),
                         True: t("Two sides, partners in every second seat (with four players, opposite each other); "
                                 "each side pools its tricks, and its extra cards are counted against the cards dealt "
-                                "to the whole side (the traditional game). The record names the sides under teams.")}),
+                                "to the whole side (the traditional game). The record names the sides under teams.")},
+           label=t("Partnerships"),
+           choice_labels={False: t("everyone plays alone"), True: t("two sides of partners")}),
 )
 PARTNERSHIP_COUNTS = (4, 6)
 REVOKES = frozenset({"play.revoke", "play.must_trump"})  # failing to follow suit, or to trump as required
@@ -93,29 +102,38 @@ RECORD = RecordSpec(
         Field("teams", PerPlayer(ListOf(PlayerName(), min_items=2, max_items=3), sides=True),
               t("Only with the house rule partnerships: the two sides, each a name and its partners (two each with "
                 "four players, three each with six), who sit in every second seat. Scores, claims and what was "
-                "taken are then given per side.")),
+                "taken are then given per side."),
+              label=t("Sides")),
     ),
     deal=(
         DEALER,
         Field("trump", SuitType(), t("The trump suit, the suit of the dealer's last card."), required=True,
-              mode="summary"),
+              mode="summary",
+              label=t("Trumps"), question=t("Which suit was trumps?")),
         Field("trump", SuitType(), t("Optional here: the referee takes the trump suit from the dealer's last card, "
-                                     "and reports a disagreement if you name another suit."), mode="full"),
+                                     "and reports a disagreement if you name another suit."), mode="full",
+              label=t("Trumps")),
         Field("taken", PerPlayer(Obj((
             Field("cards", Integer(minimum=0), t("How many cards he captured (not tricks); always a whole number of "
-                                                 "tricks' worth."), required=True),
+                                                 "tricks' worth."), required=True,
+                  label=t("Cards taken")),
             Field("honours", ListOf(RankType()), t("The ranks of the trump honours among them: J, 10, A, K, Q in "
-                                                   "English notation; leave it out if there were none.")),
-        ))), t("For every player, what he captured in his tricks."), required=True, mode="summary"),
+                                                   "English notation; leave it out if there were none."),
+                  label=t("Trump honours taken")),
+        ))), t("For every player, what he captured in his tricks."), required=True, mode="summary",
+              label=t("What each player took"), question=t("What did each player take?")),
         Field("honours_set_aside", ListOf(RankType()), t("The trump honours among the cards set aside, if the "
                                                          "table looked at them; the referee checks that every "
                                                          "honour is in somebody's tricks or here."),
-              mode="summary"),
+              mode="summary",
+              label=t("Honours among the cards set aside")),
         Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards in the order dealt; the dealer's last "
-                                                        "card fixes the trump suit."), required=True, mode="full"),
+                                                        "card fixes the trump suit."), required=True, mode="full",
+              label=t("Hands as dealt")),
         Field("set_aside", Cards(), t("The cards left over after the deal; needed whenever some are left over, "
                                       "because the hands and these cards together must be the whole pack."),
-              mode="full"),
+              mode="full",
+              label=t("Cards set aside")),
         TRICKS_PLAYED,
         CLAIM_PER_PLAYER,
         NOTE,

@@ -83,20 +83,26 @@ OPTIONS: tuple[Option, ...] = (
                                     "the later players of that round do not act."),
                "end_of_round": t("When every player has taken or drawn; everyone who then holds all thirteen "
                                  "ranks shares the win."),
-           }),
+           },
+           label=t("A completed set is checked"),
+           choice_labels={"after_each_turn": t("after each turn"), "end_of_round": t("at the end of the round")}),
     Option("draw_rule", "stock_exhausted", ("stock_exhausted", "never"),
            help=t("When the game ends without a winner."),
            choice_help={
                "stock_exhausted": t("The game is drawn after a round in which nobody took a laid card and every "
                                     "draw together emptied the stock."),
                "never": t("Never: play goes on until somebody completes the set (as in the original)."),
-           }),
+           },
+           label=t("A drawn game"),
+           choice_labels={"stock_exhausted": t("when the stock runs out"), "never": t("never")}),
     Option("taking_order", "dealer_left", ("dealer_left", "rotating"),
            help=t("Who chooses first among the laid cards."),
            choice_help={
                "dealer_left": t("Every round the player on the dealer's left, then clockwise (the source)."),
                "rotating": t("The first chooser moves one seat to the left each round."),
-           }),
+           },
+           label=t("First to choose each round"),
+           choice_labels={"dealer_left": t("the dealer's left"), "rotating": t("moves round the table")}),
 )
 
 
@@ -115,33 +121,47 @@ WINNER_HELP = t("The player who completed the set.")
 RECORD = RecordSpec(
     full_play_key="pack",
     fields=(Field("deals", Deals(full_play_key="pack"), t("The games, one deal each, in the order they were "
-                                                           "played."), required=True),),
+                                                           "played."), required=True,
+                  label=t("Games")),),
     without=("scores_before",),
     samples={"summary": "collector/summary-win", "full": "collector/full-play-eight-rounds"},
     deal=(
         DEALER,
-        Field("winner", PlayerName(), WINNER_HELP, mode="summary", condition=t("required unless drawn is true")),
+        Field("winner", PlayerName(), WINNER_HELP, mode="summary", condition=t("required unless drawn is true"),
+              label=t("Winner"), question=t("Who completed the set?")),
         Field("hand", Cards(min_items=len(RANKS)), t("The winner's whole hand when he completed the set; it must "
                                                      "hold every rank from two to ace."), mode="summary",
-              condition=t("required with winner")),
-        Field("by", Choice(("take", "draw")), t("How his last card came: take (a card another player laid) or draw "
-                                                "(from the stock)."), mode="summary"),
+              condition=t("required with winner"),
+              label=t("Winner's hand")),
+        Field("by", Choice(("take", "draw"), labels={"take": t("took a laid card"), "draw": t("drew from the stock")}),
+              t("How his last card came: take (a card another player laid) or draw "
+                                                "(from the stock)."), mode="summary",
+              label=t("Last card")),
         Field("round", Integer(minimum=1), t("The round in which he completed the set, counting from 1; the referee "
-                                             "checks that a hand can be that big by then."), mode="summary"),
+                                             "checks that a hand can be that big by then."), mode="summary",
+              label=t("Round")),
         Field("pack", Cards(min_items=1), t("The 52 cards in the order they lay after the shuffle, top card first: "
                                             "five to each player, one at a time from the dealer's left; the rest is "
-                                            "the stock, drawn from the top."), required=True, mode="full"),
+                                            "the stock, drawn from the top."), required=True, mode="full",
+              label=t("Pack after the shuffle")),
         Field("rounds", ListOf(Obj((
-            Field("lay", SomePlayers(CardType()), t("For every player who held a card, the card he laid.")),
-            Field("take", SomePlayers(OneOf((CardType(), Choice(("draw",), ignore_case=True)))),
+            Field("lay", SomePlayers(CardType()), t("For every player who held a card, the card he laid."),
+                  label=t("Cards laid")),
+            Field("take", SomePlayers(OneOf((CardType(), Choice(("draw",), ignore_case=True,
+                                                                labels={"draw": t("drew from the stock")})))),
                   t("For every player who acted, the laid card he took or the word draw; the players after the "
-                    "winner in his last round are left out.")),
+                    "winner in his last round are left out."),
+                  label=t("Cards taken")),
             NOTE,
-        ))), t("Every round in order, each with lay and take."), mode="full"),
+        ))), t("Every round in order, each with lay and take."), mode="full",
+              label=t("Rounds")),
         Field("winner", PlayerName(), t("The player the table says won; the referee compares it with the replay."),
-              mode="full"),
-        Field("drawn", Boolean(), t("True for a drawn game (not with draw_rule: never)."), mode="summary"),
-        Field("drawn", Boolean(), t("True if the table says the game was drawn."), mode="full"),
+              mode="full",
+              label=t("Winner")),
+        Field("drawn", Boolean(), t("True for a drawn game (not with draw_rule: never)."), mode="summary",
+              label=t("Drawn game")),
+        Field("drawn", Boolean(), t("True if the table says the game was drawn."), mode="full",
+              label=t("Drawn game")),
         NOTE,
     ),
 )

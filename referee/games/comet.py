@@ -65,26 +65,33 @@ OPTIONS: tuple[Option, ...] = (
                "clockwise": t("The turn passes to the left until it reaches the holder; if the holder is the "
                               "player who played the last card, nobody else could go on, so the run has stopped "
                               "and he leads any card."),
-           }),
+           },
+           label=t("The next card of a run"),
+           choice_labels={"holder": t("its holder plays it at once"), "clockwise": t("the turn goes clockwise to it")}),
     Option("compulsory_play", True, (True, False),
            help=t("Whether the holder of the next card of a run must play it."),
            choice_help={True: t("He must play it."),
                         False: t("He may pass instead; the run then stops, and the player of the last card "
-                                 "leads.")}),
+                                 "leads.")},
+           label=t("The holder of the next card"), choice_labels={True: t("must play it"), False: t("may pass")}),
     Option("ace", "lead_only", ("lead_only", "low"),
            help=t("What the ace does."),
            choice_help={
                "lead_only": t("The ace ranks above the king but never continues a run: it can only be led, and "
                               "an ace led is a stop."),
                "low": t("The ace ranks below the 2 and a run goes on from it to the 2 (as in Commit)."),
-           }),
+           },
+           label=t("The ace"), choice_labels={"lead_only": t("high, only led"), "low": t("low, below the 2")}),
     Option("nine_of_diamonds", "counts_two", ("counts_two", "two_extra", "doubles_hand"),
            help=t("What the 9♦ left in a hand costs at the settlement."),
            choice_help={
                "counts_two": t("It counts two chips instead of one."),
                "two_extra": t("It costs two chips on top of its own one."),
                "doubles_hand": t("Its holder pays two chips for every card he holds (as in Swedish Komet)."),
-           }),
+           },
+           label=t("The 9♦ left in a hand"),
+           choice_labels={"counts_two": t("counts two chips"), "two_extra": t("costs two chips extra"),
+                          "doubles_hand": t("doubles the holder's payment")}),
 )
 
 
@@ -102,24 +109,31 @@ class OtherPlayers(PerPlayer):
 
 RECORD = RecordSpec(
     fields=(Field("match_length", Integer(minimum=1), t("The number of deals agreed for the match; the referee then "
-                                                        "says whether the match is over and who has won it.")),),
+                                                        "says whether the match is over and who has won it."),
+                  label=t("Deals in the match")),),
     without=("scores_before",),
     samples={"summary": "comet/short-match", "full": "comet/full-play-four"},
     deal=(
         DEALER,
-        Field("out", PlayerName(), t("The player who played his last card first."), required=True, mode="summary"),
+        Field("out", PlayerName(), t("The player who played his last card first."), required=True, mode="summary",
+              label=t("Went out first"), question=t("Who went out first?")),
         Field("left", OtherPlayers(Integer(minimum=0)), t("For every other player, the cards still in his hand: at "
                                                           "least one, no more than he was dealt; the player who went "
-                                                          "out may be given as 0."), required=True, mode="summary"),
-        Field("nine_of_diamonds", OneOf((PlayerName(), Choice(("played",), synonyms=tuple(sorted(PLAYED_WORDS -
-                                                                                                {"played"}))))),
-              t("The player who still holds the 9♦ at the end, or played."), required=True, mode="summary"),
+                                                          "out may be given as 0."), required=True, mode="summary",
+              label=t("Cards left in hand"), question=t("How many cards did each of the others keep?")),
+        Field("nine_of_diamonds", OneOf((PlayerName(), Choice(("played",),
+                                                              synonyms=tuple(sorted(PLAYED_WORDS - {"played"})),
+                                                              labels={"played": t("played: nobody kept it")}))),
+              t("The player who still holds the 9♦ at the end, or played."), required=True, mode="summary",
+              label=t("9♦ held by"), question=t("Who was left with the 9♦?")),
         Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt: the whole pack, the players "
                                                         "from the dealer's left holding the extra cards."),
-              required=True, mode="full"),
+              required=True, mode="full",
+              label=t("Hands as dealt")),
         Field("plays", Cards(min_items=1), t("Every card in the order played, up to the card that took a player "
                                              "out; pass where the holder of the next card kept it (only with "
-                                             "compulsory_play: false)."), required=True, mode="full"),
+                                             "compulsory_play: false)."), required=True, mode="full",
+              label=t("Cards in the order played")),
         CLAIM_PER_PLAYER,
         NOTE,
     ),

@@ -385,7 +385,8 @@ class TurnsField(FieldType):
 
 RECORD = RecordSpec(
     fields=(Field("black", PlayerName(), t("The player who plays Black (the clubs and spades); the other plays "
-                                           "Red."), required=True),),
+                                           "Red."), required=True,
+                  label=t("Black player"), question=t("Who plays Black?")),),
     without=("scores_before",),
     max_deals=1,
     samples={"summary": "construction/race-won"},
@@ -395,8 +396,10 @@ RECORD = RecordSpec(
                                        "large token, {small} moves small token 2 along up to three cards, {king} "
                                        "places a small token on the Joker (and may move it), {discard}.",
                                        build="7♣ build 0:1", large="9♠ large 0:1", small="8♥ small 2 1:1 1:2",
-                                       king="K♦ king 1:1", discard="5♦ discard"), required=True),
-        Field("winner", PlayerName(), t("The player the table says has won; the referee says whether it agrees.")),
+                                       king="K♦ king 1:1", discard="5♦ discard"), required=True,
+              label=t("Cards turned")),
+        Field("winner", PlayerName(), t("The player the table says has won; the referee says whether it agrees."),
+              label=t("Winner"), question=t("Who won, as the table says?")),
         NOTE,
     ),
 )

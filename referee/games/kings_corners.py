@@ -87,23 +87,31 @@ OPTIONS: tuple[Option, ...] = (
     Option("first_player", "dealer", ("dealer", "left_of_dealer"),
            help=t("Who has the first turn of a hand."),
            choice_help={"dealer": t("The dealer (the source text)."),
-                        "left_of_dealer": t("The player on the dealer's left (the original rules).")}),
+                        "left_of_dealer": t("The player on the dealer's left (the original rules).")},
+           label=t("First turn of a hand"),
+           choice_labels={"dealer": t("the dealer"), "left_of_dealer": t("the player left of the dealer")}),
     Option("end_when_out", False, (False, True),
            help=t("Whether the hand ends when the first player gets rid of his cards."),
            choice_help={False: t("No (the source text): he scores nothing and drops out, and the others play on "
                                  "until one player is left holding cards or the hand is blocked."),
-                        True: t("Yes (the original rules): the hand ends at once.")}),
+                        True: t("Yes (the original rules): the hand ends at once.")},
+           label=t("The hand ends when the first player is out"),
+           choice_labels={False: t("no, the others play on"), True: t("yes, at once")}),
     Option("kings_compulsory", False, (False, True),
            help=t("Whether a player must put a king he holds into an empty corner before he draws."),
            choice_help={False: t("No: every move is optional."),
-                        True: t("Yes: he may not end his turn while he holds a king and a corner is empty.")}),
+                        True: t("Yes: he may not end his turn while he holds a king and a corner is empty.")},
+           label=t("A king must fill an empty corner"), choice_labels={False: t("no"), True: t("yes")}),
     Option("target", 50, minimum=1,
-           help=t("The total of penalty points that ends the game at the end of a hand.")),
+           help=t("The total of penalty points that ends the game at the end of a hand."),
+           label=t("Penalty points that end the game")),
     Option("losers", "highest", ("highest", "all_at_target"),
            help=t("Who loses when the game ends."),
            choice_help={"highest": t("The player with the highest total among those at or over the target (several "
                                      "with the same highest total all lose)."),
-                        "all_at_target": t("Every player at or over the target.")}),
+                        "all_at_target": t("Every player at or over the target.")},
+           label=t("Who loses at the end"),
+           choice_labels={"highest": t("the highest total"), "all_at_target": t("everyone at the target")}),
 )
 
 
@@ -434,8 +442,10 @@ class TurnsType(FieldType):
                 for item in value]
 
 
-COUNTS = Obj((Field("kings", Integer(minimum=0, maximum=4), t("Kings left in the hand."), required=True),
-              Field("others", Integer(minimum=0), t("Other cards left in the hand."), required=True)))
+COUNTS = Obj((Field("kings", Integer(minimum=0, maximum=4), t("Kings left in the hand."), required=True,
+                    label=t("Kings")),
+              Field("others", Integer(minimum=0), t("Other cards left in the hand."), required=True,
+                    label=t("Other cards"))))
 
 RECORD = RecordSpec(
     fields=(),
@@ -445,21 +455,27 @@ RECORD = RecordSpec(
         Field("left", PerPlayer(OneOf((Cards(), COUNTS, Integer(minimum=0, maximum=0)))),
               t("For every player, what was left in his hand when the hand ended: the cards, or the counts as a "
                 "mapping such as {example}, or 0 for a player who went out.", example="kings: 1, others: 3"),
-              required=True, mode="summary"),
+              required=True, mode="summary",
+              label=t("Left in hand"), question=t("What did each player have left?")),
         Field("out", OneOf((PlayerName(), ListOf(PlayerName()))),
               t("The players who went out, in order (optional; the referee checks it against left)."),
-              mode="summary"),
+              mode="summary",
+              label=t("Went out, in order")),
         Field("hands", PerPlayer(Cards(min_items=HAND_SIZE)),
-              t("Every player's seven cards as dealt."), required=True, mode="full"),
+              t("Every player's seven cards as dealt."), required=True, mode="full",
+              label=t("Hands as dealt")),
         Field("sides", Cards(min_items=4),
               t("The four cards turned face up beside the stock, in the order N, E, S, W."), required=True,
-              mode="full"),
+              mode="full",
+              label=t("Cards beside the stock")),
         Field("stock", Cards(min_items=1), t("The rest of the pack, from the top: the cards drawn, in order."),
-              required=True, mode="full"),
+              required=True, mode="full",
+              label=t("Stock")),
         Field("turns", TurnsType(),
               t("Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
                 "piles ({shift}); {none} for a turn with no move. The draw that ends each turn is implied.",
-                play="7♥ N", shift="W>N", none="-"), required=True, mode="full"),
+                play="7♥ N", shift="W>N", none="-"), required=True, mode="full",
+              label=t("Turns")),
         CLAIM_PER_PLAYER,
         NOTE,
     ),

@@ -55,59 +55,82 @@ OPTIONS: tuple[Option, ...] = (
     Option("must_trump_when_void", False, (False, True),
            help=t("What a player who cannot follow suit must do."),
            choice_help={False: t("He may trump or throw any card (this edition)."),
-                        True: t("He must play a trump if he has one.")}),
+                        True: t("He must play a trump if he has one.")},
+           label=t("A player who cannot follow suit"),
+           choice_labels={True: t("must play a trump"), False: t("may throw any card")}),
     Option("free_play", False, (False, True),
            help=t("Whether a player must follow suit."),
            choice_help={False: t("He must follow suit if he can (this edition)."),
                         True: t("Any card may be played; a card of another suit still wins only if it is a "
-                                "trump.")}),
+                                "trump.")},
+           label=t("Following suit"), choice_labels={False: t("compulsory"), True: t("not required")}),
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 RULES: dict[tuple[bool, bool], TrickRules] = {
     (must, free): TrickRules(ORDER_6_TO_A, must_trump=must, follow_suit=not free)
     for must in (False, True) for free in (False, True)}
 
-_TITLE_OF = PerPlayer(Choice(TITLES, ignore_case=True))
+_TITLE_OF = PerPlayer(Choice(TITLES, ignore_case=True, labels=TITLE_NAMES))
 _QUOTAS = Obj(tuple(Field(title, Integer(minimum=1), t("The quota of the {title}.", title=TITLE_NAMES[title]),
-                          default=DEFAULT_QUOTAS[title]) for title in TITLES))
-_EXCHANGE = Obj((Field("gives", CardType(), t("The trump he gives the King."), required=True),
-                 Field("gets", CardType(), t("The card the King gives him back."), required=True)))
+                          default=DEFAULT_QUOTAS[title],
+                          label=TITLE_NAMES[title]) for title in TITLES))
+_EXCHANGE = Obj((Field("gives", CardType(), t("The trump he gives the King."), required=True,
+                       label=t("Trump given")),
+                 Field("gets", CardType(), t("The card the King gives him back."), required=True,
+                       label=t("Card given back"))))
 RECORD = RecordSpec(
     without=("scores_before",),
     samples={"summary": "korol/reign-to-the-peasant", "full": "korol/full-play"},
     deal=(
         Field("dealer", PlayerName(), t("The player who dealt the first phase: chosen by lot for the first game, "
-                                        "then the winner of the previous reign."), required=True),
+                                        "then the winner of the previous reign."), required=True,
+              label=t("Dealer"), question=t("Who dealt?")),
         Field("titles", _TITLE_OF, t("The title the dealer gave each player for the first phase: king, prince, "
-                                     "soldier or peasant, each once."), required=True),
+                                     "soldier or peasant, each once."), required=True,
+              label=t("Titles"), question=t("Which title did each player get?")),
         Field("quotas", _QUOTAS, t("The number of tricks the dealer gave each title; a player who takes that many "
                                    "leaves the first phase. Left out: 9, 7, 5 and 3."),
-              default=dict(DEFAULT_QUOTAS)),
-        Field("trump", SuitType(), t("The trump suit of the first phase."), mode="summary"),
+              default=dict(DEFAULT_QUOTAS),
+              label=t("Quotas")),
+        Field("trump", SuitType(), t("The trump suit of the first phase."), mode="summary",
+              label=t("Trumps of the first phase")),
         Field("tricks", PerPlayer(Integer(minimum=0)), t("The tricks each player took in the first phase."),
-              required=True, mode="summary"),
-        Field("reign_trump", SuitType(), t("The trump suit of the reign."), mode="summary"),
+              required=True, mode="summary",
+              label=t("Tricks in the first phase")),
+        Field("reign_trump", SuitType(), t("The trump suit of the reign."), mode="summary",
+              label=t("Trumps of the reign")),
         Field("reign_tricks", PerPlayer(Integer(minimum=0)), t("The tricks each player took in the reign; "
-                                                               "together 9."), required=True, mode="summary"),
+                                                               "together 9."), required=True, mode="summary",
+              label=t("Tricks in the reign"), question=t("How many tricks did each player take in the reign?")),
         Field("hands", PerPlayer(CardsType(min_items=9)),
-              t("Every player's nine cards as dealt for the first phase."), required=True, mode="full"),
+              t("Every player's nine cards as dealt for the first phase."), required=True, mode="full",
+              label=t("Hands as dealt")),
         Field("trump_card", CardType(), t("The last card dealt, turned up for trumps; it is in the dealer's hand."),
-              required=True, mode="full"),
+              required=True, mode="full",
+              label=t("Trump card")),
         Field("tricks", ListOf(CardsType(min_items=1), min_items=1),
               t("Every trick of the first phase, its cards in play order from the leader's; a trick after a "
-                "player left has a card fewer."), required=True, mode="full"),
+                "player left has a card fewer."), required=True, mode="full",
+              label=t("Tricks of the first phase, card by card")),
         Field("reign_hands", PerPlayer(CardsType(min_items=9)),
               t("Every player's nine cards as dealt for the reign, before the exchanges."), required=True,
-              mode="full"),
+              mode="full",
+              label=t("Hands for the reign")),
         Field("reign_trump_card", CardType(), t("The last card of the reign deal, turned up for trumps; it is in "
-                                                "the Peasant's hand."), required=True, mode="full"),
-        Field("exchanges", Obj((Field("soldier", _EXCHANGE, t("The Soldier's exchange with the King.")),
-                                Field("peasant", _EXCHANGE, t("The Peasant's exchange with the King."))),),
-              t("The exchanges with the King; a player without a trump has none."), mode="full"),
+                                                "the Peasant's hand."), required=True, mode="full",
+              label=t("Trump card of the reign")),
+        Field("exchanges", Obj((Field("soldier", _EXCHANGE, t("The Soldier's exchange with the King."),
+                                      label=t("Soldier's exchange")),
+                                Field("peasant", _EXCHANGE, t("The Peasant's exchange with the King."),
+                                      label=t("Peasant's exchange"))),),
+              t("The exchanges with the King; a player without a trump has none."), mode="full",
+              label=t("Exchanges")),
         Field("reign_tricks", ListOf(CardsType(min_items=1), min_items=1),
-              t("Every trick of the reign, its cards in play order from the leader's."), required=True, mode="full"),
+              t("Every trick of the reign, its cards in play order from the leader's."), required=True, mode="full",
+              label=t("Tricks of the reign, card by card")),
         Field("claim", PlayerName(), t("The player the table says won the reign; the referee says whether it "
-                                       "agrees.")),
+                                       "agrees."),
+              label=t("Reign winner written down"), question=t("Who won the reign, as the table says?")),
         NOTE,
     ),
 )

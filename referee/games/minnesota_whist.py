@@ -61,8 +61,10 @@ OPTIONS: tuple[Option, ...] = (
                          "with fewer than 7 tricks scores 7 minus its tricks."),
                "pagat": t("As pagat.com: high, the side with more tricks scores 1 per trick over 6; low, the "
                           "side with more tricks loses 1 per trick over 6."),
-           }),
-    Option("target", 13, minimum=1, help=t("The points a side needs to win the game.")),
+           },
+           label=t("Scoring"), choice_labels={"seed": t("as in the source"), "pagat": t("as on pagat.com")}),
+    Option("target", 13, minimum=1, help=t("The points a side needs to win the game."),
+           label=t("Points to win")),
 )
 RULES = TrickRules(ORDER_2_TO_A)
 
@@ -70,25 +72,32 @@ RECORD = RecordSpec(
     samples={"summary": "minnesota-whist/sample-1-granders-make", "full": "minnesota-whist/full-play-high"},
     fields=(
         Field("teams", PerPlayer(ListOf(PlayerName(), min_items=2, max_items=2), sides=True),
-              t("The two sides: each a name and the two partners, who sit opposite each other."), required=True),
+              t("The two sides: each a name and the two partners, who sit opposite each other."), required=True,
+              label=t("Sides")),
         Field("scores_before", PerPlayer(Integer(), sides=True),
               t("The score of each side before the first deal of the record, for a game already under way; left "
-                "out, both sides start at nothing.")),
+                "out, both sides start at nothing."),
+              label=t("Score before this deal")),
     ),
     deal=(
         DEALER,
         Field("grand", PlayerName(), t("The player whose black card was turned up first; leave it out for a low "
-                                       "hand."), mode="summary"),
+                                       "hand."), mode="summary",
+              label=t("Grander"), question=t("Who granded (turned the first black card)?")),
         Field("grand", PlayerName(), t("Optional here: the referee finds the grander from the bid cards, and "
-                                       "reports a disagreement if you name someone else."), mode="full"),
+                                       "reports a disagreement if you name someone else."), mode="full",
+              label=t("Grander")),
         Field("tricks", PerPlayer(Integer(minimum=0, maximum=TRICKS), sides=True),
               t("The number of tricks each side took; together they must make the whole hand."), required=True,
-              mode="summary"),
+              mode="summary",
+              label=t("Tricks taken"), question=t("How many tricks did each side take?")),
         Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
-              required=True, mode="full"),
+              required=True, mode="full",
+              label=t("Hands as dealt")),
         Field("bids", Cards(min_items=1), t("The bid cards that were turned up, in the order they were turned up: "
                                             "from the dealer's left, up to the first black card, or all four if "
-                                            "every one was red."), required=True, mode="full"),
+                                            "every one was red."), required=True, mode="full",
+              label=t("Bid cards turned up")),
         TRICKS_PLAYED,
         CLAIM_PER_SIDE,
         NOTE,

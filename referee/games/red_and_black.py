@@ -60,36 +60,48 @@ OPTIONS: tuple[Option, ...] = (
     Option("ties", "all_lose", ("all_lose", "nobody_loses"),
            help=t("What happens when several players share the most cards taken."),
            choice_help={"all_lose": t("Every one of them loses, even if that is everyone."),
-                        "nobody_loses": t("Nobody loses that game.")}),
+                        "nobody_loses": t("Nobody loses that game.")},
+           label=t("Several share the most cards"),
+           choice_labels={"all_lose": t("they all lose"), "nobody_loses": t("nobody loses")}),
     Option("several_games", "each_game", ("each_game", "total"),
            help=t("How a record of several games is decided."),
            choice_help={"each_game": t("Every game has its own loser; the totals are for information."),
-                        "total": t("The cards taken are added up over all the games; the most in all loses.")}),
+                        "total": t("The cards taken are added up over all the games; the most in all loses.")},
+           label=t("Several games in one record"),
+           choice_labels={"each_game": t("each game has its loser"), "total": t("the most cards in all loses")}),
 )
 
 RECORD = RecordSpec(
     full_play_key="stock",
     fields=(Field("deals", Deals(full_play_key="stock"), t("The games, in the order they were played."),
-                  required=True),),
+                  required=True,
+                  label=t("Games")),),
     without=("scores_before",),
     samples={"summary": "red-and-black/five-players", "full": "red-and-black/stock-runs-out"},
     deal=(
         DEALER,
         Field("taken", PerPlayer(Integer(minimum=0, maximum=STOCK)), t("How many cards each player had to take; "
                                                                        "together at most the 50 of the stock."),
-              required=True, mode="summary"),
-        Field("start", Obj((Field("black", CardType(), t("The black card, face down."), required=True),
-                            Field("red", CardType(), t("The red card, face up on it."), required=True))),
-              t("Optional: the two cards that start the pile, when the stock is given as cards."), mode="full"),
+              required=True, mode="summary",
+              label=t("Cards taken"), question=t("How many cards did each player take?")),
+        Field("start", Obj((Field("black", CardType(), t("The black card, face down."), required=True,
+                                  label=t("Black card")),
+                            Field("red", CardType(), t("The red card, face up on it."), required=True,
+                                  label=t("Red card")))),
+              t("Optional: the two cards that start the pile, when the stock is given as cards."), mode="full",
+              label=t("Starting pile")),
         Field("stock", OneOf((Cards(min_items=1), Text())), t("The 50 cards of the stock from the top down: cards, "
                                                               "or only their colours as one string of letters (R "
                                                               "and B in English, К and Ч in Russian, R and S in "
-                                                              "German notation)."), required=True, mode="full"),
+                                                              "German notation)."), required=True, mode="full",
+              label=t("Stock")),
         Field("claim", PerPlayer(Integer(minimum=0)), t("The cards each player took, as the table counted them; the "
-                                                        "referee says whether they agree."), mode="full"),
+                                                        "referee says whether they agree."), mode="full",
+              label=t("Cards written down"), question=t("What did the table count?")),
         Field("loser", OneOf((PlayerName(), ListOf(PlayerName(), min_items=1))),
               t("Who lost, as the table saw it: a name, or a list of names for a tie; the referee says whether "
-                "it agrees.")),
+                "it agrees."),
+              label=t("Loser"), question=t("Who lost, as the table saw it?")),
         NOTE,
     ),
 )

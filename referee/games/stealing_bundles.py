@@ -69,43 +69,57 @@ OPTIONS: tuple[Option, ...] = (
                "all_table_matches": t("Every matching table card together, or else one other player's bundle."),
                "everything": t("Every matching table card and every other player's bundle with a matching top "
                                "card, all at once."),
-           }),
+           },
+           label=t("A card that matches several things takes"),
+           choice_labels={"one_target": t("one target"), "all_table_matches": t("all matching table cards"),
+                          "everything": t("everything that matches")}),
     Option("leftovers", "not_counted", ("not_counted", "last_capturer"),
            help=t("What happens to the cards still on the table when the last card has been played."),
            choice_help={"not_counted": t("They count for nobody (the source says nothing about them)."),
-                        "last_capturer": t("They go to the player who made the last capture.")}),
+                        "last_capturer": t("They go to the player who made the last capture.")},
+           label=t("Cards left on the table at the end"),
+           choice_labels={"not_counted": t("count for nobody"), "last_capturer": t("go to the last capturer")}),
     Option("ties", "shared", ("shared", "draw"),
            help=t("What happens when several players have the most cards."),
            choice_help={"shared": t("They share the win."),
-                        "draw": t("The game is drawn: nobody wins.")}),
+                        "draw": t("The game is drawn: nobody wins.")},
+           label=t("Several have the most cards"),
+           choice_labels={"shared": t("they share the win"), "draw": t("the game is drawn")}),
 )
 
 RECORD = RecordSpec(
     full_play_key="pack",
     fields=(Field("deals", Deals(full_play_key="pack"), t("The game: one deal, a summary or a full play."),
-                  required=True),),
+                  required=True,
+                  label=t("Game")),),
     without=("scores_before",),
     max_deals=1,
     samples={"summary": "stealing-bundles/three-players", "full": "stealing-bundles/opening-moves"},
     deal=(
         DEALER,
         Field("captured", PerPlayer(Integer(minimum=0, maximum=len(DECK))),
-              t("For every player, the number of cards in his bundle at the end."), required=True, mode="summary"),
+              t("For every player, the number of cards in his bundle at the end."), required=True, mode="summary",
+              label=t("Cards in the bundle"), question=t("How many cards did each bundle hold?")),
         Field("table", Cards(), t("The cards left on the table when the last card had been played; leave it out "
-                                  "if there were none."), mode="summary"),
+                                  "if there were none."), mode="summary",
+              label=t("Left on the table")),
         Field("last_capture", PlayerName(), t("The player who made the last capture."), mode="summary",
-              condition=t("needed with leftovers: last_capturer when cards are left on the table")),
+              condition=t("needed with leftovers: last_capturer when cards are left on the table"),
+              label=t("Last capture"), question=t("Who made the last capture?")),
         Field("pack", Cards(min_items=1), t("The 52 cards in the order they lay after the shuffle, top card first: "
                                             "four to the table, then four to each player, one at a time from the "
                                             "dealer's left; later rounds the same way from the rest."),
-              required=True, mode="full"),
+              required=True, mode="full",
+              label=t("Pack after the shuffle")),
         Field("moves", ListOf(Text()), t("Every turn in order from the dealer's left: the card played, then > and "
                                          "what it takes, separated by commas (table cards, or a player's name for "
                                          "his bundle); a card alone matches nothing and stays on the table."),
-              mode="full"),
+              mode="full",
+              label=t("Moves")),
         Field("claim", PerPlayer(Integer(minimum=0)), t("Each player's cards at the end as the table counted them, "
                                                         "leftovers included where the option gives them to "
-                                                        "someone; the referee says whether it agrees.")),
+                                                        "someone; the referee says whether it agrees."),
+              label=t("Cards written down"), question=t("What did the table count?")),
         NOTE,
     ),
 )

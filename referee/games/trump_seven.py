@@ -91,11 +91,15 @@ OPTIONS: tuple[Option, ...] = (
            help=t("Whose card points the declarer's discards are."),
            choice_help={DECLARER: t("They count for the declarer (the original rule)."),
                         DEFENDERS: t("They count for the defenders (the source: they \"go one each to the other "
-                                     "players\").")}),
+                                     "players\").")},
+           label=t("The declarer's discards count for"),
+           choice_labels={DECLARER: t("the declarer"), DEFENDERS: t("the defenders")}),
     Option("first_lead", DECLARER, (DECLARER, "eldest"),
            help=t("Who leads to the first trick."),
            choice_help={DECLARER: t("The declarer (the source)."),
-                        "eldest": t("The player on the dealer's left, the eldest hand (the original rule).")}),
+                        "eldest": t("The player on the dealer's left, the eldest hand (the original rule).")},
+           label=t("First lead"),
+           choice_labels={DECLARER: t("declarer"), "eldest": t("the player left of the dealer")}),
 )
 
 _YES_WORDS = frozenset({"yes", "y", "да", "ja"})
@@ -104,54 +108,72 @@ _NOBODY = N_("nobody")
 
 _THROWN_IN = ("thrown_in", True)
 _PLAYED = t("required unless the auction left no single declarer (then left out)")
-_SIDE_POINTS = (Field("declarer", Integer(), t("The declarer's card points."), nullable=False),
-                Field("defenders", Integer(), t("The defenders' card points."), nullable=False))
+_SIDE_POINTS = (Field("declarer", Integer(), t("The declarer's card points."), nullable=False,
+                      label=t("Declarer's card points")),
+                Field("defenders", Integer(), t("The defenders' card points."), nullable=False,
+                      label=t("Defenders' card points")))
 _TAKEN_SIDE = OneOf((Integer(), Cards()))
 RECORD = RecordSpec(
     samples={"summary": "trump-seven/made-at-sixty", "full": "trump-seven/full-play"},
     fields=(
         Field("scores_before", PerPlayer(Integer(minimum=0)),
               t("The number of deals each player has won before the first deal of the record; left out, everyone "
-                "starts at nothing.")),
+                "starts at nothing."),
+              label=t("Deals won before this record")),
     ),
     deal=(
         DEALER,
         Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
-              required=True, mode="full"),
+              required=True, mode="full",
+              label=t("Hands as dealt")),
         Field("widow", Cards(), t("The two cards left over after the deal; the hands and the widow together are "
-                                  "the whole pack."), required=True, mode="full"),
+                                  "the whole pack."), required=True, mode="full",
+              label=t("Widow")),
         Field("auction", PerPlayer(ListOf(OneOf((Boolean(), Choice(
             ("yes", "pass"), synonyms=tuple(sorted(_YES_WORDS - {"yes"}) + sorted(_PASS_WORDS - {"pass"})),
-            ignore_case=True))), min_items=2, max_items=2)),
+            ignore_case=True, labels={"yes": t("yes"), "pass": t("pass")}))), min_items=2, max_items=2)),
               t("Every player's two answers, the first round and then the second (final) one: yes or pass. A yes "
-                "after a pass is reported as a broken rule."), required=True, mode="full"),
+                "after a pass is reported as a broken rule."), required=True, mode="full",
+              label=t("Auction")),
         Field("declarer", PlayerName(), t("The player whose final answer in the auction was the only yes."),
-              required=True, unless=_THROWN_IN, mode="summary"),
+              required=True, unless=_THROWN_IN, mode="summary",
+              label=t("Declarer"), question=t("Who became the declarer?")),
         Field("declarer", PlayerName(), t("Optional here: the referee finds the declarer from the auction, and the "
                                           "record cannot be used if you name someone else."), unless=_THROWN_IN,
-              mode="full"),
+              mode="full",
+              label=t("Declarer")),
         Field("trump", SuitType(), t("The suit the declarer named."), required=True, unless=_THROWN_IN,
-              mode="summary"),
+              mode="summary",
+              label=t("Trumps"), question=t("Which suit did the declarer name?")),
         Field("trump", SuitType(), t("The suit the declarer named."), unless=_THROWN_IN, mode="full",
-              condition=_PLAYED),
+              condition=_PLAYED,
+              label=t("Trumps")),
         Field("discards", Cards(), t("The two cards the declarer laid away after taking the widow."), required=True,
-              unless=_THROWN_IN, mode="summary"),
+              unless=_THROWN_IN, mode="summary",
+              label=t("Discards"), question=t("Which two cards did the declarer lay away?")),
         Field("discards", Cards(), t("The two cards the declarer laid away, from his hand and the widow."),
-              unless=_THROWN_IN, mode="full", condition=_PLAYED),
+              unless=_THROWN_IN, mode="full", condition=_PLAYED,
+              label=t("Discards")),
         Field("taken", Obj((
             Field("declarer", _TAKEN_SIDE, t("What the declarer's tricks held: a number of card points, or the list "
-                                             "of counting cards, which the referee adds up card by card.")),
-            Field("defenders", _TAKEN_SIDE, t("What the defenders' tricks held, in the same way.")),
+                                             "of counting cards, which the referee adds up card by card."),
+                  label=t("Declarer's tricks")),
+            Field("defenders", _TAKEN_SIDE, t("What the defenders' tricks held, in the same way."),
+                  label=t("Defenders' tricks")),
         ), min_fields=1), t("What the tricks held, without the discards: for the declarer, for the defenders, or for "
                             "both; a side left out holds the rest."), required=True, unless=_THROWN_IN,
-              mode="summary"),
-        Field("tricks", TRICKS_PLAYED.type, TRICKS_PLAYED.help, unless=_THROWN_IN, mode="full", condition=_PLAYED),
+              mode="summary",
+              label=t("Card points in tricks"), question=t("What did the tricks hold?")),
+        Field("tricks", TRICKS_PLAYED.type, TRICKS_PLAYED.help, unless=_THROWN_IN, mode="full", condition=_PLAYED,
+              label=TRICKS_PLAYED.label),
         Field("thrown_in", Boolean(), t("True for a deal that nobody played because the auction left no single "
                                         "declarer; such a deal has only its dealer besides (and, in a full play, "
-                                        "the hands, the widow and the auction)."), default=False),
+                                        "the hands, the widow and the auction)."), default=False,
+              label=t("Thrown in: nobody played")),
         Field("claim", Obj(_SIDE_POINTS, min_fields=1), t("The card points the table counted, discards included: "
                                                           "for the declarer, the defenders or both; the referee "
-                                                          "says whether they agree."), unless=_THROWN_IN),
+                                                          "says whether they agree."), unless=_THROWN_IN,
+              label=t("Card points written down"), question=t("What did the table count?")),
         NOTE,
     ),
 )

@@ -61,19 +61,27 @@ OPTIONS: tuple[Option, ...] = (
     Option("must_trump_when_void", True, (True, False),
            help=t("What a player who cannot follow suit must do."),
            choice_help={True: t("He must play a trump if he has one (the source)."),
-                        False: t("He may trump or throw any card (Brokke's original rule).")}),
+                        False: t("He may trump or throw any card (Brokke's original rule).")},
+           label=t("A player who cannot follow suit"),
+           choice_labels={True: t("must play a trump"), False: t("may throw any card")}),
     Option("trump_breaking", False, (False, True),
            help=t("Whether a trump may be led before trumps are broken."),
            choice_help={False: t("Any card may be led at any time (the source)."),
                         True: t("No trump may be led until a trump has been played to a lead of another suit, "
-                                "unless the leader holds only trumps (Brokke's original rule).")}),
-    Option("target", 500, minimum=1, help=t("The points a player needs to win the game (1000 for a long game).")),
+                                "unless the leader holds only trumps (Brokke's original rule).")},
+           label=t("Leading trumps"),
+           choice_labels={False: t("at any time"), True: t("only once trumps are broken")}),
+    Option("target", 500, minimum=1, help=t("The points a player needs to win the game (1000 for a long game)."),
+           label=t("Points to win")),
     Option("distance_step", 10, minimum=1,
-           help=t("Points an ordinary bid loses, from 100, for each step between the final number and the goal.")),
+           help=t("Points an ordinary bid loses, from 100, for each step between the final number and the goal."),
+           label=t("Points lost per step from the goal")),
     Option("thirteen_under_points", 200, minimum=1,
-           help=t("What Thirteen Under wins when its bidder takes no trick, and loses otherwise.")),
+           help=t("What Thirteen Under wins when its bidder takes no trick, and loses otherwise."),
+           label=t("Thirteen Under is worth")),
     Option("lucky_multiplier", 2, minimum=1,
-           help=t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under.")),
+           help=t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under."),
+           label=t("Lucky Thirteen Under counts (times)")),
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 RULES: dict[tuple[bool, bool], TrickRules] = {
@@ -85,27 +93,37 @@ RECORD = RecordSpec(
     deal=(
         DEALER,
         Field("trump", SuitType(), t("The trump suit. Required in a full play too: the card drawn for trumps went "
-                                     "back into the pack, so the hands cannot show it."), required=True),
+                                     "back into the pack, so the hands cannot show it."), required=True,
+              label=t("Trumps"), question=t("Which suit was trumps?")),
         Field("trump_card", CardType(), t("The card drawn from the middle of the pack; its suit must be the trump "
-                                      "suit.")),
+                                      "suit."),
+              label=t("Card drawn for trumps")),
         Field("removed", Cards(), t("The threes removed before the deal: one with three players, two with five, "
                                     "none with four; each a 3 of a suit that is not trumps. Left out, the referee "
                                     "assumes this edition's choice (the first suits other than trumps in the order "
-                                    "♣ ♦ ♥ ♠) and says so."), mode="summary"),
+                                    "♣ ♦ ♥ ♠) and says so."), mode="summary",
+              label=t("Threes removed")),
         Field("removed", Cards(), t("Optional here: the hands already show which cards are missing. If you give "
-                                    "it, the hands and these cards must make up the whole pack."), mode="full"),
+                                    "it, the hands and these cards must make up the whole pack."), mode="full",
+              label=t("Threes removed")),
         Field("bids", PerPlayer(OneOf((
-            Obj((Field("start", Integer(), t("The start number."), required=True),
-                 Field("goal", Integer(), t("The goal number."), required=True))),
-            Choice((THIRTEEN_UNDER, LUCKY), ignore_case=True, loose_separators=True),
+            Obj((Field("start", Integer(), t("The start number."), required=True,
+                       label=t("Start number")),
+                 Field("goal", Integer(), t("The goal number."), required=True,
+                       label=t("Goal number")))),
+            Choice((THIRTEEN_UNDER, LUCKY), ignore_case=True, loose_separators=True,
+                   labels={THIRTEEN_UNDER: t("Thirteen Under"), LUCKY: t("Lucky Thirteen Under")}),
         ))), t("Every player's bid: a start and a goal number (zero or negative too), or Thirteen Under, or Lucky "
-               "Thirteen Under."), required=True),
+               "Thirteen Under."), required=True,
+              label=t("Bids"), question=t("What did each player bid?")),
         Field("tricks", PerPlayer(Integer(minimum=0)), t("The number of tricks each player took; together they "
                                                          "must make the whole deal."), required=True,
-              mode="summary"),
+              mode="summary",
+              label=t("Tricks taken"), question=t("How many tricks did each player take?")),
         Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order; with three or "
                                                         "five players the hands leave out the removed threes."),
-              required=True, mode="full"),
+              required=True, mode="full",
+              label=t("Hands as dealt")),
         TRICKS_PLAYED,
         CLAIM_PER_PLAYER,
         NOTE,

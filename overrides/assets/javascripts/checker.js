@@ -34,7 +34,7 @@ function main(root) {
 
   // One record, two views. `record` is the data the form edits; `text` is the text box. Whichever
   // view was edited last is the truth; the other is rebuilt from it when the reader switches.
-  const state = { view: "form", record: null, text: "", formChanged: false, textChanged: false };
+  const state = { view: "form", record: null, text: "", formChanged: false, textChanged: false, own: false };
 
   const fmt = (template, values) => template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
   const el = (tag, attrs = {}, ...children) => {
@@ -114,6 +114,8 @@ function main(root) {
   }
 
   // ---- the form, built from the game's record declaration (referee.records.describe) ---------------
+  // The form speaks the table's words: every field, column, option and choice shows its declared
+  // label (or question); the record's keys appear only in the text view.
   const gameSpec = (slug) => GAMES.find((g) => g.game === slug);
   const players = () => (Array.isArray(state.record.players) ? state.record.players.map((p) => String(p ?? "")) : []);
   const sides = (parts) => {
@@ -124,6 +126,9 @@ function main(root) {
   };
   const dealFields = (spec) => (spec.deals.summary ? spec.deals.summary.fields : []);
   const isFullPlay = (spec, deal) => deal && typeof deal === "object" && spec.full_play_key in deal;
+  const labelOf = (field) => field.label || field.name; // every field declares one (a test makes sure)
+  const titleOf = (field) => field.question || labelOf(field);
+  const TEST_ONLY = ["expected"]; // keys for the test suite: never in what a reader receives
 
   function newRecord(slug, keepPlayers) {
     const spec = gameSpec(slug) || GAMES[0];
@@ -141,26 +146,32 @@ function main(root) {
 
   function changed(parts, value) {
     setAt(state.record, parts, value);
+    state.own = true; // the reader's own record now: kept for the evening
     state.formChanged = true;
     state.textChanged = false;
     clearMarks();
   }
 
   let ids = 0;
-  function labelled(label, help, control, path) {
+  function hint(help) { // the longer help, one tap away: a phone shows no tooltip
+    if (!help) return null;
+    return el("details", { class: "checker-hint" },
+      el("summary", { "aria-label": S["form.help"], title: S["form.help"], text: "?" }),
+      el("small", { class: "checker-help", text: help }));
+  }
+  function labelled(label, help, control, path, node = control) { // node: the control, or its wrapper
     control.id = `checker-f${++ids}`;
     return el("div", { class: "checker-field", "data-path": path },
-      el("label", { for: control.id }, el("code", { text: label })),
-      control,
-      help ? el("small", { class: "checker-help", text: help }) : null);
+      el("div", { class: "checker-label-row" }, el("label", { for: control.id, text: label }), hint(help)),
+      node);
   }
-  const helpOf = (field) => [field.help, field.requirement ? `(${field.requirement})` : null].filter(Boolean).join(" ");
   const separator = () => (state.record.notation === "de" ? /\s*,\s*/ : /[\s,]+/);
   const joiner = () => (state.record.notation === "de" ? ", " : " ");
 
   function selectOf(values, labels, parts) {
     const value = getAt(state.record, parts);
     const control = el("select", {});
+    control.dataset.values = JSON.stringify(values); // what each choice stands for (the record's word)
     control.append(el("option", { value: "", text: S["form.empty"] }));
     values.forEach((v, i) => control.append(el("option", { value: String(i), text: labels[String(v)] ?? String(v) })));
     const plain = value !== undefined && value !== null && typeof value !== "object";
@@ -182,10 +193,70 @@ function main(root) {
     return raw;
   }
 
-  function input(type, parts) {
+  // Ranks and suits as this page's readers write them (the record's notation decides what is typed).
+  const RANKS = { en: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+    ru: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"],
+    de: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"] };
+  const SUITS = ["♠", "♥", "♦", "♣"];
+  function picker(control, withSuits) { // a card (or rank) picker beside a box that still takes any notation
+    const notation = RANKS[state.record.notation] ? state.record.notation : "en";
+    const box = el("details", { class: "checker-picker" }, el("summary", { text: S["form.pick"] }));
+    const add = (word) => {
+      const now = control.value.trim();
+      control.value = now ? now + joiner() + word : word;
+      control.dispatchEvent(new Event("input"));
+    };
+    const ranks = RANKS[notation];
+    if (withSuits) {
+      for (const suit of SUITS) {
+        box.append(el("div", { class: "checker-picker-row" }, ranks.map((r) => {
+          const b = el("button", { type: "button", class: "checker-chip", text: r + suit });
+          b.addEventListener("click", () => add(r + suit));
+          return b;
+        })));
+      }
+    } else {
+      box.append(el("div", { class: "checker-picker-row" }, ranks.map((r) => {
+        const b = el("button", { type: "button", class: "checker-chip", text: r });
+        b.addEventListener("click", () => add(r));
+        return b;
+      })));
+    }
+    return box;
+  }
+  function noneButton(parts, control) { // "took nothing": an empty list, which a blank box cannot say
+    const b = el("button", { type: "button", class: "checker-chip checker-none", "data-action": "none", text: S["form.nothing"] });
+    b.setAttribute("aria-pressed", String(Array.isArray(getAt(state.record, parts)) && getAt(state.record, parts).length === 0));
+    b.addEventListener("click", () => {
+      control.value = "";
+      changed(parts, []);
+      control.placeholder = S["form.nothing_set"];
+      b.setAttribute("aria-pressed", "true");
+    });
+    control.addEventListener("input", () => b.setAttribute("aria-pressed", "false"));
+    return b;
+  }
+  function stepper(control) { // − and + beside a number: one tap instead of the phone's keyboard
+    const step = (d) => {
+      const now = /^-?\d+$/.test(control.value.trim()) ? parseInt(control.value, 10) : 0;
+      let next = now + d;
+      if (control.min !== "" && next < Number(control.min)) next = Number(control.min);
+      if (control.max !== "" && next > Number(control.max)) next = Number(control.max);
+      control.value = String(next);
+      control.dispatchEvent(new Event("input"));
+    };
+    const minusB = el("button", { type: "button", class: "checker-step", "aria-label": S["form.less"], text: "\u2212" });
+    const plusB = el("button", { type: "button", class: "checker-step", "aria-label": S["form.more_one"], text: "+" });
+    minusB.addEventListener("click", () => step(-1));
+    plusB.addEventListener("click", () => step(1));
+    return el("span", { class: "checker-number" }, minusB, control, plusB);
+  }
+
+  function input(type, parts) { // the control for one value; its wrapper (stepper, picker) if it has one
     const value = getAt(state.record, parts);
-    const shown = value === undefined || value === null ? "" : value;
+    const shown = value === undefined || value === null || typeof value === "object" ? "" : value;
     let control;
+    let wrapper = null;
     const text = (display, read) => {
       control = el("input", { type: "text", value: display, autocomplete: "off", spellcheck: false });
       control.addEventListener("input", () => {
@@ -195,33 +266,81 @@ function main(root) {
     };
     switch (type.kind) {
       case "integer":
-        control = el("input", { type: "number", step: "1", value: String(shown) });
+        if (type.unit === "minor") { // money: typed in roubles and kopecks, kept in kopecks as the record has it
+          const rub = (n) => `${n < 0 ? "-" : ""}${Math.floor(Math.abs(n) / 100)}${Math.abs(n) % 100 ? S["money.sep"] + String(Math.abs(n) % 100).padStart(2, "0") : ""}`;
+          control = el("input", { type: "text", value: typeof value === "number" ? rub(value) : String(shown), autocomplete: "off" });
+          control.setAttribute("inputmode", "decimal");
+          control.classList.add("checker-money");
+          control.addEventListener("input", () => {
+            const raw = control.value.trim().replace(/^\u2212/, "-").replace(",", ".").replace(/\s*₽$/, "");
+            changed(parts, raw === "" ? undefined : /^-?\d+(\.\d{1,2})?$/.test(raw) ? Math.round(parseFloat(raw) * 100) : control.value.trim());
+          });
+          wrapper = el("span", { class: "checker-number" }, control, el("span", { "aria-hidden": "true", text: "₽" }));
+          break;
+        }
+        control = el("input", { type: "text", inputmode: "numeric", value: String(shown), autocomplete: "off" });
+        control.setAttribute("inputmode", "numeric");
         if (type.minimum !== null && type.minimum !== undefined) control.min = type.minimum;
         if (type.maximum !== null && type.maximum !== undefined) control.max = type.maximum;
+        control.classList.add("checker-int");
         control.addEventListener("input", () => {
-          const raw = control.value.trim();
+          const raw = control.value.trim().replace(/^\u2212/, "-");
           changed(parts, raw === "" ? undefined : /^-?\d+$/.test(raw) ? parseInt(raw, 10) : raw);
         });
+        wrapper = stepper(control);
         break;
       case "boolean":
         control = selectOf([true, false], { true: S["form.yes"], false: S["form.no"] }, parts);
         break;
       case "choice":
-        control = selectOf(type.values, {}, parts);
+        control = selectOf(type.values, type.labels || {}, parts);
         break;
       case "player":
         control = selectOf(players().filter(Boolean), {}, parts);
         break;
       case "suit":
-        control = selectOf(["♠", "♥", "♦", "♣"], {}, parts);
+        control = selectOf(SUITS, {}, parts);
         break;
+      case "one_of": {
+        const choice = type.types.find((x) => x.kind === "choice");
+        if (type.types.some((x) => x.kind === "player") && choice && type.types.length === 2) { // a player or a word
+          const labels = Object.fromEntries(Object.entries(choice.labels || {}));
+          control = selectOf([...players().filter(Boolean), ...choice.values], labels, parts);
+          break;
+        }
+        if (type.types.some((x) => x.kind === "player") && type.types.some((x) => x.kind === "list" && x.item.kind === "player")) {
+          // Players in order (Kings Corners' out, a tie of losers): one choice a place, chosen from the list.
+          const names = players().filter(Boolean);
+          const now = Array.isArray(value) ? value.map(String) : value === undefined || value === null ? [] : [String(value)];
+          control = el("span", { class: "checker-inline", "data-path": pathText(parts) });
+          const selects = names.map((_, i) => {
+            const one = el("select", { "aria-label": `${S["form.place"]} ${i + 1}` });
+            one.dataset.values = JSON.stringify(names);
+            one.dataset.path = pathText([...parts, i]);
+            one.append(el("option", { value: "", text: S["form.empty"] }), ...names.map((n, k) => el("option", { value: String(k), text: n })));
+            if (now[i] !== undefined && names.includes(now[i])) one.value = String(names.indexOf(now[i]));
+            one.addEventListener("change", () => {
+              const list = selects.map((s) => (s.value === "" ? null : names[Number(s.value)])).filter((n) => n !== null);
+              changed(parts, list.length === 0 ? undefined : list.length === 1 ? list[0] : list);
+            });
+            return one;
+          });
+          control.append(...selects);
+          control.dataset.path = pathText(parts);
+          control.classList.add("checker-input");
+          return control;
+        }
+        // Kings Corners' cards left, or a count: a list shows as one line, an object has its own columns.
+        text(Array.isArray(value) ? value.map(String).join(joiner()) : String(shown), scalar);
+        break;
+      }
       case "list":
         if (type.item.kind === "player" && type.max_items) { // partners: one choice per seat
           control = el("span", { class: "checker-inline" });
           for (let i = 0; i < type.max_items; i++) {
             const one = selectOf(players().filter(Boolean), {}, [...parts, i]);
             one.dataset.path = pathText([...parts, i]);
-            one.setAttribute("aria-label", `${pathText(parts)} ${i + 1}`);
+            one.setAttribute("aria-label", `${S["form.partner"]} ${i + 1}`);
             control.append(one);
           }
           break;
@@ -230,17 +349,34 @@ function main(root) {
           text(value === undefined ? "" : JSON.stringify(value), (raw) => { try { return JSON.parse(raw); } catch { return raw; } });
           break;
         }
-        // ranks or cards: one line, separated as the notation separates them
+        // ranks, suits or cards: one line, separated as the notation separates them
         text(Array.isArray(value) ? value.map(String).join(joiner()) : String(shown),
           (raw) => raw.split(separator()).filter(Boolean).map((v) => (type.item.kind === "integer" ? scalar(v) : v)));
+        if (Array.isArray(value) && value.length === 0) control.placeholder = S["form.nothing_set"];
+        wrapper = el("span", { class: "checker-cards" }, control, noneButton(parts, control),
+          ["rank", "card", "suit"].includes(type.item.kind) ? picker(control, type.item.kind === "card") : null);
+        if (type.item.kind === "suit") { // suits: the picker offers the four signs
+          wrapper.lastChild.remove();
+          const row = el("span", { class: "checker-picker-row" }, SUITS.map((suit) => {
+            const b = el("button", { type: "button", class: "checker-chip", text: suit });
+            b.addEventListener("click", () => {
+              control.value = control.value.trim() ? control.value.trim() + joiner() + suit : suit;
+              control.dispatchEvent(new Event("input"));
+            });
+            return b;
+          }));
+          wrapper.append(row);
+        }
         break;
       case "cards": // the reader takes cards as one line too
         text(Array.isArray(value) ? value.map(String).join(joiner()) : String(shown), (raw) => raw);
+        wrapper = el("span", { class: "checker-cards" }, control, picker(control, true));
         break;
-      case "one_of":
-        text(String(shown), scalar);
+      case "card":
+        text(String(shown), (raw) => raw);
+        wrapper = el("span", { class: "checker-cards" }, control, picker(control, true));
         break;
-      case "card": case "rank": case "text":
+      case "rank": case "text":
         text(String(shown), (raw) => raw);
         break;
       default: // a shape the form has no control for: its JSON, kept exactly
@@ -248,17 +384,31 @@ function main(root) {
     }
     control.dataset.path = pathText(parts);
     control.classList.add("checker-input");
+    if (wrapper) wrapper.control = control;
+    return wrapper || control;
+  }
+  const controlOf = (node) => node.control || node; // the input inside a stepper or a picker
+  function linesBox(parts) { // a list written one item a line (turns, moves): what a scoresheet column holds
+    const value = getAt(state.record, parts);
+    const control = el("textarea", { rows: "6", spellcheck: false, autocomplete: "off", class: "checker-input checker-lines" });
+    control.value = Array.isArray(value) ? value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join("\n")
+      : value === undefined || value === null ? "" : String(value);
+    control.addEventListener("input", () => {
+      const lines = control.value.split("\n").map((l) => l.trim()).filter(Boolean);
+      changed(parts, lines.length ? lines : undefined);
+    });
+    control.dataset.path = pathText(parts);
     return control;
   }
 
   function fieldNode(field, parts) { // one declared field: a control, a group of fields, or a table per player or side
     const type = field.type;
     const path = pathText(parts);
-    if (["any", "game", "players", "options", "deals"].includes(type.kind)) return null;
+    if (["game", "players", "options", "deals"].includes(type.kind) || TEST_ONLY.includes(field.name)) return null;
+    if (type.kind === "any") return labelled(titleOf(field), field.help, linesBox(parts), path); // Construction's turns
     if (type.kind === "object") {
       return el("fieldset", { class: "checker-group", "data-path": path },
-        el("legend", {}, el("code", { text: field.name })),
-        el("small", { class: "checker-help", text: helpOf(field) }),
+        el("legend", { text: titleOf(field) }), hint(field.help),
         type.fields.map((f) => fieldNode(f, [...parts, f.name])));
     }
     if (type.kind === "per_player" || type.kind === "per_side") {
@@ -269,12 +419,12 @@ function main(root) {
       // fields and one more column for the other choice, which replaces the object when chosen.
       const object = inner.kind === "object" ? inner : inner.kind === "one_of" ? inner.types.find((x) => x.kind === "object") : null;
       const others = inner.kind === "one_of" && object ? inner.types.filter((x) => x !== object) : [];
-      const columns = object ? [...object.fields] : [{ name: null, help: "", type: inner }];
-      if (others.length) columns.push({ name: null, help: "", type: others.length === 1 ? others[0] : { kind: "one_of", types: others }, other: true });
-      // Every header cell says what its column holds: an empty one tells a screen reader nothing.
-      const head = (c) => (c.name === null ? (c.other ? "…" : S["form.value"]) : el("code", { text: c.name }));
+      const columns = object ? [...object.fields] : [{ name: null, label: labelOf(field), help: "", type: inner }];
+      if (others.length) columns.push({ name: null, label: S["form.or"], help: "", type: others.length === 1 ? others[0] : { kind: "one_of", types: others }, other: true });
+      const headOf = (c) => c.label || c.name;
       const table = el("table", { class: "checker-table" },
-        el("thead", {}, el("tr", {}, el("th", { text: S["form.who"] }), columns.map((c) => el("th", { title: c.help || null }, head(c))))),
+        el("thead", {}, el("tr", {}, el("th", { text: type.kind === "per_side" ? S["form.side_col"] : S["form.player_col"] }),
+          columns.map((c) => el("th", { text: headOf(c) })))),
         el("tbody", {}, keys.map((k) => {
           const row = el("tr", { "data-path": pathText([...parts, k]) });
           if (definesSides) {
@@ -292,24 +442,33 @@ function main(root) {
           } else row.append(el("th", { scope: "row", text: k }));
           const cells = columns.map((c) => {
             const cell = c.name === null ? [...parts, k] : [...parts, k, c.name];
-            const control = input(c.type, cell);
-            control.setAttribute("aria-label", c.name === null ? `${field.name}: ${k}` : `${field.name}: ${k}: ${c.name}`);
+            const node = input(c.type, cell);
+            const control = controlOf(node);
+            control.setAttribute("aria-label", `${k}: ${headOf(c)}`);
             if (c.other) control.addEventListener("change", () => renderForm());
             else if (others.length) control.addEventListener("input", () => { // the object now, not the other choice
               const alt = row.querySelector(`select[data-path="${CSS.escape(pathText([...parts, k]))}"]`);
               if (alt && alt.tagName === "SELECT") alt.value = "";
             });
-            return el("td", { "data-path": pathText(cell) }, control);
+            return el("td", { "data-path": pathText(cell), "data-label": headOf(c) }, node);
           });
           row.append(...cells);
           return row;
         })));
       return el("div", { class: "checker-field", "data-path": path },
-        el("div", { class: "checker-table-title" }, el("code", { text: field.name })),
-        el("small", { class: "checker-help", text: helpOf(field) }),
-        el("div", { class: "checker-scroll" }, table));
+        el("div", { class: "checker-label-row" }, el("div", { class: "checker-table-title", text: titleOf(field) }), hint(field.help)),
+        table);
     }
-    return labelled(field.name, helpOf(field), input(type, parts), path);
+    const node = input(type, parts);
+    return labelled(titleOf(field), field.help, controlOf(node), path, node);
+  }
+
+  // What a scoresheet rarely needs stays folded, with one line that says when to open it.
+  const hasValue = (value) => value !== undefined && value !== null && !(typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0);
+  function fold(summary, nodes, open) {
+    const box = el("details", { class: "checker-more", open: open || null }, el("summary", { text: summary }));
+    box.append(...nodes.filter(Boolean));
+    return box;
   }
 
   function renderForm() {
@@ -320,14 +479,14 @@ function main(root) {
     game.value = spec ? spec.game : "";
     game.dataset.path = "game";
     game.addEventListener("change", () => {
-      state.record = newRecord(game.value, players());
+      state.record = newRecord(game.value, players().filter(Boolean));
       state.formChanged = true;
       renderForm();
     });
-    formView.append(labelled("game", S["form.game"], game, "game"));
+    formView.append(labelled(S["form.game"], null, game, "game"));
     if (!spec) return;
     if (spec.sample_text) { // one of the game's worked examples, as a start
-      const sample = el("button", { type: "button", class: "checker-small", "data-action": "sample", text: S["form.sample"] });
+      const sample = el("button", { type: "button", class: "md-button checker-small", "data-action": "sample", text: S["form.sample"] });
       sample.addEventListener("click", () => run(async () => {
         setText(spec.sample_text);
         state.textChanged = true;
@@ -336,16 +495,26 @@ function main(root) {
       }));
       formView.append(sample);
     }
+    const setup = [];
     for (const field of spec.record) {
       const kind = field.type.kind;
       if (kind === "players") formView.append(playersNode(spec));
-      else if (kind === "options") formView.append(optionsNode(field));
-      else if (kind === "deals") formView.append(...dealsNodes(spec));
-      else {
+      else if (kind === "options") setup.push(optionsNode(field));
+      else if (kind === "deals") {
+        if (setup.length) formView.append(fold(S["form.setup"], setup, setup.some((n) => n.dataset.filled === "true")));
+        setup.length = 0;
+        formView.append(...dealsNodes(spec));
+      } else {
         const node = fieldNode(field, [field.name]);
-        if (node) formView.append(node);
+        if (!node) continue;
+        if (field.required) formView.append(node);
+        else {
+          if (hasValue(getAt(state.record, [field.name])) && field.name !== "notation") node.dataset.filled = "true";
+          setup.push(node);
+        }
       }
     }
+    if (setup.length) formView.append(fold(S["form.setup"], setup, setup.some((n) => n.dataset.filled === "true")));
   }
 
   function playersNode(spec) {
@@ -358,6 +527,7 @@ function main(root) {
       box.id = `checker-player-${i}`;
       box.dataset.path = `players[${i}]`;
       box.classList.add("checker-input");
+      box.setAttribute("list", "checker-known-players");
       box.addEventListener("change", () => {
         const old = String(state.record.players[i] ?? "");
         state.record.players[i] = box.value.trim();
@@ -369,7 +539,8 @@ function main(root) {
       const row = el("div", { class: "checker-player", "data-path": `players[${i}]` },
         el("label", { for: box.id, text: fmt(S["form.player"], { n: i + 1 }) }), box);
       if (names.length > counts[0]) {
-        const remove = el("button", { type: "button", class: "checker-small", text: S["form.remove"] });
+        const remove = el("button", { type: "button", class: "md-button checker-small", text: S["form.remove"] });
+        remove.setAttribute("aria-label", `${S["form.remove"]}: ${fmt(S["form.player"], { n: i + 1 })}`);
         remove.addEventListener("click", () => {
           const [gone] = state.record.players.splice(i, 1);
           renamePlayer(String(gone ?? ""), null);
@@ -380,6 +551,8 @@ function main(root) {
       }
       list.append(row);
     });
+    // Players chosen from a list: the names this device remembers from earlier evenings.
+    list.append(el("datalist", { id: "checker-known-players" }, knownPlayers().map((n) => el("option", { value: n }))));
     if (names.length < counts[counts.length - 1]) {
       const add = el("button", { type: "button", class: "md-button checker-small", "data-action": "add-player", text: S["form.add_player"] });
       add.addEventListener("click", () => {
@@ -396,14 +569,19 @@ function main(root) {
     const box = el("fieldset", { class: "checker-group", "data-path": "options" }, el("legend", { text: S["form.options"] }));
     for (const option of field.type.options) {
       const parts = ["options", option.name];
-      const control = option.choices === null
-        ? input({ kind: "integer", minimum: option.minimum }, parts)
-        : selectOf(option.choices, typeof option.default === "boolean" ? { true: S["form.yes"], false: S["form.no"] } : {}, parts);
+      const node = option.choices === null
+        ? input({ kind: "integer", minimum: option.minimum, unit: option.unit }, parts)
+        : selectOf(option.choices, typeof option.default === "boolean" && !Object.keys(option.choice_labels || {}).length
+          ? { true: S["form.yes"], false: S["form.no"] } : option.choice_labels || {}, parts);
+      const control = controlOf(node);
       control.dataset.path = pathText(parts);
-      const shownDefault = typeof option.default === "boolean" ? S[option.default ? "form.yes" : "form.no"] : String(option.default);
+      const shownDefault = option.choice_labels && String(option.default) in option.choice_labels
+        ? option.choice_labels[String(option.default)]
+        : typeof option.default === "boolean" ? S[option.default ? "form.yes" : "form.no"] : String(option.default);
       const help = [option.help, fmt(S["form.default"], { value: shownDefault })].filter(Boolean).join(" ");
-      box.append(labelled(option.name, help, control, pathText(parts)));
+      box.append(labelled(option.label || option.name, help, control, pathText(parts), node));
     }
+    if (hasValue(state.record.options)) box.dataset.filled = "true";
     return box;
   }
 
@@ -414,12 +592,23 @@ function main(root) {
       const box = el("fieldset", { class: "checker-group checker-deal", "data-path": `deals[${i}]` },
         el("legend", { text: fmt(S["form.deal"], { n: i + 1 }) }));
       if (isFullPlay(spec, deal)) box.append(el("p", { class: "checker-help", text: S["form.full_play"] }));
-      else for (const field of dealFields(spec)) {
-        const node = fieldNode(field, ["deals", i, field.name]);
-        if (node) box.append(node);
+      else {
+        const optional = [];
+        const grouped = new Set((spec.deals.summary ? spec.deals.summary.groups : []).flatMap((g) => g.names));
+        for (const field of dealFields(spec)) {
+          const node = fieldNode(field, ["deals", i, field.name]);
+          if (!node) continue;
+          // Needed fields in the order a scoresheet is filled in; the rest folded unless already filled.
+          if (field.required || field.condition || grouped.has(field.name) || field.name === "claim") box.append(node);
+          else {
+            if (hasValue(getAt(deal, [field.name]))) node.dataset.filled = "true";
+            optional.push(node);
+          }
+        }
+        if (optional.length) box.append(fold(S["form.more"], optional, optional.some((n) => n.dataset.filled === "true")));
       }
       if (deals.length > 1) {
-        const remove = el("button", { type: "button", class: "checker-small", text: S["form.remove_deal"] });
+        const remove = el("button", { type: "button", class: "md-button checker-small", text: S["form.remove_deal"] });
         remove.addEventListener("click", () => {
           state.record.deals.splice(i, 1);
           state.formChanged = true;
@@ -433,13 +622,19 @@ function main(root) {
       const add = el("button", { type: "button", class: "md-button", "data-action": "add-deal", text: S["form.add_deal"] });
       add.addEventListener("click", () => {
         if (!Array.isArray(state.record.deals)) state.record.deals = [];
-        state.record.deals.push({});
+        state.record.deals.push(nextDeal(state.record.deals));
         state.formChanged = true;
         renderForm();
       });
       out.push(add);
     }
     return out;
+  }
+  function nextDeal(deals) { // the next deal: the deal passes to the left
+    const last = deals[deals.length - 1];
+    const names = players().filter(Boolean);
+    if (!last || typeof last.dealer !== "string" || !names.includes(last.dealer)) return {};
+    return { dealer: names[(names.indexOf(last.dealer) + 1) % names.length] };
   }
 
   function renamePlayer(old, now, keysOnly = false) { // a renamed player (or side) keeps their entries everywhere
@@ -498,7 +693,7 @@ function main(root) {
   // ---- switching views -----------------------------------------------------------------------
   async function currentText() { // the record as text, from whichever view holds the latest edits
     if (state.view === "form" && (state.formChanged || state.text === "")) {
-      setText(await call("dump", { data: JSON.stringify(state.record) }));
+      setText(await call("dump", { data: JSON.stringify(forReaders(state.record)) }));
       state.formChanged = false;
     }
     return state.text;
@@ -513,6 +708,10 @@ function main(root) {
       }
       state.record = parsed.data;
       state.textChanged = false;
+      if (TEST_ONLY.some((k) => k in state.record)) { // a test's expectations are not the reader's: drop them
+        state.record = forReaders(state.record);
+        state.formChanged = true;
+      }
       renderForm();
     }
     state.view = view;
@@ -540,9 +739,11 @@ function main(root) {
   }
 
   // ---- the answer ------------------------------------------------------------------------------
+  const forReaders = (record) => Object.fromEntries(Object.entries(record || {}).filter(([k]) => !TEST_ONLY.includes(k)));
   function clearMarks() {
     for (const node of root.querySelectorAll(".checker-bad")) node.classList.remove("checker-bad");
     for (const node of root.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+    for (const node of root.querySelectorAll(".checker-field-error")) node.remove();
   }
   function markPath(path) { // the field named by a finding, or the nearest part of the form that shows it
     let p = path;
@@ -558,6 +759,18 @@ function main(root) {
     }
     return null;
   }
+  function messageBeside(node, text) { // the message next to its field, where the eye already is
+    if (!node) return;
+    const box = node.closest(".checker-field, .checker-player, tr, .checker-group") || node;
+    const note = el("p", { class: "checker-field-error", role: "note", text });
+    if (box.tagName === "TR") {
+      const cell = el("td", { colspan: String(box.children.length) }, note);
+      box.after(el("tr", { class: "checker-field-error" }, cell));
+    } else box.append(note);
+  }
+  // A finding or an error names a path (deals[0].taken.Anna) and a line; the JSON of the referee gives
+  // them as "where" ({path, line}) or, in the shape issue 23 settles, as "path" and "line".
+  const whereOf = (item) => ({ path: (item.where && item.where.path) ?? item.path ?? null, line: (item.where && item.where.line) ?? item.line ?? null });
   function place(where) {
     const parts = [];
     if (where.line) parts.push(fmt(S.line, { line: where.line }));
@@ -565,72 +778,105 @@ function main(root) {
     return parts.join(", ");
   }
   function problemList(items, title) {
-    const lines = new Set(items.map((f) => f.where && f.where.line).filter(Boolean));
+    const lines = new Set(items.map((f) => whereOf(f).line).filter(Boolean));
     clearMarks();
     renderGutter(lines);
-    for (const item of items) if (item.where && item.where.path) markPath(item.where.path);
     return el("section", { class: "checker-findings" }, el("h3", { text: title }),
       el("ul", {}, items.map((item) => {
-        const where = item.where || {};
-        const link = where.line
-          ? el("button", { type: "button", class: "checker-place", "data-line": String(where.line), text: place(where) })
-          : where.path ? el("code", { text: where.path }) : null;
-        if (where.line) link.addEventListener("click", () => run(async () => { await show("text"); selectLine(where.line); }));
+        const where = whereOf(item);
+        // In the form, the link goes to the field; in the text, to the line.
+        const field = state.view === "form" && where.path ? markPath(where.path) : null;
+        if (field) messageBeside(field, item.message);
+        let link = null;
+        if (field) {
+          link = el("button", { type: "button", class: "checker-place", "data-path": where.path, text: S["form.to_field"] });
+          link.addEventListener("click", () => {
+            field.scrollIntoView({ block: "center" });
+            const control = field.matches("input, select") ? field : field.querySelector("input, select");
+            if (control) control.focus();
+          });
+        } else if (where.line) {
+          link = el("button", { type: "button", class: "checker-place", "data-line": String(where.line), text: place(where) });
+          link.addEventListener("click", () => run(async () => { await show("text"); selectLine(where.line); }));
+        }
         return el("li", { class: `checker-finding checker-${item.severity || "error"}`, "data-code": item.code || "" },
-          link, link ? " " : null, el("span", { class: "checker-message", text: item.message }));
+          el("span", { class: "checker-message", text: item.message }), link ? " " : null, link);
       })));
   }
   function showErrors(result, note) {
     root.dataset.state = "2";
     answer.replaceChildren(...[
-      el("p", { class: "checker-state checker-state-2", "data-state": "2" },
-        el("strong", { text: S["state.2"] }), ` (${fmt(S.exit, { code: 2 })})`),
+      el("p", { class: "checker-state checker-state-2", "data-state": "2" }, el("strong", { text: S["state.2"] })),
       note ? el("p", { text: note }) : null,
-      problemList(result.errors || [], S.errors)].filter(Boolean));
-    for (const item of result.errors || []) if (item.where && item.where.path && state.view === "form") markPath(item.where.path);
+      problemList(result.errors || [], S.errors),
+      el("p", { class: "checker-exit" }, el("small", { text: fmt(S.exit, { code: 2 }) }))].filter(Boolean));
   }
-  function showVerdict(status, result) {
+  const money = (game) => game === "buy-or-pass"; // amounts in kopecks: shown as roubles and kopecks
+  function amount(n, game) {
+    if (typeof n !== "number") return String(n);
+    if (!money(game)) return minus(n);
+    const sign = n < 0 ? "\u2212" : "";
+    const abs = Math.abs(n);
+    return fmt(S["money"], { amount: `${sign}${Math.floor(abs / 100)}${S["money.sep"]}${String(abs % 100).padStart(2, "0")}` });
+  }
+  function showVerdict(status, result, explain) {
     root.dataset.state = String(status);
-    const names = Object.keys(result.totals || {});
+    const game = result.game;
+    // The players in the record's order: an object's keys that look like numbers ("7") come first in JS.
+    const order = explain && explain.order && explain.order.length ? explain.order : Object.keys(result.totals || {});
+    const said = (explain && explain.sentences) || [];
+    const kinds = new Set(said.map((s) => s.kind));
+    const headline = status === 0 ? S["state.0"] : kinds.has("claim") && kinds.has("finding") ? S["state.1.both"]
+      : kinds.has("claim") ? S["state.1.claim"] : S["state.1.rule"];
+    const sentence = (s) => el("li", { class: `checker-sentence checker-sentence-${s.kind}`, "data-player": s.player ?? null },
+      el("span", { text: s.text }), " ",
+      s.href ? el("a", { class: "checker-rule", href: s.href, "data-rule": s.rule || null, text: s.rule || S["rule"] }) : null);
+    const houseRules = (explain && explain.house_rules) || [];
     const rows = result.deals.map((deal) => el("tr", { "data-deal": String(deal.deal) },
-      el("th", { scope: "row", text: String(deal.deal) }),
-      names.map((n) => {
+      el("th", { scope: "row", text: fmt(S["form.deal"], { n: deal.deal }) }),
+      order.map((n) => {
         const claimed = deal.claim && n in deal.claim && deal.claim_agrees === false && deal.claim_compared_with === undefined
           && deal.claim[n] !== deal.scores[n];
-        return el("td", { "data-player": n, class: claimed ? "checker-disagrees" : null },
-          el("span", { class: "checker-score", text: minus(deal.scores[n]) }),
-          deal.totals && n in deal.totals ? el("small", { class: "checker-running", text: ` \u2192 ${minus(deal.totals[n])}` }) : null,
-          claimed ? el("small", { class: "checker-claimed", text: ` (${fmt(S["table.claim"], { value: minus(deal.claim[n]) })})` }) : null);
+        return el("td", { "data-player": n, "data-label": n, class: claimed ? "checker-disagrees" : null },
+          el("span", { class: "checker-score", "data-value": String(deal.scores[n]), text: amount(deal.scores[n], game) }),
+          deal.totals && n in deal.totals ? el("small", { class: "checker-running", text: ` \u2192 ${amount(deal.totals[n], game)}` }) : null,
+          claimed ? el("small", { class: "checker-claimed", text: ` (${fmt(S["table.claim"], { value: amount(deal.claim[n], game) })})` }) : null);
       })));
     const table = el("table", { class: "checker-scores" },
-      el("thead", {}, el("tr", {}, el("th", { text: S["table.deal"] }), names.map((n) => el("th", { text: n })))),
+      el("thead", {}, el("tr", {}, el("th", { text: S["table.deal"] }), order.map((n) => el("th", { text: n })))),
       el("tbody", {}, rows),
       el("tfoot", {}, el("tr", { "data-deal": "total" }, el("th", { scope: "row", text: S["table.total"] }),
-        names.map((n) => el("td", { "data-player": n, text: minus(result.totals[n]) })))));
-    const steps = el("section", { class: "checker-steps" }, el("h3", { text: S.steps }),
-      result.deals.map((deal) => el("details", { open: result.deals.length <= 3 },
-        el("summary", { text: fmt(S["form.deal"], { n: deal.deal }) }),
+        order.map((n) => el("td", { "data-player": n, "data-label": n, "data-value": String(result.totals[n]),
+          text: amount(result.totals[n], game) })))));
+    const steps = el("details", { class: "checker-steps" }, el("summary", { text: fmt(S.steps_fold, { code: status }) }),
+      el("p", { class: "checker-exit", text: fmt(S.exit, { code: status }) }),
+      result.deals.map((deal) => el("section", {},
+        el("h4", { text: fmt(S["form.deal"], { n: deal.deal }) }),
         el("ol", {}, deal.explanation.map((line) => el("li", { text: line }))))));
     answer.replaceChildren(...[
-      el("p", { class: `checker-state checker-state-${status}`, "data-state": String(status) },
-        el("strong", { text: S[`state.${status}`] }), ` (${fmt(S.exit, { code: status })})`),
+      el("p", { class: `checker-state checker-state-${status}`, "data-state": String(status) }, el("strong", { text: headline })),
+      el("ul", { class: "checker-sentences" }, said.map(sentence)),
+      houseRules.length ? el("section", { class: "checker-house-rules" }, el("h3", { text: S["house_rules"] }),
+        el("ul", {}, houseRules.map(sentence))) : null,
       el("div", { class: "checker-scroll" }, table),
-      el("p", { class: "checker-help", text: S["table.legend"] }),
+      el("p", { class: "checker-help", text: money(game) ? `${S["table.legend"]} ${S["money.note"]}` : S["table.legend"] }),
+      // The termination names the winner itself ("Anna reaches 41 and wins"): no "Winner: Anna" before it.
       el("p", { class: "checker-winner", "data-winner": result.winner ?? "" },
-        el("strong", { text: result.winner ? fmt(S.winner, { winner: result.winner }) : S.no_winner }), " ",
-        el("span", { class: "checker-termination", text: result.termination.message })),
+        el("strong", { class: "checker-termination", text: result.termination.message })),
       result.findings.length ? problemList(result.findings, S.findings) : null,
       steps].filter(Boolean));
     if (!result.findings.length) { renderGutter(); clearMarks(); }
-    for (const deal of result.deals) if (deal.claim_agrees === false) markPath(`deals[${deal.deal - 1}].claim`);
+    // Each disputed score marks its own cell of the claim, not the whole table.
+    for (const s of said) if (s.kind === "claim") markPath(`deals[${s.deal - 1}].claim${s.player ? `.${s.player}` : ""}`);
+    remember();
   }
 
   async function check() {
     answer.replaceChildren(el("p", { class: "checker-working", text: S.working }));
     const text = await currentText();
-    const { status, result } = JSON.parse(await call("check", { text }));
+    const { status, result, explain } = JSON.parse(await call("check", { text }));
     if (status === 2) showErrors(result);
-    else showVerdict(status, result);
+    else showVerdict(status, result, explain);
     answer.scrollIntoView({ block: "nearest" });
   }
   buttons.check.addEventListener("click", () => run(check));
@@ -676,21 +922,77 @@ function main(root) {
     field.select();
   }));
 
-  // ---- start: a shared record, a game, or an empty record ----------------------------------------
+  // ---- the evening's scoresheet, kept on this device (localStorage; nothing leaves it) -------------
+  // The record the reader builds in the form is kept after every check: the next visit opens on it,
+  // "Add a deal" starts the next deal with the dealer moved on, the totals come from all its deals,
+  // "Download the record" saves the whole evening, and one tap clears it. A record opened from a
+  // link is someone else's: it is not kept unless the reader edits it.
+  const EVENING = "referee-checker:evening";
+  const NAMES = "referee-checker:players";
+  const store = {
+    get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch { return null; } },
+    set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage off: nothing kept */ } },
+    drop(key) { try { localStorage.removeItem(key); } catch { /* nothing to drop */ } },
+  };
+  function knownPlayers() {
+    const names = store.get(NAMES);
+    return Array.isArray(names) ? names.filter((n) => typeof n === "string" && n).slice(0, 40) : [];
+  }
+  function remember() {
+    if (!state.record || !state.own) return;
+    store.set(EVENING, forReaders(state.record));
+    store.set(NAMES, [...new Set([...players().filter(Boolean), ...knownPlayers()])].slice(0, 40));
+    eveningBar();
+  }
+  function eveningBar() { // says that the scoresheet is kept, and clears it in one tap
+    let bar = $(".checker-evening");
+    if (!store.get(EVENING)) { if (bar) bar.remove(); return; }
+    if (!bar) {
+      const clear = el("button", { type: "button", class: "md-button checker-small", "data-action": "clear", text: S["evening.clear"] });
+      clear.addEventListener("click", () => run(async () => {
+        store.drop(EVENING);
+        state.own = false;
+        state.record = newRecord(state.record ? state.record.game : GAMES[0].game);
+        state.formChanged = true;
+        state.text = "";
+        renderForm();
+        answer.replaceChildren();
+        eveningBar();
+        await show("form");
+      }));
+      bar = el("p", { class: "checker-evening" }, el("span", { text: S["evening.kept"] }), " ", clear);
+      formView.before(bar);
+    }
+  }
+
+  // ---- start: a shared record, a game, or the evening's scoresheet; a record opens on its verdict ----
   async function open() {
     const fragment = new URLSearchParams(location.hash.slice(1));
     if (fragment.get("record")) {
-      try {
-        setText(await unpack(fragment.get("record")));
+      let text = null;
+      try { text = await unpack(fragment.get("record")); } catch { /* a damaged link: start empty */ }
+      if (text !== null) {
+        setText(text);
         state.textChanged = true;
+        state.formChanged = false;
+        state.own = false;
         state.record = newRecord(root.dataset.game || GAMES[0].game);
-        await show("text");
+        await show("form"); // the form if it can show the record, else the text and why
+        if (state.textChanged) await show("text");
+        await check(); // the answer at once: a shared link or "Open in the checker" is a question
         return;
-      } catch { /* a damaged link: start empty */ }
+      }
     }
     const game = fragment.get("game") || root.dataset.game;
-    state.record = newRecord(gameSpec(game) ? game : GAMES[0].game);
+    const kept = store.get(EVENING);
+    if (!fragment.get("game") && kept && typeof kept === "object" && gameSpec(kept.game)) {
+      state.record = kept;
+      state.own = true;
+    } else state.record = newRecord(gameSpec(game) ? game : GAMES[0].game);
+    state.formChanged = true;
+    state.text = "";
     renderForm();
+    eveningBar();
     await show("form");
   }
   renderGutter();
