@@ -47,6 +47,7 @@ from referee.records import (
     RecordSpec,
     backticks,
 )
+from referee.replay import card_twice
 from referee.source import Document, Path
 from referee.turns import IllegalMoveError, Outcome, TurnState, replay_moves
 
@@ -618,7 +619,7 @@ class Comet(Game):
                     r.fail(p, t("{card} is not in this pack.", card=card), "record.deck_mismatch", "deal")
                     ok = False
                 elif card in owner:
-                    r.fail(p, t("{card} is in two hands ({a} and {b}).", card=card, a=owner[card], b=name),
+                    r.fail(p, card_twice(card, owner[card], name),
                            "record.card_twice", "deal")
                     ok = False
                 owner[card] = name
