@@ -122,6 +122,16 @@ def term_pattern(term: str, lang: str) -> re.Pattern[str] | None:
     True
     >>> term_pattern("Set", "en") is None, bool(term_pattern("Запись", "ru").search("записывает"))
     (True, False)
+
+    Only the ending is left open: a noun loses its last letter, an adjective its two-letter ending,
+    so that «взятка» does not reach «взять» or «взятие», nor *Partei* reach *Partie* (RU2-001, DE2-001).
+
+    >>> [bool(term_pattern("Взятка", "ru").search(w)) for w in ("взяток", "взятку", "взять", "взятие")]
+    [False, True, False, False]
+    >>> [bool(term_pattern("Partei", "de").search(w)) for w in ("Parteien", "Partie")]
+    [True, False]
+    >>> bool(term_pattern("Сдающий", "ru").search("сдающего"))
+    True
     """
     words = re.sub(r"^(The|Der|Die|Das) ", "", term).split()
     if len(" ".join(words)) < 4:
@@ -130,8 +140,11 @@ def term_pattern(term: str, lang: str) -> re.Pattern[str] | None:
     for word in words:
         if lang == pipeline.DEFAULT_LANGUAGE:
             parts.append(re.escape(word) + r"(?:s|es)?")
+        elif len(word) <= 5:
+            parts.append(re.escape(word) + r"\w{0,3}")
         else:
-            parts.append(re.escape(word[:-2] if len(word) > 5 else word) + r"\w{0,3}")
+            cut = 2 if re.search(r"(ий|ый|ой|ая|ое|ее|ие|ые|яя)$", word, re.I) else 1
+            parts.append(re.escape(word[:-cut]) + r"\w{0,3}")
     return re.compile(r"(?<!\w)" + r"\s+".join(parts) + r"(?!\w)", re.I)
 
 
