@@ -56,7 +56,7 @@ NAMES: dict[str, tuple[str, ...]] = {
     "ru": ("Анна", "Борис", "Вера", "Глеб", "Даша", "Егор"),
     "de": ("Anna", "Boris", "Vera", "Gleb", "Dora", "Egon"),
 }
-SIDES: dict[str, tuple[str, str]] = {"en": ("We", "They"), "ru": ("Мы", "Они"), "de": ("Wir", "Sie")}
+SIDES: dict[str, tuple[str, str]] = {"en": ("We", "They"), "ru": ("Мы", "Они"), "de": ("Wir", "Ihr")}
 
 
 class TemplateError(ValueError):

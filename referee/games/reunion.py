@@ -352,7 +352,7 @@ class Reunion(Game):
     """The referee for Réunion."""
 
     slug = "reunion"
-    names: ClassVar[dict[str, str]] = {"en": "Réunion", "ru": "Реюньон", "de": "Reunion (Vereinigungsspiel)"}
+    names: ClassVar[dict[str, str]] = {"en": "Réunion", "ru": "Реюньон", "de": "Reunion"}
     player_counts = (PLAYERS,)
     options = OPTIONS
     record = RECORD
