@@ -176,3 +176,29 @@ def test_the_score_pages_and_the_button_have_distinct_names(lang: str) -> None:
         for label in re.findall(r"\[([^\]]+)\]\((?:\.\./)*settle-a-score\.md[#)]", markdown):
             assert label.strip("«»„“").casefold() not in {check.casefold(), button.casefold()}, (page, label)
 
+
+
+def _record_words(text: str, lang: str) -> list[str]:
+    """English left in a localized record: in its comments, and (Russian) Latin player names."""
+    from referee.example_text import comments_in, display_names
+
+    words = [w for comment in comments_in(text) for w in leftovers(comment, lang)]
+    if lang == "ru":
+        words += [name for name in display_names("ru") if re.search(rf"(?<![\w#]){re.escape(name)}(?!\w)",
+                                                                     re.sub(r"#.*", "", text))]
+    return words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_in_the_sample_records(lang: str) -> None:
+    """The records a page shows, publishes for download and opens in the checker read in the page's language."""
+    from referee.example_text import localize_text
+    from site_tools.blocks import LISTING_KINDS, find_blocks
+
+    texts = [(path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))
+             for path in sorted((ROOT / "examples").glob("*/*.yaml"))]
+    for page in sorted((ROOT / "docs" / "en").glob("*.md")):
+        texts += [(page.stem, b.params["text"]) for b in find_blocks(page.read_text(encoding="utf-8"))
+                  if b.kind in LISTING_KINDS]
+    found = [(where, words) for where, text in texts if (words := _record_words(localize_text(text, lang), lang))]
+    assert not found, "\n".join(f"{words}: {where}" for where, words in found)
