@@ -412,7 +412,8 @@ class Comet(Game):
         if deal.get("out") is not None:
             lines.append((t("Went out"), deal["out"]))
         if deal.get("nine_of_diamonds") is not None:
-            lines.append((t("9♦ at the end"), deal["nine_of_diamonds"]))
+            nine = deal["nine_of_diamonds"]  # a player's name, or the record's word "played" (RU2-014, DE2-024)
+            lines.append((t("9♦ at the end"), t("played") if str(nine) == "played" else nine))
         if deal.get("plays") is not None:
             moves = read_tokens(deal["plays"], notation)
             lines.append((t("Cards in play order"), [m.card if isinstance(m, Play) else m.describe() for m in moves]))
