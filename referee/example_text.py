@@ -9,7 +9,7 @@ referee accepts, with the same verdict.
 >>> print(localize_text("players: [Anna, Boris]   # clockwise", "ru"))
 players: [Анна, Борис]   # по часовой стрелке
 >>> localize_text("teams: {We: [Anna, Vera], They: [Boris, Gleb]}", "de")
-'teams: {Wir: [Anna, Vera], Sie: [Boris, Gleb]}'
+'teams: {Wir: [Anna, Vera], Ihr: [Boris, Gleb]}'
 >>> localize_text("players: [Anna]  # clockwise", "en")
 'players: [Anna]  # clockwise'
 """
@@ -68,18 +68,71 @@ def localize_names(code: str, lang: str) -> str:
     return pattern.sub(lambda m: names[m.group(1)], code)
 
 
+def note_translations() -> dict[str, dict[str, str]]:
+    """The notes at the head of the example records: English block (lines without ``# ``) -> {language: block}."""
+    return _data().get("notes", {}) or {}
+
+
+def notes_in(text: str) -> list[str]:
+    """Every block of whole-line comments in a record (the note at its head, most often), as English text.
+
+    >>> notes_in("# One\\n#   two\\ngame: x  # not a note\\n")
+    ['One\\n  two']
+    """
+    return ["\n".join(texts) for _, _, texts in _note_runs(text.split("\n"))]
+
+
+def _note_runs(lines: list[str]) -> list[tuple[int, int, list[str]]]:
+    """(first line, line after the last, texts) of each run of whole-line comments."""
+    runs: list[tuple[int, int, list[str]]] = []
+    i = 0
+    while i < len(lines):
+        if not _NOTE.match(lines[i]):
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and _NOTE.match(lines[j]):
+            j += 1
+        runs.append((i, j, [_NOTE.match(line)["text"].rstrip() for line in lines[i:j]]))  # type: ignore[index]
+        i = j
+    return runs
+
+
+_NOTE = re.compile(r"^(?P<indent>[ \t]*)# ?(?P<text>.*)$")
+
+
 def localize_text(text: str, lang: str) -> str:
-    """A record or a shell listing with names and comments in ``lang``; English stays as it is."""
+    """A record or a shell listing with names and comments in ``lang``; English stays as it is.
+
+    A block of whole-line comments (a record's note) is translated as one block, keeping the
+    translator's own line breaks (``notes`` in ``locale/examples.yaml``); any other comment line by line.
+    """
     if lang == "en":
         return text
-    lines = []
-    for line in text.split("\n"):
+    source = text.split("\n")
+    notes = note_translations()
+    whole: dict[int, tuple[int, list[str]]] = {}
+    for start, end, texts in _note_runs(source):
+        translated = (notes.get("\n".join(texts)) or {}).get(lang)
+        if translated:
+            indent = _NOTE.match(source[start])["indent"]  # type: ignore[index]
+            whole[start] = (end, [f"{indent}# {t}".rstrip() for t in translated.rstrip("\n").split("\n")])
+    lines: list[str] = []
+    i = 0
+    while i < len(source):
+        if i in whole:
+            end, block = whole[i]
+            lines += block
+            i = end
+            continue
+        line = source[i]
         match = _COMMENT.match(line)
         if match:
             code = localize_names(match["code"], lang)
             lines.append(f"{code}#{match['space']}{translate_comment(match['text'].rstrip(), lang)}")
         else:
             lines.append(localize_names(line, lang))
+        i += 1
     return "\n".join(lines)
 
 

@@ -459,6 +459,10 @@ class Reader:
             return None
         if value is not None and str(value) in names:
             return str(value)
+        if value is None:  # left out or empty: say so, rather than quote Python's None back to the reader
+            self.fail(path, t("{field} is empty: write one of the players at the table ({names}).",
+                              field=_field(path), names=names), "record.unknown_name")
+            return None
         self.fail(path, t("{field} must name a player at the table ({names}), not {value!r}.", field=_field(path),
                           names=names, value=_show(value)), "record.unknown_name")
         return None

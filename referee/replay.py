@@ -60,6 +60,13 @@ class Replay:
         return counts
 
 
+def card_twice(card: Card, first: str, second: str) -> Message:
+    """A card found a second time among the hands: listed twice in one hand, or in two players' hands."""
+    if first == second:
+        return t("{player}'s hand lists {card} twice.", player=first, card=card)
+    return t("{card} is in two hands ({a} and {b}).", card=card, a=first, b=second)
+
+
 def read_hands(reader: Reader, path: Path, names: list[str], size: int) -> list[list[Card]] | None:
     """Every player's hand as dealt, ``size`` cards each, no card in two hands."""
     hands_map = reader.mapping(path)
@@ -83,8 +90,7 @@ def read_hands(reader: Reader, path: Path, names: list[str], size: int) -> list[
             ok = False
         for card in cards:
             if card in owner:
-                reader.fail(p, t("{card} is in two hands ({a} and {b}).", card=card, a=owner[card], b=name),
-                            "record.card_twice", "deal")
+                reader.fail(p, card_twice(card, owner[card], name), "record.card_twice", "deal")
                 ok = False
             owner[card] = name
         hands.append(cards)

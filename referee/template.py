@@ -4,10 +4,10 @@ The template follows the game's record declaration (:mod:`referee.records`): eve
 order, with its help text and what it takes as comments in the chosen language, and sample values
 taken from one of the game's worked examples. The cards are written in the notation of that
 language and the players get names of that language, so a Russian table gets ``notation: ru``,
-``10ч`` and «Аня». A template as printed is a record ``referee check`` accepts.
+``10ч`` and «Анна». A template as printed is a record ``referee check`` accepts.
 
 >>> text = template("catch-the-ten", "ru")
->>> "notation: ru" in text and "Аня" in text and "# Козырная масть" in text
+>>> "notation: ru" in text and "Анна" in text and "# Козырная масть" in text
 True
 >>> from referee.cli import check_text
 >>> check_text(text).exit_status
@@ -53,10 +53,10 @@ WIDTH = 100
 # Names for the sample players, by seat, in each language; the sides of a partnership game likewise.
 NAMES: dict[str, tuple[str, ...]] = {
     "en": ("Anna", "Boris", "Vera", "Gleb", "Dora", "Egor"),
-    "ru": ("Аня", "Борис", "Вера", "Глеб", "Дора", "Егор"),
+    "ru": ("Анна", "Борис", "Вера", "Глеб", "Даша", "Егор"),
     "de": ("Anna", "Boris", "Vera", "Gleb", "Dora", "Egon"),
 }
-SIDES: dict[str, tuple[str, str]] = {"en": ("We", "They"), "ru": ("Мы", "Они"), "de": ("Wir", "Sie")}
+SIDES: dict[str, tuple[str, str]] = {"en": ("We", "They"), "ru": ("Мы", "Они"), "de": ("Wir", "Ihr")}
 
 
 class TemplateError(ValueError):

@@ -125,7 +125,8 @@ def _yaml_records_on_pages():
         text = page.read_text(encoding="utf-8")
         for k, body in enumerate(re.findall(r"^```referee-yaml\n(.*?)^```", text, re.M | re.S)):
             data = _yaml.safe_load(body)
-            if isinstance(data, dict) and "game" in data:
+            # A shortened listing ("…" for the cards) shows a record's shape, not a record to check.
+            if isinstance(data, dict) and "game" in data and "…" not in body:
                 found.append(pytest.param(body, id=f"{page.stem}-{k}"))
     return found
 

@@ -239,7 +239,7 @@ def test_a_template_from_referee_new_is_a_record_the_referee_and_the_schema_acce
 
 def test_template_comments_are_in_the_chosen_language():
     russian = template("minnesota-whist", "ru")
-    assert "# Игрок, который сдавал" in russian and "Аня" in russian and "Мы:" in russian
+    assert "# Игрок, который сдавал" in russian and "Анна" in russian and "Мы:" in russian
     german = template("reunion", "de", full=True)
     assert "# Die Karten jedes Spielers nach dem Geben" in german and "Kreuz" in german
 

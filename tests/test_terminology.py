@@ -64,3 +64,26 @@ def test_pages_show_the_list(page: str, avoid: bool) -> None:
         table = terms_block(blocks[0].params, lang)
         assert all(term.show["ru"] in table and term.show["de"] in table for term in terms()
                    if term.match is not None or not avoid)
+
+
+@pytest.mark.parametrize("lang, english, translation", [
+    # The second editors' reviews (RU2-…, DE2-…): each drift they found is caught.
+    ("de", "The other twelve cards are the stock.", "Die übrigen zwölf Karten sind der Stapel."),
+    ("de", "With the default, `holder`, …", "Mit der Voreinstellung `holder` …"),
+    ("de", "`target` is 50 by default.", "`target` ist als Vorgabe 50."),
+    ("de", "All money: 100 and 500 by default.", "Alles Geld: vorgegeben 100 und 500."),
+    ("de", "the game's identifier", "das Kennwort des Spiels"),
+    ("de", "optional; default {value}", "freiwillig; Standardwert {value}"),
+    ("de", "the second phase, the reign", "die zweite Phase, die Regentschaft"),
+    ("de", "Going out and paying", "Fertig werden und zahlen"),
+    ("de", "Exit status: 0 valid", "Rückgabewert: 0 gültig"),
+    ("ru", "Notes on this edition", "Примечания к этому изданию"),
+    ("ru", "List the games the referee knows.", "Перечисляет игры, которые знает судья."),
+    ("ru", "The match of {n} deals is over.", "Матч из {n} сдач окончен."),
+    ("ru", "Copy the deal from your scoresheet.", "Перенесите сдачу со своего листка."),
+    ("ru", "Exit status: 0 valid", "Код выхода: 0 — всё верно"),
+    ("ru", "every trick is paid out of the pot", "каждая взятка оплачивается из банка"),
+    ("ru", "the honours", "онеры"),
+])
+def test_each_drift_the_reviews_found_is_caught(lang: str, english: str, translation: str) -> None:
+    assert problems(english, translation, lang)

@@ -148,3 +148,57 @@ def test_the_check_finds_english() -> None:
     assert leftovers("[error] Записанный счёт (declarer 60) верен.", "ru") == ["error", "declarer"]
     assert leftovers("Die notierten Punkte (declarer 60) stimmen.", "de") == []
     assert leftovers("Die notierten Punkte of the declarer stimmen.", "de") == ["of", "the"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_in_the_checkers_own_words(lang: str) -> None:
+    """The checker's buttons, form labels, states and verdict lines: every one translated, none in English."""
+    from site_tools.checker_strings import STRINGS
+
+    missing = sorted(set(STRINGS["en"]) - set(STRINGS[lang]))
+    assert not missing, f"checker strings without a {lang} translation: {missing}"
+    found = [(key, words) for key, value in STRINGS[lang].items() if (words := leftovers(_fill(value, 7), lang))]
+    assert not found, "\n".join(f"{words}: {key}" for key, words in found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_score_pages_and_the_button_have_distinct_names(lang: str) -> None:
+    """Settle a score, Check a score and the checker's button are three names a reader can tell apart (RU2-008)."""
+    from site_tools.checker_strings import text
+
+    settle = pipeline.translate_page(lang, "settle-a-score").title
+    check = pipeline.translate_page(lang, "check-a-score").title
+    button = text("check", lang)
+    assert len({settle.casefold(), check.casefold(), button.casefold()}) == 3, (settle, check, button)
+    # No link to Settle a score is labelled with the checker's names.
+    for page in pipeline.pages():
+        markdown = pipeline.translate_page(lang, page).text
+        for label in re.findall(r"\[([^\]]+)\]\((?:\.\./)*settle-a-score\.md[#)]", markdown):
+            assert label.strip("«»„“").casefold() not in {check.casefold(), button.casefold()}, (page, label)
+
+
+
+def _record_words(text: str, lang: str) -> list[str]:
+    """English left in a localized record: in its comments, and (Russian) Latin player names."""
+    from referee.example_text import comments_in, display_names
+
+    words = [w for comment in comments_in(text) for w in leftovers(comment, lang)]
+    if lang == "ru":
+        words += [name for name in display_names("ru") if re.search(rf"(?<![\w#]){re.escape(name)}(?!\w)",
+                                                                     re.sub(r"#.*", "", text))]
+    return words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_in_the_sample_records(lang: str) -> None:
+    """The records a page shows, publishes for download and opens in the checker read in the page's language."""
+    from referee.example_text import localize_text
+    from site_tools.blocks import LISTING_KINDS, find_blocks
+
+    texts = [(path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))
+             for path in sorted((ROOT / "examples").glob("*/*.yaml"))]
+    for page in sorted((ROOT / "docs" / "en").glob("*.md")):
+        texts += [(page.stem, b.params["text"]) for b in find_blocks(page.read_text(encoding="utf-8"))
+                  if b.kind in LISTING_KINDS]
+    found = [(where, words) for where, text in texts if (words := _record_words(localize_text(text, lang), lang))]
+    assert not found, "\n".join(f"{words}: {where}" for where, words in found)

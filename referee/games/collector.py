@@ -463,7 +463,9 @@ class Collector(Game):
             lines.append((t("Winner's hand"), sorted(parse_cards(deal["hand"], notation),
                                                      key=lambda c: (c.rank, c.index))))
         if deal.get("by") is not None:
-            lines.append((t("Last card by"), deal["by"]))
+            # The record's word (take, draw) said in the reader's language (RU2-014, DE2-025).
+            how = {"take": t("taken from the laid cards"), "draw": t("drawn from the stock")}.get(str(deal["by"]))
+            lines.append((t("Last card by"), how or deal["by"]))
         if deal.get("round") is not None:
             lines.append((t("Round"), deal["round"]))
         if deal.get("drawn"):

@@ -47,6 +47,7 @@ from referee.records import (
     RecordSpec,
     backticks,
 )
+from referee.replay import card_twice
 from referee.source import Document, Path
 from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
 
@@ -456,7 +457,8 @@ class Comet(Game):
         if deal.get("out") is not None:
             lines.append((t("Went out"), deal["out"]))
         if deal.get("nine_of_diamonds") is not None:
-            lines.append((t("9♦ at the end"), deal["nine_of_diamonds"]))
+            nine = deal["nine_of_diamonds"]  # a player's name, or the record's word "played" (RU2-014, DE2-024)
+            lines.append((t("9♦ at the end"), t("played") if str(nine) == "played" else nine))
         if deal.get("plays") is not None:
             moves = read_tokens(deal["plays"], notation)
             lines.append((t("Cards in play order"), [m.card if isinstance(m, Play) else m.describe() for m in moves]))
@@ -680,7 +682,7 @@ class Comet(Game):
                     r.fail(p, t("{card} is not in this pack.", card=card), "record.deck_mismatch", "deal")
                     ok = False
                 elif card in owner:
-                    r.fail(p, t("{card} is in two hands ({a} and {b}).", card=card, a=owner[card], b=name),
+                    r.fail(p, card_twice(card, owner[card], name),
                            "record.card_twice", "deal")
                     ok = False
                 owner[card] = name

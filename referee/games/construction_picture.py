@@ -50,10 +50,15 @@ def describe(game: ConstructionGame, card: Any, targets: set[Cell], reachable: s
     built = [f"{cell} {render(t('{card}', card=c), lang)}" for cell, c in sorted(game.board.items()) if c is not None]
     tokens: list[Message] = []
     for seat, side in enumerate(SIDES):
-        tokens.append(t("{player}: large token at {cell}, small tokens at {small}", player=game.players[seat],
-                        cell=str(game.large[side]), small=[str(c) for c in game.small[side]] or t("none")))
+        player, cell = game.players[seat], str(game.large[side])
+        small = [str(c) for c in game.small[side]]
+        # "no small tokens" is a sentence of its own: «малые на нет» / „kleine Steine auf keiner“ is not (RU2-047).
+        tokens.append(t("{player}: large token at {cell}, small tokens at {small}", player=player, cell=cell,
+                        small=small) if small else t("{player}: large token at {cell}, no small tokens",
+                                                     player=player, cell=cell))
+    # The players are joined by a semicolon, not "and": each is a list of its own (RU2-047, DE2-038).
     text = t("Construction grid, Jokers at 0:0 (Black) and 1:0 (Red). Cards: {cards}. {tokens}.",
-             cards=", ".join(built) or render(t("none"), lang), tokens=tokens)
+             cards=", ".join(built) or render(t("none"), lang), tokens="; ".join(render(m, lang) for m in tokens))
     out = render(text, lang)
     if card is not None:
         out += " " + render(t("Marked: where {card} may be built ({builds}) and the cards a token may enter with it "

@@ -66,6 +66,7 @@ from referee.records import (
     PlayerName,
     RecordSpec,
 )
+from referee.replay import card_twice
 from referee.source import Document, Path
 from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
 
@@ -749,7 +750,7 @@ class KingsCorners(Game):
                 continue
             for card in cards:
                 if card in seen:
-                    r.fail(p, t("{card} is in two hands ({a} and {b}).", card=card, a=seen[card], b=name),
+                    r.fail(p, card_twice(card, seen[card], name),
                            "record.card_twice", "deal")
                 seen[card] = name
             kings = sum(1 for c in cards if c.rank is Rank.KING)

@@ -411,7 +411,7 @@ class Reunion(Game):
 
     slug = "reunion"
     rule_table = RULE_TABLE
-    names: ClassVar[dict[str, str]] = {"en": "Réunion", "ru": "Реюньон", "de": "Reunion (Vereinigungsspiel)"}
+    names: ClassVar[dict[str, str]] = {"en": "Réunion", "ru": "Реюньон", "de": "Reunion"}
     player_counts = (PLAYERS,)
     options = OPTIONS
     record = RECORD
