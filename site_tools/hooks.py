@@ -3,9 +3,10 @@
 Wired in ``mkdocs.yml`` (``hooks:``), so ``mkdocs build`` and ``mkdocs serve`` alone produce the
 whole site; there is no manual pre-step.
 
-- ``on_pre_build`` (once per build, not once per language) checks every catalog with
-  :mod:`site_tools.safety` (an added link, raw HTML, a script URL, extra line breaks, an outsize
-  translation: a warning, so ``--strict`` fails) and writes ``docs/ru`` and ``docs/de`` from
+- ``on_pre_build`` (once per build, not once per language) checks every catalog, the pages' and
+  the referee's, with :mod:`site_tools.safety` (what the translation renders to against the
+  English, placeholders, numbers, an outsize translation: a warning each, and ``--strict`` stops
+  the build there) and writes ``docs/ru`` and ``docs/de`` from
   ``docs/en`` and the catalogs (:func:`site_tools.pipeline.render_translations`), unsafe segments in
   English.
 - ``on_serve`` makes ``mkdocs serve`` watch ``docs/en`` (plus ``locale/``, ``examples/`` and
@@ -83,9 +84,15 @@ def on_pre_build(config: MkDocsConfig) -> None:
     """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
     if getattr(_i18n(config), "building", False):
         return
-    # A warning fails `mkdocs build --strict`; the page shows the English for the segment either way.
-    for problem in safety.all_problems(pipeline.catalogs()):
+    # Every catalog a reader's text comes from: the pages' and the referee's messages. A warning fails
+    # `mkdocs build --strict` (which stops here, before building anything); a lenient build shows the
+    # English for an unsafe page segment.
+    found = safety.cached_problems([*pipeline.catalogs(), *safety.message_catalogs(pipeline.ROOT)], pipeline.ROOT)
+    for problem in found:
         log.warning(f"site_tools: {problem}; the English is shown instead")
+    if found and config.get("strict"):
+        raise PluginError(f"{len(found)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s), "
+                          "listed above: a translation may change the words, not the markup, links or numbers")
     _referee_inputs[pipeline.ROOT] = referee_inputs()
     translations = pipeline.render_translations()
     incomplete = sum(1 for t in translations.values() if not t.status.complete)
