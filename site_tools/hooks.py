@@ -17,6 +17,8 @@ whole site; there is no manual pre-step.
   translation is incomplete, with a link to the contribution page.
 - ``on_page_context`` sets the frame of each page (:mod:`site_tools.frame`): the edit link (the
   English source, or the page's catalog on a translation) and the "last updated" date.
+- ``on_env`` gives the templates the frame's words and the Content-Security-Policy
+  (:mod:`site_tools.csp`), which ``overrides/main.html`` writes first in every page's head.
 - ``on_post_page`` writes the head's ``<link rel="alternate" hreflang>`` tags as absolute URLs,
   with ``x-default`` (search engines want them absolute; the theme's relative ones are replaced).
 - ``on_post_template`` keeps the English ``404.html`` at the root; each other language's 404 page
@@ -47,7 +49,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import buildcache, frame, pipeline, safety  # noqa: E402
+from site_tools import buildcache, csp, frame, pipeline, safety  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.strings import text  # noqa: E402
 from site_tools.terms import terms_block  # noqa: E402
@@ -238,6 +240,7 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
     """The templates' words around the content (``frame_text(key, lang)``)."""
     env.globals["frame_text"] = frame.frame_text
+    env.globals["content_security_policy"] = lambda checker=False: csp.policy(checker=bool(checker))
     env.globals["language_home"] = lambda lang: frame.language_home(config.site_url, lang)
     return env
 
