@@ -90,10 +90,13 @@ def on_pre_build(config: MkDocsConfig) -> None:
     # `mkdocs build --strict` (which stops here, before building anything); a lenient build shows the
     # English for an unsafe page segment.
     found = safety.cached_problems([*pipeline.catalogs(), *safety.message_catalogs(pipeline.ROOT)], pipeline.ROOT)
-    for problem in found:
-        log.warning(f"site_tools: {problem}; the English is shown instead")
-    if found and config.get("strict"):
-        raise PluginError(f"{len(found)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s), "
+    entries = safety.by_entry(found)
+    for entry in entries:
+        shown = "; the English is shown instead" if safety.kind_of(entry[0].catalog) == "page" else \
+            " (./run messages --check refuses it too)"
+        log.warning(f"site_tools: {safety.describe(entry)}{shown}")
+    if entries and config.get("strict"):
+        raise PluginError(f"{len(entries)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s), "
                           "listed above: a translation may change the words, not the markup, links or numbers")
     _referee_inputs[pipeline.ROOT] = referee_inputs()
     translations = pipeline.render_translations()

@@ -429,11 +429,34 @@ class Problem:
     line: int = 0
 
     def __str__(self) -> str:
-        where = f"{self.catalog}:{self.line}" if self.line else str(self.catalog)
-        if not self.source:
-            return f"{where}: {self.why}"
-        shown = self.target if len(self.target) <= 160 else self.target[:160] + "…"
-        return f"{where}: the translation of {self.source!r} {self.why}: {shown!r}"
+        return describe([self])
+
+    @property
+    def where(self) -> str:
+        """``locale/ru/docs/glossary.po:43`` (relative to the project when it is in it)."""
+        try:
+            path = self.catalog.resolve().relative_to(ROOT)
+        except ValueError:
+            path = self.catalog
+        return f"{path}:{self.line}" if self.line else str(path)
+
+
+def describe(entry: list[Problem]) -> str:
+    """One line for one entry's problems: where, the English, every reason, the translation."""
+    first = entry[0]
+    if not first.source:
+        return f"{first.where} {first.why}"
+    shown = first.target if len(first.target) <= 160 else first.target[:160] + "…"
+    whys = "; ".join(dict.fromkeys(p.why for p in entry))
+    return f"{first.where}: the translation of {first.source!r} {whys}: {shown!r}"
+
+
+def by_entry(found: Iterable[Problem]) -> list[list[Problem]]:
+    """Problems grouped by catalog entry (and translation: a plural entry has several), in order."""
+    groups: dict[tuple[Path, int, str, str], list[Problem]] = {}
+    for problem in found:
+        groups.setdefault((problem.catalog, problem.line, problem.source, problem.target), []).append(problem)
+    return list(groups.values())
 
 
 def kind_of(path: Path) -> Kind:
@@ -547,8 +570,8 @@ def main(argv: list[str] | None = None) -> int:
 
         paths = [*pipeline.catalogs(), *message_catalogs()]
     found = all_problems(paths)
-    for problem in found:
-        print(problem, file=sys.stderr)
+    for entry in by_entry(found):
+        print(describe(entry), file=sys.stderr)
     if found:
         print(f"{len(found)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s)", file=sys.stderr)
     return 1 if found else 0
