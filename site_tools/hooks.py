@@ -100,6 +100,17 @@ def on_pre_build(config: MkDocsConfig) -> None:
                           "listed above: a translation may change the words, not the markup, links or numbers")
     _referee_inputs[pipeline.ROOT] = referee_inputs()
     translations = pipeline.render_translations()
+    # Every segment passed on its own; the whole page, each segment in its place, must render to the
+    # English page's elements too (a refused segment is English there already).
+    unsafe_pages = 0
+    for (lang, page), translation in translations.items():
+        english = (pipeline.SOURCE / f"{page}.md").read_text(encoding="utf-8")
+        for why in safety.cached_page_problems(english, translation.text, pipeline.ROOT)[:5]:
+            unsafe_pages += 1
+            catalog = pipeline.catalog_path(lang, page).relative_to(pipeline.ROOT)
+            log.warning(f"site_tools: docs/{lang}/{page}.md, made from {catalog}, {why}")
+    if unsafe_pages and config.get("strict"):
+        raise PluginError("a translated page renders to other elements than its English page (listed above)")
     incomplete = sum(1 for t in translations.values() if not t.status.complete)
     if incomplete:
         log.info(f"site_tools: {incomplete} of {len(translations)} translated pages are incomplete")

@@ -378,6 +378,37 @@ def rendered_problems(source: str, target: str, kind: Kind = "page") -> list[str
     return found
 
 
+def page_problems(english: str, translated: str) -> list[str]:
+    r"""How a whole translated page's HTML differs from the English page's (elements and attributes).
+
+    Each segment passed :func:`problems` on its own; this sees them in their places (a table cell,
+    a list item), where a segment could still change what is around it.
+
+    >>> page_problems("| a | b |\n|---|---|\n| 1 | 2 |\n", "| а | б |\n|---|---|\n| 1 | 2 |\n")
+    []
+    """
+    english_elements, got = elements(render(english)), elements(render(translated))
+    for element in _FREE_ELEMENTS:
+        english_elements.pop(element, None)
+        got.pop(element, None)
+    found = [f"renders as {element} ×{n}, which the English page does not have" for element, n in
+             sorted((got - english_elements).items())]
+    found += [f"drops {element} ×{n} of the English page" for element, n in sorted((english_elements - got).items())]
+    return found
+
+
+def cached_page_problems(english: str, translated: str, root: Path = ROOT) -> list[str]:
+    """:func:`page_problems`, remembered in the build cache under both pages' text."""
+    from site_tools import buildcache
+
+    key = buildcache.digest(_code_version(), english, translated)
+    found = buildcache.load(root, "safety-pages", key)
+    if found is None:
+        found = [] if english == translated else page_problems(english, translated)
+        buildcache.store(root, "safety-pages", key, found)
+    return list(found)
+
+
 # --- the check ----------------------------------------------------------------------------------
 
 def problems(source: str, target: str, kind: Kind = "page") -> list[str]:

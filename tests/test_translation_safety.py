@@ -212,3 +212,13 @@ def test_mkdocs_build_strict_refuses_and_names_the_entries(tmp_path: Path) -> No
     assert "locale/ru/docs/glossary.po:" in out and "The player who shuffles" in out and "onerror" in out, out
     assert "locale/ru/LC_MESSAGES/referee.po:" in out and "is the declarer" in out, out
     assert not (tmp_path / "site" / "ru" / "glossary" / "index.html").exists()
+
+
+def test_a_whole_page_must_render_to_the_english_page_s_elements() -> None:
+    """The build's second look, each segment in its place (site_tools/hooks.py: on_pre_build)."""
+    english = "# Title {#title}\n\nSee [the deal](deal.md).\n\n| Card | Points |\n|---|---|\n| Ten | 10 |\n"
+    assert safety.page_problems(english, english.replace("See", "*Siehe*").replace("Ten", "Zehn")) == []
+    assert safety.page_problems(english, english.replace("See [the deal]", "- Siehe [das Geben]")) == [
+        "renders as <li> ×1, which the English page does not have",
+        "renders as <ul> ×1, which the English page does not have",
+        "drops <p> ×1 of the English page"]
