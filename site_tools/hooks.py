@@ -89,7 +89,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     # Every catalog a reader's text comes from: the pages' and the referee's messages. A warning fails
     # `mkdocs build --strict` (which stops here, before building anything); a lenient build shows the
     # English for an unsafe page segment.
-    found = safety.cached_problems([*pipeline.catalogs(), *safety.message_catalogs(pipeline.ROOT)], pipeline.ROOT)
+    examples = [path for path in [pipeline.LOCALE / "examples.yaml"] if path.is_file()]
+    found = safety.cached_problems([*pipeline.catalogs(), *safety.message_catalogs(pipeline.ROOT), *examples],
+                                   pipeline.ROOT)
     entries = safety.by_entry(found)
     for entry in entries:
         shown = "; the English is shown instead" if safety.kind_of(entry[0].catalog) == "page" else \

@@ -411,8 +411,9 @@ def cached_page_problems(english: str, translated: str, root: Path = ROOT) -> li
 
 # --- the check ----------------------------------------------------------------------------------
 
-def problems(source: str, target: str, kind: Kind = "page") -> list[str]:
-    """Why ``target`` may not stand for ``source`` (empty: it may). ``kind``: a page segment or a referee message."""
+def problems(source: str, target: str, kind: Kind = "page", *, rendered: bool = True) -> list[str]:
+    """Why ``target`` may not stand for ``source`` (empty: it may). ``kind``: a page segment or a referee message;
+    ``rendered``: also compare what it renders to (not for text that is only ever shown as code)."""
     if not target:
         return []
     found: list[str] = []
@@ -440,7 +441,8 @@ def problems(source: str, target: str, kind: Kind = "page") -> list[str]:
         found.append(f"links to {place}, which the English does not")
     if target.count("\n") > source.count("\n"):
         found.append("has more line breaks than the English")
-    found += rendered_problems(source, target, kind)
+    if rendered:
+        found += rendered_problems(source, target, kind)
     return found
 
 
@@ -552,14 +554,43 @@ def compiled_problems(path: Path, catalog: Any = None) -> list[Problem]:
     return []
 
 
+_NAME = re.compile(r"[^\W\d_]+(?:[ '’.-][^\W\d_]+)*")
+
+
+def examples_problems(path: Path) -> list[Problem]:
+    """``locale/examples.yaml``, which translators edit too: a name is a name, a comment one line of words.
+
+    The names stand in the worked examples' records, verdicts and tables; the comments in the
+    records shown on the pages.
+    """
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as error:
+        return [Problem(path, "", "", f"is not YAML: {error}")]
+    found: list[Problem] = []
+    for lang, names in (data.get("names") or {}).items():
+        for english, name in (names or {}).items():
+            if not isinstance(name, str) or not _NAME.fullmatch(name) or len(name) > 40:
+                found.append(Problem(path, str(english), str(name), f"({lang}) is not a name: letters only, "
+                                     "words joined by a space, a hyphen, an apostrophe or a full stop"))
+    for english, translations in (data.get("comments") or {}).items():
+        for lang, text in (translations or {}).items():
+            for why in problems(str(english), str(text), rendered=False):  # shown in code blocks only
+                found.append(Problem(path, str(english), str(text), f"({lang}) {why}"))
+    return found
+
+
 def message_catalogs(root: Path = ROOT) -> list[Path]:
     """The referee's message catalogs, ``locale/<lang>/LC_MESSAGES/referee.po``."""
     return sorted((root / "locale").glob("*/LC_MESSAGES/referee.po"))
 
 
 def all_problems(paths: Iterable[Path]) -> list[Problem]:
-    """The problems of several catalogs."""
-    return [p for path in paths for p in catalog_problems(path)]
+    """The problems of several catalogs (``.po`` files, or ``locale/examples.yaml``)."""
+    return [p for path in paths for p in (examples_problems(path) if path.suffix == ".yaml" else
+                                           catalog_problems(path))]
 
 
 @cache
@@ -583,7 +614,7 @@ def cached_problems(paths: Iterable[Path], root: Path = ROOT) -> list[Problem]:
                                 mo.read_bytes() if kind_of(path) == "message" and mo.is_file() else b"")
         cached = buildcache.load(root, "safety", key)
         if cached is None:
-            cached = [[str(p.catalog), p.source, p.target, p.why, p.line] for p in catalog_problems(path)]
+            cached = [[str(p.catalog), p.source, p.target, p.why, p.line] for p in all_problems([path])]
             buildcache.store(root, "safety", key, cached)
         found += [Problem(Path(c), s, t, w, n) for c, s, t, w, n in cached]
     return found
@@ -599,7 +630,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         from site_tools import pipeline
 
-        paths = [*pipeline.catalogs(), *message_catalogs()]
+        paths = [*pipeline.catalogs(), *message_catalogs(), ROOT / "locale" / "examples.yaml"]
     found = all_problems(paths)
     for entry in by_entry(found):
         print(describe(entry), file=sys.stderr)

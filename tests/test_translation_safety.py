@@ -222,3 +222,23 @@ def test_a_whole_page_must_render_to_the_english_page_s_elements() -> None:
         "renders as <li> ×1, which the English page does not have",
         "renders as <ul> ×1, which the English page does not have",
         "drops <p> ×1 of the English page"]
+
+
+@pytest.mark.parametrize(("names", "comment", "why"), [
+    ({"Anna": "Анна<img src=x onerror=alert(1)>"}, "по часовой стрелке", "is not a name"),
+    ({"Anna": "Анна: 1"}, "по часовой стрелке", "is not a name"),
+    ({"Anna": "Анна-Мария"}, "по часовой стрелке\n```\n<script>alert(1)</script>", "more line breaks"),
+    ({"Anna": "Анна-Мария"}, "по часовой ``` стрелке", "backtick"),
+    ({"Anna": "Анна-Мария"}, "по часовой стрелке", None),
+])
+def test_example_names_and_comments_are_words(tmp_path: Path, names: dict[str, str], comment: str,
+                                              why: str | None) -> None:
+    """``locale/examples.yaml``, the third file translators edit: checked by the build like the catalogs."""
+    import yaml
+
+    path = tmp_path / "examples.yaml"
+    path.write_text(yaml.safe_dump({"names": {"ru": names}, "comments": {"clockwise": {"ru": comment}}},
+                                   allow_unicode=True), encoding="utf-8")
+    found = [str(p) for p in safety.all_problems([path])]
+    assert [f for f in found if why in f] if why else found == [], found
+    assert safety.examples_problems(ROOT / "locale" / "examples.yaml") == []
