@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Refresh the referee's Babel catalogs after code changes, then compile them.
 #   scripts/referee-messages.sh          extract + update + compile
-#   scripts/referee-messages.sh --check  fail if the catalogs are out of date (CI)
+#   scripts/referee-messages.sh --check  fail if the catalogs are out of date or a translation is unsafe (CI)
+# Both end with site_tools.safety on the catalogs: a translation keeps the placeholders, the markup
+# and the numbers of its English message, and referee.mo is compiled from referee.po.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pot=locale/referee.pot
@@ -25,8 +27,10 @@ if [ "${1:-}" = "--check" ]; then
     diff -q <(grep -v '^"PO-Revision-Date' "$po") <(grep -v '^"PO-Revision-Date' "$work/$po") >/dev/null \
       || { echo "$po is out of date: run scripts/referee-messages.sh" >&2; exit 1; }
   done
+  python -m site_tools.safety --messages
   exit 0
 fi
 extract "$pot"
 pybabel update -D referee -i "$pot" -d locale --previous --ignore-pot-creation-date --no-wrap --no-fuzzy-matching
 pybabel compile -D referee -d locale --statistics
+python -m site_tools.safety --messages

@@ -3,9 +3,10 @@
 Wired in ``mkdocs.yml`` (``hooks:``), so ``mkdocs build`` and ``mkdocs serve`` alone produce the
 whole site; there is no manual pre-step.
 
-- ``on_pre_build`` (once per build, not once per language) checks every catalog with
-  :mod:`site_tools.safety` (an added link, raw HTML, a script URL, extra line breaks, an outsize
-  translation: a warning, so ``--strict`` fails) and writes ``docs/ru`` and ``docs/de`` from
+- ``on_pre_build`` (once per build, not once per language) checks every catalog, the pages' and
+  the referee's, with :mod:`site_tools.safety` (what the translation renders to against the
+  English, placeholders, numbers, an outsize translation: a warning each, and ``--strict`` stops
+  the build there) and writes ``docs/ru`` and ``docs/de`` from
   ``docs/en`` and the catalogs (:func:`site_tools.pipeline.render_translations`), unsafe segments in
   English.
 - ``on_serve`` makes ``mkdocs serve`` watch ``docs/en`` (plus ``locale/``, ``examples/`` and
@@ -16,6 +17,8 @@ whole site; there is no manual pre-step.
   translation is incomplete, with a link to the contribution page.
 - ``on_page_context`` sets the frame of each page (:mod:`site_tools.frame`): the edit link (the
   English source, or the page's catalog on a translation) and the "last updated" date.
+- ``on_env`` gives the templates the frame's words and the Content-Security-Policy
+  (:mod:`site_tools.csp`), which ``overrides/main.html`` writes first in every page's head.
 - ``on_post_page`` writes the head's ``<link rel="alternate" hreflang>`` tags as absolute URLs,
   with ``x-default`` (search engines want them absolute; the theme's relative ones are replaced).
 - ``on_post_template`` keeps the English ``404.html`` at the root; each other language's 404 page
@@ -46,7 +49,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import buildcache, frame, pipeline, safety  # noqa: E402
+from site_tools import buildcache, csp, frame, pipeline, safety  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.rule_marks import rules_block  # noqa: E402
 from site_tools.strings import text  # noqa: E402
@@ -88,11 +91,33 @@ def on_pre_build(config: MkDocsConfig) -> None:
         config.copyright = copyright_text.replace("{licence_url}", frame.licence_url(config.repo_url, config.edit_uri))
     if getattr(_i18n(config), "building", False):
         return
-    # A warning fails `mkdocs build --strict`; the page shows the English for the segment either way.
-    for problem in safety.all_problems(pipeline.catalogs()):
-        log.warning(f"site_tools: {problem}; the English is shown instead")
+    # Every catalog a reader's text comes from: the pages' and the referee's messages. A warning fails
+    # `mkdocs build --strict` (which stops here, before building anything); a lenient build shows the
+    # English for an unsafe page segment.
+    examples = [path for path in [pipeline.LOCALE / "examples.yaml"] if path.is_file()]
+    found = safety.cached_problems([*pipeline.catalogs(), *safety.message_catalogs(pipeline.ROOT), *examples],
+                                   pipeline.ROOT)
+    entries = safety.by_entry(found)
+    for entry in entries:
+        shown = "; the English is shown instead" if safety.kind_of(entry[0].catalog) == "page" else \
+            " (./run messages --check refuses it too)"
+        log.warning(f"site_tools: {safety.describe(entry)}{shown}")
+    if entries and config.get("strict"):
+        raise PluginError(f"{len(entries)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s), "
+                          "listed above: a translation may change the words, not the markup, links or numbers")
     _referee_inputs[pipeline.ROOT] = referee_inputs()
     translations = pipeline.render_translations()
+    # Every segment passed on its own; the whole page, each segment in its place, must render to the
+    # English page's elements too (a refused segment is English there already).
+    unsafe_pages = 0
+    for (lang, page), translation in translations.items():
+        english = (pipeline.SOURCE / f"{page}.md").read_text(encoding="utf-8")
+        for why in safety.cached_page_problems(english, translation.text, pipeline.ROOT)[:5]:
+            unsafe_pages += 1
+            catalog = pipeline.catalog_path(lang, page).relative_to(pipeline.ROOT)
+            log.warning(f"site_tools: docs/{lang}/{page}.md, made from {catalog}, {why}")
+    if unsafe_pages and config.get("strict"):
+        raise PluginError("a translated page renders to other elements than its English page (listed above)")
     incomplete = sum(1 for t in translations.values() if not t.status.complete)
     if incomplete:
         log.info(f"site_tools: {incomplete} of {len(translations)} translated pages are incomplete")
@@ -243,6 +268,7 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
     """The templates' words around the content (``frame_text(key, lang)``)."""
     env.globals["frame_text"] = frame.frame_text
+    env.globals["content_security_policy"] = lambda checker=False: csp.policy(checker=bool(checker))
     env.globals["language_home"] = lambda lang: frame.language_home(config.site_url, lang)
     return env
 

@@ -283,3 +283,21 @@ def test_search_keeps_one_language_and_stems_ru_and_de(site: Path) -> None:
         filter_at = [i for i, s in enumerate(scripts) if s.endswith("search-language.js")]
         bundle_at = [i for i, s in enumerate(scripts) if "/bundle." in s]
         assert filter_at and bundle_at and filter_at[0] < bundle_at[0], path.relative_to(site)
+
+
+def test_every_page_carries_the_content_security_policy_and_no_inline_script(site: Path) -> None:
+    """The policy first in the head (site_tools/csp.py); WebAssembly only on the checker's page; no inline script."""
+    from site_tools import csp
+
+    meta = re.compile(r'<head>\s*<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+    checker_pages = 0
+    for path in html_pages(site):
+        text = path.read_text(encoding="utf-8")
+        found = meta.search(text)
+        assert found, f"{path.relative_to(site)}: no Content-Security-Policy first in the head"
+        checker = "checker.js" in " ".join(parse(path).scripts)
+        checker_pages += checker
+        assert found.group(1).replace("&#39;", "'") == csp.policy(checker=checker), path.relative_to(site)
+        inline = [tag for tag in re.findall(r"<script\b([^>]*)>", text) if "src=" not in tag]
+        assert all('type="application/json"' in tag for tag in inline), f"{path.relative_to(site)}: inline {inline}"
+    assert checker_pages == 1 + len(LANGUAGES)

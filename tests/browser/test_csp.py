@@ -1,0 +1,134 @@
+"""The Content-Security-Policy in a real browser: an injected script does not run, and every feature still works.
+
+The built site is served with the policy twice over: the ``<meta>`` every page carries, and the
+header that ``site_tools/csp.py`` documents for hosts (which also governs the workers: the search
+worker and Pyodide's). Every violation the pages report is recorded; none may happen on the site
+as built, and each injected payload must cause one and do nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from site_tools import csp
+from tests.browser.conftest import LOCAL_HOSTS, SEARCH_META_AT_LOAD, Quiet
+from tests.browser.test_browser import search, switch_language
+from tests.browser.test_checker import READY, STARTUP_MS, fragment_for, verdict
+from tests.conftest import EXAMPLES
+
+VIOLATIONS = """window.__violations = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.__violations.push(e.effectiveDirective + " " + (e.blockedURI || "inline")));"""
+# What a translation that got past every check could put into a page: none of it may run or load.
+INJECTED = """<p id="cr-injected">
+<script>window.__pwned = "inline script";</script>
+<img src="data:," onerror="window.__pwned = 'event handler'">
+<a id="cr-js-link" href="javascript:window.__pwned = 'javascript: link'">x</a>
+<img src="https://evil.example/p.png" alt="">
+<iframe src="https://evil.example/"></iframe>
+</p>"""
+
+
+class WithPolicy(Quiet):
+    """The built site with the Content-Security-Policy header a host is told to send."""
+
+    def end_headers(self) -> None:
+        path = urlparse(self.path).path
+        checker = path.endswith(("/check-a-score/", "/check-a-score/index.html", csp.CHECKER_WORKER))
+        self.send_header("Content-Security-Policy", csp.policy(checker=checker, header=True))
+        super().end_headers()
+
+
+@pytest.fixture(scope="module")
+def policed(site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(WithPolicy, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture()
+def context(browser: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A context that refuses, and records, every request to another host; pages record policy violations."""
+    foreign: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    ctx.add_init_script(SEARCH_META_AT_LOAD)
+    ctx.add_init_script(VIOLATIONS)
+
+    def route(r: Any) -> None:
+        if urlparse(r.request.url).hostname in LOCAL_HOSTS:
+            r.continue_()
+        else:
+            foreign.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    yield ctx, foreign
+    ctx.close()
+
+
+def violations(page: Any) -> list[str]:
+    return page.evaluate("window.__violations")
+
+
+def test_an_injected_script_does_not_run_and_nothing_foreign_loads(context: tuple[Any, list[str]],
+                                                                   policed: str) -> None:
+    ctx, foreign = context
+
+    def inject(route: Any) -> None:
+        response = route.fetch()
+        body = response.text().replace('<article class="md-content__inner md-typeset">',
+                                       '<article class="md-content__inner md-typeset">' + INJECTED, 1)
+        assert INJECTED in body
+        route.fulfill(response=response, body=body)
+
+    page = ctx.new_page()
+    page.route("**/ru/glossary/", inject)
+    page.goto(f"{policed}/ru/glossary/")
+    page.wait_for_selector("#cr-injected")
+    page.click("#cr-js-link")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__pwned") is None
+    found = violations(page)
+    for expected in ("script-src-elem inline", "script-src-attr inline", "img-src https://evil.example/p.png",
+                     "frame-src https://evil.example"):
+        assert any(v.startswith(expected) for v in found), found
+    assert [v for v in found if v.startswith("script-src")], found
+    assert foreign == [], f"requests to other hosts: {foreign}"
+
+
+def test_every_feature_works_under_the_policy(context: tuple[Any, list[str]], policed: str) -> None:
+    """Pages in each language and the 404 page, search, dark mode, the language switch, the checker's verdict."""
+    ctx, foreign = context
+    page = ctx.new_page()
+    for path in ("", "glossary/", "yacht/", "ru/", "ru/korol/", "de/", "de/comet/", "no-such-page/"):
+        page.goto(f"{policed}/{path}")
+        assert violations(page) == [], (path, violations(page))
+
+    page.goto(f"{policed}/catch-the-ten/")
+    assert search(page, "trump", "catch-the-ten")
+    page.keyboard.press("Escape")
+    scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
+    page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") != scheme or scheme == "slate"
+    switch_language(page, "ru")
+    assert urlparse(page.url).path == "/ru/catch-the-ten/"
+    assert violations(page) == []
+
+    example = next(e for e in EXAMPLES if e.parent.name == "yacht")
+    page.goto(f"{policed}/check-a-score/{fragment_for(example.read_text(encoding='utf-8'))}")
+    page.wait_for_selector(READY, timeout=STARTUP_MS)
+    assert verdict(page) in ("0", "1")
+    assert violations(page) == []
+    assert foreign == [], f"requests to other hosts: {foreign}"
