@@ -12,6 +12,8 @@ True
 
 from __future__ import annotations
 
+import re
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,10 @@ _L_TRICK_N = N_("Trick {n}: {cards}")
 _L_TRICK_LED_WON = N_("Trick {n}: {cards}; {leader} led, {winner} won it")
 _L_LED_BY = N_("Led by")
 _L_WON_BY = N_("Won by")
+# A trick on a phone: the lead and the card that took the trick, for the eye and for a screen reader.
+_L_MARK_LED = N_("led")
+_L_MARK_TOOK = N_("took the trick")
+_L_TRICKS_LEGEND = N_("▸ marks the card led; the framed card took the trick.")
 _L_QUICKREF = N_("Quick reference: {game}")
 _L_BY_PLAYERS = N_("Games by number of players")
 _L_DOWNLOAD = N_("Download this record (YAML)")
@@ -107,21 +113,51 @@ def quickref_block(game: Game, lang: str) -> str:
 
     >>> card = quickref_block(get_game("catch-the-ten"), "de")
     >>> card.splitlines()[0], "Farbe bedienen" in card, "must_trump_when_void" in card
-    ('/// note | Kurzübersicht: Scotch Whist (Fang die Zehn)', True, True)
+    ('/// note | Kurzübersicht: Scotch Whist (Fang die Zehn)', True, False)
     """
-    rows = [[_cell(label, lang), _cell(value, lang)] for label, value in game.facts()]
+    rows = [[_without_option_names(_cell(label, lang), game), _without_option_names(_cell(value, lang), game)]
+            for label, value in game.facts()]
     defaults = {o.name: o.default for o in game.options}
     duties = game.duties(defaults)
     if duties:
         rows.append([_label(_L_DUTIES, lang), "<br>".join(_cell(d.message, lang) for d in duties)])
     if game.options:
-        rows.append([_label(_L_OPTIONS_IN_FORCE, lang), "<br>".join(
-            f"`{o.name}: {_show(o.default)}`" + (f" ({_cell(o.choice_help[o.default], lang)})"
-                                                  if o.default in o.choice_help else "")
-            for o in game.options)])
+        rows.append([_label(_L_OPTIONS_IN_FORCE, lang), "<br>".join(_option_in_words(o, lang) for o in game.options)])
     table = _table([render(t("Fact"), lang), render(t("Value"), lang)], rows)
     title = render(Message(_L_QUICKREF, dict(game=game.name(lang))), lang)
     return f"/// note | {title}\n    attrs: {{class: quickref}}\n\n{table}\n\n///"
+
+
+def _option_in_words(option: Any, lang: str) -> str:
+    """A house rule as it stands by default, in the reader's words: the question it answers, then the answer.
+
+    The record key stays in the house-rules table and the record reference; a player at the table
+    reads what the rule says (issue 26).
+
+    >>> from referee.game import Option
+    >>> _option_in_words(Option("target", 13, minimum=1, help=t("Points needed to win.")), "en")
+    'Points needed to win. 13'
+    """
+    question = _cell(option.help, lang) if option.help is not None else ""
+    if option.default in option.choice_help:
+        answer = _cell(option.choice_help[option.default], lang)
+    else:
+        answer = render_param(option.default, lang)
+    return f"{question} {answer}".strip()
+
+
+def _without_option_names(text: str, game: Game) -> str:
+    """``text`` less any parenthesis that names one of the game's options by its record key.
+
+    The facts name the option behind a number, ``(option fine)``, ``(Hausregel fine)``, for the
+    house-rules table; the quick reference gives the number alone.
+
+    >>> _without_option_names("500 minor units (option fine)", get_game("buy-or-pass"))
+    '500 minor units'
+    """
+    for option in game.options:
+        text = re.sub(rf"\s*\([^()]*\b{re.escape(option.name)}\)", "", text)
+    return text
 
 
 def options_block(game: Game, lang: str) -> str:
@@ -229,15 +265,59 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
                               [[str(k), who, _cell(what, lang)] for k, (who, what) in enumerate(moves, 1)]))
         if id(deal) in by_deal:
             names, replay = by_deal[id(deal)]
-            out.append(_table(["#", _label(_L_LED_BY, lang), render(t("Cards in play order"), lang),
-                               _label(_L_WON_BY, lang)],
-                              [[str(k), names[tr.leader], _played_trick(k, tr.cards, names, tr, lang),
-                                f"**{names[tr.winner]}**"] for k, tr in enumerate(replay.tricks, 1)]))
+            owners = {c: names.index(str(n)) for n, h in (deal.get("hands") or {}).items() if str(n) in names
+                      for c in parse_cards(h, notation)}
+            out.append(tricks_block(names, replay, lang, owners))
         elif isinstance(deal.get("tricks"), list):
             out.append(_table(["#", render(t("Cards in play order"), lang)],
                               [[str(k), _trick_picture(k, tr, notation, lang)]
                                for k, tr in enumerate(deal["tricks"], 1)]))
     return out
+
+
+def tricks_block(names: list[str], replay: Replay, lang: str, owners: dict[Card, int] | None = None) -> str:
+    """A replayed deal's tricks twice over, one of them shown by the stylesheet at a time.
+
+    Wide screens get a table of pictures (who led, the cards in play order, who won); a phone gets a
+    grid with one row per trick and one column per player in seat order, each card as text at the
+    body's size, the lead marked ▸ and the card that took the trick framed. A picture of four to six
+    cards cannot keep its ranks legible in a phone's width, text can. Both are raw HTML in a
+    ``div``, so that the stylesheet can choose between them (a Markdown table cannot carry a class).
+    ``owners`` tells whose hand each card was dealt to, for games where a player sits a trick out
+    (Korol's quotas, Buy or Pass's passes); without it the cards go clockwise from the leader.
+    """
+    led, took = _label(_L_MARK_LED, lang), _label(_L_MARK_TOOK, lang)
+    wide = [f"<tr><td>{k}</td><td>{escape(names[tr.leader])}</td>"
+            f"<td>{_played_trick(k, tr.cards, names, tr, lang)}</td>"
+            f"<td><strong>{escape(names[tr.winner])}</strong></td></tr>" for k, tr in enumerate(replay.tricks, 1)]
+    head = (f"<tr><th>#</th><th>{_label(_L_LED_BY, lang)}</th><th>{render(t('Cards in play order'), lang)}</th>"
+            f"<th>{_label(_L_WON_BY, lang)}</th></tr>")
+    rows = []
+    for k, tr in enumerate(replay.tricks, 1):
+        clockwise = [(tr.leader + i) % len(names) for i in range(len(tr.cards))]
+        seats = [(owners or {}).get(c, s) for c, s in zip(tr.cards, clockwise, strict=True)]
+        if len(set(seats)) != len(seats):  # a card from outside the dealt hands: fall back to clockwise
+            seats = clockwise
+        by_seat = dict(zip(seats, tr.cards, strict=True))
+        cells = []
+        for seat in range(len(names)):
+            c = by_seat.get(seat)
+            if c is None:  # a player out of this trick (Korol's quota)
+                cells.append('<td class="cr-none">—</td>')
+                continue
+            text = colour_suits(escape(render_param(c, lang)))
+            if seat == tr.leader:
+                text = f'<span aria-hidden="true">▸\u2009</span>{text}<span class="cr-sr"> ({led})</span>'
+            if seat == tr.winner:
+                cells.append(f'<td class="cr-won"><strong>{text}</strong><span class="cr-sr"> ({took})</span></td>')
+            else:
+                cells.append(f"<td>{text}</td>")
+        rows.append(f'<tr><th scope="row">{k}</th>{"".join(cells)}</tr>')
+    players = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
+    legend = _label(_L_TRICKS_LEGEND, lang)
+    return (f'<div class="cr-tricks"><div class="cr-tricks-wide"><table><thead>{head}</thead><tbody>{"".join(wide)}'
+            f'</tbody></table></div><div class="cr-tricks-narrow"><table><thead><tr><th scope="col">#</th>{players}'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table><p class="cr-legend">{legend}</p></div></div>')
 
 
 def _line_value(value: Any, lang: str) -> str:
@@ -315,6 +395,7 @@ def example_block(name: str, lang: str) -> str:
         errors = err.errors if isinstance(err, RecordErrors) else [err]
         raise BlockError(f"example {name} cannot be used: " + "; ".join(e.render("en") for e in errors)) from None
     parts = _record_tables(get_game(verdict.game), data, lang, replays)
+    # No exit status here: it is a word for the command line, and this page is for players (issue 26).
     title = render(t("What the referee says"), lang)
     parts.append(f"**{title}:**")
     parts.extend(_verdict_lines(verdict, lang))

@@ -64,7 +64,9 @@ def card(c: Card | None, lang: str, x: float = 0, y: float = 0, *, face_down: bo
          mark: str | None = None) -> str:
     """One card as an SVG group at (x, y): rank in the page's notation, suit sign; or its back, or an empty slot.
 
-    Rank and suit share the top line, so that a card half covered in a fanned pile still shows both.
+    Rank and suit share the top line, so that a card half covered in a pile fanned downwards still
+    shows both; the suit is repeated under the rank, so that a card half covered in a hand fanned
+    sideways shows both too.
     """
     if c is None and not face_down:
         return (f'<rect class="cr-slot" x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="{CARD_H - 2}" '
@@ -86,7 +88,8 @@ def card(c: Card | None, lang: str, x: float = 0, y: float = 0, *, face_down: bo
             f'<text class="{colour}" x="{x + 5}" y="{y + 16}" font-size="{size}" font-weight="700">'
             f'{escape(rank)}</text>'
             f'<text class="{colour}" x="{x + CARD_W - 5}" y="{y + 15}" font-size="11" text-anchor="end">{suit}</text>'
-            f'<text class="{colour}" x="{x + CARD_W / 2}" y="{y + 43}" font-size="22" '
+            f'<text class="{colour}" x="{x + 5}" y="{y + 29}" font-size="12">{suit}</text>'
+            f'<text class="{colour}" x="{x + CARD_W / 2 + 3}" y="{y + 49}" font-size="20" '
             f'text-anchor="middle">{suit}</text></g>')
 
 
@@ -99,14 +102,32 @@ def svg(body: str, width: float, height: float, alt: str, *, standalone: bool = 
             f'<title>{escape(alt)}</title>{style}{body}</svg>')
 
 
-def hand(cards: Sequence[Card], lang: str, *, alt: str, sort: bool = True, overlap: float = 0.5,
+HAND_ROW = 8
+"""The most cards a hand shows in one row; a longer hand is fanned in two rows."""
+
+
+def hand(cards: Sequence[Card], lang: str, *, alt: str, sort: bool = True, overlap: float = 0.45,
          marks: dict[Card, str] | None = None) -> str:
-    """A hand fanned in one row, sorted by suit unless ``sort`` is false; ``marks`` outline some cards."""
+    """A hand sorted by suit unless ``sort`` is false; ``marks`` outline some cards.
+
+    Up to five cards lie side by side; more are fanned, each card showing its left strip (rank and
+    suit); more than :data:`HAND_ROW` are fanned in two rows, so that a 13-card hand keeps its
+    cards at full size in a phone's width instead of being shrunk to fit.
+
+    >>> from referee.cards import Card, Rank, Suit
+    >>> thirteen = [Card(r, s) for s in (Suit.SPADES,) for r in list(Rank)[:13] if r is not Rank.JOKER][:13]
+    >>> import re
+    >>> [float(v) for v in re.search(r'viewBox="0 0 ([\\d.]+) ([\\d.]+)"', hand(thirteen, "en", alt="x")).groups()]
+    [174.0, 118.0]
+    """
     shown = sort_hand(cards) if sort else list(cards)
-    step = CARD_W * (1 - overlap) if len(shown) > 6 else CARD_W + GAP / 2
-    body = "".join(card(c, lang, 1 + i * step, 1, mark=(marks or {}).get(c)) for i, c in enumerate(shown))
-    width = 2 + (len(shown) - 1) * step + CARD_W if shown else CARD_W
-    return svg(body, width, CARD_H + 2, alt)
+    per_row = len(shown) if len(shown) <= HAND_ROW else -(-len(shown) // 2)
+    step = CARD_W * (1 - overlap) if per_row > 5 else CARD_W + GAP / 2
+    body = "".join(card(c, lang, 1 + (i % per_row) * step, 1 + (i // per_row) * (CARD_H + 4),
+                        mark=(marks or {}).get(c)) for i, c in enumerate(shown))
+    rows = 1 if not shown else -(-len(shown) // per_row)
+    width = 2 + (per_row - 1) * step + CARD_W if shown else CARD_W
+    return svg(body, width, rows * CARD_H + (rows - 1) * 4 + 2, alt)
 
 
 def trick(plays: Sequence[tuple[str, Card]], lang: str, *, alt: str, leader: str | None = None,
@@ -230,16 +251,16 @@ def _token(side: str, number: int, cx: float, cy: float) -> str:
     return f'<circle class="cr-token-{side}" cx="{cx}" cy="{cy}" r="{r}"/>{text}'
 
 
-def grid(places: Sequence[GridCard], lang: str, *, alt: str, row_label: str = "") -> str:
-    """A track built of cards, row 0 at the bottom, with tokens, row numbers and marked places.
+def grid(places: Sequence[GridCard], lang: str, *, alt: str, row_label: str = "", column_label: str = "") -> str:
+    """A track built of cards, row 0 at the bottom, with tokens, row numbers on the left, column numbers below.
 
     >>> from referee.cards import Card, Rank, Suit
     >>> track = [GridCard(0, 0, joker="black", tokens=(("black", 0),)), GridCard(1, 0, joker="red"),
     ...          GridCard(0, 1, card=Card(Rank.SEVEN, Suit.CLUBS), mark="legal"),
     ...          GridCard(0, 1, bridge=True, card=Card(Rank.SIX, Suit.HEARTS)), GridCard(1, 1, empty=True)]
     >>> svg = grid(track, "en", alt="Track")
-    >>> svg.count("<circle"), "cr-mark-legal" in svg, "cr-target" in svg, ">1<" in svg
-    (1, True, True, True)
+    >>> svg.count("<circle"), "cr-mark-legal" in svg, "cr-target" in svg, ">1<" in svg, svg.count("cr-column")
+    (1, True, True, True, 2)
     """
     if not places:
         return svg("", CARD_W, CARD_H, alt)
@@ -276,6 +297,13 @@ def grid(places: Sequence[GridCard], lang: str, *, alt: str, row_label: str = ""
             cx = x + w - 9 - (k % 3) * 14
             cy = y + h - 9 - (k // 3) * 14
             parts.append(_token(side, number, cx, cy))
+    # Column numbers under the track, as the records name a place column:row (issue 26: the track is
+    # numbered both ways).
+    base = 6 + top_row * PITCH_Y + CARD_H + 14
+    for column in range(min_x, max_x + 1):
+        x = left_margin + (column - min_x) * PITCH_X + CARD_W / 2
+        parts.append(f'<text class="cr-label cr-column" x="{x}" y="{base}" font-size="10" text-anchor="middle">'
+                     f'{escape(column_label)}{column}</text>')
     width = left_margin + (max_x - min_x) * PITCH_X + CARD_W + 6
-    height = 12 + top_row * PITCH_Y + CARD_H
+    height = base + 6
     return svg("".join(parts), width, height, alt)
