@@ -9,7 +9,7 @@ from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
-        "loading": "Loading the referee: about 12 MB the first time, then your browser keeps it.",
+        "loading": "Loading the referee: about 13 MB the first time, then your browser keeps it.",
         "stage.download": "Downloading Python…",
         "stage.start": "Starting Python…",
         "stage.referee": "Loading the referee…",
@@ -63,9 +63,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "working": "Checking…",
         "link.open": "Open in the checker",
         "link.game": "Check a score of {game}",
+        "link.too_large": "The link holds a record larger than {limit} MB, which the referee does not read (the "
+                          "command line refuses it too). The checker starts empty.",
     },
     "ru": {
-        "loading": "Загружается арбитр: в первый раз около 12 МБ, потом браузер хранит его у себя.",
+        "loading": "Загружается арбитр: в первый раз около 13 МБ, потом браузер хранит его у себя.",
         "stage.download": "Загружается Python…",
         "stage.start": "Запускается Python…",
         "stage.referee": "Загружается арбитр…",
@@ -120,9 +122,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "working": "Проверяем…",
         "link.open": "Открыть в проверке счёта",
         "link.game": "Проверить счёт партии в игре «{game}»",
+        "link.too_large": "Ссылка содержит запись больше {limit} МБ; арбитр такие записи не читает (командная "
+                          "строка тоже их отклоняет). Проверка счёта открыта с пустой записью.",
     },
     "de": {
-        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 12 MB, danach behält ihn Ihr Browser.",
+        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 13 MB, danach behält ihn Ihr Browser.",
         "stage.download": "Python wird heruntergeladen…",
         "stage.start": "Python startet…",
         "stage.referee": "Der Schiedsrichter wird geladen…",
@@ -179,6 +183,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "working": "Wird geprüft…",
         "link.open": "In der Punkteprüfung öffnen",
         "link.game": "Punkte einer Partie {game} prüfen",
+        "link.too_large": "Der Link enthält eine Aufzeichnung über {limit} MB; so große Aufzeichnungen liest der "
+                          "Schiedsrichter nicht (auch die Kommandozeile lehnt sie ab). Die Punkteprüfung beginnt leer.",
     },
 }
 
