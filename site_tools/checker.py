@@ -212,7 +212,7 @@ def start_snapshot() -> SnapshotJob:
         job = SnapshotJob(name, None, time.monotonic())
     else:
         CACHE.mkdir(parents=True, exist_ok=True)
-        work = CACHE / f"{name}.work"
+        work = CACHE / f"{name}.{os.getpid()}.work"  # two builds at once never share one
         work.mkdir(exist_ok=True)
         (work / "referee.zip").write_bytes(bundle().data)
         (work / "lock.json").write_text(lock_contents(), encoding="utf-8")
@@ -234,7 +234,7 @@ def finish_snapshot(timeout: float = 600) -> Path | None:
     cached = CACHE / job.name
     if cached.is_file():
         return cached
-    work = CACHE / f"{job.name}.work"
+    work = CACHE / f"{job.name}.{os.getpid()}.work"
     if job.process is None:
         log.warning("the checker's snapshot needs Node (node is not on PATH); the page will start Pyodide plainly")
         return None

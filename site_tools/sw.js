@@ -49,8 +49,10 @@ async function fromNetworkFirst(request) {
     if (response.ok) await cache.put(request, response.clone());
     return response;
   } catch (error) {
-    const hit = (await cache.match(request)) || (request.mode === "navigate" && (await cache.match(request, { ignoreSearch: true })))
-      || (await caches.match(request));
+    // The same address, else the same file with another query (the checker's worker is started with
+    // one; on a first visit the page kept it without, before this worker controlled the page).
+    const hit = (await cache.match(request)) || (await cache.match(request, { ignoreSearch: true }))
+      || (await caches.match(request, { ignoreSearch: true }));
     if (hit) return hit;
     throw error;
   }

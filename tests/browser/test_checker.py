@@ -248,9 +248,13 @@ def test_a_snapshot_that_fails_falls_back_to_the_plain_start_with_the_same_verdi
 
     guard.context.route("**/assets/checker/snapshot-*.bin", spoil)
     page = guard.context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(urlparse(r.url).path))
     page.goto(f"{base_url}/check-a-score/")
     page.wait_for_selector(READY, timeout=STARTUP_MS)
     assert spoilt and page.get_attribute(".referee-checker", "data-start") == "plain"
+    # Fewer bytes: the lock file's contents come with the page, and the search index waits for the verdict.
+    assert not [p for p in asked if p.endswith(("pyodide-lock.json", "search_index.json"))], asked
     for example in EXAMPLES:
         text = example.read_text(encoding="utf-8")
         status, expected = cli_json(text, "en")
@@ -258,6 +262,7 @@ def test_a_snapshot_that_fails_falls_back_to_the_plain_start_with_the_same_verdi
         assert verdict(page) == str(status), example
         if status != 2:
             assert shown_table(page)["total"] == {k: minus(v) for k, v in expected["totals"].items()}, example
+    assert [p for p in asked if p.endswith("search_index.json")], "the index, once there is a verdict"
     guard.close()
 
 
