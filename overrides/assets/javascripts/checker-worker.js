@@ -29,22 +29,20 @@ function progress(stage, extra = {}) {
   self.postMessage({ type: "progress", stage, ...extra });
 }
 
-async function snapshotBytes() { // the snapshot's bytes, or null (never an error: the plain start remains)
+function snapshotBytes() { // a promise of the snapshot's bytes (rejected when it is missing), or null
   if (!SNAPSHOT || START === "plain") return null;
-  try {
-    const response = await fetch(SNAPSHOT);
-    return response.ok ? await response.arrayBuffer() : null;
-  } catch {
-    return null;
-  }
+  return fetch(SNAPSHOT).then((r) => {
+    if (!r.ok) throw new Error(`${r.status} ${SNAPSHOT}`);
+    return r.arrayBuffer();
+  });
 }
 
 async function boot(loadPyodide, zip, snapshot) {
   const options = { indexURL: PYODIDE, packages: [], lockFileContents: LOCK };
-  if (snapshot) options._loadSnapshot = snapshot;
+  if (snapshot) options._loadSnapshot = snapshot.then((bytes) => new Uint8Array(bytes));
   const pyodide = await loadPyodide(options);
   progress("referee");
-  pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
+  pyodide.unpackArchive(await zip, "zip", { extractDir: HOME });
   if (snapshot) pyodide.runPython("import os, random\nrandom.seed(os.urandom(32))");
   else pyodide.runPython(`import sys\nsys.path.insert(0, "${HOME}")\nimport referee.web`);
   return pyodide.pyimport("referee.web");
@@ -56,21 +54,23 @@ async function start() {
     if (!r.ok) throw new Error(`${r.status} ${BUNDLE}`);
     return r.arrayBuffer();
   });
-  const snapshot = snapshotBytes(); // downloaded alongside Pyodide's files
+  // Downloaded alongside Pyodide's files; loadPyodide takes the promise and waits for it once its
+  // own script is loaded (the snapshot sizes the memory the WebAssembly starts with).
+  const snapshot = snapshotBytes();
+  if (snapshot) snapshot.catch(() => {}); // its failure is boot's to handle, not an unhandled rejection
   const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
   progress("start");
   let web = null;
   let mode = "plain";
-  const bytes = await snapshot;
-  if (bytes) {
+  if (snapshot) {
     try {
-      web = await boot(loadPyodide, await zip, new Uint8Array(bytes));
+      web = await boot(loadPyodide, zip, snapshot);
       mode = "snapshot";
-    } catch (error) { // a snapshot this browser cannot restore: the plain start gives the same answers
-      console.warn("checker: the snapshot did not restore, starting plainly:", error);
+    } catch (error) { // missing, or a snapshot this browser cannot restore: the plain start gives the same answers
+      console.warn("checker: no snapshot restored, starting plainly:", error);
     }
   }
-  if (web === null) web = await boot(loadPyodide, await zip, null);
+  if (web === null) web = await boot(loadPyodide, zip, null);
   progress("ready", { start: mode });
   return web;
 }
