@@ -2,7 +2,7 @@
 """Throughput of the referee as multiples of a naive pure-Python trick loop measured in the same run.
 
     python scripts/benchmark.py [--rounds 5] [--seconds 0.25] [--only yacht]
-    python scripts/benchmark.py --checker [--runs 3]     the browser score checker instead
+    python scripts/benchmark.py --browser [--runs 3]     the browser score checker instead (bench_browser.py)
     python scripts/benchmark.py --fuzz 20000 [--seed 1]  mutated record texts instead
 
 Rows: random legal deals per second per game (shuffle, deal, random legal play to the end) and
@@ -16,7 +16,6 @@ the median of its per-round ratios, and the spread is the lowest and highest of 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -24,7 +23,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -265,15 +263,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="timed batches per measure, interleaved")
     parser.add_argument("--seconds", type=float, default=0.25, help="CPU seconds per batch")
     parser.add_argument("--only", default="", help="only the rows whose label contains this text")
-    parser.add_argument("--checker", action="store_true",
-                        help="measure the browser score checker (time to the first verdict, bytes) instead")
-    parser.add_argument("--runs", type=int, default=3, help="page loads per cache state for --checker")
+    parser.add_argument("--browser", "--checker", action="store_true",
+                        help="measure the browser score checker instead (scripts/bench_browser.py: first verdict "
+                             "cold and warm, second check, floors, bytes; also --runs N, --site DIR)")
     parser.add_argument("--fuzz", type=int, metavar="N", help="instead: check N mutated record texts, count outcomes")
     parser.add_argument("--seed", type=int, default=1, help="seed of the --fuzz mutations")
-    args = parser.parse_args()
-    if args.checker:
-        checker_benchmark(args.runs)
+    args, rest = parser.parse_known_args()
+    if args.browser:
+        from bench_browser import main as browser_benchmark
+
+        browser_benchmark(rest)
         return
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.fuzz:
         result = fuzz(args.fuzz, args.seed)
         for label, value in result.items():
@@ -288,81 +290,6 @@ def main() -> None:
     everything = list(naives.values()) + measures
     run_interleaved(everything, args.rounds, args.seconds)
     print("\n".join(report(everything, naives)))
-
-
-def checker_benchmark(runs: int) -> None:
-    """The score checker in Debian's Chromium on a freshly built site served on 127.0.0.1.
-
-    From the start of the navigation to ``/check-a-score/#record=…`` to the first verdict on the
-    page (Pyodide started in its worker, the referee unpacked, the record checked), with an empty
-    browser cache (a new browser profile each run) and with a warm one (the same profile, the page
-    opened again), and the bytes of the files the server sent (a file the browser already has is
-    not sent again, or answered "304 Not Modified"). Medians of ``runs`` loads.
-    """
-    import functools
-    import subprocess
-    import sys
-    import tempfile
-    import threading
-    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-    from pathlib import Path
-
-    from playwright.sync_api import sync_playwright
-
-    root = Path(__file__).resolve().parent.parent
-    sys.path.insert(0, str(root))
-    from site_tools.checker import checker_href
-    record = (root / "examples" / "catch-the-ten" / "two-reach-41.yaml").read_text(encoding="utf-8")
-
-    sent: list[tuple[str, int, int]] = []  # (path, status, body bytes), as the server saw it
-
-    class Counting(SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-        def send_response(self, code: int, message: str | None = None) -> None:
-            sent.append((self.path, code, 0))
-            super().send_response(code, message)
-
-        def copyfile(self, source: Any, outputfile: Any) -> None:
-            path, code, _ = sent[-1]
-            sent[-1] = (path, code, os.fstat(source.fileno()).st_size)
-            super().copyfile(source, outputfile)
-
-    with tempfile.TemporaryDirectory() as out:
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", out], cwd=root, check=True)
-        server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=out))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/" + checker_href("index", record=record)
-        results: dict[str, list[tuple[float, int, int]]] = {"cold": [], "warm": []}
-        with sync_playwright() as p:
-            for _ in range(runs):
-                # A profile on disk, as a reader's browser has: an in-memory (incognito) cache keeps
-                # no file as large as Pyodide's 9 MB WebAssembly.
-                with tempfile.TemporaryDirectory() as profile:
-                    context = p.chromium.launch_persistent_context(
-                        profile, executable_path="/usr/bin/chromium", service_workers="block",
-                        args=["--headless", "--no-sandbox", "--disable-gpu"])
-                    for state in ("cold", "warm"):
-                        page = context.new_page()
-                        sent.clear()
-                        page.goto(url)
-                        page.wait_for_selector(".referee-checker[data-ready='true']", timeout=180_000)
-                        page.click("[data-action=check]")
-                        page.wait_for_selector(".referee-checker[data-state]", timeout=60_000)
-                        ms = page.evaluate("performance.now()")
-                        page.wait_for_timeout(300)  # the search index and the like, fetched after the verdict
-                        results[state].append((ms / 1000, sum(n for _, _, n in sent),
-                                               sum(c == 200 for _, c, _ in sent)))
-                        page.close()
-                    context.close()
-        server.shutdown()
-        server.server_close()
-    print(f"{'score checker, first verdict':<34}  {'median s':>8}  {'min s':>6}  {'bytes sent':>12}  files sent (200)")
-    for state, values in results.items():
-        times = [v[0] for v in values]
-        print(f"{state + ' cache':<34}  {statistics.median(times):>8.2f}  {min(times):>6.2f}  "
-              f"{statistics.median(v[1] for v in values):>12,.0f}  {statistics.median(v[2] for v in values):>8.0f}")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,17 @@ Python compiled to WebAssembly). Everything it loads comes from the site itself:
   puts it in ``node_modules/``; :func:`ensure_node_modules` runs it when the lock file changed),
   only the five files a start needs, under ``assets/checker/pyodide/<version>/``;
 - a zip (:func:`bundle`) with PyYAML's pure-Python ``yaml`` package (no C extension: its loader
-  falls back to the Python parser), the ``referee`` package and the compiled ``.mo`` catalogs,
-  named by its content hash so that a browser never keeps a stale copy.
+  falls back to the Python parser; the referee's own quick reader reads plain records, but PyYAML
+  still reads the rest and writes the text box from the form), the ``referee`` modules the checker
+  imports and the compiled ``.mo`` catalogs, named by its content hash so that a browser never
+  keeps a stale copy;
+- a Pyodide memory snapshot (:func:`snapshot_name`), made by Node with the same Pyodide after the
+  referee is imported (``site_tools/make_snapshot.mjs``), named by the hash of what it is made from
+  and kept in ``.cache/checker/`` so that only a changed referee or Pyodide makes it again. The
+  page's worker restores it (a fraction of a second instead of seconds) and falls back to the plain
+  start when it is missing or fails;
+- the lock file's contents (:func:`lock_contents`: its ``info`` and no packages) in the page, so
+  that the worker does not fetch ``pyodide-lock.json``.
 
 ``checker_block`` renders the ```` ```referee-checker ```` block: the form, the text box and the
 answer area, with every label in the page's language (:mod:`site_tools.checker_strings`) and the
@@ -30,9 +39,11 @@ import hashlib
 import html
 import io
 import json
+import logging
 import os
 import shutil
 import subprocess
+import time
 import zipfile
 from dataclasses import dataclass
 from functools import cache
@@ -45,9 +56,16 @@ PYODIDE = NODE_MODULES / "pyodide"
 LOCK = ROOT / "package-lock.json"
 STAMP = NODE_MODULES / ".installed"
 # What loadPyodide fetches at start (the rest of the npm package, types, maps and consoles, stays out).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# (pyodide-lock.json is not among them: the page passes the lock file's contents, see lock_contents.)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 ASSETS = "assets/checker"
 PAGE = "check-a-score"
+CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one slower build
+SNAPSHOT_SCRIPT = ROOT / "site_tools" / "make_snapshot.mjs"
+# Modules the checker never imports: the pages' pictures and example blocks, ``referee new``.
+NOT_IN_BUNDLE = {"blocks.py", "draw.py", "example_text.py", "record_cli.py", "template.py",
+                 "games/construction_picture.py"}
+log = logging.getLogger("mkdocs.plugins.checker")
 
 
 class CheckerSetupError(RuntimeError):
@@ -111,8 +129,8 @@ def _bundle_files() -> list[tuple[str, Path]]:
     package = ROOT / "referee"
     for path in sorted(package.rglob("*.py")):
         rel = path.relative_to(package)
-        if rel.parts[0] in ("simulate", "__pycache__"):  # random deals are for tests and the benchmark
-            continue
+        if rel.parts[0] in ("simulate", "__pycache__") or rel.as_posix() in NOT_IN_BUNDLE:
+            continue  # random deals are for tests and the benchmark
         files.append((f"referee/{rel.as_posix()}", path))
     for path in sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.mo")):
         files.append((path.relative_to(ROOT).as_posix(), path))
@@ -143,8 +161,112 @@ def bundle() -> Bundle:
     return _bundle(_bundle_stamp())
 
 
+def lock_contents() -> str:
+    """The lock file the page hands to ``loadPyodide``: Pyodide's ``info`` (its ABI is checked), no packages.
+
+    The checker loads no package from Pyodide's index (PyYAML travels in the referee's zip), so
+    the 119 kB ``pyodide-lock.json`` is neither copied nor fetched.
+
+    >>> json.loads(lock_contents())["packages"]
+    {}
+    """
+    info = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    return json.dumps({"info": info, "packages": {}}, sort_keys=True, separators=(",", ":"))
+
+
+def snapshot_name() -> str:
+    """The snapshot's file name: a hash of Pyodide's version, the referee's zip, the lock and the maker.
+
+    A change to any of them is a new name, so a page never restores a snapshot of other code.
+    """
+    h = hashlib.sha256()
+    for part in (pyodide_version().encode(), bundle().data, lock_contents().encode(), SNAPSHOT_SCRIPT.read_bytes()):
+        h.update(len(part).to_bytes(8, "little") + part)
+    return f"snapshot-{h.hexdigest()[:16]}.bin"
+
+
+@dataclass
+class SnapshotJob:
+    """A snapshot being made by Node in the background while the pages are built."""
+
+    name: str
+    process: subprocess.Popen[str] | None
+    started: float
+
+
+_JOBS: dict[str, SnapshotJob] = {}
+
+
+def _node() -> str | None:
+    return shutil.which("node") or next((p for p in ("/usr/bin/node", "/usr/local/bin/node") if os.path.exists(p)),
+                                        None)
+
+
+def start_snapshot() -> SnapshotJob:
+    """Start making the snapshot unless ``.cache/checker/`` has it (the test suite's builds reuse it)."""
+    name = snapshot_name()
+    job = _JOBS.get(name)
+    if job is not None and (job.process is None or job.process.poll() is None or (CACHE / name).is_file()):
+        return job
+    if (CACHE / name).is_file():
+        job = SnapshotJob(name, None, time.monotonic())
+    else:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        work = CACHE / f"{name}.{os.getpid()}.work"  # two builds at once never share one
+        work.mkdir(exist_ok=True)
+        (work / "referee.zip").write_bytes(bundle().data)
+        (work / "lock.json").write_text(lock_contents(), encoding="utf-8")
+        node = _node()
+        process = None
+        if node is not None:
+            process = subprocess.Popen(
+                [node, str(SNAPSHOT_SCRIPT), f"{PYODIDE}/", str(work / "referee.zip"), str(work / "lock.json"),
+                 str(work / "snapshot.bin")],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        job = SnapshotJob(name, process, time.monotonic())
+    _JOBS[name] = job
+    return job
+
+
+def finish_snapshot(timeout: float = 600) -> Path | None:
+    """The cached snapshot, once made (waits for Node); None, with a warning, if it could not be made."""
+    job = start_snapshot()
+    cached = CACHE / job.name
+    if cached.is_file():
+        return cached
+    work = CACHE / f"{job.name}.{os.getpid()}.work"
+    if job.process is None:
+        log.warning("the checker's snapshot needs Node (node is not on PATH); the page will start Pyodide plainly")
+        return None
+    try:
+        out, err = job.process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        job.process.kill()
+        out, err = job.process.communicate()
+    made = work / "snapshot.bin"
+    if job.process.returncode != 0 or not made.is_file():
+        log.warning("the checker's snapshot could not be made (the page will start Pyodide plainly):\n%s",
+                    (err or out)[-2000:])
+        return None
+    os.replace(made, cached)
+    shutil.rmtree(work, ignore_errors=True)
+    for old in CACHE.glob("snapshot-*.bin"):  # one snapshot is kept: the current one
+        if old.name != job.name:
+            old.unlink(missing_ok=True)
+    log.info("the checker's snapshot: %s, %.1f MB, made in %.1f s", job.name, cached.stat().st_size / 1e6,
+             time.monotonic() - job.started)
+    return cached
+
+
+def _same_file(out: Path, source: Path) -> bool:
+    if not out.is_file():
+        return False
+    mine, theirs = out.stat(), source.stat()
+    return mine.st_size == theirs.st_size and mine.st_mtime >= theirs.st_mtime
+
+
 def copy_into_site(site_dir: str | Path) -> list[Path]:
-    """Write Pyodide's start files and the referee's zip into the built site; return what was written."""
+    """Write Pyodide's start files, the referee's zip and the snapshot into the built site; return them."""
     ensure_node_modules()
     site = Path(site_dir)
     written = []
@@ -161,8 +283,14 @@ def copy_into_site(site_dir: str | Path) -> list[Path]:
     if not out.is_file() or out.read_bytes() != zipped.data:
         out.write_bytes(zipped.data)
     written.append(out)
-    for old in (site / ASSETS).glob("referee-*.zip"):
-        if old.name != zipped.name:
+    snapshot = finish_snapshot()
+    if snapshot is not None:
+        out = site / ASSETS / snapshot.name
+        if not _same_file(out, snapshot):
+            shutil.copyfile(snapshot, out)
+        written.append(out)
+    for old in [*(site / ASSETS).glob("referee-*.zip"), *(site / ASSETS).glob("snapshot-*.bin")]:
+        if old not in written:
             old.unlink()
     return written
 
@@ -243,7 +371,8 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
 
     strings = {k: text(k, lang) for k in STRINGS["en"]}
     root = {"class": "referee-checker", "data-lang": lang, "data-pyodide": pyodide_version(),
-            "data-bundle": bundle().name, "data-game": params.get("game", ""),
+            "data-bundle": bundle().name, "data-snapshot": snapshot_name(), "data-lock": lock_contents(),
+            "data-game": params.get("game", ""),
             "data-strings": strings, "data-games": form_spec(lang)}
     attrs = " ".join(f'{k}="{attr(v)}"' for k, v in root.items())
     s = {k: html.escape(v) for k, v in strings.items()}

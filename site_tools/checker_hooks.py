@@ -4,7 +4,11 @@
   ```` ```referee-checker-link ```` (a link to the checker set to one game), adds "Open in the
   checker" under every ```` ```referee-example ```` block, and marks the checker's page so that
   ``overrides/main.html`` loads the checker's script and style there and nowhere else.
-- ``on_post_build`` copies Pyodide and the referee's zip into the site (:mod:`site_tools.checker`).
+- ``on_pre_build`` starts making the Pyodide snapshot in the background (Node), unless the build
+  cache has it; ``on_post_build`` waits for it and copies Pyodide, the referee's zip and the snapshot
+  into the site (:mod:`site_tools.checker`), then the service worker and the web app manifest
+  (:mod:`site_tools.offline`), and precompressed copies of the large files
+  (:mod:`site_tools.precompress`).
 """
 
 from __future__ import annotations
@@ -19,10 +23,11 @@ if str(ROOT) not in sys.path:
 
 from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import checker  # noqa: E402
+from site_tools import checker, offline, precompress  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, find_blocks  # noqa: E402
 
 DEFAULT_LANGUAGE = "en"
@@ -92,12 +97,22 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return markdown
 
 
+@event_priority(-200)  # after the i18n plugin (-100), which builds the other languages and the search index
 def on_post_build(config: MkDocsConfig) -> None:
-    """Pyodide's start files and the referee's zip, into the site."""
+    """Pyodide's start files, the referee's zip and the snapshot, the service worker, compressed copies.
+
+    Once, at the very end: the i18n plugin builds the other languages inside the first build's
+    ``on_post_build`` (which runs this hook again for each; those runs are skipped) and writes the
+    final search index after them, which the compressed copies must see.
+    """
+    if getattr(config.plugins.get("i18n"), "building", False):
+        return
     try:
         checker.copy_into_site(config.site_dir)
     except checker.CheckerSetupError as error:
         raise PluginError(str(error)) from None
+    offline.write_into_site(config.site_dir)  # the service worker and the web app manifest
+    precompress.write_into_site(config.site_dir)  # .gz and .br beside the large files
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
@@ -106,3 +121,4 @@ def on_pre_build(config: MkDocsConfig) -> None:
         checker.ensure_node_modules()
     except checker.CheckerSetupError as error:
         raise PluginError(str(error)) from None
+    checker.start_snapshot()  # made while the pages are built; on_post_build waits for it

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
-        "loading": "Loading the referee: about 12 MB the first time, then your browser keeps it.",
+        "loading": "Loading the referee: about 13 MB the first time, then your browser keeps it.",
         "stage.download": "Downloading Python…",
         "stage.start": "Starting Python…",
         "stage.referee": "Loading the referee…",
@@ -82,9 +82,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "money.note": "Amounts in roubles and kopecks (the record counts kopecks: 100 for one rouble).",
         "evening.kept": "This evening's scoresheet is kept on this device only.",
         "evening.clear": "Clear it",
+        "link.too_large": "The link holds a record larger than {limit} MB, which the referee does not read (the "
+                          "command line refuses it too). The checker starts empty.",
     },
     "ru": {
-        "loading": "Загружается арбитр: в первый раз около 12 МБ, потом браузер хранит его у себя.",
+        "loading": "Загружается арбитр: в первый раз около 13 МБ, потом браузер хранит его у себя.",
         "stage.download": "Загружается Python…",
         "stage.start": "Запускается Python…",
         "stage.referee": "Загружается арбитр…",
@@ -158,9 +160,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "money.note": "Суммы в рублях и копейках (в записи — копейки: 100 за рубль).",
         "evening.kept": "Запись этого вечера хранится только на этом устройстве.",
         "evening.clear": "Очистить",
+        "link.too_large": "Ссылка содержит запись больше {limit} МБ; арбитр такие записи не читает (командная "
+                          "строка тоже их отклоняет). Проверка счёта открыта с пустой записью.",
     },
     "de": {
-        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 12 MB, danach behält ihn Ihr Browser.",
+        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 13 MB, danach behält ihn Ihr Browser.",
         "stage.download": "Python wird heruntergeladen…",
         "stage.start": "Python startet…",
         "stage.referee": "Der Schiedsrichter wird geladen…",
@@ -236,6 +240,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "money.note": "Beträge in Rubel und Kopeken (die Aufzeichnung zählt Kopeken: 100 für einen Rubel).",
         "evening.kept": "Der Spielzettel dieses Abends bleibt nur auf diesem Gerät.",
         "evening.clear": "Löschen",
+        "link.too_large": "Der Link enthält eine Aufzeichnung über {limit} MB; so große Aufzeichnungen liest der "
+                          "Schiedsrichter nicht (auch die Kommandozeile lehnt sie ab). Die Punkteprüfung beginnt leer.",
     },
 }
 

@@ -141,12 +141,31 @@ def test_run_installs_pyodide_from_the_lock_file() -> None:
 
 def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
     folder = site / checker.pyodide_dir()
-    assert sorted(p.name for p in folder.iterdir()) == sorted(checker.PYODIDE_FILES)
+    # (with the .gz and .br copies of the large ones, for the host: site_tools/precompress.py)
+    assert sorted(p.name for p in folder.iterdir() if p.suffix not in (".gz", ".br")) == sorted(checker.PYODIDE_FILES)
     for name in checker.PYODIDE_FILES:
         assert (folder / name).read_bytes() == (checker.PYODIDE / name).read_bytes(), name
     zips = sorted(p.name for p in (site / checker.ASSETS).glob("referee-*.zip"))
     assert zips == [checker.bundle().name]
     assert (site / checker.ASSETS / zips[0]).read_bytes() == checker.bundle().data
+    # The memory snapshot, named by what it is made from, is the build cache's copy (made once).
+    snapshots = sorted(p.name for p in (site / checker.ASSETS).glob("snapshot-*.bin"))
+    assert snapshots == [checker.snapshot_name()]
+    assert (site / checker.ASSETS / snapshots[0]).stat().st_size > 10_000_000
+    assert (checker.CACHE / snapshots[0]).is_file()
+
+
+def test_large_files_have_precompressed_copies_of_the_same_bytes(site: Path) -> None:
+    import gzip
+
+    from site_tools import precompress
+
+    wasm = site / checker.pyodide_dir() / "pyodide.asm.wasm"
+    for path in (wasm, site / checker.ASSETS / checker.snapshot_name(), site / "search" / "search_index.json"):
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == path.read_bytes(), path
+        assert path.with_name(path.name + ".br").stat().st_size < path.stat().st_size / 2, path
+    assert not list(site.glob("*/index.html.gz")), "pages are left to the host"
+    assert precompress.wanted(Path("search/search_index.json"), 2_000_000)
 
 
 def test_only_the_checker_page_loads_the_checker(site: Path) -> None:

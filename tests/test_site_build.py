@@ -194,6 +194,11 @@ def test_scripts_and_styles_are_the_theme_s_or_ours(site: Path) -> None:
             assert path.read_bytes() == ours.read_bytes(), rel
             assert not [u for u in URL.findall(text) if not u.startswith(XML_NAMESPACES)], rel
             continue
+        if rel.as_posix() == "sw.js":  # the service worker, written by the build (site_tools/offline.py)
+            from site_tools.offline import service_worker
+
+            assert text == service_worker() and not URL.findall(text), rel
+            continue
         theme = THEME / rel
         assert theme.is_file() and theme.read_bytes() == path.read_bytes(), f"{rel} is neither ours nor the theme's"
         hosts = {urlparse(u).netloc for u in URL.findall(text)}

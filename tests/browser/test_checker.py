@@ -7,6 +7,7 @@ worker), and change only the link's fragment between records. Every request to a
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 from collections.abc import Iterator
@@ -62,6 +63,7 @@ def shared(browser: Any, base_url: str) -> Iterator[Any]:
     page = guard.context.new_page()
     page.goto(f"{base_url}/check-a-score/")
     page.wait_for_selector(READY, timeout=STARTUP_MS)
+    assert page.get_attribute(".referee-checker", "data-start") == "snapshot"  # the build's memory snapshot
     yield page
     guard.close()
 
@@ -250,6 +252,62 @@ def test_every_example_opens_checks_and_downloads_as_the_cli_judges_it(shared: A
     original = yaml.safe_load(text)
     original.pop("expected", None)  # what only the tests read never reaches a reader
     assert yaml.safe_load(downloaded) == original
+
+
+def test_a_snapshot_that_fails_falls_back_to_the_plain_start_with_the_same_verdicts(browser: Any,
+                                                                                     base_url: str) -> None:
+    """The snapshot's bytes are spoilt on the way: the worker starts Pyodide plainly, and every example
+    gets the verdict it gets from the snapshot (the test above) and from the CLI."""
+    guard = Guard(browser)
+    spoilt: list[str] = []
+
+    def spoil(route: Any) -> None:
+        spoilt.append(route.request.url)
+        route.fulfill(status=200, body=b"not a snapshot" * 1000, content_type="application/octet-stream")
+
+    guard.context.route("**/assets/checker/snapshot-*.bin", spoil)
+    page = guard.context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(urlparse(r.url).path))
+    page.goto(f"{base_url}/check-a-score/")
+    page.wait_for_selector(READY, timeout=STARTUP_MS)
+    assert spoilt and page.get_attribute(".referee-checker", "data-start") == "plain"
+    # Fewer bytes: the lock file's contents come with the page, and the search index waits for the verdict.
+    assert not [p for p in asked if p.endswith(("pyodide-lock.json", "search_index.json"))], asked
+    for example in EXAMPLES:
+        text = example.read_text(encoding="utf-8")
+        status, expected = cli_json(text, "en")
+        open_record(page, text)
+        assert verdict(page) == str(status), example
+        if status != 2:
+            assert shown_table(page)["total"] == {k: minus(v) for k, v in expected["totals"].items()}, example
+    assert [p for p in asked if p.endswith("search_index.json")], "the index, once there is a verdict"
+    guard.close()
+
+
+def test_share_links_are_read_only_as_far_as_the_referee_reads(shared: Any) -> None:
+    """A link that inflates past 2 MB (a 130 KB link of 100 MB, 10 million newlines) is refused with a
+    message and the page stays usable; 300,000 newlines (under the limit) fill the text box, the line
+    numbers stop at a bound (one number per line overflowed the stack), and the referee answers as the
+    CLI does."""
+    import zlib
+
+    page = shared
+    for raw in (b"a" * 100_000_000, b"\n" * 10_000_000):
+        packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+        page.evaluate("location.hash = ''")
+        page.evaluate("h => { location.hash = h }", "record=" + packed)
+        page.wait_for_selector(".checker-answer [data-link=too-large]", timeout=30_000)
+        assert "2 MB" in page.inner_text(".checker-answer")
+        assert page.evaluate("1 + 1") == 2  # the tab is alive and answers
+    text = "game: yacht\n" + "\n" * 300_000 + "players: [Anna]\n"
+    page.evaluate("location.hash = ''")
+    page.evaluate("h => { location.hash = h }", fragment_for(text))
+    page.wait_for_function("n => document.querySelector('.checker-textarea').value.length === n", arg=len(text))
+    assert page.locator(".checker-gutter span").count() == 20_000
+    status, expected = cli_json(text, "en")
+    assert verdict(page) == str(status) == "2"
+    assert expected["errors"][0]["message"] in page.inner_text(".checker-answer")
 
 
 def test_a_worked_example_fills_the_form(shared: Any) -> None:

@@ -18,6 +18,10 @@ function main(root) {
   const workerURL = new URL("checker-worker.js", here);
   workerURL.searchParams.set("pyodide", pyodideURL);
   workerURL.searchParams.set("bundle", bundleURL);
+  workerURL.searchParams.set("lock", root.dataset.lock); // so that pyodide-lock.json is not fetched
+  if (root.dataset.snapshot) workerURL.searchParams.set("snapshot", new URL(`../checker/${root.dataset.snapshot}`, here).href);
+  // ?start=snapshot or ?start=plain on the page's address chooses how Pyodide starts (tests, benchmark).
+  workerURL.searchParams.set("start", new URLSearchParams(location.search).get("start") || "snapshot");
 
   const $ = (sel) => root.querySelector(sel);
   const formView = $(".checker-form");
@@ -63,6 +67,7 @@ function main(root) {
       else progress.value = stages[msg.stage] || 0;
       statusText.textContent = S[`stage.${msg.stage}`];
       if (msg.stage === "ready") {
+        root.dataset.start = msg.start; // "snapshot" or "plain"
         root.dataset.ready = "true";
         progress.hidden = true;
         buttons.check.disabled = false;
@@ -655,10 +660,16 @@ function main(root) {
   }
 
   // ---- the text box --------------------------------------------------------------------------
+  const GUTTER_LINES = 20_000; // numbers beyond it would cost more than they help (a season is far shorter)
   function renderGutter(bad = new Set()) {
-    const count = Math.max(1, textarea.value.split("\n").length);
-    gutter.replaceChildren(...Array.from({ length: count }, (_, i) =>
-      el("span", { class: bad.has(i + 1) ? "checker-bad" : null, "data-line": String(i + 1), text: String(i + 1) })));
+    let count = 1;
+    for (let at = textarea.value.indexOf("\n"); at >= 0 && count <= GUTTER_LINES; at = textarea.value.indexOf("\n", at + 1)) count++;
+    // Appended one by one: spreading many thousands of arguments into one call overflows the stack.
+    const numbers = document.createDocumentFragment();
+    for (let i = 1; i <= Math.min(count, GUTTER_LINES); i++) {
+      numbers.append(el("span", { class: bad.has(i) ? "checker-bad" : null, "data-line": String(i), text: String(i) }));
+    }
+    gutter.replaceChildren(numbers);
     gutter.scrollTop = textarea.scrollTop;
   }
   textarea.addEventListener("input", () => {
@@ -898,9 +909,26 @@ function main(root) {
     const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate"));
     return b64url(new Uint8Array(await new Response(stream).arrayBuffer()));
   }
+  // The referee reads at most 2 MB (referee/limits.py MAX_BYTES), as the command line does: a link
+  // is inflated only that far, so that a small link cannot fill the tab's memory.
+  const MAX_RECORD_BYTES = 2_000_000;
+  class TooLarge extends Error {}
   async function unpack(packed) {
     const stream = new Blob([unb64url(packed)]).stream().pipeThrough(new DecompressionStream("deflate"));
-    return new Response(stream).text();
+    const reader = stream.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_RECORD_BYTES) {
+        reader.cancel().catch(() => {});
+        throw new TooLarge();
+      }
+      chunks.push(value);
+    }
+    return new Blob(chunks).text();
   }
   buttons.share.addEventListener("click", () => run(async () => {
     const text = state.view === "form" && (state.formChanged || state.text === "") ? await currentText() : state.text;
@@ -970,7 +998,13 @@ function main(root) {
     const fragment = new URLSearchParams(location.hash.slice(1));
     if (fragment.get("record")) {
       let text = null;
-      try { text = await unpack(fragment.get("record")); } catch { /* a damaged link: start empty */ }
+      try { text = await unpack(fragment.get("record")); } catch (error) {
+        // a damaged link: start empty (saying so when it was too large)
+        if (error instanceof TooLarge) {
+          answer.replaceChildren(el("p", { class: "checker-state checker-state-2", "data-link": "too-large",
+            text: fmt(S["link.too_large"], { limit: MAX_RECORD_BYTES / 1_000_000 }) }));
+        }
+      }
       if (text !== null) {
         setText(text);
         state.textChanged = true;

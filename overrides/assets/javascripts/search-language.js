@@ -29,9 +29,39 @@
       if (/\/sitemap\.xml$/.test(target.pathname) && target.href !== new URL("sitemap.xml", root).href) {
         args[1] = new URL("sitemap.xml", root).href;
       }
+      this.cardrulesIndex = /\/search\/search_index\.json$/.test(target.pathname);
     } catch (error) { /* not a URL: leave it to the browser */ }
     return open.apply(this, args);
   };
+
+  /*
+   * On the score checker's page the search index (2.4 MB) waits until the reader opens the search or
+   * has the first verdict: until then the bandwidth goes to Python and the referee.
+   */
+  var checker = document.querySelector(".referee-checker");
+  var held = [];
+  var holding = !!checker;
+  function release() {
+    holding = false;
+    held.splice(0).forEach(function (go) { go(); });
+  }
+  var send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function () {
+    var request = this, args = arguments;
+    if (holding && request.cardrulesIndex) {
+      held.push(function () { send.apply(request, args); });
+      return;
+    }
+    return send.apply(request, args);
+  };
+  if (checker) {
+    document.addEventListener("focusin", function (event) {
+      if (event.target && event.target.matches && event.target.matches(".md-search__input")) release();
+    });
+    new MutationObserver(function () {
+      if (checker.dataset.state) release();
+    }).observe(checker, { attributes: true, attributeFilter: ["data-state"] });
+  }
 
   if (typeof Worker === "undefined") return;
   var lang = script.dataset.lang || "en";
