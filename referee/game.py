@@ -591,14 +591,6 @@ class Game(ABC):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a record."""
 
-    def rule_for(self, code: str) -> str | None:
-        """The id of the rule (``G1-R05``, from the game's dossier) that a finding or error ``code`` names.
-
-        None where no single rule is meant (a record's shape, say). Games declare their rules table
-        on top of this (issue 22a); the verdict's ``--json`` items carry the id as ``rule``.
-        """
-        return None
-
     def facts(self) -> list[tuple[Message, Any]]:
         """Label and value pairs for the page's "at a glance" block (values may be Messages)."""
         return []

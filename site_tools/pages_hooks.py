@@ -33,7 +33,7 @@ from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from referee.blocks import colour_suits, load_example, record_href  # noqa: E402
+from referee.blocks import colour_suits, record_href  # noqa: E402
 from site_tools import pipeline, terms  # noqa: E402
 from site_tools.blocks import find_blocks  # noqa: E402
 from site_tools.checker import reader_record  # noqa: E402
