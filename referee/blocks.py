@@ -21,7 +21,7 @@ import yaml
 
 from referee import draw, explain, records
 from referee.cards import Card, Rank
-from referee.cli import check_text
+from referee.cli import check_text, rule_note
 from referee.errors import RecordErrors, RefereeError
 from referee.example_text import localize_text
 from referee.game import Game, Verdict
@@ -374,9 +374,10 @@ def _verdict_lines(verdict: Verdict, lang: str) -> list[str]:
         totals = _named_numbers(d.totals, lang)
         steps.append(f"- {render(Message(_L_TOTALS_TOTALS, dict(totals=totals)), lang)}")
         out.append("\n".join(steps))
+    game = get_game(verdict.game)
     for f in verdict.findings:
         out.append(f"- {severity_label(f.severity, lang)} `{f.code}` ({f.where.describe(lang)}): "
-                   f"{colour_suits(render(f.message, lang))}")
+                   f"{colour_suits(render(f.message, lang))}{rule_note(game.rule_for(f.code), lang)}")
     out.append(f"**{render(verdict.termination, lang)}**")
     return out
 

@@ -83,14 +83,15 @@ def cases(slug: str) -> tuple[Case, ...]:
 
 
 def rules_map(slug: str) -> list[dict[str, Any]]:
-    """One row a rule: id, anchor, summary, the codes that name it, the others that check it too, and
-    either the first case that breaks it (None: none yet) or why no record can show it."""
+    """One row a rule: id, anchor, its link on the game page, summary, the codes that name it, the others
+    that check it too, and either the case that breaks it (None: none yet) or why no record can show it."""
     from referee.games import get_game
 
     game = get_game(slug)
     rows = []
     for rule in game.rules():
-        row: dict[str, Any] = {"rule": rule.id, "anchor": rule.anchor, "summary": rule.summary}
+        row: dict[str, Any] = {"rule": rule.id, "anchor": rule.anchor, "page": f"{slug}.md#{rule.anchor}",
+                               "summary": rule.summary}
         if rule.unchecked is not None:
             row["unchecked"] = rule.unchecked
         else:

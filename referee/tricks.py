@@ -195,6 +195,10 @@ def _barred_lead(pos: Position, legal: list[Card]) -> bool:
     return set(legal) == set(allowed or pos.hand)
 
 
+def _holds_cards(pos: Position, legal: list[Card]) -> bool:
+    return bool(pos.hand)
+
+
 def _still_in_play(pos: Position, legal: list[Card]) -> bool:
     return not pos.at_quota
 
@@ -264,7 +268,7 @@ class TrickRules:
         ['Lead any card.', 'Follow suit if you can.',
          'If you cannot, play a trump if you have one, otherwise any card.']
         >>> bop = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
-        >>> [str(d.message) for d in bop.duties(lead_rule="last_suit")][1:]  # doctest: +NORMALIZE_WHITESPACE
+        >>> [str(d.message) for d in bop.duties(lead_rule="last_suit")][1:4]  # doctest: +NORMALIZE_WHITESPACE
         ['Follow suit if you can.', 'If you cannot, buy a card from the stock or pass.',
          'The A♠ may be played instead of following suit, and it wins any trick.']
         """
@@ -298,6 +302,9 @@ class TrickRules:
         elif self.master is not None:
             out.append(Duty(t("The {card} may be played to another suit only by a player who cannot follow, and it "
                               "wins any trick.", card=self.master), self._master_when_void))
+        if self.void_passes:  # PassingTrickPlay skips the seats without cards
+            out.append(Duty(t("A player whose cards are all played is out of the deal, and the others play on."),
+                            _holds_cards))
         if leaving:
             out.append(Duty(t("A player who has taken his quota of tricks leaves the deal: his cards are dead, and "
                               "the next player still in play leads."), _still_in_play))
