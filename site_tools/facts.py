@@ -45,7 +45,7 @@ def game_facts(game: str) -> dict[str, int]:
             facts[name.lower()] = value
         elif isinstance(value, dict) and value and all(type(v) is int for v in value.values()):
             # a table of numbers, one fact a key: DEFAULT_QUOTAS["king"] is {{default_quotas_king}}
-            facts.update({f"{name.lower()}_{key}": v for key, v in value.items() if isinstance(key, str)})
+            facts.update({f"{name.lower()}_{key}": v for key, v in value.items() if isinstance(key, (str, int))})
     if isinstance(getattr(module, "DECK", None), tuple):
         facts["deck"] = len(module.DECK)  # the cards in play: 36 for Korol, 52 for Comet
     facts.update({option.name: option.default for option in GAMES[game].options if type(option.default) is int})
