@@ -2,7 +2,8 @@
 
 A game page writes ``{{to_make}}`` where the Trump 7 declarer needs 60 card points. The macro names
 one of the game's **facts**: the whole-number constants of its referee module in lower case
-(``TO_MAKE = 60`` in ``referee/games/trump_seven.py``), the defaults of its whole-number options
+(``TO_MAKE = 60`` in ``referee/games/trump_seven.py``; a table of numbers gives one fact a key,
+``default_quotas_king``; ``deck`` is the number of cards in play), the defaults of its whole-number options
 (``target``) and the fewest and most players it is played by (``fewest_players``, ``most_players``).
 The translations keep the macro as it is (it is part of the catalog entry, like a link's ``{1}``),
 and the build replaces it in every language with the same digits (``site_tools/pages_hooks.py``,
@@ -30,14 +31,23 @@ def game_facts(game: str) -> dict[str, int]:
     >>> facts = game_facts("trump-seven")
     >>> facts["to_make"], facts["total_points"], facts["hand_size"]
     (60, 100, 9)
-    >>> game_facts("catch-the-ten")["target"]
-    41
+    >>> game_facts("catch-the-ten")["target"], game_facts("korol")["default_quotas_king"], game_facts("korol")["deck"]
+    (41, 9, 36)
     """
     from referee.games import GAMES
 
     module = sys.modules[type(GAMES[game]).__module__]
-    facts = {name.lower(): value for name, value in vars(module).items()
-             if name.isupper() and not name.startswith("_") and type(value) is int}
+    facts: dict[str, int] = {}
+    for name, value in vars(module).items():
+        if not name.isupper() or name.startswith("_"):
+            continue
+        if type(value) is int:
+            facts[name.lower()] = value
+        elif isinstance(value, dict) and value and all(type(v) is int for v in value.values()):
+            # a table of numbers, one fact a key: DEFAULT_QUOTAS["king"] is {{default_quotas_king}}
+            facts.update({f"{name.lower()}_{key}": v for key, v in value.items() if isinstance(key, (str, int))})
+    if isinstance(getattr(module, "DECK", None), tuple):
+        facts["deck"] = len(module.DECK)  # the cards in play: 36 for Korol, 52 for Comet
     facts.update({option.name: option.default for option in GAMES[game].options if type(option.default) is int})
     counts = GAMES[game].player_counts
     facts.update(fewest_players=min(counts), most_players=max(counts))
