@@ -56,6 +56,22 @@ COLOUR_LETTERS: dict[str, dict[str, bool]] = {
 }
 """The letters of a stock written as colours, per notation: red and black."""
 
+
+@dataclass(frozen=True)
+class ColourString:
+    """A stock written as colour letters, shown in the reader's letters (К/Ч, R/S), ten to a group (RU2-015).
+
+    >>> ColourString((True, False, True)).shown_in("ru"), ColourString((True, False)).shown_in("de")
+    ('КЧК', 'RS')
+    """
+
+    reds: tuple[bool, ...]
+
+    def shown_in(self, lang: str) -> str:
+        letter = {red: ch for ch, red in COLOUR_LETTERS.get(lang, COLOUR_LETTERS["en"]).items()}
+        text = "".join(letter[red] for red in self.reds)
+        return " ".join(text[k:k + 10] for k in range(0, len(text), 10))
+
 OPTIONS: tuple[Option, ...] = (
     Option("ties", "all_lose", ("all_lose", "nobody_loses"),
            help=t("What happens when several players share the most cards taken."),
@@ -286,10 +302,8 @@ class RedAndBlack(Game):
         if deal.get("stock") is not None:
             got = read_stock(deal["stock"], notation)
             if not isinstance(got, Message):
-                _, cards = got
-                letters = "".join(deal["stock"].split()) if cards is None else ""
-                lines.append((t("Stock, from the top"), cards if cards is not None else
-                              " ".join(letters[k:k + 10] for k in range(0, len(letters), 10))))
+                reds, cards = got
+                lines.append((t("Stock, from the top"), cards if cards is not None else ColourString(tuple(reds))))
         if deal.get("loser") is not None:
             lines.append((t("Loser, as claimed"), deal["loser"]))
         return lines
