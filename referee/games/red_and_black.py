@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from referee.cards import Card, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
 from referee.records import (
     DEALER,
@@ -278,6 +278,7 @@ class RedAndBlack(Game):
     options = OPTIONS
     record = RECORD
     kind = t("drawing game without decisions: the fewest cards taken")
+    deal_heading = N_("Game {n}")
     pitch = t("A game of pure luck for children: draw until your colour comes up, and keep the rest.")
     length = t("a few minutes")
     deck_size = len(DECK)
