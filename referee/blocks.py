@@ -239,7 +239,7 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
             f"{k} {render_param(v, lang)}" for k, v in data["scores_before"].items()))
     out.append("  \n".join(header))
     for i, deal in enumerate(data["deals"], start=1):
-        out.append(f"**{render(Message(_L_DEAL_N, dict(n=i)), lang)}**")
+        out.append(f"**{render(Message(game.deal_heading, dict(n=i)), lang)}**")
         lines = game.example_lines(deal, notation)
         if lines:
             out.append(" · ".join(f"{render(label, lang)}: {_line_value(value, lang)}" for label, value in lines))
@@ -257,7 +257,7 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
             else:
                 groups.append((names, [row]))
         # The corner cell names the deal: a header cell left empty tells a screen reader nothing.
-        corner = render(Message(_L_DEAL_N, dict(n=i)), lang)
+        corner = render(Message(game.deal_heading, dict(n=i)), lang)
         out.extend(_table([corner, *names], rows) for names, rows in groups)
         moves = game.example_moves(data, deal)
         if moves:

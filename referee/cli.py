@@ -128,7 +128,7 @@ def print_verdict(verdict: Verdict, lang: str, out: Any) -> None:
     game = get_game(verdict.game)
     out.write(f"{game.name(lang)}\n")
     for d in verdict.deals:
-        out.write("\n" + render(t("Deal {n}", n=d.number), lang) + "\n")
+        out.write("\n" + render(Message(game.deal_heading, {"n": d.number}), lang) + "\n")
         for step in d.steps:
             out.write(f"  {render(step, lang)}\n")
         scores = ", ".join(f"{k} {render_value(v)}" for k, v in d.scores.items())

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_suit
 from referee.source import Document, Path
 
@@ -560,6 +560,8 @@ class Game(ABC):
     record: RecordSpec | None = None
     """What the game's records hold (:mod:`referee.records`): the one declaration of their fields."""
     kind: Message = t("trick-taking game")
+    deal_heading: str = N_("Deal {n}")
+    """How a worked example and the CLI head each entry of ``deals``; "Game {n}" where one entry is a game (DE2-019)."""
     deck_size: int = 52
     pitch: Message | None = None
     """One line for the home page's index: what makes the game worth playing."""

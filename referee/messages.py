@@ -224,6 +224,9 @@ def render_param(value: Any, lang: str) -> str:
     """Render one parameter in ``lang``."""
     if isinstance(value, Message):
         return render(value, lang)
+    shown = getattr(value, "shown_in", None)  # a value that knows how each language writes it
+    if callable(shown):
+        return str(shown(lang))
     if isinstance(value, Card):
         return card_label(value, lang)
     if isinstance(value, Suit):

@@ -84,9 +84,17 @@ def backticks(text: str) -> str:
 
 
 def show(value: Any) -> str:
-    """A value as YAML writes it: ``true``, ``false``, numbers and words as they are."""
+    """A value as YAML writes it: ``true``, ``false``, numbers and words as they are, a mapping in braces.
+
+    >>> show({"king": 9, "prince": 7}), show([1, 2]), show(True)
+    ('{king: 9, prince: 7}', '[1, 2]', 'true')
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, dict):  # not Python's {'king': 9}: the reader copies it into a record (DE2-027)
+        return "{" + ", ".join(f"{show(k)}: {show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
     return str(value)
 
 
@@ -154,6 +162,8 @@ class Integer(FieldType):
         return out
 
     def label(self, code: Code = backticks) -> Message:
+        if self.minimum is not None and self.minimum == self.maximum:  # not "from 0 to 0" (RU2-063)
+            return t("the number {value}", value=self.minimum)
         if self.minimum is not None and self.maximum is not None:
             return t("a whole number from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
         if self.minimum is not None:

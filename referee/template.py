@@ -196,7 +196,10 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
     data = sample_record(game, mode, lang)
     local = _Localizer(data, lang)
     data["notation"] = lang
-    kind = t("a full play: the hands and every trick") if full else t("a summary: what the scoresheet says")
+    # A game without tricks (Comet, Collector, …) is recorded move by move, not trick by trick (DE2-007).
+    tricks = game.trick_rules({o.name: o.default for o in game.options}) is not None
+    full_kind = t("a full play: the hands and every trick") if tricks else t("a full play: the hands and every move")
+    kind = full_kind if full else t("a summary: what the scoresheet says")
     out = _comment(render(t("{game}: a record for the referee, one deal as {kind}.", game=game.name(lang),
                                 kind=kind), lang), "")
     out += _comment(render(t("Replace the sample values with your table's, add deals, then check the record:"),

@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 from referee.cards import RANKS, Card, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
 from referee.records import (
     DEALER,
@@ -432,6 +432,7 @@ class Collector(Game):
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("collecting game, each player for himself")
+    deal_heading = N_("Game {n}")
     pitch = t("Lay a card, then take another player's card or draw two, until you hold all thirteen ranks.")
     length = t("ten to twenty minutes")
     deck_size = len(DECK)

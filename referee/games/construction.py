@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from referee.cards import Card, Rank, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Reader, Verdict, rule_table
-from referee.messages import Message, t
+from referee.messages import N_, Message, t
 from referee.notation import parse_card
 from referee.records import NOTE, Field, FieldType, PlayerName, RecordSpec
 from referee.source import Document, Path
@@ -466,6 +466,7 @@ class Construction(Game):
     options = ()
     record = RECORD
     kind = t("race game: a track built of cards, a token up ten rows and back")
+    deal_heading = N_("Game {n}")
     pitch = t("Build a track of cards together and race your token ten rows up it and home again.")
     length = t("half an hour or more")
     deck_size = len(PACK) * PACKS

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from referee.cards import Card, Suit, deck
 from referee.errors import NotationError
 from referee.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
-from referee.messages import Message, t, tc, tn
+from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_card, parse_suit
 from referee.records import (
     NOTE,
@@ -231,6 +231,7 @@ class Korol(Game):
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game, each player for himself")
+    deal_heading = N_("Game {n}")
     pitch = t("Reach the number of tricks your title allows and leave the deal, then reign: the King, Prince, "
               "Soldier and Peasant trade cards and fight for the crown.")
     length = t("a quarter of an hour a game")

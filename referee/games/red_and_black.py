@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from referee.cards import Card, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
 from referee.records import (
     DEALER,
@@ -55,6 +55,22 @@ COLOUR_LETTERS: dict[str, dict[str, bool]] = {
     "de": {"R": True, "S": False},
 }
 """The letters of a stock written as colours, per notation: red and black."""
+
+
+@dataclass(frozen=True)
+class ColourString:
+    """A stock written as colour letters, shown in the reader's letters (К/Ч, R/S), ten to a group (RU2-015).
+
+    >>> ColourString((True, False, True)).shown_in("ru"), ColourString((True, False)).shown_in("de")
+    ('КЧК', 'RS')
+    """
+
+    reds: tuple[bool, ...]
+
+    def shown_in(self, lang: str) -> str:
+        letter = {red: ch for ch, red in COLOUR_LETTERS.get(lang, COLOUR_LETTERS["en"]).items()}
+        text = "".join(letter[red] for red in self.reds)
+        return " ".join(text[k:k + 10] for k in range(0, len(text), 10))
 
 OPTIONS: tuple[Option, ...] = (
     Option("ties", "all_lose", ("all_lose", "nobody_loses"),
@@ -302,6 +318,7 @@ class RedAndBlack(Game):
     options = OPTIONS
     record = RECORD
     kind = t("drawing game without decisions: the fewest cards taken")
+    deal_heading = N_("Game {n}")
     pitch = t("A game of pure luck for children: draw until your colour comes up, and keep the rest.")
     length = t("a few minutes")
     deck_size = len(DECK)
@@ -326,10 +343,8 @@ class RedAndBlack(Game):
         if deal.get("stock") is not None:
             got = read_stock(deal["stock"], notation)
             if not isinstance(got, Message):
-                _, cards = got
-                letters = "".join(deal["stock"].split()) if cards is None else ""
-                lines.append((t("Stock, from the top"), cards if cards is not None else
-                              " ".join(letters[k:k + 10] for k in range(0, len(letters), 10))))
+                reds, cards = got
+                lines.append((t("Stock, from the top"), cards if cards is not None else ColourString(tuple(reds))))
         if deal.get("loser") is not None:
             lines.append((t("Loser, as claimed"), deal["loser"]))
         return lines

@@ -46,7 +46,7 @@ from typing import Any, ClassVar
 from referee.cards import Card, cards_twice, deck
 from referee.errors import NotationError
 from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import format_card, parse_cards
 from referee.records import DEALER, NOTE, Cards, Deals, Field, Integer, ListOf, PerPlayer, PlayerName, RecordSpec, Text
 from referee.source import Document, Path
@@ -431,6 +431,7 @@ class StealingBundles(Game):
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("fishing game: capture by rank, each player for himself")
+    deal_heading = N_("Game {n}")
     pitch = t("Match a card on the table to take it, or steal a whole bundle from another player.")
     length = t("one deal of a few minutes")
     deck_size = len(DECK)
