@@ -350,16 +350,12 @@ def render(markdown_text: str) -> str:
     return converter.convert(markdown_text)
 
 
-@lru_cache(maxsize=8192)
-def _english_elements(source: str, kind: Kind) -> Counter[str]:
-    return elements(render(po2md(_as_markdown(source, kind))))  # the callers copy it
-
-
 @lru_cache(maxsize=16384)
-def _rendered_elements(source: str, target: str, kind: Kind) -> Counter[str]:
-    if not _MARKUP_CHARS.search(target) and not target.startswith(_BLOCK_START) and "\n" not in target:
+def _segment_elements(text: str, kind: Kind) -> Counter[str]:
+    """The elements a segment (English or translated) renders to; the callers copy the Counter."""
+    if not _MARKUP_CHARS.search(text) and not text.startswith(_BLOCK_START) and "\n" not in text:
         return Counter({"<p>": 1})  # plain words: one paragraph, whatever the converters do
-    return elements(render(po2md(_as_markdown(target, kind))))
+    return elements(render(po2md(_as_markdown(text, kind))))
 
 
 def rendered_problems(source: str, target: str, kind: Kind = "page") -> list[str]:
@@ -368,8 +364,8 @@ def rendered_problems(source: str, target: str, kind: Kind = "page") -> list[str
     >>> rendered_problems("Ten", '**x**{ x style="position:fixed" }')
     ['renders as <strong style="position:fixed" x>, which the English does not have']
     """
-    english = Counter(_english_elements(source, kind))
-    got = Counter(_rendered_elements(source, target, kind))
+    english = Counter(_segment_elements(source, kind))
+    got = Counter(_segment_elements(target, kind))
     for element in _FREE_ELEMENTS:  # emphasis and code where the language wants them
         english.pop(element, None)
         got.pop(element, None)

@@ -49,6 +49,9 @@ def pages(site: Path) -> list[str]:
 
 @pytest.fixture()
 def context_at(guarded: tuple[Any, list[str]]) -> Iterator[Any]:
+    # axe-core goes in before each page's own scripts: the pages' Content-Security-Policy refuses a
+    # script tag added later (an init script is the browser's, not the page's).
+    guarded[0].add_init_script(path=str(AXE))
     yield guarded[0]
 
 
@@ -68,6 +71,7 @@ def test_every_page_has_no_accessibility_violation(context_at: Any, base_url: st
 
 def test_dark_mode_follows_the_system_and_can_be_switched(browser: Any, base_url: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    context.add_init_script(path=str(AXE))  # see context_at
     try:
         page = context.new_page()
         page.goto(base_url + "/ru/catch-the-ten/")
