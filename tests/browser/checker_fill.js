@@ -6,13 +6,18 @@ async (record) => {
   const root = document.querySelector(".referee-checker");
   const fire = (node, type) => node.dispatchEvent(new Event(type, { bubbles: true }));
   const form = () => root.querySelector(".checker-form");
-  const q = (path) => form().querySelector(`[data-path="${CSS.escape(path)}"]:is(input, select, textarea)`);
+  const q = (path) => form().querySelector(`[data-path="${CSS.escape(path)}"]:is(input, select, textarea, [role=radiogroup])`);
   const pathText = (parts) => parts.reduce((out, p) => (typeof p === "number" ? `${out}[${p}]` : out ? `${out}.${p}` : String(p)), "");
   const missing = [];
   const choose = (control, value) => { // the option that stands for this value, as a player picks it by its label
     const values = JSON.parse(control.dataset.values || "[]");
     const at = values.findIndex((v) => v === value || String(v).toLowerCase() === String(value).toLowerCase());
     if (at < 0) { missing.push(`${control.dataset.path}=${value}`); return; }
+    if (control.getAttribute("role") === "radiogroup") { // buttons side by side: tap the one that stands for it
+      const button = control.querySelectorAll("[role=radio]")[at];
+      if (button.getAttribute("aria-checked") !== "true") button.click();
+      return;
+    }
     control.value = String(at);
     fire(control, "change");
   };
@@ -56,7 +61,7 @@ async (record) => {
       missing.push(path);
       continue;
     }
-    if (control.tagName === "SELECT") choose(control, value);
+    if (control.tagName === "SELECT" || control.getAttribute("role") === "radiogroup") choose(control, value);
     else if (Array.isArray(value) && value.length === 0) control.parentElement.querySelector("[data-action=none]").click();
     else {
       const notation = record.notation || "en";

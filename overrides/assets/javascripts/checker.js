@@ -47,7 +47,7 @@ function main(root) {
       if (v === null || v === undefined || v === false) continue;
       if (k === "class") node.className = v;
       else if (k === "text") node.textContent = v;
-      else if (k.startsWith("data-") || k.startsWith("aria-") || ["for", "id", "type", "role", "name"].includes(k)) node.setAttribute(k, v);
+      else if (k.startsWith("data-") || k.startsWith("aria-") || ["for", "id", "type", "role", "name", "tabindex", "colspan", "list", "inputmode"].includes(k)) node.setAttribute(k, v);
       else node[k] = v;
     }
     for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
@@ -166,9 +166,12 @@ function main(root) {
   }
   function labelled(label, help, control, path, node = control) { // node: the control, or its wrapper
     control.id = `checker-f${++ids}`;
+    const group = control.getAttribute("role") === "radiogroup";
+    const name = group ? el("span", { class: "checker-group-label", id: `${control.id}-label`, text: label })
+      : el("label", { for: control.id, text: label });
+    if (group) control.setAttribute("aria-labelledby", `${control.id}-label`);
     return el("div", { class: "checker-field", "data-path": path },
-      el("div", { class: "checker-label-row" }, el("label", { for: control.id, text: label }), hint(help)),
-      node);
+      el("div", { class: "checker-label-row" }, name, hint(help)), node);
   }
   const separator = () => (state.record.notation === "de" ? /\s*,\s*/ : /[\s,]+/);
   const joiner = () => (state.record.notation === "de" ? ", " : " ");
@@ -190,6 +193,40 @@ function main(root) {
       if (control.value !== "keep") changed(parts, control.value === "" ? undefined : values[Number(control.value)]);
     });
     return control;
+  }
+
+  // A handful of choices (the dealer, trumps, yes or no) as buttons side by side: one tap, not two.
+  function chipsOf(values, labels, parts, name) {
+    const value = getAt(state.record, parts);
+    const plain = value !== undefined && value !== null && typeof value !== "object";
+    const group = el("div", { role: "radiogroup", class: "checker-chips", "aria-label": name || null });
+    group.dataset.values = JSON.stringify(values);
+    const options = values.map((v) => ({ v, text: labels[String(v)] ?? String(v) }));
+    const at = values.findIndex((v) => v === value || (plain && String(v) === String(value)));
+    if (at < 0 && plain) options.push({ v: value, text: String(value), kept: true }); // a value the form does not offer
+    const buttons = options.map((o, i) => {
+      const chosen = i === at || (o.kept === true);
+      const b = el("button", { type: "button", role: "radio", class: "checker-chip", "aria-checked": String(chosen),
+        tabindex: chosen || (at < 0 && !plain && i === 0) ? "0" : "-1", text: o.text });
+      b.addEventListener("click", () => {
+        const again = b.getAttribute("aria-checked") === "true";
+        for (const other of buttons) { other.setAttribute("aria-checked", "false"); other.tabIndex = -1; }
+        b.tabIndex = 0;
+        if (!again) b.setAttribute("aria-checked", "true");
+        if (!o.kept || again) changed(parts, again ? undefined : o.v); // a second tap clears the choice
+      });
+      b.addEventListener("keydown", (event) => { // arrows move between the choices, as in any radio group
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+        if (!step) return;
+        event.preventDefault();
+        const next = buttons[(i + step + buttons.length) % buttons.length];
+        next.focus();
+        next.click();
+      });
+      return b;
+    });
+    group.append(...buttons);
+    return group;
   }
 
   function scalar(raw) { // what YAML would read from a bare word: a whole number, true/false, or text
@@ -295,22 +332,22 @@ function main(root) {
         wrapper = stepper(control);
         break;
       case "boolean":
-        control = selectOf([true, false], { true: S["form.yes"], false: S["form.no"] }, parts);
+        control = chipsOf([true, false], { true: S["form.yes"], false: S["form.no"] }, parts);
         break;
       case "choice":
-        control = selectOf(type.values, type.labels || {}, parts);
+        control = type.values.length <= 4 ? chipsOf(type.values, type.labels || {}, parts) : selectOf(type.values, type.labels || {}, parts);
         break;
       case "player":
-        control = selectOf(players().filter(Boolean), {}, parts);
+        control = players().filter(Boolean).length <= 6 ? chipsOf(players().filter(Boolean), {}, parts) : selectOf(players().filter(Boolean), {}, parts);
         break;
       case "suit":
-        control = selectOf(SUITS, {}, parts);
+        control = chipsOf(SUITS, {}, parts);
         break;
       case "one_of": {
         const choice = type.types.find((x) => x.kind === "choice");
         if (type.types.some((x) => x.kind === "player") && choice && type.types.length === 2) { // a player or a word
           const labels = Object.fromEntries(Object.entries(choice.labels || {}));
-          control = selectOf([...players().filter(Boolean), ...choice.values], labels, parts);
+          control = chipsOf([...players().filter(Boolean), ...choice.values], labels, parts);
           break;
         }
         if (type.types.some((x) => x.kind === "player") && type.types.some((x) => x.kind === "list" && x.item.kind === "player")) {
@@ -762,7 +799,7 @@ function main(root) {
       const found = formView.querySelector(`[data-path="${CSS.escape(p)}"]`);
       if (found) {
         found.classList.add("checker-bad");
-        const control = found.matches("input, select") ? found : found.querySelector("input, select");
+        const control = found.matches("input, select, [role=radiogroup]") ? found : found.querySelector("input, select, [role=radiogroup]");
         if (control) control.setAttribute("aria-invalid", "true");
         return found;
       }
@@ -803,7 +840,8 @@ function main(root) {
           link = el("button", { type: "button", class: "checker-place", "data-path": where.path, text: S["form.to_field"] });
           link.addEventListener("click", () => {
             field.scrollIntoView({ block: "center" });
-            const control = field.matches("input, select") ? field : field.querySelector("input, select");
+            const control = field.matches("input, select") ? field
+              : field.querySelector("input, select, [role=radio][tabindex='0'], [role=radio]");
             if (control) control.focus();
           });
         } else if (where.line) {
