@@ -54,7 +54,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.game is None:
         from referee.cli import default_language
 
-        err.write(render(t("Name a game, or give --verdict."), default_language()) + "\n")
+        err.write(render(t("Name a game, or give {option}.", option="--verdict"), default_language()) + "\n")
         return 2
     return run_schema(args.game, args.url, out)
 

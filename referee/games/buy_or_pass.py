@@ -14,6 +14,7 @@ value of its suit, and a player with no trick pays a fine.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
@@ -421,6 +422,27 @@ class BuyOrPass(Game):
         if sum(len(v) for v in tricks.values()) > len(DECK) // 2:
             r.fail(path + ("tricks",), t("A deal has at most {n} tricks: each needs two cards.", n=len(DECK) // 2),
                    "record.tricks_sum", "tricks")
+            return None
+        # Possible or exit 2 (the summary's fields): a trick that stands holds the card led, so at most 8
+        # tricks a deal are led in one suit; cards are bought one at a time from the stock, so at most 12
+        # in a deal; a player goes out when his last card is in a trick that stands, so nobody is out
+        # first in a deal where no trick stood. (passes_holding has no bound of its own: a lead that
+        # everyone passes goes back to the hand, so leads are not bounded by the cards.)
+        per_suit = len(DECK) // 4
+        led = Counter(s for v in tricks.values() for s in v)
+        for suit, k in led.items():
+            if k > per_suit:
+                r.fail(path + ("tricks",), t("At most {n} tricks can be led in {suit}: a trick holds the card led, "
+                                             "and the pack has {n} of each suit; the record has {k}.", n=per_suit,
+                                             suit=suit, k=k), "record.tricks_sum", "tricks")
+                return None
+        if sum(bought.values()) > STOCK:
+            r.fail(path + ("bought",), t("The stock holds {n} cards, so at most {n} are bought in a deal, not {k}.",
+                                         n=STOCK, k=sum(bought.values())), "record.bought_sum", "buying")
+            return None
+        if first_out is not None and not any(tricks.values()):
+            r.fail(path + ("first_out",), t("A player is out when his last card is in a trick that stands; no trick "
+                                            "stood in this deal, so nobody went out."), "record.first_out", "out")
             return None
         return tricks, bought, holding, first_out
 

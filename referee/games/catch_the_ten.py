@@ -377,7 +377,9 @@ class CatchTheTen(Game):
         table = self._table(r, players, options)
         totals = dict.fromkeys(table.entrants, 0)
         if r.get(("scores_before",)) is not None and table.entrants:
-            totals = r.scores(("scores_before",), table.entrants) or totals
+            # Possible or exit 2: a deal scores honours and extra cards, never less than nothing, and the
+            # game ends at the first deal that takes anyone to 41; so 0 ≤ a running score < 41.
+            totals = r.scores(("scores_before",), table.entrants, minimum=0) or totals
             for p, v in totals.items():
                 if v >= TARGET:
                     r.fail(("scores_before", p), tn("{player} already has {points}; the game would be over.",

@@ -173,6 +173,22 @@ def max_hand(rounds: int, last_by: str = "draw") -> int:
     return HAND + rounds - (1 if last_by == "take" else 0)
 
 
+def first_draw_round(players: int) -> int:
+    """The earliest round in which a game can be drawn (``drawn`` and ``round``: possible or exit 2).
+
+    The stock starts at 52 − 5n. In a round, a player who draws takes two and a player who takes a
+    laid card leaves one card fewer to go back to the bottom, so the stock shrinks by one per player
+    who drew, n at most. A drawn round has every player drawing and the draws emptying the stock,
+    which must then hold at most 2n cards at the start of that round: 52 − 5n − n(R − 1) ≤ 2n.
+    Later rounds are possible too (a round in which players take shrinks the stock less).
+
+    >>> first_draw_round(2), first_draw_round(3), first_draw_round(4)
+    (20, 12, 7)
+    """
+    start = len(DECK) - HAND * players
+    return max(1, -(-(start - DRAW * players) // players) + 1)
+
+
 def missing_ranks(cards: Sequence[Card]) -> list[Any]:
     """The ranks from two to ace that ``cards`` lack.
 
@@ -618,6 +634,13 @@ class Collector(Game):
             if r.get(path + ("hand",)) is not None or r.get(path + ("by",)) is not None:
                 r.fail(path, t("A drawn game has no winner's hand and no last card (hand, by)."), "record.shape")
                 return None
+            earliest = first_draw_round(len(players))
+            if rounds is not None and rounds < earliest:
+                r.fail(path + ("round",), t("A game is drawn only in a round whose draws empty the stock; with {n} "
+                                            "players that is round {earliest} at the earliest, not {rounds}.",
+                                            n=len(players), earliest=earliest, rounds=rounds),
+                       "record.round_impossible", "draw_rule")
+                return None
             return dict.fromkeys(players, 0), [t("Nobody completed the set: the game is drawn.")], "done"
         if winner is None:
             r.fail(path + ("winner",), t("A summary names the winner (winner) or says that the game was drawn "
@@ -642,6 +665,11 @@ class Collector(Game):
             r.fail(hand_path, tn("{player}'s hand lacks {n} rank ({ranks}), so the set is not complete.",
                                  "{player}'s hand lacks {n} ranks ({ranks}), so the set is not complete.",
                                  len(lacking), player=winner, ranks=lacking), "record.incomplete_set", "set")
+            return None
+        if rounds is not None and max_hand(rounds, by or "draw") < SET:
+            r.fail(path + ("round",), t("Nobody holds thirteen ranks in round {rounds}: a hand starts with {start} "
+                                        "cards and grows by one a round at most.", rounds=rounds, start=HAND),
+                   "record.round_impossible", "set")
             return None
         if rounds is not None and len(hand) > max_hand(rounds, by or "draw"):
             r.fail(hand_path, t("After round {rounds} a hand holds at most {most} (at the start {start}, then each "

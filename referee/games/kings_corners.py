@@ -656,6 +656,13 @@ class KingsCorners(Game):
         r = Reader(doc)
         players, options = r.header(self)
         start = r.scores(("scores_before",), players, required=False, minimum=0) if players else None
+        # Possible or exit 2: penalty points only grow, and the game ends at the end of the hand in which
+        # somebody reaches the target; so 0 ≤ a running score < target for everyone.
+        for p, v in (start or {}).items():
+            if v >= options["target"]:
+                r.fail(("scores_before", p), tn("{player} already has {points}; the game would be over.",
+                                                "{player} already has {points}; the game would be over.", v,
+                                                player=p, points=v), "record.game_over", "target")
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         totals = dict(start) if start else dict.fromkeys(players, 0)

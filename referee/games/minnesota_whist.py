@@ -238,7 +238,15 @@ class MinnesotaWhist(Game):
         sides = list(teams) if teams else []
         totals = dict.fromkeys(sides, 0)
         if r.get(("scores_before",)) is not None and sides:
-            before = r.scores(("scores_before",), sides)
+            # Possible or exit 2: a deal gives points to one side and takes none away, and the game ends
+            # when a side reaches the target; so 0 ≤ a side's running score < target, and every such pair
+            # is some sequence of deals (a low hand can score a single point).
+            before = r.scores(("scores_before",), sides, minimum=0)
+            for side, v in (before or {}).items():
+                if v >= options["target"]:
+                    r.fail(("scores_before", side), tn("{player} already has {points}; the game would be over.",
+                                                       "{player} already has {points}; the game would be over.",
+                                                       v, player=side, points=v), "record.game_over", "target")
             totals = before or totals
         deals_value = r.sequence(("deals",))
         r.raise_if_any()

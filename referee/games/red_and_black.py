@@ -259,6 +259,55 @@ class RedBlackGame(TurnState[Draw]):
         return [p for p in self.players if p not in outcome.winners]
 
 
+def taken_possible(taken: Sequence[int], per_colour: int = PER_COLOUR) -> bool:
+    """Whether some stock of 25 red and 25 black cards gives these counts taken (seat 0 on the dealer's left).
+
+    The argument (the summary's ``taken``, "possible or exit 2"): turn k (k = 0, 1, …; seat k mod n)
+    needs red when k is even and black when k is odd; it keeps x_k ≥ 0 cards of the other colour
+    and discards one of the needed colour, except a last turn cut short by the empty stock, which
+    keeps at least one and discards nothing. So the C = 50 − (cards taken) complete turns are fixed
+    by the summary, E = ⌈C/2⌉ of them discard red and O = ⌊C/2⌋ black, and counting the colours,
+    the even turns keep 25 − O black cards and the odd turns 25 − E red ones. Conversely any x_k
+    with those two sums is one stock (the kept cards of turn k, then its discard). A seat keeps
+    only the colours of the turns it has: with an even table only one colour (seats 1, 3, … black,
+    2, 4, … red, so the first group keeps as many as the second or one more); with an odd table
+    either. The check tries both endings (with and without a turn cut short) and asks whether the
+    counts split into the two colour totals. ``per_colour`` is 25 but for the tests' smaller stocks.
+
+    >>> taken_possible([3, 9]), taken_possible([9, 9]), taken_possible([25, 25]), taken_possible([26, 0])
+    (False, True, False, False)
+    >>> taken_possible([0, 12, 0, 0]), taken_possible([7, 8, 14])
+    (False, True)
+    """
+    n = len(taken)
+    complete = 2 * per_colour - sum(taken)
+    if complete < 0:
+        return False
+    red_discards, black_discards = (complete + 1) // 2, complete // 2
+    need_black, need_red = per_colour - black_discards, per_colour - red_discards  # kept by even / odd turns
+    if need_black < 0 or need_red < 0:
+        return False
+    for cut_short in (False, True):
+        turns = complete + cut_short
+        parities = [{k % 2 for k in range(seat, turns, n)} for seat in range(n)]
+        if any(taken[s] and not parities[s] for s in range(n)):
+            continue
+        fixed_black = sum(taken[s] for s in range(n) if parities[s] == {0})
+        fixed_red = sum(taken[s] for s in range(n) if parities[s] == {1})
+        flexible = sum(taken[s] for s in range(n) if len(parities[s]) == 2)
+        if not fixed_black <= need_black <= fixed_black + flexible:
+            continue
+        if fixed_red + flexible - (need_black - fixed_black) != need_red:
+            continue
+        if cut_short:  # the last turn, cut short, kept at least one card of the colour it did not need
+            seat, black = complete % n, complete % 2 == 0
+            colour_room = need_black - fixed_black if black else need_red - fixed_red
+            if not taken[seat] or (len(parities[seat]) == 2 and not colour_room):
+                continue
+        return True
+    return False
+
+
 def read_stock(value: Any, notation: str) -> tuple[list[bool], list[Card] | None] | Message:
     """The ``stock`` field: a colour string (letters of the notation) or cards; a message when unreadable.
 
@@ -487,6 +536,13 @@ class RedAndBlack(Game):
                                                "out before his turn.", player=name, d=discards),
                        "record.no_turn", "draw")
                 return None
+        if not taken_possible([taken[name] for name in order]):
+            r.fail(taken_path, t("No stock gives these counts: the turns alternate between needing red and black, so "
+                                 "{d} discards leave {black} black and {red} red cards to be taken, each by a player "
+                                 "whose turn needed the other colour.", d=discards,
+                                 black=PER_COLOUR - discards // 2, red=PER_COLOUR - (discards + 1) // 2),
+                   "record.taken_impossible", "draw")
+            return None
         steps = [t("{taken} cards were taken and {d} discarded; the referee cannot check how the taken cards were "
                    "split without the stock.", taken=total, d=discards)]
         return taken, steps

@@ -174,6 +174,25 @@ def ordinary_points(start: int, goal: int, taken: int, total: int, step: int = D
     return final, distance, max(0, BEST - step * distance)
 
 
+def score_unit(options: dict[str, Any]) -> int:
+    """What every deal's score is a multiple of, under ``options`` (``scores_before``: possible or exit 2).
+
+    An ordinary bid scores max(0, 100 − step·d): 100, 100 − step, … down to 0; Thirteen Under ±T and
+    Lucky Thirteen Under ±T·m. So every deal, and every running score, is a multiple of
+    gcd(100, step, T) (the step only counts below 100: a larger step leaves 100 or 0). Every multiple
+    of it below the target is some sequence of deals. The record's options are taken to have held
+    all game.
+
+    >>> score_unit({"distance_step": 10, "thirteen_under_points": 200}), score_unit(
+    ...     {"distance_step": 150, "thirteen_under_points": 250})
+    (10, 50)
+    """
+    from math import gcd
+
+    step = options["distance_step"]
+    return gcd(100, step if step < 100 else 0, options["thirteen_under_points"])
+
+
 def under_points(taken: int, lucky: bool, points: int = DEFAULTS["thirteen_under_points"],
                  multiplier: int = DEFAULTS["lucky_multiplier"]) -> int:
     """Thirteen Under wins ``points`` with no trick taken and loses them otherwise; Lucky multiplies both."""
@@ -445,6 +464,12 @@ class Yacht(Game):
         totals = dict.fromkeys(players, 0)
         if r.get(("scores_before",)) is not None and players:
             totals = r.scores(("scores_before",), players, minimum=None) or totals
+            unit = score_unit(options)
+            for p, v in totals.items():
+                if v % unit:
+                    r.fail(("scores_before", p), t("Every deal scores a multiple of {unit} with these options, so "
+                                                   "{player} cannot have {points}.", unit=unit, player=p, points=v),
+                           "record.score_impossible", "scoring")
             over, _ = decide(totals, target)
             if over is not None:
                 r.fail(("scores_before", over), tn("{player} already has {points}; the game would be over.",
