@@ -260,9 +260,11 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
         corner = render(Message(_L_DEAL_N, dict(n=i)), lang)
         out.extend(_table([corner, *names], rows) for names, rows in groups)
         moves = game.example_moves(data, deal)
-        if moves:
-            out.append(_table(["#", render(t("Player"), lang), render(t("Move"), lang)],
-                              [[str(k), who, _cell(what, lang)] for k, (who, what) in enumerate(moves, 1)]))
+        if moves:  # HTML in a div, so that a printout can leave the move list out (pages.css)
+            body = "".join(f"<tr><td>{k}</td><td>{escape(who)}</td><td>{_cell(what, lang).replace(chr(92) + '|', '|')}"
+                           f"</td></tr>" for k, (who, what) in enumerate(moves, 1))
+            out.append(f'<div class="cr-moves"><table><thead><tr><th>#</th><th>{render(t("Player"), lang)}</th>'
+                       f'<th>{render(t("Move"), lang)}</th></tr></thead><tbody>{body}</tbody></table></div>')
         if id(deal) in by_deal:
             names, replay = by_deal[id(deal)]
             owners = {c: names.index(str(n)) for n, h in (deal.get("hands") or {}).items() if str(n) in names

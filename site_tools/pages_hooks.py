@@ -96,6 +96,31 @@ def set_apart_notes(html: str) -> str:
             + html[start:] + "</section>")
 
 
+# Sections for the screen only: a printout is the rules, the quick reference and the worked examples'
+# tables (issue 26); the house rules, the record format and the link to the checker stay online.
+# The worked examples print their tables only (no pictures), in a section of their own.
+SECTION_CLASSES = {**dict.fromkeys(("house-rules", "record", "recording", "check-a-score"), "cr-screen-only"),
+                   "examples": "cr-examples"}
+
+
+def set_apart_sections(html: str, classes: dict[str, str] | None = None) -> str:
+    """Each ``<h2>`` whose id ``classes`` names, up to the next ``<h2>``, in a ``<section>`` of that class.
+
+    >>> set_apart_sections('<h2 id="play">P</h2><p>a</p><h2 id="house-rules">H</h2><p>b</p><h2 id="x">X</h2>')
+    '<h2 id="play">P</h2><p>a</p><section class="cr-screen-only"><h2 id="house-rules">H</h2><p>b</p></section><h2 id="x">X</h2>'
+    """
+    classes = SECTION_CLASSES if classes is None else classes
+    out, pos = [], 0
+    heads = [m.start() for m in re.finditer(r"<h2\b", html)] + [len(html)]
+    for start, end in zip(heads, heads[1:], strict=False):
+        match = re.match(r'<h2 id="([^"]+)"', html[start:])
+        if match and match.group(1) in classes:
+            out += [html[pos:start], f'<section class="{classes[match.group(1)]}">', html[start:end], "</section>"]
+            pos = end
+    out.append(html[pos:])
+    return "".join(out)
+
+
 def glossary_entries(lang: str) -> list[tuple[str, str, str]]:
     """The glossary's entries in ``lang``: id, term and the entry's first paragraph as plain text.
 
@@ -172,7 +197,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     """Colour the suit signs and set the edition notes apart; on a game page, explain the glossary's terms."""
     from referee.games import GAMES
 
-    html = set_apart_notes(colour_html(html))
+    html = set_apart_notes(set_apart_sections(colour_html(html)))
     uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
     name = posixpath.splitext(uri)[0]
     if name in GAMES:

@@ -14,7 +14,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.test_browser import switch_language
+from tests.browser.test_browser import switch_language, wait_until_search_is_ready
 from tests.conftest import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -147,6 +147,7 @@ def test_search_finds_cards_in_every_notation(context_at: Any, base_url: str, la
     prefix = "" if lang == "en" else f"/{lang}"
     page.goto(f"{base_url}{prefix}/catch-the-ten/")
     page.keyboard.press("s")
+    wait_until_search_is_ready(page)  # the index is fetched when search is first opened
     page.locator("input.md-search__input").press_sequentially(query, delay=20)
     page.keyboard.press("End")  # a suit sign or a Cyrillic letter is typed without a key-up; this key has one
     found = page.locator(".md-search-result__item > a[href*='catch-the-ten/?h=crd']").first
