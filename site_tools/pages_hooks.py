@@ -17,6 +17,7 @@ All of it works on any page, so a game merged later gets them without a line of 
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
 import sys
@@ -106,13 +107,13 @@ SECTION_CLASSES = {**dict.fromkeys(("house-rules", "record", "recording", "check
 def set_apart_sections(html: str, classes: dict[str, str] | None = None) -> str:
     """Each ``<h2>`` whose id ``classes`` names, up to the next ``<h2>``, in a ``<section>`` of that class.
 
-    >>> set_apart_sections('<h2 id="play">P</h2><p>a</p><h2 id="house-rules">H</h2><p>b</p><h2 id="x">X</h2>')
-    '<h2 id="play">P</h2><p>a</p><section class="cr-screen-only"><h2 id="house-rules">H</h2><p>b</p></section><h2 id="x">X</h2>'
+    >>> print(set_apart_sections('<h2 id="a">A</h2><h2 id="house-rules">H</h2><p>b</p><h2 id="x">X</h2>'))
+    <h2 id="a">A</h2><section class="cr-screen-only"><h2 id="house-rules">H</h2><p>b</p></section><h2 id="x">X</h2>
     """
     classes = SECTION_CLASSES if classes is None else classes
     out, pos = [], 0
     heads = [m.start() for m in re.finditer(r"<h2\b", html)] + [len(html)]
-    for start, end in zip(heads, heads[1:], strict=False):
+    for start, end in itertools.pairwise(heads):
         match = re.match(r'<h2 id="([^"]+)"', html[start:])
         if match and match.group(1) in classes:
             out += [html[pos:start], f'<section class="{classes[match.group(1)]}">', html[start:end], "</section>"]
