@@ -12,6 +12,9 @@
   each language, names and comments as that language's reader sees them
   (:func:`referee.example_text.localize_text`), for the fold's "Download this record" link.
 
+- ``on_page_markdown`` puts each game's own record fields, folded, in its Record section
+  (:func:`insert_fields`; the record reference page keeps the fields every record shares).
+
 All of it works on any page, so a game merged later gets them without a line of its own.
 """
 
@@ -192,6 +195,52 @@ def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossa
         pos = match.end()
     out.append(html[pos:] if depth else link(html[pos:]))
     return "".join(out)
+
+
+def insert_fields(markdown: str, fold: str) -> str:
+    """``fold`` at the end of the page's Record section (``{#record}``), else before the edition notes, else last.
+
+    >>> print(insert_fields("## Play {#play}\\n\\nP\\n\\n## Record {#record}\\n\\nR\\n\\n## Notes {#x}\\n", "F"))
+    ## Play {#play}
+    <BLANKLINE>
+    P
+    <BLANKLINE>
+    ## Record {#record}
+    <BLANKLINE>
+    R
+    <BLANKLINE>
+    F
+    <BLANKLINE>
+    ## Notes {#x}
+    <BLANKLINE>
+    """
+    lines = markdown.split("\n")
+    heads = [i for i, line in enumerate(lines) if line.startswith("## ")]
+    record = next((i for i in heads if "{#record}" in lines[i]), None)
+    if record is not None:
+        at = next((i for i in heads if i > record), len(lines))
+    else:
+        at = next((i for i in heads if "{#" + _NOTES_ID + "}" in lines[i]), len(lines))
+    return "\n".join(lines[:at] + [fold, ""] + lines[at:])
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """On a game page, the game's own record fields, folded, in its Record section (issue 26).
+
+    The fields used to fill one long reference page; a player writing down a deal of one game finds
+    them beside that game's record. Inserted here rather than typed into each page, so that the
+    pages' prose and order stay with their editors.
+    """
+    from referee.blocks import fields_block
+    from referee.games import GAMES
+
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    name = posixpath.splitext(uri)[0]
+    if name not in GAMES:
+        return markdown
+    plugin = config.plugins.get("i18n")
+    lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    return insert_fields(markdown, fields_block({"game": name}, lang))
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
