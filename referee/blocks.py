@@ -133,22 +133,23 @@ def quickref_block(game: Game, lang: str) -> str:
     return f"/// note | {title}\n    attrs: {{class: quickref}}\n\n{table}\n\n///"
 
 
-def _option_in_words(option: Any, lang: str) -> str:
-    """A house rule as it stands by default, in the reader's words: the question it answers, then the answer.
+def _option_in_words(option: Any, lang: str, value: Any = None) -> str:
+    """A house rule as it stands (by default, or at ``value``), in the reader's words: the question, then the answer.
 
     The record key stays in the house-rules table and the record reference; a player at the table
     reads what the rule says (issue 26).
 
     >>> from referee.game import Option
     >>> _option_in_words(Option("target", 13, minimum=1, help=t("Points needed to win.")), "en")
-    'Points needed to win. 13'
+    'Points needed to win: 13'
     """
     question = _cell(option.help, lang) if option.help is not None else ""
-    if option.default in option.choice_help:
-        answer = _cell(option.choice_help[option.default], lang)
+    value = option.default if value is None else value
+    if value in option.choice_help:
+        answer = _cell(option.choice_help[value], lang)
     else:
-        answer = render_param(option.default, lang)
-    return f"{question} {answer}".strip()
+        answer = render_param(value, lang)
+    return f"{question.rstrip('.')}: {answer}" if question else answer
 
 
 def _without_option_names(text: str, game: Game) -> str:
@@ -236,9 +237,11 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
     if data.get("teams"):
         header.append(f"**{_label(_L_SIDES, lang)}:** " + "; ".join(
             f"{side}: {', '.join(members)}" for side, members in data["teams"].items()))
-    if data.get("options"):
-        header.append(f"**{_label(_L_OPTIONS, lang)}:** " + ", ".join(
-            f"`{k}: {_show(v)}`" for k, v in data["options"].items()))
+    if data.get("options"):  # in words, as the quick reference gives them: the keys are the record's
+        declared = {o.name: o for o in game.options}
+        header.append(f"**{_label(_L_OPTIONS, lang)}:**  \n" + "  \n".join(
+            _option_in_words(declared[k], lang, v) if k in declared else f"`{k}: {_show(v)}`"
+            for k, v in data["options"].items()))
     if data.get("scores_before"):
         header.append(f"**{_label(_L_SCORES_BEFORE, lang)}:** " + ", ".join(
             f"{k} {render_param(v, lang)}" for k, v in data["scores_before"].items()))
