@@ -55,6 +55,11 @@ _L_BY_PLAYERS = N_("Games by number of players")
 _L_DOWNLOAD = N_("Download this record (YAML)")
 _L_DUTIES = N_("Duties in play")
 _L_OPTIONS_IN_FORCE = N_("Options in force")
+# A game's record fields, folded in its Record section (issue 26: the reference lives with each game).
+_L_FIELDS = N_("Every field of a record of this game")
+_L_FIELDS_RECORD = N_("The record")
+_L_FIELDS_SUMMARY = N_("A deal written as a summary")
+_L_FIELDS_FULL = N_("A deal written card by card")
 
 _SUIT_CLASS = {"♥": "suit-red", "♦": "suit-red", "♠": "suit-black", "♣": "suit-black"}
 
@@ -128,22 +133,23 @@ def quickref_block(game: Game, lang: str) -> str:
     return f"/// note | {title}\n    attrs: {{class: quickref}}\n\n{table}\n\n///"
 
 
-def _option_in_words(option: Any, lang: str) -> str:
-    """A house rule as it stands by default, in the reader's words: the question it answers, then the answer.
+def _option_in_words(option: Any, lang: str, value: Any = None) -> str:
+    """A house rule as it stands (by default, or at ``value``), in the reader's words: the question, then the answer.
 
     The record key stays in the house-rules table and the record reference; a player at the table
     reads what the rule says (issue 26).
 
     >>> from referee.game import Option
     >>> _option_in_words(Option("target", 13, minimum=1, help=t("Points needed to win.")), "en")
-    'Points needed to win. 13'
+    'Points needed to win: 13'
     """
     question = _cell(option.help, lang) if option.help is not None else ""
-    if option.default in option.choice_help:
-        answer = _cell(option.choice_help[option.default], lang)
+    value = option.default if value is None else value
+    if value in option.choice_help:
+        answer = _cell(option.choice_help[value], lang)
     else:
-        answer = render_param(option.default, lang)
-    return f"{question} {answer}".strip()
+        answer = render_param(value, lang)
+    return f"{question.rstrip('.')}: {answer}" if question else answer
 
 
 def _without_option_names(text: str, game: Game) -> str:
@@ -231,9 +237,11 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
     if data.get("teams"):
         header.append(f"**{_label(_L_SIDES, lang)}:** " + "; ".join(
             f"{side}: {', '.join(members)}" for side, members in data["teams"].items()))
-    if data.get("options"):
-        header.append(f"**{_label(_L_OPTIONS, lang)}:** " + ", ".join(
-            f"`{k}: {_show(v)}`" for k, v in data["options"].items()))
+    if data.get("options"):  # in words, as the quick reference gives them: the keys are the record's
+        declared = {o.name: o for o in game.options}
+        header.append(f"**{_label(_L_OPTIONS, lang)}:**  \n" + "  \n".join(
+            _option_in_words(declared[k], lang, v) if k in declared else f"`{k}: {_show(v)}`"
+            for k, v in data["options"].items()))
     if data.get("scores_before"):
         header.append(f"**{_label(_L_SCORES_BEFORE, lang)}:** " + ", ".join(
             f"{k} {render_param(v, lang)}" for k, v in data["scores_before"].items()))
@@ -260,9 +268,13 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
         corner = render(Message(game.deal_heading, dict(n=i)), lang)
         out.extend(_table([corner, *names], rows) for names, rows in groups)
         moves = game.example_moves(data, deal)
-        if moves:
-            out.append(_table(["#", render(t("Player"), lang), render(t("Move"), lang)],
-                              [[str(k), who, _cell(what, lang)] for k, (who, what) in enumerate(moves, 1)]))
+        if moves:  # HTML in a div, so that a printout can leave the move list out (pages.css)
+            body = "".join(f"<tr><td>{k}</td><td>{escape(who)}</td><td>{_cell(what, lang).replace(chr(92) + '|', '|')}"
+                           f"</td></tr>" for k, (who, what) in enumerate(moves, 1))
+            # The labels outside the f-string: the message extractor does not look inside one.
+            player, move = render(t("Player"), lang), render(t("Move"), lang)
+            out.append(f'<div class="cr-moves"><table><thead><tr><th>#</th><th>{player}</th>'
+                       f'<th>{move}</th></tr></thead><tbody>{body}</tbody></table></div>')
         if id(deal) in by_deal:
             names, replay = by_deal[id(deal)]
             owners = {c: names.index(str(n)) for n, h in (deal.get("hands") or {}).items() if str(n) in names
@@ -290,7 +302,8 @@ def tricks_block(names: list[str], replay: Replay, lang: str, owners: dict[Card,
     wide = [f"<tr><td>{k}</td><td>{escape(names[tr.leader])}</td>"
             f"<td>{_played_trick(k, tr.cards, names, tr, lang)}</td>"
             f"<td><strong>{escape(names[tr.winner])}</strong></td></tr>" for k, tr in enumerate(replay.tricks, 1)]
-    head = (f"<tr><th>#</th><th>{_label(_L_LED_BY, lang)}</th><th>{render(t('Cards in play order'), lang)}</th>"
+    cards_label = render(t("Cards in play order"), lang)
+    head = (f"<tr><th>#</th><th>{_label(_L_LED_BY, lang)}</th><th>{cards_label}</th>"
             f"<th>{_label(_L_WON_BY, lang)}</th></tr>")
     rows = []
     for k, tr in enumerate(replay.tricks, 1):
@@ -499,6 +512,30 @@ def record_block(params: dict[str, Any], lang: str) -> str:
     return out
 
 
+def fields_block(params: dict[str, Any], lang: str) -> str:
+    """A game's own record fields, folded: its top-level fields, then each kind of deal it knows.
+
+    The fields every record shares are on the record reference page; these are the game's own, shown
+    in its Record section (site_tools/pages_hooks.py puts the fold there).
+
+    >>> out = fields_block({"game": "yacht"}, "de")
+    >>> out.startswith("/// details | ") and "`bids`" in out and "id: record-fields" in out
+    True
+    """
+    game = _game(params)
+    spec = records.spec_of(game)
+    parts = []
+    own = [f for f in spec.record_fields() if f not in records.COMMON]
+    if own:
+        parts += [f"**{_label(_L_FIELDS_RECORD, lang)}**", record_block({"game": game.slug, "part": "record"}, lang)]
+    for mode, label in (("summary", _L_FIELDS_SUMMARY), ("full", _L_FIELDS_FULL)):
+        if spec.has_mode(mode):
+            parts += [f"**{_label(label, lang)}**", record_block({"game": game.slug, "deals": mode}, lang)]
+    body = "\n\n".join(parts)
+    return (f"/// details | {_label(_L_FIELDS, lang)}\n    attrs: {{class: record-fields, id: record-fields}}\n\n"
+            f"{body}\n\n///")
+
+
 def colour_outside_code(text: str) -> str:
     """:func:`colour_suits`, but not inside code spans (where HTML would show as text).
 
@@ -543,4 +580,6 @@ def render_block(kind: str, params: dict[str, Any] | None, lang: str) -> str:
         return record_block(params, lang)
     if kind == "picture":
         return picture_block(params, lang)
+    if kind == "fields":
+        return fields_block(params, lang)
     raise BlockError(f"unknown block referee-{kind}")

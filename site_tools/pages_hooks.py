@@ -14,11 +14,15 @@
   each language, names and comments as that language's reader sees them
   (:func:`referee.example_text.localize_text`), for the fold's "Download this record" link.
 
+- ``on_page_markdown`` puts each game's own record fields, folded, in its Record section
+  (:func:`insert_fields`; the record reference page keeps the fields every record shares).
+
 All of it works on any page, so a game merged later gets them without a line of its own.
 """
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
 import sys
@@ -100,6 +104,31 @@ def set_apart_notes(html: str) -> str:
         return html
     return (html[:start] + f'<section class="edition-notes" aria-labelledby="{_NOTES_ID}">'
             + html[start:] + "</section>")
+
+
+# Sections for the screen only: a printout is the rules, the quick reference and the worked examples'
+# tables (issue 26); the house rules, the record format and the link to the checker stay online.
+# The worked examples print their tables only (no pictures), in a section of their own.
+SECTION_CLASSES = {**dict.fromkeys(("house-rules", "record", "recording", "check-a-score"), "cr-screen-only"),
+                   "examples": "cr-examples"}
+
+
+def set_apart_sections(html: str, classes: dict[str, str] | None = None) -> str:
+    """Each ``<h2>`` whose id ``classes`` names, up to the next ``<h2>``, in a ``<section>`` of that class.
+
+    >>> print(set_apart_sections('<h2 id="a">A</h2><h2 id="house-rules">H</h2><p>b</p><h2 id="x">X</h2>'))
+    <h2 id="a">A</h2><section class="cr-screen-only"><h2 id="house-rules">H</h2><p>b</p></section><h2 id="x">X</h2>
+    """
+    classes = SECTION_CLASSES if classes is None else classes
+    out, pos = [], 0
+    heads = [m.start() for m in re.finditer(r"<h2\b", html)] + [len(html)]
+    for start, end in itertools.pairwise(heads):
+        match = re.match(r'<h2 id="([^"]+)"', html[start:])
+        if match and match.group(1) in classes:
+            out += [html[pos:start], f'<section class="{classes[match.group(1)]}">', html[start:end], "</section>"]
+            pos = end
+    out.append(html[pos:])
+    return "".join(out)
 
 
 def glossary_entries(lang: str) -> list[tuple[str, str, str]]:
@@ -198,13 +227,57 @@ def mark_scopes(html: str, lang: str) -> str:
         return f'{match.group(1)}<p class="glossary-scope">{words}</p>'
 
     return _SCOPE_AFTER.sub(note, html)
+def insert_fields(markdown: str, fold: str) -> str:
+    """``fold`` at the end of the page's Record section (``{#record}``), else before the edition notes, else last.
+
+    >>> print(insert_fields("## Play {#play}\\n\\nP\\n\\n## Record {#record}\\n\\nR\\n\\n## Notes {#x}\\n", "F"))
+    ## Play {#play}
+    <BLANKLINE>
+    P
+    <BLANKLINE>
+    ## Record {#record}
+    <BLANKLINE>
+    R
+    <BLANKLINE>
+    F
+    <BLANKLINE>
+    ## Notes {#x}
+    <BLANKLINE>
+    """
+    lines = markdown.split("\n")
+    heads = [i for i, line in enumerate(lines) if line.startswith("## ")]
+    record = next((i for i in heads if "{#record}" in lines[i]), None)
+    if record is not None:
+        at = next((i for i in heads if i > record), len(lines))
+    else:
+        at = next((i for i in heads if "{#" + _NOTES_ID + "}" in lines[i]), len(lines))
+    return "\n".join(lines[:at] + [fold, ""] + lines[at:])
+
+
+def record_fields(markdown: str, page: Page, config: MkDocsConfig) -> str:
+    """On a game page, the game's own record fields, folded, in its Record section (issue 26).
+
+    The fields used to fill one long reference page; a player writing down a deal of one game finds
+    them beside that game's record. Inserted here rather than typed into each page, so that the
+    pages' prose and order stay with their editors.
+    """
+    from referee.blocks import fields_block
+    from referee.games import GAMES
+
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    name = posixpath.splitext(uri)[0]
+    if name not in GAMES:
+        return markdown
+    plugin = config.plugins.get("i18n")
+    lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    return insert_fields(markdown, fields_block({"game": name}, lang))
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Colour the suit signs and set the edition notes apart; on a game page, explain the glossary's terms."""
     from referee.games import GAMES
 
-    html = set_apart_notes(colour_html(html))
+    html = set_apart_notes(set_apart_sections(colour_html(html)))
     uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
     name = posixpath.splitext(uri)[0]
     if name in GAMES:
@@ -218,7 +291,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     return html
 
 
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def facts_in_prose(markdown: str, page: Page) -> str:
     """On a game page, replace each fact macro (``{{to_make}}``) by the referee's number, in every language."""
     from mkdocs.exceptions import PluginError
 
@@ -233,6 +306,11 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return expand(markdown, name)
     except UnknownFact as error:
         raise PluginError(f"{page.file.src_uri}: {error.args[0]}") from None
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """A game page's facts in its prose, and its record fields in its Record section."""
+    return record_fields(facts_in_prose(markdown, page), page, config)
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:

@@ -254,9 +254,11 @@ def test_the_commands_new_and_schema(capsys):
 
 
 def _page_blocks(lang: str) -> str:
-    """Every referee-record block of "Settle a score", rendered in ``lang`` (suit signs without their colour)."""
+    """Every referee-record block of the record reference, and every game's own fields (the fold that the
+    site puts in each game's Record section), rendered in ``lang`` (suit signs without their colour)."""
     text = "\n".join(render_block(b.kind, b.params, lang) for b in find_blocks(PAGE.read_text(encoding="utf-8"))
                       if b.kind == "record")
+    text += "\n".join(render_block("fields", {"game": slug}, lang) for slug in GAMES)
     return re.sub(r'<span class="suit-[a-z]+">(.)</span>', r"\1", text)
 
 
@@ -280,11 +282,12 @@ def test_the_page_lists_every_declared_field_in_every_language(lang):
         assert f"schemas/{slug}.json" in page
 
 
-def test_every_game_has_a_block_for_each_kind_of_deal_on_the_page():
-    blocks = [b.params for b in find_blocks(PAGE.read_text(encoding="utf-8")) if b.kind == "record"]
+def test_every_game_has_a_table_for_each_kind_of_deal_on_its_page():
+    labels = {"summary": "A deal written as a summary", "full": "A deal written card by card"}
     for slug in GAMES:
-        kinds = {m for m in ("summary", "full") if spec_of(GAMES[slug]).has_mode(m)}
-        assert {b.get("deals") for b in blocks if b.get("game") == slug} >= kinds, slug
+        fields = render_block("fields", {"game": slug}, "en")
+        for mode, label in labels.items():
+            assert (label in fields) == spec_of(GAMES[slug]).has_mode(mode), (slug, mode)
 
 
 def test_the_site_publishes_every_schema(site):

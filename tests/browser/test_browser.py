@@ -40,8 +40,8 @@ def search(page: Any, query: str, expected: str) -> list[str]:
     (Playwright types letters that are not on a US keyboard as input events only) used to be lost,
     so the test takes that path every time instead of when the machine happens to be slow.
     """
-    wait_until_search_is_ready(page)
     page.keyboard.press("s")  # Material's shortcut focuses the search box at any width
+    wait_until_search_is_ready(page)  # the index is fetched when search is first opened
     box = page.locator("input.md-search__input")
     box.fill("")
     box.press_sequentially(query, delay=20)  # key presses for Latin letters, input events for the others

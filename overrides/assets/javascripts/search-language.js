@@ -7,7 +7,8 @@
  * documents whose location lies in the language of the page being read, and asks the worker
  * for that language's stemmer (with English for the segments not yet translated).
  *
- * It also makes the search see text entered without a key press (see the input listener below).
+ * It also makes the search see text entered without a key press (see the input listener below), and
+ * fetches the index only when search is first opened (see wantIndex).
  */
 (function () {
   "use strict";
@@ -24,42 +25,58 @@
   var open = XMLHttpRequest.prototype.open;
   XMLHttpRequest.prototype.open = function (method, url) {
     var args = Array.prototype.slice.call(arguments);
+    this.crSearchIndex = false;
     try {
       var target = new URL(String(url), location.href);
       if (/\/sitemap\.xml$/.test(target.pathname) && target.href !== new URL("sitemap.xml", root).href) {
         args[1] = new URL("sitemap.xml", root).href;
       }
-      this.cardrulesIndex = /\/search\/search_index\.json$/.test(target.pathname);
+      this.crSearchIndex = /\/search\/search_index\.json$/.test(target.pathname);
     } catch (error) { /* not a URL: leave it to the browser */ }
     return open.apply(this, args);
   };
 
   /*
-   * On the score checker's page the search index (2.4 MB) waits until the reader opens the search or
-   * has the first verdict: until then the bandwidth goes to Python and the referee.
+   * The search index (every language's pages, over 2 MB) is fetched when search is first opened,
+   * not with every page: a reader at the table who never searches never downloads it. The theme
+   * (Material 9.8) asks for it at load with no setting to defer it, so its request is held here
+   * until the search box gets the focus or the search toggle is switched on (the "s" and "/" keys
+   * do both). A page opened from a search result (?h=…) highlights the words at once, and needs it.
    */
-  var checker = document.querySelector(".referee-checker");
+  var indexWanted = /[?&]h=/.test(location.search);
   var held = [];
-  var holding = !!checker;
-  function release() {
-    holding = false;
+  function wantIndex() {
+    if (indexWanted) return;
+    indexWanted = true;
     held.splice(0).forEach(function (go) { go(); });
   }
   var send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function () {
     var request = this, args = arguments;
-    if (holding && request.cardrulesIndex) {
+    if (request.crSearchIndex && !indexWanted) {
       held.push(function () { send.apply(request, args); });
-      return;
+      return undefined;
     }
     return send.apply(request, args);
   };
+  document.addEventListener("focusin", function (event) {
+    if (event.target instanceof HTMLInputElement && event.target.matches(".md-search__input")) wantIndex();
+  }, true);
+  document.addEventListener("change", function (event) {
+    var toggle = event.target;
+    if (toggle instanceof HTMLInputElement && toggle.getAttribute("data-md-toggle") === "search" && toggle.checked) {
+      wantIndex();
+    }
+  }, true);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("label[for='__search'], .md-search")) wantIndex();
+  }, true);
+  // On the score checker's page the index also comes once the first verdict is shown: until then
+  // the bandwidth goes to Python and the referee.
+  var checker = document.querySelector(".referee-checker");
   if (checker) {
-    document.addEventListener("focusin", function (event) {
-      if (event.target && event.target.matches && event.target.matches(".md-search__input")) release();
-    });
     new MutationObserver(function () {
-      if (checker.dataset.state) release();
+      if (checker.dataset.state) wantIndex();
     }).observe(checker, { attributes: true, attributeFilter: ["data-state"] });
   }
 
