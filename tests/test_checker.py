@@ -39,8 +39,10 @@ def cli(path: Path, lang: str) -> tuple[int, dict]:
 
 
 def without_lines(value: dict) -> dict:
+    """A verdict without the line numbers of its findings and errors (a re-written record moves them)."""
     for key in ("findings", "errors"):
         for item in value.get(key, []):
+            item.pop("line", None)
             item.get("where", {}).pop("line", None)
     return value
 
