@@ -149,6 +149,8 @@ RULELESS_CODES: frozenset[str] = frozenset({
     "notation.latin_in_cyrillic",
     # A deal recorded after the game was over: the record, not play, is at fault.
     "game.deal_after_end",
+    # The warning that judging stopped after a wrong turn: the wrong turn's own finding names the rule.
+    "play.not_judged",
 })
 """Codes that name no rule of any game: the record's shape, its YAML, its notation, its names."""
 

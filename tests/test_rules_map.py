@@ -37,9 +37,13 @@ OUTCOME_CODES = frozenset({"deal.out", "hand.out", "hand.blocked", "game.home", 
 """How a turn game's state says it ended (:class:`referee.turns.Outcome`): no finding, so no rule to name."""
 HANDS_CODES = ("record.hand_size", "record.card_twice")
 """What :func:`referee.replay.read_hands` raises."""
-REPLAY_CODES = ("play.lead_out_of_turn", "play.out_of_turn", "record.card_not_dealt", "record.card_twice",
-                "record.trick_count", "record.trick_shape")
+REPLAY_CODES = ("play.lead_out_of_turn", "play.out_of_turn", "play.not_judged", "record.card_not_dealt",
+                "record.card_twice", "record.trick_count", "record.trick_shape")
 """What :func:`referee.replay.replay_tricks` raises for the trick games that replay a full play with it."""
+CAPPED_CODES = ("play.left_the_deal",)
+"""What :func:`referee.replay.replay_capped` (``replay_tricks`` with ``caps=``) adds: one who has left plays."""
+WRONG_TURN_CODE = "play.out_of_turn"
+"""The code of :func:`referee.game.wrong_turn` when the call names none."""
 
 
 def _option_sets(game: Game) -> list[dict[str, object]]:
@@ -85,6 +89,10 @@ def raised_codes(slug: str) -> set[str]:
         codes.update(HANDS_CODES)
     if "replay_tricks(" in source or "replay_capped(" in source:
         codes.update(REPLAY_CODES)
+    if "replay_capped(" in source or re.search(r"replay_tricks\(.*caps=", source):
+        codes.update(CAPPED_CODES)
+    if "wrong_turn(" in source:
+        codes.add(WRONG_TURN_CODE)
     return codes | _trick_codes(game)
 
 

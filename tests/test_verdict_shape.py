@@ -50,7 +50,7 @@ def test_findings_and_errors_have_the_same_keys():
                     "Boris: 1}}\n  - {dealer: Anna, taken: {Anna: 1, Boris: 1}}\n")["findings"][0]
     error = _json("game: yacht\nplayers: [A]\n")["errors"][0]
     assert finding.keys() == error.keys()
-    assert error["path"] == "players" and error["line"] == 2 and error["rule"] is None
+    assert error["path"] == "players" and error["line"] == 2 and error["rule"] == "Y-S2"  # Yacht's player count rule
 
 
 @pytest.mark.parametrize("argv", [["check", "/nonexistent/x.yaml", "--json"], ["check", "--json", "--bogus"]])

@@ -181,22 +181,22 @@ G6-S4 | Five cards each; the other twelve are the stock | record.hand_size recor
 G6-S5 | Three or more of a suit are laid down; the others take one each; the player draws as many
     | record.laydown_missing record.laydown_card record.no_laydown
 G6-S6 | Each player antes the stake into the pot | claim
-G6-S7 | The player left of the dealer leads first, any card | record.not_held
-G6-S8 | The next players must follow suit | play.revoke
+G6-S7 | The player left of the dealer leads first, any card | (play.out_of_turn)
+G6-S8 | The next players, in turn, must follow suit | play.revoke play.out_of_turn
 G6-S9 | A player who cannot follow buys a card from the stock or passes
-    | play.off_suit (play.buy_holding_suit) record.stock_empty
+    | play.off_suit (play.buy_holding_suit) record.stock_empty record.bought_sum
 G6-S10 | If all the others pass, the leader takes his card back and the next player leads | claim
 G6-S11 | The winner of a trick may not lead its suit again at once (option lead_rule) | play.suit_barred
 G6-S12 | The A♠ wins a trick of any suit | claim
 G6-S13 | Each trick is paid out of the pot at the value of the suit led | claim record.tricks_sum
 G6-S14 | A player with no trick pays a fine into the pot | claim
 G6-S15 | A player who passes while holding the suit led pays a fine | play.pass_holding_suit
-G6-S16 | The first player out pays no ante in the next deal | claim
+G6-S16 | The first player out pays no ante in the next deal | claim record.first_out
 G6-S17 | The first player out in the fourth deal takes what is left in the pot | claim
 G6-A1 | The A♠ wins if played; else the highest card of the suit led | claim
 G6-A2 | The A♠ may be played at any time instead of following (option ace_of_spades) | play.master_early
 G6-A3 | A trick won by the A♠ is paid at the value of the suit led | claim
-G6-A4 | A card bought costs the stake; a bought card that cannot follow is kept, and he passes | claim (record.not_held)
+G6-A4 | A card bought costs the stake; a bought card that cannot follow is kept, and he passes | claim
 G6-A5 | The lay-down, step by step | (record.laydown_missing) (record.laydown_card)
 G6-A6 | The winner may not lead the suit of the trick he has just won | (play.suit_barred)
 G6-A7 | The deal ends when at most one player holds cards, or the leads stall | record.trick_count
@@ -218,6 +218,9 @@ class BuyOrPass(Game):
 
     slug = "buy-or-pass"
     rule_table = RULE_TABLE
+    # A card nobody holds (bought already, in the stock, played) cannot be played with real cards; another
+    # player's card is play.out_of_turn (G6-S8).
+    ruleless_codes = frozenset({"record.not_held"})
     names: ClassVar[dict[str, str]] = {"en": "Buy or Pass", "ru": "Купи или пас", "de": "Kaufen oder Passen"}
     player_counts = (PLAYERS,)
     options = OPTIONS

@@ -420,7 +420,7 @@ G3-R04 | Each round every player lays one card face down | (lay.missing) lay.not
 G3-R05 | The laid cards are turned up together | (lay.missing)
 G3-R06 | From the dealer's left, each player takes a laid card or draws two (see G3-A01)
     | (take.missing) (take.not_available)
-G3-R07 | Rounds go on until a player holds all thirteen ranks | game.moves_after_end
+G3-R07 | Rounds go on until a player holds all thirteen ranks | game.moves_after_end record.round_impossible
 G3-R08 | Suits do not matter | unchecked: nothing depends on suits, so there is nothing to refuse
 G3-R09 | The player who holds every rank from 2 to A wins | (record.incomplete_set) claim
 G3-R10 | If nobody completes the set, the game is drawn (option draw_rule) | (record.no_draw) record.winner_and_draw
@@ -432,7 +432,7 @@ G3-A04 | Players choose in turn from the dealer's left (option taking_order); a 
 G3-A05 | The first player to complete the set wins | (game.moves_after_end)
 G3-A06 | Complete: at least one card of each of the thirteen ranks | record.incomplete_set
 G3-A07 | The set is checked after each take or draw (option completion_check) | (game.moves_after_end)
-G3-A08 | The game is drawn when the stock runs out (option draw_rule) | record.no_draw
+G3-A08 | The game is drawn when the stock runs out (option draw_rule) | record.no_draw (record.round_impossible)
 G3-A09 | Untaken cards go under the stock in turn order | unchecked: the stock's order is not in a record
 G3-A10 | A set of thirteen ranks, in no order | (record.incomplete_set)
 """)

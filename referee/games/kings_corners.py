@@ -522,7 +522,7 @@ G7-S2 | The aim: the fewest penalty points | claim
 G7-S3 | The first dealer by lot; then the deal passes clockwise | deal.dealer_order
 G7-S4 | Seven cards each; the rest is the stock | record.hand_size
 G7-S5 | Four cards from the stock start the four sides | record.bad_pile
-G7-S6 | The dealer has the first turn (option first_player) | record.wrong_player
+G7-S6 | The dealer has the first turn (option first_player) | play.out_of_turn
 G7-S7 | A turn may hold any number of moves | unchecked: nothing is forbidden, so there is nothing to refuse
 G7-S8 | A card goes on a pile if one rank lower and of the other colour | kings_corners.play
 G7-S9 | Only a king may start a pile in an empty corner | (kings_corners.play)
@@ -534,10 +534,10 @@ G7-S13 | Every turn ends with drawing a card from the stock | (record.impossible
 G7-S14 | Cards may be played "from the centre" (see G7-A7) | (kings_corners.pile_move)
 G7-S15 | The hand ends when nobody can or will play (see G7-A9) | kings_corners.after_end record.deal_unfinished
 G7-S16 | Penalty points for cards left: a king 10, any other card 1 | claim (record.impossible_left)
-G7-S17 | Play to 50; the first at 50 or more loses; the fewest points wins (option losers) | claim
+G7-S17 | Play to 50; the first at 50 or more loses; the fewest points wins (option losers) | claim record.game_over
 G7-A1 | The four starting cards go to the sides; the corners start empty | (kings_corners.play)
 G7-A2 | The stock is face down | unchecked: whether the stock lies face up leaves no trace in a record
-G7-A3 | The dealer's left has the first turn as a variant (option first_player) | (record.wrong_player)
+G7-A3 | The dealer's left has the first turn as a variant (option first_player) | (play.out_of_turn)
 G7-A4 | A pile moves if its bottom card is one lower than the top of the target, of the other colour
     | kings_corners.pile_move
 G7-A5 | An empty side may be filled with any card at any time | (kings_corners.play)
@@ -547,7 +547,7 @@ G7-A8 | Going out: the player scores nothing and the others play on | claim
 G7-A9 | A hand ends after a full round in which no card was played | claim (kings_corners.after_end)
 G7-A10 | Every move is optional (option kings_compulsory) | kings_corners.kings_compulsory
 G7-A11 | A player who went out scores 0 | claim
-G7-A12 | The game ends at the end of the hand in which someone reaches the target | claim
+G7-A12 | The game ends at the end of the hand in which someone reaches the target | claim (record.game_over)
 G7-A13 | Two to four players | (record.player_count)
 """)
 """Every rule of Kings Corners: what enforces it, or why no record can show it (``referee rules``)."""
@@ -558,7 +558,9 @@ class KingsCorners(Game):
 
     slug = "kings-corners"
     rule_table = RULE_TABLE
-    ruleless_codes = frozenset({"kings_corners.hand"})  # a card not in the hand cannot be played with real cards
+    # A card nobody holds cannot be played with real cards; a turn headed by a name not among the players is
+    # the record's shape (another player's move or card is play.out_of_turn, G7-S6).
+    ruleless_codes = frozenset({"kings_corners.hand", "record.wrong_player"})
     names: ClassVar[dict[str, str]] = {"en": "Kings Corners", "ru": "Короли в углах", "de": "Könige in den Ecken"}
     player_counts = PLAYER_COUNTS
     options = OPTIONS

@@ -190,7 +190,7 @@ G8-S6 | The dealer gives each player a title and a quota of tricks | record.bad_
 G8-S7 | The player left of the dealer leads, any card | play.lead_out_of_turn
 G8-S8 | A trick is taken by the higher card (see G8-A1) | claim
 G8-S9 | All cards are played; a player who reaches his quota leaves the play
-    | claim (record.tricks_sum) record.trick_count
+    | claim (record.tricks_sum) record.trick_count (play.left_the_deal)
 G8-S10 | The reign follows; the Peasant deals it | (record.trump_card)
 G8-S11 | Reign titles follow the tricks taken in the first phase | claim
 G8-S12 | The reign is dealt from the King to the Peasant; the turned card goes back to its player | (record.trump_card)
@@ -203,7 +203,8 @@ G8-S16 | The reign is played like the first phase | (play.revoke)
 G8-S17 | Most reign tricks wins; a tie goes to the lower title | claim
 G8-A1 | Whist play: follow suit; trumping when void and free play are options
     | play.revoke play.must_trump (play.out_of_turn)
-G8-A2 | Quotas are caps: a player who reaches his leaves, his cards are dead | claim record.tricks_sum
+G8-A2 | Quotas are caps: a player who reaches his leaves, his cards are dead
+    | claim record.tricks_sum play.left_the_deal
 G8-A3 | The dealer gives the first-phase titles as he likes | unchecked: a free choice; the record states it
 G8-A4 | The turned card stays with the player it was dealt to | (record.trump_card)
 G8-A5 | Equal first-phase tricks: the lower old title gets the higher new one | claim

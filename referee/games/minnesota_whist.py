@@ -166,7 +166,7 @@ MW-S15 | Partners pool their tricks | claim record.tricks_sum
 MW-S16 | Play to the last card; the deal passes to the left | (deal.dealer_order) record.trick_count
 MW-S17 | Low hand scoring (see MW-A5) | claim
 MW-S18 | High hand scoring (see MW-A5) | claim
-MW-S19 | The game goes to an agreed total, usually 13 | claim
+MW-S19 | The game goes to an agreed total, usually 13 | claim record.game_over
 MW-S20 | The three scoring samples | claim
 MW-S21 | How the game differs from whist | unchecked: a summary of other rules, each checked where it is stated
 MW-A1 | High hand: the player right of the granding player leads | (play.lead_out_of_turn)
@@ -181,7 +181,7 @@ MW-A8 | A player without the colour he wants bids the colour he holds
     | unchecked: a bid is a choice the record shows only by its card
 MW-A9 | Aces high for the cut; ties cut again | unchecked: the cut is made before the record begins
 MW-A10 | The deal passes one seat to the left | deal.dealer_order
-MW-A11 | The game ends when a side reaches the target at the end of a hand | claim
+MW-A11 | The game ends when a side reaches the target at the end of a hand | claim (record.game_over)
 MW-A12 | Terms in the Russian text | unchecked: editorial, about wording only
 MW-A13 | The section on whist is differences, not variants | unchecked: editorial, about wording only
 MW-A14 | Empty headings removed | unchecked: editorial, about wording only

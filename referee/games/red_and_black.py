@@ -339,7 +339,8 @@ G10-S4 | A red and a black card start the pile: black face down, red face up on 
 G10-S5 | The rest of the pack is the stock | record.bad_stock
 G10-S6 | The player left of the dealer goes first | (record.no_turn)
 G10-S7 | A card of the same colour as the top of the pile is discarded and the pile turned over | claim
-G10-S8 | A card of the other colour is kept, and the player draws again | claim record.too_many_taken
+G10-S8 | A card of the other colour is kept, and the player draws again
+    | claim record.too_many_taken record.taken_impossible
 G10-S9 | After a discard the turn passes clockwise | record.no_turn
 G10-S10 | The game ends when the stock runs out | record.start_without_cards
 G10-S11 | The player who took the most cards loses | deal.loser_claim claim

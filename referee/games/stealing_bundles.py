@@ -398,7 +398,7 @@ G9-S3 | The dealer is chosen by agreement or by lot, and shuffles
     | unchecked: the choice is made before the record begins
 G9-S4 | Four cards face up on the table, four to each player; the dealer keeps the rest
     | record.table_ranks record.card_count
-G9-S5 | The player left of the dealer plays first; then clockwise | (play.not_in_hand)
+G9-S5 | The player left of the dealer plays first; then clockwise | play.out_of_turn
 G9-S6 | A player plays one card from his hand | play.not_in_hand record.bad_move
 G9-S7 | A card of the same rank as a table card takes it | play.no_such_table_card play.capture_compulsory
 G9-S8 | The top card of each bundle stays face up | (play.no_such_bundle)

@@ -363,7 +363,7 @@ Y-O8 | The holder of the 2♣ (the 2♦ when clubs are trumps) leads first | (pl
 Y-O9 | Follow suit; the highest trump, else the highest of the suit led, wins | play.revoke claim
 Y-O10 | A player who cannot follow may trump (option must_trump_when_void) | (play.must_trump)
 Y-O11 | No trump lead until trumps are broken (option trump_breaking) | play.trump_not_broken
-Y-O12 | The score depends on the distance from the goal | claim
+Y-O12 | The score depends on the distance from the goal | claim record.score_impossible
 Y-A1 | Remove threes so that the pack divides evenly | record.removed_count deal.removed_not_default
 Y-A2 | Every player bids; there is no auction | (record.bad_bid)
 Y-A3 | Trumping when void is optional by default (option must_trump_when_void) | play.must_trump
