@@ -158,7 +158,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "money": "{amount} ₽",
         "money.sep": ",",
         "money.note": "Суммы в рублях и копейках (в записи — копейки: 100 за рубль).",
-        "evening.kept": "Запись этого вечера хранится только на этом устройстве.",
+        "evening.kept": "Лист счёта этого вечера хранится только на этом устройстве.",
         "evening.clear": "Очистить",
         "link.too_large": "Ссылка содержит запись больше {limit} МБ; арбитр такие записи не читает (командная "
                           "строка тоже их отклоняет). Проверка счёта открыта с пустой записью.",
@@ -238,7 +238,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "money": "{amount} ₽",
         "money.sep": ",",
         "money.note": "Beträge in Rubel und Kopeken (die Aufzeichnung zählt Kopeken: 100 für einen Rubel).",
-        "evening.kept": "Der Spielzettel dieses Abends bleibt nur auf diesem Gerät.",
+        "evening.kept": "Die Spielliste dieses Abends bleibt nur auf diesem Gerät.",
         "evening.clear": "Löschen",
         "link.too_large": "Der Link enthält eine Aufzeichnung über {limit} MB; so große Aufzeichnungen liest der "
                           "Schiedsrichter nicht (auch die Kommandozeile lehnt sie ab). Die Punkteprüfung beginnt leer.",
