@@ -21,10 +21,10 @@ import pytest
 from site_tools import safety
 from tests.conftest import ROOT
 
-SOURCE = ("The player who shuffles and deals the cards for a deal. In every game on this site the turn to "
-          "deal passes to the left after each deal.")
-BASE = ("Игрок, который тасует и сдаёт карты. Во всех играх на этом сайте после каждой сдачи очередь сдавать "
-        "переходит к игроку слева.")
+SOURCE = ("The player who shuffles and deals the cards for a deal. As a rule the turn to deal passes to the left "
+          "after each deal; a game's page says when it does not.")
+BASE = ("Игрок, который тасует и сдаёт карты. Как правило, после каждой сдачи очередь сдавать переходит к игроку "
+        "слева; исключения указаны на странице игры.")
 SHORT = "Игрок, который сдаёт."
 HOSTILE = {
     "script-tag": BASE + " <script>alert(1)</script>",
