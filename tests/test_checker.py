@@ -192,8 +192,8 @@ def test_game_pages_link_to_the_checker_set_to_the_game(site: Path) -> None:
         for game in GAME_PAGES:
             html = (site / prefix / game / "index.html").read_text(encoding="utf-8")
             assert f'href="../check-a-score/#game={game}"' in html, (lang, game)
-            examples = len(re.findall(r"^\s*example:", (ROOT / "docs" / "en" / f"{game}.md").read_text(
-                encoding="utf-8"), re.MULTILINE))
+            examples = len(re.findall(r"^```referee-example\n\s*example:", (ROOT / "docs" / "en" / f"{game}.md")
+                                      .read_text(encoding="utf-8"), re.MULTILINE))  # pictures have no link
             links = re.findall(r'href="\.\./check-a-score/#record=([A-Za-z0-9_-]+)"', html)
             assert len(links) == examples > 0, (lang, game)
             assert html.count(STRINGS[lang]["link.open"]) == examples
