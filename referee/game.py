@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
+from referee.limits import MAX_DEALS
 from referee.messages import Message, t, tn
 from referee.notation import parse_suit
 from referee.source import Document, Path
@@ -217,6 +218,11 @@ class Reader:
         """A non-empty list at ``path``."""
         value = self.get(path)
         if isinstance(value, list) and value:
+            if path == ("deals",) and len(value) > MAX_DEALS:
+                self.fail(path, t("A record lists at most {limit} deals, not {n}; a game is far shorter (write a "
+                                  "long match in several records).", limit=MAX_DEALS, n=len(value)),
+                          "record.too_many_deals")
+                return None
             return value
         self.fail(path, t("{field} must be a non-empty list.", field=_field(path)), "record.shape")
         return None
