@@ -219,9 +219,10 @@ class Reader:
         value = self.get(path)
         if isinstance(value, list) and value:
             if path == ("deals",) and len(value) > MAX_DEALS:
-                self.fail(path, t("A record lists at most {limit} deals, not {n}; a game is far shorter (write a "
-                                  "long match in several records).", limit=MAX_DEALS, n=len(value)),
-                          "record.too_many_deals")
+                self.errors.append(RecordError(
+                    t("A record lists at most {limit} deals, not {n}; a game is far shorter (write a long match in "
+                      "several records).", limit=MAX_DEALS, n=len(value)), code="record.too_many_deals",
+                    where=Where(path="deals", line=self.doc.top_line("deals"))))
                 return None
             return value
         self.fail(path, t("{field} must be a non-empty list.", field=_field(path)), "record.shape")

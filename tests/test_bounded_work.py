@@ -62,8 +62,9 @@ out = {}
 for name, text in records.items():
     assert len(text.encode()) <= MAX_BYTES, name
     cpu, size, usable = measure(text)
-    if cpu > 1.5:  # a loaded machine inflates CPU time too: the better of two runs
-        cpu = min(cpu, measure(text)[0])
+    for _ in range(2):  # a loaded machine inflates CPU time too: the best of up to three runs
+        if cpu > 1.5:
+            cpu = min(cpu, measure(text)[0])
     out[name] = {"cpu": cpu, "json": size, "usable": usable}
 out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
