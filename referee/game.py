@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
+from referee.limits import MAX_DEALS
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_suit
 from referee.source import Document, Path
@@ -310,6 +311,12 @@ class Reader:
         """A non-empty list at ``path``."""
         value = self.get(path)
         if isinstance(value, list) and value:
+            if path == ("deals",) and len(value) > MAX_DEALS:
+                self.errors.append(RecordError(
+                    t("A record lists at most {limit} deals, not {n}; a game is far shorter (write a long match in "
+                      "several records).", limit=MAX_DEALS, n=len(value)), code="record.too_many_deals",
+                    where=Where(path="deals", line=self.doc.top_line("deals"))))
+                return None
             return value
         self.fail(path, t("{field} must be a non-empty list.", field=_field(path)), "record.shape")
         return None

@@ -8,3 +8,6 @@ MAX_ALIAS_VALUES = 10_000
 """How many values aliases may repeat in all (an alias of a list of three repeats four values)."""
 MAX_INT_DIGITS = 18
 """The most digits a whole number may have (scores and counts are far smaller)."""
+MAX_DEALS = 500
+"""The most deals a record may list. A game to its target takes a few dozen deals; 500 keeps a 2 MB record of
+deals repeated after the end within 2 s of CPU and 200 MB, its verdict included (robustness round 2, §2)."""

@@ -66,6 +66,20 @@ class Document:
     lines: dict[Path, int] = field(default_factory=dict)
     find_lines: Callable[[], dict[Path, int]] | None = field(default=None, repr=False, compare=False)
     """Works the lines out when first needed (JSON is read without them)."""
+    text: str | None = field(default=None, repr=False, compare=False)
+    """The text read, where the lines are worked out later (:meth:`top_line` looks in it)."""
+
+    def top_line(self, key: str) -> int | None:
+        """The line of a top-level ``key:`` found in the text without reading it again; else :meth:`line`.
+
+        Working every line out reads the whole record a second time, which for a 2 MB record refused
+        for its size of a top-level list (``deals``) would double the cost of the refusal.
+        """
+        if self.find_lines is not None and self.text is not None:
+            found = re.search(rf"^{re.escape(key)}\s*:", self.text, re.MULTILINE)
+            if found is not None:
+                return self.text.count("\n", 0, found.start()) + 1
+        return self.line((key,))
 
     def line(self, path: Path) -> int | None:
         """The line of ``path``, or of its nearest ancestor that has one."""
@@ -208,13 +222,13 @@ def load_text(text: str) -> Document:
         except _NotJson:
             pass
         else:
-            return Document(data, find_lines=lambda: _lines_of(text))
+            return Document(data, find_lines=lambda: _lines_of(text), text=text)
     try:
         data = QuickReader(text, track=False).read()
     except (NotPlain, RecursionError):
         data, lines = load_events(text)
         return Document(data, lines)
-    return Document(data, find_lines=lambda: _quick_lines(text))
+    return Document(data, find_lines=lambda: _quick_lines(text), text=text)
 
 
 def _quick_lines(text: str) -> dict[Path, int]:

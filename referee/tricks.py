@@ -751,7 +751,9 @@ class PassingTrickPlay:
     passes (:meth:`pass_turn`); before that the game may hand him a bought card (:meth:`receive`).
     A pass by a player who holds the suit led is allowed but noted in ``passes_holding`` (the game
     fines it). When every other seat with cards passes, the leader takes his card back and the
-    next seat with cards leads (``taken_back``; ``stalled`` counts such leads in a row). The winner
+    next seat with cards leads (``taken_back``; ``stalled`` counts such leads in a row made while the
+    stock was already empty, which the game says in ``stock_empty`` before each lead: DECISIONS.md,
+    round 3, G6-A7 (b); a lead passed by all while cards could still be bought does not count). The winner
     of a trick leads next, but not a suit in ``barred`` (the suit he has just won with
     ``lead_rule="last_suit"``, every suit of a trick that stood with ``"once_per_deal"``) unless
     he holds nothing else; a leader after a taken-back lead, or after a winner without cards, is
@@ -789,6 +791,9 @@ class PassingTrickPlay:
         self.passes_holding: list[tuple[int, int]] = []
         """(seat, trick number counted from 1) of every pass by a player who held the suit led."""
         self.stalled = 0
+        self.stock_empty = True
+        """Whether the stock is empty now; the game keeps it up to date (a deal without a stock: always)."""
+        self._lead_on_empty = True
 
     @property
     def led_suit(self) -> Suit | None:
@@ -834,6 +839,7 @@ class PassingTrickPlay:
         self.hands[seat].remove(card)
         if not self.current:
             self._to_act = [s for s in self._clockwise(seat) if self.hands[s]]
+            self._lead_on_empty = self.stock_empty
         self.current.append((seat, card))
         return self._next()
 
@@ -860,7 +866,7 @@ class PassingTrickPlay:
             self.hands[seat].append(card)
             self.taken_back.append((seat, card))
             self.current = []
-            self.stalled += 1
+            self.stalled = self.stalled + 1 if self._lead_on_empty else 0
             self.barred = set()
             self.leader = self.turn = self._next_holder(seat)
             return None

@@ -77,7 +77,6 @@ _VERDICT = {
         "termination": {"type": "object", "required": ["code", "message"], "additionalProperties": False,
                         "properties": {"code": {"type": "string"}, "message": {"type": "string"}}},
         "findings": {"type": "array", "items": {"$ref": "#/$defs/item"}},
-        "summarised": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
     },
 }
 

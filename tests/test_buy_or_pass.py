@@ -113,3 +113,32 @@ def test_impossible_facts_make_the_record_unusable(change):
 
 def test_a_pot_too_small_pays_pro_rata_rounded_down():
     assert bop.settle(1100, {"A": 800, "B": 400, "C": 300, "D": 200}) == ({"A": 517, "B": 258, "C": 194, "D": 129}, 2)
+
+
+def test_a_futile_lead_after_the_end_is_a_warning_and_changes_nothing():
+    data = _full()
+    before = check_text(yaml.safe_dump(data, allow_unicode=True))
+    data["deals"][0]["play"].append("Q♥")  # Vera, alone with cards, leads once more (DECISIONS.md, G6-A7 (b))
+    after = check_text(yaml.safe_dump(data, allow_unicode=True))
+    assert [f.code for f in after.findings] == ["play.after_end"] and after.exit_status == 0
+    assert after.totals == before.totals
+    data["deals"][0]["play"][-1] = "Q♥ 7♠"  # a card played to it is not a futile lead: the record cannot be
+    with pytest.raises(RecordErrors):
+        check_text(yaml.safe_dump(data, allow_unicode=True))
+
+
+def test_only_leads_passed_with_the_stock_empty_end_the_deal():
+    from referee.notation import parse_cards
+    from referee.tricks import PassingTrickPlay
+
+    play = PassingTrickPlay(bop.RULES["any_time"], [parse_cards(h) for h in ("AH", "KC", "QD")], 0,
+                            seat_names=NAMES[:3])
+    play.stock_empty = False
+    for _ in range(3):  # each lead is passed by the two others while cards can still be bought
+        play.play(play.hands[play.turn][0]), play.pass_turn(), play.pass_turn()
+    assert play.stalled == 0 and not play.is_over(stock_empty=True)
+    play.stock_empty = True
+    for _ in range(3):
+        play.play(play.hands[play.turn][0]), play.pass_turn(), play.pass_turn()
+    assert play.is_over(stock_empty=True)
+

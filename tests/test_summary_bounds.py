@@ -187,6 +187,11 @@ def test_collector_random_games_end_no_earlier_than_the_bounds(seed, n):
     ({"game": "catch-the-ten", "players": NAMES[:3], "scores_before": {"Anna": -1, "Boris": 0, "Vera": 0}},
      "record.not_a_number"),
     ({"game": "catch-the-ten", "players": NAMES[:3], "scores_before": {"Anna": 40, "Boris": 0, "Vera": 0}}, None),
+    ({"game": "catch-the-ten", "players": NAMES[:4], "scores_before": {"Anna": 29, "Boris": 0, "Vera": 0, "Gleb": 0}},
+     "record.score_impossible"),
+    ({"game": "catch-the-ten", "players": NAMES[:4], "scores_before": {"Anna": 20, "Boris": 10, "Vera": 0, "Gleb": 0}},
+     None),
+    ({"game": "catch-the-ten", "players": NAMES[:3], "scores_before": {"Anna": 1, "Boris": 0, "Vera": 0}}, None),
     ({"game": "minnesota-whist", "players": NAMES[:4], "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
       "scores_before": {"We": 12, "They": 0}}, None),
     ({"game": "minnesota-whist", "players": NAMES[:4], "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
@@ -210,6 +215,18 @@ def test_running_scores_are_possible_or_unusable(record, code):
         assert not got or not [c for c in got if c.startswith(("record.game_over", "record.score", "record.not_a"))]
     else:
         assert got and code in got
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.sampled_from([4, 6]), dealer=st.integers(0, 5))
+def test_catch_the_ten_deals_with_every_card_dealt_hand_out_the_honours(seed, n, dealer):
+    from referee.games import catch_the_ten as ctt
+    from referee.simulate import catch_the_ten_deal
+
+    players = (NAMES + ["Egor"])[:n]
+    deal = catch_the_ten_deal(random.Random(seed), players, dealer % n)
+    verdict = check_text(dump({"game": "catch-the-ten", "players": players, "deals": [deal]}))
+    assert sum(verdict.totals.values()) >= ctt.HONOUR_TOTAL
 
 
 def test_yacht_deal_scores_are_multiples_of_the_unit():

@@ -474,11 +474,18 @@ class BuyOrPass(Game):
         stopped = False
         for k, raw in enumerate(plays):
             where = r.doc.where(path + ("play", k), deal=number, trick=k + 1)
+            tokens = [s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()]
             if play.is_over(stock_empty=not stock):
+                if tokens and all(w.lower() in PASS_WORDS for w in tokens[1:]) and _is_card(tokens[0], r.notation):
+                    # A table that went round once more: a futile lead after the end changes nothing (G6-A7 (b)).
+                    findings.append(Finding("play.after_end", "warning", where, t(
+                        "The deal was already over: every player with cards had led with the stock empty and "
+                        "been passed by all; this lead changes nothing.")))
+                    continue
                 r.fail(path + ("play", k), t("The deal is over before this lead: the players with cards left "
                                              "cannot play on."), "record.trick_count", "play")
                 return None
-            tokens = [s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()]
+            play.stock_empty = not stock
             went = self._lead(r, path + ("play", k), tokens, play, stock, bought, players, findings, where)
             if not went:
                 return None
@@ -640,6 +647,14 @@ class BuyOrPass(Game):
                    "record.trick_shape", "play")
             return False
         return True
+
+
+def _is_card(token: str, notation: str) -> bool:
+    """Whether ``token`` reads as a card of the pack."""
+    try:
+        return parse_card(token, notation) in DECK
+    except NotationError:
+        return False
 
 
 GAME = BuyOrPass()

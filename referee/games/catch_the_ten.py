@@ -50,6 +50,8 @@ HAND_SIZES: dict[int, int] = {2: 10, 3: 10, 4: 9, 5: 7, 6: 6}
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.SIX))
 TARGET = 41
 HONOURS: dict[Rank, int] = {Rank.QUEEN: 2, Rank.KING: 3, Rank.ACE: 4, Rank.TEN: 10, Rank.JACK: 11}
+HONOUR_TOTAL = sum(HONOURS.values())
+"""The points of the five trump honours: every deal in which no card is set aside hands them all out."""
 TRUMP_ORDER: tuple[Rank, ...] = (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.QUEEN, Rank.KING,
                                  Rank.ACE, Rank.JACK)
 # The seed's counting order for a tie-break: ten, extra cards, ace, king, queen, jack.
@@ -380,6 +382,13 @@ class CatchTheTen(Game):
             # Possible or exit 2: a deal scores honours and extra cards, never less than nothing, and the
             # game ends at the first deal that takes anyone to 41; so 0 ≤ a running score < 41.
             totals = r.scores(("scores_before",), table.entrants, minimum=0) or totals
+            # With 4 or 6 players every card is dealt, so the five trump honours (30 points) are taken in
+            # every deal: the running scores add up to 0 (no deal yet) or to at least 30.
+            if len(players) * HAND_SIZES.get(len(players), 0) == len(DECK) and 0 < sum(totals.values()) < HONOUR_TOTAL:
+                r.fail(("scores_before",), t("With {n} players every deal hands out the {points} points of the trump "
+                                             "honours, so the scores before add up to 0 or to at least {points}, "
+                                             "not {total}.", n=len(players), points=HONOUR_TOTAL,
+                                             total=sum(totals.values())), "record.score_impossible", "scoring")
             for p, v in totals.items():
                 if v >= TARGET:
                     r.fail(("scores_before", p), tn("{player} already has {points}; the game would be over.",

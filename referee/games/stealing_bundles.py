@@ -39,6 +39,7 @@ Boris's 7♥ now matches the top of Anna's bundle, and he steals it:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -609,8 +610,9 @@ class StealingBundles(Game):
                                            bundles=sum(captured.values()), table=len(table), n=len(DECK),
                                            total=total), "record.card_count", "count")
             ok = False
-        paired = [c for c in table if sum(1 for d in table if d.rank == c.rank) > 1]
-        if len(paired) > TABLE_START:
+        ranks = Counter(c.rank for c in table)  # counted once: a hostile table can hold 600,000 cards
+        paired = [c for c in table if ranks[c.rank] > 1]
+        if len(paired) > TABLE_START and len(table) <= len(DECK):
             r.fail(path + ("table",), t("A card can stay on the table only when no table card has its rank, so two "
                                         "cards of one rank can be left only from the {n} cards laid out at the "
                                         "start; {cards} are too many.", n=TABLE_START, cards=paired),

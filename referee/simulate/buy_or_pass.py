@@ -52,6 +52,7 @@ def buy_or_pass_game(rng: random.Random, dealer: int, ace_of_spades: str = "any_
     actions: list[list[Card | str]] = []
     bought = [0] * n
     while not play.is_over(stock_empty=not stock):
+        play.stock_empty = not stock
         legal = play.legal_plays()
         if not play.current:
             actions.append([])
