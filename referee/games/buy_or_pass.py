@@ -208,7 +208,7 @@ G6-A12 | The outcome is net money, not tricks | claim
 G6-A13 | Buying or passing while holding the suit led is a revoke | (play.pass_holding_suit) play.buy_holding_suit
 G6-A14 | Ranks 7 8 9 10 J Q K A | claim
 G6-D01 | The lay-down is recorded with the cards laid down | (record.laydown_missing)
-G6-D02 | Only leads made with the stock empty count towards the end of the deal | (record.trick_count)
+G6-D02 | Only leads made with the stock empty count towards the end of the deal | play.after_end (record.trick_count)
 """)
 """Every rule of Buy or Pass: what enforces it, or why no record can show it (``referee rules``)."""
 

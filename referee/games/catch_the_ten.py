@@ -271,7 +271,7 @@ CT-S1 | One pack of 36 cards, 6 to A | record.deck_mismatch record.card_twice re
 CT-S2 | Two to six players, each for himself | record.player_count
 CT-S3 | Plain suits, low to high: 6 7 8 9 10 J Q K A | claim
 CT-S4 | Trumps, low to high: 6 7 8 9 10 Q K A J | claim
-CT-S5 | The aim: be first to 41 or more points | claim record.game_over
+CT-S5 | The aim: be first to 41 or more points | claim record.game_over record.score_impossible
 CT-S6 | The first dealer by lot; then in turn | (deal.dealer_order)
 CT-S7 | Hand sizes by the number of players: 18, 12, 9, 7, 6 | record.hand_size record.cards_sum
 CT-S8 | Cards left over are set aside unseen | claim
