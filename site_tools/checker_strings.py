@@ -156,7 +156,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "money": "{amount} ₽",
         "money.sep": ",",
         "money.note": "Суммы в рублях и копейках (в записи — копейки: 100 за рубль).",
-        "evening.kept": "Запись этого вечера хранится только на этом устройстве.",
+        "evening.kept": "Лист счёта этого вечера хранится только на этом устройстве.",
         "evening.clear": "Очистить",
     },
     "de": {
@@ -234,7 +234,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "money": "{amount} ₽",
         "money.sep": ",",
         "money.note": "Beträge in Rubel und Kopeken (die Aufzeichnung zählt Kopeken: 100 für einen Rubel).",
-        "evening.kept": "Der Spielzettel dieses Abends bleibt nur auf diesem Gerät.",
+        "evening.kept": "Die Spielliste dieses Abends bleibt nur auf diesem Gerät.",
         "evening.clear": "Löschen",
     },
 }
