@@ -22,6 +22,7 @@ import yaml
 from referee.cli import cmd_check
 from referee.web import check, dump, parse
 from site_tools import checker
+from site_tools.blocks import find_blocks
 from site_tools.checker_strings import STRINGS
 from tests.conftest import EXAMPLES, ROOT
 
@@ -192,8 +193,8 @@ def test_game_pages_link_to_the_checker_set_to_the_game(site: Path) -> None:
         for game in GAME_PAGES:
             html = (site / prefix / game / "index.html").read_text(encoding="utf-8")
             assert f'href="../check-a-score/#game={game}"' in html, (lang, game)
-            examples = len(re.findall(r"^```referee-example\n\s*example:", (ROOT / "docs" / "en" / f"{game}.md")
-                                      .read_text(encoding="utf-8"), re.MULTILINE))  # pictures have no link
+            examples = len([b for b in find_blocks((ROOT / "docs" / "en" / f"{game}.md").read_text(encoding="utf-8"))
+                            if b.kind == "example"])  # worked examples, not the pictures drawn from them
             links = re.findall(r'href="\.\./check-a-score/#record=([A-Za-z0-9_-]+)"', html)
             assert len(links) == examples > 0, (lang, game)
             assert html.count(STRINGS[lang]["link.open"]) == examples

@@ -194,6 +194,12 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "ru-check-a-score-390.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+    # The evening's scoresheet stays on this device, and one tap clears it.
+    kept = json.loads(page.evaluate("localStorage.getItem('referee-checker:evening')"))
+    assert kept["players"] == players and "expected" not in kept
+    page.click("[data-action=clear]")
+    page.wait_for_function("localStorage.getItem('referee-checker:evening') === null")
+    assert page.locator("input[data-path='players[0]']").input_value() == ""
     guard.close()
 
 
@@ -416,6 +422,8 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(browser: Any,
         answer = settle(page, disputed(slug, "ru"), "ru")
         assert answer["status"] in (0, 1), slug
         assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1, slug
+        assert not page.evaluate("[...document.querySelectorAll('.checker-form input')]"
+                                 ".some(i => i.value.includes('[object'))"), slug  # every value shown as written
         if slug == "buy-or-pass":  # "took nothing" is one tap, and it is an empty list in the record
             assert page.locator("[data-path='deals[0].tricks.Глеб'] [data-action=none][aria-pressed=true]").count() == 1
         if slug == "comet":  # a disputed player's cell is on screen, not cut off: the table is stacked

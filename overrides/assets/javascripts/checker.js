@@ -574,6 +574,7 @@ function main(root) {
         const old = String(state.record.players[i] ?? "");
         state.record.players[i] = box.value.trim();
         renamePlayer(old, box.value.trim());
+        state.own = true;
         state.formChanged = true;
         state.textChanged = false;
         renderForm();
