@@ -200,10 +200,11 @@ def test_phone_pages_pass_axe_light_and_dark_with_folds_open(browser: Any, base_
         context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block",
                                       color_scheme=scheme)
         page = context.new_page()
-        for lang in LANGS:
-            for game in ("catch-the-ten", "korol"):
-                page.goto(f"{base_url}/{lang}{game}/")
-                page.evaluate(PHONE_CHECK)
-                problems += [f"{lang}{game} {scheme}: {v}" for v in axe_violations(page)]
+        # Three pages cover the new parts in the three languages: a trick grid with a player sitting
+        # tricks out (Korol), stacked score tables and the record fields (all three), kept few for time.
+        for lang, game in (("", "catch-the-ten"), ("ru/", "korol"), ("de/", "catch-the-ten")):
+            page.goto(f"{base_url}/{lang}{game}/")
+            page.evaluate(PHONE_CHECK)
+            problems += [f"{lang}{game} {scheme}: {v}" for v in axe_violations(page)]
         context.close()
     assert problems == [], "\n".join(problems)
