@@ -155,6 +155,8 @@ def naive_collector(rng: random.Random, players: int, limit: int = 20_000) -> tu
     while moves < limit:
         laid = []
         for seat in range(players):
+            if not hands[seat]:
+                return None, moves  # draws from an empty stock emptied a hand: no card to lay, the game stops
             card = rng.choice(hands[seat])
             hands[seat].remove(card)
             laid.append((seat, card))
