@@ -27,7 +27,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from referee.cards import Card, Rank, deck
 from referee.errors import NotationError
@@ -57,9 +57,12 @@ def value(card: Card | None) -> int:
     return 0 if card is None else int(card.rank)
 
 
-@dataclass(frozen=True, order=True)
-class Cell:
-    """A place on the grid: a vertical card at (column, row), or a bridge from column ``x`` to ``x + 1``."""
+class Cell(NamedTuple):
+    """A place on the grid: a vertical card at (column, row), or a bridge from column ``x`` to ``x + 1``.
+
+    A named tuple, not a dataclass: places are hashed and compared on every step of a path, and a
+    tuple does that in C (a frozen dataclass's ``__hash__`` and ``__eq__`` were 40 % of a random game).
+    """
 
     x: int
     y: int
