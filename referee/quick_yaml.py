@@ -234,6 +234,9 @@ class QuickReader:
         if depth > MAX_DEPTH:
             raise NotPlain
         closing = "]" if text[pos] == "[" else "}"
+        flat = self.flat_flow(text, pos, closing, path, line)
+        if flat is not None:
+            return flat
         out: Any = [] if closing == "]" else {}
         pos += 1
         while True:
@@ -264,6 +267,52 @@ class QuickReader:
             elif pos >= len(text) or text[pos] != closing:
                 raise NotPlain
 
+    def flat_flow(self, text: str, pos: int, closing: str, path: Path, line: int) -> tuple[Any, int] | None:
+        """A flow list or mapping of plain scalars only (``{Anna: 5, Boris: 0}``), split with string methods.
+
+        Most flow collections in records are such, and reading them character by character was most of
+        the reading of a summary record. Anything else (nesting, quotes, comments, an odd scalar, a
+        repeated key) gives None, and :meth:`flow` reads the text the general way, to the same result.
+        """
+        end = text.find(closing, pos + 1)
+        if end < 0:
+            return None
+        inner = text[pos + 1:end]
+        if not inner.strip(" "):
+            return ([] if closing == "]" else {}), end + 1
+        if _NOT_FLAT.search(inner) is not None:
+            return None
+        parts = inner.split(",")
+        if not parts[-1].strip(" "):
+            parts.pop()  # a trailing comma
+        if closing == "]":
+            if ":" in inner:
+                return None
+            plains = [part.strip(" ") for part in parts]
+            if not _flat_plains(inner, plains):
+                return None
+            if self.track:
+                for k in range(len(plains)):
+                    self.lines[(*path, k)] = line
+            return [resolve_plain(plain, line) for plain in plains], end + 1
+        if inner.count(":") != len(parts) or inner.count(": ") != len(parts):  # one colon an entry, ending its key
+            return None
+        halves = [part.split(":") for part in parts]
+        keys = [key.strip(" ") for key, _ in halves]
+        plains = [value.strip(" ") for _, value in halves]
+        if not _flat_plains(inner, keys) or not _flat_plains(inner, plains):
+            return None
+        out: dict[Any, Any] = {}
+        for key_text, plain in zip(keys, plains, strict=True):  # in the general way's order, errors included
+            key = resolve_plain(key_text, line)
+            if key in out:
+                return None  # a repeated key: the general way refuses it
+            out[key] = resolve_plain(plain, line)
+        if self.track:
+            for key in out:
+                self.lines[(*path, key)] = line
+        return out, end + 1
+
     def flow_value(self, text: str, pos: int, path: Path, line: int, depth: int) -> tuple[Any, int]:
         if pos < len(text) and text[pos] in "[{":
             return self.flow(text, pos, path, line, depth + 1)
@@ -288,6 +337,19 @@ class QuickReader:
                 or any(c in plain for c in ":#[{'\"") or plain == "<<":
             raise NotPlain
         return resolve_plain(plain, line), end
+
+
+# What a flat flow collection (see QuickReader.flat_flow) may not contain: nesting, quotes, comments,
+# anchors, aliases, tags and the other indicators; those are read the general way.
+_NOT_FLAT = re.compile(r"[\[\]{}'\"#&*!|>%@`?]")
+
+
+def _flat_plains(inner: str, plains: list[str]) -> bool:
+    """Whether each of ``plains`` (cut from ``inner``, colons already excluded) is a plain scalar as it stands."""
+    if "" in plains or "<<" in plains:
+        return False
+    # A scalar may start with "-" only when more than a space follows (``-5``, not ``- 5`` or ``-``).
+    return "-" not in inner or not any(p[0] == "-" and (len(p) == 1 or p[1] == " ") for p in plains)
 
 
 def _skip_spaces(text: str, pos: int) -> int:

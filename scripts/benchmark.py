@@ -5,10 +5,12 @@
     python scripts/benchmark.py --browser [--runs 3]     the browser score checker instead (bench_browser.py)
     python scripts/benchmark.py --fuzz 20000 [--seed 1]  mutated record texts instead
 
-Rows: random legal deals per second per game (shuffle, deal, random legal play to the end) and
-full-play records checked per second (from parsed data, and from YAML text including parsing).
-Each row is compared with ``scripts/naive_trick_loop.py`` on a pack and table of the same shape
-(the same number of players, 36, 52 or 32 cards). The machines are shared and noisy, so every
+Rows: random legal deals per second per game (shuffle, deal, random legal play to the end), full-play
+records checked per second (from parsed data, and from YAML and JSON text including parsing) and the
+summary records among the examples. A trick game's row is compared with ``scripts/naive_trick_loop.py``
+on a pack and table of the same shape (the same number of players, 36, 52 or 32 cards), a turn or
+layout game's with its own loop in ``scripts/naive_turn_loops.py`` (Construction has none); a Korol
+game is two deals, and its rows are per deal. The machines are shared and noisy, so every
 measurement runs once per round, interleaved with the naive loop, in CPU time; a row's ratio is
 the median of its per-round ratios, and the spread is the lowest and highest of them.
 """
@@ -16,6 +18,7 @@ the median of its per-round ratios, and the spread is the lowest and highest of 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -27,6 +30,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import naive_turn_loops
 from naive_trick_loop import naive_deal
 
 from referee.cli import check_text
@@ -50,19 +54,38 @@ NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
 ONE_YES = [(True, True), (False, False), (False, False)]
 
 
+Shape = tuple[int, int] | tuple[str, int]
+"""A naive loop: (players, lowest rank) of the trick loop, or (turn game, players) of a turn-game loop."""
+
+TURN_LOOPS: dict[str, Callable[[random.Random, int], object]] = {
+    "comet": naive_turn_loops.naive_comet,
+    "red-and-black": naive_turn_loops.naive_red_and_black,
+    "stealing-bundles": naive_turn_loops.naive_stealing_bundles,
+    "collector": naive_turn_loops.naive_collector,
+    "kings-corners": naive_turn_loops.naive_kings_corners,
+}
+
+
 @dataclass
 class Measure:
     """One thing to time: ``fn(i)`` is one unit of work; ``shape`` names the naive loop it is compared with."""
 
     label: str
     fn: Callable[[int], object]
-    shape: tuple[int, int] | None = None  # (players, lowest rank) of the naive loop; None: it is a naive loop
+    shape: Shape | None = None  # the naive loop it is compared with (see naive()); None: it is a naive loop
     batch: int = 1
+    units: int = 1  # deals in one ``fn(i)``: a Korol game is two deals, and rates are per deal
     rates: list[float] = field(default_factory=list)
 
 
-def naive(players: int, low: int) -> Measure:
-    """The naive loop on ``players`` players and a pack from ``low`` to the ace."""
+def naive(shape: Shape) -> Measure:
+    """The naive loop of ``shape``: the trick loop on a table and pack, or a turn game's own loop."""
+    if isinstance(shape[0], str):
+        game, players = shape
+        loop = TURN_LOOPS[game]
+        rng = random.Random(players)
+        return Measure(f"naive {game} loop {players}p", lambda i: loop(rng, players))
+    players, low = shape
     rng = random.Random(players * 100 + low)
     return Measure(f"naive loop {players}p {(15 - low) * 4} cards", lambda i: naive_deal(rng, players, low))
 
@@ -85,7 +108,7 @@ def new_trick_game_measures(rng: random.Random) -> list[Measure]:
     from referee.simulate.buy_or_pass import buy_or_pass_game
     from referee.simulate.korol import korol_game
 
-    return [Measure("korol random games (two deals each)", lambda i: korol_game(rng, i % 4), (4, 6)),
+    return [Measure("korol random deals (a game is two, per deal)", lambda i: korol_game(rng, i % 4), (4, 6), units=2),
             Measure("buy-or-pass random deals", lambda i: buy_or_pass_game(rng, i % 4), (4, 7))]
 
 
@@ -122,40 +145,75 @@ def new_trick_game_records(rng: random.Random, count: int) -> dict[str, tuple[li
 
 
 def record_measures(rng: random.Random) -> list[Measure]:
-    """Full-play records checked: from parsed data, and from YAML text (parsing included)."""
+    """Full-play records checked: from parsed data, from YAML text and from JSON text (parsing included).
+
+    A Korol record is one game, two deals: its rows are per deal, like its random games.
+    """
     out = []
     for label, (records, shape) in sample_records(rng).items():
         texts = [yaml.safe_dump(r, allow_unicode=True, sort_keys=False) for r in records]
+        jsons = [json.dumps(r, ensure_ascii=False) for r in records]
         docs = [load_text(t) for t in texts]
         game = GAMES[records[0]["game"]]
-        out.append(Measure(f"{label} records checked (parsed)",
-                           lambda i, docs=docs, game=game: game.check(docs[i % len(docs)]), shape))
-        out.append(Measure(f"{label} records checked (YAML text)",
-                           lambda i, texts=texts: check_text(texts[i % len(texts)]), shape))
-    return out
+        units = 2 if label == "korol" else 1
+        per = " per deal" if units > 1 else ""
+        out.append(Measure(f"{label} records checked{per} (parsed)",
+                           lambda i, docs=docs, game=game: game.check(docs[i % len(docs)]), shape, units=units))
+        out.append(Measure(f"{label} records checked{per} (YAML text)",
+                           lambda i, texts=texts: check_text(texts[i % len(texts)]), shape, units=units))
+        out.append(Measure(f"{label} records checked{per} (JSON text)",
+                           lambda i, jsons=jsons: check_text(jsons[i % len(jsons)]), shape, units=units))
+    return out + summary_measures()
+
+
+def _full_play(value: object) -> bool:
+    """Whether a record (or a part of it) writes out cards played: hands, plays, moves, turns or a list of tricks."""
+    if isinstance(value, dict):
+        return any(k in ("hands", "play", "plays", "moves", "turns") or (k == "tricks" and isinstance(v, list))
+                   or _full_play(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_full_play(v) for v in value)
+    return False
+
+
+def summary_measures() -> list[Measure]:
+    """Summary records (the examples that write no cards played), cycled, from YAML and from JSON text.
+
+    The aim is a rate (records per second), so the rows are set beside the naive 36-card loop only to
+    show the machine's speed in the same run.
+    """
+    root = Path(__file__).resolve().parent.parent / "examples"
+    texts = [p.read_text(encoding="utf-8") for p in sorted(root.glob("*/*.yaml"))]
+    texts = [t for t in texts if not _full_play(yaml.safe_load(t))]
+    jsons = [json.dumps(yaml.safe_load(t), ensure_ascii=False) for t in texts]
+    return [Measure(f"summary records checked ({len(texts)} examples, YAML text)",
+                    lambda i: check_text(texts[i % len(texts)]), (4, 6)),
+            Measure(f"summary records checked ({len(texts)} examples, JSON text)",
+                    lambda i: check_text(jsons[i % len(jsons)]), (4, 6))]
 
 
 def turn_measures(rng: random.Random) -> list[Measure]:
     """The games on the turn engine: random whole games (or deals), and full-play records from YAML text.
 
-    There is no trick loop to compare them with, so their rows give rates only.
+    Each is compared with the naive loop of its own game and table (``scripts/naive_turn_loops.py``).
     """
     from referee.simulate.collector import collector_deal, collector_play
     from referee.simulate.comet import comet_play
     from referee.simulate.red_and_black import red_and_black_play
     from referee.simulate.stealing_bundles import stealing_bundles_deal, stealing_bundles_play
 
-    out = [Measure(f"comet {n}p random deals", lambda i, n=n: comet_play(rng, n, i % n)) for n in (3, 5)]
-    out.append(Measure("red-and-black 4p random games", lambda i: red_and_black_play(rng, 4)))
-    out += [Measure(f"stealing-bundles {n}p random games", lambda i, n=n: stealing_bundles_play(rng, NAMES[:n], i % n))
-            for n in (2, 3, 4)]
-    out += [Measure(f"collector {n}p random games", lambda i, n=n: collector_play(rng, NAMES[:n], i % n))
-            for n in (2, 3, 4)]
+    out = [Measure(f"comet {n}p random deals", lambda i, n=n: comet_play(rng, n, i % n), ("comet", n))
+           for n in (3, 5)]
+    out.append(Measure("red-and-black 4p random games", lambda i: red_and_black_play(rng, 4), ("red-and-black", 4)))
+    out += [Measure(f"stealing-bundles {n}p random games", lambda i, n=n: stealing_bundles_play(rng, NAMES[:n], i % n),
+                    ("stealing-bundles", n)) for n in (2, 3, 4)]
+    out += [Measure(f"collector {n}p random games", lambda i, n=n: collector_play(rng, NAMES[:n], i % n),
+                    ("collector", n)) for n in (2, 3, 4)]
     for slug, deal, count in (("stealing-bundles", stealing_bundles_deal, 100), ("collector", collector_deal, 50)):
         texts = [yaml.safe_dump({"game": slug, "players": NAMES[:3], "deals": [deal(rng, NAMES[:3], k % 3)]},
                                 allow_unicode=True, sort_keys=False) for k in range(count)]
         out.append(Measure(f"{slug} 3p records checked (YAML text)",
-                           lambda i, texts=texts: check_text(texts[i % len(texts)])))
+                           lambda i, texts=texts: check_text(texts[i % len(texts)]), (slug, 3)))
     return out
 
 
@@ -220,35 +278,43 @@ def run_interleaved(measures: list[Measure], rounds: int, seconds: float) -> Non
             start = time.process_time()
             for i in range(n):
                 fn(i)
-            m.rates.append(n / max(time.process_time() - start, 1e-9))
+            m.rates.append(n * m.units / max(time.process_time() - start, 1e-9))
 
 
-def report(measures: list[Measure], naives: dict[tuple[int, int], Measure]) -> list[str]:
-    """The table: median rate, and the median and spread of the per-round ratios to the naive loop."""
+def report(measures: list[Measure], naives: dict[Shape, Measure]) -> list[str]:
+    """The table: median rate, the naive loop's median rate beside it, and the median and spread of the
+    per-round ratios to the naive loop."""
     width = max(len(m.label) for m in measures)
-    lines = [f"{'measure (per second, CPU time)':<{width}}  {'median':>9}  {'× naive':>7}  spread (min–max)"]
+    lines = [f"{'measure (per second, CPU time)':<{width}}  {'median':>9}  {'naive':>7}  {'× naive':>7}  "
+             "spread (min–max)"]
     for m in measures:
         median = statistics.median(m.rates)
         if m.shape is None:
-            lines.append(f"{m.label:<{width}}  {median:>9,.0f}  {'':>7}  {min(m.rates):,.0f}–{max(m.rates):,.0f}")
+            lines.append(f"{m.label:<{width}}  {median:>9,.0f}  {'':>7}  {'':>7}  "
+                         f"{min(m.rates):,.0f}–{max(m.rates):,.0f}")
             continue
-        ratios = [a / b for a, b in zip(m.rates, naives[m.shape].rates, strict=True)]
-        lines.append(f"{m.label:<{width}}  {median:>9,.0f}  {statistics.median(ratios):>6.2f}×  "
-                     f"{min(ratios):.2f}–{max(ratios):.2f}")
+        anchor = naives[m.shape]
+        ratios = [a / b for a, b in zip(m.rates, anchor.rates, strict=True)]
+        lines.append(f"{m.label:<{width}}  {median:>9,.0f}  {statistics.median(anchor.rates):>7,.0f}  "
+                     f"{statistics.median(ratios):>6.2f}×  {min(ratios):.2f}–{max(ratios):.2f}")
     return lines
 
 
 def layout_measures(rng: random.Random) -> list[Measure]:
-    """The layout games: random hands or games, and full-play records from YAML text (rates only)."""
+    """The layout games: random hands or games, and full-play records from YAML text.
+
+    Kings Corners is compared with its naive loop; Construction has none (see ``naive_turn_loops.py``).
+    """
     from referee.simulate.construction import construction_play, construction_turns
     from referee.simulate.kings_corners import kings_corners_deal, kings_corners_play
 
-    out = [Measure(f"kings-corners {n}p random hands", lambda i, n=n: kings_corners_play(rng, n, i % n))
-           for n in (2, 4)]
+    out = [Measure(f"kings-corners {n}p random hands", lambda i, n=n: kings_corners_play(rng, n, i % n),
+                   ("kings-corners", n)) for n in (2, 4)]
     texts = [yaml.safe_dump({"game": "kings-corners", "players": NAMES[:3],
                              "deals": [kings_corners_deal(rng, NAMES[:3], k % 3)]}, allow_unicode=True)
              for k in range(50)]
-    out.append(Measure("kings-corners 3p records checked (YAML text)", lambda i: check_text(texts[i % len(texts)])))
+    out.append(Measure("kings-corners 3p records checked (YAML text)", lambda i: check_text(texts[i % len(texts)]),
+                       ("kings-corners", 3)))
     out.append(Measure("construction random games of 100 cards", lambda i: construction_play(rng, 100)))
     games = [yaml.safe_dump({"game": "construction", "players": NAMES[:2], "black": NAMES[0],
                              "deals": [{"turns": construction_turns(rng, 100)}]}, allow_unicode=True)
@@ -286,7 +352,7 @@ def main() -> None:
     rng = random.Random(2026)
     measures = [m for m in deal_measures(rng) + record_measures(rng) + turn_measures(rng) + layout_measures(rng)
                 if args.only in m.label]
-    naives = {shape: naive(*shape) for shape in sorted({m.shape for m in measures if m.shape})}
+    naives = {shape: naive(shape) for shape in sorted({m.shape for m in measures if m.shape}, key=str)}
     everything = list(naives.values()) + measures
     run_interleaved(everything, args.rounds, args.seconds)
     print("\n".join(report(everything, naives)))

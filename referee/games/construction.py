@@ -23,10 +23,11 @@ referee.turns.IllegalMoveError: There is no card at 1:1.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from referee.cards import Card, Rank, deck
 from referee.errors import NotationError
@@ -56,9 +57,12 @@ def value(card: Card | None) -> int:
     return 0 if card is None else int(card.rank)
 
 
-@dataclass(frozen=True, order=True)
-class Cell:
-    """A place on the grid: a vertical card at (column, row), or a bridge from column ``x`` to ``x + 1``."""
+class Cell(NamedTuple):
+    """A place on the grid: a vertical card at (column, row), or a bridge from column ``x`` to ``x + 1``.
+
+    A named tuple, not a dataclass: places are hashed and compared on every step of a path, and a
+    tuple does that in C (a frozen dataclass's ``__hash__`` and ``__eq__`` were 40 % of a random game).
+    """
 
     x: int
     y: int
@@ -66,6 +70,11 @@ class Cell:
 
     def __str__(self) -> str:
         return f"{'H' if self.bridge else ''}{self.x}:{self.y}"
+
+
+def _place_order(cell: Cell) -> tuple[int, int, bool]:
+    """The order build_places lists places in: row, column, the upright card before the bridge."""
+    return (cell.y, cell.x, cell.bridge)
 
 
 def read_cell(token: str) -> Cell:
@@ -123,6 +132,10 @@ class ConstructionGame(TurnState[Action]):
     def __init__(self, players: Sequence[str]):
         super().__init__(players, 0)
         self.board: dict[Cell, Card | None] = {Cell(0, 0): None, Cell(1, 0): None}  # None: a Joker
+        self._places: list[Cell] = []
+        """The places a card may be built, in build_places' order; kept up to date as cards are built."""
+        for cell in self.board:
+            self._add_places(cell)
         self.large: dict[str, Cell] = {s: Cell(JOKER_COLUMN[s], 0) for s in SIDES}
         self.small: dict[str, list[Cell]] = {s: [] for s in SIDES}
         self.reached: dict[str, bool] = dict.fromkeys(SIDES, False)
@@ -153,13 +166,28 @@ class ConstructionGame(TurnState[Action]):
                 or Cell(cell.x, cell.y, True) in self.board)
 
     def build_places(self) -> list[Cell]:
-        """Every place a card may be built now."""
-        out: set[Cell] = set()
-        for cell in self.board:
-            candidates = [Cell(cell.x - 1, cell.y, True), Cell(cell.x, cell.y, True), Cell(cell.x, cell.y + 1)] \
-                if not cell.bridge else [Cell(cell.x, cell.y), Cell(cell.x + 1, cell.y)]
-            out.update(c for c in candidates if self.can_build(c))
-        return sorted(out, key=lambda c: (c.y, c.x, c.bridge))
+        """Every place a card may be built now, row by row.
+
+        The board only grows, so a free place that touches the track stays one until a card is built
+        there: the list is kept as cards are built (:meth:`_add_places`) instead of worked out from the
+        whole board every turn, which made a game grow faster than its length.
+        """
+        return list(self._places)
+
+    def _add_places(self, cell: Cell) -> None:
+        """Update the places a card may be built after ``cell`` joined the board."""
+        key = _place_order(cell)
+        at = bisect_left(self._places, key, key=_place_order)
+        if at < len(self._places) and self._places[at] == cell:
+            del self._places[at]
+        candidates = [Cell(cell.x - 1, cell.y, True), Cell(cell.x, cell.y, True), Cell(cell.x, cell.y + 1)] \
+            if not cell.bridge else [Cell(cell.x, cell.y), Cell(cell.x + 1, cell.y)]
+        for place in candidates:
+            if self.can_build(place):
+                key = _place_order(place)
+                at = bisect_left(self._places, key, key=_place_order)
+                if at == len(self._places) or self._places[at] != place:
+                    self._places.insert(at, place)
 
     def held_by(self, side: str) -> set[Cell]:
         """The cards a side's tokens stand on."""
@@ -312,6 +340,7 @@ class ConstructionGame(TurnState[Action]):
         self.to_move = SIDES.index(side)
         if move.kind == "build":
             self.board[move.cells[0]] = move.card
+            self._add_places(move.cells[0])
             return
         self.discards[move.card] += 1
         if move.kind == "large":
