@@ -5,7 +5,7 @@ with ``game: catch-the-ten``) and the site's build hook calls :func:`render_bloc
 Markdown with one kind of inline HTML, the suit signs coloured red or black.
 
 >>> print(render_block("options", {"game": "minnesota-whist"}, "en").splitlines()[0])
-| Option | Default | Values |
+| House rule | Unless agreed otherwise | Choices |
 >>> "41" in render_block("facts", {"game": "catch-the-ten"}, "de")
 True
 """
@@ -24,7 +24,7 @@ from referee.cards import Card, Rank
 from referee.cli import check_text, rule_note
 from referee.errors import RecordErrors, RefereeError
 from referee.example_text import localize_text
-from referee.game import Game, Verdict
+from referee.game import Game, Option, Verdict
 from referee.games import GAMES, get_game
 from referee.messages import N_, Message, key_label, render, render_param, severity_label, t
 from referee.notation import parse_cards
@@ -167,20 +167,34 @@ def _without_option_names(text: str, game: Game) -> str:
 
 
 def options_block(game: Game, lang: str) -> str:
-    """The house-rule options, from the game's declarations: name, default, values and what each does."""
+    """The house rules, from the game's declarations, in the reader's words: each rule's label, the
+    choice the game is played with unless the table agrees otherwise, and what each choice does.
+
+    The record's keys (``must_trump_when_void: true``) are for the Record section and the reference;
+    a reader choosing house rules at the table sees the labels the score checker shows.
+    """
     rows = []
     for option in game.options:
         if option.choices is None:
             values = render(t("a whole number of at least {minimum}", minimum=option.minimum or 0), lang)
         else:
             values = "<br>".join(
-                f"`{_show(c)}`: {_cell(option.choice_help[c], lang)}" if c in option.choice_help
-                else f"`{_show(c)}`" for c in option.choices)
-        name = f"`{option.name}`"
+                f"{_choice_label(option, c, lang)}: {_cell(option.choice_help[c], lang)}" if c in option.choice_help
+                else _choice_label(option, c, lang) for c in option.choices)
+        name = f"**{_cell(option.label, lang)}**" if option.label is not None else f"`{option.name}`"
         if option.help is not None:
             name += "<br>" + _cell(option.help, lang)
-        rows.append([name, f"`{_show(option.default)}`", values])
-    return _table([render(t("Option"), lang), render(t("Default"), lang), render(t("Values"), lang)], rows)
+        default = _choice_label(option, option.default, lang) if option.choices is not None \
+            else str(_show(option.default))
+        rows.append([name, default, values])
+    return _table([render(t("House rule"), lang), render(t("Unless agreed otherwise"), lang),
+                   render(t("Choices"), lang)], rows)
+
+
+def _choice_label(option: Option, value: Any, lang: str) -> str:
+    """A choice as the reader names it (its declared label), the record's word only where none is declared."""
+    label = option.choice_labels.get(value)
+    return _cell(label, lang) if label is not None else f"`{_show(value)}`"
 
 
 def catalogue_block(lang: str, link_prefix: str = "") -> str:
