@@ -226,20 +226,12 @@ def test_links_are_compared_by_destination_not_by_host() -> None:
 
 
 def test_mkdocs_build_strict_refuses_a_hostile_catalog(tmp_path: Path) -> None:
-    import shutil
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parent.parent
-    copy = tmp_path / "project"
-    ignore = shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", ".pytest_cache", ".hypothesis")
-    for part in ("docs", "locale", "overrides", "site_tools", "referee", "examples"):
-        shutil.copytree(root / part, copy / part, ignore=ignore)
-    for name in ("mkdocs.yml", "package.json", "package-lock.json"):
-        shutil.copy(root / name, copy / name)
-    (copy / "node_modules").symlink_to(root / "node_modules")  # the checker's Pyodide, installed by ./run
-    for generated in ("ru", "de"):
-        shutil.rmtree(copy / "docs" / generated, ignore_errors=True)
+    from tests.conftest import copy_project
+
+    copy = copy_project(tmp_path / "project")
     catalog = copy / "locale" / "de" / "docs" / "index.po"
     with catalog.open("rb") as handle:
         store = po.pofile(handle)

@@ -11,7 +11,6 @@ referee's), without building a page: the check stops a strict build before it st
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from site_tools import safety
-from tests.conftest import ROOT
+from tests.conftest import ROOT, copy_project
 
 SOURCE = ("The player who shuffles and deals the cards for a deal. As a rule the turn to deal passes to the left "
           "after each deal; a game's page says when it does not.")
@@ -191,15 +190,7 @@ def test_messages_check_refuses_a_hostile_referee_catalog(tmp_path: Path, capsys
 
 def test_mkdocs_build_strict_refuses_and_names_the_entries(tmp_path: Path) -> None:
     """A real build of a copied project: an entity-encoded script in a page catalog, a raw one in the referee's."""
-    copy = tmp_path / "project"
-    ignore = shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", ".pytest_cache", ".hypothesis", ".cache")
-    for part in ("docs", "locale", "overrides", "site_tools", "referee", "examples"):
-        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
-    for name in ("mkdocs.yml", "package.json", "package-lock.json"):
-        shutil.copy(ROOT / name, copy / name)
-    (copy / "node_modules").symlink_to(ROOT / "node_modules")  # the checker's Pyodide, installed by ./run
-    for generated in ("ru", "de"):
-        shutil.rmtree(copy / "docs" / generated, ignore_errors=True)
+    copy = copy_project(tmp_path / "project")
     page = copy / "locale" / "ru" / "docs" / "glossary.po"
     with_translation(page, SOURCE, HOSTILE["entity-img-onerror"], page)
     messages = copy / "locale" / "ru" / "LC_MESSAGES" / "referee.po"
