@@ -42,6 +42,11 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "palette.brightness-auto": "Switch to light mode",
         "palette.brightness-7": "Switch to dark mode",
         "palette.brightness-4": "Follow the system setting",
+        "keep.button": "Save every game's rules for offline",
+        "keep.working": "Saving…",
+        "keep.done": "Saved: {n} games, available offline",
+        "keep.partial": "Saved {k} of {n} games; try again while online",
+        "keep.cannot": "This browser cannot keep pages for offline reading",
     },
     "ru": {
         "action.edit": "Улучшить перевод",
@@ -56,6 +61,11 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "palette.brightness-auto": "Включить светлую тему",
         "palette.brightness-7": "Включить тёмную тему",
         "palette.brightness-4": "Как в системе",
+        "keep.button": "Сохранить правила всех игр для чтения без интернета",
+        "keep.working": "Сохраняем…",
+        "keep.done": "Сохранено игр: {n}. Их правила доступны без интернета",
+        "keep.partial": "Сохранено игр: {k} из {n}. Повторите, когда будет интернет",
+        "keep.cannot": "Этот браузер не умеет сохранять страницы для чтения без интернета",
     },
     "de": {
         "action.edit": "Übersetzung verbessern",
@@ -71,6 +81,11 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "palette.brightness-auto": "Zum hellen Design wechseln",
         "palette.brightness-7": "Zum dunklen Design wechseln",
         "palette.brightness-4": "Wie im System eingestellt",
+        "keep.button": "Regeln aller Spiele für offline speichern",
+        "keep.working": "Wird gespeichert …",
+        "keep.done": "Gespeicherte Spiele: {n}, auch ohne Internet lesbar",
+        "keep.partial": "Gespeichert: {k} von {n} Spielen; mit Internetverbindung erneut versuchen",
+        "keep.cannot": "Dieser Browser kann keine Seiten für das Lesen ohne Internet speichern",
     },
 }
 

@@ -87,5 +87,5 @@ self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type !== "keep") return;
   event.waitUntil(keep(Array.isArray(message.urls) ? message.urls : [], Boolean(message.checker))
-    .then(() => event.source && event.source.postMessage({ type: "kept", build: BUILD })));
+    .then(() => event.source && event.source.postMessage({ type: "kept", build: BUILD, id: message.id })));
 });

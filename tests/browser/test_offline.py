@@ -61,3 +61,37 @@ def test_the_service_worker_is_versioned_by_the_build(site: Any) -> None:
         assert (site / name).is_file(), name
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert all((site / icon["src"]).is_file() for icon in manifest["icons"])
+
+
+def test_every_game_saved_from_the_home_page_opens_offline(browser: Any, base_url: str) -> None:
+    """The home page's "Save every game's rules for offline": then a game page never visited opens offline."""
+    from referee.games import GAMES
+    from site_tools.frame import frame_text
+
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(f"{base_url}/ru/")
+    page.wait_for_selector(KEPT, timeout=60_000)  # the page's own styles and scripts are kept
+    page.click(".cr-keep button")
+    page.wait_for_selector("html[data-offline-games]", timeout=60_000)
+    done = frame_text("keep.done", "ru").replace("{n}", str(len(GAMES)))
+    assert page.inner_text(".cr-keep-status") == done
+    page.close()
+
+    context.set_offline(True)
+    page = context.new_page()
+    game = next(g for g in GAMES.values() if g.slug != "yacht")
+    page.goto(f"{base_url}/ru/{game.slug}/")
+    assert page.inner_text("h1").startswith(game.name("ru").split(" (")[0])
+    # Styled, not bare text: the theme's stylesheet came from the cache too.
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") != "static"
+    context.close()
+
+    # A browser without a service worker says so instead of pretending.
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("delete Navigator.prototype.serviceWorker")
+    page = context.new_page()
+    page.goto(f"{base_url}/de/")
+    page.click(".cr-keep button")
+    assert page.inner_text(".cr-keep-status") == frame_text("keep.cannot", "de")
+    context.close()
