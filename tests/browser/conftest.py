@@ -77,6 +77,19 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+def refuse_other_hosts(context: Any, foreign: list[str]) -> None:
+    """Abort, and record in ``foreign``, every request of ``context`` to a host other than localhost."""
+
+    def route(r: Any) -> None:
+        if urlparse(r.request.url).hostname in LOCAL_HOSTS:
+            r.continue_()
+        else:
+            foreign.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+
+
 @pytest.fixture()
 def guarded(browser: Any) -> Iterator[tuple[Any, list[str]]]:
     """A browser context that refuses, and records, every request to a host other than localhost.
@@ -87,15 +100,7 @@ def guarded(browser: Any) -> Iterator[tuple[Any, list[str]]]:
     missing: list[str] = []
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.add_init_script(SEARCH_META_AT_LOAD)
-
-    def route(r: Any) -> None:
-        if urlparse(r.request.url).hostname in LOCAL_HOSTS:
-            r.continue_()
-        else:
-            foreign.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
+    refuse_other_hosts(context, foreign)
     context.on("request", lambda req: urlparse(req.url).hostname in LOCAL_HOSTS or req.url.startswith(
         ("data:", "blob:", "about:")) or foreign.append(req.url))
     context.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document" and missing.append(

@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 import pytest
 
 from site_tools import csp
-from tests.browser.conftest import LOCAL_HOSTS, SEARCH_META_AT_LOAD, Quiet
+from tests.browser.conftest import SEARCH_META_AT_LOAD, Quiet, refuse_other_hosts
 from tests.browser.test_browser import search, switch_language
 from tests.browser.test_checker import READY, STARTUP_MS, fragment_for, verdict
 from tests.conftest import EXAMPLES
@@ -64,15 +64,7 @@ def context(browser: Any) -> Iterator[tuple[Any, list[str]]]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     ctx.add_init_script(SEARCH_META_AT_LOAD)
     ctx.add_init_script(VIOLATIONS)
-
-    def route(r: Any) -> None:
-        if urlparse(r.request.url).hostname in LOCAL_HOSTS:
-            r.continue_()
-        else:
-            foreign.append(r.request.url)
-            r.abort()
-
-    ctx.route("**/*", route)
+    refuse_other_hosts(ctx, foreign)
     yield ctx, foreign
     ctx.close()
 
