@@ -33,8 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import naive_turn_loops
 from naive_trick_loop import naive_deal
 
-from referee.cli import check_text
+from referee import check_text
 from referee.games import GAMES
+from referee.records.source import load_text
 from referee.simulate import (
     catch_the_ten_deal,
     catch_the_ten_play,
@@ -47,7 +48,6 @@ from referee.simulate import (
     yacht_deal,
     yacht_play,
 )
-from referee.source import load_text
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
 # Every Trump 7 auction says yes once, so that each timed deal is played (a thrown-in deal has no play).

@@ -4,7 +4,7 @@
 The turn-game counterpart of ``naive_trick_loop.py``, written the same way: a first, readable
 version, deliberately not tuned. Cards are named tuples compared by value, hands are lists
 (``hand.remove(card)``), the legal moves are listed afresh before every move by testing every
-candidate, and a move is chosen uniformly among them, as ``referee.turns.random_playout`` does.
+candidate, and a move is chosen uniformly among them, as ``referee.engines.turns.random_playout`` does.
 Each loop plays one whole deal or game of the same shape as the referee's random games (the same
 players, pack and kind of decision), checks nothing it need not, and returns a small result the
 doctests can pin:

@@ -2,7 +2,7 @@
 
 The body of a block is YAML (``game: catch-the-ten``, ``example: catch-the-ten/two-reach-41``, or
 nothing). ``referee-status`` is rendered here from the page catalogs; every other kind goes to
-:func:`referee.blocks.render_block`. The blocks are fenced code, which md2po does not extract
+:func:`referee.present.blocks.render_block`. The blocks are fenced code, which md2po does not extract
 (``--no-code-blocks``), so they never enter a catalog and read the same in every language's
 source; only their output is localized.
 
@@ -29,7 +29,7 @@ from site_tools.strings import language_name, text
 Renderer = Callable[[str, dict[str, Any], str], str]
 
 # Blocks whose body is a listing shown on the page (a record, commands), not YAML parameters; their
-# comments and names are translated per language (referee.example_text).
+# comments and names are translated per language (referee.present.example_text).
 LISTING_KINDS = frozenset({"yaml", "shell"})
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*referee-(?P<kind>[a-z][a-z0-9-]*)[ \t]*$")
 

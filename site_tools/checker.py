@@ -349,7 +349,7 @@ def attr(value: Any) -> str:
 def form_spec(lang: str) -> list[dict[str, Any]]:
     """Every game's record declaration, as the form is built from it, help texts in ``lang``."""
     from referee.games import GAMES
-    from referee.records import describe
+    from referee.records.fields import describe
 
     games = []
     for game in GAMES.values():
@@ -431,7 +431,7 @@ def for_readers(text: str) -> str:
 
 def reader_record(example: str, lang: str) -> str:
     """A worked example's record as a reader of ``lang`` receives it: localized names, no test-only keys."""
-    from referee.blocks import load_example
+    from referee.present.blocks import load_example
 
     return for_readers(load_example(example, lang)[1])
 

@@ -42,7 +42,7 @@ def policy(*, checker: bool = False, header: bool = False) -> str:
         "default-src 'self'",
         f"script-src {script}",
         "style-src 'self'",
-        # The card pictures (referee/draw.py) colour a few SVG shapes with style attributes, which must
+        # The card pictures (referee/present/draw.py) colour a few SVG shapes with style attributes, which must
         # beat the class rules; a style attribute runs nothing, and a translation cannot bring one.
         "style-src-attr 'unsafe-inline'",
         "img-src 'self' data:",

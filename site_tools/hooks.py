@@ -172,8 +172,8 @@ def _render(page_name: str, order: list[str], site_url: str | None = None) -> An
         if kind == "record" and site_url:  # the schema lines name the published address
             params = {**params, "site_url": site_url}
         # Looked up at call time, so a test can replace it; a stand-in's output is not cached.
-        module = sys.modules.get("referee.blocks")
-        if module is not None and module.render_block.__module__ != "referee.blocks":
+        module = sys.modules.get("referee.present.blocks")
+        if module is not None and module.render_block.__module__ != "referee.present.blocks":
             return module.render_block(kind, params, lang)
         inputs = _referee_inputs.get(pipeline.ROOT)
         if inputs is None:
@@ -181,9 +181,9 @@ def _render(page_name: str, order: list[str], site_url: str | None = None) -> An
         key = buildcache.digest(inputs, kind, json.dumps(params, sort_keys=True, default=str), lang)
         cached = buildcache.load(pipeline.ROOT, "blocks", key)
         if cached is None:  # only now import the referee: a build with nothing new does not need it
-            import referee.blocks
+            import referee.present.blocks
 
-            cached = referee.blocks.render_block(kind, params, lang)
+            cached = referee.present.blocks.render_block(kind, params, lang)
             buildcache.store(pipeline.ROOT, "blocks", key, cached)
         return cached
 
@@ -240,12 +240,12 @@ def on_post_build(config: MkDocsConfig) -> None:
     if _language(config) != pipeline.DEFAULT_LANGUAGE:
         return
     (Path(config.site_dir) / ".nojekyll").write_text("", encoding="utf-8")
-    import referee.blocks
+    import referee.present.blocks
     from referee.games import GAMES
-    from referee.records import json_schema
+    from referee.records.fields import json_schema
 
     for slug, game in GAMES.items():
-        path = referee.blocks.schema_path(slug)
+        path = referee.present.blocks.schema_path(slug)
         url = (config.site_url or "/").rstrip("/") + "/" + path
         target = Path(config.site_dir) / path
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,7 @@
 //   node site_tools/make_snapshot.mjs <pyodide folder>/ <referee zip> <lock file JSON> <out file>
 //
 // It starts the pinned Pyodide from node_modules exactly as the page's worker does (the same minimal
-// lock file, no packages), unpacks the referee's zip, imports referee.web and every game, and warms
+// lock file, no packages), unpacks the referee's zip, imports referee.present.web and every game, and warms
 // the lazy paths a first check takes (each game's reader, the catalogs of every language, PyYAML's
 // reader and writer) with small records, so that a restored page answers its first check at once.
 // Then it writes Pyodide's memory snapshot (`makeMemorySnapshot`, an experimental API of Pyodide
@@ -22,7 +22,7 @@ pyodide.unpackArchive(new Uint8Array(await readFile(zipPath)), "zip", { extractD
 pyodide.runPython(`
 import sys
 sys.path.insert(0, ${JSON.stringify(HOME)})
-import referee.web as web
+import referee.present.web as web
 from referee.games import GAMES
 for slug in GAMES:
     for lang in ("en", "ru", "de"):

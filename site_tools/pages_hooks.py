@@ -12,7 +12,7 @@
   the glossary page says under each entry which games it holds for (:func:`mark_scopes`).
 - ``on_post_build`` writes every worked example's record next to each page that shows it, in
   each language, names and comments as that language's reader sees them
-  (:func:`referee.example_text.localize_text`), for the fold's "Download this record" link.
+  (:func:`referee.present.example_text.localize_text`), for the fold's "Download this record" link.
 
 - ``on_page_markdown`` puts each game's own record fields, folded, in its Record section
   (:func:`insert_fields`; the record reference page keeps the fields every record shares).
@@ -37,7 +37,7 @@ from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from referee.blocks import colour_suits, record_href  # noqa: E402
+from referee.present.blocks import colour_suits, record_href  # noqa: E402
 from site_tools import pipeline, terms  # noqa: E402
 from site_tools.blocks import find_blocks  # noqa: E402
 from site_tools.checker import reader_record  # noqa: E402
@@ -261,8 +261,8 @@ def record_fields(markdown: str, page: Page, config: MkDocsConfig) -> str:
     them beside that game's record. Inserted here rather than typed into each page, so that the
     pages' prose and order stay with their editors.
     """
-    from referee.blocks import fields_block
     from referee.games import GAMES
+    from referee.present.blocks import fields_block
 
     uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
     name = posixpath.splitext(uri)[0]

@@ -11,7 +11,7 @@ The block is fenced code, so it never enters a catalog and stands at the same pl
 language's page. It renders, in the page's language, one small mark per rule: the rule's id as its
 anchor (the id in lower case, ``#g1-r05``, the same in every language), then "checked by the
 referee" linking to the worked example that shows it, or "not checked: <why>" from the referee's
-rules table (:meth:`referee.game.Game.rules`).
+rules table (:meth:`referee.engines.game.Game.rules`).
 
 :func:`problems` is what the build refuses (``site_tools/pages_hooks.py``, ``on_pre_build``): an id
 the referee does not declare for the page's game, an id given twice, or a rule the referee checks
@@ -165,8 +165,8 @@ def _declared(game: str) -> dict[str, Any]:
 @cache
 def _example_codes(name: str) -> frozenset[str]:
     """The codes a worked example shows: its findings, its outcome, and ``claim`` when it has a claim."""
-    from referee.blocks import load_example
-    from referee.cli import check_text
+    from referee import check_text
+    from referee.present.blocks import load_example
 
     verdict = check_text(load_example(name)[1])
     codes = {f.code for f in verdict.findings} | {verdict.termination_code}

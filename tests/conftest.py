@@ -94,7 +94,7 @@ def mutate(record: dict, draw, junk, delete: bool) -> dict:
 
 def verdict_or_typed_error(record: dict):
     """Check a record: its verdict (exit 0 or 1), or None after asserting that only typed errors came."""
-    from referee.cli import check_text
+    from referee import check_text
     from referee.errors import RecordErrors, RefereeError
 
     try:
@@ -110,7 +110,7 @@ def verdict_or_typed_error(record: dict):
 
 def errors_of(text: str) -> list:
     """Every typed error that makes a record unusable (the test fails if the record can be used)."""
-    from referee.cli import check_text
+    from referee import check_text
     from referee.errors import RecordErrors, RefereeError
 
     with pytest.raises(RefereeError) as info:

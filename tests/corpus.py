@@ -56,7 +56,8 @@ def dump(record: dict[str, Any]) -> str:
 
 def check_outputs(text: str, langs: tuple[str, ...] = ("en",), readable: bool = False) -> dict[str, Any]:
     """What ``referee check --json`` (and, with ``readable``, the plain verdict) prints for ``text``."""
-    from referee.cli import check_text, errors_json, print_verdict, verdict_json
+    from referee import check_text, errors_json, verdict_json
+    from referee.cli.command import print_verdict
     from referee.errors import RefereeError
 
     out: dict[str, Any] = {}

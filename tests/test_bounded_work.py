@@ -19,7 +19,7 @@ from tests.conftest import ROOT
 
 CHILD = r'''
 import json, resource, sys, time
-from referee.cli import check_text, errors_json, verdict_json
+from referee import check_text, errors_json, verdict_json
 from referee.errors import RefereeError
 from referee.limits import MAX_BYTES, MAX_DEALS
 

@@ -7,7 +7,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import main
+from referee.cli.command import main
 from tests.conftest import EXAMPLES, errors_of, mutate, verdict_or_typed_error
 
 CTT = """\

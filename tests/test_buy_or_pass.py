@@ -9,7 +9,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import check_text
+from referee import check_text
 from referee.errors import RecordErrors
 from referee.games import buy_or_pass as bop
 from referee.simulate.buy_or_pass import buy_or_pass_deal, buy_or_pass_game
@@ -78,8 +78,8 @@ def test_a_pass_that_leaves_a_card_unplayed_is_then_a_wrong_turn():
 
 
 def test_a_barred_lead_names_the_rule():
+    from referee.engines.tricks import PassingTrickPlay
     from referee.notation import parse_cards
-    from referee.tricks import PassingTrickPlay
 
     play = PassingTrickPlay(bop.RULES["any_time"], [parse_cards(h) for h in ("KH 7H 8C", "9H", "10H 9C")], 0,
                             seat_names=NAMES[:3])
@@ -128,8 +128,8 @@ def test_a_futile_lead_after_the_end_is_a_warning_and_changes_nothing():
 
 
 def test_only_leads_passed_with_the_stock_empty_end_the_deal():
+    from referee.engines.tricks import PassingTrickPlay
     from referee.notation import parse_cards
-    from referee.tricks import PassingTrickPlay
 
     play = PassingTrickPlay(bop.RULES["any_time"], [parse_cards(h) for h in ("AH", "KC", "QD")], 0,
                             seat_names=NAMES[:3])

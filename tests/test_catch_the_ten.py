@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import check_text
+from referee import check_text
 from referee.games import catch_the_ten as ctt
 from referee.messages import render
 from referee.notation import parse_cards

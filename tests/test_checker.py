@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from referee.cli import cmd_check
-from referee.web import check, dump, parse
+from referee.cli.command import cmd_check
+from referee.present.web import check, dump, parse
 from site_tools import checker
 from site_tools.blocks import find_blocks
 from site_tools.checker_strings import STRINGS
@@ -89,7 +89,7 @@ def test_unreadable_text_says_why_with_its_line() -> None:
 def test_the_zip_holds_pure_python_and_the_catalogs(tmp_path: Path) -> None:
     bundle = checker.bundle()
     names = set(bundle.names)
-    assert "yaml/__init__.py" in names and "referee/web.py" in names and "referee/records.py" in names
+    assert "yaml/__init__.py" in names and "referee/present/web.py" in names and "referee/records/fields.py" in names
     assert {"locale/ru/LC_MESSAGES/referee.mo", "locale/de/LC_MESSAGES/referee.mo"} <= names
     assert not [n for n in names if not n.endswith((".py", ".mo"))], "only Python source and catalogs"
     assert not [n for n in names if n.startswith("referee/simulate/")]
@@ -98,7 +98,7 @@ def test_the_zip_holds_pure_python_and_the_catalogs(tmp_path: Path) -> None:
     with zipfile.ZipFile(io.BytesIO(bundle.data)) as zf:
         zf.extractall(tmp_path)
     example = ROOT / "examples" / "catch-the-ten" / "two-reach-41.yaml"
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import yaml, referee.web as w; "
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import yaml, referee.present.web as w; "
             "assert not yaml.__with_libyaml__; print(w.check(open(sys.argv[2], encoding='utf-8').read(), 'ru'))")
     done = subprocess.run([sys.executable, "-I", "-c", code, str(tmp_path), str(example)], capture_output=True,
                           text=True, check=True)
@@ -212,7 +212,7 @@ def test_game_pages_link_to_the_checker_set_to_the_game(site: Path) -> None:
 def _unlabelled() -> list[str]:
     """Every record field, option and choice of every game that has no label of its own."""
     from referee.games import GAMES
-    from referee.records import Choice, ListOf, Obj, OneOf, PerPlayer, spec_of
+    from referee.records.fields import Choice, ListOf, Obj, OneOf, PerPlayer, spec_of
 
     missing: list[str] = []
 
@@ -253,7 +253,7 @@ def test_every_field_option_and_choice_has_a_label() -> None:
 
 def test_labels_are_translated_and_the_form_shows_no_record_key() -> None:
     from referee.games import GAMES
-    from referee.records import describe
+    from referee.records.fields import describe
 
     for lang in ("ru", "de"):
         for game in GAMES.values():
@@ -271,8 +271,8 @@ def test_labels_are_translated_and_the_form_shows_no_record_key() -> None:
 
 
 def test_every_rule_link_of_a_sentence_points_at_a_section_of_the_game_page() -> None:
-    from referee.explain import PLAY_SECTION, SCORING_SECTION
     from referee.games import GAMES
+    from referee.present.explain import PLAY_SECTION, SCORING_SECTION
 
     for slug in GAMES:
         page = (ROOT / "docs" / "en" / f"{slug}.md").read_text(encoding="utf-8")
@@ -297,7 +297,7 @@ def test_disputed_scores_are_one_sentence_each_in_the_pages_language() -> None:
 
 
 def test_worked_examples_end_with_the_sentence_not_an_exit_status() -> None:
-    from referee.blocks import example_block
+    from referee.present.blocks import example_block
 
     out = example_block("stealing-bundles/leftovers-dispute", "de")
     assert "Exit-Status" not in out and "exit status" not in out

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from referee.cli import main
+from referee.cli.command import main
 from tests.conftest import ROOT
 
 EX = ROOT / "examples"
@@ -133,7 +133,7 @@ def _yaml_records_on_pages():
 
 @pytest.mark.parametrize("text", _yaml_records_on_pages())
 def test_every_record_shown_on_a_page_can_be_checked(text):
-    from referee.cli import check_text
+    from referee import check_text
 
     verdict = check_text(text)  # a RefereeError here means a page shows a record the referee refuses
     assert verdict.exit_status in (0, 1)

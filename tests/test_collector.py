@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee import check_text
 from referee.cards import RANKS
-from referee.cli import check_text
 from referee.games import collector as co
 from referee.notation import parse_card, parse_cards
 from referee.simulate.collector import LIMIT, collector_deal, collector_play

@@ -9,13 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee import check_text
 from referee.cards import Card
-from referee.cli import check_text, main
+from referee.cli.command import main
+from referee.engines.turns import random_playout
 from referee.games import comet
 from referee.messages import render
 from referee.notation import parse_cards
 from referee.simulate.comet import comet_deal, comet_play
-from referee.turns import random_playout
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya"]
@@ -220,7 +221,7 @@ def test_random_playouts_end_in_every_option_set():
 
 
 def test_every_example_renders_in_every_language():
-    from referee.blocks import render_block
+    from referee.present.blocks import render_block
 
     for name in ("short-match", "nine-disputed", "full-play-four"):
         for lang in ("en", "ru", "de"):

@@ -9,10 +9,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import check_text
+from referee import check_text
 from referee.games import construction as cn
-from referee.games.construction_picture import picture, position
 from referee.notation import parse_card
+from referee.present.pictures.construction import picture, position
 from referee.simulate.construction import construction_play, turn_card, write_action
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 

@@ -1,7 +1,7 @@
 """The duties of play say what is legal: every sentence is tested on random positions of every trick game.
 
 ``Game.duties(options)`` gives the sentences the quick reference prints, each with its test against the
-cards ``legal_plays()`` allows (:class:`referee.tricks.Duty`). Here every game's trick rules, under
+cards ``legal_plays()`` allows (:class:`referee.engines.tricks.Duty`). Here every game's trick rules, under
 every combination of its options, play random deals, and at every turn every sentence must hold.
 """
 
@@ -13,8 +13,8 @@ import random
 import pytest
 
 from referee.cards import SUITS, Rank, Suit, deck
+from referee.engines.tricks import PassingTrickPlay, Position, TrickPlay, TrickRules
 from referee.games import GAMES
-from referee.tricks import PassingTrickPlay, Position, TrickPlay, TrickRules
 
 TRICK_GAMES = [slug for slug in GAMES if GAMES[slug].trick_rules({o.name: o.default for o in GAMES[slug].options})]
 DEALS = 12

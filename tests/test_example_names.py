@@ -11,10 +11,10 @@ import re
 
 import pytest
 
-from referee.blocks import example_block, listing_block
-from referee.cli import check_text
+from referee import check_text
 from referee.errors import RefereeError
-from referee.example_text import comment_translations, comments_in, display_names, localize_text
+from referee.present.blocks import example_block, listing_block
+from referee.present.example_text import comment_translations, comments_in, display_names, localize_text
 from site_tools.blocks import LISTING_KINDS, find_blocks
 from tests.conftest import EXAMPLES, ROOT
 

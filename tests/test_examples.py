@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from referee.cli import check_text
+from referee import check_text
 from tests.conftest import EXAMPLES
 
 

@@ -19,11 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import main
+from referee.cli.command import main
 from referee.errors import RecordErrors, RefereeError
-from referee.quick_yaml import NotPlain, QuickReader
-from referee.source import MAX_BYTES, _check_characters, load_text
-from referee.yaml_events import load_events
+from referee.records.quick_yaml import NotPlain, QuickReader
+from referee.records.source import MAX_BYTES, _check_characters, load_text
+from referee.records.yaml_events import load_events
 from scripts.textfuzz import examples, mutate_text
 from tests.conftest import EXAMPLES, ROOT
 
@@ -186,7 +186,7 @@ def test_numbers_as_names_give_the_same_verdict(example):
 
     import yaml
 
-    from referee.cli import check_text
+    from referee import check_text
 
     text = example.read_text(encoding="utf-8")
     players = [str(p) for p in yaml.safe_load(text)["players"]]
@@ -268,12 +268,12 @@ def test_help_on_every_option_in_the_readers_language(capsys):
 
 
 def test_the_guard_catches_a_bug_and_the_debug_variable_shows_it(monkeypatch, capsys):
-    import referee.cli
+    import referee.cli.command
 
     def broken(doc):
         raise KeyError("a bug")
 
-    monkeypatch.setattr(referee.cli, "check_document", broken)
+    monkeypatch.setattr(referee.cli.command, "check_document", broken)
     assert main(["check", str(VALID), "--json", "--lang", "ru"]) == 2
     result = json.loads(capsys.readouterr().out)
     assert result["errors"][0]["code"] == "internal" and "KeyError" in result["errors"][0]["message"]
@@ -290,7 +290,7 @@ TEXTS = examples()
 
 def outcome_of(text: str) -> int:
     """0 or 1 from a verdict, 2 from typed errors that render in every language; anything else fails."""
-    from referee.cli import check_text
+    from referee import check_text
 
     try:
         return check_text(text).exit_status
@@ -384,7 +384,7 @@ def test_the_quick_reader_agrees_with_pyyaml_on_any_document(data, flow, indent,
 
 @pytest.mark.parametrize("second", ["Anna\u200b", "Anna\u2060", "An\u00adna", "\ufeffAnna"])
 def test_a_name_with_a_format_character_is_refused(second):
-    from referee.cli import check_text
+    from referee import check_text
 
     text = f'game: red-and-black\nplayers: [Anna, "{second}"]\ndeals:\n  - {{dealer: Anna, taken: {{Anna: 1}}}}\n'
     with pytest.raises(RefereeError) as caught:
@@ -394,7 +394,7 @@ def test_a_name_with_a_format_character_is_refused(second):
 
 
 def test_names_are_compared_in_nfc():
-    from referee.cli import check_text
+    from referee import check_text
 
     composed, decomposed = "Zo\u00eb", "Zoe\u0308"
     text = (f"game: red-and-black\nplayers: [{composed}, Boris]\n"

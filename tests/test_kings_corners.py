@@ -11,10 +11,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee import check_text
 from referee.cards import Rank
-from referee.cli import check_text
 from referee.games import kings_corners as kc
 from referee.notation import parse_card, parse_cards
+from referee.present.pictures import kings_corners as kc_picture
 from referee.simulate.kings_corners import kings_corners_deal, shuffled_layout
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
@@ -79,7 +80,7 @@ def test_a_random_game_replays_to_the_same_result_and_its_summary_agrees(n, rng,
     full = record(players, deal, notation=notation, options=options)
     verdict = check_text(dump(full))
     assert verdict.exit_status == 0
-    state = kc.position(full, 1, turn=len(deal["turns"]) + 1)
+    state = kc_picture.position(full, 1, turn=len(deal["turns"]) + 1)
     assert state.is_over()
     assert verdict.deals[0].scores == state.outcome().scores
     left = {p: [str(c) for c in h] or 0 for p, h in zip(players, state.hands, strict=True)}
@@ -201,7 +202,8 @@ def test_mangled_records_give_a_verdict_or_typed_errors(data):
 def test_pictures_show_the_layout_in_the_page_language():
     data = full_example()
     for lang, stock in (("en", "stock: 32"), ("ru", "колода: 32"), ("de", "Talon: 32")):
-        svg = kc.picture(data, {"turn": 3, "move": 1, "show": "next"}, lang)
+        svg = kc_picture.picture(data, {"turn": 3, "move": 1, "show": "next"}, lang)
         assert svg.startswith("<svg") and 'role="img"' in svg and stock in svg
         assert svg.count("cr-mark-legal") == 2, "the two piles of the next move are outlined"
-    assert "В♥" in kc.picture(data, {"turn": 2}, "ru") and "Herz" not in kc.picture(data, {"turn": 2}, "de")
+    ru, de = (kc_picture.picture(data, {"turn": 2}, lang) for lang in ("ru", "de"))
+    assert "В♥" in ru and "Herz" not in de

@@ -10,7 +10,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import check_text
+from referee import check_text
 from referee.errors import RecordErrors
 from referee.games import korol
 from referee.simulate.korol import korol_deal, korol_game

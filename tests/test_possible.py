@@ -14,7 +14,7 @@ from itertools import combinations, product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import check_text
+from referee import check_text
 from referee.errors import RecordErrors, RefereeError
 from referee.games import catch_the_ten as ctt
 from referee.games import reunion as ru

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee import check_text
 from referee.cards import Rank
-from referee.cli import check_text
 from referee.games import catch_the_ten as ctt
 from referee.notation import parse_cards
 from referee.simulate import catch_the_ten_deal, minnesota_whist_deal

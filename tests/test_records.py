@@ -16,11 +16,13 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.blocks import render_block
-from referee.cli import check_text, main
+from referee import check_text
+from referee.cli.command import main
 from referee.games import GAMES
 from referee.messages import render
-from referee.records import (
+from referee.present.blocks import render_block
+from referee.present.template import template
+from referee.records.fields import (
     Field,
     FieldType,
     Obj,
@@ -33,7 +35,6 @@ from referee.records import (
     json_schema,
     spec_of,
 )
-from referee.template import template
 from site_tools.blocks import find_blocks
 from tests.conftest import EXAMPLES, ROOT, dump, errors_of, mutate, verdict_or_typed_error
 

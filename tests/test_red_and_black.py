@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import check_text, main
+from referee import check_text
+from referee.cli.command import main
 from referee.games import red_and_black as rb
 from referee.notation import parse_cards
 from referee.simulate.red_and_black import red_and_black_deal, shuffled_stock
@@ -149,7 +150,7 @@ def test_the_explanation_says_where_every_card_went():
 
 
 def test_every_example_renders_in_every_language():
-    from referee.blocks import render_block
+    from referee.present.blocks import render_block
 
     for name in ("stock-runs-out", "tie-for-most", "two-games"):
         for lang in ("en", "ru", "de"):

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee import check_text
 from referee.cards import Card, Rank, Suit
-from referee.cli import check_text, main
+from referee.cli.command import main
 from referee.games import reunion as ru
 from referee.notation import parse_cards
 from referee.simulate.reunion import reunion_deal

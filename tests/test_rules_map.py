@@ -1,6 +1,6 @@
 """The rules map: every rule of every game has an id, and every code a game can raise names a rule.
 
-A game declares its rules once (``RULE_TABLE`` in its module, :func:`referee.game.rule_table`): the
+A game declares its rules once (``RULE_TABLE`` in its module, :func:`referee.engines.game.rule_table`): the
 dossier's atom id, a short summary, and the codes that enforce it or why no record can show it. These
 tests read each game module for the codes it can raise and fail on one that names no rule and is
 not explicitly ruleless (the shape of a record, its YAML, its notation).
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.game import CLAIM, RULELESS_CODES, Game
+from referee.engines.game import CLAIM, RULELESS_CODES, Game
 from referee.games import GAMES
 
 CODE = re.compile(r'"((?:record|play|deal|game|bid|auction|discard|exchange|lay|take|round|comet|hand|construction|'
@@ -34,16 +34,16 @@ TEMPLATES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 OUTCOME_CODES = frozenset({"deal.out", "hand.out", "hand.blocked", "game.home", "game.most_cards_lose",
                            "game.tie_nobody_loses", "game.last_counter"})
-"""How a turn game's state says it ended (:class:`referee.turns.Outcome`): no finding, so no rule to name."""
+"""How a turn game's state says it ended (:class:`referee.engines.turns.Outcome`): no finding, so no rule to name."""
 HANDS_CODES = ("record.hand_size", "record.card_twice")
-"""What :func:`referee.replay.read_hands` raises."""
+"""What :func:`referee.engines.replay.read_hands` raises."""
 REPLAY_CODES = ("play.lead_out_of_turn", "play.out_of_turn", "play.not_judged", "record.card_not_dealt",
                 "record.card_twice", "record.trick_count", "record.trick_shape")
-"""What :func:`referee.replay.replay_tricks` raises for the trick games that replay a full play with it."""
+"""What :func:`referee.engines.replay.replay_tricks` raises for the trick games that replay a full play with it."""
 CAPPED_CODES = ("play.left_the_deal",)
-"""What :func:`referee.replay.replay_capped` (``replay_tricks`` with ``caps=``) adds: one who has left plays."""
+"""What :func:`referee.engines.replay.replay_capped` (``replay_tricks`` with ``caps=``) adds: one who has left plays."""
 WRONG_TURN_CODE = "play.out_of_turn"
-"""The code of :func:`referee.game.wrong_turn` when the call names none."""
+"""The code of :func:`referee.engines.game.wrong_turn` when the call names none."""
 
 
 def _option_sets(game: Game) -> list[dict[str, object]]:
@@ -142,7 +142,7 @@ def test_rule_for_finds_the_rule_of_a_code():
 
 
 def test_every_finding_of_the_examples_names_a_rule_or_is_ruleless():
-    from referee.cli import check_text
+    from referee import check_text
     from tests.conftest import EXAMPLES
 
     for path in EXAMPLES:
@@ -156,7 +156,8 @@ def test_every_finding_of_the_examples_names_a_rule_or_is_ruleless():
 def test_findings_and_problems_carry_their_rule_in_text_and_json():
     import io
 
-    from referee.cli import check_text, errors_json, print_errors, print_verdict, verdict_json
+    from referee import check_text, errors_json, verdict_json
+    from referee.cli.command import print_errors, print_verdict
     from referee.errors import RefereeError
     from tests.conftest import ROOT
 
@@ -176,7 +177,7 @@ def test_findings_and_problems_carry_their_rule_in_text_and_json():
 
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_every_checkable_rule_is_broken_by_a_real_record(slug):
-    from referee.rules_map import case_codes, cases, rules_map
+    from referee.cli.rules import case_codes, cases, rules_map
 
     declared = {c for r in GAMES[slug].rules() for c in r.codes}
     for case in cases(slug):
@@ -191,7 +192,7 @@ def test_every_checkable_rule_is_broken_by_a_real_record(slug):
 def test_the_rules_command_prints_the_map(capsys):
     import json
 
-    from referee.cli import main
+    from referee.cli.command import main
 
     assert main(["rules", "buy-or-pass", "--lang", "en"]) == 0
     text = capsys.readouterr().out

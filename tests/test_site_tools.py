@@ -150,10 +150,10 @@ def test_notice_sits_under_the_title_and_links_to_the_contribution_page(tree: Pa
 
 
 def test_hook_renders_blocks_through_the_referee_in_the_build_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    import referee.blocks
+    import referee.present.blocks
 
     calls = []
-    monkeypatch.setattr(referee.blocks, "render_block", lambda kind, params, lang: calls.append(
+    monkeypatch.setattr(referee.present.blocks, "render_block", lambda kind, params, lang: calls.append(
         (kind, params, lang)) or "**generated**")
 
     class Plugin:

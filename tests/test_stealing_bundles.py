@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee import check_text
 from referee.cards import Card, deck
-from referee.cli import check_text
+from referee.engines.turns import IllegalMoveError
 from referee.games import stealing_bundles as sb
 from referee.notation import parse_cards
 from referee.simulate.stealing_bundles import stealing_bundles_deal, stealing_bundles_play
-from referee.turns import IllegalMoveError
 from tests.conftest import dump, errors_of
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli import check_text
+from referee import check_text
 from referee.errors import RecordErrors, RefereeError
 from referee.games import collector as co
 from referee.games import red_and_black as rb

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import JOKER, SUITS, Card, Rank, Suit, deck
-from referee.game import Reader
-from referee.replay import replay_tricks
+from referee.engines.game import Reader
+from referee.engines.replay import replay_tricks
+from referee.engines.tricks import ORDER_2_TO_A, SAME_COLOUR, TrickPlay, TrickRules
+from referee.records.source import load_text
 from referee.simulate.play import random_play, write_cards
-from referee.source import load_text
-from referee.tricks import ORDER_2_TO_A, SAME_COLOUR, TrickPlay, TrickRules
 
 T7_PLAIN = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.KING, Rank.TEN, Rank.JACK, Rank.QUEEN)
 REUNION_PLAIN = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)

@@ -11,12 +11,13 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.blocks import render_block
+from referee import check_text
 from referee.cards import JOKER, SUITS, Card, Rank
-from referee.cli import check_text, main
+from referee.cli.command import main
 from referee.games import trump_seven as t7
 from referee.messages import render
 from referee.notation import format_card, parse_cards, parse_suit
+from referee.present.blocks import render_block
 from referee.simulate.trump_seven import trump_seven_deal
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 

@@ -12,9 +12,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from referee.cli import check_text, errors_json, main, verdict_json
+from referee import check_text, errors_json, verdict_json
+from referee.cli.command import main
 from referee.errors import RefereeError
-from referee.verdict_schema import ITEM, verdict_schema
+from referee.present.verdict_schema import ITEM, verdict_schema
 from tests.conftest import EXAMPLES
 
 IMPOSSIBLE = sorted((Path(__file__).parent / "data" / "impossible").glob("*.yaml"))

@@ -182,7 +182,7 @@ def test_the_score_pages_and_the_button_have_distinct_names(lang: str) -> None:
 
 def _record_words(text: str, lang: str) -> list[str]:
     """English left in a localized record: in its comments, and (Russian) Latin player names."""
-    from referee.example_text import comments_in, display_names
+    from referee.present.example_text import comments_in, display_names
 
     words = [w for comment in comments_in(text) for w in leftovers(comment, lang)]
     if lang == "ru":
@@ -194,7 +194,7 @@ def _record_words(text: str, lang: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_english_in_the_sample_records(lang: str) -> None:
     """The records a page shows, publishes for download and opens in the checker read in the page's language."""
-    from referee.example_text import localize_text
+    from referee.present.example_text import localize_text
     from site_tools.blocks import LISTING_KINDS, find_blocks
 
     texts = [(path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from referee.cli import check_text
-from referee.game import Verdict
+from referee import check_text
+from referee.engines.game import Verdict
 
 TRICK_GAMES = [("catch-the-ten", "full-play-four.yaml"), ("minnesota-whist", "full-play-high.yaml"),
                ("reunion", "full-play.yaml"), ("trump-seven", "full-play.yaml"), ("yacht", "full-play-four.yaml")]

@@ -15,8 +15,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee import check_text
 from referee.cards import Card, Rank, Suit, deck
-from referee.cli import check_text, main
+from referee.cli.command import main
 from referee.errors import RecordErrors
 from referee.messages import render
 from referee.notation import parse_card, parse_cards, parse_suit

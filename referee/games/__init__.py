@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from referee.game import Game
+    from referee.engines.game import Game
 
 # slug → module in this package that defines ``GAME``; the order is the order games are listed in.
 MODULES: dict[str, str] = {

@@ -18,8 +18,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
-from referee.errors import NotationError
-from referee.game import (
+from referee.engines.game import (
     STOPPED_HERE,
     DealResult,
     Finding,
@@ -31,9 +30,12 @@ from referee.game import (
     rule_table,
     wrong_turn,
 )
+from referee.engines.replay import read_hands
+from referee.engines.tricks import ORDER_7_TO_A, Duty, PassingTrickPlay, TrickRules
+from referee.errors import NotationError
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_suit
-from referee.records import (
+from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
@@ -48,9 +50,7 @@ from referee.records import (
     RecordSpec,
     SuitType,
 )
-from referee.replay import read_hands
-from referee.source import Document, Path
-from referee.tricks import ORDER_7_TO_A, Duty, PassingTrickPlay, TrickRules
+from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 7)
 PLAYERS = 4
@@ -145,7 +145,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Buy or Pass record holds (:mod:`referee.records`)."""
+"""What a Buy or Pass record holds (:mod:`referee.records.fields`)."""
 
 
 def settle(pot: int, owed: dict[str, int]) -> tuple[dict[str, int], int]:

@@ -22,11 +22,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, cards_twice, deck
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
+from referee.engines.replay import read_hands, replay_tricks
+from referee.engines.tricks import ORDER_6_TO_A, TrickRules
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards, parse_rank, parse_suit
-from referee.records import (
+from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
@@ -42,9 +44,7 @@ from referee.records import (
     RecordSpec,
     SuitType,
 )
-from referee.replay import read_hands, replay_tricks
-from referee.source import Document
-from referee.tricks import ORDER_6_TO_A, TrickRules
+from referee.records.source import Document
 
 HAND_SIZES: dict[int, int] = {2: 10, 3: 10, 4: 9, 5: 7, 6: 6}
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.SIX))
@@ -141,7 +141,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Catch the Ten record holds (:mod:`referee.records`)."""
+"""What a Catch the Ten record holds (:mod:`referee.records.fields`)."""
 
 
 def set_aside_count(players: int) -> int:
@@ -159,7 +159,7 @@ def revokers(rules: TrickRules, hands: list[list[Card]], tricks: Iterable[Any], 
     Only these are revokes; a lead out of turn or a card played out of order is another irregularity.
 
     >>> from referee.notation import parse_cards
-    >>> from referee.tricks import Trick
+    >>> from referee.engines.tricks import Trick
     >>> hands = [parse_cards("AH 6C"), parse_cards("7S KH")]
     >>> revokers(RULES[True], hands, [Trick(0, tuple(parse_cards("AH 7S")), 0)], Suit.CLUBS)  # he held K♥
     [1]

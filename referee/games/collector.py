@@ -1,5 +1,5 @@
 """Collector (seed 002, game 3, by Tyler McCarn): 2–4 players, 52 cards, collect all thirteen ranks.
-Engine: :mod:`referee.turns`.
+Engine: :mod:`referee.engines.turns`.
 
 Each player is dealt five cards; the rest is a face-down stock. Every round each player lays one
 card face down; the cards are turned up together; then, in turn from the dealer's left, each
@@ -24,10 +24,10 @@ A round of a two-player game. Boris deals; Anna is on his left:
 >>> game.push(Lay(parse_card("2♣"))); game.push(Lay(parse_card("6♦")))
 >>> game.phase, [str(m.describe()) for m in game.legal_moves()]
 ('take', ['takes 6♦', 'draws from the stock'])
->>> game.push(Take(parse_card("2♣")))
+>>> game.push(Take(parse_card("2♣")))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-referee.turns.IllegalMoveError: Anna may take only a card laid by another player this round, and not one already taken.
+referee.engines.turns.IllegalMoveError: Anna may take only a card laid by another player this round, and not one...
 >>> game.push(Draw()); game.push(Take(parse_card("2♣")))
 >>> game.hands[0][-2:], len(game.hands[1]), game.round, game.card_count()
 ([Card(7♣), Card(7♦)], 5, 2, 52)
@@ -41,11 +41,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import RANKS, Card, cards_twice, deck
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
-from referee.records import (
+from referee.records.fields import (
     DEALER,
     NOTE,
     Boolean,
@@ -63,9 +64,8 @@ from referee.records import (
     RecordSpec,
     backticks,
 )
-from referee.records import Card as CardType
-from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
+from referee.records.fields import Card as CardType
+from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(deck())
 HAND = 5
@@ -165,7 +165,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Collector record holds (:mod:`referee.records`)."""
+"""What a Collector record holds (:mod:`referee.records.fields`)."""
 
 
 def max_hand(rounds: int, last_by: str = "draw") -> int:

@@ -1,6 +1,6 @@
 """Comet (seed 002, game 4): 2–8 players, the whole pack, runs up a suit, chips for cards left.
 
-Engine: :mod:`referee.turns` (no tricks). :class:`CometDeal` is one deal as a turn state: the
+Engine: :mod:`referee.engines.turns` (no tricks). :class:`CometDeal` is one deal as a turn state: the
 player left of the dealer leads any card; the holder of the next higher card of that suit must play
 it, and so on, until a **stop** (a king, an ace, or a next card already played); the player of
 the stop leads again. The first player out is paid a chip for every card left in each other hand,
@@ -16,7 +16,7 @@ and the 9♦ counts two:
 >>> deal.push(Play(parse_cards("2C")[0]))
 Traceback (most recent call last):
 ...
-referee.turns.IllegalMoveError: The run goes on with 7♥: Boris holds it and must play it.
+referee.engines.turns.IllegalMoveError: The run goes on with 7♥: Boris holds it and must play it.
 >>> settle("Anna", {"Boris": 4, "Vera": 2}, "Boris", "counts_two")[0]
 {'Anna': 7, 'Boris': -5, 'Vera': -2}
 """
@@ -28,11 +28,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
+from referee.engines.replay import card_twice
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_cards
-from referee.records import (
+from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
@@ -47,9 +49,7 @@ from referee.records import (
     RecordSpec,
     backticks,
 )
-from referee.replay import card_twice
-from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
+from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(deck())
 NINE_OF_DIAMONDS = Card(Rank.NINE, Suit.DIAMONDS)
@@ -139,7 +139,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Comet record holds (:mod:`referee.records`)."""
+"""What a Comet record holds (:mod:`referee.records.fields`)."""
 
 
 def hand_sizes(n: int) -> list[int]:

@@ -1,6 +1,6 @@
 """Construction (seed 002, game 5): two players build a track of cards and race a token up it and back.
 
-Engine: :mod:`referee.turns`. The board is this edition's **grid model** (DECISIONS.md, G5-A05):
+Engine: :mod:`referee.engines.turns`. The board is this edition's **grid model** (DECISIONS.md, G5-A05):
 vertical cards stand at ``(column, row)``, row 0 holding the two Jokers (Black's in column 0,
 Red's in column 1); a **bridge** (a card laid across) ``H(x, y)`` joins the vertical places
 ``(x, y)`` and ``(x + 1, y)``. A card turned from the stock belongs to the player of its colour
@@ -18,7 +18,7 @@ to place a small token after a king, or to discard it.
 >>> game.push(Action(parse_card("5H"), "large", (Cell(1, 1),)))
 Traceback (most recent call last):
 ...
-referee.turns.IllegalMoveError: There is no card at 1:1.
+referee.engines.turns.IllegalMoveError: There is no card at 1:1.
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from referee.cards import Card, Rank, deck
+from referee.engines.game import DealResult, Finding, Game, Reader, Verdict, rule_table
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Reader, Verdict, rule_table
 from referee.messages import N_, Message, t
 from referee.notation import parse_card
-from referee.records import NOTE, Field, FieldType, PlayerName, RecordSpec
-from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
+from referee.records.fields import NOTE, Field, FieldType, PlayerName, RecordSpec
+from referee.records.source import Document, Path
 
 PACK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PACKS = 3
@@ -432,7 +432,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Construction record holds (:mod:`referee.records`)."""
+"""What a Construction record holds (:mod:`referee.records.fields`)."""
 
 
 RULE_TABLE = rule_table("""
@@ -521,12 +521,6 @@ class Construction(Game):
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
         """No per-player table: the turns are shown as a list."""
         return []
-
-    def picture(self, data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
-        """The grid of a worked example after ``turn`` turns, with the legal uses of the next card marked."""
-        from referee.games.construction_picture import picture
-
-        return picture(data, params, lang)
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
         """What the owner of the turned card may do (:meth:`ConstructionGame.legal_moves`), each sentence with

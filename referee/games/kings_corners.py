@@ -1,6 +1,6 @@
 """Kings Corners (seed 002, game 7): 2–4 players, a layout of eight piles, penalty points to 50.
 
-Engine: :mod:`referee.turns`. :class:`KingsCornersHand` is one hand as a turn state. Four cards
+Engine: :mod:`referee.engines.turns`. :class:`KingsCornersHand` is one hand as a turn state. Four cards
 from the stock lie face up beside it (the **sides** N, E, S, W); the four **corners** NE, SE, SW,
 NW take kings only. A turn is any number of moves, then a draw (:class:`EndTurn`):
 
@@ -16,10 +16,10 @@ Ranks run ace (low) to king, so nothing goes on an ace and a king pile never mov
 ...                         parse_cards("7H 8C QS 4D"), parse_cards("5C 5D"))
 >>> hand.player, [str(m) for m in hand.legal_moves()]
 ('Anna', ['6♠ on N', 'K♦ on NE', 'K♦ on SE', 'K♦ on SW', 'K♦ on NW', 'N onto E', 'draws'])
->>> hand.push(Play(parse_card("2C"), "W"))
+>>> hand.push(Play(parse_card("2C"), "W"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-referee.turns.IllegalMoveError: 2♣ cannot go on 4♦ in W: the card must be one rank lower and of the other colour.
+referee.engines.turns.IllegalMoveError: 2♣ cannot go on 4♦ in W: the card must be one rank lower and of the other...
 >>> for move in (Shift("N", "E"), Play(parse_card("KD"), "NE"), Play(parse_card("2C"), "N"), EndTurn()):
 ...     hand.push(move)
 >>> hand.player, [str(c) for c in hand.piles["E"]], [str(c) for c in hand.hands[0]]
@@ -35,8 +35,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, deck
-from referee.errors import NotationError
-from referee.game import (
+from referee.engines.game import (
     STOPPED_HERE,
     DealResult,
     Finding,
@@ -49,9 +48,12 @@ from referee.game import (
     rule_table,
     wrong_turn,
 )
-from referee.messages import Message, render_param, t, tn
+from referee.engines.replay import card_twice
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
+from referee.errors import NotationError
+from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_cards
-from referee.records import (
+from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
@@ -66,9 +68,7 @@ from referee.records import (
     PlayerName,
     RecordSpec,
 )
-from referee.replay import card_twice
-from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
+from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
@@ -487,7 +487,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Kings Corners record holds (:mod:`referee.records`)."""
+"""What a Kings Corners record holds (:mod:`referee.records.fields`)."""
 
 
 def penalty_step(player: str, cards: Sequence[Card] | None, kings: int, others: int) -> Message:
@@ -624,10 +624,6 @@ class KingsCorners(Game):
     def example_turns(self, deal: dict[str, Any]) -> list[str]:
         """A full play's turns as written (the page shows them in a table)."""
         return [str(next(iter(x.values()))) if isinstance(x, dict) else str(x) for x in deal.get("turns") or []]
-
-    def picture(self, data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
-        """The layout of a worked example at a given turn and move (:func:`picture`)."""
-        return picture(data, params, lang)
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
         """What the player to move may do (:meth:`KingsCornersHand.legal_moves`), each sentence with its test."""
@@ -944,102 +940,6 @@ def turn_steps(state: KingsCornersHand) -> list[Message]:
             steps.append(t("Turn {k}, {player}: {moves}; the stock is empty.", k=k, player=player,
                            moves=plays or t("no move")))
     return steps
-
-
-# -- pictures ------------------------------------------------------------------------------------------------
-
-# Where each place lies on the table, as (column, row): the stock in the middle of a 3 × 3 square.
-PLACES: dict[str, tuple[int, int]] = {"NW": (0, 0), "N": (1, 0), "NE": (2, 0), "W": (0, 1), "stock": (1, 1),
-                                      "E": (2, 1), "SW": (0, 2), "S": (1, 2), "SE": (2, 2)}
-
-
-def position(data: dict[str, Any], deal: int = 1, turn: int = 1, move: int = 0) -> KingsCornersHand:
-    """The hand of a full-play record just before move ``move`` + 1 of turn ``turn`` (counting from 1).
-
-    ``move: 0`` is the start of the turn. The record must be valid up to that point.
-    """
-    notation = data.get("notation", "en")
-    players = [str(p) for p in data["players"]]
-    options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
-    record = data["deals"][deal - 1]
-    dealer = players.index(str(record["dealer"]))
-    first = dealer if options["first_player"] == "dealer" else (dealer + 1) % len(players)
-    hands = [parse_cards(record["hands"][p], notation) for p in players]
-    state = KingsCornersHand(players, hands, parse_cards(record["sides"], notation),
-                             parse_cards(record["stock"], notation), first, options["end_when_out"],
-                             options["kings_compulsory"])
-    for k, item in enumerate(record["turns"][:turn], 1):
-        content = next(iter(item.values())) if isinstance(item, dict) else item
-        moves = read_turn(content, notation)
-        if k == turn:
-            for m in moves[:move]:
-                state.push(m)
-            break
-        started = len(state.turns)
-        for m in moves:
-            state.push(m)
-        if not state.is_over() and len(state.turns) == started:
-            state.push(EndTurn())
-    return state
-
-
-def slots(state: KingsCornersHand, lang: str, marks: dict[str, str] | None = None) -> list[Any]:
-    """The table as :class:`referee.draw.Slot` objects: eight piles round the stock, the mover's hand below."""
-    from referee.draw import Slot
-    from referee.messages import render
-
-    out = []
-    for name in PILES:
-        column, row = PLACES[name]
-        pile = state.piles[name]
-        out.append(Slot(column, row, pile[-1] if pile else None, label=name, mark=(marks or {}).get(name),
-                        stack=pile[:-1]))
-    column, row = PLACES["stock"]
-    out.append(Slot(column, row, face_down=bool(state.stock),
-                    label=render(t("stock: {n}", n=len(state.stock)), lang)))
-    seat = state.to_move
-    hand = sorted(state.hands[seat], key=lambda c: (c.suit.value if c.suit else "", value(c)))
-    for k, card in enumerate(hand):
-        label = render(t("{player}'s hand", player=state.players[seat]), lang) if k == len(hand) // 2 else None
-        out.append(Slot(k * 0.55, 3.2, card, label=label, mark=(marks or {}).get(str(card))))
-    return out
-
-
-def describe_position(state: KingsCornersHand, lang: str) -> str:
-    """The picture's text alternative in ``lang``: every pile, the empty places, the stock, the mover's hand."""
-    from referee.messages import render
-
-    piles = "; ".join(render(t("{pile}: {cards}", pile=p, cards=" ".join(render_param(c, lang) for c in cards)), lang)
-                      for p, cards in state.piles.items() if cards)
-    empty = [p for p in PILES if not state.piles[p]]
-    seat = state.to_move
-    return render(t("Kings Corners layout. Piles: {piles}. Empty: {empty}. Stock: {n} cards. {player}'s hand: "
-                    "{hand}.", piles=piles or t("none"), empty=empty or t("none"), n=len(state.stock),
-                    player=state.players[seat], hand=list(state.hands[seat]) or t("none")), lang)
-
-
-def picture(data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
-    """The layout of a worked example at one point, as SVG: ``deal``, ``turn`` and ``move`` place it.
-
-    ``show: next`` outlines the places the next move uses, ``show: last`` those of the move just made.
-    """
-    from referee.draw import layout
-
-    deal, turn, move = int(params.get("deal", 1)), int(params.get("turn", 1)), int(params.get("move", 0))
-    state = position(data, deal, turn, move)
-    marks: dict[str, str] = {}
-    show = params.get("show")
-    if show in ("next", "last"):
-        record = data["deals"][deal - 1]["turns"][turn - 1]
-        content = next(iter(record.values())) if isinstance(record, dict) else record
-        moves = read_turn(content, data.get("notation", "en"))
-        chosen = moves[move] if show == "next" else moves[move - 1]
-        if isinstance(chosen, Shift):
-            marks = {chosen.source: "legal", chosen.target: "legal"}
-        else:
-            marks = {chosen.pile: "legal"} if show == "last" else {str(chosen.card): "legal", chosen.pile: "legal"}
-    return layout(slots(state, lang, marks), lang, alt=describe_position(state, lang))
-
 
 
 GAME = KingsCorners()

@@ -19,11 +19,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.cards import Card, Suit, deck
+from referee.engines.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
+from referee.engines.replay import Replay, read_hands, replay_tricks
+from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
 from referee.errors import NotationError
-from referee.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_card, parse_suit
-from referee.records import (
+from referee.records.fields import (
     NOTE,
     Choice,
     Field,
@@ -35,11 +37,9 @@ from referee.records import (
     RecordSpec,
     SuitType,
 )
-from referee.records import Card as CardType
-from referee.records import Cards as CardsType
-from referee.replay import Replay, read_hands, replay_tricks
-from referee.source import Document, Path
-from referee.tricks import ORDER_6_TO_A, Duty, TrickRules
+from referee.records.fields import Card as CardType
+from referee.records.fields import Cards as CardsType
+from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 6)
 PLAYERS = 4
@@ -134,7 +134,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Korol record holds (:mod:`referee.records`)."""
+"""What a Korol record holds (:mod:`referee.records.fields`)."""
 
 
 def title_name(title: str) -> Message:

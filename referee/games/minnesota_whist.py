@@ -26,11 +26,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.cards import Card
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
+from referee.engines.replay import read_hands, replay_tricks
+from referee.engines.tricks import ORDER_2_TO_A, TrickRules
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_cards
-from referee.records import (
+from referee.records.fields import (
     CLAIM_PER_SIDE,
     DEALER,
     NOTE,
@@ -43,9 +45,7 @@ from referee.records import (
     PlayerName,
     RecordSpec,
 )
-from referee.replay import read_hands, replay_tricks
-from referee.source import Document
-from referee.tricks import ORDER_2_TO_A, TrickRules
+from referee.records.source import Document
 
 PLAYERS = 4
 HAND_SIZE = 13
@@ -103,7 +103,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Minnesota Whist record holds (:mod:`referee.records`)."""
+"""What a Minnesota Whist record holds (:mod:`referee.records.fields`)."""
 
 
 def score_hand(granders: str | None, tricks: dict[str, int], scoring: str = "seed",

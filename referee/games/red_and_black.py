@@ -1,6 +1,6 @@
 """Red and Black (seed 002, game 10): 2–5 players draw until they can discard on the other colour.
 
-Engine: :mod:`referee.turns` (no tricks). Nobody makes a decision: the stock order and the seating
+Engine: :mod:`referee.engines.turns` (no tricks). Nobody makes a decision: the stock order and the seating
 fix everything, so a game is a :class:`RedBlackGame` whose only move is :class:`Draw`. It still
 replays draw by draw, so that a dispute can be settled step by step. A red card lies face up on a
 black one; a player draws until he draws a card of the colour on top of the pile, discards it and
@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, cards_twice, deck
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
-from referee.records import (
+from referee.records.fields import (
     DEALER,
     NOTE,
     Cards,
@@ -41,9 +42,8 @@ from referee.records import (
     RecordSpec,
     Text,
 )
-from referee.records import Card as CardType
-from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
+from referee.records.fields import Card as CardType
+from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(deck())
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -121,7 +121,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Red and Black record holds (:mod:`referee.records`)."""
+"""What a Red and Black record holds (:mod:`referee.records.fields`)."""
 
 
 def lose_message(losers: list[str], most: int) -> Message:

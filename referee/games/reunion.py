@@ -35,11 +35,13 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import Card, Rank, Suit, cards_twice, deck
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
+from referee.engines.replay import read_hands, replay_tricks
+from referee.engines.tricks import SAME_COLOUR, TrickRules
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.messages import Message, points_count, t, tc, tn
 from referee.notation import parse_card, parse_cards, parse_suit
-from referee.records import (
+from referee.records.fields import (
     DEALER,
     NOTE,
     TRICKS_PLAYED,
@@ -55,10 +57,8 @@ from referee.records import (
     RecordSpec,
     SuitType,
 )
-from referee.records import Card as CardType
-from referee.replay import read_hands, replay_tricks
-from referee.source import Document, Path
-from referee.tricks import SAME_COLOUR, TrickRules
+from referee.records.fields import Card as CardType
+from referee.records.source import Document, Path
 
 PLAYERS = 3
 HAND_SIZE = 10
@@ -179,7 +179,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Réunion record holds (:mod:`referee.records`)."""
+"""What a Réunion record holds (:mod:`referee.records.fields`)."""
 
 
 def discard_faults(discard: Iterable[Card], trump: Suit) -> list[Card]:
@@ -898,7 +898,7 @@ def left_jack_captures(tricks: Iterable[Any], owner: dict[Card, int], trump: Sui
 
 
 def _field(path: Path) -> str:
-    from referee.source import format_path
+    from referee.records.source import format_path
 
     return format_path(path)
 

@@ -1,4 +1,4 @@
-"""Stealing Bundles (seed 002, game 9): 2–4 players, 52 cards, capture by rank. Engine: :mod:`referee.turns`.
+"""Stealing Bundles (seed 002, game 9): 2–4 players, 52 cards, capture by rank. Engine: :mod:`referee.engines.turns`.
 
 Four cards lie face up on the table and every player holds four. In turn each player plays one
 card face up: if a table card has its rank he takes both onto his *bundle*; if the top card of
@@ -24,7 +24,7 @@ matches the 7♣ on the table, and capturing is compulsory:
 >>> game.push(Play(parse_card("7♠")))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-referee.turns.IllegalMoveError: Anna's 7♠ matches a card on the table or the top of another player's bundle, ...
+referee.engines.turns.IllegalMoveError: Anna's 7♠ matches a card on the table or the top of another player's bundle, ...
 >>> game.push(Play(parse_card("7♠"), table=(parse_card("7♣"),)))
 
 Boris's 7♥ now matches the top of Anna's bundle, and he steals it:
@@ -45,13 +45,25 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, cards_twice, deck
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
+from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, TurnState, replay_moves
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
 from referee.messages import N_, Message, t, tn
 from referee.notation import format_card, parse_cards
-from referee.records import DEALER, NOTE, Cards, Deals, Field, Integer, ListOf, PerPlayer, PlayerName, RecordSpec, Text
-from referee.source import Document, Path
-from referee.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, TurnState, replay_moves
+from referee.records.fields import (
+    DEALER,
+    NOTE,
+    Cards,
+    Deals,
+    Field,
+    Integer,
+    ListOf,
+    PerPlayer,
+    PlayerName,
+    RecordSpec,
+    Text,
+)
+from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(deck())
 TABLE_START = 4
@@ -124,7 +136,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Stealing Bundles record holds (:mod:`referee.records`)."""
+"""What a Stealing Bundles record holds (:mod:`referee.records.fields`)."""
 
 
 @dataclass(frozen=True)

@@ -46,11 +46,13 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
+from referee.engines.replay import read_hands, replay_tricks
+from referee.engines.tricks import TrickRules
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_cards, parse_suit
-from referee.records import (
+from referee.records.fields import (
     DEALER,
     NOTE,
     TRICKS_PLAYED,
@@ -67,9 +69,7 @@ from referee.records import (
     RecordSpec,
     SuitType,
 )
-from referee.replay import read_hands, replay_tricks
-from referee.source import Document, Path
-from referee.tricks import TrickRules
+from referee.records.source import Document, Path
 
 PLAYERS = 3
 HAND_SIZE = 9
@@ -177,7 +177,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Trump 7 record holds (:mod:`referee.records`)."""
+"""What a Trump 7 record holds (:mod:`referee.records.fields`)."""
 
 
 def _points(card: Card, trump: Suit | None) -> int:

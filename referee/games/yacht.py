@@ -23,11 +23,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
+from referee.engines.replay import read_hands, replay_tricks
+from referee.engines.tricks import ORDER_2_TO_A, TrickRules
 from referee.errors import NotationError
-from referee.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_card, parse_cards, parse_suit
-from referee.records import (
+from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
@@ -42,10 +44,8 @@ from referee.records import (
     RecordSpec,
     SuitType,
 )
-from referee.records import Card as CardType
-from referee.replay import read_hands, replay_tricks
-from referee.source import Document, Path
-from referee.tricks import ORDER_2_TO_A, TrickRules
+from referee.records.fields import Card as CardType
+from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(deck())
 HAND_SIZES: dict[int, int] = {3: 17, 4: 13, 5: 10}
@@ -129,7 +129,7 @@ RECORD = RecordSpec(
         NOTE,
     ),
 )
-"""What a Yacht record holds (:mod:`referee.records`)."""
+"""What a Yacht record holds (:mod:`referee.records.fields`)."""
 WARNING_CODES = ("bid.parity", "bid.out_of_reach", "deal.removed_not_default")
 """The warnings this game adds to the shared ones (dealer order, a deal after the end)."""
 

@@ -12,10 +12,10 @@ import random
 from typing import Any
 
 from referee.cards import Card
+from referee.engines.tricks import PassingTrickPlay
 from referee.games import buy_or_pass as bop
 from referee.notation import format_card
 from referee.simulate.play import write_cards
-from referee.tricks import PassingTrickPlay
 
 WORDS = {"en": ("pass", "buy"), "ru": ("пас", "куплю"), "de": ("passe", "kaufe")}
 

@@ -12,9 +12,9 @@ import random
 from typing import Any
 
 from referee.cards import Card
+from referee.engines.tricks import TrickPlay
 from referee.games import catch_the_ten as ctt
 from referee.simulate.play import random_play, write_cards
-from referee.tricks import TrickPlay
 
 
 def catch_the_ten_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True,

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.engines.turns import random_playout
 from referee.games import collector as co
 from referee.notation import format_card
 from referee.simulate.play import write_cards
-from referee.turns import random_playout
 
 LIMIT = 20_000
 """Moves before a random game is cut off (with ``draw_rule: never`` a game need not end)."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.engines.turns import random_playout
 from referee.games import comet
 from referee.simulate.play import write_cards
-from referee.turns import random_playout
 
 
 def comet_play(rng: random.Random, n: int, dealer: int, **options: Any) -> comet.CometDeal:

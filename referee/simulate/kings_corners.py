@@ -14,10 +14,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.engines.turns import random_playout
 from referee.games import kings_corners as kc
 from referee.notation import format_card
 from referee.simulate.play import write_cards
-from referee.turns import random_playout
 
 
 def shuffled_layout(rng: random.Random, n: int) -> tuple[list[list[Any]], list[Any], list[Any]]:

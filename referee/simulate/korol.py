@@ -12,10 +12,10 @@ import random
 from typing import Any
 
 from referee.cards import Card, Suit
+from referee.engines.tricks import ORDER_6_TO_A, TrickPlay
 from referee.games import korol
 from referee.notation import format_card
 from referee.simulate.play import write_cards
-from referee.tricks import ORDER_6_TO_A, TrickPlay
 
 
 def deal_pack(rng: random.Random, first: int) -> list[list[Card]]:

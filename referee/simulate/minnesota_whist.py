@@ -12,9 +12,9 @@ import random
 from typing import Any
 
 from referee.cards import Card, deck
+from referee.engines.tricks import TrickPlay
 from referee.games import minnesota_whist as mw
 from referee.simulate.play import random_play, write_cards
-from referee.tricks import TrickPlay
 
 
 def minnesota_whist_play(rng: random.Random, dealer: int, grand_chance: float = 0.5,

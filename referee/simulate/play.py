@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.cards import Card
+from referee.engines.tricks import TrickPlay, TrickRules
 from referee.notation import format_card
-from referee.tricks import TrickPlay, TrickRules
 
 
 def random_play(rules: TrickRules, hands: Sequence[Sequence[Card]], leader: int, trump: Any,

@@ -14,9 +14,9 @@ import random
 from typing import Any
 
 from referee.cards import Card
+from referee.engines.turns import random_playout
 from referee.games import red_and_black as rb
 from referee.simulate.play import write_cards
-from referee.turns import random_playout
 
 
 def shuffled_stock(rng: random.Random) -> tuple[Card, Card, list[Card]]:

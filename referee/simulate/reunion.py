@@ -12,9 +12,9 @@ import random
 from typing import Any
 
 from referee.cards import SUITS, Card
+from referee.engines.tricks import TrickPlay
 from referee.games import reunion as ru
 from referee.simulate.play import random_play, write_cards
-from referee.tricks import TrickPlay
 
 
 def deal_cards(cards: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.engines.turns import random_playout
 from referee.games import stealing_bundles as sb
 from referee.simulate.play import write_cards
-from referee.turns import random_playout
 
 
 def stealing_bundles_play(rng: random.Random, players: list[str], dealer: int, capture: str = "one_target",

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import SUITS, Card, Suit
+from referee.engines.tricks import TrickPlay
 from referee.games import trump_seven as t7
 from referee.simulate.play import random_play, write_cards
-from referee.tricks import TrickPlay
 
 PACKET = 3
 

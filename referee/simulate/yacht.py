@@ -12,10 +12,10 @@ import random
 from typing import Any
 
 from referee.cards import SUITS, Card, Rank
+from referee.engines.tricks import TrickPlay
 from referee.games import yacht
 from referee.notation import format_card
 from referee.simulate.play import random_play, write_cards
-from referee.tricks import TrickPlay
 
 # Looked up by player count and trump suit (``Suit.index``), once, not per deal.
 _DEFAULT_REMOVED = {n: [yacht.default_removed(trump, n) for trump in SUITS] for n in yacht.HAND_SIZES}

@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from referee.web import check
+from referee.present.web import check
 from site_tools.checker import checker_href
 from tests.browser.conftest import LOCAL_HOSTS, SHOTS
 from tests.conftest import EXAMPLES, ROOT, SUB_PATH
@@ -376,7 +376,7 @@ FILL = "\n".join(line for line in (Path(__file__).parent / "checker_fill.js").re
 def disputed(slug: str, lang: str) -> dict[str, Any]:
     """The game's own summary example, in ``lang``'s names, with the first claim (or winner or loser) made wrong."""
     from referee.games import GAMES
-    from referee.records import spec_of
+    from referee.records.fields import spec_of
     from site_tools.checker import reader_record
 
     record = yaml.safe_load(reader_record(spec_of(GAMES[slug]).samples["summary"], lang))

@@ -1,6 +1,6 @@
 // The score checker's Web Worker: starts Pyodide (served by this site, never by another host),
 // unpacks the referee's zip into Pyodide's file system and answers the page's requests by calling
-// referee.web (the same code path as `referee check --json`). Requests and answers are strings.
+// referee.present.web (the same code path as `referee check --json`). Requests and answers are strings.
 //
 // The page starts it as a module worker with ?pyodide=<folder URL>&bundle=<zip URL>&lock=<lock file
 // JSON>&snapshot=<snapshot URL>&start=<snapshot|plain>.
@@ -44,8 +44,8 @@ async function boot(loadPyodide, zip, snapshot) {
   progress("referee");
   pyodide.unpackArchive(await zip, "zip", { extractDir: HOME });
   if (snapshot) pyodide.runPython("import os, random\nrandom.seed(os.urandom(32))");
-  else pyodide.runPython(`import sys\nsys.path.insert(0, "${HOME}")\nimport referee.web`);
-  return pyodide.pyimport("referee.web");
+  else pyodide.runPython(`import sys\nsys.path.insert(0, "${HOME}")\nimport referee.present.web`);
+  return pyodide.pyimport("referee.present.web");
 }
 
 async function start() {

@@ -118,7 +118,7 @@ function main(root) {
     }
   }
 
-  // ---- the form, built from the game's record declaration (referee.records.describe) ---------------
+  // ---- the form, built from the game's record declaration (referee.records.fields.describe) ---------------
   // The form speaks the table's words: every field, column, option and choice shows its declared
   // label (or question); the record's keys appear only in the text view.
   const gameSpec = (slug) => GAMES.find((g) => g.game === slug);

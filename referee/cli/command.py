@@ -6,7 +6,7 @@ cannot be. Nothing escapes as a traceback: one guard in :func:`main` turns any f
 status 2 with a message in the reader's language (one JSON object with ``--json``). Set
 ``REFEREE_DEBUG=1`` to see the traceback of an unexpected failure as well.
 
-The record is read as bytes, at most :data:`referee.source.MAX_BYTES`, and decoded as UTF-8
+The record is read as bytes, at most :data:`referee.records.source.MAX_BYTES`, and decoded as UTF-8
 whatever the locale says. Only regular files and standard input are read: a FIFO, a device or
 a folder is refused at once, so that nothing waits for ever or reads without end.
 
@@ -32,93 +32,20 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import LANGUAGES, N_, Message, key_label, render, severity_label, t
+from referee.present.verdicts import (
+    EXIT_UNUSABLE,
+    EXIT_VALID,
+    check_document,
+    errors_json,
+    finding_json,
+    rule_note,
+    verdict_json,
+)
 
 if TYPE_CHECKING:
-    from referee.game import Verdict
+    from referee.engines.game import Verdict
 
-EXIT_VALID, EXIT_DISAGREES, EXIT_UNUSABLE = 0, 1, 2
 DEBUG_VARIABLE = "REFEREE_DEBUG"
-
-
-# ---------------------------------------------------------------------------------------------
-# Checking
-
-
-def check_text(text: str) -> Verdict:
-    """Check a record given as YAML or JSON text; raises a :class:`RefereeError` if it cannot be used."""
-    from referee.source import load_text
-
-    return check_document(load_text(text))
-
-
-def check_document(doc: Any) -> Verdict:
-    """Check a record already read (a :class:`referee.source.Document`)."""
-    from referee.games import GAMES
-
-    slug = doc.data.get("game") if isinstance(doc.data, dict) else None
-    if not isinstance(slug, str) or slug not in GAMES:
-        raise RecordError(t("game must be one of {games}, not {value!r}.", games=sorted(GAMES), value=str(slug)),
-                          code="record.unknown_game", where=doc.where(("game",)))
-    try:
-        return GAMES[slug].check(doc)
-    except RefereeError as error:
-        error.game = slug  # the errors' rule ids are the game's (see :func:`errors_json`)
-        raise
-
-
-# ---------------------------------------------------------------------------------------------
-# Output
-
-
-def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
-    """The JSON object of DESIGN.md: game, valid, deals, totals, winner, findings (and more)."""
-    from referee.games import get_game
-    from referee.messages import render_params
-
-    game = get_game(verdict.game)
-    return {
-        "game": verdict.game,
-        "valid": verdict.valid,
-        "usable": True,
-        "options": verdict.options,
-        "deals": [{
-            "deal": d.number,
-            "mode": d.mode,
-            "scores": d.scores,
-            **({"claim": d.claim, "claim_agrees": d.claim_agrees} if d.claim is not None else {}),
-            **({"claim_compared_with": d.claim_against} if d.claim_against is not None else {}),
-            "totals": d.totals,
-            "explanation": [render(s, lang) for s in d.steps],
-            "steps": [{"id": s.msgid, "params": render_params(s, lang)} for s in d.steps],
-        } for d in verdict.deals],
-        "totals": verdict.totals,
-        "winner": verdict.winner,
-        "termination": {"code": verdict.termination_code, "message": render(verdict.termination, lang)},
-        "findings": [_item(f.code, f.severity, game.rule_for(f.code), f.where, render(f.message, lang))
-                     for f in verdict.findings],
-    }
-
-
-def errors_json(error: RefereeError, lang: str) -> dict[str, Any]:
-    """The JSON object for a record that cannot be used."""
-    from referee.games import GAMES
-
-    errors = error.errors if isinstance(error, RecordErrors) else [error]
-    game = GAMES.get(error.game) if error.game else None
-    return {"valid": False, "usable": False,
-            "errors": [_item(e.code, "error", game.rule_for(e.code) if game else None, e.where,
-                             render(e.message, lang)) for e in errors]}
-
-
-def _item(code: str, severity: str, rule: str | None, where: Where, message: str) -> dict[str, Any]:
-    """One finding or error in ``--json``: the same shape for both (``referee schema --verdict``).
-
-    ``rule`` is the rule id of the game's page (``G1-R05``) or None; ``path`` and ``line`` say where
-    in the record (None when the problem is the record as a whole); ``where`` adds the deal, trick
-    and seat where known.
-    """
-    return {"code": code, "severity": severity, "rule": rule, "path": where.path, "line": where.line,
-            "message": message, "where": where.as_dict()}
 
 
 def print_verdict(verdict: Verdict, lang: str, out: Any) -> None:
@@ -168,11 +95,6 @@ def print_errors(error: RefereeError, name: str, lang: str, out: Any) -> None:
         rule_id = game.rule_for(e.code) if game else None
         note = rule_note(rule_id, lang) if rule_id else (f" [{e.rule}]" if e.rule else "")
         out.write(f"  {e.render(lang)}{note}\n")
-
-
-def rule_note(rule: str | None, lang: str) -> str:
-    """`` (rule G1-R17)`` after a finding or a problem that names a rule of the game; nothing otherwise."""
-    return " " + render(t("(rule {rule})", rule=rule), lang) if rule else ""
 
 
 # Characters that could forge or hide a line on a terminal: controls other than the line break,
@@ -248,7 +170,7 @@ def system_reason(error: OSError) -> Message | str:
 
 def read_record(name: str, stdin: Any = None) -> bytes:
     """The bytes of a record: a regular file, or standard input for ``-``; at most the size cap."""
-    from referee.source import MAX_BYTES, too_large
+    from referee.records.source import MAX_BYTES, too_large
 
     if name == "-":
         stream = sys.stdin if stdin is None else stdin
@@ -319,7 +241,7 @@ def cmd_games(lang: str, as_json: bool, out: Any) -> int:
 
 def cmd_check(path: str, lang: str, as_json: bool, out: Any, err: Any, stdin: Any = None) -> int:
     """Check one record; return the exit status."""
-    from referee.source import load_bytes
+    from referee.records.source import load_bytes
 
     try:
         doc = load_bytes(read_record(path, stdin))
@@ -449,15 +371,15 @@ def add_check_parser(sub: Any, lang: str) -> None:
 
 
 def add_record_parsers(sub: Any, lang: str) -> None:
-    """``referee new`` and ``referee schema`` (:mod:`referee.record_cli`)."""
-    from referee import record_cli
+    """``referee new`` and ``referee schema`` (:mod:`referee.cli.records`)."""
+    from referee.cli import records as record_cli
 
     record_cli.add_parsers(sub, lang)
 
 
 def add_rules_parser(sub: Any, lang: str) -> None:
-    """``referee rules GAME`` (:mod:`referee.rules_map`)."""
-    from referee import rules_map
+    """``referee rules GAME`` (:mod:`referee.cli.rules`)."""
+    from referee.cli import rules as rules_map
 
     rules_map.add_parser(sub, lang)
 
@@ -551,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
 def _report(out: _Buffer, err: _Buffer, as_json: bool, code: str, message: str) -> None:
     if as_json:
         out.write(_json_text({"valid": False, "usable": False,
-                              "errors": [_item(code, "error", None, Where(), message)]}))
+                              "errors": [finding_json(code, "error", None, Where(), message)]}))
     else:
         err.write(message + "\n")
 
@@ -579,6 +501,3 @@ def _finish(out: _Buffer, err: _Buffer, status: int, lang: str) -> int:
             return EXIT_UNUSABLE
     return status
 
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -19,18 +19,20 @@ from typing import Any
 
 import yaml
 
-from referee import draw, explain, records
 from referee.cards import Card, Rank
-from referee.cli import check_text, rule_note
+from referee.engines.game import Game, Option, Verdict
+from referee.engines.replay import Replay, watched
 from referee.errors import RecordErrors, RefereeError
-from referee.example_text import localize_text
-from referee.game import Game, Option, Verdict
 from referee.games import GAMES, get_game
 from referee.messages import N_, Message, key_label, render, render_param, severity_label, t
 from referee.notation import parse_cards
-from referee.replay import Replay, watched
+from referee.present import draw, explain
+from referee.present.example_text import localize_text
+from referee.present.pictures import drawer
+from referee.present.verdicts import check_text, rule_note
+from referee.records import fields as records
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_DIR = ROOT / "examples"
 # Labels used inside f-strings, marked here so that pybabel extracts them.
 _L_PLAYERS = N_("Players")
@@ -139,7 +141,7 @@ def _option_in_words(option: Any, lang: str, value: Any = None) -> str:
     The record key stays in the house-rules table and the record reference; a player at the table
     reads what the rule says (issue 26).
 
-    >>> from referee.game import Option
+    >>> from referee.engines.game import Option
     >>> _option_in_words(Option("target", 13, minimum=1, help=t("Points needed to win.")), "en")
     'Points needed to win: 13'
     """
@@ -365,7 +367,7 @@ def _played_trick(number: int, cards: Any, names: list[str], trick: Any, lang: s
 
 
 def _hand_picture(player: str, value: Any, notation: str, lang: str) -> str:
-    """A dealt hand as small cards sorted by suit (:mod:`referee.draw`); the cards in words as its alternative."""
+    """A dealt hand as small cards sorted by suit (:mod:`~referee.present.draw`); the cards in words as alternative."""
     cards = draw.sort_hand(parse_cards(value, notation))
     words = " ".join(render_param(c, lang) for c in cards)
     return draw.hand(cards, lang, alt=render(Message(_L_HAND_OF, dict(player=player, cards=words)), lang))
@@ -482,7 +484,7 @@ def picture_block(params: dict[str, Any], lang: str) -> str:
     name = str(params.get("example"))
     data, _ = load_example(name, lang)  # the names a reader of lang sees, as in the example beside it
     game = get_game(str(data.get("game")))
-    draw = getattr(game, "picture", None)
+    draw = drawer(game.slug)
     if draw is None:
         raise BlockError(f"{game.slug} draws no pictures")
     try:
@@ -493,7 +495,7 @@ def picture_block(params: dict[str, Any], lang: str) -> str:
 
 
 def record_block(params: dict[str, Any], lang: str) -> str:
-    """The record fields, from the declarations (:mod:`referee.records`), as tables in ``lang``.
+    """The record fields, from the declarations (:mod:`referee.records.fields`), as tables in ``lang``.
 
     ``part: common`` the top-level fields every record has; ``part: deal`` the fields most games'
     deals share; ``game: <slug>`` with ``part: record`` that game's own top-level fields, or with

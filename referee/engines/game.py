@@ -17,11 +17,11 @@ from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_suit
-from referee.source import Document, Path
+from referee.records.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
-    from referee.records import RecordSpec
-    from referee.tricks import Duty, TrickRules
+    from referee.engines.tricks import Duty, TrickRules
+    from referee.records.fields import RecordSpec
 
 Severity = Literal["error", "warning", "info"]
 T = TypeVar("T")
@@ -229,7 +229,7 @@ class Verdict:
 class Reader:
     """Reads and validates a record's fields, collecting every problem instead of stopping at the first.
 
-    >>> from referee.source import load_text
+    >>> from referee.records.source import load_text
     >>> r = Reader(load_text("players: [Anna, Anna]\\n"))
     >>> r.players((2, 3))
     ['Anna', 'Anna']
@@ -374,7 +374,7 @@ class Reader:
         A name may be a number (``players: [1, 2, 3]``); it is read as text everywhere in the record,
         keys included. A name that could forge or hide a line of output is refused.
 
-        >>> from referee.source import load_text
+        >>> from referee.records.source import load_text
         >>> r = Reader(load_text("players: [1, 2, 3]\\nscores: {1: 5, 2: 0, 3: 1}\\n"))
         >>> r.players((3,)), r.scores(("scores",), ["1", "2", "3"])
         (['1', '2', '3'], {'1': 5, '2': 0, '3': 1})
@@ -525,7 +525,7 @@ def _names_as_text(data: Any, names: set[str]) -> None:
 
 
 def _field(path: Path) -> str | Message:
-    from referee.source import format_path
+    from referee.records.source import format_path
 
     return format_path(path) or t("the record")
 
@@ -567,7 +567,7 @@ class Game(ABC):
     player_counts: tuple[int, ...] = ()
     options: tuple[Option, ...] = ()
     record: RecordSpec | None = None
-    """What the game's records hold (:mod:`referee.records`): the one declaration of their fields."""
+    """What the game's records hold (:mod:`referee.records.fields`): the one declaration of their fields."""
     kind: Message = t("trick-taking game")
     deal_heading: str = N_("Deal {n}")
     """How a worked example and the CLI head each entry of ``deals``; "Game {n}" where one entry is a game (DE2-019)."""

@@ -5,12 +5,12 @@ A game module declares a :class:`RecordSpec`: its own top-level fields (Minnesot
 translatable :class:`~referee.messages.Message`) and whether it belongs to summary deals, full-play
 deals or both. The fields every record has (``game``, ``notation``, ``players``, ``options``,
 ``scores_before``, ``deals``, ``expected``) are declared here once; the options come from the
-game's :class:`~referee.game.Option` declarations, the player counts from the game.
+game's :class:`~referee.engines.game.Option` declarations, the player counts from the game.
 
 From that one declaration come a JSON Schema per game (:func:`json_schema`), the record
-documentation on the site (:func:`doc_rows`, rendered by :mod:`referee.blocks`), a JSON description
+documentation on the site (:func:`doc_rows`, rendered by :mod:`referee.present.blocks`), a JSON description
 for the browser form (:func:`describe`) and the commented template of ``referee new``
-(:mod:`referee.template`). The readers in the game modules stay the authority on what a record
+(:mod:`referee.present.template`). The readers in the game modules stay the authority on what a record
 means; the tests prove that they and the declarations accept and reject the same structure.
 
 What the JSON Schema cannot say is left to the reader, and declared as such: whether names are
@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from referee.messages import N_, Message, render, t
 
 if TYPE_CHECKING:  # pragma: no cover
-    from referee.game import Game
+    from referee.engines.game import Game
 
 Mode = Literal["summary", "full", "both"]
 MODES: tuple[str, str] = ("summary", "full")
@@ -513,7 +513,7 @@ class Players(FieldType):
 
 @dataclass(frozen=True)
 class Options(FieldType):
-    """The house rules, from the game's :class:`~referee.game.Option` declarations."""
+    """The house rules, from the game's :class:`~referee.engines.game.Option` declarations."""
 
     kind: ClassVar[str] = "options"
 

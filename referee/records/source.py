@@ -16,11 +16,11 @@ Hostile input is bounded here, before any game sees the data:
 Each problem is a :class:`RecordError` with a stable code and the line. Plain scalars resolve as
 YAML 1.1 does (``yes`` is true, ``012`` is 10 in octal), except that a date stays text.
 
-Three readers give the same data and lines: :mod:`referee.quick_yaml` for the plain block and
+Three readers give the same data and lines: :mod:`referee.records.quick_yaml` for the plain block and
 flow YAML that records are written in (pure Python, no PyYAML), the standard :mod:`json` module
-for JSON, and PyYAML's event stream (:mod:`referee.yaml_events`) for everything else. The first two
+for JSON, and PyYAML's event stream (:mod:`referee.records.yaml_events`) for everything else. The first two
 leave the lines until a message needs one. The limits are in :mod:`referee.limits`, unquoted
-values are resolved by :mod:`referee.scalars`.
+values are resolved by :mod:`referee.records.scalars`.
 
 >>> doc = load_text("game: x\\ndeals:\\n  - dealer: Anna\\n    tricks: {We: 5}\\n")
 >>> doc.data["deals"][0]["tricks"]["We"], doc.line(("deals", 0, "tricks", "We"))
@@ -51,8 +51,8 @@ from typing import Any
 from referee.errors import LazyWhere, RecordError, Where, format_path
 from referee.limits import MAX_ALIAS_VALUES, MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS
 from referee.messages import t
-from referee.quick_yaml import NotPlain, QuickReader
-from referee.yaml_events import load_events
+from referee.records.quick_yaml import NotPlain, QuickReader
+from referee.records.yaml_events import load_events
 
 Path = tuple[Any, ...]
 __all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "Document", "Path", "decode", "format_path",

@@ -1,6 +1,6 @@
 """Pictures of a Construction game: the grid of the board model, tokens, and the legal uses of a card.
 
->>> from referee.blocks import load_example
+>>> from referee.present.blocks import load_example
 >>> data, _ = load_example("construction/blocking-ban")
 >>> svg = picture(data, {"turn": 7, "show": "legal"}, "ru")
 >>> 'role="img"' in svg and "9♣" in svg and svg.count("cr-target") > 0
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.draw import GridCard, grid
 from referee.games.construction import JOKER_COLUMN, SIDES, Action, Cell, ConstructionGame, read_action
 from referee.messages import Message, render, t
+from referee.present.draw import GridCard, grid
 
 
 def position(data: dict[str, Any], turn: int) -> tuple[ConstructionGame, list[Action]]:

@@ -1,6 +1,6 @@
 """The record commands of ``referee``: ``new`` (a commented template) and ``schema`` (a JSON Schema).
 
-They are wired into :mod:`referee.cli` by two calls, :func:`add_parsers` and :func:`run`.
+They are wired into :mod:`referee.cli.command` by two calls, :func:`add_parsers` and :func:`run`.
 
 >>> import io, json
 >>> out = io.StringIO()
@@ -24,7 +24,7 @@ COMMANDS = ("new", "schema")
 
 def add_parsers(sub: Any, lang: str = "en") -> None:
     """Add ``new`` and ``schema`` to the command line's subcommands, their help in ``lang``."""
-    from referee.cli import default_language
+    from referee.cli.command import default_language
 
     new = sub.add_parser("new", help=render(t("print a commented record to fill in"), lang))
     new.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
@@ -46,13 +46,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command == "new":
         return run_new(args.game, args.lang, args.full, out, err)
     if args.verdict:
-        from referee.verdict_schema import verdict_schema
+        from referee.present.verdict_schema import verdict_schema
 
         json.dump(verdict_schema(args.url), out, ensure_ascii=False, indent=2)
         out.write("\n")
         return 0
     if args.game is None:
-        from referee.cli import default_language
+        from referee.cli.command import default_language
 
         err.write(render(t("Name a game, or give {option}.", option="--verdict"), default_language()) + "\n")
         return 2
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def run_new(slug: str, lang: str, full: bool, out: TextIO, err: TextIO) -> int:
     """Print the template; exit status 2 if the game has no sample of that kind."""
-    from referee.template import TemplateError, template  # PyYAML: only the command line needs it
+    from referee.present.template import TemplateError, template  # PyYAML: only the command line needs it
 
     try:
         out.write(template(slug, lang, full))
@@ -73,7 +73,7 @@ def run_new(slug: str, lang: str, full: bool, out: TextIO, err: TextIO) -> int:
 
 def run_schema(slug: str, url: str | None, out: TextIO) -> int:
     """Print the JSON Schema of a game's records."""
-    from referee.records import json_schema
+    from referee.records.fields import json_schema
 
     json.dump(json_schema(get_game(slug), url), out, ensure_ascii=False, indent=2)
     out.write("\n")

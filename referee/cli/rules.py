@@ -1,6 +1,6 @@
 """The rules map of a game: each rule, its page anchor, the checks that enforce it and a record that breaks it.
 
-A game declares its rules (:attr:`referee.game.Game.rule_table`). A rule is shown broken by a
+A game declares its rules (:attr:`referee.engines.game.Game.rule_table`). A rule is shown broken by a
 worked example whose verdict holds one of its codes (``examples/<slug>/``), or by a case of
 ``tests/data/breaks/<slug>.yaml``: a record (or an example with some text replaced) and the codes its
 verdict or its errors hold. ``claim`` stands for a claim that disagrees with the rules.
@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_DIR = ROOT / "examples"
 BREAKS_DIR = ROOT / "tests" / "data" / "breaks"
 
@@ -37,8 +37,8 @@ class Case:
 
 def case_codes(text: str) -> set[str]:
     """The codes the referee gives for a record: its findings, its errors, ``claim`` for a claim that disagrees."""
-    from referee.cli import check_text
     from referee.errors import RecordErrors, RefereeError
+    from referee.present.verdicts import check_text
 
     try:
         verdict = check_text(text)
@@ -111,7 +111,7 @@ def _breaking(slug: str, primary: list[str], codes: tuple[str, ...]) -> str | No
 
 def add_parser(sub: Any, lang: str = "en") -> None:
     """Add ``rules GAME [--json]`` to the command line's subcommands, its help in ``lang``."""
-    from referee.cli import _common_options
+    from referee.cli.command import _common_options
     from referee.games import GAMES
     from referee.messages import render, t
 

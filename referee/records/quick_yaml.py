@@ -2,7 +2,7 @@
 
 Block mappings and sequences, one-line flow lists and mappings, plain and simply quoted scalars:
 what people and ``yaml.safe_dump`` write. Anything else raises :class:`NotPlain`, and PyYAML's
-event stream (:mod:`referee.yaml_events`) reads the text instead, with the same result (a test
+event stream (:mod:`referee.records.yaml_events`) reads the text instead, with the same result (a test
 compares the two on every example, on mutated records and on random documents).
 
 >>> reader = QuickReader("game: yacht\\nplayers: [Anna, Boris]\\ndeals:\\n  - dealer: Anna\\n")
@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from referee.limits import MAX_DEPTH
-from referee.scalars import RESOLVED, UNKNOWN, resolve_plain
+from referee.records.scalars import RESOLVED, UNKNOWN, resolve_plain
 
 Path = tuple[Any, ...]
 

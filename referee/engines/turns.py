@@ -6,8 +6,8 @@ python-chess's ``Board``: one state object per game (or deal) that says whose tu
 legal moves, takes a move with :meth:`TurnState.push` (checked: a typed error that names the rule)
 and, once the game is over, gives an :class:`Outcome` that says why it ended. A full-play record is
 a starting position plus the moves; :func:`replay_moves` pushes them one by one and turns the first
-illegal move into a :class:`~referee.game.Finding` with its place, so a dispute can be settled
-move by move. Trick games use :mod:`referee.tricks` instead.
+illegal move into a :class:`~referee.engines.game.Finding` with its place, so a dispute can be settled
+move by move. Trick games use :mod:`referee.engines.tricks` instead.
 
 A game module subclasses :class:`TurnState` and keeps its whole rules in that one class. A
 minimal example, a race to take the last of seven counters, one or two at a time:
@@ -40,7 +40,7 @@ minimal example, a race to take the last of seven counters, one or two at a time
 >>> game.push(Take(3))
 Traceback (most recent call last):
 ...
-referee.turns.IllegalMoveError: Take one or two counters, at most what is left.
+referee.engines.turns.IllegalMoveError: Take one or two counters, at most what is left.
 >>> for n in (2, 2, 1, 2):
 ...     game.push(Take(n))
 >>> game.outcome().winners, game.outcome().code, game.player is None
@@ -180,7 +180,7 @@ class Replayed(Generic[M]):
     """A replay: the state after the last legal move, and the first illegal move's finding if any."""
 
     state: TurnState[M]
-    finding: Any = None  # a referee.game.Finding; typed loosely to keep this module below referee.game
+    finding: Any = None  # a referee.engines.game.Finding; typed loosely to keep this module below referee.engines.game
     index: int | None = None
     """The position of the illegal move in the list, from 0; None when every move was legal."""
 
@@ -191,7 +191,7 @@ def replay_moves(state: TurnState[M], moves: Iterable[M],
 
     ``where(i)`` places the ``i``-th move (a record line, a deal); by default the path ``moves[i]``.
     """
-    from referee.game import Finding
+    from referee.engines.game import Finding
 
     for i, move in enumerate(moves):
         try:

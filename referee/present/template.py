@@ -1,6 +1,6 @@
 """``referee new <game> [--lang ru|de] [--full]``: a commented record to fill in.
 
-The template follows the game's record declaration (:mod:`referee.records`): every field in
+The template follows the game's record declaration (:mod:`referee.records.fields`): every field in
 order, with its help text and what it takes as comments in the chosen language, and sample values
 taken from one of the game's worked examples. The cards are written in the notation of that
 language and the players get names of that language, so a Russian table gets ``notation: ru``,
@@ -9,7 +9,7 @@ language and the players get names of that language, so a Russian table gets ``n
 >>> text = template("catch-the-ten", "ru")
 >>> "notation: ru" in text and "Анна" in text and "# Козырная масть" in text
 True
->>> from referee.cli import check_text
+>>> from referee.present.verdicts import check_text
 >>> check_text(text).exit_status
 0
 """
@@ -23,11 +23,11 @@ from typing import Any
 import yaml
 
 from referee.cards import Rank
-from referee.game import Game
+from referee.engines.game import Game
 from referee.games import get_game
 from referee.messages import rank_label, render, t
 from referee.notation import format_card, parse_cards, parse_rank
-from referee.records import (
+from referee.records.fields import (
     Anything,
     Card,
     Cards,
@@ -46,9 +46,9 @@ from referee.records import (
     show,
     spec_of,
 )
-from referee.source import load_text
+from referee.records.source import load_text
 
-EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
 WIDTH = 100
 # Names for the sample players, by seat, in each language; the sides of a partnership game likewise.
 NAMES: dict[str, tuple[str, ...]] = {

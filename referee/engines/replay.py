@@ -18,12 +18,12 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from referee.cards import Card, Suit
+from referee.engines.game import STOPPED_HERE, Finding, Reader, wrong_turn
+from referee.engines.tricks import NO_SUIT, Trick, TrickRules
 from referee.errors import IllegalPlayError, NotationError, Where
-from referee.game import STOPPED_HERE, Finding, Reader, wrong_turn
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
-from referee.source import Path
-from referee.tricks import NO_SUIT, Trick, TrickRules
+from referee.records.source import Path
 
 
 @dataclass
@@ -125,7 +125,7 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     """Check every trick at ``path``; None (with problems noted) if the tricks cannot be true.
 
     ``caps`` (one per seat, None for no cap): a seat that has taken its cap of tricks leaves the
-    deal, as in :class:`~referee.tricks.TrickPlay`; see :func:`replay_capped`.
+    deal, as in :class:`~referee.engines.tricks.TrickPlay`; see :func:`replay_capped`.
 
     Each seat's cards are counted by the suit they play in, so a card off the suit led is a rule
     break only when those counts say so (the seat still held the suit led, or a trump it had to

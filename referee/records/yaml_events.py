@@ -12,7 +12,7 @@ from typing import Any
 from referee.errors import RecordError, Where, format_path
 from referee.limits import MAX_ALIAS_VALUES, MAX_DEPTH
 from referee.messages import N_, Message, t
-from referee.scalars import resolve_plain
+from referee.records.scalars import resolve_plain
 
 Path = tuple[Any, ...]
 

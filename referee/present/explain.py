@@ -1,7 +1,7 @@
 r"""The verdict in one sentence per disputed score and per broken rule, each with a link to the rule.
 
 The score checker opens its answer with these sentences, and a worked example on a game page
-ends with them (:mod:`referee.blocks`): who wrote what, what the rules give and why, or what
+ends with them (:mod:`referee.present.blocks`): who wrote what, what the rules give and why, or what
 happened against which rule. A sentence links to the rule it applies: the finding's rule id
 where the game names one (``G1-R05``, whose anchor on the game page is ``#g1-r05``), else the
 game page's section on scoring, or on play for a broken rule of play.
@@ -9,9 +9,9 @@ game page's section on scoring, or on play for a broken rule of play.
 :func:`house_rules` re-checks a record under each single change of one house rule and says
 which change would make the table's written scores right (Comet's 9♦, say).
 
->>> from referee.cli import check_text
+>>> from referee.present.verdicts import check_text
 >>> from pathlib import Path
->>> text = Path(__file__).resolve().parent.parent.joinpath("examples/comet/nine-disputed.yaml").read_text()
+>>> text = Path(__file__).resolve().parents[2].joinpath("examples/comet/nine-disputed.yaml").read_text()
 >>> said = sentences(check_text(text), "en")
 >>> print(said[0]["text"].replace(". ", ".\n"))
 Boris: the table wrote 12; the rules give 11.
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from referee.messages import Message, key_label, render, render_param, t
 
 if TYPE_CHECKING:  # pragma: no cover
-    from referee.game import DealResult, Finding, Game, Verdict
+    from referee.engines.game import DealResult, Finding, Game, Verdict
 
 RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-[RAD]\d+$")
 """A rule id as the dossiers write them (``G1-R05``, ``G1-A03``, ``G1-D01``); other values are no anchor."""
@@ -183,9 +183,9 @@ def house_rules(text: str, lang: str, from_checker: bool = True) -> list[dict[st
     """
     import yaml
 
-    from referee.cli import check_text
     from referee.errors import RefereeError
     from referee.games import get_game
+    from referee.present.verdicts import check_text
 
     try:
         verdict = check_text(text)

@@ -27,16 +27,16 @@ from typing import Any
 
 import yaml
 
-from referee.cli import EXIT_UNUSABLE, check_text, errors_json, verdict_json
 from referee.errors import RefereeError
-from referee.explain import house_rules, sentences
-from referee.source import load_text
+from referee.present.explain import house_rules, sentences
+from referee.present.verdicts import EXIT_UNUSABLE, check_text, errors_json, verdict_json
+from referee.records.source import load_text
 
 
 def check(text: str, lang: str) -> str:
     """``{"status": <exit status>, "result": <the object referee check --json prints>, "explain": …}``.
 
-    ``explain`` is what the page shows first (:mod:`referee.explain`): ``sentences``, one per disputed
+    ``explain`` is what the page shows first (:mod:`referee.present.explain`): ``sentences``, one per disputed
     score or broken rule with its rule link; ``house_rules``, the single house-rule changes that
     would make the table right; ``order``, the players or sides in the record's order (a browser
     puts keys that look like numbers first in its objects).

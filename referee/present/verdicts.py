@@ -1,0 +1,109 @@
+"""A record checked, and its verdict or its errors as the JSON object of DESIGN.md.
+
+This is the one path from a record's text to a verdict: the command line, the checker in the
+browser (:mod:`referee.present.web`), the explanations and the site's worked examples all use it.
+``import referee`` offers the same names (:func:`referee.check_text`).
+
+>>> from pathlib import Path
+>>> text = Path(__file__).resolve().parents[2].joinpath("examples/comet/nine-disputed.yaml").read_text()
+>>> verdict = check_text(text)
+>>> verdict.game, verdict.valid
+('comet', False)
+>>> sorted(verdict_json(verdict, "en"))[:4]
+['deals', 'findings', 'game', 'options']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.errors import RecordError, RecordErrors, RefereeError, Where
+from referee.messages import render, t
+
+if TYPE_CHECKING:
+    from referee.engines.game import Verdict
+
+# The exit status of `referee check`, which the checker in the browser reports too.
+EXIT_VALID, EXIT_DISAGREES, EXIT_UNUSABLE = 0, 1, 2
+
+
+def check_text(text: str) -> Verdict:
+    """Check a record given as YAML or JSON text; raises a :class:`RefereeError` if it cannot be used."""
+    from referee.records.source import load_text
+
+    return check_document(load_text(text))
+
+
+def check_document(doc: Any) -> Verdict:
+    """Check a record already read (a :class:`referee.records.source.Document`)."""
+    from referee.games import GAMES
+
+    slug = doc.data.get("game") if isinstance(doc.data, dict) else None
+    if not isinstance(slug, str) or slug not in GAMES:
+        raise RecordError(t("game must be one of {games}, not {value!r}.", games=sorted(GAMES), value=str(slug)),
+                          code="record.unknown_game", where=doc.where(("game",)))
+    try:
+        return GAMES[slug].check(doc)
+    except RefereeError as error:
+        error.game = slug  # the errors' rule ids are the game's (see :func:`errors_json`)
+        raise
+
+
+# ---------------------------------------------------------------------------------------------
+# Output
+
+
+def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
+    """The JSON object of DESIGN.md: game, valid, deals, totals, winner, findings (and more)."""
+    from referee.games import get_game
+    from referee.messages import render_params
+
+    game = get_game(verdict.game)
+    return {
+        "game": verdict.game,
+        "valid": verdict.valid,
+        "usable": True,
+        "options": verdict.options,
+        "deals": [{
+            "deal": d.number,
+            "mode": d.mode,
+            "scores": d.scores,
+            **({"claim": d.claim, "claim_agrees": d.claim_agrees} if d.claim is not None else {}),
+            **({"claim_compared_with": d.claim_against} if d.claim_against is not None else {}),
+            "totals": d.totals,
+            "explanation": [render(s, lang) for s in d.steps],
+            "steps": [{"id": s.msgid, "params": render_params(s, lang)} for s in d.steps],
+        } for d in verdict.deals],
+        "totals": verdict.totals,
+        "winner": verdict.winner,
+        "termination": {"code": verdict.termination_code, "message": render(verdict.termination, lang)},
+        "findings": [finding_json(f.code, f.severity, game.rule_for(f.code), f.where, render(f.message, lang))
+                     for f in verdict.findings],
+    }
+
+
+def errors_json(error: RefereeError, lang: str) -> dict[str, Any]:
+    """The JSON object for a record that cannot be used."""
+    from referee.games import GAMES
+
+    errors = error.errors if isinstance(error, RecordErrors) else [error]
+    game = GAMES.get(error.game) if error.game else None
+    return {"valid": False, "usable": False,
+            "errors": [finding_json(e.code, "error", game.rule_for(e.code) if game else None, e.where,
+                             render(e.message, lang)) for e in errors]}
+
+
+def finding_json(code: str, severity: str, rule: str | None, where: Where, message: str) -> dict[str, Any]:
+    """One finding or error in ``--json``: the same shape for both (``referee schema --verdict``).
+
+    ``rule`` is the rule id of the game's page (``G1-R05``) or None; ``path`` and ``line`` say where
+    in the record (None when the problem is the record as a whole); ``where`` adds the deal, trick
+    and seat where known.
+    """
+    return {"code": code, "severity": severity, "rule": rule, "path": where.path, "line": where.line,
+            "message": message, "where": where.as_dict()}
+
+
+def rule_note(rule: str | None, lang: str) -> str:
+    """`` (rule G1-R17)`` after a finding or a problem that names a rule of the game; nothing otherwise."""
+    return " " + render(t("(rule {rule})", rule=rule), lang) if rule else ""
