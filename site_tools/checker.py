@@ -62,9 +62,10 @@ ASSETS = "assets/checker"
 PAGE = "check-a-score"
 CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one slower build
 SNAPSHOT_SCRIPT = ROOT / "site_tools" / "make_snapshot.mjs"
-# Modules the checker never imports: the pages' pictures and example blocks, ``referee new``.
-NOT_IN_BUNDLE = {"blocks.py", "draw.py", "example_text.py", "record_cli.py", "template.py",
-                 "games/construction_picture.py"}
+# What the checker never imports (paths under referee/): the command line, the pages' blocks,
+# pictures, localized examples and blank records, and the random deals of tests and benchmarks.
+NOT_IN_BUNDLE = ("cli/", "simulate/", "present/pictures/", "present/blocks.py", "present/draw.py",
+                 "present/example_text.py", "present/template.py")
 log = logging.getLogger("mkdocs.plugins.checker")
 
 
@@ -129,8 +130,8 @@ def _bundle_files() -> list[tuple[str, Path]]:
     package = ROOT / "referee"
     for path in sorted(package.rglob("*.py")):
         rel = path.relative_to(package)
-        if rel.parts[0] in ("simulate", "__pycache__") or rel.as_posix() in NOT_IN_BUNDLE:
-            continue  # random deals are for tests and the benchmark
+        if "__pycache__" in rel.parts or rel.as_posix().startswith(NOT_IN_BUNDLE):
+            continue
         files.append((f"referee/{rel.as_posix()}", path))
     for path in sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.mo")):
         files.append((path.relative_to(ROOT).as_posix(), path))

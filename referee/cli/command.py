@@ -13,10 +13,6 @@ a folder is refused at once, so that nothing waits for ever or reads without end
 The reader's language is ``--lang``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
 else English. Modules are imported when a command needs them, so that a check starts quickly.
 
->>> default_language({"LC_ALL": "", "LC_MESSAGES": "de_AT.UTF-8", "LANG": "ru_RU.UTF-8"})
-'de'
->>> default_language({"LANG": "C.UTF-8"}), default_language({})
-('en', 'en')
 """
 
 from __future__ import annotations
@@ -26,10 +22,11 @@ import errno
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from referee.cli.options import common_options, default_language
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import LANGUAGES, N_, Message, key_label, render, severity_label, t
 from referee.present.verdicts import (
@@ -267,17 +264,6 @@ def cmd_check(path: str, lang: str, as_json: bool, out: Any, err: Any, stdin: An
 # The command line
 
 
-def default_language(environ: Mapping[str, str] | None = None) -> str:
-    """The reader's language from the locale variables, as gettext looks them up; English otherwise."""
-    env = os.environ if environ is None else environ
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(variable, "")
-        if value:
-            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
-            return code if code in LANGUAGES else "en"
-    return "en"
-
-
 # argparse's own words, translated through the referee's catalogs while the parser runs.
 _ARGPARSE_WORDS = (
     N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
@@ -343,19 +329,11 @@ def _words(message: Message, language: str) -> str:
     return render(message, language)
 
 
-def _common_options(parser: argparse.ArgumentParser, lang: str) -> None:
-    current = default_language()
-    parser.add_argument("--lang", choices=LANGUAGES, default=current,
-                        help=_words(t("language of the output: en, ru or de (by default the locale's, from LC_ALL, "
-                                      "LC_MESSAGES or LANG, else English; now {current})", current=current), lang))
-    parser.add_argument("--json", action="store_true", help=_words(t("print one JSON object instead of text"), lang))
-
-
 def add_games_parser(sub: Any, lang: str) -> None:
     """``referee games``."""
     games = sub.add_parser("games", help=_words(t("list the games"), lang),
                            description=_words(t("List the games the referee knows."), lang))
-    _common_options(games, lang)
+    common_options(games, lang)
     games.set_defaults(run=lambda args, out, err: cmd_games(args.lang, args.json, out))
 
 
@@ -366,7 +344,7 @@ def add_check_parser(sub: Any, lang: str) -> None:
                                                 "disagrees or a rule was broken, 2 the record cannot be used."), lang))
     check.add_argument("record", help=_words(t("the record file, or - to read standard input (at most {limit} MB)",
                                                limit=2), lang))
-    _common_options(check, lang)
+    common_options(check, lang)
     check.set_defaults(run=lambda args, out, err: cmd_check(args.record, args.lang, args.json, out, err))
 
 

@@ -24,7 +24,7 @@ COMMANDS = ("new", "schema")
 
 def add_parsers(sub: Any, lang: str = "en") -> None:
     """Add ``new`` and ``schema`` to the command line's subcommands, their help in ``lang``."""
-    from referee.cli.command import default_language
+    from referee.cli.options import default_language
 
     new = sub.add_parser("new", help=render(t("print a commented record to fill in"), lang))
     new.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write("\n")
         return 0
     if args.game is None:
-        from referee.cli.command import default_language
+        from referee.cli.options import default_language
 
         err.write(render(t("Name a game, or give {option}.", option="--verdict"), default_language()) + "\n")
         return 2

@@ -111,7 +111,7 @@ def _breaking(slug: str, primary: list[str], codes: tuple[str, ...]) -> str | No
 
 def add_parser(sub: Any, lang: str = "en") -> None:
     """Add ``rules GAME [--json]`` to the command line's subcommands, its help in ``lang``."""
-    from referee.cli.command import _common_options
+    from referee.cli.options import common_options
     from referee.games import GAMES
     from referee.messages import render, t
 
@@ -120,7 +120,7 @@ def add_parser(sub: Any, lang: str = "en") -> None:
                                                 "checks that enforce it and a record that breaks it, or why no "
                                                 "record can show it."), lang))
     rules.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
-    _common_options(rules, lang)
+    common_options(rules, lang)
     rules.set_defaults(run=lambda args, out, err: run(args.game, args.lang, args.json, out))
 
 

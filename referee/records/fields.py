@@ -55,12 +55,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from referee.messages import N_, Message, render, t
 
-if TYPE_CHECKING:  # pragma: no cover
-    from referee.engines.game import Game
+
+class Game(Protocol):
+    """What the declarations read from a game: the layer above (:class:`referee.engines.game.Game`) fills it."""
+
+    slug: str
+    player_counts: tuple[int, ...]
+    options: tuple[Any, ...]
+
+    def name(self, lang: str) -> str:
+        """The game's name in ``lang``."""
+        ...
 
 Mode = Literal["summary", "full", "both"]
 MODES: tuple[str, str] = ("summary", "full")

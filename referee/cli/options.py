@@ -1,0 +1,36 @@
+"""What every ``referee`` command shares: the reader's language and the ``--lang``/``--json`` options.
+
+>>> default_language({"LC_ALL": "", "LC_MESSAGES": "de_AT.UTF-8", "LANG": "ru_RU.UTF-8"})
+'de'
+>>> default_language({"LANG": "C.UTF-8"}), default_language({})
+('en', 'en')
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping
+
+from referee.messages import LANGUAGES, render, t
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The reader's language from the locale variables, as gettext looks them up; English otherwise."""
+    env = os.environ if environ is None else environ
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+
+def common_options(parser: argparse.ArgumentParser, lang: str) -> None:
+    """``--lang`` and ``--json``, as every command has them; the help in ``lang``."""
+    current = default_language()
+    parser.add_argument("--lang", choices=LANGUAGES, default=current,
+                        help=render(t("language of the output: en, ru or de (by default the locale's, from LC_ALL, "
+                                      "LC_MESSAGES or LANG, else English; now {current})", current=current), lang))
+    parser.add_argument("--json", action="store_true", help=render(t("print one JSON object instead of text"), lang))
