@@ -50,9 +50,10 @@ from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from site_tools import buildcache, csp, frame, pipeline, safety  # noqa: E402
+from site_tools.architecture import architecture_block  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.rule_marks import rules_block  # noqa: E402
-from site_tools.strings import text  # noqa: E402
+from site_tools.strings import ARCH_WORDS, text  # noqa: E402
 from site_tools.terms import terms_block  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site_tools")
@@ -167,6 +168,8 @@ def _render(page_name: str, order: list[str], site_url: str | None = None) -> An
             return status_block(params, lang, page_name, order)
         if kind == "terms":
             return terms_block(params, lang)
+        if kind == "architecture":  # the referee's layers, read from its imports
+            return architecture_block(lang, {k: text(f"arch.{k}", lang) for k in ARCH_WORDS})
         if kind == "rules":  # a rule's anchor and mark (site_tools/rule_marks.py)
             return rules_block(params, lang, page_name)
         if kind == "record" and site_url:  # the schema lines name the published address

@@ -12,6 +12,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.body": "Part of this page is not translated yet and is shown in English.",
         "notice.link": "Help translate it",
         "status.page": "Page",
+        "arch.layer": "Layer",
+        "arch.folders": "Folders",
+        "arch.modules": "Modules",
+        "arch.lines": "Lines",
+        "arch.uses": "Imports from",
         "permalink": "Permanent link",
         "terms.avoid": "wrong:",
         "terms.anywhere": "never, whatever the English",
@@ -26,6 +31,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.body": "Часть этой страницы ещё не переведена и показана по-английски.",
         "notice.link": "Помогите с переводом",
         "status.page": "Страница",
+        "arch.layer": "Слой",
+        "arch.folders": "Папки",
+        "arch.modules": "Модули",
+        "arch.lines": "Строки",
+        "arch.uses": "Импортирует из",
         "permalink": "Постоянная ссылка",
         "terms.avoid": "неверно:",
         "terms.anywhere": "нигде, что бы ни стояло в английском",
@@ -40,6 +50,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.body": "Ein Teil dieser Seite ist noch nicht übersetzt und erscheint auf Englisch.",
         "notice.link": "Bei der Übersetzung mithelfen",
         "status.page": "Seite",
+        "arch.layer": "Schicht",
+        "arch.folders": "Ordner",
+        "arch.modules": "Module",
+        "arch.lines": "Zeilen",
+        "arch.uses": "Importiert aus",
         "permalink": "Link zu diesem Abschnitt",
         "terms.avoid": "falsch:",
         "terms.anywhere": "nirgends, gleich was im Englischen steht",
@@ -50,6 +65,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "Listenpunkt oder eine Tabellenzelle; ✓ heißt, die Seite ist vollständig übersetzt.",
     },
 }
+
+# The headings of the architecture page's table of layers (site_tools/architecture.py).
+ARCH_WORDS = ("layer", "folders", "modules", "lines", "uses")
 
 # Each language's name as a reader of the page's language writes it (a column header, not the
 # language switcher, where every language names itself).
