@@ -25,6 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from site_tools import pipeline
 from site_tools.blocks import find_blocks
 
@@ -39,109 +41,7 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 # The referee's reasons why a rule cannot be checked from a record, in the other languages.
-REASONS: dict[str, dict[str, str]] = {
-    "nothing is forbidden, so there is nothing to refuse": {
-        "ru": "ничего не запрещено, отклонять нечего", "de": "nichts ist verboten, also gibt es nichts zurückzuweisen"},
-    "editorial, about wording only": {
-        "ru": "редакционное, только о словах", "de": "redaktionell, nur eine Frage des Wortlauts"},
-    "the lot is drawn before the record begins": {
-        "ru": "жребий тянут до начала записи", "de": "das Los wird gezogen, bevor die Aufzeichnung beginnt"},
-    "the cut is made before the record begins": {
-        "ru": "колоду снимают до начала записи", "de": "abgehoben wird, bevor die Aufzeichnung beginnt"},
-    "replaced by individual bids (Y-A2)": {
-        "ru": "заменено заявками каждого игрока (Y-A2)", "de": "durch Einzelgebote ersetzt (Y-A2)"},
-    "open in the seed and not needed once the original is restored": {
-        "ru": "в источнике не решено и не нужно, когда восстановлен оригинал",
-        "de": "in der Quelle offen und unnötig, sobald das Original wiederhergestellt ist"},
-    "allowed, so there is nothing to refuse": {
-        "ru": "разрешено, отклонять нечего", "de": "erlaubt, also gibt es nichts zurückzuweisen"},
-    "arithmetic, nothing a record can break": {
-        "ru": "арифметика, запись не может её нарушить", "de": "Rechnung, die keine Aufzeichnung verletzen kann"},
-    "table custom; nothing in a record depends on it": {
-        "ru": "обычай стола; в записи от него ничего не зависит",
-        "de": "Brauch am Tisch; in einer Aufzeichnung hängt nichts davon ab"},
-    "a summary of other rules, each checked where it is stated": {
-        "ru": "сводка других правил, каждое проверяется там, где сформулировано",
-        "de": "Zusammenfassung anderer Regeln, jede wird dort geprüft, wo sie steht"},
-    "a bid is a choice the record shows only by its card": {
-        "ru": "заявка — это выбор, который запись показывает только картой",
-        "de": "eine Ansage ist eine Wahl, die die Aufzeichnung nur durch ihre Karte zeigt"},
-    "the order of dealing leaves no trace in a record": {
-        "ru": "порядок сдачи не оставляет следа в записи", "de": "die Reihenfolge des Gebens hinterlässt keine Spur"},
-    "which card is set aside is chance, not a rule a record can break": {
-        "ru": "какая карта отложена — дело случая, а не правило, которое запись может нарушить",
-        "de": "welche Karte beiseitegelegt wird, ist Zufall, keine Regel, die eine Aufzeichnung verletzen kann"},
-    "a credit, not a rule": {"ru": "ссылка на автора, а не правило", "de": "eine Nennung, keine Regel"},
-    "nothing is forbidden by default (option trump_breaking: Y-O11)": {
-        "ru": "по умолчанию ничего не запрещено (вариант trump_breaking: Y-O11)",
-        "de": "als Vorgabe ist nichts verboten (Hausregel trump_breaking: Y-O11)"},
-    "only for the seed's auction, which is replaced": {
-        "ru": "только для торговли из источника, которая заменена",
-        "de": "nur für die Reizung der Quelle, die ersetzt ist"},
-    "scoring by distance never asks it": {
-        "ru": "при подсчёте по расстоянию это не нужно", "de": "die Wertung nach dem Abstand fragt nie danach"},
-    "Lucky Thirteen Under is a bid of its own": {
-        "ru": "«Счастливые тринадцать вниз» — отдельная заявка",
-        "de": "„Glückliche Dreizehn unter“ ist ein eigenes Gebot"},
-    "the record keeps each player's answers, not the order they were spoken in": {
-        "ru": "запись хранит ответы каждого игрока, но не порядок, в котором они прозвучали",
-        "de": "die Aufzeichnung hält die Antworten jedes Spielers fest, nicht ihre Reihenfolge"},
-    "any suit may be named, so there is nothing to refuse": {
-        "ru": "назвать можно любую масть, отклонять нечего",
-        "de": "jede Farbe darf angesagt werden, also gibt es nichts zurückzuweisen"},
-    "a record does not keep the order of these two acts": {
-        "ru": "запись не хранит порядок этих двух действий",
-        "de": "die Aufzeichnung hält die Reihenfolge dieser beiden Handlungen nicht fest"},
-    "no such duty exists, so there is nothing to refuse": {
-        "ru": "такой обязанности нет, отклонять нечего",
-        "de": "eine solche Pflicht gibt es nicht, also nichts zurückzuweisen"},
-    "editorial; nothing in a record depends on it": {
-        "ru": "редакционное; в записи от этого ничего не зависит",
-        "de": "redaktionell; in einer Aufzeichnung hängt nichts davon ab"},
-    "no rule of play depends on it beyond the trump suit": {
-        "ru": "кроме козырной масти, от этого не зависит ни одно правило игры",
-        "de": "außer der Trumpffarbe hängt keine Spielregel davon ab"},
-    "buying chips happens away from the cards; the settlement is checked (G4-R11)": {
-        "ru": "фишки покупают вне игры; расчёт проверяется (G4-R11)",
-        "de": "Chips werden abseits der Karten gekauft; die Abrechnung wird geprüft (G4-R11)"},
-    "it has no power in play, so there is nothing to refuse": {
-        "ru": "в розыгрыше у неё нет особой силы, отклонять нечего",
-        "de": "sie hat beim Spielen keine Kraft, also gibt es nichts zurückzuweisen"},
-    "a design note, not a rule": {
-        "ru": "замечание об устройстве игры, а не правило", "de": "eine Anmerkung, keine Regel"},
-    "a design note; the stock decides": {
-        "ru": "замечание об устройстве игры; решает колода", "de": "eine Anmerkung; der Talon entscheidet"},
-    "the choice is made before the record begins": {
-        "ru": "выбор делают до начала записи", "de": "die Wahl fällt, bevor die Aufzeichnung beginnt"},
-    "never happens with two to four players (G9-A7)": {
-        "ru": "при двух–четырёх игроках не случается (G9-A7)",
-        "de": "kommt bei zwei bis vier Spielern nie vor (G9-A7)"},
-    "nothing depends on suits, so there is nothing to refuse": {
-        "ru": "от мастей ничего не зависит, отклонять нечего",
-        "de": "nichts hängt von den Farben ab, also gibt es nichts zurückzuweisen"},
-    "the stock's order is not in a record": {
-        "ru": "порядка карт в колоде в записи нет", "de": "die Reihenfolge des Talons steht in keiner Aufzeichnung"},
-    "whether the stock lies face up leaves no trace in a record": {
-        "ru": "лежит ли колода лицом вверх, в записи не видно",
-        "de": "ob der Talon offen liegt, hinterlässt keine Spur in der Aufzeichnung"},
-    "building is open to both, so there is nothing to refuse": {
-        "ru": "строить могут оба, отклонять нечего", "de": "bauen dürfen beide, also gibt es nichts zurückzuweisen"},
-    "a purpose, not a rule of play": {
-        "ru": "цель, а не правило игры", "de": "ein Zweck, keine Spielregel"},
-    "the colour of a token is cosmetic": {
-        "ru": "цвет фишки ни на что не влияет", "de": "die Farbe eines Steins ist Zierde"},
-    "a summary of the quotas (G8-S6, G8-A2), checked there": {
-        "ru": "сводка норм (G8-S6, G8-A2), проверяется там",
-        "de": "Zusammenfassung der Quoten (G8-S6, G8-A2), dort geprüft"},
-    "every card is dealt, so a bid card is always in its hand, and the replay plays it like the rest": {
-        "ru": "сдаются все карты, поэтому заявочная карта всегда у игрока на руках и разыгрывается как любая другая",
-        "de": "alle Karten werden gegeben, die Ansagekarte ist also immer im Blatt und wird wie jede andere gespielt"},
-    "the record form has no field for it yet; a record holds the stock alone": {
-        "ru": "в форме записи для этого пока нет поля; запись содержит только колоду",
-        "de": "die Aufzeichnung hat dafür noch kein Feld; sie enthält nur den Talon"},
-    "a free choice; the record states it": {
-        "ru": "свободный выбор; запись его указывает", "de": "eine freie Wahl; die Aufzeichnung nennt sie"},
-}
+REASONS: dict[str, dict[str, str]] = yaml.safe_load((pipeline.ROOT / "locale" / "rule-reasons.yaml").read_text("utf-8"))
 
 
 def reason(text: str, lang: str) -> str:
