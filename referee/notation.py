@@ -30,10 +30,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import TypeVar
 
 from referee.cards import JOKER, Card, Rank, Suit
 from referee.errors import NotationError
 from referee.messages import N_, t, tc
+
+T = TypeVar("T", Suit, Rank)
 
 NOTATIONS: tuple[str, ...] = ("en", "ru", "de")
 # "in {notation_name} notation": Russian and German decline the name, so it has its own context.
@@ -125,23 +128,27 @@ def _check_notation(notation: str) -> None:
                             code="notation.unknown_notation", rule="notation")
 
 
+def _look_up(token: object, notation: str, kind: str, signs: dict[str, T], letters: dict[str, dict[str, T]],
+             words: dict[str, dict[str, T]]) -> tuple[T | None, str]:
+    """A suit or rank by its sign (any notation), else by the notation's letter or word; and the cleaned text."""
+    _check_notation(notation)
+    text = _clean(token)
+    if text in signs:
+        return signs[text], text
+    _check_script(text, notation, kind)
+    found = letters[notation].get(text if notation == "ru" else text.upper())
+    return (found if found is not None else words[notation].get(text.lower())), text
+
+
 def parse_suit(token: object, notation: str = "en") -> Suit:
     """Read a suit: a sign in any notation, else the notation's letter or word.
 
     >>> parse_suit("♥"), parse_suit("h"), parse_suit("пики", "ru"), parse_suit("Kreuz", "de")
     (<Suit.HEARTS: 'H'>, <Suit.HEARTS: 'H'>, <Suit.SPADES: 'S'>, <Suit.CLUBS: 'C'>)
     """
-    _check_notation(notation)
-    text = _clean(token)
-    if text in _SYMBOL_SUITS:
-        return _SYMBOL_SUITS[text]
-    _check_script(text, notation, N_("suit"))
-    letters = _SUITS[notation]
-    key = text if notation == "ru" else text.upper()
-    if key in letters:
-        return letters[key]
-    if text.lower() in _SUIT_WORDS[notation]:
-        return _SUIT_WORDS[notation][text.lower()]
+    found, text = _look_up(token, notation, N_("suit"), _SYMBOL_SUITS, _SUITS, _SUIT_WORDS)
+    if found is not None:
+        return found
     raise NotationError(t("Cannot read {token!r} as a suit in {notation_name} notation.",
                           token=text, notation_name=NOTATION_NAMES[notation]),
                         code="notation.bad_suit", rule="notation")
@@ -153,17 +160,9 @@ def parse_rank(token: object, notation: str = "en") -> Rank:
     >>> parse_rank("J"), parse_rank(10), parse_rank("Т", "ru"), parse_rank("Bube", "de")
     (<Rank.JACK: 11>, <Rank.TEN: 10>, <Rank.ACE: 14>, <Rank.JACK: 11>)
     """
-    _check_notation(notation)
-    text = _clean(token)
-    if text in _DIGIT_RANKS:
-        return _DIGIT_RANKS[text]
-    _check_script(text, notation, N_("rank"))
-    table = _RANKS[notation]
-    key = text if notation == "ru" else text.upper()
-    if key in table:
-        return table[key]
-    if text.lower() in _RANK_WORDS[notation]:
-        return _RANK_WORDS[notation][text.lower()]
+    found, text = _look_up(token, notation, N_("rank"), _DIGIT_RANKS, _RANKS, _RANK_WORDS)
+    if found is not None:
+        return found
     raise NotationError(t("Cannot read {token!r} as a rank in {notation_name} notation.",
                           token=text, notation_name=NOTATION_NAMES[notation]),
                         code="notation.bad_rank", rule="notation")
