@@ -11,6 +11,7 @@ import functools
 import os
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -56,15 +57,23 @@ def served_root(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@contextmanager
+def serving(directory: Path, handler: type[SimpleHTTPRequestHandler] | None = None) -> Iterator[str]:
+    """A static server on 127.0.0.1 for ``directory`` while the block runs; its address (no trailing slash)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler or Quiet, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="module")
 def base_url(served_root: Path) -> Iterator[str]:
     """The site's address: a plain static server on 127.0.0.1, the site under SUB_PATH (no trailing slash)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(served_root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    server.shutdown()
-    server.server_close()
+    with serving(served_root) as address:
+        yield address + SUB_PATH
 
 
 @pytest.fixture(scope="module")

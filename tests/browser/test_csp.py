@@ -8,10 +8,7 @@ as built, and each injected payload must cause one and do nothing.
 
 from __future__ import annotations
 
-import functools
-import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -19,7 +16,7 @@ from urllib.parse import urlparse
 import pytest
 
 from site_tools import csp
-from tests.browser.conftest import SEARCH_META_AT_LOAD, Quiet, refuse_other_hosts
+from tests.browser.conftest import SEARCH_META_AT_LOAD, Quiet, refuse_other_hosts, serving
 from tests.browser.test_browser import search, switch_language
 from tests.browser.test_checker import READY, STARTUP_MS, fragment_for, verdict
 from tests.conftest import EXAMPLES
@@ -49,12 +46,8 @@ class WithPolicy(Quiet):
 
 @pytest.fixture(scope="module")
 def policed(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(WithPolicy, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(site, WithPolicy) as address:
+        yield address
 
 
 @pytest.fixture()
