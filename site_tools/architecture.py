@@ -226,7 +226,7 @@ def architecture_block(lang: str, words: dict[str, str]) -> str:
     head = [words["layer"], words["folders"], words["modules"], words["lines"], words["uses"]]
     rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for f in facts:
-        uses = ", ".join(f"{name} {n}" for name, n in f.uses.items()) or "—"
-        rows.append(f"| {f.layer.name} | {' '.join(f'`{d}`' for d in f.layer.folders())} | {len(f.modules)} | "
+        uses = ", ".join(f"`{name}` {n}" for name, n in f.uses.items()) or "—"
+        rows.append(f"| `{f.layer.name}` | {' '.join(f'`{d}`' for d in f.layer.folders())} | {len(f.modules)} | "
                     f"{f.lines} | {uses} |")
     return f'<figure class="cr-figure">{diagram(facts)}</figure>\n\n' + "\n".join(rows) + "\n"

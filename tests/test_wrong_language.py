@@ -33,6 +33,7 @@ _STRIP = [
     re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.M | re.S),            # code blocks: records and commands
     re.compile(r"`[^`\n]*`"),                                        # inline code
     re.compile(r"\]\([^)]*\)"),                                      # link targets
+    re.compile(r"<svg [^>]*cr-architecture.*?</svg>"),               # the layers: module names, which are code
     re.compile(r"<[^>]+>"),                                          # the suit-colour spans
     re.compile(r"\{[#:.][^}]*\}"),                                   # heading ids, attribute lists
     re.compile(r"^[ \t]*/// [a-z]+( \|)?", re.M),                    # admonition types
