@@ -49,7 +49,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import buildcache, csp, frame, pipeline, safety  # noqa: E402
+from site_tools import buildcache, csp, frame, pipeline, reuse, safety  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.rule_marks import rules_block  # noqa: E402
 from site_tools.strings import text  # noqa: E402
@@ -61,7 +61,7 @@ _TITLE = re.compile(r"<title>(?P<page>.*?) - (?P<site>.*?)</title>")
 _english_404: str | None = None
 # Hash of what the referee's blocks are made from, once per build and per project root: a test that
 # builds a throw-away tree must not leave its hash (and so its cached blocks) to the real project.
-_referee_inputs: dict[Path, str] = {}
+_referee_inputs: dict[Path, str] = buildcache.REFEREE_INPUTS
 
 
 def _i18n(config: MkDocsConfig) -> Any:
@@ -89,6 +89,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
     copyright_text = getattr(config, "copyright", None)
     if copyright_text and "{licence_url}" in copyright_text:
         config.copyright = copyright_text.replace("{licence_url}", frame.licence_url(config.repo_url, config.edit_uri))
+    # Each language build has a search index of its own: let it reuse the entries of unchanged pages.
+    reuse.cache_search_entries(config, pipeline.ROOT)
     if getattr(_i18n(config), "building", False):
         return
     # Every catalog a reader's text comes from: the pages' and the referee's messages. A warning fails
@@ -267,6 +269,7 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
 
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
     """The templates' words around the content (``frame_text(key, lang)``)."""
+    env.bytecode_cache = reuse.template_cache(env, pipeline.ROOT)  # each language build compiles the theme
     env.globals["frame_text"] = frame.frame_text
     env.globals["content_security_policy"] = lambda checker=False: csp.policy(checker=bool(checker))
     env.globals["language_home"] = lambda lang: frame.language_home(config.site_url, lang)

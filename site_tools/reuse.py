@@ -1,0 +1,137 @@
+"""Work a warm build need not redo: the search plugin's page entries and the theme's compiled templates.
+
+MkDocs Material indexes a page for search by parsing its whole HTML (a fifth of a build), and
+mkdocs-static-i18n's three language builds each compile the theme's 45 templates anew. Both
+results depend only on what they are made from, so they are kept like the translated pages and
+the generated blocks (:mod:`site_tools.buildcache`):
+
+- :func:`cache_search_entries` wraps the search index's ``add_entry_from_context``: a page whose
+  HTML, address, title, table of contents and search settings are unchanged gets the entries it
+  had last time, read from ``.cache/site/search/``; anything else is parsed as before and kept.
+  The index written at the end is the same JSON (``tests/test_site_reuse.py``).
+- :func:`template_cache` is a Jinja bytecode cache in memory and under ``.cache/site/jinja/``, in a
+  folder named after the versions and settings that compilation depends on; Jinja itself checks
+  each template's source against the cached code.
+
+Both fall back to the plugin's and Jinja's own behaviour when their internals are not as expected
+(another version of the theme), so an upgrade can only make the build slower, never wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from site_tools import buildcache
+
+log = logging.getLogger("mkdocs.hooks.site_tools")
+_SEARCH = ("material/search", "search")
+
+
+def _version(package: str) -> str:
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return "?"
+
+
+def _toc(items: Any) -> list[Any]:
+    """The table of contents as data: what the search entries take from it (ids, addresses, titles)."""
+    return [[getattr(i, "id", None), getattr(i, "url", None), getattr(i, "title", None),
+             _toc(getattr(i, "children", []) or [])] for i in items or []]
+
+
+def search_key(page: Any, settings: str) -> str:
+    """The hash of everything a page's search entries are made from."""
+    meta = {k: page.meta.get(k) for k in ("title", "tags", "search") if k in (page.meta or {})}
+    return buildcache.digest(settings, page.content or "", page.url or "", str(page.title),
+                             json.dumps(_toc(page.toc), default=str), json.dumps(meta, default=str, sort_keys=True))
+
+
+def cache_search_entries(config: Any, root: Path) -> bool:
+    """Make the search index of this build reuse cached page entries; whether it could."""
+    plugin = next((p for name in _SEARCH if (p := config.plugins.get(name)) is not None), None)
+    index = getattr(plugin, "search_index", None)
+    original = getattr(index, "add_entry_from_context", None)
+    if index is None or original is None or not isinstance(getattr(index, "entries", None), list):
+        return False
+    if getattr(original, "site_tools_cached", False):
+        return True
+    # The entries depend on the plugin's code (its version), on jieba being installed, and on nothing
+    # else of the plugin's settings (the separator and pipeline are used by the browser, not here).
+    try:
+        import jieba  # noqa: F401
+        segmenting = "jieba"
+    except ImportError:
+        segmenting = ""
+    settings = buildcache.digest("search-entries", _version("mkdocs-material"), segmenting)
+
+    def add_entry_from_context(page: Any) -> None:
+        key = search_key(page, settings)
+        cached = buildcache.load(root, "search", key)
+        if isinstance(cached, list):
+            index.entries.extend(dict(entry) for entry in cached)
+            return
+        before = len(index.entries)
+        original(page)
+        buildcache.store(root, "search", key, index.entries[before:])
+
+    add_entry_from_context.site_tools_cached = True  # type: ignore[attr-defined]
+    index.add_entry_from_context = add_entry_from_context
+    return True
+
+
+def _bytecode_cache(folder: Path) -> Any:
+    """A Jinja bytecode cache kept in memory (the three language builds) and on disk (the next build)."""
+    import io
+
+    from jinja2 import FileSystemBytecodeCache
+
+    class Cache(FileSystemBytecodeCache):  # type: ignore[misc]
+        def __init__(self, directory: str) -> None:
+            super().__init__(directory)
+            self.memory: dict[str, bytes] = {}
+
+        def load_bytecode(self, bucket: Any) -> None:
+            data = self.memory.get(bucket.key)
+            if data is None:
+                super().load_bytecode(bucket)
+            else:
+                bucket.load_bytecode(io.BytesIO(data))
+
+        def dump_bytecode(self, bucket: Any) -> None:
+            out = io.BytesIO()
+            bucket.write_bytecode(out)
+            self.memory[bucket.key] = out.getvalue()
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:  # a cache that cannot be written is only a slower build
+                pass
+
+    folder.mkdir(parents=True, exist_ok=True)
+    return Cache(str(folder))
+
+
+_TEMPLATE_CACHES: dict[Path, Any] = {}
+
+
+def template_cache(env: Any, root: Path) -> Any | None:
+    """A bytecode cache for ``env``'s templates, in a folder named after what compilation depends on."""
+    try:
+        autoescape = getattr(env.autoescape, "__qualname__", env.autoescape)
+        settings = json.dumps([_version("Jinja2"), _version("mkdocs"), _version("mkdocs-material"),
+                               sorted(str(e) for e in env.extensions), str(autoescape), env.block_start_string,
+                               env.block_end_string, env.variable_start_string, env.variable_end_string,
+                               env.comment_start_string, env.line_statement_prefix, env.trim_blocks,
+                               env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline,
+                               env.optimized, env.finalize is None])
+        folder = root / buildcache.FOLDER / "jinja" / buildcache.digest(settings)[:16]
+        if folder not in _TEMPLATE_CACHES:
+            _TEMPLATE_CACHES[folder] = _bytecode_cache(folder)
+        return _TEMPLATE_CACHES[folder]
+    except (OSError, AttributeError, ImportError) as error:
+        log.debug(f"site_tools: no template cache ({error})")
+        return None
