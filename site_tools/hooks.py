@@ -224,6 +224,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if lang != pipeline.DEFAULT_LANGUAGE and lang in pipeline.LANGUAGES and name in pipeline.pages():
         if not pipeline.translate_page(lang, name).status.complete:
             markdown = _insert_after_title(markdown, notice(lang, name))
+    reuse.cache_render(page, pipeline.ROOT)  # the HTML of this Markdown, when a build made it before
     return markdown
 
 

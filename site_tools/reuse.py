@@ -135,3 +135,99 @@ def template_cache(env: Any, root: Path) -> Any | None:
     except (OSError, AttributeError, ImportError) as error:
         log.debug(f"site_tools: no template cache ({error})")
         return None
+
+
+# ---------------------------------------------------------------------------------------------
+# A page's Markdown to HTML: the largest part of a warm build, and a pure function of the page's
+# final Markdown, its place among the site's files and the Markdown settings.
+
+_FILES_KEY: list[Any] = [None, ""]  # the Files object of the build in progress, and its hash
+
+
+def _files_key(files: Any) -> str:
+    """A hash of every file's source and address: what the page's relative links are rewritten to."""
+    if _FILES_KEY[0] is not files:
+        rows = sorted(f"{f.src_uri}\t{f.dest_uri}\t{f.url}\t{f.inclusion}" for f in files)
+        _FILES_KEY[:] = [files, buildcache.digest(*rows)]
+    return str(_FILES_KEY[1])
+
+
+def render_key(page: Any, config: Any, files: Any) -> str:
+    """The hash of everything ``Page.render`` reads."""
+    settings = json.dumps([_version("mkdocs"), _version("Markdown"), _version("pymdown-extensions"),
+                           _version("mkdocs-material"), list(config["markdown_extensions"]),
+                           config["mdx_configs"], config["use_directory_urls"], config["validation"]],
+                          default=str, sort_keys=True)
+    return buildcache.digest("render", settings, _files_key(files), page.file.src_uri, page.file.dest_uri,
+                             page.url or "", page.markdown or "")
+
+
+def _tokens(items: Any) -> list[dict[str, Any]]:
+    return [{"level": i.level, "id": i.id, "name": i.title, "children": _tokens(i.children)} for i in items]
+
+
+class _Heard(logging.Handler):
+    """Whether MkDocs said anything while a page was rendered (then the page is not kept)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.heard = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.heard = True
+
+
+def _restore(page: Any, files: Any, cached: dict[str, Any]) -> bool:
+    from mkdocs.structure.toc import get_toc
+
+    links = None
+    if cached["links"] is not None:
+        links = {}
+        for src_uri, anchors in cached["links"].items():
+            target = files.get_file_from_path(src_uri)
+            if target is None:
+                return False
+            links[target] = dict(anchors)
+    page.content = cached["content"]
+    page.toc = get_toc(cached["toc"])
+    page._title_from_render = cached["title"]
+    page.present_anchor_ids = set(cached["anchors"])
+    if links is not None:
+        page.links_to_anchors = links
+    return True
+
+
+def cache_render(page: Any, root: Path) -> None:
+    """Make ``page.render`` (MkDocs' Markdown to HTML) reuse the result of an earlier build with the same inputs.
+
+    What ``Page.render`` sets is kept: the HTML, the table of contents, the title found in it, the
+    anchors it holds and the links to other pages' anchors (still checked by MkDocs after the
+    pages are rendered). A render during which MkDocs logged anything (a broken link) is not kept,
+    so the next build says it again.
+    """
+    render = getattr(page, "render", None)
+    if render is None or getattr(render, "site_tools_cached", False):
+        return
+
+    def cached_render(config: Any, files: Any) -> None:
+        key = render_key(page, config, files)
+        cached = buildcache.load(root, "render", key)
+        if isinstance(cached, dict) and _restore(page, files, cached):
+            return
+        heard = _Heard()
+        mkdocs_log = logging.getLogger("mkdocs")
+        mkdocs_log.addHandler(heard)
+        try:
+            render(config, files)
+        finally:
+            mkdocs_log.removeHandler(heard)
+        if heard.heard:
+            return
+        links = getattr(page, "links_to_anchors", None)
+        buildcache.store(root, "render", key, {
+            "content": page.content, "toc": _tokens(page.toc), "title": page._title_from_render,
+            "anchors": sorted(page.present_anchor_ids or ()),
+            "links": None if links is None else {f.src_uri: dict(a) for f, a in links.items()}})
+
+    cached_render.site_tools_cached = True  # type: ignore[attr-defined]
+    page.render = cached_render
