@@ -103,3 +103,60 @@ def test_page_content_is_kept_and_the_same(cache_root: Path, monkeypatch: pytest
     buildcache._MEMORY.clear()
     monkeypatch.setattr(pages_hooks, "page_content", lambda *args: "made again")
     assert pages_hooks.on_page_content(html, page, config, None) == want  # type: ignore[arg-type]
+
+
+def test_a_page_rendered_from_the_cache_is_the_page_mkdocs_renders(cache_root: Path) -> None:
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import File, Files
+    from mkdocs.structure.pages import Page
+
+    docs = cache_root / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A {#a}\n\n## Play {#play}\n\nSee [b](b.md#deal) and A♠.\n\n### Lead\n",
+                               encoding="utf-8")
+    (docs / "b.md").write_text("# B\n\n## Deal {#deal}\n\n| x |\n| --- |\n| 1 |\n", encoding="utf-8")
+    (cache_root / "mkdocs.yml").write_text(
+        "site_name: t\nmarkdown_extensions: [tables, attr_list, {toc: {permalink: true}}]\n", encoding="utf-8")
+    config = load_config(str(cache_root / "mkdocs.yml"))
+    files = Files([File(name, str(docs), str(cache_root / "site"), True) for name in ("a.md", "b.md")])
+
+    def rendered(cached: bool) -> list[Any]:
+        out = []
+        for file in files:
+            page = Page(None, file, config)
+            page.read_source(config)
+            if cached:
+                reuse.cache_render(page, cache_root)
+            page.render(config, files)
+            links = {f.src_uri: a for f, a in (page.links_to_anchors or {}).items()}
+            out.append([page.content, str(page.toc), [i.__dict__.get("active") for i in page.toc], page.title,
+                        sorted(page.present_anchor_ids or ()), links])
+        return out
+
+    plain = rendered(False)
+    assert rendered(True) == plain  # rendered and kept
+    assert len(list((cache_root / buildcache.FOLDER / "render").glob("*.json"))) == 2
+    buildcache._MEMORY.clear()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "render", lambda *args: pytest.fail("rendered again"))
+        assert rendered(True) == plain  # from the cache
+    assert plain[0][5]["b.md"] == {"deal": "b.md#deal"}  # a link to another page's anchor, checked later
+
+
+def test_a_page_whose_render_warned_is_not_kept(cache_root: Path) -> None:
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import File, Files
+    from mkdocs.structure.pages import Page
+
+    docs = cache_root / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nSee [gone](gone.md).\n", encoding="utf-8")
+    (cache_root / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")
+    config = load_config(str(cache_root / "mkdocs.yml"))
+    files = Files([File("a.md", str(docs), str(cache_root / "site"), True)])
+    page = Page(None, files.get_file_from_path("a.md"), config)
+    page.read_source(config)
+    reuse.cache_render(page, cache_root)
+    page.render(config, files)  # MkDocs warns of the missing page: the next build must warn again
+    assert "gone" in page.content
+    assert not (cache_root / buildcache.FOLDER / "render").exists()
