@@ -61,7 +61,10 @@ def _parse(body: str) -> Any:
     if body not in _PARSED:
         if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
-        _PARSED[body] = yaml.safe_load(body)
+        try:  # libyaml's parser where there is one (the same data); PyYAML's own words for an error
+            _PARSED[body] = yaml.load(body, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except yaml.YAMLError:
+            _PARSED[body] = yaml.safe_load(body)
     return copy.deepcopy(_PARSED[body])
 
 

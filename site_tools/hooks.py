@@ -80,6 +80,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     languages = [lang.locale for lang in plugin.config.languages] if plugin else [pipeline.DEFAULT_LANGUAGE]
     config.extra["site_languages"] = " ".join(languages)
     config.extra["site_default_language"] = pipeline.DEFAULT_LANGUAGE
+    reuse.share_theme_files(config)  # the three language builds list the theme's files once
     return config
 
 
@@ -93,6 +94,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
     reuse.cache_search_entries(config, pipeline.ROOT)
     if getattr(_i18n(config), "building", False):
         return
+    reuse.new_build()
     # Every catalog a reader's text comes from: the pages' and the referee's messages. A warning fails
     # `mkdocs build --strict` (which stops here, before building anything); a lenient build shows the
     # English for an unsafe page segment.

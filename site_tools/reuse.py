@@ -9,6 +9,8 @@ the generated blocks (:mod:`site_tools.buildcache`):
   HTML, address, title, table of contents and search settings are unchanged gets the entries it
   had last time, read from ``.cache/site/search/``; anything else is parsed as before and kept.
   The index written at the end is the same JSON (``tests/test_site_reuse.py``).
+- :func:`share_theme_files` lets the three language builds of one ``mkdocs build`` list the
+  theme's files once (the theme holds thousands of icons; MkDocs walks and filters them per build).
 - :func:`template_cache` is a Jinja bytecode cache in memory and under ``.cache/site/jinja/``, in a
   folder named after the versions and settings that compilation depends on; Jinja itself checks
   each template's source against the cached code.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -31,6 +34,7 @@ log = logging.getLogger("mkdocs.hooks.site_tools")
 _SEARCH = ("material/search", "search")
 
 
+@cache
 def _version(package: str) -> str:
     try:
         return version(package)
@@ -231,3 +235,40 @@ def cache_render(page: Any, root: Path) -> None:
 
     cached_render.site_tools_cached = True  # type: ignore[attr-defined]
     page.render = cached_render
+
+
+# ---------------------------------------------------------------------------------------------
+# The theme's files, listed once per `mkdocs build` instead of once per language.
+
+_THEME_LISTING: dict[Any, list[str]] = {}
+
+
+def new_build() -> None:
+    """Forget the theme's listing: a new ``mkdocs build`` (or a ``mkdocs serve`` rebuild) lists it again."""
+    _THEME_LISTING.clear()
+
+
+def share_theme_files(config: Any) -> None:
+    """Make the environments of ``config.theme`` list the theme's templates and files once per build."""
+    theme = config.theme
+    original = getattr(theme, "get_env", None)
+    if original is None or getattr(original, "site_tools_shared", False):
+        return
+
+    def get_env() -> Any:
+        env = original()
+        plain = env.list_templates
+
+        def list_templates(extensions: Any = None, filter_func: Any = None) -> list[str]:
+            # The filter is a closure MkDocs makes anew each time: the same code over the theme's settings.
+            key = (tuple(theme.dirs), tuple(extensions or ()), getattr(filter_func, "__code__", filter_func),
+                   tuple(theme.static_templates))
+            if key not in _THEME_LISTING:
+                _THEME_LISTING[key] = list(plain(extensions, filter_func))
+            return list(_THEME_LISTING[key])
+
+        env.list_templates = list_templates
+        return env
+
+    get_env.site_tools_shared = True  # type: ignore[attr-defined]
+    theme.get_env = get_env
