@@ -217,6 +217,10 @@ def main(argv: list[str] | None = None) -> None:
     for kind in ("bare", "warm", "cold"):
         cpu, wall = med[kind]
         print(f"{labels[kind]:<44} {cpu:7.2f} {wall:7.2f} {cpu / med['bare'][0]:10.2f}×")
+    for kind in ("warm", "cold"):  # paired: each round's build against the bare build of the same round
+        ratios = sorted(c / b for (c, _), (b, _) in zip(results[kind], results["bare"], strict=True))
+        print(f"{kind} ÷ bare, per round: median {statistics.median(ratios):.2f}× "
+              f"(min–max {ratios[0]:.2f}–{ratios[-1]:.2f})")
     print(f"aim: warm ≤ 3× bare; PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', 'unset')}")
     if args.no_profile:
         return
@@ -227,6 +231,12 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {name:<38} {100 * seconds / total:5.1f} %")
     others = cumulative(stats, "mkdocs_static_i18n", "on_post_build")
     print(f"  (the ru and de builds, inside i18n's on_post_build: {100 * others / total:.1f} % cumulative)")
+    for label, file_part, name in (("Markdown to HTML (Page.render)", "mkdocs/structure/pages", "render"),
+                                   ("templates (jinja render)", "jinja2/environment", "render"),
+                                   ("the theme's files (list_templates)", "jinja2/environment", "list_templates"),
+                                   ("search indexing", "material/plugins/search", "add_entry_from_context"),
+                                   ("imports", "importlib._bootstrap", "_find_and_load")):
+        print(f"  cumulative, {label:<38} {100 * cumulative(stats, file_part, name) / total:5.1f} %")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,9 @@ whole site; there is no manual pre-step.
 
 Translated pages and generated blocks are kept in :mod:`site_tools.buildcache` under a hash of what
 they are made from (the English page and its catalog; the referee's code, messages and examples),
-so a build or a ``mkdocs serve`` rebuild redoes only what an edit changed.
+so a build or a ``mkdocs serve`` rebuild redoes only what an edit changed. So are each page's HTML,
+its search entries and the theme's compiled templates (:mod:`site_tools.reuse`); the language
+builds of one ``mkdocs build`` share the theme's file listing and what they parse.
 """
 
 from __future__ import annotations
