@@ -160,3 +160,25 @@ def test_a_page_whose_render_warned_is_not_kept(cache_root: Path) -> None:
     page.render(config, files)  # MkDocs warns of the missing page: the next build must warn again
     assert "gone" in page.content
     assert not (cache_root / buildcache.FOLDER / "render").exists()
+
+
+def test_the_build_benchmark_groups_a_profile_and_makes_the_bare_site(tmp_path: Path) -> None:
+    import cProfile
+    import importlib.util
+    import pstats
+    import time
+
+    import yaml
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "bench_build.py"
+    spec = importlib.util.spec_from_file_location("bench_build", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    profiler = cProfile.Profile(time.process_time)
+    profiler.runcall(lambda: [yaml.safe_load("a: [1, 2]\nb: {c: d}\n") for _ in range(40)])
+    groups = bench.grouped(pstats.Stats(profiler))
+    assert max(groups, key=groups.get) == "yaml"
+    config = yaml.safe_load(bench.bare_project(tmp_path).read_text(encoding="utf-8"))
+    assert config["plugins"] == ["search"] and {"toc": {"permalink": True}} in config["markdown_extensions"]
+    assert (tmp_path / "docs" / "index.md").is_file() and (tmp_path / "docs" / "de" / "index.md").is_file()
