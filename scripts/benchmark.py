@@ -4,6 +4,7 @@
     python scripts/benchmark.py [--rounds 5] [--seconds 0.25] [--only yacht]
     python scripts/benchmark.py --browser [--runs 3]     the browser score checker instead (bench_browser.py)
     python scripts/benchmark.py --fuzz 20000 [--seed 1]  mutated record texts instead
+    python scripts/benchmark.py --build [--runs 3]       the site build against bare Material (bench_build.py)
 
 Rows: random legal deals per second per game (shuffle, deal, random legal play to the end), full-play
 records checked per second (from parsed data, and from YAML and JSON text including parsing) and the
@@ -332,6 +333,9 @@ def main() -> None:
     parser.add_argument("--browser", "--checker", action="store_true",
                         help="measure the browser score checker instead (scripts/bench_browser.py: first verdict "
                              "cold and warm, second check, floors, bytes; also --runs N, --site DIR)")
+    parser.add_argument("--build", action="store_true",
+                        help="measure the site build instead (scripts/bench_build.py: bare Material vs warm and cold "
+                             "builds, CPU and wall, a grouped profile; also --runs N, --no-profile)")
     parser.add_argument("--fuzz", type=int, metavar="N", help="instead: check N mutated record texts, count outcomes")
     parser.add_argument("--seed", type=int, default=1, help="seed of the --fuzz mutations")
     args, rest = parser.parse_known_args()
@@ -339,6 +343,11 @@ def main() -> None:
         from bench_browser import main as browser_benchmark
 
         browser_benchmark(rest)
+        return
+    if args.build:
+        from bench_build import main as build_benchmark
+
+        build_benchmark(rest)
         return
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

@@ -15,6 +15,7 @@ source; only their output is localized.
 
 from __future__ import annotations
 
+import copy
 import posixpath
 import re
 from collections.abc import Callable
@@ -49,6 +50,24 @@ class Block:
     indent: str
 
 
+# A block's YAML body by its text: a build reads the same few hundred bodies in each of its three
+# languages and in several hooks (pure-Python PyYAML was a third of a warm build). Bounded, since
+# `mkdocs serve` keeps the process; a caller gets its own copy, so the memo cannot be changed.
+_PARSED: dict[str, Any] = {}
+_PARSED_MAX = 20_000
+
+
+def _parse(body: str) -> Any:
+    if body not in _PARSED:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        try:  # libyaml's parser where there is one (the same data); PyYAML's own words for an error
+            _PARSED[body] = yaml.load(body, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except yaml.YAMLError:
+            _PARSED[body] = yaml.safe_load(body)
+    return copy.deepcopy(_PARSED[body])
+
+
 def find_blocks(markdown: str) -> list[Block]:
     """Every ``referee-*`` fenced block of a page, in order."""
     lines = markdown.split("\n")
@@ -72,7 +91,7 @@ def find_blocks(markdown: str) -> list[Block]:
             i = j + 1
             continue
         try:
-            params = yaml.safe_load(body) if body.strip() else {}
+            params = _parse(body) if body.strip() else {}
         except yaml.YAMLError as error:
             raise BlockSyntaxError(f"line {i + 1}: referee-{kind} is not YAML: {error}") from None
         if not isinstance(params, dict):

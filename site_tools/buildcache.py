@@ -5,6 +5,13 @@ the files it is made from and a fingerprint of the code that makes it. A changed
 key, so nothing is ever stale and nothing needs to be invalidated. Values live in memory for the
 life of the process (``mkdocs serve`` rebuilds in one process) and as small JSON files in
 ``.cache/site/`` (gitignored) across builds; deleting that folder only costs one slower build.
+Nothing is pruned: an old key's file stays until the folder is deleted (tens of MB at most).
+
+What is kept, by kind (folder): ``translations`` (pages in ru/de), ``blocks`` (the referee's
+generated blocks), ``records`` (the records readers download), ``codes`` (what each worked example
+shows), ``content`` (a page's HTML after the suits are coloured and the terms linked), ``render``
+(a page's Markdown to HTML), ``search`` (its search entries), ``jinja`` (compiled templates),
+``safety`` and ``safety-pages`` (the catalogs' checks).
 
 >>> key = digest("block", "facts", b"game: x")
 >>> key == digest("block", "facts", b"game: x") != digest("block", "facts", b"game: y")
@@ -30,6 +37,9 @@ from typing import Any
 
 FOLDER = Path(".cache") / "site"
 _MEMORY: dict[tuple[str, str], Any] = {}
+# The hash of what the referee's output is made from (its code, messages and the examples), by project
+# root: set once per build by site_tools/hooks.py, read by whatever caches the referee's output.
+REFEREE_INPUTS: dict[Path, str] = {}
 
 
 def digest(*parts: str | bytes) -> str:

@@ -430,11 +430,38 @@ def for_readers(text: str) -> str:
     return "".join(out)
 
 
-def reader_record(example: str, lang: str) -> str:
-    """A worked example's record as a reader of ``lang`` receives it: localized names, no test-only keys."""
-    from referee.present.blocks import load_example
+_READER: dict[tuple[str, str], tuple[tuple[int, int] | None, str]] = {}
 
-    return for_readers(load_example(example, lang)[1])
+
+def reader_record(example: str, lang: str) -> str:
+    """A worked example's record as a reader of ``lang`` receives it: localized names, no test-only keys.
+
+    A build asks for each record several times (the "Open in the checker" link, the form's sample,
+    the published file, in each language): it is made once per process while the example's file is
+    unchanged, and kept in the build cache under the hash of the referee's inputs
+    (:data:`site_tools.buildcache.REFEREE_INPUTS`, set by the build), so a warm build makes none.
+    """
+    try:
+        stat = (ROOT / "examples" / f"{example}.yaml").stat()
+        stamp: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        stamp = None
+    memo = _READER.get((example, lang))
+    if memo is not None and stamp is not None and memo[0] == stamp:
+        return memo[1]
+    from site_tools import buildcache
+
+    inputs = buildcache.REFEREE_INPUTS.get(ROOT)
+    key = buildcache.digest(inputs, "reader-record", example, lang) if inputs and stamp else None
+    text = buildcache.load(ROOT, "records", key) if key else None
+    if not isinstance(text, str):
+        from referee.present.blocks import load_example
+
+        text = for_readers(load_example(example, lang)[1])
+        if key:
+            buildcache.store(ROOT, "records", key, text)
+    _READER[example, lang] = (stamp, text)
+    return text
 
 
 def open_link(example: str, from_page: str, lang: str) -> str:

@@ -27,7 +27,9 @@ whole site; there is no manual pre-step.
 
 Translated pages and generated blocks are kept in :mod:`site_tools.buildcache` under a hash of what
 they are made from (the English page and its catalog; the referee's code, messages and examples),
-so a build or a ``mkdocs serve`` rebuild redoes only what an edit changed.
+so a build or a ``mkdocs serve`` rebuild redoes only what an edit changed. So are each page's HTML,
+its search entries and the theme's compiled templates (:mod:`site_tools.reuse`); the language
+builds of one ``mkdocs build`` share the theme's file listing and what they parse.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import buildcache, csp, frame, pipeline, safety  # noqa: E402
+from site_tools import buildcache, csp, frame, pipeline, reuse, safety  # noqa: E402
 from site_tools.architecture import architecture_block  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.rule_marks import rules_block  # noqa: E402
@@ -62,7 +64,7 @@ _TITLE = re.compile(r"<title>(?P<page>.*?) - (?P<site>.*?)</title>")
 _english_404: str | None = None
 # Hash of what the referee's blocks are made from, once per build and per project root: a test that
 # builds a throw-away tree must not leave its hash (and so its cached blocks) to the real project.
-_referee_inputs: dict[Path, str] = {}
+_referee_inputs: dict[Path, str] = buildcache.REFEREE_INPUTS
 
 
 def _i18n(config: MkDocsConfig) -> Any:
@@ -81,6 +83,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     languages = [lang.locale for lang in plugin.config.languages] if plugin else [pipeline.DEFAULT_LANGUAGE]
     config.extra["site_languages"] = " ".join(languages)
     config.extra["site_default_language"] = pipeline.DEFAULT_LANGUAGE
+    reuse.share_theme_files(config)  # the three language builds list the theme's files once
     return config
 
 
@@ -90,8 +93,11 @@ def on_pre_build(config: MkDocsConfig) -> None:
     copyright_text = getattr(config, "copyright", None)
     if copyright_text and "{licence_url}" in copyright_text:
         config.copyright = copyright_text.replace("{licence_url}", frame.licence_url(config.repo_url, config.edit_uri))
+    # Each language build has a search index of its own: let it reuse the entries of unchanged pages.
+    reuse.cache_search_entries(config, pipeline.ROOT)
     if getattr(_i18n(config), "building", False):
         return
+    reuse.new_build()
     # Every catalog a reader's text comes from: the pages' and the referee's messages. A warning fails
     # `mkdocs build --strict` (which stops here, before building anything); a lenient build shows the
     # English for an unsafe page segment.
@@ -225,6 +231,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if lang != pipeline.DEFAULT_LANGUAGE and lang in pipeline.LANGUAGES and name in pipeline.pages():
         if not pipeline.translate_page(lang, name).status.complete:
             markdown = _insert_after_title(markdown, notice(lang, name))
+    reuse.cache_render(page, pipeline.ROOT)  # the HTML of this Markdown, when a build made it before
     return markdown
 
 
@@ -270,6 +277,7 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
 
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
     """The templates' words around the content (``frame_text(key, lang)``)."""
+    env.bytecode_cache = reuse.template_cache(env, pipeline.ROOT)  # each language build compiles the theme
     env.globals["frame_text"] = frame.frame_text
     env.globals["content_security_policy"] = lambda checker=False: csp.policy(checker=bool(checker))
     env.globals["language_home"] = lambda lang: frame.language_home(config.site_url, lang)

@@ -38,7 +38,7 @@ from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from referee.present.blocks import colour_suits, record_href  # noqa: E402
-from site_tools import pipeline, terms  # noqa: E402
+from site_tools import buildcache, pipeline, terms  # noqa: E402
 from site_tools.blocks import find_blocks  # noqa: E402
 from site_tools.checker import reader_record  # noqa: E402
 from site_tools.strings import text  # noqa: E402
@@ -273,21 +273,49 @@ def record_fields(markdown: str, page: Page, config: MkDocsConfig) -> str:
     return insert_fields(markdown, fields_block({"game": name}, lang))
 
 
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Colour the suit signs and set the edition notes apart; on a game page, explain the glossary's terms."""
+def _content_key(html: str, name: str, lang: str) -> str | None:
+    """The hash of what :func:`page_content` makes of ``html``; None outside a build (nothing is kept)."""
+    inputs = buildcache.REFEREE_INPUTS.get(pipeline.ROOT)  # colour_suits and the games' names
+    if inputs is None:
+        return None
+    here = Path(__file__).resolve().parent
+    folder = pipeline.SOURCE if lang == pipeline.DEFAULT_LANGUAGE else pipeline.DOCS / lang
+    glossary = folder / f"{_GLOSSARY}.md"
+    return buildcache.digest(inputs, *(path.read_bytes() for path in (
+        Path(__file__), here / "terms.py", here / "strings.py", terms.TERMINOLOGY)),
+        glossary.read_bytes() if glossary.is_file() else b"", name, lang, html)
+
+
+def page_content(html: str, name: str, lang: str) -> str:
+    """The page's HTML with suits coloured, sections set apart and (game pages) the glossary's terms linked."""
     from referee.games import GAMES
 
     html = set_apart_notes(set_apart_sections(colour_html(html)))
-    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
-    name = posixpath.splitext(uri)[0]
     if name in GAMES:
-        plugin = config.plugins.get("i18n")
-        lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
         href = "../" * (name.count("/") + 1) + f"{_GLOSSARY}/"
         html = link_terms(html, glossary_entries(lang), lang, href, name)
     elif name == _GLOSSARY:
-        plugin = config.plugins.get("i18n")
-        html = mark_scopes(html, getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE)
+        html = mark_scopes(html, lang)
+    return html
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Colour the suit signs and set the edition notes apart; on a game page, explain the glossary's terms.
+
+    Kept in the build cache under the hash of the page's HTML and of everything else it is made
+    from, so a warm build does none of it.
+    """
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    name = posixpath.splitext(uri)[0]
+    plugin = config.plugins.get("i18n")
+    lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    key = _content_key(html, name, lang)
+    cached = buildcache.load(pipeline.ROOT, "content", key) if key else None
+    if isinstance(cached, str):
+        return cached
+    html = page_content(html, name, lang)
+    if key:
+        buildcache.store(pipeline.ROOT, "content", key, html)
     return html
 
 
@@ -322,6 +350,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
     from site_tools.rule_marks import all_problems
 
+    if getattr(config.plugins.get("i18n"), "building", False):
+        return config  # the other languages' builds: the first build checked the same English pages
     found = all_problems()
     if found:
         raise PluginError("rules not traced to the referee:\n  " + "\n  ".join(found))

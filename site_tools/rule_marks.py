@@ -21,7 +21,7 @@ that no block on the page names.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +65,15 @@ def _declared(game: str) -> dict[str, Any]:
 @cache
 def _example_codes(name: str) -> frozenset[str]:
     """The codes a worked example shows: its findings, its outcome, and ``claim`` when it has a claim."""
+    from site_tools import buildcache
+
+    # The referee checks the example once per process, and a warm build not at all: the codes are
+    # kept under the hash of the referee's inputs (set by the build; a test has none and checks).
+    inputs = buildcache.REFEREE_INPUTS.get(pipeline.ROOT)
+    key = buildcache.digest(inputs, "example-codes", name) if inputs else None
+    cached = buildcache.load(pipeline.ROOT, "codes", key) if key else None
+    if isinstance(cached, list):
+        return frozenset(cached)
     from referee import check_text
     from referee.present.blocks import load_example
 
@@ -72,11 +81,18 @@ def _example_codes(name: str) -> frozenset[str]:
     codes = {f.code for f in verdict.findings} | {verdict.termination_code}
     if any(d.claim_agrees is not None for d in verdict.deals):
         codes.add("claim")
+    if key:
+        buildcache.store(pipeline.ROOT, "codes", key, sorted(codes, key=str))
     return frozenset(codes)
 
 
 def examples_of(markdown: str) -> list[tuple[str, str]]:
     """The worked examples of a page, in order: (the anchor of the heading above it, the example's name)."""
+    return list(_examples_of(markdown))
+
+
+@lru_cache(maxsize=256)  # every rules block of a page, in each language, asks for the same page's list
+def _examples_of(markdown: str) -> tuple[tuple[str, str], ...]:
     lines = markdown.split("\n")
     out = []
     for block in find_blocks(markdown):
@@ -84,7 +100,7 @@ def examples_of(markdown: str) -> list[tuple[str, str]]:
             continue
         anchor = next((m["id"] for line in reversed(lines[:block.start]) if (m := _HEADING.match(line))), "")
         out.append((anchor, str(block.params.get("example"))))
-    return out
+    return tuple(out)
 
 
 def shown_in(rule: Any, examples: list[tuple[str, str]]) -> str:

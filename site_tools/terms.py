@@ -64,8 +64,8 @@ class Problem:
 
 @cache
 def _data() -> dict[str, Any]:
-    with TERMINOLOGY.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+    with TERMINOLOGY.open(encoding="utf-8") as handle:  # libyaml's parser where there is one: the same data
+        return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 @cache
