@@ -34,7 +34,17 @@ from referee.engines.deals import (
     scores_before,
     whole_pack,
 )
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
+from referee.engines.game import (
+    DealResult,
+    Game,
+    Option,
+    Reader,
+    Verdict,
+    by_players,
+    must_trump_option,
+    players_fact,
+    rule_table,
+)
 from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_6_TO_A, TrickRules
 from referee.messages import Message, t, tc, tn
@@ -69,12 +79,8 @@ TRUMP_ORDER: tuple[Rank, ...] = (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Ra
 COUNT_ORDER: tuple[Rank | None, ...] = (Rank.TEN, None, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 
 OPTIONS: tuple[Option, ...] = (
-    Option("must_trump_when_void", True, (True, False),
-           help=t("What a player who cannot follow suit must do."),
-           choice_help={True: t("He must play a trump if he has one (the source)."),
-                        False: t("He may trump or throw any card (the traditional rule).")},
-           label=t("A player who cannot follow suit"),
-           choice_labels={True: t("must play a trump"), False: t("may throw any card")}),
+    must_trump_option(True, t("He must play a trump if he has one (the source)."),
+                      t("He may trump or throw any card (the traditional rule).")),
     Option("tie_break", "count_out", ("count_out", "lexicographic", "higher_total"),
            help=t("Who wins when several players reach 41 in the same deal."),
            choice_help={
@@ -347,12 +353,10 @@ class CatchTheTen(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=min(HAND_SIZES), high=max(HAND_SIZES))),
+            players_fact(self.player_counts),
             (t("Cards"), t("{n} (6 to ace in four suits)", n=self.deck_size)),
-            (t("Cards per player"), [t("{players} players: {cards}", players=p, cards=h)
-                                     for p, h in HAND_SIZES.items()]),
-            (t("Cards set aside"), [t("{players} players: {cards}", players=p, cards=self.deck_size - p * h)
-                                    for p, h in HAND_SIZES.items()]),
+            (t("Cards per player"), by_players(HAND_SIZES)),
+            (t("Cards set aside"), by_players({p: set_aside_count(p) for p in HAND_SIZES})),
             (t("Trumps"), t("the suit of the dealer's last card")),
             (t("Rank in trumps"), t("J A K Q 10 9 8 7 6 (highest first)")),
             (t("Rank in the other suits"), t("A K Q J 10 9 8 7 6 (highest first)")),

@@ -27,10 +27,10 @@ from typing import Any, ClassVar
 
 from referee.cards import Card
 from referee.engines.deals import Deal, Ledger, each_deal, goes_on, over_before, parsed, scores_before, trick_counts
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
+from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table, target_fact
 from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_2_TO_A, TrickRules
-from referee.messages import N_, Message, t, tc, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
 from referee.records.fields import (
     CLAIM_PER_SIDE,
@@ -212,9 +212,7 @@ class MinnesotaWhist(Game):
             (t("Trumps"), t("none")),
             (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
             (t("A side must take, in a high hand"), tn("at least {n} trick", "at least {n} tricks", BOOK + 1)),
-            (tc("facts: the whole game", "Game"), tn("{target} point (option {option})",
-                                                     "{target} points (option {option})", OPTIONS[1].default,
-                                                     target=OPTIONS[1].default, option="target")),
+            target_fact(OPTIONS[1]),
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:

@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 from referee import possible
 from referee.cards import Card, Rank, Suit, cards_twice, deck
 from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, whole_pack
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, rule_table
+from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
 from referee.engines.replay import read_hands
 from referee.engines.tricks import SAME_COLOUR, TrickRules
 from referee.messages import Message, points_count, t, tc, tn
@@ -423,7 +423,7 @@ class Reunion(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{n}, each for himself", n=PLAYERS)),
+            players_fact(self.player_counts),
             (t("Cards"), t("{n} (7 to ace in four suits)", n=self.deck_size)),
             (t("Deal"), t("{packets} cards at a time, clockwise: {n} each", packets="–".join(map(str, PACKETS)),
                           n=HAND_SIZE)),

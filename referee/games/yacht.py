@@ -37,10 +37,21 @@ from referee.engines.deals import (
     whole_pack,
     with_params,
 )
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
+from referee.engines.game import (
+    DealResult,
+    Game,
+    Option,
+    Reader,
+    Verdict,
+    by_players,
+    must_trump_option,
+    players_fact,
+    rule_table,
+    target_fact,
+)
 from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_2_TO_A, TrickRules
-from referee.messages import Message, t, tc, tn
+from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_cards
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
@@ -71,12 +82,8 @@ ORDINARY, THIRTEEN_UNDER, LUCKY = "ordinary", "thirteen-under", "lucky-thirteen-
 BID_EXAMPLE = "{start: 0, goal: -5}"
 
 OPTIONS: tuple[Option, ...] = (
-    Option("must_trump_when_void", True, (True, False),
-           help=t("What a player who cannot follow suit must do."),
-           choice_help={True: t("He must play a trump if he has one (the source)."),
-                        False: t("He may trump or throw any card (Brokke's original rule).")},
-           label=t("A player who cannot follow suit"),
-           choice_labels={True: t("must play a trump"), False: t("may throw any card")}),
+    must_trump_option(True, t("He must play a trump if he has one (the source)."),
+                      t("He may trump or throw any card (Brokke's original rule).")),
     Option("trump_breaking", False, (False, True),
            help=t("Whether a trump may be led before trumps are broken."),
            choice_help={False: t("Any card may be led at any time (the source)."),
@@ -417,18 +424,14 @@ class Yacht(Game):
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
-        removed: list[Message] = []
-        for p, k in REMOVED_COUNT.items():
-            what = (tn("{n} card: a 3 that is not a trump", "{n} cards: 3s that are not trumps", k) if k
-                    else t("no card"))
-            removed.append(t("{players} players: {cards}", players=p, cards=what))
+        removed = by_players({p: tn("{n} card: a 3 that is not a trump", "{n} cards: 3s that are not trumps", k)
+                              if k else t("no card") for p, k in REMOVED_COUNT.items()})
         under = DEFAULTS["thirteen_under_points"]
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=min(HAND_SIZES), high=max(HAND_SIZES))),
+            players_fact(self.player_counts),
             (t("Cards"), t("{n} (2 to ace in four suits)", n=self.deck_size)),
             (t("Cards removed before the deal"), removed),
-            (t("Cards per player, and tricks in a deal"), [t("{players} players: {cards}", players=p, cards=h)
-                                                          for p, h in HAND_SIZES.items()]),
+            (t("Cards per player, and tricks in a deal"), by_players(HAND_SIZES)),
             (t("Trumps"), t("the suit of a card drawn from the middle of the pack")),
             (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
             (t("First lead"), t("the holder of {card}, or of {other} when clubs are trumps",
@@ -443,9 +446,7 @@ class Yacht(Game):
             (t("Lucky Thirteen Under"), t("+{points} with no trick, −{points} otherwise: {multiplier} × Thirteen "
                                           "Under (option {option})", points=under * DEFAULTS["lucky_multiplier"],
                                           multiplier=DEFAULTS["lucky_multiplier"], option="lucky_multiplier")),
-            (tc("facts: the whole game", "Game"), tn("{target} point (option {option})",
-                                                     "{target} points (option {option})", DEFAULTS["target"],
-                                                     target=DEFAULTS["target"], option="target")),
+            target_fact(OPTIONS[2]),
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
