@@ -35,6 +35,7 @@ from referee.notation import parse_cards
 from referee.records.fields import (
     CLAIM_PER_SIDE,
     DEALER,
+    HANDS_DEALT,
     NOTE,
     TRICKS_PLAYED,
     Cards,
@@ -91,9 +92,7 @@ RECORD = RecordSpec(
               t("The number of tricks each side took; together they must make the whole hand."), required=True,
               mode="summary",
               label=t("Tricks taken"), question=t("How many tricks did each side take?")),
-        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
-              required=True, mode="full",
-              label=t("Hands as dealt")),
+        HANDS_DEALT,
         Field("bids", Cards(min_items=1), t("The bid cards that were turned up, in the order they were turned up: "
                                             "from the dealer's left, up to the first black card, or all four if "
                                             "every one was red."), required=True, mode="full",

@@ -55,6 +55,7 @@ from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_cards, parse_suit
 from referee.records.fields import (
     DEALER,
+    HANDS_DEALT,
     NOTE,
     TRICKS_PLAYED,
     Boolean,
@@ -124,9 +125,7 @@ RECORD = RecordSpec(
     ),
     deal=(
         DEALER,
-        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
-              required=True, mode="full",
-              label=t("Hands as dealt")),
+        HANDS_DEALT,
         Field("widow", Cards(), t("The two cards left over after the deal; the hands and the widow together are "
                                   "the whole pack."), required=True, mode="full",
               label=t("Widow")),

@@ -716,6 +716,9 @@ CLAIM_PER_SIDE = Field("claim", PerPlayer(Integer(), sides=True), t("The score t
                        label=t("Score written down"), question=t("What did the table write down?"))
 SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
 """The deal fields "Settle a score" lists once for most games (a game's own tables leave them out)."""
+HANDS_DEALT = Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
+                    required=True, mode="full", label=t("Hands as dealt"))
+"""The hands of a full play, where nothing more needs saying about them (a game with more to say declares its own)."""
 TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
                       t("Every trick, in the order played: its cards in play order, starting with the leader's "
                         "card."), required=True, mode="full", label=t("Tricks, card by card"))
