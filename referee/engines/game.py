@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
 from referee.messages import N_, Message, t, tc, tn
-from referee.notation import parse_suit
+from referee.notation import parse_card, parse_cards, parse_suit
 from referee.records.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -622,6 +622,9 @@ class Game(ABC):
     """One line for the home page's index: what makes the game worth playing."""
     length: Message | None = None
     """How long a game lasts at the table, for the index."""
+    example_fields: tuple[tuple[str, Message, str], ...] = ()
+    """More one-line facts of a deal for a worked example (:meth:`example_lines`), declared: the deal's key,
+    its label, and how it is shown: ``cards`` or ``card`` (when given), ``name`` (when not null)."""
 
     rule_table: tuple[Rule, ...] = ()
     """Every rule of the game, in page order (:func:`rule_table`); the rules map is made from it."""
@@ -673,6 +676,14 @@ class Game(ABC):
             lines.append((t("Dealer"), deal["dealer"]))
         if deal.get("trump") is not None:
             lines.append((t("Trumps"), parse_suit(deal["trump"], notation)))
+        for key, label, kind in self.example_fields:
+            value = deal.get(key)
+            if kind == "name":
+                if value is not None:
+                    lines.append((label, value))
+            elif value:
+                cards = parse_cards(value, notation) if kind == "cards" else [parse_card(value, notation)]
+                lines.append((label, cards))
         return lines
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:

@@ -346,6 +346,7 @@ class CatchTheTen(Game):
     pitch = t("Catch the ten of trumps, save your own honours, and race the others to the target.")
     length = t("about half an hour")
     deck_size = len(DECK)
+    example_fields = (("set_aside", t("Set aside"), "cards"),)
     hand_sizes = HAND_SIZES
     target = TARGET
     honours = HONOURS
@@ -365,13 +366,6 @@ class CatchTheTen(Game):
             (t("Extra cards"), t("1 point for every card taken beyond the number dealt")),
             (tc("facts: the whole game", "Game"), tn("{target} point", "{target} points", TARGET, target=TARGET)),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, trumps and the cards set aside."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("set_aside"):
-            lines.append((t("Set aside"), parse_cards(deal["set_aside"], notation)))
-        return lines
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
         """Cards and honours taken per player, then the claim."""

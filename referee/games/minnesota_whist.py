@@ -201,6 +201,7 @@ class MinnesotaWhist(Game):
     pitch = t("Whist without trumps: a card laid face down decides whether the hand is played high or low.")
     length = t("about an hour")
     deck_size = 52
+    example_fields = (("grand", t("Grand"), "name"), ("bids", t("Bid cards turned up"), "cards"))
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
@@ -213,15 +214,6 @@ class MinnesotaWhist(Game):
             (t("A side must take, in a high hand"), tn("at least {n} trick", "at least {n} tricks", BOOK + 1)),
             target_fact(OPTIONS[1]),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, the grander and the bid cards turned up."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("grand") is not None:
-            lines.append((t("Grand"), deal["grand"]))
-        if deal.get("bids"):
-            lines.append((t("Bid cards turned up"), parse_cards(deal["bids"], notation)))
-        return lines
 
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
         """The trick rules in force with ``options``."""

@@ -419,6 +419,8 @@ class Reunion(Game):
     pitch = t("Three players fight for card points, with two jacks of one colour reunited at the top of the trumps.")
     length = t("three deals, about half an hour")
     deck_size = len(DECK)
+    example_fields = (("turned", t("Turned card"), "card"), ("widow", t("Widow (the turned card first)"), "cards"),
+                      ("discard", t("Discard"), "cards"), ("last_trick", t("Last trick"), "name"))
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
@@ -449,19 +451,6 @@ class Reunion(Game):
              tn("{n} deal, one for each player; the highest total wins",
                            "{n} deals, one for each player; the highest total wins", DEALS)),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, trumps, the turned card or widow, the discard and the last trick."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("turned"):
-            lines.append((t("Turned card"), [parse_card(deal["turned"], notation)]))
-        if deal.get("widow"):
-            lines.append((t("Widow (the turned card first)"), parse_cards(deal["widow"], notation)))
-        if deal.get("discard"):
-            lines.append((t("Discard"), parse_cards(deal["discard"], notation)))
-        if deal.get("last_trick") is not None:
-            lines.append((t("Last trick"), deal["last_trick"]))
-        return lines
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
         """Card points (or counting cards) and tricks per player, then the claim."""

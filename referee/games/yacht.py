@@ -420,6 +420,7 @@ class Yacht(Game):
     pitch = t("Bid where your number will end, then steer towards it trick by trick.")
     length = t("about an hour")
     deck_size = len(DECK)
+    example_fields = (("trump_card", t("Card drawn"), "card"), ("removed", t("Cards removed"), "cards"))
     hand_sizes = HAND_SIZES
 
     def facts(self) -> list[tuple[Message, Any]]:
@@ -448,15 +449,6 @@ class Yacht(Game):
                                           multiplier=DEFAULTS["lucky_multiplier"], option="lucky_multiplier")),
             target_fact(OPTIONS[2]),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, trumps, the card drawn and the cards removed."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("trump_card") is not None:
-            lines.append((t("Card drawn"), [parse_card(deal["trump_card"], notation)]))
-        if deal.get("removed"):
-            lines.append((t("Cards removed"), parse_cards(deal["removed"], notation)))
-        return lines
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
         """The bids, then the tricks and the claim."""
