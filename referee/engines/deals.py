@@ -173,6 +173,23 @@ def whole_pack(r: Reader, path: Path, cards: list[Card], pack: Sequence[Card], m
     return False
 
 
+def take_widow(hands: Sequence[Sequence[Card]], seat: int, widow: Sequence[Card], discard: Sequence[Card],
+               ) -> tuple[list[list[Card]], list[Card]]:
+    """The hands as played after ``seat`` took the widow and laid ``discard`` away, and the cards of
+    ``discard`` that were neither in his hand nor in the widow (a record that shows any is unusable).
+
+    >>> from referee.notation import parse_cards
+    >>> play, not_held = take_widow([parse_cards("AS KS"), parse_cards("QH JH")], 0, parse_cards("10C"),
+    ...                             parse_cards("KS 9D"))
+    >>> [[str(c) for c in h] for h in play], [str(c) for c in not_held]
+    ([['A♠', '10♣'], ['Q♥', 'J♥']], ['9♦'])
+    """
+    held = [*hands[seat], *widow]
+    play = [list(h) for h in hands]
+    play[seat] = [c for c in held if c not in discard]
+    return play, [c for c in discard if c not in held]
+
+
 def checked(replay: Replay) -> Message:
     """The step that says the tricks were replayed."""
     return tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks))

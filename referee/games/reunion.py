@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import Card, Rank, Suit, cards_twice, deck
-from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, whole_pack
+from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, take_widow, whole_pack
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
 from referee.engines.replay import read_hands
 from referee.engines.tricks import SAME_COLOUR, TrickRules
@@ -797,15 +797,12 @@ class Reunion(Game):
             r.fail(deal.at("trump"), t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
                                        suit=trump, given=trump_given), "record.trump_mismatch", "trump")
             return None
-        twelve = hands[dealer] + widow
-        not_held = [c for c in discard if c not in twelve]
+        play_hands, not_held = take_widow(hands, dealer, widow, discard)
         if not_held:
             r.fail(deal.at("discard"), t("{player} discards from his hand and the widow, and {cards} are in "
                                          "neither.", player=dealer_name, cards=not_held),
                    "record.discard_not_held", "discard")
             return None
-        play_hands = [list(h) for h in hands]
-        play_hands[dealer] = [c for c in twelve if c not in discard]
         steps: list[Message] = []
         replay = deal.replay(RULES, play_hands, players, (dealer + 1) % PLAYERS, trump, steps)
         if replay is None:

@@ -46,7 +46,7 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
-from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, scores_before, whole_pack
+from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, scores_before, take_widow, whole_pack
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
 from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
@@ -667,15 +667,12 @@ class TrumpSeven(Game):
             return None
         seat = players.index(declarer)
         steps.append(_declarer_step(declarer, trump, [p for p in players if p != declarer]))
-        eleven = hands[seat] + widow
-        for card in discards:
-            if card not in eleven:
-                r.fail(path + ("discards",), t("{card} is not among {player}'s cards after taking the widow.",
-                                               card=card, player=declarer), "record.discard_not_held", "discards")
-        if any(c not in eleven for c in discards) or not self._no_discard_played(r, path + ("tricks",), discards):
+        play_hands, not_held = take_widow(hands, seat, widow, discards)
+        for card in not_held:
+            r.fail(path + ("discards",), t("{card} is not among {player}'s cards after taking the widow.",
+                                           card=card, player=declarer), "record.discard_not_held", "discards")
+        if not_held or not self._no_discard_played(r, path + ("tricks",), discards):
             return None
-        play_hands = [list(h) for h in hands]
-        play_hands[seat] = [c for c in eleven if c not in discards]
         dealer = players.index(dealer_name)
         leader = seat if options["first_lead"] == DECLARER else (dealer + 1) % PLAYERS
         replay = deal.replay(RULES, play_hands, players, leader, trump, steps)
