@@ -16,17 +16,24 @@ do not depend on the game live here:
   :func:`whole_pack`;
 - the words of the usual ends of a game: :func:`goes_on`, :func:`reached`.
 
-A game adopts them as Minnesota Whist does::
+A game adopts them as Minnesota Whist does (``_deal`` returns the deal's result and its dealer's seat)::
 
     r = Reader(doc)
     players, options = r.header(self, RECORD.own_keys())
     ledger = Ledger(doc, scores_before(r, players))
+    over_before(r, ledger.totals, options["target"])
     deals = r.sequence(("deals",))
     r.raise_if_any()
-    for i, (result, dealer) in each_deal(r, deals, lambda i: self._deal(Deal.open(r, i, RECORD, ledger.findings), ...)):
+    for i, (result, dealer) in each_deal(r, deals, lambda i: self._deal(
+            Deal.open(r, i, RECORD, ledger.findings), ledger, players, options)):
         ledger.add(i, result, dealer)
+        ledger.over = ...  # the game's own rule for its end
     r.raise_if_any()
     return ledger.verdict(self.slug, options, winner, termination, code)
+
+and in ``_deal``: ``deal.claim(players)``, ``ledger.check_dealer(deal, players, dealer)``,
+``deal.warn(code, ("bids", name), message)``, ``deal.replay(rules, hands, players, leader, trump,
+steps)`` and ``deal.result(scores, steps, claim)``.
 
 The game keeps its own rules: how a deal scores, who leads, when the game ends and who wins.
 """
@@ -255,9 +262,9 @@ class Deal:
         """A finding at a field of this deal (a warning unless ``severity`` says otherwise)."""
         self.findings.append(Finding(code, severity, self.where(*keys), message))
 
-    def claim(self, names: list[str]) -> dict[str, int] | None:
-        """The score the table wrote down, per player or side, if any."""
-        return self.r.scores(self.at("claim"), names, required=False, minimum=None)
+    def claim(self, names: list[str], minimum: int | None = None) -> dict[str, int] | None:
+        """The score the table wrote down, per player or side, if any (each at least ``minimum``)."""
+        return self.r.scores(self.at("claim"), names, required=False, minimum=minimum)
 
     def replay(self, rules: TrickRules, hands: Sequence[Sequence[Card]], players: list[str], leader: int,
                trump: Suit | None, steps: list[Message]) -> Replay | None:
