@@ -319,7 +319,22 @@ class Ledger:
         """Whether the last deal was thrown in, so that the same player deals again."""
 
     def check_dealer(self, deal: Deal, players: list[str], dealer: int) -> None:
-        """The deal passes to the left; after a deal thrown in, the same player deals again."""
+        """The deal passes to the left; after a deal thrown in, the same player deals again.
+
+        >>> from referee.records.source import load_text
+        >>> from referee.records.fields import DEALER
+        >>> r = Reader(load_text("deals: [{dealer: Anna}, {dealer: Anna}]\\n"))
+        >>> ledger, players = Ledger(r.doc, {}), ["Anna", "Boris", "Vera"]
+        >>> ledger.add(0, DealResult(1, {}, []), dealer=0, thrown_in=True)
+        {}
+        >>> ledger.check_dealer(Deal.open(r, 1, RecordSpec(deal=(DEALER,)), ledger.findings), players, 0)
+        >>> ledger.findings
+        []
+        >>> ledger.deals_again = False
+        >>> ledger.check_dealer(Deal.open(r, 1, RecordSpec(deal=(DEALER,)), ledger.findings), players, 0)
+        >>> [(f.code, str(f.message)) for f in ledger.findings]
+        [('deal.dealer_order', 'The deal passes to the left: Boris should deal, not Anna.')]
+        """
         last = self.previous_dealer
         if last is None:
             return
