@@ -180,6 +180,25 @@ def whole_pack(r: Reader, path: Path, cards: list[Card], pack: Sequence[Card], m
     return False
 
 
+def trump_from(r: Reader, path: Path, card: Card, given: Suit | None, message: Message) -> Suit | None:
+    """The trump suit that ``card`` fixes (the turned card, the dealer's last card), if the suit the record
+    names at ``path`` (``given``, None if it names none) agrees; if not, the record contradicts itself:
+    the problem is noted (``message`` words it, and gets ``card``, ``suit`` and ``given``) and None.
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_card
+    >>> r = Reader(load_text("trump: S\\n"))
+    >>> trump_from(r, ("trump",), parse_card("QH"), None, t("{card}")).name
+    'HEARTS'
+    >>> trump_from(r, ("trump",), parse_card("QH"), Suit.SPADES, t("{card}: {suit}, not {given}")), r.errors[0].code
+    (None, 'record.trump_mismatch')
+    """
+    if given is not None and given is not card.suit:
+        r.fail(path, with_params(message, card=card, suit=card.suit, given=given), "record.trump_mismatch", "trump")
+        return None
+    return card.suit
+
+
 def take_widow(hands: Sequence[Sequence[Card]], seat: int, widow: Sequence[Card], discard: Sequence[Card],
                ) -> tuple[list[list[Card]], list[Card]]:
     """The hands as played after ``seat`` took the widow and laid ``discard`` away, and the cards of

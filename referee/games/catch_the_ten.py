@@ -32,6 +32,7 @@ from referee.engines.deals import (
     reached,
     read_suit,
     scores_before,
+    trump_from,
     whole_pack,
 )
 from referee.engines.game import (
@@ -673,11 +674,9 @@ class CatchTheTen(Game):
                 "The hands and the cards set aside must be the {n} cards from 6 to ace, each once (missing: "
                 "{missing}; not in this pack: {foreign}; twice: {doubled}).")):
             return None
-        trump = hands[dealer][-1].suit
-        if trump_given is not None and trump_given is not trump:  # the record contradicts itself: unusable
-            r.fail(deal.at("trump"), t("The dealer's last card is {card}, so trumps are {suit}, not {given}.",
-                                       card=hands[dealer][-1], suit=trump, given=trump_given),
-                   "record.trump_mismatch", "trump")
+        trump = trump_from(r, deal.at("trump"), hands[dealer][-1], trump_given,
+                           t("The dealer's last card is {card}, so trumps are {suit}, not {given}."))
+        if trump is None:
             return None
         steps.append(t("The dealer's last card, {card}, makes {suit} trumps.", card=hands[dealer][-1], suit=trump))
         rules = RULES[options["must_trump_when_void"]]

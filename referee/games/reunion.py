@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import Card, Rank, Suit, cards_twice, deck
-from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, take_widow, whole_pack
+from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, take_widow, trump_from, whole_pack
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
 from referee.engines.replay import read_hands
 from referee.engines.tricks import SAME_COLOUR, TrickRules
@@ -615,11 +615,8 @@ class Reunion(Game):
             r.fail(turned_path, t("{cards} are not in this pack, which has the cards from 7 to ace.", cards=[turned]),
                    "record.not_in_pack", "deal")
             return None, None
-        if trump_given is not None and trump_given is not turned.suit:
-            r.fail(path + ("trump",), t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
-                                        suit=turned.suit, given=trump_given), "record.trump_mismatch", "trump")
-            return None, None
-        return turned.suit, turned
+        trump = trump_from(r, path + ("trump",), turned, trump_given, TURNED_MISMATCH)
+        return (trump, turned) if trump is not None else (None, None)
 
     def _taken(self, r: Reader, path: Path, players: list[str], trump: Suit | None, discard: list[Card],
                ) -> Taken | None:
@@ -792,10 +789,8 @@ class Reunion(Game):
             return None
         dealer = players.index(dealer_name)
         turned = widow[0]
-        trump = turned.suit
-        if trump_given is not None and trump_given is not trump:
-            r.fail(deal.at("trump"), t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
-                                       suit=trump, given=trump_given), "record.trump_mismatch", "trump")
+        trump = trump_from(r, deal.at("trump"), turned, trump_given, TURNED_MISMATCH)
+        if trump is None:
             return None
         play_hands, not_held = take_widow(hands, dealer, widow, discard)
         if not_held:
@@ -844,4 +839,5 @@ def _field(path: Path) -> str:
 
 
 DECK_SET = frozenset(DECK)
+TURNED_MISMATCH = t("The turned card is {card}, so trumps are {suit}, not {given}.")
 GAME = Reunion()
