@@ -491,6 +491,28 @@ class Reader:
                     ok = False
         return out if ok else None
 
+    def entries(self, path: Path, names: list[str], seating: bool = True) -> list[tuple[str, Path, Any]] | None:
+        """The entries of the mapping at ``path`` that gives something for each of ``names`` (the hands, what
+        each player took): (the name, the entry's path, its value), in seating order (or the record's, if
+        not ``seating``); None (the problems noted) unless the mapping names exactly ``names``.
+
+        >>> from referee.records.source import load_text
+        >>> r = Reader(load_text("taken: {Boris: 2, Anna: 1}\\n"))
+        >>> r.entries(("taken",), ["Anna", "Boris"]), r.entries(("taken",), ["Anna", "Boris"], seating=False)[0]
+        ([('Anna', ('taken', 'Anna'), 1), ('Boris', ('taken', 'Boris'), 2)], ('Boris', ('taken', 'Boris'), 2))
+        >>> r.entries(("taken",), ["Anna"]), [e.code for e in r.errors]
+        (None, ['record.unknown_name'])
+        """
+        value = self.mapping(path)
+        if value is None or not self.names_match(path, value, names):
+            return None
+        if not seating:
+            return [(str(k), path + (k,), v) for k, v in value.items()]
+        keys: dict[str, Any] = {}
+        for k in value:
+            keys.setdefault(str(k), k)  # the first of two keys that read as the same name (1 and "1")
+        return [(name, path + (keys[name],), value[keys[name]]) for name in names]
+
     def names_match(self, path: Path, value: dict[Any, Any], names: list[str]) -> bool:
         """The keys of ``value`` are exactly ``names`` (none missing, none unknown)."""
         ok = True

@@ -550,16 +550,14 @@ class CatchTheTen(Game):
                  ) -> tuple[dict[str, int], dict[str, list[Rank]]] | None:
         """``taken``: the cards and the trump honours in each player's (or side's) tricks."""
         taken_path = path + ("taken",)
-        taken = r.mapping(taken_path)
-        if taken is None or not r.names_match(taken_path, taken, entrants):
+        entries = r.entries(taken_path, entrants, seating=False)
+        if entries is None:
             return None
         cards: dict[str, int] = {}
         honours: dict[str, list[Rank]] = {}
         seen: dict[Rank, str] = {}
         ok = True
-        for key, value in taken.items():
-            p = taken_path + (key,)
-            name = str(key)
+        for name, p, value in entries:
             if not isinstance(value, dict):
                 r.fail(p, t("{field} must have cards (a number) and may have honours (a list of ranks).",
                             field=name), "record.shape")

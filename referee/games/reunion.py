@@ -621,8 +621,8 @@ class Reunion(Game):
     def _taken(self, r: Reader, path: Path, players: list[str], trump: Suit | None, discard: list[Card],
                ) -> Taken | None:
         taken_path = path + ("taken",)
-        taken = r.mapping(taken_path)
-        if taken is None or not r.names_match(taken_path, taken, players):
+        entries = r.entries(taken_path, players, seating=False)
+        if entries is None:
             return None
         points: dict[str, int] = {}
         took: dict[str, bool] = {}
@@ -633,8 +633,7 @@ class Reunion(Game):
         keys: dict[str, Any] = {}
         seen: dict[Card, str] = {c: "" for c in discard}
         ok = True
-        for key, value in taken.items():
-            name, p = str(key), taken_path + (key,)
+        for name, p, value in entries:
             if not isinstance(value, dict):
                 r.fail(p, t("{field} must have tricks and either points or cards.", field=name), "record.shape")
                 ok = False
@@ -648,7 +647,7 @@ class Reunion(Game):
             points[name], counted[name], listed[name] = got
             took[name] = tricks is True or (tricks is not False and tricks > 0)
             given[name] = tricks
-            keys[name] = key
+            keys[name] = p[-1]
             if not isinstance(tricks, bool):
                 counts[name] = tricks
             if not took[name] and points[name]:

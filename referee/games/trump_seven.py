@@ -708,14 +708,11 @@ class TrumpSeven(Game):
     def _auction(deal: Deal, players: list[str]) -> dict[str, tuple[bool, bool]] | None:
         """``auction: {Anna: [yes, yes], Boris: [yes, pass], Vera: [pass, pass]}``: round 1, then round 2."""
         r, path = deal.r, deal.at("auction")
-        value = r.mapping(path)
-        if value is None or not r.names_match(path, value, players):
+        entries = r.entries(path, players)
+        if entries is None:
             return None
         answers: dict[str, tuple[bool, bool]] = {}
-        for name in players:
-            key = next(k for k in value if str(k) == name)
-            p = path + (key,)
-            given = value[key]
+        for name, p, given in entries:
             if not isinstance(given, list) or len(given) != 2:
                 r.fail(p, t("{player} answers twice, in round 1 and in round 2, for example [yes, pass].",
                             player=name), "record.shape", "auction")
@@ -729,7 +726,7 @@ class TrumpSeven(Game):
             if first is None or second is None:
                 continue
             if second and not first:
-                deal.warn("auction.late_yes", ("auction", key), t("{player} passed in round 1, so cannot say yes in "
+                deal.warn("auction.late_yes", p[len(deal.path):], t("{player} passed in round 1, so cannot say yes in "
                                                                   "round 2: the second round only confirms or "
                                                                   "withdraws a yes.", player=name), "error")
             answers[name] = (first, second)
