@@ -11,9 +11,11 @@ do not depend on the game live here:
   the end, and the :class:`~referee.engines.game.Verdict`;
 - :func:`each_deal`: the loop over ``deals`` that skips a deal which cannot be read (a problem
   says why) and goes on, so that every problem is reported at once;
-- readers for what many games' deals hold: :func:`parsed` (a card, cards, a suit or a rank in the
-  record's notation), :func:`read_suit`, :func:`scores_before`, :func:`trick_counts`,
-  :func:`whole_pack`;
+- readers for what many games' records hold: :func:`parsed` (a card, cards, a suit or a rank in the
+  record's notation), :func:`read_suit`, :func:`scores_before` and :func:`over_before`,
+  :func:`trick_counts`, :func:`whole_pack`, :func:`trump_from` (the suit a card fixes),
+  :func:`take_widow` (the hands after a widow and a discard); a game words each check's problem
+  itself, and :func:`with_params` fills in what was found;
 - the words of the usual ends of a game: :func:`goes_on`, :func:`reached`.
 
 A game adopts them as Minnesota Whist does (``_deal`` returns the deal's result and its dealer's seat)::
