@@ -21,7 +21,7 @@ do not depend on the game live here:
 A game adopts them as Minnesota Whist does (``_deal`` returns the deal's result and its dealer's seat)::
 
     r = Reader(doc)
-    players, options = r.header(self, RECORD.own_keys())
+    players, options = r.header(self)  # the top-level keys its RECORD declares
     ledger = Ledger(doc, scores_before(r, players))
     over_before(r, ledger.totals, options["target"])
     deals = r.sequence(("deals",))

@@ -394,9 +394,12 @@ class Reader:
                     self.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
                                                allowed=sorted(allowed)), "record.unknown_field")
 
-    def header(self, game: Game, extra: tuple[str, ...] = ("scores_before",)) -> tuple[list[str], dict[str, Any]]:
-        """The fields every record begins with: no unknown top-level key (``extra`` are the game's own),
-        the game, the notation, the players and the options. Returns the players and the options."""
+    def header(self, game: Game, extra: tuple[str, ...] | None = None) -> tuple[list[str], dict[str, Any]]:
+        """The fields every record begins with: no unknown top-level key (``extra`` are the game's own; left
+        out, those its record declaration names), the game, the notation, the players and the options.
+        Returns the players and the options."""
+        if extra is None:
+            extra = game.record.own_keys() if game.record is not None else ("scores_before",)
         self.known_keys((), {"game", "expected", "notation", "players", "options", "deals", *extra})
         self.game(game.slug)
         self.read_notation()

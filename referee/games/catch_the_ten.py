@@ -385,7 +385,7 @@ class CatchTheTen(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Catch the Ten record."""
         r = Reader(doc)
-        players, options = r.header(self, RECORD.own_keys())
+        players, options = r.header(self)
         table = self._table(r, players, options)
         # Possible or exit 2: a deal scores honours and extra cards, never less than nothing, and the
         # game ends at the first deal that takes anyone to 41; so 0 ≤ a running score < 41.

@@ -222,7 +222,7 @@ class MinnesotaWhist(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Minnesota Whist record."""
         r = Reader(doc)
-        players, options = r.header(self, RECORD.own_keys())
+        players, options = r.header(self)
         teams = self._teams(r, players)
         sides = list(teams) if teams else []
         # Possible or exit 2: a deal gives points to one side and takes none away, and the game ends

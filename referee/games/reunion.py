@@ -470,7 +470,7 @@ class Reunion(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Réunion record."""
         r = Reader(doc)
-        players, options = r.header(self, RECORD.own_keys())
+        players, options = r.header(self)
         deals_value = r.sequence(("deals",))
         if deals_value is not None and len(deals_value) > DEALS:
             r.fail(("deals",), t("A game is {n} deals, one for each dealer, but this record lists {count}; write "

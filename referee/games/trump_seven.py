@@ -405,7 +405,7 @@ class TrumpSeven(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Trump 7 record."""
         r = Reader(doc)
-        players, options = r.header(self, RECORD.own_keys())
+        players, options = r.header(self)
         ledger = Ledger(doc, scores_before(r, players))
         deals_value = r.sequence(("deals",))
         r.raise_if_any()

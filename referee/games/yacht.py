@@ -465,7 +465,7 @@ class Yacht(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Yacht record."""
         r = Reader(doc)
-        players, options = r.header(self, RECORD.own_keys())
+        players, options = r.header(self)
         target = options["target"]
         ledger = Ledger(doc, scores_before(r, players, minimum=None))
         if r.get(("scores_before",)) is not None and players:
