@@ -57,11 +57,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.errors import IllegalPlayError, Where
 from referee.messages import Message, t
+from referee.records.fields import FieldType
 
 
 class TurnDuty(NamedTuple):
@@ -81,6 +82,35 @@ class Move(Protocol):
 
 
 M = TypeVar("M", bound=Move)
+
+
+class WordedMove:
+    """A move whose words are one message filled from its fields, for a frozen dataclass to inherit.
+
+    A game's move declares ``words`` (a message id marked with :func:`~referee.messages.N_`) and gets
+    :meth:`describe` (rendered in the reader's language) and ``str()`` (the same words in English, for
+    doctests and logs); ``text`` gives ``str()`` other English words where the short form differs.
+
+    >>> from referee.messages import N_
+    >>> @dataclass(frozen=True)
+    ... class Take(WordedMove):
+    ...     n: int
+    ...     words = N_("take {n}")
+    >>> Take(2).describe() == t("take {n}", n=2), str(Take(2))
+    (True, 'take 2')
+    """
+
+    words: ClassVar[str]
+    text: ClassVar[str | None] = None
+
+    def describe(self) -> Message:
+        """The move in words, its fields as the message's parameters."""
+        return Message(self.words, {f.name: getattr(self, f.name) for f in fields(self)})  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        if self.text is not None:
+            return self.text.format(**{f.name: getattr(self, f.name) for f in fields(self)})  # type: ignore[arg-type]
+        return str(self.describe())
 
 
 class IllegalMoveError(IllegalPlayError):
@@ -173,6 +203,72 @@ class TurnState(ABC, Generic[M]):
     def next_seat(self, seat: int, step: int = 1) -> int:
         """The seat ``step`` places clockwise (to the left) of ``seat``."""
         return (seat + step) % len(self.players)
+
+
+NO_MOVE: frozenset[str] = frozenset({"", "-", "—", "–"})
+"""What a record writes for a turn with no move."""
+
+
+def line_moves(line: Any) -> list[str]:
+    """A turn's line of moves as its moves' texts: separated by ``;`` or a YAML list, ``-`` or nothing for none.
+
+    >>> line_moves("7♥ N; W>N"), line_moves("-"), line_moves(None), line_moves(["K♦ NE", "—"])
+    (['7♥ N', ' W>N'], [], [], ['K♦ NE'])
+    """
+    if line is None:
+        return []
+    items = line if isinstance(line, list) else str(line).split(";")
+    return [str(item) for item in items if str(item).strip() not in NO_MOVE]
+
+
+@dataclass(frozen=True)
+class TurnLines(FieldType):
+    """The moves of a full play as a record writes them: a non-empty list, a line a turn.
+
+    With ``several`` a turn's line holds any number of moves (:func:`line_moves`) and may be headed by
+    the mover's name (``Anna: 7♥ N; W>N``); otherwise each line is one move. ``words`` is the
+    label's message id (marked with :func:`~referee.messages.N_` in the game), and ``localize_move``
+    rewrites one move's text for a sample record in another language (its cards, say).
+
+    >>> lines = TurnLines("a non-empty list; each: a move", lambda move, local: move.upper())
+    >>> lines.schema(None)["items"]["type"], lines.localize(["7c build 0:1"], None)
+    ('string', ['7C BUILD 0:1'])
+    >>> named = TurnLines("a non-empty list; each: moves", lambda move, local: move.upper(), several=True)
+    >>> named.localize(["7h n; -", None, "-"], None)
+    ['7H N; -', None, '-']
+    """
+
+    words: str
+    localize_move: Callable[[str, Any], str]
+    several: bool = False
+
+    def schema(self, game: Any) -> dict[str, Any]:
+        if not self.several:
+            return {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\S"}}
+        line: dict[str, Any] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}},
+                                          {"type": "null"}]}
+        return {"type": "array", "minItems": 1,
+                "items": {"anyOf": [line, {"type": "object", "additionalProperties": line, "minProperties": 1,
+                                           "maxProperties": 1}]}}
+
+    def label(self, code: Any = None) -> Message:
+        return Message(self.words)
+
+    def localize(self, value: Any, local: Any) -> Any:
+        """The turns with names and moves rewritten for a template in another language."""
+        if not self.several:
+            return [self.localize_move(str(line), local) for line in value]
+
+        def line(text: Any) -> Any:
+            if text is None:
+                return text
+            moves = []
+            for token in (text if isinstance(text, list) else str(text).split(";")):
+                token = str(token).strip()
+                moves.append(token if token in NO_MOVE else self.localize_move(token, local))
+            return "; ".join(moves) or "-"
+        return [{local.name(k): line(v) for k, v in item.items()} if isinstance(item, dict) else line(item)
+                for item in value]
 
 
 @dataclass

@@ -30,9 +30,9 @@ from typing import Any, ClassVar
 from referee.cards import Card, Rank, Suit, deck
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
 from referee.engines.replay import card_twice
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, WordedMove, replay_moves
 from referee.errors import NotationError
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
@@ -169,29 +169,18 @@ def next_card(card: Card, ace: str) -> Card | None:
 
 
 @dataclass(frozen=True)
-class Play:
-    """A card played: led, or the next card of a run."""
+class Play(WordedMove):
+    """A card played: led, or the next card of a run (``plays 7♥``)."""
 
     card: Card
-
-    def describe(self) -> Message:
-        """``plays 7♥``."""
-        return t("plays {card}", card=self.card)
-
-    def __str__(self) -> str:
-        return f"plays {self.card}"
+    words = N_("plays {card}")
 
 
 @dataclass(frozen=True)
-class Pass:
-    """The holder of the next card keeps it (only with ``compulsory_play: false``)."""
+class Pass(WordedMove):
+    """The holder of the next card keeps it, only with ``compulsory_play: false`` (``passes``)."""
 
-    def describe(self) -> Message:
-        """``passes``."""
-        return t("passes")
-
-    def __str__(self) -> str:
-        return "passes"
+    words = N_("passes")
 
 
 CometMove = Play | Pass
@@ -450,28 +439,6 @@ class Comet(Game):
             (t("Settlement"), t("every other player pays the first player out one chip per card left; the 9♦ "
                                 "left in a hand counts two")),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, who went out and where the 9♦ was; a full play's cards in play order."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("out") is not None:
-            lines.append((t("Went out"), deal["out"]))
-        if deal.get("nine_of_diamonds") is not None:
-            nine = deal["nine_of_diamonds"]  # a player's name, or the record's word "played" (RU2-014, DE2-024)
-            lines.append((t("9♦ at the end"), t("played") if str(nine) == "played" else nine))
-        if deal.get("plays") is not None:
-            moves = read_tokens(deal["plays"], notation)
-            lines.append((t("Cards in play order"), [m.card if isinstance(m, Play) else m.describe() for m in moves]))
-        return lines
-
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """Cards left per player, then the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        if isinstance(deal.get("left"), dict):
-            rows.append((t("Cards left"), deal["left"]))
-        if deal.get("claim"):
-            rows.append((t("Claimed"), deal["claim"]))
-        return rows
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
         """What the player to move may do (:meth:`CometDeal.legal_moves`), each sentence with its test."""

@@ -31,11 +31,11 @@ from typing import Any, ClassVar, NamedTuple
 
 from referee.cards import Card, Rank, deck
 from referee.engines.game import DealResult, Finding, Game, Reader, Verdict, rule_table
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState
 from referee.errors import NotationError
 from referee.messages import N_, Message, t
 from referee.notation import parse_card
-from referee.records.fields import NOTE, Field, FieldType, PlayerName, RecordSpec
+from referee.records.fields import NOTE, Field, PlayerName, RecordSpec
 from referee.records.source import Document, Path
 
 PACK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
@@ -392,24 +392,11 @@ def read_action(text: Any, notation: str) -> Action:
     return Action(card, kind, cells, token)
 
 
-@dataclass(frozen=True)
-class TurnsField(FieldType):
-    """The ``turns`` of a game: one line per card turned."""
-
-    def schema(self, game: Any) -> dict[str, Any]:
-        return {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\S"}}
-
-    def label(self, code: Any = None) -> Message:
-        return t("a non-empty list; each: the card turned and what was done with it")
-
-    def localize(self, value: Any, local: Any) -> Any:
-        """The turns with their cards rewritten for a template in another language."""
-        out = []
-        for line in value:
-            words = str(line).split()
-            i = next(k for k, w in enumerate(words) if w.lower() in KINDS)
-            out.append(" ".join([local.cards([" ".join(words[:i])])[0], *words[i:]]))
-        return out
+def localize_action(line: str, local: Any) -> str:
+    """A turn's card rewritten for a template in another language; its use and places stay."""
+    words = line.split()
+    i = next(k for k, w in enumerate(words) if w.lower() in KINDS)
+    return " ".join([local.cards([" ".join(words[:i])])[0], *words[i:]])
 
 
 RECORD = RecordSpec(
@@ -420,12 +407,13 @@ RECORD = RecordSpec(
     max_deals=1,
     samples={"summary": "construction/race-won"},
     deal=(
-        Field("turns", TurnsField(), t("Every card turned, in order, each with its use: {build} builds a vertical "
-                                       "card (column:row) or a bridge (H and the left column), {large} moves the "
-                                       "large token, {small} moves small token 2 along up to three cards, {king} "
-                                       "places a small token on the Joker (and may move it), {discard}.",
-                                       build="7♣ build 0:1", large="9♠ large 0:1", small="8♥ small 2 1:1 1:2",
-                                       king="K♦ king 1:1", discard="5♦ discard"), required=True,
+        Field("turns", TurnLines(N_("a non-empty list; each: the card turned and what was done with it"),
+                                 localize_action),
+              t("Every card turned, in order, each with its use: {build} builds a vertical card (column:row) or a "
+                "bridge (H and the left column), {large} moves the large token, {small} moves small token 2 along up "
+                "to three cards, {king} places a small token on the Joker (and may move it), {discard}.",
+                build="7♣ build 0:1", large="9♠ large 0:1", small="8♥ small 2 1:1 1:2", king="K♦ king 1:1",
+                discard="5♦ discard"), required=True,
               label=t("Cards turned")),
         Field("winner", PlayerName(), t("The player the table says has won; the referee says whether it agrees."),
               label=t("Winner"), question=t("Who won, as the table says?")),
@@ -512,15 +500,8 @@ class Construction(Game):
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The turns, one per line, and the claimed winner."""
-        lines: list[tuple[Message, Any]] = []
-        if deal.get("winner") is not None:
-            lines.append((t("Claimed winner"), deal["winner"]))
-        return lines
-
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """No per-player table: the turns are shown as a list."""
-        return []
+        """The claimed winner (the turns are shown as a list, and there is no per-player table)."""
+        return [(t("Claimed winner"), deal["winner"])] if deal.get("winner") is not None else []
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
         """What the owner of the turned card may do (:meth:`ConstructionGame.legal_moves`), each sentence with

@@ -49,9 +49,9 @@ from referee.engines.game import (
     wrong_turn,
 )
 from referee.engines.replay import card_twice
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState, WordedMove, line_moves
 from referee.errors import NotationError
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
@@ -59,7 +59,6 @@ from referee.records.fields import (
     NOTE,
     Cards,
     Field,
-    FieldType,
     Integer,
     ListOf,
     Obj,
@@ -82,7 +81,6 @@ PILE_SYNONYMS: dict[str, str] = {
     "С": "N", "В": "E", "Ю": "S", "З": "W", "СВ": "NE", "ЮВ": "SE", "ЮЗ": "SW", "СЗ": "NW",
     "O": "E", "NO": "NE", "SO": "SE",
 }
-NO_PLAY = {"", "-", "—", "–"}
 
 OPTIONS: tuple[Option, ...] = (
     Option("first_player", "dealer", ("dealer", "left_of_dealer"),
@@ -149,45 +147,29 @@ def penalty(cards: Sequence[Card]) -> int:
 
 
 @dataclass(frozen=True)
-class Play:
-    """A card from hand onto a pile (or into an empty side, or a king into an empty corner)."""
+class Play(WordedMove):
+    """A card from hand onto a pile (or into an empty side, or a king into an empty corner): ``7♥ on N``."""
 
     card: Card
     pile: str
-
-    def describe(self) -> Message:
-        """``7♥ on N``."""
-        return t("{card} on {pile}", card=self.card, pile=self.pile)
-
-    def __str__(self) -> str:
-        return f"{self.card} on {self.pile}"
+    words = N_("{card} on {pile}")
 
 
 @dataclass(frozen=True)
-class Shift:
-    """A whole pile moved onto another pile (or a king pile into an empty corner)."""
+class Shift(WordedMove):
+    """A whole pile moved onto another pile (or a king pile into an empty corner): ``pile W onto N``."""
 
     source: str
     target: str
-
-    def describe(self) -> Message:
-        """``pile W onto N``."""
-        return t("pile {source} onto {target}", source=self.source, target=self.target)
-
-    def __str__(self) -> str:
-        return f"{self.source} onto {self.target}"
+    words = N_("pile {source} onto {target}")
+    text = "{source} onto {target}"
 
 
 @dataclass(frozen=True)
-class EndTurn:
-    """The end of a turn: the top card of the stock is drawn, if there is one."""
+class EndTurn(WordedMove):
+    """The end of a turn: the top card of the stock is drawn, if there is one (``draws``)."""
 
-    def describe(self) -> Message:
-        """``draws``."""
-        return t("draws")
-
-    def __str__(self) -> str:
-        return "draws"
+    words = N_("draws")
 
 
 KingsMove = Play | Shift | EndTurn
@@ -406,47 +388,15 @@ def read_move(token: str, notation: str) -> KingsMove:
 
 def read_turn(value: Any, notation: str) -> list[KingsMove]:
     """A turn's moves, separated by ``;`` (or a YAML list); ``-`` or nothing for a turn with no move."""
-    if value is None:
-        return []
-    items = value if isinstance(value, list) else str(value).split(";")
-    return [read_move(str(item), notation) for item in items if str(item).strip() not in NO_PLAY]
+    return [read_move(item, notation) for item in line_moves(value)]
 
 
-def pile_summary(piles: dict[str, list[Card]]) -> list[Message]:
-    """The piles that hold cards: ``N: 8♣ 7♥``."""
-    return [t("{pile}: {cards}", pile=p, cards=list(cards)) for p, cards in piles.items() if cards]
-
-
-@dataclass(frozen=True)
-class TurnsType(FieldType):
-    """The ``turns`` of a full play: a list of turns, each a line of moves, or ``name: moves``."""
-
-    def schema(self, game: Any) -> dict[str, Any]:
-        line: dict[str, Any] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}},
-                                          {"type": "null"}]}
-        return {"type": "array", "minItems": 1,
-                "items": {"anyOf": [line, {"type": "object", "additionalProperties": line, "minProperties": 1,
-                                           "maxProperties": 1}]}}
-
-    def label(self, code: Any = None) -> Message:
-        return t("a non-empty list; each: a line of moves, or the player's name and his line of moves")
-
-    def localize(self, value: Any, local: Any) -> Any:
-        """The turns with names and cards rewritten for a template in another language."""
-        def line(text: Any) -> Any:
-            if text is None:
-                return text
-            moves = []
-            for token in (text if isinstance(text, list) else str(text).split(";")):
-                token = str(token).strip()
-                if token in NO_PLAY or ">" in token or "→" in token:
-                    moves.append(token)
-                    continue
-                card_text, _, pile = token.rpartition(" ")
-                moves.append(f"{local.cards([card_text])[0]} {pile}")
-            return "; ".join(moves) or "-"
-        return [{local.name(k): line(v) for k, v in item.items()} if isinstance(item, dict) else line(item)
-                for item in value]
+def localize_move(token: str, local: Any) -> str:
+    """A move's card rewritten for a template in another language; a pile move has no card."""
+    if ">" in token or "→" in token:
+        return token
+    card_text, _, pile = token.rpartition(" ")
+    return f"{local.cards([card_text])[0]} {pile}"
 
 
 COUNTS = Obj((Field("kings", Integer(minimum=0, maximum=4), t("Kings left in the hand."), required=True,
@@ -478,7 +428,8 @@ RECORD = RecordSpec(
         Field("stock", Cards(min_items=1), t("The rest of the pack, from the top: the cards drawn, in order."),
               required=True, mode="full",
               label=t("Stock")),
-        Field("turns", TurnsType(),
+        Field("turns", TurnLines(N_("a non-empty list; each: a line of moves, or the player's name and his line of "
+                                    "moves"), localize_move, several=True),
               t("Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
                 "piles ({shift}); {none} for a turn with no move. The draw that ends each turn is implied.",
                 play="7♥ N", shift="W>N", none="-"), required=True, mode="full",
@@ -590,40 +541,6 @@ class KingsCorners(Game):
             (t("Game"), t("ends after the hand in which someone reaches {target} penalty points",
                           target=OPTIONS[3].default)),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, who went out, and a full play's side cards and stock."""
-        lines = super().example_lines(deal, notation)
-        out = deal.get("out")
-        if out:
-            lines.append((t("Went out"), ", ".join(map(str, out)) if isinstance(out, list) else out))
-        if deal.get("sides") is not None:
-            lines.append((t("Sides N E S W"), parse_cards(deal["sides"], notation)))
-        if deal.get("stock") is not None:
-            lines.append((t("Stock, from the top"), parse_cards(deal["stock"], notation)))
-        return lines
-
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """Cards left per player (a summary), then the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        if isinstance(deal.get("left"), dict):
-            shown: dict[str, Any] = {}
-            for name, held in deal["left"].items():
-                if isinstance(held, dict):
-                    shown[name] = t("{kings} and {others}", kings=tn("{n} king", "{n} kings", held.get("kings", 0)),
-                                    others=tn("{n} other card", "{n} other cards", held.get("others", 0)))
-                elif held in (0, None, "", []):
-                    shown[name] = "—"
-                else:
-                    shown[name] = parse_cards(held, notation)
-            rows.append((t("Cards left"), shown))
-        if deal.get("claim"):
-            rows.append((t("Claimed"), deal["claim"]))
-        return rows
-
-    def example_turns(self, deal: dict[str, Any]) -> list[str]:
-        """A full play's turns as written (the page shows them in a table)."""
-        return [str(next(iter(x.values()))) if isinstance(x, dict) else str(x) for x in deal.get("turns") or []]
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
         """What the player to move may do (:meth:`KingsCornersHand.legal_moves`), each sentence with its test."""
