@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
@@ -205,28 +205,31 @@ class TurnState(ABC, Generic[M]):
         return (seat + step) % len(self.players)
 
 
+def other_holder(hands: Sequence[Collection[Any]], seat: int, card: Any) -> int | None:
+    """The seat of another player who holds ``card`` that ``seat`` plays but does not hold, else None.
+
+    A card played from another player's hand is that player moving out of turn: a wrong turn
+    (DECISIONS.md, round 3), reported as a finding, not a card the mover lacks.
+
+    >>> hands = [{"7♥"}, {"K♠"}]
+    >>> other_holder(hands, 0, "K♠"), other_holder(hands, 0, "7♥"), other_holder(hands, 0, "2♣")
+    (1, None, None)
+    """
+    if card in hands[seat]:
+        return None
+    return next((s for s, hand in enumerate(hands) if s != seat and card in hand), None)
+
+
 NO_MOVE: frozenset[str] = frozenset({"", "-", "—", "–"})
 """What a record writes for a turn with no move."""
-
-
-def line_moves(line: Any) -> list[str]:
-    """A turn's line of moves as its moves' texts: separated by ``;`` or a YAML list, ``-`` or nothing for none.
-
-    >>> line_moves("7♥ N; W>N"), line_moves("-"), line_moves(None), line_moves(["K♦ NE", "—"])
-    (['7♥ N', ' W>N'], [], [], ['K♦ NE'])
-    """
-    if line is None:
-        return []
-    items = line if isinstance(line, list) else str(line).split(";")
-    return [str(item) for item in items if str(item).strip() not in NO_MOVE]
 
 
 @dataclass(frozen=True)
 class TurnLines(FieldType):
     """The moves of a full play as a record writes them: a non-empty list, a line a turn.
 
-    With ``several`` a turn's line holds any number of moves (:func:`line_moves`) and may be headed by
-    the mover's name (``Anna: 7♥ N; W>N``); otherwise each line is one move. ``words`` is the
+    With ``several`` a turn's line holds any number of moves (:meth:`moves` splits it) and may be headed
+    by the mover's name (``Anna: 7♥ N; W>N``); otherwise each line is one move. ``words`` is the
     label's message id (marked with :func:`~referee.messages.N_` in the game), and ``localize_move``
     rewrites one move's text for a sample record in another language (its cards, say).
 
@@ -241,6 +244,18 @@ class TurnLines(FieldType):
     words: str
     localize_move: Callable[[str, Any], str]
     several: bool = False
+
+    @staticmethod
+    def moves(line: Any) -> list[str]:
+        """A line of several moves as its moves' texts: separated by ``;`` or a YAML list, ``-`` or nothing for none.
+
+        >>> TurnLines.moves("7♥ N; W>N"), TurnLines.moves("-"), TurnLines.moves(None), TurnLines.moves(["K♦ NE", "—"])
+        (['7♥ N', ' W>N'], [], [], ['K♦ NE'])
+        """
+        if line is None:
+            return []
+        items = line if isinstance(line, list) else str(line).split(";")
+        return [str(item) for item in items if str(item).strip() not in NO_MOVE]
 
     def schema(self, game: Any) -> dict[str, Any]:
         if not self.several:

@@ -49,7 +49,7 @@ from referee.engines.game import (
     wrong_turn,
 )
 from referee.engines.replay import card_twice
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState, WordedMove, line_moves
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState, WordedMove, other_holder
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
@@ -388,7 +388,7 @@ def read_move(token: str, notation: str) -> KingsMove:
 
 def read_turn(value: Any, notation: str) -> list[KingsMove]:
     """A turn's moves, separated by ``;`` (or a YAML list); ``-`` or nothing for a turn with no move."""
-    return [read_move(item, notation) for item in line_moves(value)]
+    return [read_move(item, notation) for item in TurnLines.moves(value)]
 
 
 def localize_move(token: str, local: Any) -> str:
@@ -832,10 +832,8 @@ def _holder(state: KingsCornersHand, move: KingsMove, mover: str | None) -> str 
     """The other player who holds the card ``move`` plays from hand, if the mover does not: a wrong turn."""
     if not isinstance(move, Play) or mover is None:
         return None
-    seat = state.players.index(mover)
-    if move.card in state.hands[seat]:
-        return None
-    return next((p for s, p in enumerate(state.players) if s != seat and move.card in state.hands[s]), None)
+    seat = other_holder(state.hands, state.players.index(mover), move.card)
+    return None if seat is None else state.players[seat]
 
 
 def turn_steps(state: KingsCornersHand) -> list[Message]:
