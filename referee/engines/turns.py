@@ -48,6 +48,8 @@ referee.engines.turns.IllegalMoveError: Take one or two counters, at most what i
 >>> finished = replay_moves(Counters(), [Take(2), Take(2), Take(2), Take(2)])
 >>> finished.finding.code, finished.finding.where.path, finished.index
 ('counters.take', 'moves[3]', 3)
+>>> str(push_at(Counters(), Take(3), Where(path="turns[0]"), t("Turn {k}: {why}", k=1)).message)
+'Turn 1: Take one or two counters, at most what is left.'
 >>> random_playout(Counters(), random.Random(1)).is_over()
 True
 """
@@ -57,7 +59,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
+from functools import partial
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.errors import IllegalPlayError, Where
@@ -296,20 +299,36 @@ class Replayed(Generic[M]):
     """The position of the illegal move in the list, from 0; None when every move was legal."""
 
 
+def push_at(state: TurnState[M], move: M, where: Where | Callable[[], Where], words: Message | None = None) -> Any:
+    """Make ``move`` (:meth:`TurnState.push`); if it is illegal, the state is unchanged and the finding
+    that says so at ``where`` is returned (a :class:`~referee.engines.game.Finding`); None when it was made.
+
+    ``where`` may be a function that finds the place, called only for an illegal move (finding a line
+    in the record for every move of a long replay would cost more than the replay). ``words`` puts the
+    broken rule in the record's terms (which turn, which move): a message that gets the reason as ``{why}``.
+    """
+    from referee.engines.game import Finding
+
+    try:
+        state.push(move)
+    except IllegalMoveError as err:
+        if words is not None:
+            err.message = replace(words, params={**words.params, "why": err.message})
+        return Finding.from_error(err.at(where() if callable(where) else where))
+    return None
+
+
 def replay_moves(state: TurnState[M], moves: Iterable[M],
                  where: Callable[[int], Where] | None = None) -> Replayed[M]:
     """Push ``moves`` in order; stop at the first illegal one and report it as a finding.
 
     ``where(i)`` places the ``i``-th move (a record line, a deal); by default the path ``moves[i]``.
     """
-    from referee.engines.game import Finding
-
+    place = where if where is not None else lambda i: Where(path=f"moves[{i}]")
     for i, move in enumerate(moves):
-        try:
-            state.push(move)
-        except IllegalMoveError as err:
-            place = where(i) if where is not None else Where(path=f"moves[{i}]")
-            return Replayed(state, Finding.from_error(err.at(place)), i)
+        finding = push_at(state, move, partial(place, i))
+        if finding is not None:
+            return Replayed(state, finding, i)
     return Replayed(state)
 
 

@@ -35,21 +35,29 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, deck
+from referee.engines.deals import Deal, Ledger, each_deal, over_before, scores_before
 from referee.engines.game import (
     STOPPED_HERE,
     DealResult,
-    Finding,
     Game,
     Option,
     Reader,
     Verdict,
-    advance,
-    deal_after_end,
+    players_fact,
     rule_table,
     wrong_turn,
 )
 from referee.engines.replay import card_twice
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState, WordedMove, other_holder
+from referee.engines.turns import (
+    IllegalMoveError,
+    Outcome,
+    TurnDuty,
+    TurnLines,
+    TurnState,
+    WordedMove,
+    other_holder,
+    push_at,
+)
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
@@ -531,7 +539,7 @@ class KingsCorners(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1])),
+            players_fact(PLAYER_COUNTS),
             (t("Cards"), t("{n} (ace to king in four suits)", n=self.deck_size)),
             (t("Cards per player"), HAND_SIZE),
             (t("Layout"), t("{sides} sides dealt face up beside the stock, {corners} corners for kings",
@@ -576,78 +584,55 @@ class KingsCorners(Game):
         """Validate, replay and score a Kings Corners record."""
         r = Reader(doc)
         players, options = r.header(self)
-        start = r.scores(("scores_before",), players, required=False, minimum=0) if players else None
+        ledger = Ledger(doc, scores_before(r, players))
         # Possible or exit 2: penalty points only grow, and the game ends at the end of the hand in which
         # somebody reaches the target; so 0 ≤ a running score < target for everyone.
-        for p, v in (start or {}).items():
-            if v >= options["target"]:
-                r.fail(("scores_before", p), tn("{player} already has {points}; the game would be over.",
-                                                "{player} already has {points}; the game would be over.", v,
-                                                player=p, points=v), "record.game_over", "target")
+        over_before(r, ledger.totals, options["target"])
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
-        totals = dict(start) if start else dict.fromkeys(players, 0)
-        results: list[DealResult] = []
-        findings: list[Finding] = []
-        previous: int | None = None
-        ended: tuple[list[str], list[str]] | None = game_end(totals, options["target"], options["losers"])
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous)
-            if read is None:
-                continue
-            result, previous = read
-            if ended is not None:
-                findings.append(deal_after_end(doc, i))
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
+        ended: tuple[list[str], list[str]] | None = None
+        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
+            ledger.add(i, result, dealer)
             if ended is None:
-                ended = game_end(totals, options["target"], options["losers"])
+                ended = game_end(ledger.totals, options["target"], options["losers"])
+                ledger.over = ended is not None
         r.raise_if_any()
         target = options["target"]
         if ended is None:
             termination = t("Nobody has reached {target} penalty points; the game goes on.", target=target)
-            return Verdict(self.slug, options, results, totals, None, termination, "in_progress", findings)
+            return ledger.verdict(self.slug, options, None, termination, "in_progress")
         losers, winners = ended
         winner = winners[0] if len(winners) == 1 else None
+        points = ledger.totals[winners[0]]
         termination = t("The game is over: {losers} reached {target} and lost; {winners} with the fewest points "
-                        "({points}) won.", losers=losers, target=target, winners=winners,
-                        points=totals[winners[0]]) if winner else \
-            t("The game is over: {losers} reached {target} and lost; {winners} share the win with {points} points "
-              "each.", losers=losers, target=target, winners=winners, points=totals[winners[0]])
-        return Verdict(self.slug, options, results, totals, winner, termination, "game_over", findings)
+                        "({points}) won.", losers=losers, target=target, winners=winners, points=points) if winner \
+            else t("The game is over: {losers} reached {target} and lost; {winners} share the win with {points} "
+                   "points each.", losers=losers, target=target, winners=winners, points=points)
+        return ledger.verdict(self.slug, options, winner, termination, "game_over")
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous: int | None) -> tuple[DealResult, int] | None:
-        path: Path = ("deals", i)
-        deal = r.mapping(path)
-        if deal is None or not players:
+    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
+              ) -> tuple[DealResult, int] | None:
+        if deal is None:
             return None
-        full = "hands" in deal
-        r.known_keys(path, {"dealer", "claim", "note"} | ({"hands", "sides", "stock", "turns"} if full else
-                                                           {"left", "out"}))
-        dealer_name = r.name(path + ("dealer",), players)
-        claim = r.scores(path + ("claim",), players, required=False, minimum=0)
+        r = deal.r
+        dealer_name = r.name(deal.at("dealer"), players)
+        claim = r.scores(deal.at("claim"), players, required=False, minimum=0)  # penalty points are never below 0
         if dealer_name is None:
             return None
-        n = len(players)
         dealer = players.index(dealer_name)
-        if previous is not None and dealer != (previous + 1) % n:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=i + 1),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous + 1) % n], dealer=dealer_name)))
-        got = (self._full(r, path, i + 1, players, dealer, options, findings) if full
-               else self._summary(r, path, players, options))
+        ledger.check_dealer(deal, players, dealer)
+        got = self._full(deal, players, dealer, options) if deal.full else self._summary(deal, players, options)
         if got is None:
             return None
-        scores, steps, mode = got
-        if mode == "broken":
-            return DealResult(i + 1, dict.fromkeys(players, 0), steps, None, mode="full"), dealer
-        return DealResult(i + 1, scores, steps, claim, mode=mode), dealer
+        scores, steps = got
+        if scores is None:  # the hand broke off at an illegal move or a wrong turn: nothing is scored or judged
+            return deal.result(dict.fromkeys(players, 0), steps), dealer
+        return deal.result(scores, steps, claim), dealer
 
-    def _summary(self, r: Reader, path: Path, players: list[str], options: dict[str, Any],
-                 ) -> tuple[dict[str, int], list[Message], str] | None:
-        left_path = path + ("left",)
+    def _summary(self, deal: Deal, players: list[str], options: dict[str, Any],
+                 ) -> tuple[dict[str, int], list[Message]] | None:
+        r, left_path = deal.r, deal.at("left")
         left_map = r.mapping(left_path)
         if left_map is None or not r.names_match(left_path, left_map, players):
             return None
@@ -709,23 +694,25 @@ class KingsCorners(Game):
                                 "player can have no cards left, not {n}.", n=len(out_now)),
                    "record.impossible_left", "end_when_out")
             ok = False
-        out_value = r.get(path + ("out",))
+        out_value = r.get(deal.at("out"))
         if out_value not in (None, "", []):
             named = [str(x) for x in (out_value if isinstance(out_value, list) else [out_value])]
             if sorted(named) != sorted(out_now):
-                r.fail(path + ("out",), t("out names {named}, but the players with no cards left are {out}.",
+                r.fail(deal.at("out"), t("out names {named}, but the players with no cards left are {out}.",
                                           named=named, out=out_now or "—"), "record.out_mismatch", "left")
                 ok = False
         if not ok:
             return None
         steps = [penalty_step(p, lists[p], *counts[p]) for p in players]
         scores = {p: counts[p][0] * KING_PENALTY + counts[p][1] * CARD_PENALTY for p in players}
-        return scores, steps, "summary"
+        return scores, steps
 
-    def _full(self, r: Reader, path: Path, number: int, players: list[str], dealer: int, options: dict[str, Any],
-              findings: list[Finding]) -> tuple[dict[str, int], list[Message], str] | None:
-        n = len(players)
-        hands_path = path + ("hands",)
+    def _full(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any],
+              ) -> tuple[dict[str, int] | None, list[Message]] | None:
+        """The hand replayed turn by turn: its penalty points, or None for them where it broke off (a
+        rule broken, a wrong turn), and its steps; None if the record cannot be true."""
+        r, n = deal.r, len(players)
+        hands_path = deal.at("hands")
         hands_map = r.mapping(hands_path)
         owner: dict[Card, str] = {}
         ok = hands_map is not None and r.names_match(hands_path, hands_map, players)
@@ -756,10 +743,10 @@ class KingsCorners(Game):
                 got = cards_at(hands_path + (by_name[name],), hands_map[by_name[name]], HAND_SIZE, name)
                 ok = ok and got is not None
                 hands.append(got or [])
-        sides = cards_at(path + ("sides",), r.get(path + ("sides",)), len(SIDES), "sides")
+        sides = cards_at(deal.at("sides"), r.get(deal.at("sides")), len(SIDES), "sides")
         stock_size = len(DECK) - HAND_SIZE * n - len(SIDES)
-        stock = cards_at(path + ("stock",), r.get(path + ("stock",)), stock_size, "stock")
-        turns_value = r.sequence(path + ("turns",))
+        stock = cards_at(deal.at("stock"), r.get(deal.at("stock")), stock_size, "stock")
+        turns_value = r.sequence(deal.at("turns"))
         if not ok or sides is None or stock is None or turns_value is None:
             return None
         first = dealer if options["first_player"] == "dealer" else (dealer + 1) % n
@@ -768,12 +755,11 @@ class KingsCorners(Game):
         steps: list[Message] = [t("{player} has the first turn; {n} turns checked one by one.",
                                   player=players[first], n=len(turns_value))]
         for k, item in enumerate(turns_value):
-            turn_path = path + ("turns", k)
-            where = r.doc.where(turn_path, deal=number)
+            turn_path, where = deal.at("turns", k), deal.where("turns", k)
             if state.is_over():
-                findings.append(Finding("kings_corners.after_end", "error", where,
-                                        t("The hand was already over; turn {k} cannot follow.", k=k + 1)))
-                return {}, steps + [t("The hand ended before turn {k}, so it cannot be settled.", k=k + 1)], "broken"
+                deal.warn("kings_corners.after_end", ("turns", k),
+                          t("The hand was already over; turn {k} cannot follow.", k=k + 1), "error")
+                return None, steps + [t("The hand ended before turn {k}, so it cannot be settled.", k=k + 1)]
             content = item
             if isinstance(item, dict):
                 mover = str(next(iter(item))) if len(item) == 1 else None
@@ -782,9 +768,9 @@ class KingsCorners(Game):
                            "record.wrong_player", "turns")
                     return None
                 if mover != state.player:  # the wrong player moved: a wrong turn (DECISIONS.md, round 3)
-                    findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
-                                                        player=state.player, other=mover)))
-                    return {}, steps + turn_steps(state) + [STOPPED_HERE], "broken"
+                    deal.findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
+                                                             player=state.player, other=mover)))
+                    return None, steps + turn_steps(state) + [STOPPED_HERE]
                 content = next(iter(item.values()))
             try:
                 moves = read_turn(content, r.notation)
@@ -797,35 +783,32 @@ class KingsCorners(Game):
                 if ended and isinstance(move, EndTurn):
                     break  # he went out: his turn ended without a draw
                 if ended:
-                    findings.append(Finding("kings_corners.after_out", "error", where,
-                                            t("{player} went out with move {j}; his turn ended there.",
-                                              player=mover, j=j)))
-                    return {}, steps + turn_steps(state), "broken"
+                    deal.warn("kings_corners.after_out", ("turns", k),
+                              t("{player} went out with move {j}; his turn ended there.", player=mover, j=j), "error")
+                    return None, steps + turn_steps(state)
                 other = _holder(state, move, mover)
                 if other is not None:  # another player's card, in a turn written without a name
-                    findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {card} is {other}'s card.",
-                                                        k=k + 1, player=mover, card=move.card, other=other)))
-                    return {}, steps + turn_steps(state) + [STOPPED_HERE], "broken"
-                try:
-                    state.push(move)
-                except IllegalMoveError as err:
-                    err.message = t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1, move=move.describe(),
-                                    why=err.message)
-                    findings.append(Finding.from_error(err.at(where)))
-                    return {}, steps + turn_steps(state) + [
-                        t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored.",
-                          k=k + 1)], "broken"
+                    deal.findings.append(wrong_turn(where, t(
+                        "Turn {k} is {player}'s, but {card} is {other}'s card.", k=k + 1, player=mover, card=move.card,
+                        other=other)))
+                    return None, steps + turn_steps(state) + [STOPPED_HERE]
+                broken = push_at(state, move, where, t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1,
+                                                       move=move.describe()))
+                if broken is not None:
+                    deal.findings.append(broken)
+                    return None, steps + turn_steps(state) + [
+                        t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored.", k=k + 1)]
         steps += turn_steps(state)
         outcome = state.outcome()
         if outcome is None:
-            r.fail(path + ("turns",), t("The turns end before the hand is over; {player} is still to play.",
+            r.fail(deal.at("turns"), t("The turns end before the hand is over; {player} is still to play.",
                                         player=state.player), "record.deal_unfinished", "end")
             return None
         steps.append(outcome.reason)
         for s, p in enumerate(players):
             kings = sum(1 for c in state.hands[s] if c.rank is Rank.KING)
             steps.append(penalty_step(p, state.hands[s], kings, len(state.hands[s]) - kings))
-        return dict(outcome.scores), steps, "full"
+        return dict(outcome.scores), steps
 
 
 def _holder(state: KingsCornersHand, move: KingsMove, mover: str | None) -> str | None:
