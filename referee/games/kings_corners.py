@@ -777,7 +777,7 @@ class KingsCorners(Game):
             except NotationError as err:
                 r.add(err, turn_path)
                 return None
-            mover, started = state.player, len(state.turns)
+            mover, seat, started = state.player, state.to_move, len(state.turns)
             for j, move in enumerate([*moves, EndTurn()]):
                 ended = state.is_over() or len(state.turns) != started
                 if ended and isinstance(move, EndTurn):
@@ -786,11 +786,11 @@ class KingsCorners(Game):
                     deal.warn("kings_corners.after_out", ("turns", k),
                               t("{player} went out with move {j}; his turn ended there.", player=mover, j=j), "error")
                     return None, steps + turn_steps(state)
-                other = _holder(state, move, mover)
-                if other is not None:  # another player's card, in a turn written without a name
+                if isinstance(move, Play) and (other := other_holder(state.hands, seat, move.card)) is not None:
+                    # another player's card, in a turn written without a name
                     deal.findings.append(wrong_turn(where, t(
                         "Turn {k} is {player}'s, but {card} is {other}'s card.", k=k + 1, player=mover, card=move.card,
-                        other=other)))
+                        other=players[other])))
                     return None, steps + turn_steps(state) + [STOPPED_HERE]
                 broken = push_at(state, move, where, t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1,
                                                        move=move.describe()))
@@ -809,14 +809,6 @@ class KingsCorners(Game):
             kings = sum(1 for c in state.hands[s] if c.rank is Rank.KING)
             steps.append(penalty_step(p, state.hands[s], kings, len(state.hands[s]) - kings))
         return dict(outcome.scores), steps
-
-
-def _holder(state: KingsCornersHand, move: KingsMove, mover: str | None) -> str | None:
-    """The other player who holds the card ``move`` plays from hand, if the mover does not: a wrong turn."""
-    if not isinstance(move, Play) or mover is None:
-        return None
-    seat = other_holder(state.hands, state.players.index(mover), move.card)
-    return None if seat is None else state.players[seat]
 
 
 def turn_steps(state: KingsCornersHand) -> list[Message]:
