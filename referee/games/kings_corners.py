@@ -675,25 +675,20 @@ class KingsCorners(Game):
         holding = [p for p in players if sum(counts[p])]
         out_now = [p for p in players if not sum(counts[p])]
         limit = len(DECK) - len(SIDES)
-        ok = True
-        if kings_total > 4:
-            r.fail(left_path, t("The pack has four kings, but the hands hold {n}.", n=kings_total),
-                   "record.impossible_left", "left")
-            ok = False
-        if cards_total > limit:
-            r.fail(left_path, t("The hands cannot hold more than {limit} cards (the four side cards never go back "
-                                "to a hand), but they hold {n}.", limit=limit, n=cards_total),
-                   "record.impossible_left", "left")
-            ok = False
-        if not holding:
-            r.fail(left_path, t("Somebody still holds cards when a hand ends: the last player holding cards stays "
-                                "in."), "record.impossible_left", "left")
-            ok = False
-        if options["end_when_out"] and len(out_now) > 1:
-            r.fail(left_path, t("With end_when_out the hand ends when the first player goes out, so only one "
-                                "player can have no cards left, not {n}.", n=len(out_now)),
-                   "record.impossible_left", "end_when_out")
-            ok = False
+        impossible = (  # what no hand can end with: whether the summary shows it, why, and the rule
+            (kings_total > 4, t("The pack has four kings, but the hands hold {n}.", n=kings_total), "left"),
+            (cards_total > limit, t("The hands cannot hold more than {limit} cards (the four side cards never go "
+                                    "back to a hand), but they hold {n}.", limit=limit, n=cards_total), "left"),
+            (not holding, t("Somebody still holds cards when a hand ends: the last player holding cards stays in."),
+             "left"),
+            (options["end_when_out"] and len(out_now) > 1,
+             t("With end_when_out the hand ends when the first player goes out, so only one player can have no "
+               "cards left, not {n}.", n=len(out_now)), "end_when_out"),
+        )
+        for shown, why, rule in impossible:
+            if shown:
+                r.fail(left_path, why, "record.impossible_left", rule)
+        ok = not any(shown for shown, _, _ in impossible)
         out_value = r.get(deal.at("out"))
         if out_value not in (None, "", []):
             named = [str(x) for x in (out_value if isinstance(out_value, list) else [out_value])]
