@@ -552,10 +552,10 @@ class Construction(Game):
         order = [black, next(p for p in players if p != black)]
         if deals is not None and len(deals) > 1:
             r.fail(("deals", 1), t("A record holds one game of Construction."), "record.too_many_deals", "end")
+        if r.mapping(("deals", 0)) is None or r.errors:  # not a game, or more than one: nothing more is read
+            r.raise_if_any()
         ledger = Ledger(doc, dict.fromkeys(players, 0))
         deal = Deal.open(r, 0, RECORD, ledger.findings)
-        if deal is None:  # not a mapping: nothing more can be read
-            r.raise_if_any()
         assert deal is not None
         claimed = r.name(deal.at("winner"), players, required=False)
         actions: list[Action] = []
