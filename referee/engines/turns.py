@@ -48,6 +48,8 @@ referee.engines.turns.IllegalMoveError: Take one or two counters, at most what i
 >>> finished = replay_moves(Counters(), [Take(2), Take(2), Take(2), Take(2)])
 >>> finished.finding.code, finished.finding.where.path, finished.index
 ('counters.take', 'moves[3]', 3)
+>>> str(push_at(Counters(), Take(3), Where(path="turns[0]"), t("Turn {k}: {why}", k=1)).message)
+'Turn 1: Take one or two counters, at most what is left.'
 >>> random_playout(Counters(), random.Random(1)).is_over()
 True
 """
@@ -56,12 +58,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field, fields, replace
+from functools import partial
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.errors import IllegalPlayError, Where
 from referee.messages import Message, t
+from referee.records.fields import FieldType
 
 
 class TurnDuty(NamedTuple):
@@ -81,6 +85,35 @@ class Move(Protocol):
 
 
 M = TypeVar("M", bound=Move)
+
+
+class WordedMove:
+    """A move whose words are one message filled from its fields, for a frozen dataclass to inherit.
+
+    A game's move declares ``words`` (a message id marked with :func:`~referee.messages.N_`) and gets
+    :meth:`describe` (rendered in the reader's language) and ``str()`` (the same words in English, for
+    doctests and logs); ``text`` gives ``str()`` other English words where the short form differs.
+
+    >>> from referee.messages import N_
+    >>> @dataclass(frozen=True)
+    ... class Take(WordedMove):
+    ...     n: int
+    ...     words = N_("take {n}")
+    >>> Take(2).describe() == t("take {n}", n=2), str(Take(2))
+    (True, 'take 2')
+    """
+
+    words: ClassVar[str]
+    text: ClassVar[str | None] = None
+
+    def describe(self) -> Message:
+        """The move in words, its fields as the message's parameters."""
+        return Message(self.words, {f.name: getattr(self, f.name) for f in fields(self)})  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        if self.text is not None:
+            return self.text.format(**{f.name: getattr(self, f.name) for f in fields(self)})  # type: ignore[arg-type]
+        return str(self.describe())
 
 
 class IllegalMoveError(IllegalPlayError):
@@ -175,6 +208,87 @@ class TurnState(ABC, Generic[M]):
         return (seat + step) % len(self.players)
 
 
+def other_holder(hands: Sequence[Collection[Any]], seat: int, card: Any) -> int | None:
+    """The seat of another player who holds ``card`` that ``seat`` plays but does not hold, else None.
+
+    A card played from another player's hand is that player moving out of turn: a wrong turn
+    (DECISIONS.md, round 3), reported as a finding, not a card the mover lacks.
+
+    >>> hands = [{"7♥"}, {"K♠"}]
+    >>> other_holder(hands, 0, "K♠"), other_holder(hands, 0, "7♥"), other_holder(hands, 0, "2♣")
+    (1, None, None)
+    """
+    if card in hands[seat]:
+        return None
+    return next((s for s, hand in enumerate(hands) if s != seat and card in hand), None)
+
+
+NO_MOVE: frozenset[str] = frozenset({"", "-", "—", "–"})
+"""What a record writes for a turn with no move."""
+
+
+@dataclass(frozen=True)
+class TurnLines(FieldType):
+    """The moves of a full play as a record writes them: a non-empty list, a line a turn.
+
+    With ``several`` a turn's line holds any number of moves (:meth:`moves` splits it) and may be headed
+    by the mover's name (``Anna: 7♥ N; W>N``); otherwise each line is one move. ``words`` is the
+    label's message id (marked with :func:`~referee.messages.N_` in the game), and ``localize_move``
+    rewrites one move's text for a sample record in another language (its cards, say).
+
+    >>> lines = TurnLines("a non-empty list; each: a move", lambda move, local: move.upper())
+    >>> lines.schema(None)["items"]["type"], lines.localize(["7c build 0:1"], None)
+    ('string', ['7C BUILD 0:1'])
+    >>> named = TurnLines("a non-empty list; each: moves", lambda move, local: move.upper(), several=True)
+    >>> named.localize(["7h n; -", None, "-"], None)
+    ['7H N; -', None, '-']
+    """
+
+    words: str
+    localize_move: Callable[[str, Any], str]
+    several: bool = False
+
+    @staticmethod
+    def moves(line: Any) -> list[str]:
+        """A line of several moves as its moves' texts: separated by ``;`` or a YAML list, ``-`` or nothing for none.
+
+        >>> TurnLines.moves("7♥ N; W>N"), TurnLines.moves("-"), TurnLines.moves(None), TurnLines.moves(["K♦ NE", "—"])
+        (['7♥ N', ' W>N'], [], [], ['K♦ NE'])
+        """
+        if line is None:
+            return []
+        items = line if isinstance(line, list) else str(line).split(";")
+        return [str(item) for item in items if str(item).strip() not in NO_MOVE]
+
+    def schema(self, game: Any) -> dict[str, Any]:
+        if not self.several:
+            return {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\S"}}
+        line: dict[str, Any] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}},
+                                          {"type": "null"}]}
+        return {"type": "array", "minItems": 1,
+                "items": {"anyOf": [line, {"type": "object", "additionalProperties": line, "minProperties": 1,
+                                           "maxProperties": 1}]}}
+
+    def label(self, code: Any = None) -> Message:
+        return Message(self.words)
+
+    def localize(self, value: Any, local: Any) -> Any:
+        """The turns with names and moves rewritten for a template in another language."""
+        if not self.several:
+            return [self.localize_move(str(line), local) for line in value]
+
+        def line(text: Any) -> Any:
+            if text is None:
+                return text
+            moves = []
+            for token in (text if isinstance(text, list) else str(text).split(";")):
+                token = str(token).strip()
+                moves.append(token if token in NO_MOVE else self.localize_move(token, local))
+            return "; ".join(moves) or "-"
+        return [{local.name(k): line(v) for k, v in item.items()} if isinstance(item, dict) else line(item)
+                for item in value]
+
+
 @dataclass
 class Replayed(Generic[M]):
     """A replay: the state after the last legal move, and the first illegal move's finding if any."""
@@ -185,20 +299,36 @@ class Replayed(Generic[M]):
     """The position of the illegal move in the list, from 0; None when every move was legal."""
 
 
+def push_at(state: TurnState[M], move: M, where: Where | Callable[[], Where], words: Message | None = None) -> Any:
+    """Make ``move`` (:meth:`TurnState.push`); if it is illegal, the state is unchanged and the finding
+    that says so at ``where`` is returned (a :class:`~referee.engines.game.Finding`); None when it was made.
+
+    ``where`` may be a function that finds the place, called only for an illegal move (finding a line
+    in the record for every move of a long replay would cost more than the replay). ``words`` puts the
+    broken rule in the record's terms (which turn, which move): a message that gets the reason as ``{why}``.
+    """
+    from referee.engines.game import Finding
+
+    try:
+        state.push(move)
+    except IllegalMoveError as err:
+        if words is not None:
+            err.message = replace(words, params={**words.params, "why": err.message})
+        return Finding.from_error(err.at(where() if callable(where) else where))
+    return None
+
+
 def replay_moves(state: TurnState[M], moves: Iterable[M],
                  where: Callable[[int], Where] | None = None) -> Replayed[M]:
     """Push ``moves`` in order; stop at the first illegal one and report it as a finding.
 
     ``where(i)`` places the ``i``-th move (a record line, a deal); by default the path ``moves[i]``.
     """
-    from referee.engines.game import Finding
-
+    place = where if where is not None else lambda i: Where(path=f"moves[{i}]")
     for i, move in enumerate(moves):
-        try:
-            state.push(move)
-        except IllegalMoveError as err:
-            place = where(i) if where is not None else Where(path=f"moves[{i}]")
-            return Replayed(state, Finding.from_error(err.at(place)), i)
+        finding = push_at(state, move, partial(place, i))
+        if finding is not None:
+            return Replayed(state, finding, i)
     return Replayed(state)
 
 

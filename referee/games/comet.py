@@ -28,11 +28,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
+from referee.engines.deals import Deal, Ledger, each_deal
+from referee.engines.game import DealResult, Game, Option, Reader, Verdict, by_players, players_fact, rule_table
 from referee.engines.replay import card_twice
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, WordedMove, replay_moves
 from referee.errors import NotationError
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
@@ -169,29 +170,18 @@ def next_card(card: Card, ace: str) -> Card | None:
 
 
 @dataclass(frozen=True)
-class Play:
-    """A card played: led, or the next card of a run."""
+class Play(WordedMove):
+    """A card played: led, or the next card of a run (``plays 7♥``)."""
 
     card: Card
-
-    def describe(self) -> Message:
-        """``plays 7♥``."""
-        return t("plays {card}", card=self.card)
-
-    def __str__(self) -> str:
-        return f"plays {self.card}"
+    words = N_("plays {card}")
 
 
 @dataclass(frozen=True)
-class Pass:
-    """The holder of the next card keeps it (only with ``compulsory_play: false``)."""
+class Pass(WordedMove):
+    """The holder of the next card keeps it, only with ``compulsory_play: false`` (``passes``)."""
 
-    def describe(self) -> Message:
-        """``passes``."""
-        return t("passes")
-
-    def __str__(self) -> str:
-        return "passes"
+    words = N_("passes")
 
 
 CometMove = Play | Pass
@@ -441,37 +431,14 @@ class Comet(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1])),
+            players_fact(PLAYER_COUNTS),
             (t("Cards"), t("{n} (2 to ace in four suits), all dealt", n=self.deck_size)),
-            (t("Cards per player"), [t("{players} players: {sizes}", players=n,
-                                       sizes=" ".join(str(s) for s in hand_sizes(n))) for n in PLAYER_COUNTS]),
+            (t("Cards per player"), by_players({n: " ".join(map(str, hand_sizes(n))) for n in PLAYER_COUNTS})),
             (t("Rank"), t("2 3 4 5 6 7 8 9 10 J Q K A (lowest first)")),
             (t("Stops"), t("a king; an ace; a card whose next higher card is already played")),
             (t("Settlement"), t("every other player pays the first player out one chip per card left; the 9♦ "
                                 "left in a hand counts two")),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, who went out and where the 9♦ was; a full play's cards in play order."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("out") is not None:
-            lines.append((t("Went out"), deal["out"]))
-        if deal.get("nine_of_diamonds") is not None:
-            nine = deal["nine_of_diamonds"]  # a player's name, or the record's word "played" (RU2-014, DE2-024)
-            lines.append((t("9♦ at the end"), t("played") if str(nine) == "played" else nine))
-        if deal.get("plays") is not None:
-            moves = read_tokens(deal["plays"], notation)
-            lines.append((t("Cards in play order"), [m.card if isinstance(m, Play) else m.describe() for m in moves]))
-        return lines
-
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """Cards left per player, then the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        if isinstance(deal.get("left"), dict):
-            rows.append((t("Cards left"), deal["left"]))
-        if deal.get("claim"):
-            rows.append((t("Claimed"), deal["claim"]))
-        return rows
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
         """What the player to move may do (:meth:`CometDeal.legal_moves`), each sentence with its test."""
@@ -493,88 +460,76 @@ class Comet(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Comet record."""
         r = Reader(doc)
-        players, options = r.header(self, extra=("match_length",))
+        players, options = r.header(self, RECORD.own_keys())
         length = r.integer(("match_length",), minimum=1) if r.get(("match_length",)) is not None else None
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
-        totals = dict.fromkeys(players, 0)
-        results: list[DealResult] = []
-        findings: list[Finding] = []
-        previous: int | None = None
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous)
-            if read is None:
-                continue
-            result, previous = read
-            if length is not None and i >= length:
-                findings.append(deal_after_end(doc, i))
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
+        ledger = Ledger(doc, dict.fromkeys(players, 0))
+        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
+                self._open(r, i, ledger, players), ledger, players, options)):
+            ledger.add(i, result, dealer)
+            ledger.over = length is not None and len(ledger.results) >= length
         r.raise_if_any()
+        totals, played = ledger.totals, len(ledger.results)
         chips = [f"{p} {signed(v)}" for p, v in totals.items()]
-        winner: str | None = None
-        end_steps: list[Message] = []
         if length is None:
             termination = tn("No match length was agreed; after {n} deal the chips stand at {chips}.",
                              "No match length was agreed; after {n} deals the chips stand at {chips}.",
-                             len(results), chips=chips)
-            code = "deals_summed"
-        elif len(results) < length:
+                             played, chips=chips)
+            return ledger.verdict(self.slug, options, None, termination, "deals_summed")
+        if played < length:
             termination = t("{n} of the {length} agreed deals are played; the match goes on. Chips: {chips}.",
-                            n=len(results), length=length, chips=chips)
-            code = "in_progress"
-        else:
-            best = max(totals.values())
-            leaders = [p for p in players if totals[p] == best]
-            winner = leaders[0] if len(leaders) == 1 else None
-            code = "match_over"
-            termination = (t("The match of {length} deals is over; {player} has won the most chips ({chips}).",
-                             length=length, player=winner, chips=best) if winner else
-                           t("The match of {length} deals is over; {players} share the most chips ({chips}).",
-                             length=length, players=leaders, chips=best))
-        return Verdict(self.slug, options, results, totals, winner, termination, code, findings, end_steps)
+                            n=played, length=length, chips=chips)
+            return ledger.verdict(self.slug, options, None, termination, "in_progress")
+        best = max(totals.values())
+        leaders = [p for p in players if totals[p] == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        termination = (t("The match of {length} deals is over; {player} has won the most chips ({chips}).",
+                         length=length, player=winner, chips=best) if winner else
+                       t("The match of {length} deals is over; {players} share the most chips ({chips}).",
+                         length=length, players=leaders, chips=best))
+        return ledger.verdict(self.slug, options, winner, termination, "match_over")
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous: int | None) -> tuple[DealResult, int] | None:
-        path: Path = ("deals", i)
-        deal = r.mapping(path)
-        if deal is None or not players:
+    @staticmethod
+    def _open(r: Reader, i: int, ledger: Ledger, players: list[str]) -> Deal | None:
+        """The ``i``-th deal, a full play if it has ``hands`` or ``plays`` (either shows the cards were played)."""
+        value = r.mapping(("deals", i))
+        if value is None or not players:
             return None
-        full = "hands" in deal or "plays" in deal
-        r.known_keys(path, {"dealer", "claim", "note"} | ({"hands", "plays"} if full else
-                                                           {"out", "left", "nine_of_diamonds"}))
-        dealer_name = r.name(path + ("dealer",), players)
-        claim = r.scores(path + ("claim",), players, required=False, minimum=None)
+        deal = Deal(r, i, value, ledger.findings, "hands" in value or "plays" in value)
+        r.known_keys(deal.path, RECORD.deal_keys(deal.mode))
+        return deal
+
+    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
+              ) -> tuple[DealResult, int] | None:
+        if deal is None:
+            return None
+        r = deal.r
+        dealer_name = r.name(deal.at("dealer"), players)
+        claim = deal.claim(players)
         if dealer_name is None:
             return None
         n = len(players)
         dealer = players.index(dealer_name)
-        if previous is not None and dealer != (previous + 1) % n:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=i + 1),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous + 1) % n], dealer=dealer_name)))
+        ledger.check_dealer(deal, players, dealer)
         # Seats from the dealer's left: the first lead and the larger hands belong there.
         order = [players[(dealer + 1 + k) % n] for k in range(n)]
         sizes = dict(zip(order, hand_sizes(n), strict=True))
-        if full:
-            got = self._full(r, path, i + 1, order, sizes, options, findings)
-        else:
-            got = self._summary(r, path, players, sizes, options)
+        got = self._full(deal, order, sizes, options) if deal.full else self._summary(deal, players, sizes, options)
         if got is None:
             return None
-        scores, steps, mode = got
-        scores = {p: scores.get(p, 0) for p in players}
-        if mode == "broken":
-            return DealResult(i + 1, scores, steps, None, mode="full"), dealer
-        return DealResult(i + 1, scores, steps, claim, mode=mode), dealer
+        scores, steps = got
+        if scores is None:  # the deal broke off at an illegal play: no chips change hands, no claim is judged
+            return deal.result(dict.fromkeys(players, 0), steps), dealer
+        return deal.result({p: scores.get(p, 0) for p in players}, steps, claim), dealer
 
-    def _summary(self, r: Reader, path: Path, players: list[str], sizes: dict[str, int], options: dict[str, Any],
-                 ) -> tuple[dict[str, int], list[Message], str] | None:
-        out = r.name(path + ("out",), players)
-        left_path = path + ("left",)
+    def _summary(self, deal: Deal, players: list[str], sizes: dict[str, int], options: dict[str, Any],
+                 ) -> tuple[dict[str, int], list[Message]] | None:
+        r = deal.r
+        out = r.name(deal.at("out"), players)
+        left_path = deal.at("left")
         left_map = r.mapping(left_path)
-        nine_value = r.get(path + ("nine_of_diamonds",))
+        nine_value = r.get(deal.at("nine_of_diamonds"))
         if out is None or left_map is None:
             return None
         others = [p for p in players if p != out]
@@ -600,7 +555,7 @@ class Comet(Game):
             left[name] = count
         if len(left) != len(others):
             return None
-        nine_path = path + ("nine_of_diamonds",)
+        nine_path = deal.at("nine_of_diamonds")
         nine: str | None = None
         if nine_value is None or str(nine_value).strip().lower() not in PLAYED_WORDS:
             nine = str(nine_value) if nine_value is not None and str(nine_value) in others else None
@@ -611,12 +566,15 @@ class Comet(Game):
         steps = [t("{player} went out; cards left: {left}.", player=out,
                    left=[f"{p} {v}" for p, v in left.items()])]
         scores, payments = settle(out, left, nine, options["nine_of_diamonds"])
-        return scores, steps + payments, "summary"
+        return scores, steps + payments
 
-    def _full(self, r: Reader, path: Path, number: int, order: list[str], sizes: dict[str, int],
-              options: dict[str, Any], findings: list[Finding]) -> tuple[dict[str, int], list[Message], str] | None:
-        hands = self._hands(r, path + ("hands",), order, sizes)
-        plays_path = path + ("plays",)
+    def _full(self, deal: Deal, order: list[str], sizes: dict[str, int], options: dict[str, Any],
+              ) -> tuple[dict[str, int] | None, list[Message]] | None:
+        """The deal replayed play by play: its chips, or None for them where it broke off at an illegal play,
+        and its steps; None if the record cannot be true."""
+        r = deal.r
+        hands = self._hands(r, deal.at("hands"), order, sizes)
+        plays_path = deal.at("plays")
         value = r.get(plays_path)
         moves: list[CometMove] | None = None
         if value is None or not isinstance(value, (str, list)) or not value:
@@ -631,19 +589,16 @@ class Comet(Game):
         state = CometDeal(order, hands, options["run_order"], options["compulsory_play"], options["ace"],
                           options["nine_of_diamonds"])
 
-        def where(k: int) -> Any:
-            # plays[k] names the play even in a one-line string; the line is then the field's.
-            return r.doc.where(plays_path + (k,), deal=number)
-
-        replayed = replay_moves(state, moves, where)
+        # plays[k] names the play even in a one-line string; the line is then the field's.
+        replayed = replay_moves(state, moves, lambda k: deal.where("plays", k))
         steps = [t("The first lead is {player}'s, on the dealer's left; {n} plays checked one by one.", player=order[0],
                    n=len(state.moves))]
         steps += runs(state)
         if replayed.finding is not None:
-            findings.append(replayed.finding)
+            deal.findings.append(replayed.finding)
             steps.append(t("Play {k} breaks a rule, so the deal cannot be settled; no chips change hands.",
                            k=(replayed.index or 0) + 1))
-            return {}, steps, "broken"
+            return None, steps
         outcome = state.outcome()
         if outcome is None:
             r.fail(plays_path, t("The plays end before anyone has gone out; {player} is still to play.",
@@ -655,7 +610,7 @@ class Comet(Game):
         if nine is not None:
             steps.append(t("{player} still holds the 9♦.", player=nine))
         scores, payments = settle(out, left, nine, options["nine_of_diamonds"])
-        return scores, steps + payments, "full"
+        return scores, steps + payments
 
     def _hands(self, r: Reader, path: Path, order: list[str], sizes: dict[str, int]) -> list[list[Card]] | None:
         hands_map = r.mapping(path)

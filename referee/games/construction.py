@@ -27,16 +27,18 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
 from referee.cards import Card, Rank, deck
-from referee.engines.game import DealResult, Finding, Game, Reader, Verdict, rule_table
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
+from referee.engines.deals import Deal, Ledger, parsed
+from referee.engines.game import DealResult, Game, Reader, Verdict, rule_table
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState, push_at
 from referee.errors import NotationError
 from referee.messages import N_, Message, t
 from referee.notation import parse_card
-from referee.records.fields import NOTE, Field, FieldType, PlayerName, RecordSpec
-from referee.records.source import Document, Path
+from referee.records.fields import NOTE, Field, PlayerName, RecordSpec
+from referee.records.source import Document
 
 PACK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PACKS = 3
@@ -392,24 +394,11 @@ def read_action(text: Any, notation: str) -> Action:
     return Action(card, kind, cells, token)
 
 
-@dataclass(frozen=True)
-class TurnsField(FieldType):
-    """The ``turns`` of a game: one line per card turned."""
-
-    def schema(self, game: Any) -> dict[str, Any]:
-        return {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\S"}}
-
-    def label(self, code: Any = None) -> Message:
-        return t("a non-empty list; each: the card turned and what was done with it")
-
-    def localize(self, value: Any, local: Any) -> Any:
-        """The turns with their cards rewritten for a template in another language."""
-        out = []
-        for line in value:
-            words = str(line).split()
-            i = next(k for k, w in enumerate(words) if w.lower() in KINDS)
-            out.append(" ".join([local.cards([" ".join(words[:i])])[0], *words[i:]]))
-        return out
+def localize_action(line: str, local: Any) -> str:
+    """A turn's card rewritten for a template in another language; its use and places stay."""
+    words = line.split()
+    i = next(k for k, w in enumerate(words) if w.lower() in KINDS)
+    return " ".join([local.cards([" ".join(words[:i])])[0], *words[i:]])
 
 
 RECORD = RecordSpec(
@@ -420,12 +409,13 @@ RECORD = RecordSpec(
     max_deals=1,
     samples={"summary": "construction/race-won"},
     deal=(
-        Field("turns", TurnsField(), t("Every card turned, in order, each with its use: {build} builds a vertical "
-                                       "card (column:row) or a bridge (H and the left column), {large} moves the "
-                                       "large token, {small} moves small token 2 along up to three cards, {king} "
-                                       "places a small token on the Joker (and may move it), {discard}.",
-                                       build="7♣ build 0:1", large="9♠ large 0:1", small="8♥ small 2 1:1 1:2",
-                                       king="K♦ king 1:1", discard="5♦ discard"), required=True,
+        Field("turns", TurnLines(N_("a non-empty list; each: the card turned and what was done with it"),
+                                 localize_action),
+              t("Every card turned, in order, each with its use: {build} builds a vertical card (column:row) or a "
+                "bridge (H and the left column), {large} moves the large token, {small} moves small token 2 along up "
+                "to three cards, {king} places a small token on the Joker (and may move it), {discard}.",
+                build="7♣ build 0:1", large="9♠ large 0:1", small="8♥ small 2 1:1 1:2", king="K♦ king 1:1",
+                discard="5♦ discard"), required=True,
               label=t("Cards turned")),
         Field("winner", PlayerName(), t("The player the table says has won; the referee says whether it agrees."),
               label=t("Winner"), question=t("Who won, as the table says?")),
@@ -499,6 +489,8 @@ class Construction(Game):
     pitch = t("Build a track of cards together and race your token ten rows up it and home again.")
     length = t("half an hour or more")
     deck_size = len(PACK) * PACKS
+    # A worked example shows the claimed winner; the turns are shown as a list, and there is no per-player table.
+    example_fields = (("winner", t("Claimed winner"), "name"),)
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
@@ -510,17 +502,6 @@ class Construction(Game):
             (t("Card values"), t("2–10 as numbered, J 11, Q 12, K 13, A 14, Joker 0")),
             (t("Goal"), t("the large token up to row {row} and back to its own Joker", row=TOP_ROW)),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The turns, one per line, and the claimed winner."""
-        lines: list[tuple[Message, Any]] = []
-        if deal.get("winner") is not None:
-            lines.append((t("Claimed winner"), deal["winner"]))
-        return lines
-
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """No per-player table: the turns are shown as a list."""
-        return []
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
         """What the owner of the turned card may do (:meth:`ConstructionGame.legal_moves`), each sentence with
@@ -563,7 +544,7 @@ class Construction(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate and replay a Construction record."""
         r = Reader(doc)
-        players, options = r.header(self, extra=("black",))
+        players, options = r.header(self, RECORD.own_keys())
         black = r.name(("black",), players) if players else None
         deals = r.sequence(("deals",))
         r.raise_if_any()
@@ -571,44 +552,38 @@ class Construction(Game):
         order = [black, next(p for p in players if p != black)]
         if deals is not None and len(deals) > 1:
             r.fail(("deals", 1), t("A record holds one game of Construction."), "record.too_many_deals", "end")
-        path: Path = ("deals", 0)
-        deal = r.mapping(path)
-        r.raise_if_any()
+        if r.mapping(("deals", 0)) is None or r.errors:  # not a game, or more than one: nothing more is read
+            r.raise_if_any()
+        ledger = Ledger(doc, dict.fromkeys(players, 0))
+        deal = Deal.open(r, 0, RECORD, ledger.findings)
         assert deal is not None
-        r.known_keys(path, {"turns", "winner", "note"})
-        claimed = r.name(path + ("winner",), players, required=False)
-        lines = r.sequence(path + ("turns",))
+        claimed = r.name(deal.at("winner"), players, required=False)
         actions: list[Action] = []
-        for k, line in enumerate(lines or []):
-            try:
-                actions.append(read_action(line, r.notation))
-            except NotationError as err:
-                r.add(err, path + ("turns", k))
+        for k, _ in enumerate(r.sequence(deal.at("turns")) or []):
+            action = parsed(r, deal.at("turns", k), read_action)
+            if action is not None:
+                actions.append(action)
         r.raise_if_any()
         state = ConstructionGame(order)
-        findings: list[Finding] = []
         steps: list[Message] = [t("{black} plays Black, {red} plays Red; {n} cards turned, checked one by one.",
                                   black=order[0], red=order[1], n=len(actions))]
         for k, action in enumerate(actions):
-            where = doc.where(path + ("turns", k), deal=1)
             if state.is_over():
-                findings.append(Finding("construction.after_end", "error", where,
-                                        t("The game was already won; turn {k} cannot follow.", k=k + 1)))
+                deal.warn("construction.after_end", ("turns", k),
+                          t("The game was already won; turn {k} cannot follow.", k=k + 1), "error")
                 break
             before = state.reshuffles
-            try:
-                state.push(action)
-            except IllegalMoveError as err:
-                err.message = t("Turn {k} ({action}): {why}", k=k + 1, action=action.describe(), why=err.message)
-                findings.append(Finding.from_error(err.at(where)))
+            broken = push_at(state, action, partial(deal.where, "turns", k),
+                             t("Turn {k} ({action}): {why}", k=k + 1, action=action.describe()))
+            if broken is not None:
+                deal.findings.append(broken)
                 steps.append(t("Turn {k} breaks a rule; the game cannot be followed further.", k=k + 1))
                 break
             steps.append(t("Turn {k}, {player}: {action}.", k=k + 1, player=order[state.to_move],
                            action=action.describe()))
             if state.reshuffles != before:
                 steps.append(t("Before turn {k} the stock was empty: the discards became the new stock.", k=k + 1))
-        for side in SIDES:
-            player = order[SIDES.index(side)]
+        for player, side in zip(order, SIDES, strict=True):
             steps.append(t("{player}: large token at {cell}{top}, {n} small tokens on the board.", player=player,
                            cell=str(state.large[side]), n=len(state.small[side]),
                            top=t(", has been up to row {row}", row=TOP_ROW) if state.reached[side] else ""))
@@ -616,23 +591,18 @@ class Construction(Game):
         winner = outcome.winners[0] if outcome is not None else None
         scores = {p: int(p == winner) for p in players}
         claim = {p: int(p == claimed) for p in players} if claimed is not None else None
-        if winner is None:
-            termination = t("Nobody has won yet; the race goes on.")
-            code = "in_progress"
+        if outcome is None:
+            termination, code = t("Nobody has won yet; the race goes on."), "in_progress"
             if claim is not None:
-                claim_mismatch = Finding("construction.claim", "error", doc.where(path + ("winner",), deal=1),
-                                         t("{player} is named the winner, but no large token has been up to row "
-                                           "{row} and back.", player=claimed, row=TOP_ROW))
-                findings.append(claim_mismatch)
+                deal.warn("construction.claim", ("winner",), t("{player} is named the winner, but no large token "
+                                                               "has been up to row {row} and back.", player=claimed,
+                                                               row=TOP_ROW), "error")
                 claim = None
         else:
-            assert outcome is not None
             steps.append(outcome.reason)
-            termination = t("{player} has won the race.", player=winner)
-            code = "game_over"
-        result = DealResult(1, scores, steps, claim, mode="full")
-        result.totals = dict(scores)
-        return Verdict(self.slug, options, [result], dict(scores), winner, termination, code, findings)
+            termination, code = t("{player} has won the race.", player=winner), "game_over"
+        ledger.add(0, DealResult(1, scores, steps, claim, mode="full"))  # a game is always played out in full
+        return ledger.verdict(self.slug, options, winner, termination, code)
 
 
 GAME = Construction()

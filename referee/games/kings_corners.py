@@ -35,23 +35,31 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, deck
+from referee.engines.deals import Deal, Ledger, each_deal, over_before, scores_before
 from referee.engines.game import (
     STOPPED_HERE,
     DealResult,
-    Finding,
     Game,
     Option,
     Reader,
     Verdict,
-    advance,
-    deal_after_end,
+    players_fact,
     rule_table,
     wrong_turn,
 )
 from referee.engines.replay import card_twice
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
+from referee.engines.turns import (
+    IllegalMoveError,
+    Outcome,
+    TurnDuty,
+    TurnLines,
+    TurnState,
+    WordedMove,
+    other_holder,
+    push_at,
+)
 from referee.errors import NotationError
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
@@ -59,7 +67,6 @@ from referee.records.fields import (
     NOTE,
     Cards,
     Field,
-    FieldType,
     Integer,
     ListOf,
     Obj,
@@ -82,7 +89,6 @@ PILE_SYNONYMS: dict[str, str] = {
     "С": "N", "В": "E", "Ю": "S", "З": "W", "СВ": "NE", "ЮВ": "SE", "ЮЗ": "SW", "СЗ": "NW",
     "O": "E", "NO": "NE", "SO": "SE",
 }
-NO_PLAY = {"", "-", "—", "–"}
 
 OPTIONS: tuple[Option, ...] = (
     Option("first_player", "dealer", ("dealer", "left_of_dealer"),
@@ -149,45 +155,29 @@ def penalty(cards: Sequence[Card]) -> int:
 
 
 @dataclass(frozen=True)
-class Play:
-    """A card from hand onto a pile (or into an empty side, or a king into an empty corner)."""
+class Play(WordedMove):
+    """A card from hand onto a pile (or into an empty side, or a king into an empty corner): ``7♥ on N``."""
 
     card: Card
     pile: str
-
-    def describe(self) -> Message:
-        """``7♥ on N``."""
-        return t("{card} on {pile}", card=self.card, pile=self.pile)
-
-    def __str__(self) -> str:
-        return f"{self.card} on {self.pile}"
+    words = N_("{card} on {pile}")
 
 
 @dataclass(frozen=True)
-class Shift:
-    """A whole pile moved onto another pile (or a king pile into an empty corner)."""
+class Shift(WordedMove):
+    """A whole pile moved onto another pile (or a king pile into an empty corner): ``pile W onto N``."""
 
     source: str
     target: str
-
-    def describe(self) -> Message:
-        """``pile W onto N``."""
-        return t("pile {source} onto {target}", source=self.source, target=self.target)
-
-    def __str__(self) -> str:
-        return f"{self.source} onto {self.target}"
+    words = N_("pile {source} onto {target}")
+    text = "{source} onto {target}"
 
 
 @dataclass(frozen=True)
-class EndTurn:
-    """The end of a turn: the top card of the stock is drawn, if there is one."""
+class EndTurn(WordedMove):
+    """The end of a turn: the top card of the stock is drawn, if there is one (``draws``)."""
 
-    def describe(self) -> Message:
-        """``draws``."""
-        return t("draws")
-
-    def __str__(self) -> str:
-        return "draws"
+    words = N_("draws")
 
 
 KingsMove = Play | Shift | EndTurn
@@ -406,47 +396,15 @@ def read_move(token: str, notation: str) -> KingsMove:
 
 def read_turn(value: Any, notation: str) -> list[KingsMove]:
     """A turn's moves, separated by ``;`` (or a YAML list); ``-`` or nothing for a turn with no move."""
-    if value is None:
-        return []
-    items = value if isinstance(value, list) else str(value).split(";")
-    return [read_move(str(item), notation) for item in items if str(item).strip() not in NO_PLAY]
+    return [read_move(item, notation) for item in TurnLines.moves(value)]
 
 
-def pile_summary(piles: dict[str, list[Card]]) -> list[Message]:
-    """The piles that hold cards: ``N: 8♣ 7♥``."""
-    return [t("{pile}: {cards}", pile=p, cards=list(cards)) for p, cards in piles.items() if cards]
-
-
-@dataclass(frozen=True)
-class TurnsType(FieldType):
-    """The ``turns`` of a full play: a list of turns, each a line of moves, or ``name: moves``."""
-
-    def schema(self, game: Any) -> dict[str, Any]:
-        line: dict[str, Any] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}},
-                                          {"type": "null"}]}
-        return {"type": "array", "minItems": 1,
-                "items": {"anyOf": [line, {"type": "object", "additionalProperties": line, "minProperties": 1,
-                                           "maxProperties": 1}]}}
-
-    def label(self, code: Any = None) -> Message:
-        return t("a non-empty list; each: a line of moves, or the player's name and his line of moves")
-
-    def localize(self, value: Any, local: Any) -> Any:
-        """The turns with names and cards rewritten for a template in another language."""
-        def line(text: Any) -> Any:
-            if text is None:
-                return text
-            moves = []
-            for token in (text if isinstance(text, list) else str(text).split(";")):
-                token = str(token).strip()
-                if token in NO_PLAY or ">" in token or "→" in token:
-                    moves.append(token)
-                    continue
-                card_text, _, pile = token.rpartition(" ")
-                moves.append(f"{local.cards([card_text])[0]} {pile}")
-            return "; ".join(moves) or "-"
-        return [{local.name(k): line(v) for k, v in item.items()} if isinstance(item, dict) else line(item)
-                for item in value]
+def localize_move(token: str, local: Any) -> str:
+    """A move's card rewritten for a template in another language; a pile move has no card."""
+    if ">" in token or "→" in token:
+        return token
+    card_text, _, pile = token.rpartition(" ")
+    return f"{local.cards([card_text])[0]} {pile}"
 
 
 COUNTS = Obj((Field("kings", Integer(minimum=0, maximum=4), t("Kings left in the hand."), required=True,
@@ -478,7 +436,8 @@ RECORD = RecordSpec(
         Field("stock", Cards(min_items=1), t("The rest of the pack, from the top: the cards drawn, in order."),
               required=True, mode="full",
               label=t("Stock")),
-        Field("turns", TurnsType(),
+        Field("turns", TurnLines(N_("a non-empty list; each: a line of moves, or the player's name and his line of "
+                                    "moves"), localize_move, several=True),
               t("Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
                 "piles ({shift}); {none} for a turn with no move. The draw that ends each turn is implied.",
                 play="7♥ N", shift="W>N", none="-"), required=True, mode="full",
@@ -580,7 +539,7 @@ class KingsCorners(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1])),
+            players_fact(PLAYER_COUNTS),
             (t("Cards"), t("{n} (ace to king in four suits)", n=self.deck_size)),
             (t("Cards per player"), HAND_SIZE),
             (t("Layout"), t("{sides} sides dealt face up beside the stock, {corners} corners for kings",
@@ -590,40 +549,6 @@ class KingsCorners(Game):
             (t("Game"), t("ends after the hand in which someone reaches {target} penalty points",
                           target=OPTIONS[3].default)),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, who went out, and a full play's side cards and stock."""
-        lines = super().example_lines(deal, notation)
-        out = deal.get("out")
-        if out:
-            lines.append((t("Went out"), ", ".join(map(str, out)) if isinstance(out, list) else out))
-        if deal.get("sides") is not None:
-            lines.append((t("Sides N E S W"), parse_cards(deal["sides"], notation)))
-        if deal.get("stock") is not None:
-            lines.append((t("Stock, from the top"), parse_cards(deal["stock"], notation)))
-        return lines
-
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """Cards left per player (a summary), then the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        if isinstance(deal.get("left"), dict):
-            shown: dict[str, Any] = {}
-            for name, held in deal["left"].items():
-                if isinstance(held, dict):
-                    shown[name] = t("{kings} and {others}", kings=tn("{n} king", "{n} kings", held.get("kings", 0)),
-                                    others=tn("{n} other card", "{n} other cards", held.get("others", 0)))
-                elif held in (0, None, "", []):
-                    shown[name] = "—"
-                else:
-                    shown[name] = parse_cards(held, notation)
-            rows.append((t("Cards left"), shown))
-        if deal.get("claim"):
-            rows.append((t("Claimed"), deal["claim"]))
-        return rows
-
-    def example_turns(self, deal: dict[str, Any]) -> list[str]:
-        """A full play's turns as written (the page shows them in a table)."""
-        return [str(next(iter(x.values()))) if isinstance(x, dict) else str(x) for x in deal.get("turns") or []]
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
         """What the player to move may do (:meth:`KingsCornersHand.legal_moves`), each sentence with its test."""
@@ -659,78 +584,55 @@ class KingsCorners(Game):
         """Validate, replay and score a Kings Corners record."""
         r = Reader(doc)
         players, options = r.header(self)
-        start = r.scores(("scores_before",), players, required=False, minimum=0) if players else None
+        ledger = Ledger(doc, scores_before(r, players))
         # Possible or exit 2: penalty points only grow, and the game ends at the end of the hand in which
         # somebody reaches the target; so 0 ≤ a running score < target for everyone.
-        for p, v in (start or {}).items():
-            if v >= options["target"]:
-                r.fail(("scores_before", p), tn("{player} already has {points}; the game would be over.",
-                                                "{player} already has {points}; the game would be over.", v,
-                                                player=p, points=v), "record.game_over", "target")
+        over_before(r, ledger.totals, options["target"])
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
-        totals = dict(start) if start else dict.fromkeys(players, 0)
-        results: list[DealResult] = []
-        findings: list[Finding] = []
-        previous: int | None = None
-        ended: tuple[list[str], list[str]] | None = game_end(totals, options["target"], options["losers"])
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous)
-            if read is None:
-                continue
-            result, previous = read
-            if ended is not None:
-                findings.append(deal_after_end(doc, i))
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
+        ended: tuple[list[str], list[str]] | None = None
+        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
+            ledger.add(i, result, dealer)
             if ended is None:
-                ended = game_end(totals, options["target"], options["losers"])
+                ended = game_end(ledger.totals, options["target"], options["losers"])
+                ledger.over = ended is not None
         r.raise_if_any()
         target = options["target"]
         if ended is None:
             termination = t("Nobody has reached {target} penalty points; the game goes on.", target=target)
-            return Verdict(self.slug, options, results, totals, None, termination, "in_progress", findings)
+            return ledger.verdict(self.slug, options, None, termination, "in_progress")
         losers, winners = ended
         winner = winners[0] if len(winners) == 1 else None
+        points = ledger.totals[winners[0]]
         termination = t("The game is over: {losers} reached {target} and lost; {winners} with the fewest points "
-                        "({points}) won.", losers=losers, target=target, winners=winners,
-                        points=totals[winners[0]]) if winner else \
-            t("The game is over: {losers} reached {target} and lost; {winners} share the win with {points} points "
-              "each.", losers=losers, target=target, winners=winners, points=totals[winners[0]])
-        return Verdict(self.slug, options, results, totals, winner, termination, "game_over", findings)
+                        "({points}) won.", losers=losers, target=target, winners=winners, points=points) if winner \
+            else t("The game is over: {losers} reached {target} and lost; {winners} share the win with {points} "
+                   "points each.", losers=losers, target=target, winners=winners, points=points)
+        return ledger.verdict(self.slug, options, winner, termination, "game_over")
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous: int | None) -> tuple[DealResult, int] | None:
-        path: Path = ("deals", i)
-        deal = r.mapping(path)
-        if deal is None or not players:
+    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
+              ) -> tuple[DealResult, int] | None:
+        if deal is None:
             return None
-        full = "hands" in deal
-        r.known_keys(path, {"dealer", "claim", "note"} | ({"hands", "sides", "stock", "turns"} if full else
-                                                           {"left", "out"}))
-        dealer_name = r.name(path + ("dealer",), players)
-        claim = r.scores(path + ("claim",), players, required=False, minimum=0)
+        r = deal.r
+        dealer_name = r.name(deal.at("dealer"), players)
+        claim = r.scores(deal.at("claim"), players, required=False, minimum=0)  # penalty points are never below 0
         if dealer_name is None:
             return None
-        n = len(players)
         dealer = players.index(dealer_name)
-        if previous is not None and dealer != (previous + 1) % n:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=i + 1),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous + 1) % n], dealer=dealer_name)))
-        got = (self._full(r, path, i + 1, players, dealer, options, findings) if full
-               else self._summary(r, path, players, options))
+        ledger.check_dealer(deal, players, dealer)
+        got = self._full(deal, players, dealer, options) if deal.full else self._summary(deal, players, options)
         if got is None:
             return None
-        scores, steps, mode = got
-        if mode == "broken":
-            return DealResult(i + 1, dict.fromkeys(players, 0), steps, None, mode="full"), dealer
-        return DealResult(i + 1, scores, steps, claim, mode=mode), dealer
+        scores, steps = got
+        if scores is None:  # the hand broke off at an illegal move or a wrong turn: nothing is scored or judged
+            return deal.result(dict.fromkeys(players, 0), steps), dealer
+        return deal.result(scores, steps, claim), dealer
 
-    def _summary(self, r: Reader, path: Path, players: list[str], options: dict[str, Any],
-                 ) -> tuple[dict[str, int], list[Message], str] | None:
-        left_path = path + ("left",)
+    def _summary(self, deal: Deal, players: list[str], options: dict[str, Any],
+                 ) -> tuple[dict[str, int], list[Message]] | None:
+        r, left_path = deal.r, deal.at("left")
         left_map = r.mapping(left_path)
         if left_map is None or not r.names_match(left_path, left_map, players):
             return None
@@ -773,42 +675,39 @@ class KingsCorners(Game):
         holding = [p for p in players if sum(counts[p])]
         out_now = [p for p in players if not sum(counts[p])]
         limit = len(DECK) - len(SIDES)
-        ok = True
-        if kings_total > 4:
-            r.fail(left_path, t("The pack has four kings, but the hands hold {n}.", n=kings_total),
-                   "record.impossible_left", "left")
-            ok = False
-        if cards_total > limit:
-            r.fail(left_path, t("The hands cannot hold more than {limit} cards (the four side cards never go back "
-                                "to a hand), but they hold {n}.", limit=limit, n=cards_total),
-                   "record.impossible_left", "left")
-            ok = False
-        if not holding:
-            r.fail(left_path, t("Somebody still holds cards when a hand ends: the last player holding cards stays "
-                                "in."), "record.impossible_left", "left")
-            ok = False
-        if options["end_when_out"] and len(out_now) > 1:
-            r.fail(left_path, t("With end_when_out the hand ends when the first player goes out, so only one "
-                                "player can have no cards left, not {n}.", n=len(out_now)),
-                   "record.impossible_left", "end_when_out")
-            ok = False
-        out_value = r.get(path + ("out",))
+        impossible = (  # what no hand can end with: whether the summary shows it, why, and the rule
+            (kings_total > 4, t("The pack has four kings, but the hands hold {n}.", n=kings_total), "left"),
+            (cards_total > limit, t("The hands cannot hold more than {limit} cards (the four side cards never go "
+                                    "back to a hand), but they hold {n}.", limit=limit, n=cards_total), "left"),
+            (not holding, t("Somebody still holds cards when a hand ends: the last player holding cards stays in."),
+             "left"),
+            (options["end_when_out"] and len(out_now) > 1,
+             t("With end_when_out the hand ends when the first player goes out, so only one player can have no "
+               "cards left, not {n}.", n=len(out_now)), "end_when_out"),
+        )
+        for shown, why, rule in impossible:
+            if shown:
+                r.fail(left_path, why, "record.impossible_left", rule)
+        ok = not any(shown for shown, _, _ in impossible)
+        out_value = r.get(deal.at("out"))
         if out_value not in (None, "", []):
             named = [str(x) for x in (out_value if isinstance(out_value, list) else [out_value])]
             if sorted(named) != sorted(out_now):
-                r.fail(path + ("out",), t("out names {named}, but the players with no cards left are {out}.",
+                r.fail(deal.at("out"), t("out names {named}, but the players with no cards left are {out}.",
                                           named=named, out=out_now or "—"), "record.out_mismatch", "left")
                 ok = False
         if not ok:
             return None
         steps = [penalty_step(p, lists[p], *counts[p]) for p in players]
         scores = {p: counts[p][0] * KING_PENALTY + counts[p][1] * CARD_PENALTY for p in players}
-        return scores, steps, "summary"
+        return scores, steps
 
-    def _full(self, r: Reader, path: Path, number: int, players: list[str], dealer: int, options: dict[str, Any],
-              findings: list[Finding]) -> tuple[dict[str, int], list[Message], str] | None:
-        n = len(players)
-        hands_path = path + ("hands",)
+    def _full(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any],
+              ) -> tuple[dict[str, int] | None, list[Message]] | None:
+        """The hand replayed turn by turn: its penalty points, or None for them where it broke off (a
+        rule broken, a wrong turn), and its steps; None if the record cannot be true."""
+        r, n = deal.r, len(players)
+        hands_path = deal.at("hands")
         hands_map = r.mapping(hands_path)
         owner: dict[Card, str] = {}
         ok = hands_map is not None and r.names_match(hands_path, hands_map, players)
@@ -839,10 +738,10 @@ class KingsCorners(Game):
                 got = cards_at(hands_path + (by_name[name],), hands_map[by_name[name]], HAND_SIZE, name)
                 ok = ok and got is not None
                 hands.append(got or [])
-        sides = cards_at(path + ("sides",), r.get(path + ("sides",)), len(SIDES), "sides")
+        sides = cards_at(deal.at("sides"), r.get(deal.at("sides")), len(SIDES), "sides")
         stock_size = len(DECK) - HAND_SIZE * n - len(SIDES)
-        stock = cards_at(path + ("stock",), r.get(path + ("stock",)), stock_size, "stock")
-        turns_value = r.sequence(path + ("turns",))
+        stock = cards_at(deal.at("stock"), r.get(deal.at("stock")), stock_size, "stock")
+        turns_value = r.sequence(deal.at("turns"))
         if not ok or sides is None or stock is None or turns_value is None:
             return None
         first = dealer if options["first_player"] == "dealer" else (dealer + 1) % n
@@ -851,12 +750,11 @@ class KingsCorners(Game):
         steps: list[Message] = [t("{player} has the first turn; {n} turns checked one by one.",
                                   player=players[first], n=len(turns_value))]
         for k, item in enumerate(turns_value):
-            turn_path = path + ("turns", k)
-            where = r.doc.where(turn_path, deal=number)
+            turn_path, where = deal.at("turns", k), deal.where("turns", k)
             if state.is_over():
-                findings.append(Finding("kings_corners.after_end", "error", where,
-                                        t("The hand was already over; turn {k} cannot follow.", k=k + 1)))
-                return {}, steps + [t("The hand ended before turn {k}, so it cannot be settled.", k=k + 1)], "broken"
+                deal.warn("kings_corners.after_end", ("turns", k),
+                          t("The hand was already over; turn {k} cannot follow.", k=k + 1), "error")
+                return None, steps + [t("The hand ended before turn {k}, so it cannot be settled.", k=k + 1)]
             content = item
             if isinstance(item, dict):
                 mover = str(next(iter(item))) if len(item) == 1 else None
@@ -865,60 +763,47 @@ class KingsCorners(Game):
                            "record.wrong_player", "turns")
                     return None
                 if mover != state.player:  # the wrong player moved: a wrong turn (DECISIONS.md, round 3)
-                    findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
-                                                        player=state.player, other=mover)))
-                    return {}, steps + turn_steps(state) + [STOPPED_HERE], "broken"
+                    deal.findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
+                                                             player=state.player, other=mover)))
+                    return None, steps + turn_steps(state) + [STOPPED_HERE]
                 content = next(iter(item.values()))
             try:
                 moves = read_turn(content, r.notation)
             except NotationError as err:
                 r.add(err, turn_path)
                 return None
-            mover, started = state.player, len(state.turns)
+            mover, seat, started = state.player, state.to_move, len(state.turns)
             for j, move in enumerate([*moves, EndTurn()]):
                 ended = state.is_over() or len(state.turns) != started
                 if ended and isinstance(move, EndTurn):
                     break  # he went out: his turn ended without a draw
                 if ended:
-                    findings.append(Finding("kings_corners.after_out", "error", where,
-                                            t("{player} went out with move {j}; his turn ended there.",
-                                              player=mover, j=j)))
-                    return {}, steps + turn_steps(state), "broken"
-                other = _holder(state, move, mover)
-                if other is not None:  # another player's card, in a turn written without a name
-                    findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {card} is {other}'s card.",
-                                                        k=k + 1, player=mover, card=move.card, other=other)))
-                    return {}, steps + turn_steps(state) + [STOPPED_HERE], "broken"
-                try:
-                    state.push(move)
-                except IllegalMoveError as err:
-                    err.message = t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1, move=move.describe(),
-                                    why=err.message)
-                    findings.append(Finding.from_error(err.at(where)))
-                    return {}, steps + turn_steps(state) + [
-                        t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored.",
-                          k=k + 1)], "broken"
+                    deal.warn("kings_corners.after_out", ("turns", k),
+                              t("{player} went out with move {j}; his turn ended there.", player=mover, j=j), "error")
+                    return None, steps + turn_steps(state)
+                if isinstance(move, Play) and (other := other_holder(state.hands, seat, move.card)) is not None:
+                    # another player's card, in a turn written without a name
+                    deal.findings.append(wrong_turn(where, t(
+                        "Turn {k} is {player}'s, but {card} is {other}'s card.", k=k + 1, player=mover, card=move.card,
+                        other=players[other])))
+                    return None, steps + turn_steps(state) + [STOPPED_HERE]
+                broken = push_at(state, move, where, t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1,
+                                                       move=move.describe()))
+                if broken is not None:
+                    deal.findings.append(broken)
+                    return None, steps + turn_steps(state) + [
+                        t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored.", k=k + 1)]
         steps += turn_steps(state)
         outcome = state.outcome()
         if outcome is None:
-            r.fail(path + ("turns",), t("The turns end before the hand is over; {player} is still to play.",
+            r.fail(deal.at("turns"), t("The turns end before the hand is over; {player} is still to play.",
                                         player=state.player), "record.deal_unfinished", "end")
             return None
         steps.append(outcome.reason)
         for s, p in enumerate(players):
             kings = sum(1 for c in state.hands[s] if c.rank is Rank.KING)
             steps.append(penalty_step(p, state.hands[s], kings, len(state.hands[s]) - kings))
-        return dict(outcome.scores), steps, "full"
-
-
-def _holder(state: KingsCornersHand, move: KingsMove, mover: str | None) -> str | None:
-    """The other player who holds the card ``move`` plays from hand, if the mover does not: a wrong turn."""
-    if not isinstance(move, Play) or mover is None:
-        return None
-    seat = state.players.index(mover)
-    if move.card in state.hands[seat]:
-        return None
-    return next((p for s, p in enumerate(state.players) if s != seat and move.card in state.hands[s]), None)
+        return dict(outcome.scores), steps
 
 
 def turn_steps(state: KingsCornersHand) -> list[Message]:

@@ -26,7 +26,7 @@ from referee.errors import RecordErrors, RefereeError
 from referee.games import GAMES, get_game
 from referee.messages import N_, Message, key_label, render, render_param, severity_label, t
 from referee.notation import parse_cards
-from referee.present import draw, explain
+from referee.present import draw, examples, explain
 from referee.present.example_text import localize_text
 from referee.present.pictures import drawer
 from referee.present.verdicts import check_text, rule_note
@@ -264,7 +264,7 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
     out.append("  \n".join(header))
     for i, deal in enumerate(data["deals"], start=1):
         out.append(f"**{render(Message(game.deal_heading, dict(n=i)), lang)}**")
-        lines = game.example_lines(deal, notation)
+        lines = examples.example_lines(game, deal, notation)
         if lines:
             out.append(" · ".join(f"{render(label, lang)}: {_line_value(value, lang)}" for label, value in lines))
         if "hands" in deal:  # one row per player, so that a phone shows a whole hand on a line
@@ -273,7 +273,7 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
                                for n, h in deal["hands"].items()]))
         # Rows naming the same players (or sides) share a table: one column per name.
         groups: list[tuple[list[str], list[list[str]]]] = []
-        for label, values in game.example_rows(deal, notation):
+        for label, values in examples.example_rows(game, deal, notation):
             names = [key_label(k, lang) for k in values]
             row = [render(label, lang)] + [_cell(v, lang) for v in values.values()]
             if groups and groups[-1][0] == names:
