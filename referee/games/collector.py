@@ -35,39 +35,48 @@ referee.engines.turns.IllegalMoveError: Anna may take only a card laid by anothe
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from referee.cards import RANKS, Card, cards_twice, deck
+from referee.cards import RANKS, Card
+from referee.engines.fishing import (
+    DRAW_MOVE,
+    LAYS,
+    TAKES,
+    Draw,
+    Lay,
+    Missing,
+    PackState,
+    SomePlayers,
+    Take,
+    moves_in_words,
+    read_rounds,
+    replay_rounds,
+    round_moves,
+)
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
-from referee.errors import NotationError
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
 from referee.messages import N_, Message, t, tn
-from referee.notation import parse_card, parse_cards
+from referee.notation import parse_cards
 from referee.records.fields import (
     DEALER,
     NOTE,
     Boolean,
     Cards,
     Choice,
-    Code,
     Deals,
     Field,
     Integer,
     ListOf,
     Obj,
     OneOf,
-    PerPlayer,
     PlayerName,
     RecordSpec,
-    backticks,
 )
 from referee.records.fields import Card as CardType
+from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 
-DECK: tuple[Card, ...] = tuple(deck())
 HAND = 5
 """Cards dealt to each player."""
 DRAW = 2
@@ -104,17 +113,6 @@ OPTIONS: tuple[Option, ...] = (
            label=t("First to choose each round"),
            choice_labels={"dealer_left": t("the dealer's left"), "rotating": t("moves round the table")}),
 )
-
-
-class SomePlayers(PerPlayer):
-    """A mapping from some of the players to a value: those who acted in a round."""
-
-    def schema(self, game: Any) -> dict[str, Any]:
-        return {"type": "object", "additionalProperties": self.value.schema(game),
-                "maxProperties": max(game.player_counts)}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("for every player who acted: {value}", value=self.value.label(code))
 
 
 WINNER_HELP = t("The player who completed the set.")
@@ -199,54 +197,11 @@ def missing_ranks(cards: Sequence[Card]) -> list[Any]:
     return [r for r in RANKS if r not in held]
 
 
-@dataclass(frozen=True)
-class Lay:
-    """Lay a card from the hand face down (all the round's cards are turned up together)."""
-
-    card: Card
-
-    def describe(self) -> Message:
-        """``lays 7♣``."""
-        return t("lays {card}", card=self.card)
-
-
-@dataclass(frozen=True)
-class Take:
-    """Take a card laid this round by another player."""
-
-    card: Card
-
-    def describe(self) -> Message:
-        """``takes 7♣``."""
-        return t("takes {card}", card=self.card)
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Draw two cards from the top of the stock (as many as are left, if fewer)."""
-
-    def describe(self) -> Message:
-        """``draws from the stock``."""
-        return t("draws from the stock")
-
-
-@dataclass(frozen=True)
-class Missing:
-    """A record that says nothing for a player who had to act: never legal."""
-
-    def describe(self) -> Message:
-        """``does nothing``."""
-        return t("does nothing")
-
-
 CollectorMove = Lay | Take | Draw | Missing
-# One move object per card: random games list the legal moves hundreds of times a game.
-_LAYS: dict[Card, Lay] = {c: Lay(c) for c in DECK}
-_TAKES: dict[Card, Take] = {c: Take(c) for c in DECK}
-_DRAW = Draw()
+"""The moves (:mod:`referee.engines.fishing`): lay a card, then take a laid card or draw."""
 
 
-class CollectorState(TurnState[CollectorMove]):
+class CollectorState(PackState[CollectorMove]):
     """A game of Collector from a given pack (top card first), move by move.
 
     Each round has a ``lay`` phase and then a ``take`` phase, both in turn order from the round's
@@ -256,18 +211,11 @@ class CollectorState(TurnState[CollectorMove]):
     def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card],
                  completion_check: str = "after_each_turn", draw_rule: str = "stock_exhausted",
                  taking_order: str = "dealer_left"):
-        n = len(players)
-        super().__init__(players, first=(dealer + 1) % n)
-        self.dealer = dealer
+        super().__init__(players, dealer, pack)
         self.completion_check = completion_check
         self.draw_rule = draw_rule
         self.taking_order = taking_order
-        self.pack: tuple[Card, ...] = tuple(pack)
-        """The starting position: the pack as it was before the deal, top card first."""
-        self.hands: list[list[Card]] = [[] for _ in players]
-        for i in range(HAND * n):
-            self.hands[(dealer + 1 + i) % n].append(self.pack[i])
-        self.stock: deque[Card] = deque(self.pack[HAND * n:])
+        self.deal(HAND)
         self.round = 0
         self.phase = "lay"
         self.laid: list[tuple[int, Card]] = []
@@ -304,9 +252,13 @@ class CollectorState(TurnState[CollectorMove]):
         self.queue = self._order()
         self.to_move = self.queue[0]
 
-    def card_count(self) -> int:
-        """Every card, wherever it is: hands, stock and the laid cards not yet taken (always 52)."""
-        return sum(map(len, self.hands)) + len(self.stock) + sum(1 for _, c in self.laid if c not in self.taken)
+    def elsewhere(self) -> int:
+        """The laid cards not yet taken (:meth:`card_count` adds the hands and the stock: always 52)."""
+        return sum(1 for _, c in self.laid if c not in self.taken)
+
+    def told(self, move: CollectorMove) -> Message:
+        """A move just made, in words: a draw names the cards it brought."""
+        return t("draws {cards}", cards=list(self.drawn) or "—") if isinstance(move, Draw) else move.describe()
 
     def available(self) -> list[Card]:
         """The laid cards the player to move may take: laid by someone else, not yet taken."""
@@ -320,8 +272,8 @@ class CollectorState(TurnState[CollectorMove]):
         if self.is_over():
             return []
         if self.phase == "lay":
-            return [_LAYS[c] for c in self.hands[self.to_move]]
-        return [*(_TAKES[c] for c in self.available()), _DRAW]
+            return [LAYS[c] for c in self.hands[self.to_move]]
+        return [*(TAKES[c] for c in self.available()), DRAW_MOVE]
 
     def is_legal(self, move: CollectorMove) -> bool:
         """Checked without listing every move."""
@@ -367,7 +319,7 @@ class CollectorState(TurnState[CollectorMove]):
             self.hands[me].append(move.card)
             self.drawn = []
         else:
-            self.drawn = [self.stock.popleft() for _ in range(min(DRAW, len(self.stock)))]
+            self.drawn = self.draw(DRAW)
             self.hands[me].extend(self.drawn)
         if self.completion_check == "after_each_turn" and not missing_ranks(self.hands[me]):
             self.finish(Outcome((self.players[me],), "set_complete",
@@ -399,17 +351,6 @@ class CollectorState(TurnState[CollectorMove]):
                                               "stock: the game is drawn.")))
             return
         self._begin_round()
-
-
-def parse_take(value: Any, notation: str) -> Take | Draw:
-    """A take as a record writes it: a card laid by another player, or ``draw``.
-
-    >>> parse_take("draw", "en"), parse_take("Kreuz 7", "de")
-    (Draw(), Take(card=Card(7♣)))
-    """
-    if isinstance(value, str) and value.strip().lower() == "draw":
-        return Draw()
-    return Take(parse_card(value, notation))
 
 
 RULE_TABLE = rule_table("""
@@ -502,16 +443,9 @@ class Collector(Game):
         options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
         state = CollectorState(players, players.index(str(deal["dealer"])), parse_cards(deal["pack"], notation),
                                options["completion_check"], options["draw_rule"], options["taking_order"])
-        out: list[tuple[str, Message]] = []
-        for move, _path in record_moves(state, deal.get("rounds") or [], notation, []):
-            who, number = state.player or "", state.round
-            if not state.is_legal(move):
-                out.append((who, t("{move} (illegal: the replay stops here)", move=move.describe())))
-                break
-            state.push_unchecked(move)
-            text = t("draws {cards}", cards=list(state.drawn) or "—") if isinstance(move, Draw) else move.describe()
-            out.append((who, t("round {r}: {move}", r=number, move=text)))
-        return out
+        moves = (move for move, _path in round_moves(state, deal.get("rounds") or [], notation, []))
+        return moves_in_words(state, moves, lambda state, move, number: t("round {r}: {move}", r=number,
+                                                                          move=state.told(move)))
 
     # Checking a record -----------------------------------------------------------------------------
 
@@ -651,14 +585,8 @@ class Collector(Game):
             r.fail(path + ("by",), t("by must be take or draw, not {value!r}.", value=str(by)), "record.shape")
             return None
         hand_path = path + ("hand",)
-        try:
-            hand = parse_cards(r.get(hand_path) or [], r.notation)
-        except NotationError as err:
-            r.add(err, hand_path)
-            return None
-        doubled = cards_twice(hand)
-        if doubled:
-            r.fail(hand_path, t("Listed twice in the hand: {cards}.", cards=doubled), "record.card_twice", "deal")
+        hand = read_cards(r, hand_path)
+        if hand is None or not listed_once(r, hand_path, hand, "hand"):
             return None
         lacking = missing_ranks(hand)
         if lacking:
@@ -687,47 +615,20 @@ class Collector(Game):
     def _full_play(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
                    options: dict[str, Any], findings: list[Finding],
                    ) -> tuple[dict[str, int], list[Message], str] | None:
-        from referee.games.stealing_bundles import read_pack
-
         pack = read_pack(r, path + ("pack",))
-        rounds_path = path + ("rounds",)
-        rounds = r.get(rounds_path)
-        if rounds is None:
-            rounds = []
-        if not isinstance(rounds, list):
-            r.fail(rounds_path, t("rounds must be a list, one entry a round, each with lay and take."),
-                   "record.shape")
-            return None
-        ok = _check_rounds(r, rounds_path, rounds, players)
-        if pack is None or dealer is None or not ok:
+        rounds = read_rounds(r, path + ("rounds",), players)
+        if pack is None or dealer is None or rounds is None:
             return None
         state = CollectorState(players, players.index(dealer), pack, options["completion_check"],
                                options["draw_rule"], options["taking_order"])
         steps: list[Message] = [tn("{dealer} deals {n} card to each player; the stock holds {stock}.",
                                    "{dealer} deals {n} cards to each player; the stock holds {stock}.", HAND,
                                    dealer=dealer, stock=len(state.stock))]
-        paths: list[Path] = []
-        leftover: list[Path] = []
-
-        def recorded() -> Iterator[CollectorMove]:
-            for move, where in record_moves(state, rounds, r.notation, leftover):
-                paths.append(rounds_path + where)
-                yield move
-
-        replayed = replay_moves(state, recorded(), lambda k: r.doc.where(paths[k], deal=number))
+        replayed = replay_rounds(r, path + ("rounds",), number, state, rounds, findings)
         if replayed.finding is not None:
             findings.append(replayed.finding)
             steps.append(t("The replay stops at the illegal move, in round {r}.", r=state.round))
             return dict.fromkeys(players, 0), steps, "stopped"
-        if leftover:
-            where = r.doc.where(rounds_path + leftover[0], deal=number)
-            if state.is_over():
-                findings.append(Finding("game.moves_after_end", "error", where,
-                                        t("The game was already over here; nothing after it counts.")))
-            else:
-                findings.append(Finding("round.unexpected", "error", where,
-                                        t("This player has no turn here: he held no card to lay, or has already "
-                                          "acted this round.")))
         outcome = state.outcome()
         if outcome is None:
             steps.append(tn("After {n} round nobody holds every rank; the record stops here.",
@@ -738,8 +639,7 @@ class Collector(Game):
         for name in outcome.winners:
             hand = state.hands[players.index(name)]
             if options["completion_check"] == "after_each_turn" and last is not None:
-                move = t("draws {cards}", cards=list(state.drawn) or "—") if isinstance(last, Draw) \
-                    else last.describe()
+                move = state.told(last)
                 steps.append(tn("Round {r}: {player} {move} and now holds {n} card, with every rank from two to ace.",
                                 "Round {r}: {player} {move} and now holds {n} cards, with every rank from two to "
                                 "ace.", len(hand), r=state.round, player=name, move=move))
@@ -749,73 +649,6 @@ class Collector(Game):
                                 len(hand), r=state.round, player=name))
         steps.append(outcome.reason)
         return {p: int(p in outcome.winners) for p in players}, steps, "done"
-
-
-def _check_rounds(r: Reader, path: Path, rounds: list[Any], players: list[str]) -> bool:
-    """Every round is a mapping with ``lay`` and ``take``, each naming players at the table and readable cards."""
-    ok = True
-    for i, entry in enumerate(rounds):
-        p = path + (i,)
-        if not isinstance(entry, dict):
-            r.fail(p, t("A round must have lay (a card per player) and take (a card or draw per player)."),
-                   "record.shape")
-            ok = False
-            continue
-        r.known_keys(p, {"lay", "take", "note"})
-        for key in ("lay", "take"):
-            value = entry.get(key)
-            if value is None:
-                continue
-            if not isinstance(value, dict):
-                r.fail(p + (key,), t("{field} must be a mapping of names to values.", field=key), "record.shape")
-                ok = False
-                continue
-            for name, card in value.items():
-                if str(name) not in players:
-                    r.fail(p + (key, name), t("{name} is not at this table ({names}).", name=str(name),
-                                              names=players), "record.unknown_name")
-                    ok = False
-                    continue
-                try:
-                    parse_card(card, r.notation) if key == "lay" else parse_take(card, r.notation)
-                except NotationError as err:
-                    r.add(err, p + (key, name))
-                    ok = False
-    return ok
-
-
-def record_moves(state: CollectorState, rounds: list[Any], notation: str, leftover: list[Path],
-                 ) -> Iterator[tuple[CollectorMove, Path]]:
-    """The record's moves in the order the rules ask for them, each with its path under ``rounds``.
-
-    The generator reads the state as it goes: it is resumed only after each move has been made, so
-    it always asks for the player whose turn it is. A player the record leaves out gets
-    :class:`Missing`; an entry nobody asks for (after the end of the game, or for a player who had
-    no turn) stops it, with its path appended to ``leftover``.
-    """
-    for i, entry in enumerate(rounds):
-        if state.is_over():
-            leftover.append((i,))
-            return
-        number = state.round
-        for key in ("lay", "take"):
-            if key not in entry and i == len(rounds) - 1:
-                return  # the record stops in the middle of its last round
-            given = {str(k): v for k, v in (entry.get(key) or {}).items()}
-            while given and not state.is_over() and state.round == number and state.phase == key:
-                name = str(state.player)
-                if name not in given:
-                    yield Missing(), (i, key)
-                    return
-                value = given.pop(name)
-                yield (Lay(parse_card(value, notation)) if key == "lay" else parse_take(value, notation)), (i, key,
-                                                                                                           name)
-            if given:
-                leftover.append((i, key, next(iter(given))))
-                return
-            if not state.is_over() and state.round == number and state.phase == key:
-                yield Missing(), (i, key)  # the record ran out of entries while players still had to act
-                return
 
 
 GAME = Collector()
