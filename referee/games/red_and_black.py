@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import Card, cards_twice, deck
+from referee.cards import Card
+from referee.engines.fishing import Draw
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
 from referee.errors import NotationError
@@ -43,34 +44,12 @@ from referee.records.fields import (
     Text,
 )
 from referee.records.fields import Card as CardType
+from referee.records.hands import COLOUR_LETTERS, DECK, ColourString, from_the_pack, read_stock
 from referee.records.source import Document, Path
 
-DECK: tuple[Card, ...] = tuple(deck())
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
 STOCK = 50
 PER_COLOUR = 25
-COLOUR_LETTERS: dict[str, dict[str, bool]] = {
-    "en": {"R": True, "B": False},
-    "ru": {"К": True, "Ч": False},
-    "de": {"R": True, "S": False},
-}
-"""The letters of a stock written as colours, per notation: red and black."""
-
-
-@dataclass(frozen=True)
-class ColourString:
-    """A stock written as colour letters, shown in the reader's letters (К/Ч, R/S), ten to a group (RU2-015).
-
-    >>> ColourString((True, False, True)).shown_in("ru"), ColourString((True, False)).shown_in("de")
-    ('КЧК', 'RS')
-    """
-
-    reds: tuple[bool, ...]
-
-    def shown_in(self, lang: str) -> str:
-        letter = {red: ch for ch, red in COLOUR_LETTERS.get(lang, COLOUR_LETTERS["en"]).items()}
-        text = "".join(letter[red] for red in self.reds)
-        return " ".join(text[k:k + 10] for k in range(0, len(text), 10))
 
 OPTIONS: tuple[Option, ...] = (
     Option("ties", "all_lose", ("all_lose", "nobody_loses"),
@@ -154,15 +133,6 @@ def colour_step(player: str, taken: int, needed_red: bool, discarded: bool) -> M
 def colour_name(red: bool) -> Message:
     """``red`` or ``black``, in the reader's language."""
     return t("red") if red else t("black")
-
-
-@dataclass(frozen=True)
-class Draw:
-    """The only move: the player to move takes the top card of the stock."""
-
-    def describe(self) -> Message:
-        """``draws``."""
-        return t("draws")
 
 
 @dataclass(frozen=True)
@@ -306,28 +276,6 @@ def taken_possible(taken: Sequence[int], per_colour: int = PER_COLOUR) -> bool:
                 continue
         return True
     return False
-
-
-def read_stock(value: Any, notation: str) -> tuple[list[bool], list[Card] | None] | Message:
-    """The ``stock`` field: a colour string (letters of the notation) or cards; a message when unreadable.
-
-    >>> read_stock("RB BR", "en")
-    ([True, False, False, True], None)
-    >>> read_stock("КЧ", "ru")[0], read_stock("RSB", "de")[0], read_stock("7♥ 8♠", "en")[1]
-    ([True, False], [True, False, False], [Card(7♥), Card(8♠)])
-    """
-    # The English letters are read in every notation too, so that a record keeps working when only
-    # its notation changes (``referee new`` writes its sample in the reader's notation).
-    letters = {**COLOUR_LETTERS["en"], **COLOUR_LETTERS[notation]}
-    if isinstance(value, str):
-        squeezed = "".join(value.split()).upper()
-        if squeezed and all(ch in letters for ch in squeezed):
-            return [letters[ch] for ch in squeezed], None
-    try:
-        cards = parse_cards(value, notation)
-    except NotationError as err:
-        return err.message
-    return [c.suit is not None and c.suit.is_red for c in cards], cards
 
 
 RULE_TABLE = rule_table("""
@@ -613,15 +561,7 @@ class RedAndBlack(Game):
                                                     colour=colour_name(want_red)), "record.bad_start", "start")
                     return False
                 start.append(card[0])
-        every = stock + start
-        doubled = cards_twice(every)
-        foreign = sorted(set(every) - set(DECK))
-        if doubled or foreign:
-            r.fail(path + ("stock",), t("A card may be in the pack only once, and only the 52 cards of the pack "
-                                        "(twice: {doubled}; not in the pack: {foreign}).", doubled=doubled,
-                                        foreign=foreign), "record.deck_mismatch", "stock")
-            return False
-        return True
+        return from_the_pack(r, path + ("stock",), stock + start, "stock")
 
 
 GAME = RedAndBlack()

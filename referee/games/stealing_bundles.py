@@ -41,15 +41,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import Card, cards_twice, deck
+from referee.cards import Card
+from referee.engines.fishing import PackState, Play, moves_in_words, parse_play, read_plays
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
-from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, TurnState, replay_moves
-from referee.errors import NotationError
+from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
 from referee.messages import N_, Message, t, tn
-from referee.notation import format_card, parse_cards
+from referee.notation import parse_cards
 from referee.records.fields import (
     DEALER,
     NOTE,
@@ -63,9 +62,9 @@ from referee.records.fields import (
     RecordSpec,
     Text,
 )
+from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 
-DECK: tuple[Card, ...] = tuple(deck())
 TABLE_START = 4
 """Cards laid face up on the table before the first round."""
 HAND = 4
@@ -139,38 +138,7 @@ RECORD = RecordSpec(
 """What a Stealing Bundles record holds (:mod:`referee.records.fields`)."""
 
 
-@dataclass(frozen=True)
-class Play:
-    """One turn: the card played, the table cards it takes and the players whose bundles it steals.
-
-    A play that takes nothing leaves the card on the table. ``table`` is sorted and ``bundles``
-    are in seating order, so that equal plays compare equal.
-    """
-
-    card: Card
-    table: tuple[Card, ...] = ()
-    bundles: tuple[str, ...] = ()
-
-    @property
-    def captures(self) -> bool:
-        """True when the play takes anything."""
-        return bool(self.table or self.bundles)
-
-    def describe(self) -> Message:
-        """``plays 7♠ and takes 7♣ from the table``, in the reader's language."""
-        if self.table and self.bundles:
-            return t("plays {card}, takes {cards} from the table and steals the bundles of {players}",
-                     card=self.card, cards=list(self.table), players=list(self.bundles))
-        if self.table:
-            return t("plays {card} and takes {cards} from the table", card=self.card, cards=list(self.table))
-        if self.bundles:
-            return tn("plays {card} and steals the bundle of {players}",
-                      "plays {card} and steals the bundles of {players}", len(self.bundles), card=self.card,
-                      players=list(self.bundles))
-        return t("plays {card}, which matches nothing and stays on the table", card=self.card)
-
-
-class BundlesState(TurnState[Play]):
+class BundlesState(PackState[Play]):
     """A game of Stealing Bundles from a given pack (top card first), move by move.
 
     ``capture`` and ``leftovers`` are the values of the options of the same names.
@@ -178,16 +146,11 @@ class BundlesState(TurnState[Play]):
 
     def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card], capture: str = "one_target",
                  leftovers: str = "not_counted", ties: str = "shared"):
-        super().__init__(players, first=(dealer + 1) % len(players))
-        self.dealer = dealer
+        super().__init__(players, dealer, pack)
         self.capture = capture
         self.leftovers = leftovers
         self.ties = ties
-        self.pack: tuple[Card, ...] = tuple(pack)
-        """The starting position: the pack as it was before the deal, top card first."""
-        self.stock: list[Card] = list(reversed(pack))  # the top of the pack is the end of the list
-        self.table: list[Card] = [self.stock.pop() for _ in range(TABLE_START)]
-        self.hands: list[list[Card]] = [[] for _ in players]
+        self.table: list[Card] = self.draw(TABLE_START)
         self.bundles: list[list[Card]] = [[] for _ in players]
         self.last_capturer: int | None = None
         self.round = 0
@@ -196,11 +159,7 @@ class BundlesState(TurnState[Play]):
 
     def deal_round(self) -> None:
         """Four cards to each player, one at a time clockwise from the dealer's left."""
-        n = len(self.players)
-        size = min(HAND, len(self.stock) // n)  # G9-S12; with 2–4 players it is always four
-        for _ in range(size):
-            for k in range(1, n + 1):
-                self.hands[(self.dealer + k) % n].append(self.stock.pop())
+        self.deal(min(HAND, len(self.stock) // len(self.players)))  # G9-S12; with 2–4 players it is always four
         self.round += 1
 
     def top(self, seat: int) -> Card | None:
@@ -208,10 +167,9 @@ class BundlesState(TurnState[Play]):
         bundle = self.bundles[seat]
         return bundle[-1] if bundle else None
 
-    def card_count(self) -> int:
-        """Every card in the game, wherever it is: hands, table, stock and bundles (always 52)."""
-        return (sum(map(len, self.hands)) + len(self.table) + len(self.stock)
-                + sum(map(len, self.bundles)))
+    def elsewhere(self) -> int:
+        """The table and the bundles (:meth:`card_count` adds the hands and the stock: always 52)."""
+        return len(self.table) + sum(map(len, self.bundles))
 
     def targets(self, card: Card) -> tuple[list[Card], list[str]]:
         """The table cards and the other players' bundles whose top card match ``card`` by rank."""
@@ -261,16 +219,10 @@ class BundlesState(TurnState[Play]):
 
     def why_illegal(self, move: Play) -> IllegalMoveError:
         """The rule a play breaks: not in hand, a capture that does not match, or a capture left out."""
+        if move.card not in self.hands[self.to_move]:
+            return self.not_held(move.card)
         name = self.players[self.to_move]
         legal = tuple(self.legal_moves())
-        if move.card not in self.hands[self.to_move]:
-            other = next((s for s, hand in enumerate(self.hands) if move.card in hand), None)
-            if other is not None:  # another player's card: a move out of turn (DECISIONS.md, round 3)
-                return IllegalMoveError(t("{card} is {other}'s card, but it was {player}'s turn.", card=move.card,
-                                          other=self.players[other], player=name), code="play.out_of_turn",
-                                        rule="turn", legal=legal)
-            return IllegalMoveError(t("It is {player}'s turn, and {player} does not hold {card}.", player=name,
-                                      card=move.card), code="play.not_in_hand", rule="turn", legal=legal)
         table, bundles = self.targets(move.card)
         wrong = [c for c in move.table if c not in table]
         if wrong:
@@ -362,48 +314,6 @@ def decide(scores: dict[str, int], ties: str) -> Outcome:
                                             players=list(leaders), n=best), scores)
 
 
-def parse_play(text: Any, players: Sequence[str], notation: str) -> Play:
-    """A move as a record writes it: ``7♠`` (nothing taken), ``7♠ > 7♣`` or ``7♠ > Boris``.
-
-    Targets after ``>`` are separated by commas; a target is a player's name (his bundle) or cards.
-
-    >>> parse_play("7♠ > 7♣, Boris", ["Anna", "Boris"], "en")
-    Play(card=Card(7♠), table=(Card(7♣),), bundles=('Boris',))
-    >>> parse_play("Pik 7 > Kreuz 7", ["Anna", "Boris"], "de").table
-    (Card(7♣),)
-    """
-    raw = str(text)
-    head, _, rest = raw.partition(">")
-    cards = parse_cards(head, notation)
-    if len(cards) != 1:
-        raise NotationError(t("A move is one card played, then optionally > and what it takes, such as "
-                              "{example}; not {value!r}.", example="7♠ > 7♣", value=raw), code="record.bad_move",
-                            rule="moves")
-    table: list[Card] = []
-    bundles: list[str] = []
-    if rest.strip():
-        for part in rest.split(","):
-            token = part.strip()
-            if token in players:
-                bundles.append(token)
-            elif token:
-                table.extend(parse_cards(token, notation))
-    seats = sorted(set(bundles), key=list(players).index)
-    return Play(cards[0], tuple(sorted(set(table))), tuple(seats))
-
-
-def write_play(play: Play, notation: str = "en") -> str:
-    """A play as a record writes it, the inverse of :func:`parse_play`.
-
-    >>> from referee.notation import parse_card
-    >>> write_play(Play(parse_card("7♠"), bundles=("Boris",))), write_play(Play(parse_card("7♠")), "ru")
-    ('7♠ > Boris', '7п')
-    """
-    head = format_card(play.card, notation)
-    targets = [format_card(c, notation) for c in play.table] + list(play.bundles)
-    return f"{head} > {', '.join(targets)}" if targets else head
-
-
 RULE_TABLE = rule_table("""
 G9-S1 | Two to four players; 52 cards; only equal ranks matter | record.player_count record.pack record.card_twice
 G9-S2 | The aim: collect the most cards | claim
@@ -491,16 +401,7 @@ class StealingBundles(Game):
         notation = data.get("notation", "en")
         dealer = players.index(str(deal["dealer"]))
         state = BundlesState(players, dealer, parse_cards(deal["pack"], notation))
-        out = []
-        for raw in deal.get("moves") or []:
-            move = parse_play(raw, players, notation)
-            who = state.player or ""
-            if not state.is_legal(move):
-                out.append((who, t("{move} (illegal: the replay stops here)", move=move.describe())))
-                break
-            out.append((who, move.describe()))
-            state.push_unchecked(move)
-        return out
+        return moves_in_words(state, (parse_play(raw, players, notation) for raw in deal.get("moves") or []))
 
     # Checking a record -----------------------------------------------------------------------------
 
@@ -508,17 +409,13 @@ class StealingBundles(Game):
         """What the player to move must do (:meth:`BundlesState.legal_moves`), each sentence with its test."""
         capture = options["capture"]
 
-        def targets(state: BundlesState, card: Card) -> tuple[list[Card], list[str]]:
-            me, rank = state.to_move, card.rank
-            return (sorted(c for c in state.table if c.rank is rank),
-                    [state.players[s] for s, b in enumerate(state.bundles) if s != me and b and b[-1].rank is rank])
-
+        # The targets card by card (BundlesState.targets), against the legal moves worked out all at once.
         def plays(legal: list[Play], card: Card) -> set[Play]:
             return {p for p in legal if p.card == card}
 
         def compulsory(state: BundlesState, legal: list[Play]) -> bool:
             for card in state.hands[state.to_move]:
-                table, bundles = targets(state, card)
+                table, bundles = state.targets(card)
                 mine = plays(legal, card)
                 if not mine or bool(table or bundles) != all(p.captures for p in mine):
                     return False
@@ -526,7 +423,7 @@ class StealingBundles(Game):
 
         def takes(state: BundlesState, legal: list[Play]) -> bool:
             for card in state.hands[state.to_move]:
-                table, bundles = targets(state, card)
+                table, bundles = state.targets(card)
                 if not table and not bundles:
                     continue
                 steals = {Play(card, bundles=(b,)) for b in bundles}
@@ -595,10 +492,8 @@ class StealingBundles(Game):
     def _summary(self, r: Reader, path: Path, players: list[str], options: dict[str, Any],
                  ) -> tuple[dict[str, int], Outcome, list[Message]] | None:
         captured = r.scores(path + ("captured",), players, minimum=0)
-        try:
-            table = parse_cards(r.get(path + ("table",)) or [], r.notation)
-        except NotationError as err:
-            r.add(err, path + ("table",))
+        table = read_cards(r, path + ("table",))
+        if table is None:
             return None
         last = r.name(path + ("last_capture",), players, required=False)
         if captured is None:
@@ -610,10 +505,7 @@ class StealingBundles(Game):
                                                  "card played and at least one other."), "record.bundle_of_one",
                        "capture")
                 ok = False
-        doubled = cards_twice(table)
-        if doubled:
-            r.fail(path + ("table",), t("Listed twice on the table: {cards}.", cards=doubled), "record.card_twice",
-                   "deal")
+        if not listed_once(r, path + ("table",), table, "table"):
             ok = False
         total = sum(captured.values()) + len(table)
         if total != len(DECK):
@@ -664,20 +556,8 @@ class StealingBundles(Game):
                    findings: list[Finding]) -> tuple[dict[str, int], Outcome | None, list[Message]] | None:
         pack = read_pack(r, path + ("pack",))
         moves_path = path + ("moves",)
-        raw_moves = r.get(moves_path)
-        if raw_moves is None:
-            raw_moves = []
-        if not isinstance(raw_moves, list):
-            r.fail(moves_path, t("moves must be a list of plays, such as {example}.", example="7♠ > 7♣"),
-                   "record.shape")
-            return None
-        moves: list[Play] = []
-        for k, raw in enumerate(raw_moves):
-            try:
-                moves.append(parse_play(raw, players, r.notation))
-            except NotationError as err:
-                r.add(err, moves_path + (k,))
-        if pack is None or dealer is None or len(moves) != len(raw_moves):
+        moves = read_plays(r, moves_path, players)
+        if pack is None or dealer is None or moves is None:
             return None
         state = BundlesState(players, players.index(dealer), pack, options["capture"], options["leftovers"],
                              options["ties"])
@@ -727,24 +607,6 @@ class StealingBundles(Game):
                                    cards=list(state.table) or "—"))
 
         return replay_moves(state, observed(), lambda k: r.doc.where(moves_path + (k,), deal=1))
-
-
-def read_pack(r: Reader, path: Path) -> list[Card] | None:
-    """The whole pack in order, top card first: the 52 cards, each once."""
-    value = r.get(path)
-    try:
-        pack = parse_cards(value if value is not None else [], r.notation)
-    except NotationError as err:
-        r.add(err, path)
-        return None
-    if len(pack) != len(DECK) or set(pack) != set(DECK):
-        missing = sorted(set(DECK) - set(pack))
-        doubled = cards_twice(pack)
-        r.fail(path, t("The pack must hold every card of the pack once, top card first ({n} in all); this one "
-                       "holds {count} (missing: {missing}; twice: {doubled}).", n=len(DECK), count=len(pack),
-                       missing=missing or "—", doubled=doubled or "—"), "record.pack", "deal")
-        return None
-    return pack
 
 
 GAME = StealingBundles()
