@@ -75,20 +75,22 @@ class PackState(TurnState[M]):
         """Every card in the game, wherever it is: always the size of the pack."""
         return sum(map(len, self.hands)) + len(self.stock) + self.elsewhere()
 
+    def refuse(self, message: Message, code: str, rule: str) -> IllegalMoveError:
+        """The error for an illegal move of the player to move: why, its code, the rule, and the legal moves."""
+        return IllegalMoveError(message, code=code, rule=rule, legal=tuple(self.legal_moves()))
+
     def not_held(self, card: Card) -> IllegalMoveError:
         """The error for playing a card the player to move does not hold.
 
         Another player's card is a move out of turn (DECISIONS.md, round 3); any other is not in hand.
         """
         name = self.players[self.to_move]
-        legal = tuple(self.legal_moves())
         other = next((s for s, hand in enumerate(self.hands) if card in hand), None)
         if other is not None:
-            return IllegalMoveError(t("{card} is {other}'s card, but it was {player}'s turn.", card=card,
-                                      other=self.players[other], player=name), code="play.out_of_turn",
-                                    rule="turn", legal=legal)
-        return IllegalMoveError(t("It is {player}'s turn, and {player} does not hold {card}.", player=name,
-                                  card=card), code="play.not_in_hand", rule="turn", legal=legal)
+            return self.refuse(t("{card} is {other}'s card, but it was {player}'s turn.", card=card,
+                                 other=self.players[other], player=name), "play.out_of_turn", "turn")
+        return self.refuse(t("It is {player}'s turn, and {player} does not hold {card}.", player=name, card=card),
+                           "play.not_in_hand", "turn")
 
 
 def moves_in_words(state: TurnState[M], moves: Iterable[M],
@@ -107,6 +109,14 @@ def moves_in_words(state: TurnState[M], moves: Iterable[M],
         state.push_unchecked(move)
         out.append((who, move.describe() if words is None else words(state, move, before)))
     return out
+
+
+def unfinished(stopped: bool, goes_on: Message) -> tuple[Message, str]:
+    """The end and its code for a game the record does not finish: the replay stopped at an illegal move, or
+    the game goes on (``goes_on`` says so in the game's words)."""
+    if stopped:
+        return t("The replay stopped at an illegal move, so the game has no result."), "illegal_move"
+    return goes_on, "in_progress"
 
 
 # The moves -------------------------------------------------------------------------------------------
@@ -277,6 +287,64 @@ PHASES = ("lay", "take")
 """A round's parts in a record, in the order they are played: every player lays, then every player takes."""
 
 
+class RoundsState(PackState[M]):
+    """A pack game played in rounds of :data:`PHASES`: first the players who hold cards lay, one each, then every
+    player takes, each phase in turn order from the round's first seat. :func:`round_moves` reads a record's
+    rounds for it.
+
+    The game starts the first round with :meth:`begin_round`, calls :meth:`next_turn` after each move and
+    ends a round in :meth:`end_round` (which begins the next, unless the game is over). With
+    ``rotating`` the first seat moves one place to the left each round; otherwise it is the dealer's left.
+    """
+
+    def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card], rotating: bool = False):
+        super().__init__(players, dealer, pack)
+        self.rotating = rotating
+        self.round = 0
+        self.phase = PHASES[0]
+        self.queue: list[int] = []
+        """The seats still to act in this phase, the player to move first."""
+
+    def first_seat(self) -> int:
+        """Who lays and chooses first this round."""
+        shift = self.round - 1 if self.rotating else 0
+        return (self.dealer + 1 + shift) % len(self.players)
+
+    def order(self) -> list[int]:
+        """Every seat in turn order, from :meth:`first_seat`."""
+        first = self.first_seat()
+        return [(first + k) % len(self.players) for k in range(len(self.players))]
+
+    def begin_round(self) -> None:
+        """The next round, at its laying."""
+        self.round += 1
+        self.phase = "lay"
+        self.queue = [s for s in self.order() if self.hands[s]]
+        if not self.queue:  # nobody holds a card: nothing to lay, straight to the choices
+            self._begin_taking()
+        else:
+            self.to_move = self.queue[0]
+
+    def _begin_taking(self) -> None:
+        self.phase = "take"
+        self.queue = self.order()
+        self.to_move = self.queue[0]
+
+    def next_turn(self) -> None:
+        """After a move: the next player of the phase, the taking, or the end of the round."""
+        self.queue.pop(0)
+        if self.queue:
+            self.to_move = self.queue[0]
+        elif self.phase == "lay":
+            self._begin_taking()
+        else:
+            self.end_round()
+
+    def end_round(self) -> None:
+        """Every player has taken: the next round (a game ends its rounds here)."""
+        self.begin_round()
+
+
 def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
     """The ``rounds`` of a lay-and-take record: a list of mappings with ``lay`` and ``take``, each naming players
     at the table and cards (or ``draw``) that can be read. None (noted) when they cannot be used."""
@@ -317,16 +385,15 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
     return rounds if ok else None
 
 
-def round_moves(state: Any, rounds: list[Any], notation: str, leftover: list[Path],
+def round_moves(state: RoundsState[Any], rounds: list[Any], notation: str, leftover: list[Path],
                 ) -> Iterator[tuple[Lay | Take | Draw | Missing, Path]]:
     """The moves of :func:`read_rounds`'s rounds in the order the state asks for them, each with its path
     under ``rounds``.
 
-    The state has a ``round`` (from 1) and a ``phase`` (one of :data:`PHASES`). The generator reads it
-    as it goes: it is resumed only after each move has been made, so it always asks for the player
-    whose turn it is. A player the record leaves out gets :class:`Missing`; an entry nobody asks for
-    (after the end of the game, or for a player who had no turn) stops it, with its path appended to
-    ``leftover``.
+    The generator reads the state's ``round`` and ``phase`` as it goes: it is resumed only after each
+    move has been made, so it always asks for the player whose turn it is. A player the record leaves
+    out gets :class:`Missing`; an entry nobody asks for (after the end of the game, or for a player who
+    had no turn) stops it, with its path appended to ``leftover``.
     """
     for i, entry in enumerate(rounds):
         if state.is_over():
@@ -353,7 +420,7 @@ def round_moves(state: Any, rounds: list[Any], notation: str, leftover: list[Pat
                 return
 
 
-def replay_rounds(r: Reader, path: Path, number: int, state: Any, rounds: list[Any],
+def replay_rounds(r: Reader, path: Path, number: int, state: RoundsState[Any], rounds: list[Any],
                   findings: list[Finding]) -> Replayed[Any]:
     """Replay :func:`read_rounds`'s rounds (at ``path``, in deal ``number``) into ``state``.
 

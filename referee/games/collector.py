@@ -39,21 +39,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from referee.cards import RANKS, Card
-from referee.engines.fishing import (
-    DRAW_MOVE,
-    LAYS,
-    TAKES,
-    Draw,
-    Lay,
-    Missing,
-    PackState,
-    SomePlayers,
-    Take,
-    moves_in_words,
-    read_rounds,
-    replay_rounds,
-    round_moves,
-)
+from referee.engines import fishing
+from referee.engines.fishing import Draw, Lay, Missing, RoundsState, SomePlayers, Take
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
 from referee.messages import N_, Message, t, tn
@@ -113,7 +100,6 @@ OPTIONS: tuple[Option, ...] = (
            label=t("First to choose each round"),
            choice_labels={"dealer_left": t("the dealer's left"), "rotating": t("moves round the table")}),
 )
-
 
 WINNER_HELP = t("The player who completed the set.")
 RECORD = RecordSpec(
@@ -201,7 +187,7 @@ CollectorMove = Lay | Take | Draw | Missing
 """The moves (:mod:`referee.engines.fishing`): lay a card, then take a laid card or draw."""
 
 
-class CollectorState(PackState[CollectorMove]):
+class CollectorState(RoundsState[CollectorMove]):
     """A game of Collector from a given pack (top card first), move by move.
 
     Each round has a ``lay`` phase and then a ``take`` phase, both in turn order from the round's
@@ -211,46 +197,24 @@ class CollectorState(PackState[CollectorMove]):
     def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card],
                  completion_check: str = "after_each_turn", draw_rule: str = "stock_exhausted",
                  taking_order: str = "dealer_left"):
-        super().__init__(players, dealer, pack)
+        super().__init__(players, dealer, pack, rotating=taking_order == "rotating")
         self.completion_check = completion_check
         self.draw_rule = draw_rule
         self.taking_order = taking_order
         self.deal(HAND)
-        self.round = 0
-        self.phase = "lay"
         self.laid: list[tuple[int, Card]] = []
         self.taken: set[Card] = set()
         self.drawn: list[Card] = []
         """The cards the last draw brought (for explanations)."""
-        self.queue: list[int] = []
-        self._begin_round()
+        self.begin_round()
 
     # The shape of a round ---------------------------------------------------------------------------
 
-    def first_seat(self) -> int:
-        """Who lays and chooses first this round (option ``taking_order``)."""
-        shift = self.round - 1 if self.taking_order == "rotating" else 0
-        return (self.dealer + 1 + shift) % len(self.players)
-
-    def _order(self) -> list[int]:
-        first = self.first_seat()
-        return [(first + k) % len(self.players) for k in range(len(self.players))]
-
-    def _begin_round(self) -> None:
-        self.round += 1
+    def begin_round(self) -> None:
+        """A new round: nothing laid or taken yet (the first seat follows the option ``taking_order``)."""
         self.laid = []
         self.taken = set()
-        self.phase = "lay"
-        self.queue = [s for s in self._order() if self.hands[s]]
-        if not self.queue:  # nobody holds a card: nothing to lay, straight to the choices
-            self._begin_taking()
-        else:
-            self.to_move = self.queue[0]
-
-    def _begin_taking(self) -> None:
-        self.phase = "take"
-        self.queue = self._order()
-        self.to_move = self.queue[0]
+        super().begin_round()
 
     def elsewhere(self) -> int:
         """The laid cards not yet taken (:meth:`card_count` adds the hands and the stock: always 52)."""
@@ -262,8 +226,7 @@ class CollectorState(PackState[CollectorMove]):
 
     def available(self) -> list[Card]:
         """The laid cards the player to move may take: laid by someone else, not yet taken."""
-        me = self.to_move
-        return [c for s, c in self.laid if s != me and c not in self.taken]
+        return [c for s, c in self.laid if s != self.to_move and c not in self.taken]
 
     # The engine's interface ---------------------------------------------------------------------------
 
@@ -272,8 +235,8 @@ class CollectorState(PackState[CollectorMove]):
         if self.is_over():
             return []
         if self.phase == "lay":
-            return [LAYS[c] for c in self.hands[self.to_move]]
-        return [*(TAKES[c] for c in self.available()), DRAW_MOVE]
+            return [fishing.LAYS[c] for c in self.hands[self.to_move]]
+        return [*(fishing.TAKES[c] for c in self.available()), fishing.DRAW_MOVE]
 
     def is_legal(self, move: CollectorMove) -> bool:
         """Checked without listing every move."""
@@ -288,31 +251,25 @@ class CollectorState(PackState[CollectorMove]):
     def why_illegal(self, move: CollectorMove) -> IllegalMoveError:
         """The rule a move breaks."""
         name = self.players[self.to_move]
-        legal = tuple(self.legal_moves())
         if self.phase == "lay":
             if isinstance(move, Lay):
-                return IllegalMoveError(t("{player} does not hold {card}, so cannot lay it.", player=name,
-                                          card=move.card), code="lay.not_in_hand", rule="lay", legal=legal)
-            return IllegalMoveError(t("{player} holds cards, so must lay one face down before anybody takes or "
-                                      "draws (laying is compulsory).", player=name), code="lay.missing", rule="lay",
-                                    legal=legal)
+                return self.refuse(t("{player} does not hold {card}, so cannot lay it.", player=name, card=move.card),
+                                   "lay.not_in_hand", "lay")
+            return self.refuse(t("{player} holds cards, so must lay one face down before anybody takes or draws "
+                                 "(laying is compulsory).", player=name), "lay.missing", "lay")
         if isinstance(move, Take):
-            return IllegalMoveError(t("{player} may take only a card laid by another player this round, and not one "
-                                      "already taken.", player=name), code="take.not_available", rule="take",
-                                    legal=legal)
-        return IllegalMoveError(t("{player} must now either take a card laid by another player or draw from the "
-                                  "stock.", player=name), code="take.missing", rule="take", legal=legal)
+            return self.refuse(t("{player} may take only a card laid by another player this round, and not one "
+                                 "already taken.", player=name), "take.not_available", "take")
+        return self.refuse(t("{player} must now either take a card laid by another player or draw from the stock.",
+                             player=name), "take.missing", "take")
 
     def apply(self, move: CollectorMove) -> None:
         """Lay, take or draw; then the next player, the end of the round, or the end of the game."""
-        me = self.queue.pop(0)
+        me = self.to_move
         if isinstance(move, Lay):
             self.hands[me].remove(move.card)
             self.laid.append((me, move.card))
-            if not self.queue:
-                self._begin_taking()
-            else:
-                self.to_move = self.queue[0]
+            self.next_turn()
             return
         if isinstance(move, Take):
             self.taken.add(move.card)
@@ -325,14 +282,12 @@ class CollectorState(PackState[CollectorMove]):
             self.finish(Outcome((self.players[me],), "set_complete",
                                 t("{player} holds all thirteen ranks and wins.", player=self.players[me])))
             return
-        if self.queue:
-            self.to_move = self.queue[0]
-            return
-        self._end_round()
+        self.next_turn()
 
-    def _end_round(self) -> None:
+    def end_round(self) -> None:
+        """Who holds every rank (option ``completion_check``); the untaken cards to the bottom of the stock."""
         if self.completion_check == "end_of_round":
-            done = tuple(self.players[s] for s in self._order() if not missing_ranks(self.hands[s]))
+            done = tuple(self.players[s] for s in self.order() if not missing_ranks(self.hands[s]))
             if len(done) == 1:
                 self.finish(Outcome(done, "set_complete", t("{player} holds all thirteen ranks at the end of the "
                                                             "round and wins.", player=done[0])))
@@ -343,14 +298,14 @@ class CollectorState(PackState[CollectorMove]):
                 return
         nobody_took = not self.taken
         stock_empty = not self.stock
-        for _, card in sorted(self.laid, key=lambda sc: self._order().index(sc[0])):
+        for _, card in sorted(self.laid, key=lambda sc: self.order().index(sc[0])):
             if card not in self.taken:
                 self.stock.append(card)  # to the bottom, in turn order
         if self.draw_rule == "stock_exhausted" and nobody_took and stock_empty:
             self.finish(Outcome((), "draw", t("Nobody took a laid card this round and the draws emptied the "
                                               "stock: the game is drawn.")))
             return
-        self._begin_round()
+        super().end_round()
 
 
 RULE_TABLE = rule_table("""
@@ -430,10 +385,6 @@ class Collector(Game):
             lines.append((t("Result"), t("a drawn game")))
         return lines
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """No rows per player: a Collector record names a winner, not points."""
-        return []
-
     def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
         """Every lay, take and draw of a full play, round by round."""
         if "pack" not in deal:
@@ -443,9 +394,9 @@ class Collector(Game):
         options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
         state = CollectorState(players, players.index(str(deal["dealer"])), parse_cards(deal["pack"], notation),
                                options["completion_check"], options["draw_rule"], options["taking_order"])
-        moves = (move for move, _path in round_moves(state, deal.get("rounds") or [], notation, []))
-        return moves_in_words(state, moves, lambda state, move, number: t("round {r}: {move}", r=number,
-                                                                          move=state.told(move)))
+        moves = (move for move, _path in fishing.round_moves(state, deal.get("rounds") or [], notation, []))
+        return fishing.moves_in_words(
+            state, moves, lambda state, move, number: t("round {r}: {move}", r=number, move=state.told(move)))
 
     # Checking a record -----------------------------------------------------------------------------
 
@@ -491,15 +442,11 @@ class Collector(Game):
     def _verdict(self, options: dict[str, Any], results: list[DealResult], totals: dict[str, int],
                  findings: list[Finding], status: str) -> Verdict:
         """One game: how it ended. Several: each deal is a game, and the most games won wins."""
-        last = results[-1]
         if len(results) == 1:
-            winners = [p for p, v in last.scores.items() if v]
-            if status == "open":
-                message, code = t("The record stops before anybody completed the set; the game goes on."), \
-                    "in_progress"
-            elif status == "stopped":
-                message, code = t("The replay stopped at an illegal move, so the game has no result."), \
-                    "illegal_move"
+            winners = [p for p, v in results[-1].scores.items() if v]
+            if status in ("open", "stopped"):
+                message, code = fishing.unfinished(status == "stopped", t("The record stops before anybody completed "
+                                                                          "the set; the game goes on."))
             elif not winners:
                 message, code = t("Nobody completed the set: the game is drawn."), "draw"
             elif len(winners) == 1:
@@ -616,15 +563,14 @@ class Collector(Game):
                    options: dict[str, Any], findings: list[Finding],
                    ) -> tuple[dict[str, int], list[Message], str] | None:
         pack = read_pack(r, path + ("pack",))
-        rounds = read_rounds(r, path + ("rounds",), players)
+        rounds = fishing.read_rounds(r, path + ("rounds",), players)
         if pack is None or dealer is None or rounds is None:
             return None
-        state = CollectorState(players, players.index(dealer), pack, options["completion_check"],
-                               options["draw_rule"], options["taking_order"])
+        state = CollectorState(players, players.index(dealer), pack, **options)
         steps: list[Message] = [tn("{dealer} deals {n} card to each player; the stock holds {stock}.",
                                    "{dealer} deals {n} cards to each player; the stock holds {stock}.", HAND,
                                    dealer=dealer, stock=len(state.stock))]
-        replayed = replay_rounds(r, path + ("rounds",), number, state, rounds, findings)
+        replayed = fishing.replay_rounds(r, path + ("rounds",), number, state, rounds, findings)
         if replayed.finding is not None:
             findings.append(replayed.finding)
             steps.append(t("The replay stops at the illegal move, in round {r}.", r=state.round))
@@ -639,10 +585,9 @@ class Collector(Game):
         for name in outcome.winners:
             hand = state.hands[players.index(name)]
             if options["completion_check"] == "after_each_turn" and last is not None:
-                move = state.told(last)
                 steps.append(tn("Round {r}: {player} {move} and now holds {n} card, with every rank from two to ace.",
                                 "Round {r}: {player} {move} and now holds {n} cards, with every rank from two to "
-                                "ace.", len(hand), r=state.round, player=name, move=move))
+                                "ace.", len(hand), r=state.round, player=name, move=state.told(last)))
             else:
                 steps.append(tn("Round {r}: {player} now holds {n} card, with every rank from two to ace.",
                                 "Round {r}: {player} now holds {n} cards, with every rank from two to ace.",

@@ -44,7 +44,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from referee.cards import Card
-from referee.engines.fishing import PackState, Play, moves_in_words, parse_play, read_plays
+from referee.engines.fishing import PackState, Play, moves_in_words, parse_play, read_plays, unfinished
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
 from referee.messages import N_, Message, t, tn
@@ -173,11 +173,9 @@ class BundlesState(PackState[Play]):
 
     def targets(self, card: Card) -> tuple[list[Card], list[str]]:
         """The table cards and the other players' bundles whose top card match ``card`` by rank."""
-        me = self.to_move
-        table = sorted(c for c in self.table if c.rank == card.rank)
-        bundles = [self.players[s] for s in range(len(self.players))
-                   if s != me and self.bundles[s] and self.bundles[s][-1].rank == card.rank]
-        return table, bundles
+        bundles = [name for s, name in enumerate(self.players)
+                   if s != self.to_move and (top := self.top(s)) is not None and top.rank == card.rank]
+        return sorted(c for c in self.table if c.rank == card.rank), bundles
 
     def plays_of(self, card: Card) -> list[Play]:
         """The legal plays of one card in hand, by the ``capture`` option."""
@@ -221,14 +219,11 @@ class BundlesState(PackState[Play]):
         """The rule a play breaks: not in hand, a capture that does not match, or a capture left out."""
         if move.card not in self.hands[self.to_move]:
             return self.not_held(move.card)
-        name = self.players[self.to_move]
-        legal = tuple(self.legal_moves())
         table, bundles = self.targets(move.card)
         wrong = [c for c in move.table if c not in table]
         if wrong:
-            return IllegalMoveError(t("{card} cannot take {cards}: only a card of the same rank lying on the table "
-                                      "can be taken.", card=move.card, cards=wrong),
-                                    code="play.no_such_table_card", rule="capture", legal=legal)
+            return self.refuse(t("{card} cannot take {cards}: only a card of the same rank lying on the table can be "
+                                 "taken.", card=move.card, cards=wrong), "play.no_such_table_card", "capture")
         for other in move.bundles:
             if other in bundles:
                 continue
@@ -242,22 +237,20 @@ class BundlesState(PackState[Play]):
                 message = t("{card} cannot steal the bundle of {player}: its top card is {top}, and only a bundle "
                             "whose top card has the same rank can be stolen.", card=move.card, player=other,
                             top=self.bundles[seat][-1])
-            return IllegalMoveError(message, code="play.no_such_bundle", rule="steal", legal=legal)
+            return self.refuse(message, "play.no_such_bundle", "steal")
         if not move.captures:
-            return IllegalMoveError(t("{player}'s {card} matches a card on the table or the top of another "
-                                      "player's bundle, so he must take one of them (capturing is compulsory).",
-                                      player=name, card=move.card), code="play.capture_compulsory",
-                                    rule="capture", legal=legal)
+            return self.refuse(t("{player}'s {card} matches a card on the table or the top of another player's "
+                                 "bundle, so he must take one of them (capturing is compulsory).",
+                                 player=self.players[self.to_move], card=move.card), "play.capture_compulsory",
+                               "capture")
         if self.capture == "one_target":
-            return IllegalMoveError(t("A played card takes exactly one thing: one table card or one bundle "
-                                      "(capture: one_target)."), code="play.one_target", rule="capture",
-                                    legal=legal)
+            return self.refuse(t("A played card takes exactly one thing: one table card or one bundle "
+                                 "(capture: one_target)."), "play.one_target", "capture")
         if self.capture == "all_table_matches":
-            return IllegalMoveError(t("A played card takes every matching table card together, or else one "
-                                      "bundle (capture: all_table_matches)."), code="play.all_table_matches",
-                                    rule="capture", legal=legal)
-        return IllegalMoveError(t("A played card takes every matching table card and every matching bundle "
-                                  "(capture: everything)."), code="play.everything", rule="capture", legal=legal)
+            return self.refuse(t("A played card takes every matching table card together, or else one bundle "
+                                 "(capture: all_table_matches)."), "play.all_table_matches", "capture")
+        return self.refuse(t("A played card takes every matching table card and every matching bundle "
+                             "(capture: everything)."), "play.everything", "capture")
 
     def apply(self, move: Play) -> None:
         """Take the cards (stolen bundles, then table cards, the played card on top) or leave it on the table."""
@@ -285,10 +278,14 @@ class BundlesState(PackState[Play]):
         else:
             self.finish(decide(self.scores(final=True), self.ties))
 
+    def bundle_sizes(self) -> dict[str, int]:
+        """The cards in each player's bundle."""
+        return {p: len(b) for p, b in zip(self.players, self.bundles, strict=True)}
+
     def scores(self, final: bool = False) -> dict[str, int]:
         """Cards in each bundle; at the end (or with ``final``) with the table's leftovers for the last
         capturer, if the option ``leftovers`` says so."""
-        scores = {p: len(b) for p, b in zip(self.players, self.bundles, strict=True)}
+        scores = self.bundle_sizes()
         if (final or self.is_over()) and self.leftovers == "last_capturer" and self.last_capturer is not None:
             scores[self.players[self.last_capturer]] += len(self.table)
         return scores
@@ -388,10 +385,8 @@ class StealingBundles(Game):
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
         """Cards captured per player, then the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        if isinstance(deal.get("captured"), dict):
-            rows.append((t("Cards captured"), deal["captured"]))
-        return rows + super().example_rows(deal, notation)
+        captured = [(t("Cards captured"), deal["captured"])] if isinstance(deal.get("captured"), dict) else []
+        return captured + super().example_rows(deal, notation)
 
     def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
         """Every move of a full play: who played, and what."""
@@ -399,8 +394,7 @@ class StealingBundles(Game):
             return []
         players = [str(p) for p in data["players"]]
         notation = data.get("notation", "en")
-        dealer = players.index(str(deal["dealer"]))
-        state = BundlesState(players, dealer, parse_cards(deal["pack"], notation))
+        state = BundlesState(players, players.index(str(deal["dealer"])), parse_cards(deal["pack"], notation))
         return moves_in_words(state, (parse_play(raw, players, notation) for raw in deal.get("moves") or []))
 
     # Checking a record -----------------------------------------------------------------------------
@@ -459,13 +453,9 @@ class StealingBundles(Game):
         assert read is not None  # raise_if_any stops a deal that could not be read
         result, outcome = read
         result.totals = dict(result.scores)
-        if outcome is None and findings:
-            return Verdict(self.slug, options, [result], result.totals, None,
-                           t("The replay stopped at an illegal move, so the game has no result."), "illegal_move",
-                           findings)
         if outcome is None:
-            return Verdict(self.slug, options, [result], result.totals, None,
-                           t("The record stops before the last card; the game goes on."), "in_progress", findings)
+            message, code = unfinished(bool(findings), t("The record stops before the last card; the game goes on."))
+            return Verdict(self.slug, options, [result], result.totals, None, message, code, findings)
         winner = outcome.winners[0] if len(outcome.winners) == 1 else None
         return Verdict(self.slug, options, [result], result.totals, winner, outcome.reason, outcome.code, findings)
 
@@ -559,8 +549,7 @@ class StealingBundles(Game):
         moves = read_plays(r, moves_path, players)
         if pack is None or dealer is None or moves is None:
             return None
-        state = BundlesState(players, players.index(dealer), pack, options["capture"], options["leftovers"],
-                             options["ties"])
+        state = BundlesState(players, players.index(dealer), pack, **options)
         steps: list[Message] = [tn("{dealer} deals: {cards} face up on the table, then {n} card to each player.",
                                    "{dealer} deals: {cards} face up on the table, then {n} cards to each player.",
                                    HAND, dealer=dealer, cards=list(state.table))]
@@ -578,10 +567,9 @@ class StealingBundles(Game):
                                 scores=[f"{p} {v}" for p, v in scores.items()]))
             return scores, None, steps
         last = players[state.last_capturer] if state.last_capturer is not None else None
+        plain = state.bundle_sizes()
         steps.append(t("Every card has been played. Bundles: {scores}; left on the table: {cards}.",
-                       scores=[f"{p} {len(b)}" for p, b in zip(players, state.bundles, strict=True)],
-                       cards=list(state.table) or "—"))
-        plain = {p: len(b) for p, b in zip(players, state.bundles, strict=True)}
+                       scores=[f"{p} {v}" for p, v in plain.items()], cards=list(state.table) or "—"))
         steps.extend(self._leftover_steps(plain, list(state.table), last, options))
         outcome = state.outcome()
         assert outcome is not None
@@ -602,8 +590,7 @@ class StealingBundles(Game):
                                    n=len(state.bundles[state.players.index(mover)])))
                 if state.round != round_before or state.is_over():
                     steps.append(t("After round {r}: bundles {scores}; on the table {cards}.", r=round_before,
-                                   scores=[f"{p} {len(b)}" for p, b in zip(state.players, state.bundles,
-                                                                           strict=True)],
+                                   scores=[f"{p} {v}" for p, v in state.bundle_sizes().items()],
                                    cards=list(state.table) or "—"))
 
         return replay_moves(state, observed(), lambda k: r.doc.where(moves_path + (k,), deal=1))
