@@ -1,12 +1,14 @@
-"""What the games dealt from one pack repeat: the deal into hands and a stock, and the moves of laying,
-taking and drawing, with the way a record writes them.
+"""What the games dealt from one pack repeat: the deal into hands and a stock, the moves of laying,
+taking and drawing with the way a record writes them, and a record in rounds of laying and taking.
 
 Collector, Stealing Bundles and Red and Black are turn games (:mod:`referee.engines.turns`): each has a
 :class:`~referee.engines.turns.TurnState` that holds its rules. Collector and Stealing Bundles deal
-from a pack given top card first, so their states share :class:`PackState`; their moves and Red and
-Black's one move (:class:`Draw`) are the small frozen dataclasses here, each with its
-``describe()`` in the reader's language. A move the state refuses is a finding, never an unusable
-record; a worked example lists the moves in words with :func:`moves_in_words`.
+from a pack given top card first, so their states share :class:`PackState` (Collector's rounds of
+laying and taking: :class:`RoundsState`); their moves and Red and Black's one move (:class:`Draw`)
+are the small frozen dataclasses here, each with its ``describe()`` in the reader's language. A move
+the state refuses (:meth:`PackState.refuse`) is a finding, never an unusable record; a worked
+example lists the moves in words with :func:`moves_in_words`. The cards themselves are read from a
+record by :mod:`referee.records.hands`.
 
 >>> from referee.notation import parse_cards
 >>> class Deal(PackState[Draw]):
@@ -20,12 +22,16 @@ record; a worked example lists the moves in words with :func:`moves_in_words`.
 [('Anna', 'draws from the stock'), ('Anna', 'draws from the stock')]
 >>> game.hands[0], len(game.stock), game.card_count()
 ([Card(2♣), Card(3♣), Card(4♣), Card(4♦), Card(5♣)], 0, 7)
+>>> for card in parse_cards("2♦ A♠"):
+...     print(game.not_held(card).code, game.not_held(card))
+play.out_of_turn 2♦ is Boris's card, but it was Anna's turn.
+play.not_in_hand It is Anna's turn, and Anna does not hold A♠.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,7 +100,7 @@ class PackState(TurnState[M]):
 
 
 def moves_in_words(state: TurnState[M], moves: Iterable[M],
-                   words: Any = None) -> list[tuple[str, Message]]:
+                   words: Callable[[Any, M, Any], Message] | None = None) -> list[tuple[str, Message]]:
     """A worked example's moves: who moved, and the move in words, up to and including the first illegal one.
 
     ``words(state, move, before)`` says a move once it is made (``before`` is the state's ``round``
@@ -114,7 +120,7 @@ def moves_in_words(state: TurnState[M], moves: Iterable[M],
 def unfinished(stopped: bool, goes_on: Message) -> tuple[Message, str]:
     """The end and its code for a game the record does not finish: the replay stopped at an illegal move, or
     the game goes on (``goes_on`` says so in the game's words)."""
-    if stopped:
+    if stopped:  # the illegal move is a finding of its own; nothing after it is judged
         return t("The replay stopped at an illegal move, so the game has no result."), "illegal_move"
     return goes_on, "in_progress"
 
@@ -160,6 +166,9 @@ class Missing:
         """``does nothing``."""
         return t("does nothing")
 
+
+RoundMove = Lay | Take | Draw | Missing
+"""A move of a game in rounds of laying and taking (:class:`RoundsState`)."""
 
 # One move object per card: random games list the legal moves hundreds of times a game.
 LAYS: dict[Card, Lay] = {c: Lay(c) for c in DECK}
@@ -386,7 +395,7 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
 
 
 def round_moves(state: RoundsState[Any], rounds: list[Any], notation: str, leftover: list[Path],
-                ) -> Iterator[tuple[Lay | Take | Draw | Missing, Path]]:
+                ) -> Iterator[tuple[RoundMove, Path]]:
     """The moves of :func:`read_rounds`'s rounds in the order the state asks for them, each with its path
     under ``rounds``.
 
@@ -430,7 +439,7 @@ def replay_rounds(r: Reader, path: Path, number: int, state: RoundsState[Any], r
     paths: list[Path] = []
     leftover: list[Path] = []
 
-    def recorded() -> Iterator[Lay | Take | Draw | Missing]:
+    def recorded() -> Iterator[RoundMove]:
         for move, where in round_moves(state, rounds, r.notation, leftover):
             paths.append(path + where)
             yield move

@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 
 from referee.cards import RANKS, Card
 from referee.engines import fishing
-from referee.engines.fishing import Draw, Lay, Missing, RoundsState, SomePlayers, Take
+from referee.engines.fishing import Draw, Lay, RoundsState, SomePlayers, Take
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
 from referee.messages import N_, Message, t, tn
@@ -183,7 +183,7 @@ def missing_ranks(cards: Sequence[Card]) -> list[Any]:
     return [r for r in RANKS if r not in held]
 
 
-CollectorMove = Lay | Take | Draw | Missing
+CollectorMove = fishing.RoundMove
 """The moves (:mod:`referee.engines.fishing`): lay a card, then take a laid card or draw."""
 
 
