@@ -99,6 +99,16 @@ class PackState(TurnState[M]):
                            "play.not_in_hand", "turn")
 
 
+def example_deal(data: dict[str, Any], deal: dict[str, Any]) -> tuple[list[str], str, int, list[Card]] | None:
+    """A worked example's full-play deal: the players, the notation, the dealer's seat and the pack as
+    dealt; None for a summary (no ``pack``). The example is a valid record, so nothing is checked."""
+    if "pack" not in deal:
+        return None
+    players = [str(p) for p in data["players"]]
+    notation = data.get("notation", "en")
+    return players, notation, players.index(str(deal["dealer"])), parse_cards(deal["pack"], notation)
+
+
 def moves_in_words(state: TurnState[M], moves: Iterable[M],
                    words: Callable[[Any, M, Any], Message] | None = None) -> list[tuple[str, Message]]:
     """A worked example's moves: who moved, and the move in words, up to and including the first illegal one.

@@ -387,13 +387,13 @@ class Collector(Game):
 
     def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
         """Every lay, take and draw of a full play, round by round."""
-        if "pack" not in deal:
+        dealt = fishing.example_deal(data, deal)
+        if dealt is None:
             return []
-        players = [str(p) for p in data["players"]]
-        notation = data.get("notation", "en")
+        players, notation, dealer, pack = dealt
         options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
-        state = CollectorState(players, players.index(str(deal["dealer"])), parse_cards(deal["pack"], notation),
-                               options["completion_check"], options["draw_rule"], options["taking_order"])
+        state = CollectorState(players, dealer, pack, options["completion_check"], options["draw_rule"],
+                               options["taking_order"])
         moves = (move for move, _path in fishing.round_moves(state, deal.get("rounds") or [], notation, []))
         return fishing.moves_in_words(
             state, moves, lambda state, move, number: t("round {r}: {move}", r=number, move=state.told(move)))

@@ -44,7 +44,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from referee.cards import Card
-from referee.engines.fishing import PackState, Play, moves_in_words, parse_play, read_plays, unfinished
+from referee.engines.fishing import PackState, Play, example_deal, moves_in_words, parse_play, read_plays, unfinished
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
 from referee.messages import N_, Message, t, tn
@@ -390,12 +390,12 @@ class StealingBundles(Game):
 
     def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
         """Every move of a full play: who played, and what."""
-        if "pack" not in deal:
+        dealt = example_deal(data, deal)
+        if dealt is None:
             return []
-        players = [str(p) for p in data["players"]]
-        notation = data.get("notation", "en")
-        state = BundlesState(players, players.index(str(deal["dealer"])), parse_cards(deal["pack"], notation))
-        return moves_in_words(state, (parse_play(raw, players, notation) for raw in deal.get("moves") or []))
+        players, notation, dealer, pack = dealt
+        moves = (parse_play(raw, players, notation) for raw in deal.get("moves") or [])
+        return moves_in_words(BundlesState(players, dealer, pack), moves)
 
     # Checking a record -----------------------------------------------------------------------------
 
