@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
-from referee.messages import N_, Message, t, tn
-from referee.notation import parse_suit
+from referee.messages import N_, Message, t, tc, tn
+from referee.notation import parse_card, parse_cards, parse_suit
 from referee.records.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,6 +67,52 @@ class Option:
         raise RecordError(t("Option {option} takes a whole number of at least {minimum}, not {value!r}.",
                             option=self.name, minimum=self.minimum or 0, value=_show(value)),
                           code="record.bad_option_value", rule=self.name)
+
+
+def must_trump_option(default: bool, must: Message, may: Message) -> Option:
+    """The house rule ``must_trump_when_void`` of a trick game with trumps, as every such game words it;
+    ``must`` and ``may`` say where each rule comes from (the source, the original, tradition).
+
+    >>> o = must_trump_option(True, t("He must (the source)."), t("He may (tradition)."))
+    >>> o.name, o.choices, str(o.choice_labels[False])
+    ('must_trump_when_void', (True, False), 'may throw any card')
+    """
+    return Option("must_trump_when_void", default, (default, not default),
+                  help=t("What a player who cannot follow suit must do."),
+                  choice_help={default: must if default else may, not default: may if default else must},
+                  label=t("A player who cannot follow suit"),
+                  choice_labels={True: t("must play a trump"), False: t("may throw any card")})
+
+
+def players_fact(counts: tuple[int, ...]) -> tuple[Message, Message]:
+    """The "Players" line of the facts of a game in which everyone plays alone, from its player counts.
+
+    >>> [str(m) for m in players_fact((3,))], str(players_fact((2, 3, 4, 5, 6))[1])
+    (['Players', '3, each for himself'], '2 to 6, each for himself')
+    """
+    if len(counts) == 1:
+        return t("Players"), t("{n}, each for himself", n=counts[0])
+    return t("Players"), t("{low} to {high}, each for himself", low=min(counts), high=max(counts))
+
+
+def by_players(values: dict[int, Any]) -> list[Message]:
+    """A fact that depends on how many play, one entry per number of players.
+
+    >>> [str(m) for m in by_players({2: 10, 3: 10})]
+    ['2 players: 10', '3 players: 10']
+    """
+    return [t("{players} players: {cards}", players=p, cards=v) for p, v in values.items()]
+
+
+def target_fact(option: Option) -> tuple[Message, Message]:
+    """The "Game" line of the facts of a game won by reaching a target that a house rule sets.
+
+    >>> [str(m) for m in target_fact(Option("target", 13, minimum=1))]
+    ['Game', '13 points (option target)']
+    """
+    return tc("facts: the whole game", "Game"), tn("{target} point (option {option})",
+                                                  "{target} points (option {option})", option.default,
+                                                  target=option.default, option=option.name)
 
 
 @dataclass(frozen=True)
@@ -445,6 +491,28 @@ class Reader:
                     ok = False
         return out if ok else None
 
+    def entries(self, path: Path, names: list[str], seating: bool = True) -> list[tuple[str, Path, Any]] | None:
+        """The entries of the mapping at ``path`` that gives something for each of ``names`` (the hands, what
+        each player took): (the name, the entry's path, its value), in seating order (or the record's, if
+        not ``seating``); None (the problems noted) unless the mapping names exactly ``names``.
+
+        >>> from referee.records.source import load_text
+        >>> r = Reader(load_text("taken: {Boris: 2, Anna: 1}\\n"))
+        >>> r.entries(("taken",), ["Anna", "Boris"]), r.entries(("taken",), ["Anna", "Boris"], seating=False)[0]
+        ([('Anna', ('taken', 'Anna'), 1), ('Boris', ('taken', 'Boris'), 2)], ('Boris', ('taken', 'Boris'), 2))
+        >>> r.entries(("taken",), ["Anna"]), [e.code for e in r.errors]
+        (None, ['record.unknown_name'])
+        """
+        value = self.mapping(path)
+        if value is None or not self.names_match(path, value, names):
+            return None
+        if not seating:
+            return [(str(k), path + (k,), v) for k, v in value.items()]
+        keys: dict[str, Any] = {}
+        for k in value:
+            keys.setdefault(str(k), k)  # the first of two keys that read as the same name (1 and "1")
+        return [(name, path + (keys[name],), value[keys[name]]) for name in names]
+
     def names_match(self, path: Path, value: dict[Any, Any], names: list[str]) -> bool:
         """The keys of ``value`` are exactly ``names`` (none missing, none unknown)."""
         ok = True
@@ -576,6 +644,9 @@ class Game(ABC):
     """One line for the home page's index: what makes the game worth playing."""
     length: Message | None = None
     """How long a game lasts at the table, for the index."""
+    example_fields: tuple[tuple[str, Message, str], ...] = ()
+    """More one-line facts of a deal for a worked example (:meth:`example_lines`), declared: the deal's key,
+    its label, and how it is shown: ``cards`` or ``card`` (when given), ``name`` (when not null)."""
 
     rule_table: tuple[Rule, ...] = ()
     """Every rule of the game, in page order (:func:`rule_table`); the rules map is made from it."""
@@ -627,6 +698,14 @@ class Game(ABC):
             lines.append((t("Dealer"), deal["dealer"]))
         if deal.get("trump") is not None:
             lines.append((t("Trumps"), parse_suit(deal["trump"], notation)))
+        for key, label, kind in self.example_fields:
+            value = deal.get(key)
+            if kind == "name":
+                if value is not None:
+                    lines.append((label, value))
+            elif value:
+                cards = parse_cards(value, notation) if kind == "cards" else [parse_card(value, notation)]
+                lines.append((label, cards))
         return lines
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:

@@ -69,17 +69,15 @@ def card_twice(card: Card, first: str, second: str) -> Message:
 
 def read_hands(reader: Reader, path: Path, names: list[str], size: int) -> list[list[Card]] | None:
     """Every player's hand as dealt, ``size`` cards each, no card in two hands."""
-    hands_map = reader.mapping(path)
-    if hands_map is None or not reader.names_match(path, hands_map, names):
+    entries = reader.entries(path, names)
+    if entries is None:
         return None
     hands: list[list[Card]] = []
     owner: dict[Card, str] = {}
     ok = True
-    for name in names:
-        key = next(k for k in hands_map if str(k) == name)
-        p = path + (key,)
+    for name, p, value in entries:
         try:
-            cards = parse_cards(hands_map[key], reader.notation)
+            cards = parse_cards(value, reader.notation)
         except NotationError as err:
             reader.add(err, p)
             ok = False

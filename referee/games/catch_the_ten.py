@@ -21,13 +21,35 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import Card, Rank, Suit, cards_twice, deck
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
-from referee.engines.replay import read_hands, replay_tricks
+from referee.cards import Card, Rank, Suit, deck
+from referee.engines.deals import (
+    Deal,
+    Ledger,
+    each_deal,
+    goes_on,
+    over_before,
+    parsed,
+    reached,
+    read_suit,
+    scores_before,
+    trump_from,
+    whole_pack,
+)
+from referee.engines.game import (
+    DealResult,
+    Game,
+    Option,
+    Reader,
+    Verdict,
+    by_players,
+    must_trump_option,
+    players_fact,
+    rule_table,
+)
+from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_6_TO_A, TrickRules
-from referee.errors import NotationError
 from referee.messages import Message, t, tc, tn
-from referee.notation import parse_cards, parse_rank, parse_suit
+from referee.notation import parse_cards, parse_rank
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
@@ -58,12 +80,8 @@ TRUMP_ORDER: tuple[Rank, ...] = (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Ra
 COUNT_ORDER: tuple[Rank | None, ...] = (Rank.TEN, None, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 
 OPTIONS: tuple[Option, ...] = (
-    Option("must_trump_when_void", True, (True, False),
-           help=t("What a player who cannot follow suit must do."),
-           choice_help={True: t("He must play a trump if he has one (the source)."),
-                        False: t("He may trump or throw any card (the traditional rule).")},
-           label=t("A player who cannot follow suit"),
-           choice_labels={True: t("must play a trump"), False: t("may throw any card")}),
+    must_trump_option(True, t("He must play a trump if he has one (the source)."),
+                      t("He may trump or throw any card (the traditional rule).")),
     Option("tie_break", "count_out", ("count_out", "lexicographic", "higher_total"),
            help=t("Who wins when several players reach 41 in the same deal."),
            choice_help={
@@ -329,6 +347,7 @@ class CatchTheTen(Game):
     pitch = t("Catch the ten of trumps, save your own honours, and race the others to the target.")
     length = t("about half an hour")
     deck_size = len(DECK)
+    example_fields = (("set_aside", t("Set aside"), "cards"),)
     hand_sizes = HAND_SIZES
     target = TARGET
     honours = HONOURS
@@ -336,12 +355,10 @@ class CatchTheTen(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=min(HAND_SIZES), high=max(HAND_SIZES))),
+            players_fact(self.player_counts),
             (t("Cards"), t("{n} (6 to ace in four suits)", n=self.deck_size)),
-            (t("Cards per player"), [t("{players} players: {cards}", players=p, cards=h)
-                                     for p, h in HAND_SIZES.items()]),
-            (t("Cards set aside"), [t("{players} players: {cards}", players=p, cards=self.deck_size - p * h)
-                                    for p, h in HAND_SIZES.items()]),
+            (t("Cards per player"), by_players(HAND_SIZES)),
+            (t("Cards set aside"), by_players({p: set_aside_count(p) for p in HAND_SIZES})),
             (t("Trumps"), t("the suit of the dealer's last card")),
             (t("Rank in trumps"), t("J A K Q 10 9 8 7 6 (highest first)")),
             (t("Rank in the other suits"), t("A K Q J 10 9 8 7 6 (highest first)")),
@@ -350,13 +367,6 @@ class CatchTheTen(Game):
             (t("Extra cards"), t("1 point for every card taken beyond the number dealt")),
             (tc("facts: the whole game", "Game"), tn("{target} point", "{target} points", TARGET, target=TARGET)),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, trumps and the cards set aside."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("set_aside"):
-            lines.append((t("Set aside"), parse_cards(deal["set_aside"], notation)))
-        return lines
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
         """Cards and honours taken per player, then the claim."""
@@ -375,13 +385,13 @@ class CatchTheTen(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Catch the Ten record."""
         r = Reader(doc)
-        players, options = r.header(self, ("scores_before", "teams"))
+        players, options = r.header(self, RECORD.own_keys())
         table = self._table(r, players, options)
-        totals = dict.fromkeys(table.entrants, 0)
+        # Possible or exit 2: a deal scores honours and extra cards, never less than nothing, and the
+        # game ends at the first deal that takes anyone to 41; so 0 ≤ a running score < 41.
+        ledger = Ledger(doc, scores_before(r, table.entrants))
+        totals = ledger.totals
         if r.get(("scores_before",)) is not None and table.entrants:
-            # Possible or exit 2: a deal scores honours and extra cards, never less than nothing, and the
-            # game ends at the first deal that takes anyone to 41; so 0 ≤ a running score < 41.
-            totals = r.scores(("scores_before",), table.entrants, minimum=0) or totals
             # With 4 or 6 players every card is dealt, so the five trump honours (30 points) are taken in
             # every deal: the running scores add up to 0 (no deal yet) or to at least 30.
             if len(players) * HAND_SIZES.get(len(players), 0) == len(DECK) and 0 < sum(totals.values()) < HONOUR_TOTAL:
@@ -389,33 +399,17 @@ class CatchTheTen(Game):
                                              "honours, so the scores before add up to 0 or to at least {points}, "
                                              "not {total}.", n=len(players), points=HONOUR_TOTAL,
                                              total=sum(totals.values())), "record.score_impossible", "scoring")
-            for p, v in totals.items():
-                if v >= TARGET:
-                    r.fail(("scores_before", p), tn("{player} already has {points}; the game would be over.",
-                                                    "{player} already has {points}; the game would be over.", v,
-                                                    player=p, points=v), "record.game_over", "target")
+            over_before(r, totals, TARGET)
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
-        results: list[DealResult] = []
-        findings: list[Finding] = []
         end_steps: list[Message] = []
         winner: str | None = None
-        termination, code = tn("Nobody has reached {target} point yet; the game goes on.",
-                                 "Nobody has reached {target} points yet; the game goes on.", TARGET, target=TARGET), \
-            "in_progress"
-        previous_dealer: int | None = None
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, table, options, findings, previous_dealer)
-            if read is None:
-                continue
-            result, items, offenders, previous_dealer = read
-            if code != "in_progress":
-                findings.append(deal_after_end(doc, i))
-            before = totals
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
-            if code != "in_progress":
+        termination, code = goes_on(TARGET), "in_progress"
+        for i, (result, items, offenders, dealer) in each_deal(r, deals_value, lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings, list(table.side_of)), ledger, table, options)):
+            before = ledger.add(i, result, dealer)
+            totals = ledger.totals
+            if ledger.over:
                 continue
             if offenders and options["revoke_penalty"] == "loss_of_game":
                 guilty = [players[s] for s in sorted(set(offenders))]
@@ -427,27 +421,26 @@ class CatchTheTen(Game):
                 termination = t("{players} revoked (failed to follow suit or to trump as required) and lose the game "
                                 "(revoke_penalty: loss_of_game).", players=guilty)
                 code = "revoke_penalty"
+                ledger.over = True
                 end_steps.append(termination)
                 continue
-            reached = [p for p in table.entrants if totals[p] >= TARGET]
-            if not reached:
+            reached_it = [p for p in table.entrants if totals[p] >= TARGET]
+            if not reached_it:
                 continue
-            if len(reached) == 1:
-                winner, steps = reached[0], [tn("{player} reaches {target} point and wins.",
-                                                "{player} reaches {target} points and wins.", TARGET,
-                                                player=reached[0], target=TARGET)]
+            if len(reached_it) == 1:
+                winner, steps = reached_it[0], [tn("{player} reaches {target} point and wins.",
+                                                   "{player} reaches {target} points and wins.", TARGET,
+                                                   player=reached_it[0], target=TARGET)]
             elif options["tie_break"] == "count_out":
-                winner, steps = count_out(before, {p: items[p] for p in reached})
+                winner, steps = count_out(before, {p: items[p] for p in reached_it})
             else:
-                winner, steps = lexicographic(reached, items, totals, options["tie_break"] == "higher_total")
+                winner, steps = lexicographic(reached_it, items, totals, options["tie_break"] == "higher_total")
             result.steps.extend(steps)
             if winner is not None:
-                termination = tn("{player} reached {target} point and wins the game.",
-                                 "{player} reached {target} points and wins the game.", TARGET, player=winner,
-                                 target=TARGET)
-                code = "target_reached"
+                termination, code = reached(winner, TARGET), "target_reached"
+                ledger.over = True
         r.raise_if_any()
-        return Verdict(self.slug, options, results, totals, winner, termination, code, findings, end_steps)
+        return ledger.verdict(self.slug, options, winner, termination, code, end_steps)
 
     def _table(self, r: Reader, players: list[str], options: dict[str, Any]) -> Table:
         """Who scores: every player, or (option ``partnerships``) the two sides named under ``teams``."""
@@ -491,46 +484,34 @@ class CatchTheTen(Game):
         sides = [str(k) for k in value]
         return Table(sides, {p: side_of[p] for p in players}, dict.fromkeys(sides, size))
 
-    def _deal(self, r: Reader, i: int, table: Table, options: dict[str, Any], findings: list[Finding],
-              previous_dealer: int | None,
+    def _deal(self, deal: Deal | None, ledger: Ledger, table: Table, options: dict[str, Any],
               ) -> tuple[DealResult, dict[str, dict[Rank | None, int]], list[int], int] | None:
-        path = ("deals", i)
-        number = i + 1
-        deal = r.mapping(path)
-        players = list(table.side_of)
-        if deal is None or not players:
+        if deal is None:
             return None
-        full = "hands" in deal
-        allowed = {"dealer", "trump", "claim", "note"} | (
-            {"hands", "set_aside", "tricks"} if full else {"taken", "honours_set_aside"})
-        r.known_keys(path, allowed)
+        r = deal.r
+        players = list(table.side_of)
         n = len(players)
         dealt = {e: HAND_SIZES[n] * k for e, k in table.members.items()}
-        dealer_name = r.name(path + ("dealer",), players)
+        dealer_name = r.name(deal.at("dealer"), players)
         if dealer_name is None:
-            if not full:  # go on reading, so that every problem is reported at once
-                self._summary(r, path, n, table.entrants, dealt)
+            if not deal.full:  # go on reading, so that every problem is reported at once
+                self._summary(r, deal.path, n, table.entrants, dealt)
             return None
         dealer = players.index(dealer_name)
-        if previous_dealer is not None and dealer != (previous_dealer + 1) % n:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous_dealer + 1) % n], dealer=dealer_name)))
+        ledger.check_dealer(deal, players, dealer)
         trump: Suit | None = None
-        if deal.get("trump") is not None:
-            try:
-                trump = parse_suit(deal["trump"], r.notation)
-            except NotationError as err:
-                r.add(err, path + ("trump",))
+        if deal.value.get("trump") is not None:
+            trump = read_suit(r, deal.at("trump"))
+            if trump is None:
                 return None
-        elif not full:
-            r.fail(path + ("trump",), t("A deal must name the trump suit."), "record.missing_field")
+        elif not deal.full:
+            read_suit(r, deal.at("trump"))  # says that it is missing
             return None
-        claim = r.scores(path + ("claim",), table.entrants, required=False, minimum=None)
+        claim = deal.claim(table.entrants)
         steps: list[Message] = []
         offenders: list[int] = []
-        if full:
-            got = self._full_play(r, path, number, players, dealer, trump, options, findings, steps)
+        if deal.full:
+            got = self._full_play(deal, players, dealer, trump, options, steps)
             if got is None:
                 return None
             trump, by_player, honours_by_player, offenders = got
@@ -540,7 +521,7 @@ class CatchTheTen(Game):
                 cards[table.side_of[p]] += by_player[p]
                 honours[table.side_of[p]] += honours_by_player[p]
         else:
-            got_summary = self._summary(r, path, n, table.entrants, dealt)
+            got_summary = self._summary(r, deal.path, n, table.entrants, dealt)
             if got_summary is None:
                 return None
             cards, honours = got_summary
@@ -563,22 +544,20 @@ class CatchTheTen(Game):
             else:
                 steps.append(t("{player}: no honours (0); {cards} cards taken, {extra} over {dealt}; {total} in all.",
                                player=p, cards=cards[p], extra=extra, dealt=dealt[p], total=total))
-        return DealResult(number, scores, steps, claim, mode="full" if full else "summary"), items, offenders, dealer
+        return deal.result(scores, steps, claim), items, offenders, dealer
 
     def _summary(self, r: Reader, path: tuple[Any, ...], n: int, entrants: list[str], dealt: dict[str, int],
                  ) -> tuple[dict[str, int], dict[str, list[Rank]]] | None:
         """``taken``: the cards and the trump honours in each player's (or side's) tricks."""
         taken_path = path + ("taken",)
-        taken = r.mapping(taken_path)
-        if taken is None or not r.names_match(taken_path, taken, entrants):
+        entries = r.entries(taken_path, entrants, seating=False)
+        if entries is None:
             return None
         cards: dict[str, int] = {}
         honours: dict[str, list[Rank]] = {}
         seen: dict[Rank, str] = {}
         ok = True
-        for key, value in taken.items():
-            p = taken_path + (key,)
-            name = str(key)
+        for name, p, value in entries:
             if not isinstance(value, dict):
                 r.fail(p, t("{field} must have cards (a number) and may have honours (a list of ranks).",
                             field=name), "record.shape")
@@ -628,13 +607,10 @@ class CatchTheTen(Game):
         ok = True
         for j, token in enumerate(listed):
             hp = path + (j,)
-            try:
-                rank = parse_rank(token, r.notation)
-            except NotationError as err:
-                r.add(err, hp)
+            rank = parsed(r, hp, parse_rank, token)
+            if rank is None:
                 ok = False
-                continue
-            if rank not in HONOURS:
+            elif rank not in HONOURS:
                 r.fail(hp, t("{rank} of trumps is not an honour; the honours are J, 10, A, K and Q.", rank=rank),
                        "record.not_an_honour", "honours")
                 ok = False
@@ -683,43 +659,28 @@ class CatchTheTen(Game):
             return False
         return True
 
-    def _full_play(self, r: Reader, path: tuple[Any, ...], number: int, players: list[str], dealer: int,
-                   trump_given: Suit | None, options: dict[str, Any], findings: list[Finding], steps: list[Message],
+    def _full_play(self, deal: Deal, players: list[str], dealer: int, trump_given: Suit | None,
+                   options: dict[str, Any], steps: list[Message],
                    ) -> tuple[Suit, dict[str, int], dict[str, list[Rank]], list[int]] | None:
+        r = deal.r
         n = len(players)
-        dealt = HAND_SIZES[n]
-        hands = read_hands(r, path + ("hands",), players, dealt)
+        hands = read_hands(r, deal.at("hands"), players, HAND_SIZES[n])
         if hands is None:
             return None
-        aside_path = path + ("set_aside",)
-        try:
-            aside = parse_cards(r.get(aside_path) or [], r.notation)
-        except NotationError as err:
-            r.add(err, aside_path)
+        aside = parsed(r, deal.at("set_aside"), parse_cards, r.get(deal.at("set_aside")) or [])
+        if aside is None or not whole_pack(r, deal.at("set_aside"), [c for h in hands for c in h] + aside, DECK, t(
+                "The hands and the cards set aside must be the {n} cards from 6 to ace, each once (missing: "
+                "{missing}; not in this pack: {foreign}; twice: {doubled}).")):
             return None
-        dealt_cards = [c for h in hands for c in h] + aside
-        if len(set(dealt_cards)) != len(dealt_cards) or set(dealt_cards) != set(DECK):
-            missing = sorted(set(DECK) - set(dealt_cards))
-            foreign = sorted(set(dealt_cards) - set(DECK))
-            doubled = cards_twice(dealt_cards)
-            r.fail(aside_path, t("The hands and the cards set aside must be the {n} cards from 6 to ace, each once "
-                                 "(missing: {missing}; not in this pack: {foreign}; twice: {doubled}).",
-                                 n=len(DECK), missing=missing, foreign=foreign, doubled=doubled),
-                   "record.deck_mismatch", "deal")
-            return None
-        trump = hands[dealer][-1].suit
-        if trump_given is not None and trump_given is not trump:  # the record contradicts itself: unusable
-            r.fail(path + ("trump",), t("The dealer's last card is {card}, so trumps are {suit}, not {given}.",
-                                        card=hands[dealer][-1], suit=trump, given=trump_given),
-                   "record.trump_mismatch", "trump")
+        trump = trump_from(r, deal.at("trump"), hands[dealer][-1], trump_given,
+                           t("The dealer's last card is {card}, so trumps are {suit}, not {given}."))
+        if trump is None:
             return None
         steps.append(t("The dealer's last card, {card}, makes {suit} trumps.", card=hands[dealer][-1], suit=trump))
         rules = RULES[options["must_trump_when_void"]]
-        replay = replay_tricks(r, path + ("tricks",), rules, hands, players, (dealer + 1) % n, trump, number)
+        replay = deal.replay(rules, hands, players, (dealer + 1) % n, trump, steps)
         if replay is None:
             return None
-        findings.extend(replay.findings)
-        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)))
         cards = {players[s]: len(replay.won_by(s)) for s in range(n)}
         honours = {players[s]: [c.rank for c in replay.won_by(s) if c.suit is trump and c.rank in HONOURS]
                    for s in range(n)}

@@ -26,15 +26,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.cards import Card
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
-from referee.engines.replay import read_hands, replay_tricks
+from referee.engines.deals import Deal, Ledger, each_deal, goes_on, over_before, parsed, scores_before, trick_counts
+from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table, target_fact
+from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_2_TO_A, TrickRules
-from referee.errors import NotationError
-from referee.messages import N_, Message, t, tc, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
 from referee.records.fields import (
     CLAIM_PER_SIDE,
     DEALER,
+    HANDS_DEALT,
     NOTE,
     TRICKS_PLAYED,
     Cards,
@@ -91,9 +92,7 @@ RECORD = RecordSpec(
               t("The number of tricks each side took; together they must make the whole hand."), required=True,
               mode="summary",
               label=t("Tricks taken"), question=t("How many tricks did each side take?")),
-        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
-              required=True, mode="full",
-              label=t("Hands as dealt")),
+        HANDS_DEALT,
         Field("bids", Cards(min_items=1), t("The bid cards that were turned up, in the order they were turned up: "
                                             "from the dealer's left, up to the first black card, or all four if "
                                             "every one was red."), required=True, mode="full",
@@ -202,6 +201,7 @@ class MinnesotaWhist(Game):
     pitch = t("Whist without trumps: a card laid face down decides whether the hand is played high or low.")
     length = t("about an hour")
     deck_size = 52
+    example_fields = (("grand", t("Grand"), "name"), ("bids", t("Bid cards turned up"), "cards"))
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
@@ -212,19 +212,8 @@ class MinnesotaWhist(Game):
             (t("Trumps"), t("none")),
             (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
             (t("A side must take, in a high hand"), tn("at least {n} trick", "at least {n} tricks", BOOK + 1)),
-            (tc("facts: the whole game", "Game"), tn("{target} point (option {option})",
-                                                     "{target} points (option {option})", OPTIONS[1].default,
-                                                     target=OPTIONS[1].default, option="target")),
+            target_fact(OPTIONS[1]),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, the grander and the bid cards turned up."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("grand") is not None:
-            lines.append((t("Grand"), deal["grand"]))
-        if deal.get("bids"):
-            lines.append((t("Bid cards turned up"), parse_cards(deal["bids"], notation)))
-        return lines
 
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
         """The trick rules in force with ``options``."""
@@ -233,55 +222,33 @@ class MinnesotaWhist(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Minnesota Whist record."""
         r = Reader(doc)
-        players, options = r.header(self, ("teams", "scores_before"))
+        players, options = r.header(self, RECORD.own_keys())
         teams = self._teams(r, players)
         sides = list(teams) if teams else []
-        totals = dict.fromkeys(sides, 0)
-        if r.get(("scores_before",)) is not None and sides:
-            # Possible or exit 2: a deal gives points to one side and takes none away, and the game ends
-            # when a side reaches the target; so 0 ≤ a side's running score < target, and every such pair
-            # is some sequence of deals (a low hand can score a single point).
-            before = r.scores(("scores_before",), sides, minimum=0)
-            for side, v in (before or {}).items():
-                if v >= options["target"]:
-                    r.fail(("scores_before", side), tn("{player} already has {points}; the game would be over.",
-                                                       "{player} already has {points}; the game would be over.",
-                                                       v, player=side, points=v), "record.game_over", "target")
-            totals = before or totals
+        # Possible or exit 2: a deal gives points to one side and takes none away, and the game ends
+        # when a side reaches the target; so 0 ≤ a side's running score < target, and every such pair
+        # is some sequence of deals (a low hand can score a single point).
+        ledger = Ledger(doc, scores_before(r, sides))
+        over_before(r, ledger.totals, options["target"])
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         side_of = {p: side for side, members in teams.items() for p in members}
-        results: list[DealResult] = []
-        findings: list[Finding] = []
         winner: str | None = None
-        previous_dealer: int | None = None
-        for i, _ in enumerate(deals_value or []):
-            result = r.part(("deals", i), self._deal, r, i, players, side_of, sides, options, findings, previous_dealer)
-            if result is None:
-                continue
-            result_dealer = players.index(str(r.get(("deals", i, "dealer"))))
-            previous_dealer = result_dealer
-            if winner is not None:
-                findings.append(deal_after_end(doc, i))
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
+        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings), ledger, players, side_of, sides, options)):
+            ledger.add(i, result, dealer)
             if winner is None:
-                reached = [s for s in sides if totals[s] >= options["target"]]
-                if reached:
-                    winner = max(reached, key=lambda s: totals[s])
+                reached_it = [s for s in sides if ledger.totals[s] >= options["target"]]
+                if reached_it:
+                    winner = max(reached_it, key=lambda s: ledger.totals[s])
+                    ledger.over = True
         r.raise_if_any()
         if winner is not None:
             termination = tn("{side} reached {target} point and win the game.",
                              "{side} reached {target} points and win the game.", options["target"], side=winner,
                              target=options["target"])
-            code = "target_reached"
-        else:
-            termination = tn("Nobody has reached {target} point yet; the game goes on.",
-                             "Nobody has reached {target} points yet; the game goes on.", options["target"],
-                             target=options["target"])
-            code = "in_progress"
-        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+            return ledger.verdict(self.slug, options, winner, termination, "target_reached")
+        return ledger.verdict(self.slug, options, None, goes_on(options["target"]), "in_progress")
 
     def _teams(self, r: Reader, players: list[str]) -> dict[str, list[str]]:
         value = r.mapping(("teams",))
@@ -309,46 +276,36 @@ class MinnesotaWhist(Game):
                                               a=a, b=b), "record.partners_adjacent", "partnerships")
         return teams
 
-    def _deal(self, r: Reader, i: int, players: list[str], side_of: dict[str, str], sides: list[str],
-              options: dict[str, Any], findings: list[Finding], previous_dealer: int | None) -> DealResult | None:
-        path = ("deals", i)
-        number = i + 1
-        deal = r.mapping(path)
+    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], side_of: dict[str, str],
+              sides: list[str], options: dict[str, Any]) -> tuple[DealResult, int] | None:
         if deal is None:
             return None
-        full = "hands" in deal
-        allowed = {"dealer", "grand", "claim", "note"} | ({"hands", "bids", "tricks"} if full else {"tricks"})
-        r.known_keys(path, allowed)
-        dealer_name = r.name(path + ("dealer",), players)
+        r = deal.r
+        dealer_name = r.name(deal.at("dealer"), players)
         if dealer_name is None:
-            if not full:  # go on reading, so that every problem is reported at once
-                r.scores(path + ("tricks",), sides, minimum=0)
+            if not deal.full:  # go on reading, so that every problem is reported at once
+                r.scores(deal.at("tricks"), sides, minimum=0)
             return None
         dealer = players.index(dealer_name)
-        if previous_dealer is not None and dealer != (previous_dealer + 1) % PLAYERS:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous_dealer + 1) % PLAYERS], dealer=dealer_name)))
-        grand_name = r.name(path + ("grand",), players, required=False)
-        if deal.get("grand") is not None and grand_name is None:
+        ledger.check_dealer(deal, players, dealer)
+        grand_name = r.name(deal.at("grand"), players, required=False)
+        if deal.value.get("grand") is not None and grand_name is None:
             return None
-        claim = r.scores(path + ("claim",), sides, required=False, minimum=None)
+        claim = deal.claim(sides)
         steps: list[Message] = []
-        if full:
-            outcome = self._full_play(r, path, number, players, dealer, grand_name, findings, steps)
+        if deal.full:
+            outcome = self._full_play(deal, players, dealer, grand_name, steps)
             if outcome is None:
                 return None
             grand_name, tricks = outcome
             tricks_by_side = {s: sum(n for p, n in zip(players, tricks, strict=True) if side_of[p] == s)
                               for s in sides}
         else:
-            tricks_by_side = r.scores(path + ("tricks",), sides, minimum=0)
-            if tricks_by_side is None:
+            got = trick_counts(r, deal.at("tricks"), sides, TRICKS, t("The sides' tricks must add up to {total}, "
+                                                                      "not {n}."))
+            if got is None:
                 return None
-            if sum(tricks_by_side.values()) != TRICKS:
-                r.fail(path + ("tricks",), t("The sides' tricks must add up to {total}, not {n}.", total=TRICKS,
-                                             n=sum(tricks_by_side.values())), "record.tricks_sum", "tricks")
-                return None
+            tricks_by_side = got
         if grand_name is not None:
             granders = side_of[grand_name]
             leader = players[(players.index(grand_name) - 1) % PLAYERS]
@@ -362,61 +319,55 @@ class MinnesotaWhist(Game):
                                                     for s, n in tricks_by_side.items()]))
         scores, score_steps = score_hand(granders, tricks_by_side, options["scoring"])
         steps.extend(score_steps)
-        return DealResult(number, scores, steps, claim, mode="full" if full else "summary")
+        return deal.result(scores, steps, claim), dealer
 
-    def _full_play(self, r: Reader, path: tuple[Any, ...], number: int, players: list[str], dealer: int,
-                   grand_name: str | None, findings: list[Finding], steps: list[Message],
+    def _full_play(self, deal: Deal, players: list[str], dealer: int, grand_name: str | None, steps: list[Message],
                    ) -> tuple[str | None, list[int]] | None:
-        hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
+        r = deal.r
+        hands = read_hands(r, deal.at("hands"), players, HAND_SIZE)
         if hands is None:
             return None
         owner = {c: seat for seat, hand in enumerate(hands) for c in hand}
-        bids_path = path + ("bids",)
-        try:
-            bids = parse_cards(r.get(bids_path) or [], r.notation)
-        except NotationError as err:
-            r.add(err, bids_path)
+        bids = parsed(r, deal.at("bids"), parse_cards, r.get(deal.at("bids")) or [])
+        if bids is None:
             return None
-        usable, revealed = self._check_bids(r, bids_path, number, bids, owner, players, dealer, findings)
+        usable, revealed = self._check_bids(deal, bids, owner, players, dealer)
         if not usable:
             return None
         if grand_name is not None and grand_name != revealed:  # the record contradicts itself: unusable
-            r.fail(path + ("grand",), t("The record says {player} granded, but the bid cards say {actual}.",
-                                        player=grand_name, actual=revealed or t(N_("nobody"))),
+            r.fail(deal.at("grand"), t("The record says {player} granded, but the bid cards say {actual}.",
+                                       player=grand_name, actual=revealed or t(N_("nobody"))),
                    "record.grand_mismatch", "bidding")
             return None
         if revealed is not None:
             leader = (players.index(revealed) - 1) % PLAYERS
         else:
             leader = (dealer + 1) % PLAYERS
-        replay = replay_tricks(r, path + ("tricks",), RULES, hands, players, leader, None, number)
+        replay = deal.replay(RULES, hands, players, leader, None, steps)
         if replay is None:
             return None
-        findings.extend(replay.findings)
-        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)))
         return revealed, replay.tricks_won(PLAYERS)
 
-    def _check_bids(self, r: Reader, path: tuple[Any, ...], number: int, bids: list[Card],
-                    owner: dict[Card, int], players: list[str], dealer: int,
-                    findings: list[Finding]) -> tuple[bool, str | None]:
+    def _check_bids(self, deal: Deal, bids: list[Card], owner: dict[Card, int], players: list[str], dealer: int,
+                    ) -> tuple[bool, str | None]:
         """Whether the bids can be used, and who granded (None: a low hand), from the cards turned up."""
+        r, path = deal.r, deal.at("bids")
         if not bids:
             r.fail(path, t("bids must list the bid cards in the order they were turned up."), "record.shape")
             return False, None
-        where = r.doc.where(path, deal=number)
         for k, card in enumerate(bids):
             seat = (dealer + 1 + k) % PLAYERS
             if card not in owner:
                 r.fail(path, t("{card} was dealt to nobody.", card=card), "record.card_not_dealt", "deal")
                 return False, None
             if owner[card] != seat:
-                findings.append(Finding("bid.out_of_order", "error", where,
-                                        t("Bid card {k}, {card}, belongs to {owner}, but {seat} turns up card {k}.",
-                                          k=k + 1, card=card, owner=players[owner[card]], seat=players[seat])))
+                deal.warn("bid.out_of_order", ("bids",), t("Bid card {k}, {card}, belongs to {owner}, but {seat} "
+                                                           "turns up card {k}.", k=k + 1, card=card,
+                                                           owner=players[owner[card]], seat=players[seat]), "error")
             black = not card.suit.is_red
             if black and k != len(bids) - 1:
-                findings.append(Finding("bid.after_black", "error", where,
-                                        t("Turning up stops at the first black card, {card}.", card=card)))
+                deal.warn("bid.after_black", ("bids",), t("Turning up stops at the first black card, {card}.",
+                                                          card=card), "error")
                 break
         black = [c for c in bids if not c.suit.is_red]
         if black:

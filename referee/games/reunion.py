@@ -35,12 +35,12 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import Card, Rank, Suit, cards_twice, deck
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
-from referee.engines.replay import read_hands, replay_tricks
+from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, take_widow, trump_from, whole_pack
+from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
+from referee.engines.replay import read_hands
 from referee.engines.tricks import SAME_COLOUR, TrickRules
-from referee.errors import NotationError
 from referee.messages import Message, points_count, t, tc, tn
-from referee.notation import parse_card, parse_cards, parse_suit
+from referee.notation import parse_card, parse_cards
 from referee.records.fields import (
     DEALER,
     NOTE,
@@ -419,11 +419,13 @@ class Reunion(Game):
     pitch = t("Three players fight for card points, with two jacks of one colour reunited at the top of the trumps.")
     length = t("three deals, about half an hour")
     deck_size = len(DECK)
+    example_fields = (("turned", t("Turned card"), "card"), ("widow", t("Widow (the turned card first)"), "cards"),
+                      ("discard", t("Discard"), "cards"), ("last_trick", t("Last trick"), "name"))
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{n}, each for himself", n=PLAYERS)),
+            players_fact(self.player_counts),
             (t("Cards"), t("{n} (7 to ace in four suits)", n=self.deck_size)),
             (t("Deal"), t("{packets} cards at a time, clockwise: {n} each", packets="–".join(map(str, PACKETS)),
                           n=HAND_SIZE)),
@@ -450,19 +452,6 @@ class Reunion(Game):
                            "{n} deals, one for each player; the highest total wins", DEALS)),
         ]
 
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, trumps, the turned card or widow, the discard and the last trick."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("turned"):
-            lines.append((t("Turned card"), [parse_card(deal["turned"], notation)]))
-        if deal.get("widow"):
-            lines.append((t("Widow (the turned card first)"), parse_cards(deal["widow"], notation)))
-        if deal.get("discard"):
-            lines.append((t("Discard"), parse_cards(deal["discard"], notation)))
-        if deal.get("last_trick") is not None:
-            lines.append((t("Last trick"), deal["last_trick"]))
-        return lines
-
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
         """Card points (or counting cards) and tricks per player, then the claim."""
         rows: list[tuple[Message, dict[str, Any]]] = []
@@ -481,7 +470,7 @@ class Reunion(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Réunion record."""
         r = Reader(doc)
-        players, options = r.header(self, ())
+        players, options = r.header(self, RECORD.own_keys())
         deals_value = r.sequence(("deals",))
         if deals_value is not None and len(deals_value) > DEALS:
             r.fail(("deals",), t("A game is {n} deals, one for each dealer, but this record lists {count}; write "
@@ -489,31 +478,24 @@ class Reunion(Game):
                    "record.too_many_deals", "game")
         r.raise_if_any()
         settlement = options["settlement"]
-        totals = dict.fromkeys(players, 0)
+        ledger = Ledger(doc, dict.fromkeys(players, 0))
         units = dict.fromkeys(players, 0)
-        results: list[DealResult] = []
-        findings: list[Finding] = []
-        previous_dealer: int | None = None
         dealt: dict[int, int] = {}  # dealer's seat -> the deal he dealt, from 1
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, settlement, findings, previous_dealer)
-            if read is None:
-                continue
-            result, score, previous_dealer = read
-            if previous_dealer in dealt:  # a game is one deal by each player: these deals are not one game
+        for i, (result, score, dealer) in each_deal(r, deals_value, lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings), ledger, players, settlement)):
+            if dealer in dealt:  # a game is one deal by each player: these deals are not one game
                 r.fail(("deals", i, "dealer"), t("{player} already dealt deal {deal}; a game is one deal by each "
-                                                 "player, so nobody deals twice.", player=players[previous_dealer],
-                                                 deal=dealt[previous_dealer]), "record.dealer_twice", "game")
-            dealt.setdefault(previous_dealer, i + 1)
-            totals = advance(totals, result.scores)
+                                                 "player, so nobody deals twice.", player=players[dealer],
+                                                 deal=dealt[dealer]), "record.dealer_twice", "game")
+            dealt.setdefault(dealer, i + 1)
+            ledger.add(i, result, dealer)
             units = advance(units, score.units)
-            result.totals = dict(totals)
-            results.append(result)
         r.raise_if_any()
+        results, totals = ledger.results, ledger.totals
         if len(results) < DEALS:
             termination = tn("{n} deal of {total} played; the game goes on.",
                              "{n} deals of {total} played; the game goes on.", len(results), total=DEALS)
-            return Verdict(self.slug, options, results, totals, None, termination, "in_progress", findings)
+            return ledger.verdict(self.slug, options, None, termination, "in_progress")
         best = max(totals.values())
         winners = [p for p in players if totals[p] == best]
         if settlement == "original_units":
@@ -527,56 +509,39 @@ class Reunion(Game):
             termination = tn("After {n} deal {player} has the highest total, {points}, and wins.",
                              "After {n} deals {player} has the highest total, {points}, and wins.", DEALS,
                              player=winners[0], points=best)
-            return Verdict(self.slug, options, results, totals, winners[0], termination, "game_over", findings)
+            return ledger.verdict(self.slug, options, winners[0], termination, "game_over")
         termination = tn("After {n} deal {players} have the same highest total, {points}, and share the win.",
                          "After {n} deals {players} have the same highest total, {points}, and share the win.",
                          DEALS, players=winners, points=best)
-        return Verdict(self.slug, options, results, totals, None, termination, "shared_win", findings)
+        return ledger.verdict(self.slug, options, None, termination, "shared_win")
 
-    def _deal(self, r: Reader, i: int, players: list[str], settlement: str, findings: list[Finding],
-              previous_dealer: int | None) -> tuple[DealResult, DealScore, int] | None:
-        path = ("deals", i)
-        number = i + 1
-        deal = r.mapping(path)
+    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], settlement: str,
+              ) -> tuple[DealResult, DealScore, int] | None:
         if deal is None:
             return None
-        full = "hands" in deal
-        allowed = {"dealer", "trump", "discard", "claim", "note"} | (
-            {"hands", "widow", "tricks"} if full else {"turned", "taken", "last_trick"})
-        r.known_keys(path, allowed)
-        dealer_name = r.name(path + ("dealer",), players)
-        trump_given = self._suit(r, path + ("trump",))
-        claim = r.scores(path + ("claim",), players, required=False, minimum=None)
-        if full:
-            facts = None if dealer_name is None else self._full_play(r, path, number, players, dealer_name,
-                                                                     trump_given, findings)
+        r = deal.r
+        dealer_name = r.name(deal.at("dealer"), players)
+        trump_given = read_suit(r, deal.at("trump"), required=False)
+        claim = deal.claim(players)
+        if deal.full:
+            facts = None if dealer_name is None else self._full_play(deal, players, dealer_name, trump_given)
         else:
-            facts = self._summary(r, path, number, players, dealer_name, trump_given, findings)
+            facts = self._summary(r, deal.path, players, trump_given)
         if facts is None or dealer_name is None:
             return None
         dealer = players.index(dealer_name)
-        if previous_dealer is not None and dealer != (previous_dealer + 1) % PLAYERS:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous_dealer + 1) % PLAYERS], dealer=dealer_name)))
-        self._check_discard(r, path, number, dealer_name, facts.discard, facts.trump, findings)
+        ledger.check_dealer(deal, players, dealer)
+        faults = discard_faults(facts.discard, facts.trump)
+        if faults:
+            deal.warn("discard.forbidden_card", ("discard",), t("{player} discards {cards}, but the discard may hold "
+                                                                "no ace and neither trump jack.", player=dealer_name,
+                                                                cards=faults), "error")
         score = score_deal(facts.points, facts.took, facts.last, dealer_name, facts.discard, facts.trump, settlement,
                            facts.left_jack, facts.counted)
         steps = [trump_step(facts.trump, facts.turned), *facts.steps, *score.steps]
-        result = DealResult(number, score.scores, steps, claim, mode="full" if full else "summary")
-        return result, score, dealer
+        return deal.result(score.scores, steps, claim), score, dealer
 
     # Reading the parts of a deal -------------------------------------------------------------------------------
-
-    def _suit(self, r: Reader, path: Path) -> Suit | None:
-        value = r.get(path)
-        if value is None:
-            return None
-        try:
-            return parse_suit(value, r.notation)
-        except NotationError as err:
-            r.add(err, path)
-            return None
 
     def _cards(self, r: Reader, path: Path, required: bool = True) -> list[Card] | None:
         """Cards of this pack, each once, at ``path``; None (with the problem noted) otherwise."""
@@ -589,10 +554,8 @@ class Reunion(Game):
         if not isinstance(value, (list, str)):
             r.fail(path, t("{field} must list cards.", field=_field(path)), "record.shape")
             return None
-        try:
-            cards = parse_cards(value, r.notation)
-        except NotationError as err:
-            r.add(err, path)
+        cards = parsed(r, path, parse_cards, value)
+        if cards is None:
             return None
         foreign = [c for c in cards if c not in DECK_SET]
         if foreign:
@@ -613,18 +576,8 @@ class Reunion(Game):
             return None
         return discard
 
-    def _check_discard(self, r: Reader, path: Path, number: int, dealer: str, discard: list[Card], trump: Suit,
-                       findings: list[Finding]) -> None:
-        faults = discard_faults(discard, trump)
-        if faults:
-            findings.append(Finding("discard.forbidden_card", "error",
-                                    r.doc.where(path + ("discard",), deal=number),
-                                    t("{player} discards {cards}, but the discard may hold no ace and neither trump "
-                                      "jack.", player=dealer, cards=faults)))
-
-    def _summary(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
-                 trump_given: Suit | None, findings: list[Finding]) -> DealFacts | None:
-        trump, turned = self._summary_trump(r, path, number, trump_given, findings)
+    def _summary(self, r: Reader, path: Path, players: list[str], trump_given: Suit | None) -> DealFacts | None:
+        trump, turned = self._summary_trump(r, path, trump_given)
         discard = self._discard(r, path)
         last = r.name(path + ("last_trick",), players)
         taken = self._taken(r, path, players, trump, discard or [])
@@ -648,34 +601,28 @@ class Reunion(Game):
         return DealFacts(trump, turned, discard, points, took, last, None, counted if any(counted.values()) else None,
                          [])
 
-    def _summary_trump(self, r: Reader, path: Path, number: int, trump_given: Suit | None,
-                       findings: list[Finding]) -> tuple[Suit | None, Card | None]:
+    def _summary_trump(self, r: Reader, path: Path, trump_given: Suit | None) -> tuple[Suit | None, Card | None]:
         """Trumps from ``trump`` or the ``turned`` card (which must agree); (None, None) if neither is usable."""
         turned_path = path + ("turned",)
         if r.get(turned_path) is None:
             if trump_given is None and r.get(path + ("trump",)) is None:
                 r.fail(path + ("trump",), t("A deal must name the trump suit."), "record.missing_field")
             return trump_given, None
-        try:
-            turned = parse_card(r.get(turned_path), r.notation)
-        except NotationError as err:
-            r.add(err, turned_path)
+        turned = parsed(r, turned_path, parse_card)
+        if turned is None:
             return None, None
         if turned not in DECK_SET:
             r.fail(turned_path, t("{cards} are not in this pack, which has the cards from 7 to ace.", cards=[turned]),
                    "record.not_in_pack", "deal")
             return None, None
-        if trump_given is not None and trump_given is not turned.suit:
-            r.fail(path + ("trump",), t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
-                                        suit=turned.suit, given=trump_given), "record.trump_mismatch", "trump")
-            return None, None
-        return turned.suit, turned
+        trump = trump_from(r, path + ("trump",), turned, trump_given, TURNED_MISMATCH)
+        return (trump, turned) if trump is not None else (None, None)
 
     def _taken(self, r: Reader, path: Path, players: list[str], trump: Suit | None, discard: list[Card],
                ) -> Taken | None:
         taken_path = path + ("taken",)
-        taken = r.mapping(taken_path)
-        if taken is None or not r.names_match(taken_path, taken, players):
+        entries = r.entries(taken_path, players, seating=False)
+        if entries is None:
             return None
         points: dict[str, int] = {}
         took: dict[str, bool] = {}
@@ -686,8 +633,7 @@ class Reunion(Game):
         keys: dict[str, Any] = {}
         seen: dict[Card, str] = {c: "" for c in discard}
         ok = True
-        for key, value in taken.items():
-            name, p = str(key), taken_path + (key,)
+        for name, p, value in entries:
             if not isinstance(value, dict):
                 r.fail(p, t("{field} must have tricks and either points or cards.", field=name), "record.shape")
                 ok = False
@@ -701,7 +647,7 @@ class Reunion(Game):
             points[name], counted[name], listed[name] = got
             took[name] = tricks is True or (tricks is not False and tricks > 0)
             given[name] = tricks
-            keys[name] = key
+            keys[name] = p[-1]
             if not isinstance(tricks, bool):
                 counts[name] = tricks
             if not took[name] and points[name]:
@@ -824,53 +770,41 @@ class Reunion(Game):
                "tricks")
         return None
 
-    def _full_play(self, r: Reader, path: Path, number: int, players: list[str], dealer_name: str,
-                   trump_given: Suit | None, findings: list[Finding]) -> DealFacts | None:
-        hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
-        widow = self._cards(r, path + ("widow",))
-        discard = self._discard(r, path)
+    def _full_play(self, deal: Deal, players: list[str], dealer_name: str, trump_given: Suit | None,
+                   ) -> DealFacts | None:
+        r = deal.r
+        hands = read_hands(r, deal.at("hands"), players, HAND_SIZE)
+        widow = self._cards(r, deal.at("widow"))
+        discard = self._discard(r, deal.path)
         if hands is None or widow is None or discard is None:
             return None
         if len(widow) != WIDOW:
-            r.fail(path + ("widow",), t("The widow is the {n} cards left over after the deal, the turned card first, "
-                                        "not {count}.", n=WIDOW, count=len(widow)), "record.widow_size", "deal")
+            r.fail(deal.at("widow"), t("The widow is the {n} cards left over after the deal, the turned card first, "
+                                       "not {count}.", n=WIDOW, count=len(widow)), "record.widow_size", "deal")
             return None
-        dealt = [c for h in hands for c in h] + widow
-        if len(set(dealt)) != len(dealt) or set(dealt) != DECK_SET:
-            missing = sorted(DECK_SET - set(dealt))
-            foreign = sorted(set(dealt) - DECK_SET)
-            doubled = cards_twice(dealt)
-            r.fail(path + ("widow",), t("The hands and the widow must be the {n} cards from 7 to ace, each once "
-                                        "(missing: {missing}; not in this pack: {foreign}; twice: {doubled}).",
-                                        n=len(DECK), missing=missing, foreign=foreign, doubled=doubled),
-                   "record.deck_mismatch", "deal")
+        if not whole_pack(r, deal.at("widow"), [c for h in hands for c in h] + widow, DECK, t(
+                "The hands and the widow must be the {n} cards from 7 to ace, each once (missing: {missing}; not in "
+                "this pack: {foreign}; twice: {doubled}).")):
             return None
         dealer = players.index(dealer_name)
         turned = widow[0]
-        trump = turned.suit
-        if trump_given is not None and trump_given is not trump:
-            r.fail(path + ("trump",), t("The turned card is {card}, so trumps are {suit}, not {given}.", card=turned,
-                                        suit=trump, given=trump_given), "record.trump_mismatch", "trump")
+        trump = trump_from(r, deal.at("trump"), turned, trump_given, TURNED_MISMATCH)
+        if trump is None:
             return None
-        twelve = hands[dealer] + widow
-        not_held = [c for c in discard if c not in twelve]
+        play_hands, not_held = take_widow(hands, dealer, widow, discard)
         if not_held:
-            r.fail(path + ("discard",), t("{player} discards from his hand and the widow, and {cards} are in "
-                                          "neither.", player=dealer_name, cards=not_held),
+            r.fail(deal.at("discard"), t("{player} discards from his hand and the widow, and {cards} are in "
+                                         "neither.", player=dealer_name, cards=not_held),
                    "record.discard_not_held", "discard")
             return None
-        play_hands = [list(h) for h in hands]
-        play_hands[dealer] = [c for c in twelve if c not in discard]
-        replay = replay_tricks(r, path + ("tricks",), RULES, play_hands, players, (dealer + 1) % PLAYERS, trump,
-                               number)
+        steps: list[Message] = []
+        replay = deal.replay(RULES, play_hands, players, (dealer + 1) % PLAYERS, trump, steps)
         if replay is None:
             return None
-        findings.extend(replay.findings)
         won = replay.tricks_won(PLAYERS)
         points = {players[s]: points_of(replay.won_by(s), trump) for s in range(PLAYERS)}
         took = {players[s]: won[s] > 0 for s in range(PLAYERS)}
-        steps = [tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)),
-                 t("Tricks: {tricks}.", tricks=[f"{players[s]} {won[s]}" for s in range(PLAYERS)])]
+        steps.append(t("Tricks: {tricks}.", tricks=[f"{players[s]} {won[s]}" for s in range(PLAYERS)]))
         owner = {c: s for s, h in enumerate(play_hands) for c in h}
         left_jack = left_jack_captures(replay.tricks, owner, trump, players)
         last = players[replay.tricks[-1].winner]
@@ -904,4 +838,5 @@ def _field(path: Path) -> str:
 
 
 DECK_SET = frozenset(DECK)
+TURNED_MISMATCH = t("The turned card is {card}, so trumps are {suit}, not {given}.")
 GAME = Reunion()

@@ -46,14 +46,16 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
-from referee.engines.replay import read_hands, replay_tricks
+from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, scores_before, take_widow, whole_pack
+from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
+from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_cards, parse_suit
 from referee.records.fields import (
     DEALER,
+    HANDS_DEALT,
     NOTE,
     TRICKS_PLAYED,
     Boolean,
@@ -123,9 +125,7 @@ RECORD = RecordSpec(
     ),
     deal=(
         DEALER,
-        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
-              required=True, mode="full",
-              label=t("Hands as dealt")),
+        HANDS_DEALT,
         Field("widow", Cards(), t("The two cards left over after the deal; the hands and the widow together are "
                                   "the whole pack."), required=True, mode="full",
               label=t("Widow")),
@@ -405,26 +405,16 @@ class TrumpSeven(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Trump 7 record."""
         r = Reader(doc)
-        players, options = r.header(self)
-        totals = dict.fromkeys(players, 0)
-        if r.get(("scores_before",)) is not None and players:
-            totals = r.scores(("scores_before",), players, minimum=0) or totals
+        players, options = r.header(self, RECORD.own_keys())
+        ledger = Ledger(doc, scores_before(r, players))
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
-        results: list[DealResult] = []
-        findings: list[Finding] = []
-        previous: tuple[int, bool] | None = None  # the last dealer's seat, and whether his deal was thrown in
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous)
-            if read is None:
-                continue
-            result, previous = read
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
+        for i, (result, dealer, thrown_in) in each_deal(r, deals_value, lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
+            ledger.add(i, result, dealer, thrown_in)
         r.raise_if_any()
-        winner, termination, code = self._end(totals)
-        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+        winner, termination, code = self._end(ledger.totals)
+        return ledger.verdict(self.slug, options, winner, termination, code)
 
     @staticmethod
     def _end(totals: dict[str, int]) -> tuple[str | None, Message, str]:
@@ -437,29 +427,23 @@ class TrumpSeven(Game):
         return None, t("The source sets no target, so the record is the whole match: {players} won the most deals "
                        "({n} each), so there is no single winner.", players=leaders, n=best), "tied"
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous: tuple[int, bool] | None) -> tuple[DealResult, tuple[int, bool]] | None:
-        path = ("deals", i)
-        number = i + 1
-        deal = r.mapping(path)
-        if deal is None or not players:
+    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
+              ) -> tuple[DealResult, int, bool] | None:
+        """The deal's result, its dealer's seat, and whether it was thrown in (the same player deals again)."""
+        if deal is None:
             return None
-        full = "hands" in deal
-        allowed = {"dealer", "declarer", "trump", "discards", "claim", "note"} | (
-            {"hands", "widow", "auction", "tricks", "thrown_in"} if full else {"taken", "thrown_in"})
-        r.known_keys(path, allowed)
-        dealer_name = r.name(path + ("dealer",), players)
-        claim = self._claim(r, path + ("claim",))
+        r = deal.r
+        dealer_name = r.name(deal.at("dealer"), players)
+        claim = self._claim(r, deal.at("claim"))
         steps: list[Message] = []
-        if full:
-            played = self._full_play(r, path, number, players, dealer_name, options, findings, steps)
+        if deal.full:
+            played = self._full_play(deal, players, dealer_name, options, steps)
         else:
-            played = self._summary(r, path, number, players, findings)
+            played = self._summary(deal, players)
         if dealer_name is None or played is None:
             return None
         dealer = players.index(dealer_name)
-        self._check_dealer(r, path, number, players, dealer, previous, findings)
-        mode = "full" if full else "summary"
+        ledger.check_dealer(deal, players, dealer)
         if isinstance(played, IllegalAuction):
             steps.append(tn("{players} passed in round 1 and said yes in round 2, which the rules do not allow: the "
                             "auction is void and the deal is thrown in. Nobody scores, whatever was played after it, "
@@ -469,38 +453,19 @@ class TrumpSeven(Game):
                             "and {dealer} shuffles and deals again.", len(played.late), players=played.late,
                             dealer=dealer_name))
             against: dict[str, int] | None = {} if claim is not None else None  # nothing was scored to agree with
-            return DealResult(number, dict.fromkeys(players, 0), steps, claim, mode=mode,
-                              claim_against=against), (dealer, True)
+            return deal.result(dict.fromkeys(players, 0), steps, claim, claim_against=against), dealer, True
         if played is False:  # thrown in
             if claim is not None:
-                r.fail(path + ("claim",), t("A thrown-in deal has no {field}; leave it out.", field="claim"),
+                r.fail(deal.at("claim"), t("A thrown-in deal has no {field}; leave it out.", field="claim"),
                        "record.thrown_in_field", "auction")
                 return None
             steps.append(t("The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.",
                            dealer=dealer_name))
-            return DealResult(number, dict.fromkeys(players, 0), steps, mode=mode), (dealer, True)
+            return deal.result(dict.fromkeys(players, 0), steps), dealer, True
         points = self._score(players, played, options, steps)
         scores = deal_scores(players, played.declarer, points[DECLARER])
         against = {k: points[k] for k in claim} if claim is not None else None
-        return DealResult(number, scores, steps, claim, mode=mode, claim_against=against), (dealer, False)
-
-    @staticmethod
-    def _check_dealer(r: Reader, path: Path, number: int, players: list[str], dealer: int,
-                      previous: tuple[int, bool] | None, findings: list[Finding]) -> None:
-        """The deal passes to the left, but a thrown-in deal is dealt again by the same player."""
-        if previous is None:
-            return
-        last, thrown_in = previous
-        expected = last if thrown_in else (last + 1) % PLAYERS
-        if dealer == expected:
-            return
-        if thrown_in:
-            msg = t("After a thrown-in deal the same player deals again: {expected} should deal, not {dealer}.",
-                    expected=players[expected], dealer=players[dealer])
-        else:
-            msg = t("The deal passes to the left: {expected} should deal, not {dealer}.", expected=players[expected],
-                    dealer=players[dealer])
-        findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number), msg))
+        return deal.result(scores, steps, claim, claim_against=against), dealer, False
 
     # -- reading the fields ------------------------------------------------------------------------------
 
@@ -526,28 +491,14 @@ class TrumpSeven(Game):
         return out if len(out) == len(value) else None
 
     @staticmethod
-    def _trump(r: Reader, path: Path) -> Suit | None:
-        value = r.get(path)
-        if value is None:
-            r.fail(path, t("A deal must name the trump suit."), "record.missing_field")
-            return None
-        try:
-            return parse_suit(value, r.notation)
-        except NotationError as err:
-            r.add(err, path)
-            return None
-
-    @staticmethod
     def _cards(r: Reader, path: Path) -> list[Card] | None:
         """A list of cards of this pack, none twice."""
         value = r.get(path)
         if value is None or isinstance(value, (bool, int, dict)):
             r.fail(path, t("{field} must be a list of cards.", field=path[-1]), "record.shape")
             return None
-        try:
-            cards = parse_cards(value, r.notation)
-        except NotationError as err:
-            r.add(err, path)
+        cards = parsed(r, path, parse_cards, value)
+        if cards is None:
             return None
         ok = True
         for card in cards:
@@ -568,35 +519,34 @@ class TrumpSeven(Game):
             return None
         return cards
 
-    def _summary(self, r: Reader, path: Path, number: int, players: list[str], findings: list[Finding],
-                 ) -> Played | bool | None:
+    def _summary(self, deal: Deal, players: list[str]) -> Played | bool | None:
         """A scoresheet's deal: the declarer, trumps, discards and what was taken; or ``thrown_in: true``.
 
         Returns False for a thrown-in deal, None if the record cannot be used.
         """
+        r, path = deal.r, deal.path
         thrown = _thrown_in(r, path)
         if thrown is None:
             return None
-        deal = r.get(path)
         if thrown:
-            extra = [k for k in ("declarer", "trump", "discards", "taken") if k in deal]
+            extra = [k for k in ("declarer", "trump", "discards", "taken") if k in deal.value]
             for key in extra:
                 r.fail(path + (key,), t("A thrown-in deal has no {field}; leave it out.", field=key),
                        "record.thrown_in_field", "auction")
             return None if extra else False
         declarer = r.name(path + ("declarer",), players)
-        trump = self._trump(r, path + ("trump",))
+        trump = read_suit(r, path + ("trump",))
         discards = self._discards(r, path + ("discards",))
         if trump is None or discards is None:
             return None
-        taken = self._taken(r, path + ("taken",), number, trump, discards, findings)
+        taken = self._taken(deal, trump, discards)
         if declarer is None or taken is None:
             return None
         return Played(declarer, trump, discards, taken)
 
-    def _taken(self, r: Reader, path: Path, number: int, trump: Suit, discards: list[Card],
-               findings: list[Finding]) -> dict[str, Taken] | None:
+    def _taken(self, deal: Deal, trump: Suit, discards: list[Card]) -> dict[str, Taken] | None:
         """``taken``: for the declarer, the defenders or both, card points or the counting cards in their tricks."""
+        r, path = deal.r, deal.at("taken")
         value = r.get(path)
         if not isinstance(value, dict) or not value:
             r.fail(path, t("taken gives what the declarer's or the defenders' tricks held, or both: a number of card "
@@ -631,9 +581,8 @@ class TrumpSeven(Game):
                            "record.card_twice", "taken")
                     ok = False
                 elif not card_points(card, trump):
-                    findings.append(Finding("deal.not_a_counting_card", "warning", r.doc.where(p, deal=number),
-                                            t("{card} carries no card points in this deal; it adds nothing.",
-                                              card=card)))
+                    deal.warn("deal.not_a_counting_card", ("taken", side),
+                              t("{card} carries no card points in this deal; it adds nothing.", card=card))
                 owner[card] = side
             taken[side] = Taken(sum(card_points(c, trump) for c in cards), cards)
         if not taken:
@@ -671,27 +620,22 @@ class TrumpSeven(Game):
             return False
         return True
 
-    def _full_play(self, r: Reader, path: Path, number: int, players: list[str], dealer_name: str | None,
-                   options: dict[str, Any], findings: list[Finding], steps: list[Message],
-                   ) -> Played | IllegalAuction | bool | None:
+    def _full_play(self, deal: Deal, players: list[str], dealer_name: str | None, options: dict[str, Any],
+                   steps: list[Message]) -> Played | IllegalAuction | bool | None:
         """Every card: hands, widow, auction, trumps, discards and tricks. False if the deal was thrown in."""
+        r, path = deal.r, deal.path
         hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
         widow = self._cards(r, path + ("widow",))
         if widow is not None and len(widow) != WIDOW_SIZE:
             r.fail(path + ("widow",), t("The widow is {n} cards, not {count}.", n=WIDOW_SIZE, count=len(widow)),
                    "record.widow_size", "deal")
             widow = None
-        auction = self._auction(r, path + ("auction",), number, players, findings)
+        auction = self._auction(deal, players)
         if hands is None or widow is None or auction is None or dealer_name is None:
             return None
-        dealt = [c for h in hands for c in h] + widow
-        if set(dealt) != DECK_SET or len(dealt) != len(DECK):
-            r.fail(path + ("widow",), t("The hands and the widow must be the {n} cards of the pack, each once "
-                                        "(missing: {missing}; not in this pack: {foreign}; twice: {doubled}).",
-                                        n=len(DECK), missing=sorted(DECK_SET - set(dealt)),
-                                        foreign=sorted(set(dealt) - DECK_SET),
-                                        doubled=cards_twice(dealt)),
-                   "record.deck_mismatch", "deal")
+        if not whole_pack(r, path + ("widow",), [c for h in hands for c in h] + widow, DECK, t(
+                "The hands and the widow must be the {n} cards of the pack, each once (missing: {missing}; not in "
+                "this pack: {foreign}; twice: {doubled}).")):
             return None
         steps.extend(_auction_steps(auction))
         late = [p for p, (first, second) in auction.items() if second and not first]
@@ -717,28 +661,23 @@ class TrumpSeven(Game):
                                            "{actual} the declarer.", player=str(named), actual=declarer),
                    "record.declarer_mismatch", "auction")
             return None
-        trump = self._trump(r, path + ("trump",))
+        trump = read_suit(r, path + ("trump",))
         discards = self._discards(r, path + ("discards",))
         if trump is None or discards is None:
             return None
         seat = players.index(declarer)
         steps.append(_declarer_step(declarer, trump, [p for p in players if p != declarer]))
-        eleven = hands[seat] + widow
-        for card in discards:
-            if card not in eleven:
-                r.fail(path + ("discards",), t("{card} is not among {player}'s cards after taking the widow.",
-                                               card=card, player=declarer), "record.discard_not_held", "discards")
-        if any(c not in eleven for c in discards) or not self._no_discard_played(r, path + ("tricks",), discards):
+        play_hands, not_held = take_widow(hands, seat, widow, discards)
+        for card in not_held:
+            r.fail(path + ("discards",), t("{card} is not among {player}'s cards after taking the widow.",
+                                           card=card, player=declarer), "record.discard_not_held", "discards")
+        if not_held or not self._no_discard_played(r, path + ("tricks",), discards):
             return None
-        play_hands = [list(h) for h in hands]
-        play_hands[seat] = [c for c in eleven if c not in discards]
         dealer = players.index(dealer_name)
         leader = seat if options["first_lead"] == DECLARER else (dealer + 1) % PLAYERS
-        replay = replay_tricks(r, path + ("tricks",), RULES, play_hands, players, leader, trump, number)
+        replay = deal.replay(RULES, play_hands, players, leader, trump, steps)
         if replay is None:
             return None
-        findings.extend(replay.findings)
-        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)))
         won = replay.won_by(seat)
         lost = [c for s in range(PLAYERS) if s != seat for c in replay.won_by(s)]
         points = points_table(trump)
@@ -766,17 +705,14 @@ class TrumpSeven(Game):
         return ok
 
     @staticmethod
-    def _auction(r: Reader, path: Path, number: int, players: list[str], findings: list[Finding],
-                 ) -> dict[str, tuple[bool, bool]] | None:
+    def _auction(deal: Deal, players: list[str]) -> dict[str, tuple[bool, bool]] | None:
         """``auction: {Anna: [yes, yes], Boris: [yes, pass], Vera: [pass, pass]}``: round 1, then round 2."""
-        value = r.mapping(path)
-        if value is None or not r.names_match(path, value, players):
+        r, path = deal.r, deal.at("auction")
+        entries = r.entries(path, players)
+        if entries is None:
             return None
         answers: dict[str, tuple[bool, bool]] = {}
-        for name in players:
-            key = next(k for k in value if str(k) == name)
-            p = path + (key,)
-            given = value[key]
+        for name, p, given in entries:
             if not isinstance(given, list) or len(given) != 2:
                 r.fail(p, t("{player} answers twice, in round 1 and in round 2, for example [yes, pass].",
                             player=name), "record.shape", "auction")
@@ -790,9 +726,9 @@ class TrumpSeven(Game):
             if first is None or second is None:
                 continue
             if second and not first:
-                findings.append(Finding("auction.late_yes", "error", r.doc.where(p, deal=number),
-                                        t("{player} passed in round 1, so cannot say yes in round 2: the second "
-                                          "round only confirms or withdraws a yes.", player=name)))
+                deal.warn("auction.late_yes", p[len(deal.path):], t("{player} passed in round 1, so cannot say yes in "
+                                                                  "round 2: the second round only confirms or "
+                                                                  "withdraws a yes.", player=name), "error")
             answers[name] = (first, second)
         return answers if len(answers) == len(players) else None
 

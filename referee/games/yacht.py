@@ -22,13 +22,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, deal_after_end, rule_table
-from referee.engines.replay import read_hands, replay_tricks
+from referee.cards import SUITS, Card, Rank, Suit, deck
+from referee.engines.deals import (
+    Deal,
+    Ledger,
+    each_deal,
+    goes_on,
+    over_before,
+    parsed,
+    reached,
+    read_suit,
+    scores_before,
+    trick_counts,
+    whole_pack,
+    with_params,
+)
+from referee.engines.game import (
+    DealResult,
+    Game,
+    Option,
+    Reader,
+    Verdict,
+    by_players,
+    must_trump_option,
+    players_fact,
+    rule_table,
+    target_fact,
+)
+from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_2_TO_A, TrickRules
-from referee.errors import NotationError
-from referee.messages import Message, t, tc, tn
-from referee.notation import parse_card, parse_cards, parse_suit
+from referee.messages import Message, t, tn
+from referee.notation import parse_card, parse_cards
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
@@ -58,12 +82,8 @@ ORDINARY, THIRTEEN_UNDER, LUCKY = "ordinary", "thirteen-under", "lucky-thirteen-
 BID_EXAMPLE = "{start: 0, goal: -5}"
 
 OPTIONS: tuple[Option, ...] = (
-    Option("must_trump_when_void", True, (True, False),
-           help=t("What a player who cannot follow suit must do."),
-           choice_help={True: t("He must play a trump if he has one (the source)."),
-                        False: t("He may trump or throw any card (Brokke's original rule).")},
-           label=t("A player who cannot follow suit"),
-           choice_labels={True: t("must play a trump"), False: t("may throw any card")}),
+    must_trump_option(True, t("He must play a trump if he has one (the source)."),
+                      t("He may trump or throw any card (Brokke's original rule).")),
     Option("trump_breaking", False, (False, True),
            help=t("Whether a trump may be led before trumps are broken."),
            choice_help={False: t("Any card may be led at any time (the source)."),
@@ -400,22 +420,19 @@ class Yacht(Game):
     pitch = t("Bid where your number will end, then steer towards it trick by trick.")
     length = t("about an hour")
     deck_size = len(DECK)
+    example_fields = (("trump_card", t("Card drawn"), "card"), ("removed", t("Cards removed"), "cards"))
     hand_sizes = HAND_SIZES
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
-        removed: list[Message] = []
-        for p, k in REMOVED_COUNT.items():
-            what = (tn("{n} card: a 3 that is not a trump", "{n} cards: 3s that are not trumps", k) if k
-                    else t("no card"))
-            removed.append(t("{players} players: {cards}", players=p, cards=what))
+        removed = by_players({p: tn("{n} card: a 3 that is not a trump", "{n} cards: 3s that are not trumps", k)
+                              if k else t("no card") for p, k in REMOVED_COUNT.items()})
         under = DEFAULTS["thirteen_under_points"]
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=min(HAND_SIZES), high=max(HAND_SIZES))),
+            players_fact(self.player_counts),
             (t("Cards"), t("{n} (2 to ace in four suits)", n=self.deck_size)),
             (t("Cards removed before the deal"), removed),
-            (t("Cards per player, and tricks in a deal"), [t("{players} players: {cards}", players=p, cards=h)
-                                                          for p, h in HAND_SIZES.items()]),
+            (t("Cards per player, and tricks in a deal"), by_players(HAND_SIZES)),
             (t("Trumps"), t("the suit of a card drawn from the middle of the pack")),
             (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
             (t("First lead"), t("the holder of {card}, or of {other} when clubs are trumps",
@@ -430,19 +447,8 @@ class Yacht(Game):
             (t("Lucky Thirteen Under"), t("+{points} with no trick, −{points} otherwise: {multiplier} × Thirteen "
                                           "Under (option {option})", points=under * DEFAULTS["lucky_multiplier"],
                                           multiplier=DEFAULTS["lucky_multiplier"], option="lucky_multiplier")),
-            (tc("facts: the whole game", "Game"), tn("{target} point (option {option})",
-                                                     "{target} points (option {option})", DEFAULTS["target"],
-                                                     target=DEFAULTS["target"], option="target")),
+            target_fact(OPTIONS[2]),
         ]
-
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, trumps, the card drawn and the cards removed."""
-        lines = super().example_lines(deal, notation)
-        if deal.get("trump_card") is not None:
-            lines.append((t("Card drawn"), [parse_card(deal["trump_card"], notation)]))
-        if deal.get("removed"):
-            lines.append((t("Cards removed"), parse_cards(deal["removed"], notation)))
-        return lines
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
         """The bids, then the tricks and the claim."""
@@ -459,93 +465,66 @@ class Yacht(Game):
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Yacht record."""
         r = Reader(doc)
-        players, options = r.header(self)
+        players, options = r.header(self, RECORD.own_keys())
         target = options["target"]
-        totals = dict.fromkeys(players, 0)
+        ledger = Ledger(doc, scores_before(r, players, minimum=None))
         if r.get(("scores_before",)) is not None and players:
-            totals = r.scores(("scores_before",), players, minimum=None) or totals
             unit = score_unit(options)
-            for p, v in totals.items():
+            for p, v in ledger.totals.items():
                 if v % unit:
                     r.fail(("scores_before", p), t("Every deal scores a multiple of {unit} with these options, so "
                                                    "{player} cannot have {points}.", unit=unit, player=p, points=v),
                            "record.score_impossible", "scoring")
-            over, _ = decide(totals, target)
+            over, _ = decide(ledger.totals, target)
             if over is not None:
-                r.fail(("scores_before", over), tn("{player} already has {points}; the game would be over.",
-                                                   "{player} already has {points}; the game would be over.",
-                                                   totals[over], player=over, points=totals[over]),
-                       "record.game_over", "target")
+                over_before(r, {over: ledger.totals[over]}, target)
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
-        results: list[DealResult] = []
-        findings: list[Finding] = []
         winner: str | None = None
-        previous_dealer: int | None = None
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous_dealer)
-            if read is None:
-                continue
-            result, previous_dealer = read
-            if winner is not None:
-                findings.append(deal_after_end(doc, i))
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
+        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings), ledger, players, options)):
+            ledger.add(i, result, dealer)
             if winner is None:
-                winner, steps = decide(totals, target)
+                winner, steps = decide(ledger.totals, target)
                 result.steps.extend(steps)
+                ledger.over = winner is not None
         r.raise_if_any()
+        totals = ledger.totals
         if winner is not None:
-            termination = tn("{player} reached {target} point and wins the game.",
-                             "{player} reached {target} points and wins the game.", target, player=winner,
-                             target=target)
-            code = "target_reached"
-        elif any(v >= target for v in totals.values()):
+            return ledger.verdict(self.slug, options, winner, reached(winner, target), "target_reached")
+        if any(v >= target for v in totals.values()):
             best = max(totals.values())
             termination = t("{players} are level at {total} points, at or over {target}; the game goes on.",
                             players=[p for p, v in totals.items() if v == best], total=best, target=target)
-            code = "in_progress"
-        else:
-            termination = tn("Nobody has reached {target} point yet; the game goes on.",
-                             "Nobody has reached {target} points yet; the game goes on.", target, target=target)
-            code = "in_progress"
-        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+            return ledger.verdict(self.slug, options, None, termination, "in_progress")
+        return ledger.verdict(self.slug, options, None, goes_on(target), "in_progress")
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous_dealer: int | None) -> tuple[DealResult, int] | None:
-        path: Path = ("deals", i)
-        number = i + 1
-        deal = r.mapping(path)
+    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
+              ) -> tuple[DealResult, int] | None:
         if deal is None:
             return None
-        full = "hands" in deal
-        r.known_keys(path, {"dealer", "trump", "trump_card", "removed", "bids", "tricks", "claim", "note"}
-                     | ({"hands"} if full else set()))
+        r = deal.r
         n = len(players)
         total = HAND_SIZES[n]
         # Read every part before giving up on any, so that every problem is reported at once.
-        dealer_name = r.name(path + ("dealer",), players)
-        trump = self._trump(r, path)
-        bids = self._bids(r, path + ("bids",), players)
-        claim = r.scores(path + ("claim",), players, required=False, minimum=None)
-        given_removed = self._removed_field(r, path + ("removed",), trump, n)
+        dealer_name = r.name(deal.at("dealer"), players)
+        trump = self._trump(r, deal.path)
+        bids = self._bids(r, deal.at("bids"), players)
+        claim = deal.claim(players)
+        given_removed = self._removed_field(r, deal.at("removed"), trump, n)
         steps: list[Message] = []
-        if full:
-            tricks = self._full_play(r, path, number, players, trump, given_removed, options, findings, steps)
+        if deal.full:
+            tricks = self._full_play(deal, players, trump, given_removed, options, steps)
         else:
-            tricks = self._summary(r, path, players, total)
+            tricks = trick_counts(r, deal.at("tricks"), players, total)
         if dealer_name is None or trump is None or bids is None or tricks is None or given_removed is False:
             return None
         dealer = players.index(dealer_name)
-        if previous_dealer is not None and dealer != (previous_dealer + 1) % n:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous_dealer + 1) % n], dealer=dealer_name)))
+        ledger.check_dealer(deal, players, dealer)
         steps.insert(0, t("Trumps: {suit}. Each player was dealt {dealt} cards.", suit=trump, dealt=total))
-        if not full and REMOVED_COUNT[n]:
+        if not deal.full and REMOVED_COUNT[n]:
             removed = given_removed if given_removed is not None else default_removed(trump, n)
-            self._removal_note(r, path, number, trump, n, removed, given_removed is not None, findings, steps)
+            self._removal_note(deal, trump, n, removed, given_removed is not None, steps)
         scores: dict[str, int] = {}
         for p in players:
             bid, bid_path = bids[p]
@@ -553,27 +532,18 @@ class Yacht(Game):
             scores[p] = points
             steps.append(step)
             for code, message in bid_warnings(p, bid, total, options["distance_step"]):
-                findings.append(Finding(code, "warning", r.doc.where(bid_path, deal=number), message))
-        return DealResult(number, scores, steps, claim, mode="full" if full else "summary"), dealer
+                deal.warn(code, bid_path[len(deal.path):], message)
+        return deal.result(scores, steps, claim), dealer
 
     def _trump(self, r: Reader, path: Path) -> Suit | None:
         """The trump suit; if the card drawn is given too, its suit must be the trump suit."""
-        value = r.get(path + ("trump",))
-        if value is None:
-            r.fail(path + ("trump",), t("A deal must name the trump suit."), "record.missing_field")
+        trump = read_suit(r, path + ("trump",))
+        if trump is None:
             return None
-        try:
-            trump = parse_suit(value, r.notation)
-        except NotationError as err:
-            r.add(err, path + ("trump",))
-            return None
-        drawn_value = r.get(path + ("trump_card",))
-        if drawn_value is None:
+        if r.get(path + ("trump_card",)) is None:
             return trump
-        try:
-            drawn = parse_card(drawn_value, r.notation)
-        except NotationError as err:
-            r.add(err, path + ("trump_card",))
+        drawn = parsed(r, path + ("trump_card",), parse_card)
+        if drawn is None:
             return None
         if drawn.suit is not trump:
             r.fail(path + ("trump_card",), t("The card drawn, {card}, fixes the trump suit, so trumps cannot be "
@@ -616,13 +586,10 @@ class Yacht(Game):
 
     def _removed_field(self, r: Reader, path: Path, trump: Suit | None, n: int) -> list[Card] | bool | None:
         """The ``removed`` cards if given and possible; None if not given; False if given but impossible."""
-        value = r.get(path)
-        if value is None:
+        if r.get(path) is None:
             return None
-        try:
-            cards = parse_cards(value, r.notation)
-        except NotationError as err:
-            r.add(err, path)
+        cards = parsed(r, path, parse_cards)
+        if cards is None:
             return False
         if trump is None:
             return False  # the trump suit is needed to judge the cards, and its problem is already reported
@@ -652,8 +619,8 @@ class Yacht(Game):
             ok = False
         return ok
 
-    def _removal_note(self, r: Reader, path: Path, number: int, trump: Suit, n: int, removed: list[Card],
-                      recorded: bool, findings: list[Finding], steps: list[Message], derived: bool = False) -> None:
+    def _removal_note(self, deal: Deal, trump: Suit, n: int, removed: list[Card], recorded: bool,
+                      steps: list[Message], derived: bool = False) -> None:
         """Say which cards were removed, and warn if they are not this edition's default choice."""
         default = default_removed(trump, n)
         if derived:
@@ -664,68 +631,48 @@ class Yacht(Game):
             steps.append(t("The record does not say which cards were removed, so this edition's choice is assumed: "
                            "{cards}.", cards=default))
         if set(removed) != set(default):
-            where = r.doc.where(path + (("hands",) if derived else ("removed",)), deal=number)
-            findings.append(Finding("deal.removed_not_default", "warning", where, t(
+            deal.warn("deal.removed_not_default", ("hands",) if derived else ("removed",), t(
                 "This edition removes {default}, but this deal removed {cards}. The table may have agreed on that; "
-                "the deal is scored as recorded.", default=default, cards=sorted(removed))))
+                "the deal is scored as recorded.", default=default, cards=sorted(removed)))
 
-    def _summary(self, r: Reader, path: Path, players: list[str], total: int) -> dict[str, int] | None:
-        tricks_path = path + ("tricks",)
-        tricks = r.scores(tricks_path, players, minimum=0)
-        if tricks is None:
-            return None
-        if sum(tricks.values()) != total:
-            r.fail(tricks_path, t("The tricks must add up to {total}, not {n}.", total=total, n=sum(tricks.values())),
-                   "record.tricks_sum", "tricks")
-            return None
-        return tricks
-
-    def _full_play(self, r: Reader, path: Path, number: int, players: list[str], trump: Suit | None,
-                   given_removed: list[Card] | bool | None, options: dict[str, Any], findings: list[Finding],
-                   steps: list[Message]) -> dict[str, int] | None:
+    def _full_play(self, deal: Deal, players: list[str], trump: Suit | None, given_removed: list[Card] | bool | None,
+                   options: dict[str, Any], steps: list[Message]) -> dict[str, int] | None:
+        r = deal.r
         n = len(players)
-        hands = read_hands(r, path + ("hands",), players, HAND_SIZES[n])
+        hands = read_hands(r, deal.at("hands"), players, HAND_SIZES[n])
         if hands is None or trump is None or given_removed is False:
             return None
         dealt = [c for h in hands for c in h]
         if given_removed is None:  # the hands show what is missing
             foreign = sorted(set(dealt) - set(DECK))
             if foreign:
-                self._deck_mismatch(r, path + ("hands",), [], foreign, [])
+                r.fail(deal.at("hands"), with_params(DECK_MISMATCH, n=len(DECK), missing=[], foreign=foreign,
+                                                     doubled=[]), "record.deck_mismatch", "deal")
                 return None
             removed = sorted(set(DECK) - set(dealt))
-            if not self._check_removed(r, path + ("hands",), removed, trump, n, derived=True):
+            if not self._check_removed(r, deal.at("hands"), removed, trump, n, derived=True):
                 return None
         else:
             removed = list(given_removed)
-            everything = dealt + removed
-            if len(set(everything)) != len(everything) or set(everything) != set(DECK):
-                self._deck_mismatch(r, path + ("removed",), sorted(set(DECK) - set(everything)),
-                                    sorted(set(everything) - set(DECK)),
-                                    cards_twice(everything))
+            if not whole_pack(r, deal.at("removed"), dealt + removed, DECK, DECK_MISMATCH):
                 return None
         if REMOVED_COUNT[n]:
-            self._removal_note(r, path, number, trump, n, removed, True, findings, steps,
-                               derived=given_removed is None)
+            self._removal_note(deal, trump, n, removed, True, steps, derived=given_removed is None)
         first = first_lead_card(trump)
         leader = next(seat for seat, hand in enumerate(hands) if first in hand)
         steps.append(t("{player} holds {card} and leads to the first trick.", player=players[leader], card=first))
         rules = RULES[(options["must_trump_when_void"], options["trump_breaking"])]
-        replay = replay_tricks(r, path + ("tricks",), rules, hands, players, leader, trump, number)
+        replay = deal.replay(rules, hands, players, leader, trump, steps)
         if replay is None:
             return None
-        findings.extend(replay.findings)
-        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)))
         won = replay.tricks_won(n)
         steps.append(t("Tricks: {tricks}.", tricks=[t("{player} {n}", player=p, n=k)
                                                     for p, k in zip(players, won, strict=True)]))
         return dict(zip(players, won, strict=True))
 
-    def _deck_mismatch(self, r: Reader, path: Path, missing: list[Card], foreign: list[Card],
-                       doubled: list[Card]) -> None:
-        r.fail(path, t("The hands and the removed cards must make up the pack of {n} cards, each once (missing: "
-                       "{missing}; not in this pack: {foreign}; twice: {doubled}).", n=len(DECK), missing=missing,
-                       foreign=foreign, doubled=doubled), "record.deck_mismatch", "deal")
+
+DECK_MISMATCH = t("The hands and the removed cards must make up the pack of {n} cards, each once (missing: {missing}; "
+                  "not in this pack: {foreign}; twice: {doubled}).")
 
 
 def _special_bid(raw: Any) -> str | None:

@@ -702,6 +702,8 @@ COMMON: tuple[Field, ...] = (GAME_FIELD, NOTATION, PLAYERS, OPTIONS, SCORES_BEFO
 """The top-level fields of every record, in the order a record writes them (a game may replace
 ``scores_before`` or leave it out, and add fields of its own after ``players``)."""
 
+_EVERY_RECORD = frozenset({"game", "notation", "players", "options", "deals", "expected"})
+
 # Deal fields that most games share; a game uses these objects, or declares its own.
 DEALER = Field("dealer", PlayerName(), t("The player who dealt; the referee warns if the deal did not pass to the "
                                          "left."), required=True, label=t("Dealer"), question=t("Who dealt?"))
@@ -714,6 +716,9 @@ CLAIM_PER_SIDE = Field("claim", PerPlayer(Integer(), sides=True), t("The score t
                        label=t("Score written down"), question=t("What did the table write down?"))
 SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
 """The deal fields "Settle a score" lists once for most games (a game's own tables leave them out)."""
+HANDS_DEALT = Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
+                    required=True, mode="full", label=t("Hands as dealt"))
+"""The hands of a full play, where nothing more needs saying about them (a game with more to say declares its own)."""
 TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
                       t("Every trick, in the order played: its cards in play order, starting with the leader's "
                         "card."), required=True, mode="full", label=t("Tricks, card by card"))
@@ -757,6 +762,15 @@ class RecordSpec:
     def deal_fields(self, mode: str) -> list[Field]:
         """The fields of a ``summary`` or ``full`` deal, in order."""
         return [f for f in self.deal if f.in_mode(mode)]
+
+    def deal_keys(self, mode: str) -> set[str]:
+        """The keys a ``summary`` or ``full`` deal may hold (a reader refuses any other)."""
+        return {f.name for f in self.deal_fields(mode)}
+
+    def own_keys(self) -> tuple[str, ...]:
+        """The top-level keys of this game's records beyond those every record has (``teams``, and
+        ``scores_before`` unless the game leaves it out): what the reader of the header also allows."""
+        return tuple(f.name for f in self.record_fields() if f.name not in _EVERY_RECORD)
 
     def groups(self, mode: str) -> tuple[Group, ...]:
         """The deal groups that apply to ``mode`` deals."""

@@ -1,0 +1,403 @@
+"""The deals of a record, read one after another: what every game's ``check`` does the same way.
+
+A game's ``check`` reads the header, then each deal, and keeps the running totals. The parts that
+do not depend on the game live here:
+
+- :class:`Deal`: one deal being read (its path, number, whether it is a full play, its claim), with
+  the keys its record declaration allows checked once, its findings located, and the replay of its
+  tricks (:meth:`Deal.replay`);
+- :class:`Ledger`: the running totals, the results and findings, the dealer rotation (the deal
+  passes to the left; a deal thrown in is dealt again by the same player), a deal recorded after
+  the end, and the :class:`~referee.engines.game.Verdict`;
+- :func:`each_deal`: the loop over ``deals`` that skips a deal which cannot be read (a problem
+  says why) and goes on, so that every problem is reported at once;
+- readers for what many games' deals hold: :func:`parsed` (a card, cards, a suit or a rank in the
+  record's notation), :func:`read_suit`, :func:`scores_before`, :func:`trick_counts`,
+  :func:`whole_pack`;
+- the words of the usual ends of a game: :func:`goes_on`, :func:`reached`.
+
+A game adopts them as Minnesota Whist does (``_deal`` returns the deal's result and its dealer's seat)::
+
+    r = Reader(doc)
+    players, options = r.header(self, RECORD.own_keys())
+    ledger = Ledger(doc, scores_before(r, players))
+    over_before(r, ledger.totals, options["target"])
+    deals = r.sequence(("deals",))
+    r.raise_if_any()
+    for i, (result, dealer) in each_deal(r, deals, lambda i: self._deal(
+            Deal.open(r, i, RECORD, ledger.findings), ledger, players, options)):
+        ledger.add(i, result, dealer)
+        ledger.over = ...  # the game's own rule for its end
+    r.raise_if_any()
+    return ledger.verdict(self.slug, options, winner, termination, code)
+
+and in ``_deal``: ``deal.claim(players)``, ``ledger.check_dealer(deal, players, dealer)``,
+``deal.warn(code, ("bids", name), message)``, ``deal.replay(rules, hands, players, leader, trump,
+steps)`` and ``deal.result(scores, steps, claim)``.
+
+The game keeps its own rules: how a deal scores, who leads, when the game ends and who wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from referee.cards import Card, Suit, cards_twice
+from referee.engines.game import DealResult, Finding, Reader, Severity, Verdict, advance, deal_after_end
+from referee.engines.replay import Replay, replay_tricks
+from referee.engines.tricks import TrickRules
+from referee.errors import NotationError, Where
+from referee.messages import Message, t, tn
+from referee.notation import parse_suit
+from referee.records.fields import RecordSpec
+from referee.records.source import Document, Path
+
+T = TypeVar("T")
+
+
+def with_params(message: Message, **params: Any) -> Message:
+    """``message`` with more parameters: a game words a check, the shared code fills in what it found.
+
+    >>> str(with_params(t("{a} and {b}", a=1), b=2))
+    '1 and 2'
+    """
+    return replace(message, params={**message.params, **params})
+
+
+def parsed(r: Reader, path: Path, parse: Callable[[Any, str], T], value: Any = None) -> T | None:
+    """The value at ``path`` (or ``value``) read with ``parse`` in the record's notation; None (the
+    problem noted at ``path``) if it cannot be read.
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_cards
+    >>> r = Reader(load_text("bids: [2H, XX]\\n"))
+    >>> parsed(r, ("bids",), parse_cards), [e.code for e in r.errors]
+    (None, ['notation.bad_card'])
+    """
+    try:
+        return parse(r.get(path) if value is None else value, r.notation)
+    except NotationError as err:
+        r.add(err, path)
+        return None
+
+
+def read_suit(r: Reader, path: Path, required: bool = True) -> Suit | None:
+    """The suit at ``path`` (trumps, as a rule); left out, None, and a problem if ``required``.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("trump: H\\n"))
+    >>> read_suit(r, ("trump",)).name, read_suit(r, ("other",), required=False), r.errors
+    ('HEARTS', None, [])
+    >>> read_suit(r, ("other",)), [e.code for e in r.errors]
+    (None, ['record.missing_field'])
+    """
+    if r.get(path) is None:
+        if required:
+            r.fail(path, t("A deal must name the trump suit."), "record.missing_field")
+        return None
+    return parsed(r, path, parse_suit)
+
+
+def scores_before(r: Reader, names: list[str], minimum: int | None = 0) -> dict[str, int]:
+    """The running scores before the record's first deal: ``scores_before`` if it is given (each a
+    whole number of at least ``minimum``), else nothing for each of ``names``.
+
+    >>> from referee.records.source import load_text
+    >>> scores_before(Reader(load_text("scores_before: {Anna: 5, Boris: 0}\\n")), ["Anna", "Boris"])
+    {'Anna': 5, 'Boris': 0}
+    >>> scores_before(Reader(load_text("players: [Anna, Boris]\\n")), ["Anna", "Boris"])
+    {'Anna': 0, 'Boris': 0}
+    """
+    totals = dict.fromkeys(names, 0)
+    if r.get(("scores_before",)) is None or not names:
+        return totals
+    return r.scores(("scores_before",), names, minimum=minimum) or totals
+
+
+def over_before(r: Reader, totals: dict[str, int], target: int) -> None:
+    """Whoever already has ``target`` before the first deal: the game would be over (possible or exit 2).
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("scores_before: {Anna: 41, Boris: 0}\\n"))
+    >>> over_before(r, {"Anna": 41, "Boris": 0}, 41); [e.code for e in r.errors]
+    ['record.game_over']
+    """
+    for name, v in totals.items():
+        if v >= target:
+            r.fail(("scores_before", name), tn("{player} already has {points}; the game would be over.",
+                                               "{player} already has {points}; the game would be over.", v,
+                                               player=name, points=v), "record.game_over", "target")
+
+
+TRICKS_SUM = t("The tricks must add up to {total}, not {n}.")
+"""How :func:`trick_counts` words a wrong sum unless the game words it otherwise."""
+
+
+def trick_counts(r: Reader, path: Path, names: list[str], total: int, message: Message = TRICKS_SUM,
+                 ) -> dict[str, int] | None:
+    """A summary's tricks per player (or side): whole numbers that make the whole deal, ``total`` tricks.
+
+    ``message`` words the sum that is wrong (it gets ``total`` and ``n``).
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("tricks: {Anna: 7, Boris: 5}\\n"))
+    >>> trick_counts(r, ("tricks",), ["Anna", "Boris"], 13), [str(e.message) for e in r.errors]
+    (None, ['The tricks must add up to 13, not 12.'])
+    """
+    tricks = r.scores(path, names, minimum=0)
+    if tricks is None:
+        return None
+    if sum(tricks.values()) != total:
+        r.fail(path, with_params(message, total=total, n=sum(tricks.values())), "record.tricks_sum", "tricks")
+        return None
+    return tricks
+
+
+def whole_pack(r: Reader, path: Path, cards: list[Card], pack: Sequence[Card], message: Message) -> bool:
+    """Whether ``cards`` (the hands and whatever else the deal holds) are the whole ``pack``, each once.
+
+    If not, the problem is noted at ``path``: ``message`` words it, and gets ``n`` (the size of the
+    pack), ``missing``, ``foreign`` (not in this pack) and ``doubled``.
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_cards
+    >>> r = Reader(load_text("{}"))
+    >>> whole_pack(r, ("widow",), parse_cards("AS KS"), parse_cards("AS KS"), t("{missing}"))
+    True
+    >>> whole_pack(r, ("widow",), parse_cards("AS AS"), parse_cards("AS KS"), t("missing {missing}, twice {doubled}"))
+    False
+    >>> str(r.errors[0].message)
+    'missing K♠, twice A♠'
+    """
+    everything = set(pack)
+    if len(set(cards)) == len(cards) and set(cards) == everything:
+        return True
+    r.fail(path, with_params(message, n=len(pack), missing=sorted(everything - set(cards)),
+                             foreign=sorted(set(cards) - everything), doubled=cards_twice(cards)),
+           "record.deck_mismatch", "deal")
+    return False
+
+
+def trump_from(r: Reader, path: Path, card: Card, given: Suit | None, message: Message) -> Suit | None:
+    """The trump suit that ``card`` fixes (the turned card, the dealer's last card), if the suit the record
+    names at ``path`` (``given``, None if it names none) agrees; if not, the record contradicts itself:
+    the problem is noted (``message`` words it, and gets ``card``, ``suit`` and ``given``) and None.
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_card
+    >>> r = Reader(load_text("trump: S\\n"))
+    >>> trump_from(r, ("trump",), parse_card("QH"), None, t("{card}")).name
+    'HEARTS'
+    >>> trump_from(r, ("trump",), parse_card("QH"), Suit.SPADES, t("{card}: {suit}, not {given}")), r.errors[0].code
+    (None, 'record.trump_mismatch')
+    """
+    if given is not None and given is not card.suit:
+        r.fail(path, with_params(message, card=card, suit=card.suit, given=given), "record.trump_mismatch", "trump")
+        return None
+    return card.suit
+
+
+def take_widow(hands: Sequence[Sequence[Card]], seat: int, widow: Sequence[Card], discard: Sequence[Card],
+               ) -> tuple[list[list[Card]], list[Card]]:
+    """The hands as played after ``seat`` took the widow and laid ``discard`` away, and the cards of
+    ``discard`` that were neither in his hand nor in the widow (a record that shows any is unusable).
+
+    >>> from referee.notation import parse_cards
+    >>> play, not_held = take_widow([parse_cards("AS KS"), parse_cards("QH JH")], 0, parse_cards("10C"),
+    ...                             parse_cards("KS 9D"))
+    >>> [[str(c) for c in h] for h in play], [str(c) for c in not_held]
+    ([['A♠', '10♣'], ['Q♥', 'J♥']], ['9♦'])
+    """
+    held = [*hands[seat], *widow]
+    play = [list(h) for h in hands]
+    play[seat] = [c for c in held if c not in discard]
+    return play, [c for c in discard if c not in held]
+
+
+def checked(replay: Replay) -> Message:
+    """The step that says the tricks were replayed."""
+    return tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks))
+
+
+@dataclass
+class Deal:
+    """One deal being read: where it stands in the record, whether it is a full play, and its findings.
+
+    >>> from referee.records.source import load_text
+    >>> from referee.records.fields import DEALER, NOTE
+    >>> r = Reader(load_text("deals: [{dealer: Anna, nope: 1}]\\n"))
+    >>> d = Deal.open(r, 0, RecordSpec(deal=(DEALER, NOTE)), [])
+    >>> d.number, d.mode, d.at("dealer"), [e.code for e in r.errors]
+    (1, 'summary', ('deals', 0, 'dealer'), ['record.unknown_field'])
+    """
+
+    r: Reader
+    index: int
+    value: dict[str, Any]
+    findings: list[Finding]
+    full: bool
+
+    @classmethod
+    def open(cls, r: Reader, i: int, spec: RecordSpec, findings: list[Finding], players: list[str] | None = None,
+             ) -> Deal | None:
+        """The ``i``-th deal (from 0), its keys checked against what ``spec`` declares for its kind of deal.
+
+        None (a problem noted) if it is not a mapping; None too, silently, if ``players`` is given and
+        empty (the players' own problem says why nothing can be read).
+        """
+        value = r.mapping(("deals", i))
+        if value is None or (players is not None and not players):
+            return None
+        deal = cls(r, i, value, findings, spec.full_play_key in value)
+        r.known_keys(deal.path, spec.deal_keys(deal.mode))
+        return deal
+
+    @property
+    def path(self) -> Path:
+        """The deal's path in the record."""
+        return ("deals", self.index)
+
+    @property
+    def number(self) -> int:
+        """The deal's number, from 1."""
+        return self.index + 1
+
+    @property
+    def mode(self) -> str:
+        """``full`` for a full play, else ``summary``."""
+        return "full" if self.full else "summary"
+
+    def at(self, *keys: Any) -> Path:
+        """The path of a field of this deal."""
+        return self.path + keys
+
+    def where(self, *keys: Any) -> Where:
+        """Where a field of this deal is, for a finding."""
+        return self.r.doc.where(self.path + keys, deal=self.number)
+
+    def warn(self, code: str, keys: tuple[Any, ...], message: Message, severity: Severity = "warning") -> None:
+        """A finding at a field of this deal (a warning unless ``severity`` says otherwise)."""
+        self.findings.append(Finding(code, severity, self.where(*keys), message))
+
+    def claim(self, names: list[str], minimum: int | None = None) -> dict[str, int] | None:
+        """The score the table wrote down, per player or side, if any (each at least ``minimum``)."""
+        return self.r.scores(self.at("claim"), names, required=False, minimum=minimum)
+
+    def replay(self, rules: TrickRules, hands: Sequence[Sequence[Card]], players: list[str], leader: int,
+               trump: Suit | None, steps: list[Message]) -> Replay | None:
+        """Replay the tricks of a full play (:func:`~referee.engines.replay.replay_tricks`): its findings
+        join the deal's, and a step says the tricks were checked. None if the tricks cannot be true."""
+        replay = replay_tricks(self.r, self.at("tricks"), rules, hands, players, leader, trump, self.number)
+        if replay is None:
+            return None
+        self.findings.extend(replay.findings)
+        steps.append(checked(replay))
+        return replay
+
+    def result(self, scores: dict[str, int], steps: list[Message], claim: dict[str, int] | None = None,
+               **more: Any) -> DealResult:
+        """The deal's result, marked summary or full play."""
+        return DealResult(self.number, scores, steps, claim, mode=self.mode, **more)
+
+
+def each_deal(r: Reader, deals: list[Any] | None, read: Callable[[int], T | None]) -> Iterator[tuple[int, T]]:
+    """``(i, read(i))`` for every deal that can be read; a deal that cannot is skipped, with a problem
+    that says why (:meth:`Reader.part`), and reading goes on so that every problem is reported at once.
+
+    ``read`` is called as the loop reaches each deal, so it sees what the deals before it left
+    (the previous dealer, say).
+    """
+    for i, _ in enumerate(deals or []):
+        value = r.part(("deals", i), read, i)
+        if value is not None:
+            yield i, value
+
+
+class Ledger:
+    """The running totals of a record's deals, and what every game notes as deals are added.
+
+    >>> from referee.records.source import load_text
+    >>> ledger = Ledger(load_text("{}"), {"Anna": 0, "Boris": 3})
+    >>> before = ledger.add(0, DealResult(1, {"Anna": 2, "Boris": 1}, []), dealer=0)
+    >>> before, ledger.totals, ledger.results[0].totals, ledger.previous_dealer
+    ({'Anna': 0, 'Boris': 3}, {'Anna': 2, 'Boris': 4}, {'Anna': 2, 'Boris': 4}, 0)
+    """
+
+    def __init__(self, doc: Document, totals: dict[str, int]):
+        self.doc = doc
+        self.totals = totals
+        self.results: list[DealResult] = []
+        self.findings: list[Finding] = []
+        self.over = False
+        """Whether the game has ended: a deal added after that is scored with a warning."""
+        self.previous_dealer: int | None = None
+        """The seat of the last deal's dealer; None before the first."""
+        self.deals_again = False
+        """Whether the last deal was thrown in, so that the same player deals again."""
+
+    def check_dealer(self, deal: Deal, players: list[str], dealer: int) -> None:
+        """The deal passes to the left; after a deal thrown in, the same player deals again.
+
+        >>> from referee.records.source import load_text
+        >>> from referee.records.fields import DEALER
+        >>> r = Reader(load_text("deals: [{dealer: Anna}, {dealer: Anna}]\\n"))
+        >>> ledger, players = Ledger(r.doc, {}), ["Anna", "Boris", "Vera"]
+        >>> ledger.add(0, DealResult(1, {}, []), dealer=0, thrown_in=True)
+        {}
+        >>> ledger.check_dealer(Deal.open(r, 1, RecordSpec(deal=(DEALER,)), ledger.findings), players, 0)
+        >>> ledger.findings
+        []
+        >>> ledger.deals_again = False
+        >>> ledger.check_dealer(Deal.open(r, 1, RecordSpec(deal=(DEALER,)), ledger.findings), players, 0)
+        >>> [(f.code, str(f.message)) for f in ledger.findings]
+        [('deal.dealer_order', 'The deal passes to the left: Boris should deal, not Anna.')]
+        """
+        last = self.previous_dealer
+        if last is None:
+            return
+        expected = last if self.deals_again else (last + 1) % len(players)
+        if dealer == expected:
+            return
+        if self.deals_again:
+            msg = t("After a thrown-in deal the same player deals again: {expected} should deal, not {dealer}.",
+                    expected=players[expected], dealer=players[dealer])
+        else:
+            msg = t("The deal passes to the left: {expected} should deal, not {dealer}.", expected=players[expected],
+                    dealer=players[dealer])
+        deal.warn("deal.dealer_order", ("dealer",), msg)
+
+    def add(self, i: int, result: DealResult, dealer: int | None = None, thrown_in: bool = False) -> dict[str, int]:
+        """Add the ``i``-th deal (from 0): its totals, and a warning if the game was already over.
+
+        ``dealer`` (a seat) is remembered for the next deal's rotation, with whether the deal was
+        ``thrown_in``. Returns the totals before the deal.
+        """
+        if self.over:
+            self.findings.append(deal_after_end(self.doc, i))
+        before = self.totals
+        self.totals = advance(self.totals, result.scores)
+        result.totals = dict(self.totals)
+        self.results.append(result)
+        if dealer is not None:
+            self.previous_dealer, self.deals_again = dealer, thrown_in
+        return before
+
+    def verdict(self, game: str, options: dict[str, Any], winner: str | None, termination: Message, code: str,
+                end_steps: list[Message] | None = None) -> Verdict:
+        """The verdict on the deals added."""
+        return Verdict(game, options, self.results, self.totals, winner, termination, code, self.findings,
+                       end_steps if end_steps is not None else [])
+
+
+def goes_on(target: int) -> Message:
+    """The end of a record in which nobody has reached ``target`` yet."""
+    return tn("Nobody has reached {target} point yet; the game goes on.",
+              "Nobody has reached {target} points yet; the game goes on.", target, target=target)
+
+
+def reached(player: str, target: int) -> Message:
+    """The end of a game that ``player`` won by reaching ``target``."""
+    return tn("{player} reached {target} point and wins the game.",
+              "{player} reached {target} points and wins the game.", target, player=player, target=target)
