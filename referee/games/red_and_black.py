@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card
+from referee.engines.deals import Deal, Ledger, each_deal
 from referee.engines.fishing import Draw
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
+from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
-from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
 from referee.records.fields import (
@@ -44,7 +44,13 @@ from referee.records.fields import (
     Text,
 )
 from referee.records.fields import Card as CardType
-from referee.records.hands import COLOUR_LETTERS, DECK, ColourString, from_the_pack, read_stock
+from referee.records.hands import (
+    DECK,
+    ColourString,
+    read_draws,
+    read_pile_and_stock,
+    read_stock,
+)
 from referee.records.source import Document, Path
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -90,6 +96,11 @@ RECORD = RecordSpec(
                                                               "and B in English, К and Ч in Russian, R and S in "
                                                               "German notation)."), required=True, mode="full",
               label=t("Stock")),
+        Field("draws", Text(), t("Optional: what each player did with each card drawn, one letter a card from the "
+                                 "top of the stock: K keeps it, D discards it (Б and С in Russian, B and A in "
+                                 "German notation); spaces may group the letters by turn. The draws after the "
+                                 "last letter are derived from the stock."), mode="full",
+              label=t("Draws"), question=t("What did each player do with each card drawn?")),
         Field("claim", PerPlayer(Integer(minimum=0)), t("The cards each player took, as the table counted them; the "
                                                         "referee says whether they agree."), mode="full",
               label=t("Cards written down"), question=t("What did the table count?")),
@@ -229,6 +240,66 @@ class RedBlackGame(TurnState[Draw]):
         return [p for p in self.players if p not in outcome.winners]
 
 
+@dataclass(frozen=True)
+class WrongDraw:
+    """The first draw a record's ``draws`` gets wrong: its place in the stock, who drew it, and what the rule says."""
+
+    index: int
+    seat: int
+    needed_red: bool
+    kept: bool
+    """What the rule says: True when the card is kept (it is not the colour needed)."""
+
+    @property
+    def code(self) -> str:
+        """``play.must_keep`` or ``play.must_discard``."""
+        return "play.must_keep" if self.kept else "play.must_discard"
+
+    def message(self, game: RedBlackGame) -> Message:
+        """What the rule says about the draw and what the record says instead, with the card when the stock
+        gives it; one message per case, so that each language can say the colour its own way."""
+        k, player, colour = self.index + 1, game.players[self.seat], colour_name(self.needed_red)
+        if game.cards is not None:
+            card = game.cards[self.index]
+            if self.kept:
+                return t("Draw {k}: {colour} is needed and {player} draws {card}, a card of the other colour, so "
+                         "it is kept and {player} draws again; the record says it was discarded. The record's "
+                         "later draws are not checked.", k=k, colour=colour, player=player, card=card)
+            return t("Draw {k}: {colour} is needed and {player} draws {card}, a card of that colour, so it is "
+                     "discarded and the turn passes on; the record says it was kept. The record's later draws are "
+                     "not checked.", k=k, colour=colour, player=player, card=card)
+        if self.kept:
+            return t("Draw {k}: {colour} is needed and {player} draws a card of the other colour, so it is kept "
+                     "and {player} draws again; the record says it was discarded. The record's later draws are "
+                     "not checked.", k=k, colour=colour, player=player)
+        return t("Draw {k}: {colour} is needed and {player} draws a card of that colour, so it is discarded and "
+                 "the turn passes on; the record says it was kept. The record's later draws are not checked.",
+                 k=k, colour=colour, player=player)
+
+
+def first_wrong_draw(game: RedBlackGame, recorded: Sequence[bool]) -> WrongDraw | None:
+    """The first of a record's draws (True: kept) that the rules contradict, in a game played to its end.
+
+    The stock fixes every draw (G10-A6), so the game is replayed from the stock and the record's
+    draws are compared with it; after the first difference the table played on from a different
+    position, so nothing later is compared.
+
+    >>> game = RedBlackGame(["Anna", "Boris"], [True, True, False, False])   # red, red, black, black
+    >>> random_playout(game, random.Random(0)).taken
+    [1, 1]
+    >>> first_wrong_draw(game, [False, True, False]), first_wrong_draw(game, [False, False]).code
+    (None, 'play.must_keep')
+    """
+    k = 0
+    for turn in game.turns:
+        actions = [True] * len(turn.taken) + ([False] if turn.discarded is not None else [])
+        for kept in actions:
+            if k < len(recorded) and recorded[k] != kept:
+                return WrongDraw(k, turn.seat, turn.needed_red, kept)
+            k += 1
+    return None
+
+
 def taken_possible(taken: Sequence[int], per_colour: int = PER_COLOUR) -> bool:
     """Whether some stock of 25 red and 25 black cards gives these counts taken (seat 0 on the dealer's left).
 
@@ -286,9 +357,10 @@ G10-S4 | A red and a black card start the pile: black face down, red face up on 
     | record.bad_start record.stock_colours
 G10-S5 | The rest of the pack is the stock | record.bad_stock
 G10-S6 | The player left of the dealer goes first | (record.no_turn)
-G10-S7 | A card of the same colour as the top of the pile is discarded and the pile turned over | claim
+G10-S7 | A card of the same colour as the top of the pile is discarded and the pile turned over
+    | claim play.must_discard
 G10-S8 | A card of the other colour is kept, and the player draws again
-    | claim record.too_many_taken record.taken_impossible
+    | claim play.must_keep record.too_many_taken record.taken_impossible
 G10-S9 | After a discard the turn passes clockwise | record.no_turn
 G10-S10 | The game ends when the stock runs out | record.start_without_cards
 G10-S11 | The player who took the most cards loses | deal.loser_claim claim
@@ -300,7 +372,7 @@ G10-A5 | A tie for the most cards: all of them lose (option ties) | claim
 G10-A6 | No player ever decides anything | unchecked: a design note; the stock decides
 G10-A7 | Several games: the deal passes clockwise (option several_games) | deal.dealer_order
 G10-D01 | A full play may record what each player did with each card drawn
-    | unchecked: the record form has no field for it yet; a record holds the stock alone
+    | record.bad_draws (play.must_discard) (play.must_keep)
 """)
 """Every rule of Red and Black: what enforces it, or why no record can show it (``referee rules``)."""
 
@@ -369,25 +441,18 @@ class RedAndBlack(Game):
         """Validate and replay a Red and Black record, game by game."""
         r = Reader(doc)
         players, options = r.header(self, extra=())
-        deals_value = r.sequence(("deals",))
+        ledger = Ledger(doc, dict.fromkeys(players, 0))
+        deals = r.sequence(("deals",))
         r.raise_if_any()
-        totals = dict.fromkeys(players, 0)
-        results: list[DealResult] = []
-        findings: list[Finding] = []
         per_game: list[Message] = []
-        previous: int | None = None
         last_losers: list[str] = []
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._game, r, i, players, options, findings, previous)
-            if read is None:
-                continue
-            result, previous, last_losers = read
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
+        for i, (result, dealer, last_losers) in each_deal(r, deals, lambda i: self._game(
+                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
+            ledger.add(i, result, dealer)
             per_game.append(t("game {n}: {players}", n=i + 1, players=last_losers) if last_losers else
                             t("game {n}: nobody", n=i + 1))
         r.raise_if_any()
+        results, totals = ledger.results, ledger.totals
         winner: str | None = None
         if options["several_games"] == "total" and len(results) > 1:
             most = max(totals.values())
@@ -413,29 +478,23 @@ class RedAndBlack(Game):
             fewest = min(scores.values())
             best = [p for p in players if scores[p] == fewest]
             winner = best[0] if len(best) == 1 and scores[best[0]] != max(scores.values()) else None
-        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+        return ledger.verdict(self.slug, options, winner, termination, code)
 
-    def _game(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous: int | None) -> tuple[DealResult, int, list[str]] | None:
-        path: Path = ("deals", i)
-        deal = r.mapping(path)
-        if deal is None or not players:
+    def _game(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
+              ) -> tuple[DealResult, int, list[str]] | None:
+        if deal is None:
             return None
-        full = "stock" in deal
-        r.known_keys(path, {"dealer", "loser", "note"} | ({"stock", "start", "claim"} if full else {"taken"}))
-        dealer_name = r.name(path + ("dealer",), players)
-        claim = r.scores(path + ("claim",), players, required=False, minimum=0) if full else None
-        loser_claim = self._loser_claim(r, path, players)
+        r = deal.r
+        dealer_name = r.name(deal.at("dealer"), players)
+        claim = deal.claim(players, minimum=0) if deal.full else None
+        loser_claim = self._loser_claim(r, deal.path, players)
         if dealer_name is None:
             return None
         n = len(players)
         dealer = players.index(dealer_name)
-        if previous is not None and dealer != (previous + 1) % n:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=i + 1),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous + 1) % n], dealer=dealer_name)))
+        ledger.check_dealer(deal, players, dealer)
         order = [players[(dealer + 1 + k) % n] for k in range(n)]
-        got = self._full(r, path, order, options) if full else self._summary(r, path, order)
+        got = self._full(deal, order, options) if deal.full else self._summary(r, deal.path, order)
         if got is None:
             return None
         taken, steps = got
@@ -449,11 +508,10 @@ class RedAndBlack(Game):
         else:
             end = lose_message(losers, most)
         if loser_claim is not None and sorted(loser_claim) != sorted(losers):
-            findings.append(Finding("deal.loser_claim", "error", r.doc.where(path + ("loser",), deal=i + 1),
-                                    t("The table named {claimed} as the loser, but {actual} lost.",
-                                      claimed=loser_claim, actual=losers or t("nobody"))))
+            deal.warn("deal.loser_claim", ("loser",), t("The table named {claimed} as the loser, but {actual} lost.",
+                                                         claimed=loser_claim, actual=losers or t("nobody")), "error")
         steps.append(end)
-        return DealResult(i + 1, taken, steps, claim, mode="full" if full else "summary"), dealer, losers
+        return deal.result(taken, steps, claim), dealer, losers
 
     def _loser_claim(self, r: Reader, path: Path, players: list[str]) -> list[str] | None:
         value = r.get(path + ("loser",))
@@ -496,31 +554,19 @@ class RedAndBlack(Game):
                    "split without the stock.", taken=total, d=discards)]
         return taken, steps
 
-    def _full(self, r: Reader, path: Path, order: list[str], options: dict[str, Any],
+    def _full(self, deal: Deal, order: list[str], options: dict[str, Any],
               ) -> tuple[dict[str, int], list[Message]] | None:
-        stock_path = path + ("stock",)
-        got = read_stock(r.get(stock_path), r.notation)
-        if isinstance(got, Message):
-            letters = sorted({*COLOUR_LETTERS["en"], *COLOUR_LETTERS[r.notation]})
-            r.fail(stock_path, t("stock must be the cards of the stock from the top down, or a string of colour "
-                                 "letters ({letters}): {problem}", letters=letters, problem=got),
-                   "record.bad_stock", "stock")
+        r, path = deal.r, deal.path
+        got = read_pile_and_stock(r, path, STOCK, PER_COLOUR)
+        draws = read_draws(r, path + ("draws",), STOCK)
+        if got is None or draws is None:
             return None
         red, cards = got
-        reds = sum(red)
-        if len(red) != STOCK or reds != PER_COLOUR:
-            r.fail(stock_path, t("The stock must hold {stock} cards, {each} red and {each} black, not {n} with "
-                                 "{reds} red.", stock=STOCK, each=PER_COLOUR, n=len(red), reds=reds),
-                   "record.stock_colours", "stock")
-            return None
-        if cards is not None and not self._check_cards(r, path, cards):
-            return None
-        if cards is None and r.get(path + ("start",)) is not None:
-            r.fail(path + ("start",), t("start needs the stock as cards; with colours alone it says nothing."),
-                   "record.start_without_cards", "stock")
-            return None
         game = RedBlackGame(order, red, cards, options["ties"])
         random_playout(game, random.Random(0))  # every move is forced: the only move is a draw
+        disputed = first_wrong_draw(game, draws)
+        if disputed is not None:
+            deal.warn(disputed.code, ("draws",), disputed.message(game), "error")
         steps: list[Message] = [t("{player}, on the dealer's left, draws first; red is needed first.",
                                   player=order[0])]
         for turn in game.turns:
@@ -541,27 +587,6 @@ class RedAndBlack(Game):
                      taken=list(turn.taken), card=turn.discarded, colour=after)
         return t("{player} discards {card} at once; {colour} is needed next.", player=player, card=turn.discarded,
                  colour=after)
-
-    def _check_cards(self, r: Reader, path: Path, stock: list[Card]) -> bool:
-        start_value = r.get(path + ("start",))
-        start: list[Card] = []
-        if start_value is not None:
-            if not isinstance(start_value, dict) or set(start_value) != {"black", "red"}:
-                r.fail(path + ("start",), t("start must give the black card and the red card: {{black: 7♠, red: "
-                                            "10♥}}."), "record.shape", "start")
-                return False
-            for key, want_red in (("black", False), ("red", True)):
-                try:
-                    card = parse_cards(start_value[key], r.notation)
-                except NotationError as err:
-                    r.add(err, path + ("start", key))
-                    return False
-                if len(card) != 1 or card[0].suit is None or card[0].suit.is_red != want_red:
-                    r.fail(path + ("start", key), t("start.{key} must be one {colour} card.", key=key,
-                                                    colour=colour_name(want_red)), "record.bad_start", "start")
-                    return False
-                start.append(card[0])
-        return from_the_pack(r, path + ("stock",), stock + start, "stock")
 
 
 GAME = RedAndBlack()

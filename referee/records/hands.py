@@ -158,3 +158,100 @@ def read_stock(value: Any, notation: str) -> tuple[list[bool], list[Card] | None
     except NotationError as err:
         return err.message
     return [c.suit is not None and c.suit.is_red for c in cards], cards
+
+
+# What a player did with each card drawn -----------------------------------------------------------------
+
+DRAW_LETTERS: dict[str, dict[str, bool]] = {
+    "en": {"K": True, "D": False},
+    "ru": {"Б": True, "С": False},
+    "de": {"B": True, "A": False},
+}
+"""The letters of a record's draws, per notation: the card is kept (K, Б for «берёт», B for „behält“), or
+discarded (D, С for «сбрасывает», A for „legt ab“)."""
+
+
+def read_pile_and_stock(r: CardReader, path: Path, size: int, per_colour: int,
+                        ) -> tuple[list[bool], list[Card] | None] | None:
+    """A Red and Black deal's ``stock`` (:func:`read_stock`) of ``size`` cards, ``per_colour`` of each colour,
+    and its optional ``start``, the black and the red card under it (only with a stock of cards): for each
+    card of the stock whether it is red, and the cards when they are given; None (noted) otherwise."""
+    stock_path = path + ("stock",)
+    got = read_stock(r.get(stock_path), r.notation)
+    if isinstance(got, Message):
+        letters = sorted({*COLOUR_LETTERS["en"], *COLOUR_LETTERS[r.notation]})
+        r.fail(stock_path, t("stock must be the cards of the stock from the top down, or a string of colour "
+                             "letters ({letters}): {problem}", letters=letters, problem=got),
+               "record.bad_stock", "stock")
+        return None
+    red, cards = got
+    reds = sum(red)
+    if len(red) != size or reds != per_colour:
+        r.fail(stock_path, t("The stock must hold {stock} cards, {each} red and {each} black, not {n} with "
+                             "{reds} red.", stock=size, each=per_colour, n=len(red), reds=reds),
+               "record.stock_colours", "stock")
+        return None
+    start_value = r.get(path + ("start",))
+    if cards is None:
+        if start_value is None:
+            return red, None
+        r.fail(path + ("start",), t("start needs the stock as cards; with colours alone it says nothing."),
+               "record.start_without_cards", "stock")
+        return None
+    start: list[Card] = []
+    if start_value is not None:
+        if not isinstance(start_value, dict) or set(start_value) != {"black", "red"}:
+            r.fail(path + ("start",), t("start must give the black card and the red card: {{black: 7♠, red: "
+                                        "10♥}}."), "record.shape", "start")
+            return None
+        for key, want_red in (("black", False), ("red", True)):
+            try:
+                card = parse_cards(start_value[key], r.notation)
+            except NotationError as err:
+                r.add(err, path + ("start", key))
+                return None
+            if len(card) != 1 or card[0].suit is None or card[0].suit.is_red != want_red:
+                r.fail(path + ("start", key), t("start.{key} must be one {colour} card.", key=key,
+                                                colour=t("red") if want_red else t("black")),
+                       "record.bad_start", "start")
+                return None
+            start.append(card[0])
+    return (red, cards) if from_the_pack(r, stock_path, cards + start, "stock") else None
+
+
+# What a player did with each card drawn -----------------------------------------------------------------
+
+DRAW_LETTERS: dict[str, dict[str, bool]] = {
+    "en": {"K": True, "D": False},
+    "ru": {"Б": True, "С": False},
+    "de": {"B": True, "A": False},
+}
+"""The letters of a record's draws, per notation: the card is kept (K, Б for «берёт», B for „behält“), or
+discarded (D, С for «сбрасывает», A for „legt ab“)."""
+
+
+def read_draws(r: CardReader, path: Path, most: int) -> list[bool] | None:
+    """Draws written as one letter per card drawn, at most ``most`` (spaces may group them by turn): for each
+    whether the card was kept; none when the field is left out; None (noted) when it cannot be read. The
+    English letters are read in every notation, as :func:`read_stock` reads the colours.
+
+    >>> class Notes:
+    ...     notation = "ru"
+    ...     def __init__(self, value): self.value, self.codes = value, []
+    ...     def get(self, path): return self.value
+    ...     def fail(self, path, message, code, rule=None): self.codes.append(code)
+    >>> read_draws(Notes("С ББС kd"), ("draws",), 50), read_draws(Notes(None), ("draws",), 50)
+    ([False, True, True, False, True, False], [])
+    >>> r = Notes("KKX"); read_draws(r, ("draws",), 50), read_draws(Notes("KKD"), ("draws",), 2), r.codes
+    (None, None, ['record.bad_draws'])
+    """
+    value = r.get(path)
+    if value is None:
+        return []
+    letters = {**DRAW_LETTERS["en"], **DRAW_LETTERS.get(r.notation, {})}
+    squeezed = "".join(value.split()).upper() if isinstance(value, str) else ""
+    if squeezed and len(squeezed) <= most and all(ch in letters for ch in squeezed):
+        return [letters[ch] for ch in squeezed]
+    r.fail(path, t("draws must be one letter for each card drawn ({letters}), at most {n} letters.",
+                   letters=sorted(letters), n=most), "record.bad_draws", "draws")
+    return None
