@@ -40,8 +40,9 @@ from typing import Any, ClassVar
 
 from referee.cards import RANKS, Card
 from referee.engines import fishing
+from referee.engines.deals import Deal, Ledger, each_deal
 from referee.engines.fishing import Draw, Lay, RoundsState, SomePlayers, Take
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
@@ -421,27 +422,20 @@ class Collector(Game):
         """Validate, replay and settle a Collector record: one game per deal."""
         r = Reader(doc)
         players, options = r.header(self, extra=())
-        deals_value = r.sequence(("deals",))
+        ledger = Ledger(doc, dict.fromkeys(players, 0))
+        deals = r.sequence(("deals",))
         r.raise_if_any()
-        totals = dict.fromkeys(players, 0)
-        results: list[DealResult] = []
         status = "done"
-        findings: list[Finding] = []
-        previous: int | None = None
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous)
-            if read is None:
-                continue
-            result, previous, status = read
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
+        for i, (result, dealer, how) in each_deal(r, deals, lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
+            ledger.add(i, result, dealer)
+            status = how  # the last game's: finished, still open, or stopped at an illegal move
         r.raise_if_any()
-        return self._verdict(options, results, totals, findings, status)
+        return self._verdict(options, ledger, status)
 
-    def _verdict(self, options: dict[str, Any], results: list[DealResult], totals: dict[str, int],
-                 findings: list[Finding], status: str) -> Verdict:
+    def _verdict(self, options: dict[str, Any], ledger: Ledger, status: str) -> Verdict:
         """One game: how it ended. Several: each deal is a game, and the most games won wins."""
+        results, totals = ledger.results, ledger.totals
         if len(results) == 1:
             winners = [p for p, v in results[-1].scores.items() if v]
             if status in ("open", "stopped"):
@@ -455,27 +449,21 @@ class Collector(Game):
                 message, code = t("{players} completed the set in the same round and share the win.",
                                   players=winners), "shared_win"
             winner = winners[0] if len(winners) == 1 else None
-            return Verdict(self.slug, options, results, totals, winner, message, code, findings)
+            return ledger.verdict(self.slug, options, winner, message, code)
         best = max(totals.values())
         leaders = [p for p, v in totals.items() if v == best]
         if best and len(leaders) == 1:
-            return Verdict(self.slug, options, results, totals, leaders[0],
-                           t("Each deal is a game of its own; {player} won the most games ({n}).", n=best,
-                             player=leaders[0]), "most_games", findings)
-        return Verdict(self.slug, options, results, totals, None,
-                       t("Each deal is a game of its own; nobody won more games than everyone else."), "tied",
-                       findings)
+            return ledger.verdict(self.slug, options, leaders[0], t("Each deal is a game of its own; {player} won "
+                                                                    "the most games ({n}).", n=best,
+                                                                    player=leaders[0]), "most_games")
+        return ledger.verdict(self.slug, options, None, t("Each deal is a game of its own; nobody won more games "
+                                                          "than everyone else."), "tied")
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous: int | None) -> tuple[DealResult, int, str] | None:
-        path: Path = ("deals", i)
-        number = i + 1
-        deal = r.mapping(path)
-        if deal is None or not players:
+    def _deal(self, opened: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
+              ) -> tuple[DealResult, int, str] | None:
+        if opened is None:
             return None
-        full = "pack" in deal
-        allowed = {"dealer", "note", "winner", "drawn"} | ({"pack", "rounds"} if full else {"hand", "by", "round"})
-        r.known_keys(path, allowed)
+        r, path, number, full, deal = opened.r, opened.path, opened.number, opened.full, opened.value
         dealer_name = r.name(path + ("dealer",), players)
         winner = r.name(path + ("winner",), players, required=False)
         drawn = deal.get("drawn")
@@ -486,23 +474,20 @@ class Collector(Game):
             r.fail(path + ("drawn",), t("A game has a winner or is drawn, not both."), "record.winner_and_draw")
             return None
         if full:
-            played = self._full_play(r, path, number, players, dealer_name, options, findings)
+            played = self._full_play(r, path, number, players, dealer_name, options, ledger.findings)
         else:
             played = self._summary(r, path, players, winner, bool(drawn), options)
         if played is None or dealer_name is None:
             return None
         scores, steps, status = played
         dealer = players.index(dealer_name)
-        if previous is not None and dealer != (previous + 1) % len(players):
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous + 1) % len(players)], dealer=dealer_name)))
+        ledger.check_dealer(opened, players, dealer)
         claim = None
         if full and (winner is not None or drawn):
             claim = {p: int(p == winner) for p in players}
             steps.append(t("The record says: {claim}.", claim=t("{player} won", player=winner) if winner
                            else t("a drawn game")))
-        return DealResult(number, scores, steps, claim, mode="full" if full else "summary"), dealer, status
+        return opened.result(scores, steps, claim), dealer, status
 
     def _summary(self, r: Reader, path: Path, players: list[str], winner: str | None, drawn: bool,
                  options: dict[str, Any]) -> tuple[dict[str, int], list[Message], str] | None:

@@ -44,6 +44,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from referee.cards import Card
+from referee.engines.deals import Deal
 from referee.engines.fishing import PackState, Play, example_deal, moves_in_words, parse_play, read_plays, unfinished
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
@@ -448,7 +449,7 @@ class StealingBundles(Game):
                                  "record of its own."), "record.too_many_deals", "deals")
         r.raise_if_any()
         findings: list[Finding] = []
-        read = r.part(("deals", 0), self._deal, r, players, options, findings)
+        read = r.part(("deals", 0), lambda: self._deal(Deal.open(r, 0, RECORD, findings, players), players, options))
         r.raise_if_any()
         assert read is not None  # raise_if_any stops a deal that could not be read
         result, outcome = read
@@ -459,25 +460,21 @@ class StealingBundles(Game):
         winner = outcome.winners[0] if len(outcome.winners) == 1 else None
         return Verdict(self.slug, options, [result], result.totals, winner, outcome.reason, outcome.code, findings)
 
-    def _deal(self, r: Reader, players: list[str], options: dict[str, Any], findings: list[Finding],
+    def _deal(self, deal: Deal | None, players: list[str], options: dict[str, Any],
               ) -> tuple[DealResult, Outcome | None] | None:
-        path: Path = ("deals", 0)
-        deal = r.mapping(path)
-        if deal is None or not players:
+        if deal is None:
             return None
-        full = "pack" in deal
-        allowed = {"dealer", "claim", "note"} | ({"pack", "moves"} if full else {"captured", "table", "last_capture"})
-        r.known_keys(path, allowed)
-        dealer = r.name(path + ("dealer",), players)
-        claim = r.scores(path + ("claim",), players, required=False, minimum=0)
-        if full:
-            played = self._full_play(r, path, players, dealer, options, findings)
+        r, path = deal.r, deal.path
+        dealer = r.name(deal.at("dealer"), players)
+        claim = deal.claim(players, minimum=0)
+        if deal.full:
+            played = self._full_play(r, path, players, dealer, options, deal.findings)
         else:
             played = self._summary(r, path, players, options)
         if played is None or dealer is None:
             return None
         scores, outcome, steps = played
-        return DealResult(1, scores, steps, claim, mode="full" if full else "summary"), outcome
+        return deal.result(scores, steps, claim), outcome
 
     def _summary(self, r: Reader, path: Path, players: list[str], options: dict[str, Any],
                  ) -> tuple[dict[str, int], Outcome, list[Message]] | None:
