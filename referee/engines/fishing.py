@@ -99,6 +99,15 @@ class PackState(TurnState[M]):
                            "play.not_in_hand", "turn")
 
 
+def ranks_only_fact() -> tuple[Message, Message]:
+    """The "Cards" line of the facts of a game played with the whole pack in which only ranks count.
+
+    >>> [str(m) for m in ranks_only_fact()]
+    ['Cards', '52, a full pack; suits never matter, only ranks']
+    """
+    return t("Cards"), t("{n}, a full pack; suits never matter, only ranks", n=len(DECK))
+
+
 def example_deal(data: dict[str, Any], deal: dict[str, Any]) -> tuple[list[str], str, int, list[Card]] | None:
     """A worked example's full-play deal: the players, the notation, the dealer's seat and the pack as
     dealt; None for a summary (no ``pack``). The example is a valid record, so nothing is checked."""

@@ -42,7 +42,7 @@ from referee.cards import RANKS, Card
 from referee.engines import fishing
 from referee.engines.deals import Deal, Ledger, each_deal
 from referee.engines.fishing import Draw, Lay, RoundsState, SomePlayers, Take
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
@@ -354,8 +354,8 @@ class Collector(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=2, high=4)),
-            (t("Cards"), t("{n}, a full pack; suits never matter, only ranks", n=len(DECK))),
+            players_fact(self.player_counts),
+            fishing.ranks_only_fact(),
             (t("Cards per player"), t("{n} at the start", n=HAND)),
             (t("Each round"), t("lay one card face down; then take a card another player laid, or draw {n} from "
                                 "the stock", n=DRAW)),

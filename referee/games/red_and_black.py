@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from referee.cards import Card
 from referee.engines.deals import Deal, Ledger, each_deal
 from referee.engines.fishing import Draw
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
+from referee.engines.game import DealResult, Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
@@ -396,7 +396,7 @@ class RedAndBlack(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1])),
+            players_fact(PLAYER_COUNTS),
             (t("Cards"), t("{n}: one red and one black start the pile, {stock} form the stock ({each} of each "
                            "colour)", n=self.deck_size, stock=STOCK, each=PER_COLOUR)),
             (t("Colour needed"), t("red, black, red, black … in turn: the pile is turned over after every discard")),

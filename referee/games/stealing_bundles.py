@@ -44,9 +44,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from referee.cards import Card
+from referee.engines import fishing
 from referee.engines.deals import Deal
 from referee.engines.fishing import PackState, Play, example_deal, moves_in_words, parse_play, read_plays, unfinished
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
@@ -361,8 +362,8 @@ class StealingBundles(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=2, high=4)),
-            (t("Cards"), t("{n}, a full pack; suits never matter, only ranks", n=len(DECK))),
+            players_fact(self.player_counts),
+            fishing.ranks_only_fact(),
             (t("On the table at the start"), tn("{n} card, face up", "{n} cards, face up", TABLE_START)),
             (t("Cards per player"), t("{n} in every round of dealing", n=HAND)),
             (t("Rounds of dealing"), [t("{players} players: {cards}", players=p, cards=r)
