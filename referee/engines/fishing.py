@@ -33,17 +33,20 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.cards import Card
-from referee.engines.game import Finding, Reader
+from referee.engines.deals import Deal, Ledger, each_deal
+from referee.engines.game import DealResult, Finding, Game, Reader
 from referee.engines.turns import IllegalMoveError, M, Replayed, TurnState, replay_moves
 from referee.errors import NotationError
 from referee.messages import Message, t, tn
 from referee.notation import format_card, parse_card, parse_cards
 from referee.records.fields import Code, PerPlayer, backticks
 from referee.records.hands import DECK
-from referee.records.source import Path
+from referee.records.source import Document, Path
+
+T = TypeVar("T")
 
 
 class PackState(TurnState[M]):
@@ -97,6 +100,30 @@ class PackState(TurnState[M]):
                                  other=self.players[other], player=name), "play.out_of_turn", "turn")
         return self.refuse(t("It is {player}'s turn, and {player} does not hold {card}.", player=name, card=card),
                            "play.not_in_hand", "turn")
+
+
+GameReader = Callable[[Deal | None, Ledger, list[str], dict[str, Any]], tuple[DealResult, int, T] | None]
+"""How a game reads one deal of its record: the deal (None when it cannot be read), the ledger, the players
+and the options give the deal's result, its dealer's seat, and what more the game keeps of it."""
+
+
+def read_games(game: Game, doc: Document, read: GameReader[T]) -> tuple[Ledger, list[str], dict[str, Any], list[T]]:
+    """A record in which every deal is a game of its own (Collector, Red and Black): the header, then each deal
+    read by ``read`` (:func:`~referee.engines.deals.each_deal`) and added to the :class:`Ledger`, which keeps
+    the totals and the dealer rotation. Returns the ledger, the players, the options and, for every deal
+    that could be read, what more ``read`` gave; raises when the record cannot be used."""
+    r = Reader(doc)
+    players, options = r.header(game, extra=())
+    ledger = Ledger(doc, dict.fromkeys(players, 0))
+    deals = r.sequence(("deals",))
+    r.raise_if_any()
+    kept: list[T] = []
+    for i, (result, dealer, more) in each_deal(r, deals, lambda i: read(
+            Deal.open(r, i, game.record, ledger.findings, players), ledger, players, options)):
+        ledger.add(i, result, dealer)
+        kept.append(more)
+    r.raise_if_any()
+    return ledger, players, options, kept
 
 
 def ranks_only_fact() -> tuple[Message, Message]:

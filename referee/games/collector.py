@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 
 from referee.cards import RANKS, Card
 from referee.engines import fishing
-from referee.engines.deals import Deal, Ledger, each_deal
+from referee.engines.deals import Deal, Ledger
 from referee.engines.fishing import Draw, Lay, RoundsState, SomePlayers, Take
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
@@ -420,18 +420,9 @@ class Collector(Game):
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Collector record: one game per deal."""
-        r = Reader(doc)
-        players, options = r.header(self, extra=())
-        ledger = Ledger(doc, dict.fromkeys(players, 0))
-        deals = r.sequence(("deals",))
-        r.raise_if_any()
-        status = "done"
-        for i, (result, dealer, how) in each_deal(r, deals, lambda i: self._deal(
-                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
-            ledger.add(i, result, dealer)
-            status = how  # the last game's: finished, still open, or stopped at an illegal move
-        r.raise_if_any()
-        return self._verdict(options, ledger, status)
+        ledger, _, options, how = fishing.read_games(self, doc, self._deal)
+        # how the last game ended: finished, still open, or stopped at an illegal move
+        return self._verdict(options, ledger, how[-1] if how else "done")
 
     def _verdict(self, options: dict[str, Any], ledger: Ledger, status: str) -> Verdict:
         """One game: how it ended. Several: each deal is a game, and the most games won wins."""

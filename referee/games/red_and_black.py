@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card
-from referee.engines.deals import Deal, Ledger, each_deal
-from referee.engines.fishing import Draw
+from referee.engines.deals import Deal, Ledger
+from referee.engines.fishing import Draw, read_games
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
 from referee.messages import N_, Message, t, tn
@@ -439,20 +439,11 @@ class RedAndBlack(Game):
 
     def check(self, doc: Document) -> Verdict:
         """Validate and replay a Red and Black record, game by game."""
-        r = Reader(doc)
-        players, options = r.header(self, extra=())
-        ledger = Ledger(doc, dict.fromkeys(players, 0))
-        deals = r.sequence(("deals",))
-        r.raise_if_any()
-        per_game: list[Message] = []
-        last_losers: list[str] = []
-        for i, (result, dealer, last_losers) in each_deal(r, deals, lambda i: self._game(
-                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
-            ledger.add(i, result, dealer)
-            per_game.append(t("game {n}: {players}", n=i + 1, players=last_losers) if last_losers else
-                            t("game {n}: nobody", n=i + 1))
-        r.raise_if_any()
+        ledger, players, options, losers_of = read_games(self, doc, self._game)
         results, totals = ledger.results, ledger.totals
+        per_game = [t("game {n}: {players}", n=result.number, players=losers) if losers else
+                    t("game {n}: nobody", n=result.number) for result, losers in zip(results, losers_of, strict=True)]
+        last_losers = losers_of[-1] if losers_of else []
         winner: str | None = None
         if options["several_games"] == "total" and len(results) > 1:
             most = max(totals.values())
