@@ -5,6 +5,8 @@ fix everything, so a game is a :class:`RedBlackGame` whose only move is :class:`
 replays draw by draw, so that a dispute can be settled step by step. A red card lies face up on a
 black one; a player draws until he draws a card of the colour on top of the pile, discards it and
 turns the whole pile over, so the colour needed alternates: red, black, red, …
+A full play may also write down what was done with each card drawn (``draws``, DECISIONS.md round 3):
+the stock still decides, and the first draw it contradicts is a finding (:func:`first_wrong_draw`).
 
 >>> game = RedBlackGame(["Anna", "Boris"], [False, True, True, True, False])   # black, red, red, …
 >>> game.push(Draw()); game.push(Draw())      # Anna takes a black card, then discards a red one
