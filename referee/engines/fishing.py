@@ -111,7 +111,22 @@ def read_games(game: Game, doc: Document, read: GameReader[T]) -> tuple[Ledger, 
     """A record in which every deal is a game of its own (Collector, Red and Black): the header, then each deal
     read by ``read`` (:func:`~referee.engines.deals.each_deal`) and added to the :class:`Ledger`, which keeps
     the totals and the dealer rotation. Returns the ledger, the players, the options and, for every deal
-    that could be read, what more ``read`` gave; raises when the record cannot be used."""
+    that could be read, what more ``read`` gave; raises when the record cannot be used.
+
+    >>> from referee.records.fields import DEALER, RecordSpec
+    >>> from referee.records.source import load_text
+    >>> class Toy(Game):
+    ...     slug, player_counts, record = "toy", (2,), RecordSpec(deal=(DEALER,))
+    ...     def check(self, doc): raise NotImplementedError
+    >>> def one(deal, ledger, players, options):    # every player scores 1; the game keeps the dealer's name
+    ...     dealer = players.index(deal.value["dealer"])
+    ...     ledger.check_dealer(deal, players, dealer)
+    ...     return deal.result(dict.fromkeys(players, 1), []), dealer, players[dealer]
+    >>> doc = load_text("game: toy\\nplayers: [Anna, Boris]\\ndeals: [{dealer: Anna}, {dealer: Anna}]\\n")
+    >>> ledger, players, options, dealers = read_games(Toy(), doc, one)
+    >>> ledger.totals, dealers, [f.code for f in ledger.findings]
+    ({'Anna': 2, 'Boris': 2}, ['Anna', 'Anna'], ['deal.dealer_order'])
+    """
     r = Reader(doc)
     players, options = r.header(game, extra=())
     ledger = Ledger(doc, dict.fromkeys(players, 0))
