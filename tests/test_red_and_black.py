@@ -82,6 +82,43 @@ def test_a_random_game_replays_to_the_same_outcome_and_its_summary_agrees(n, dea
     assert summary.termination == verdict.termination and summary.winner == verdict.winner
 
 
+def true_draws(red: list[bool]) -> list[bool]:
+    """Written from the rules: each card drawn is kept (True) unless it is the colour needed, which alternates."""
+    out, need_red = [], True
+    for is_red in red:
+        out.append(is_red != need_red)
+        need_red ^= is_red == need_red
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 5), SEEDS, st.sampled_from(["en", "ru", "de"]))
+def test_the_draws_a_record_gives_are_checked_card_by_card(n, rng, notation):
+    players = NAMES[:n]
+    deal = red_and_black_deal(rng, players, 0, notation)
+    draws = true_draws([c.suit.is_red for c in parse_cards(deal["stock"], notation)])
+    keep, discard = {"en": "KD", "ru": "БС", "de": "BA"}[notation]
+    letters = [keep if kept else discard for kept in draws]
+    plain = check_text(dump(record(players, deal, notation=notation)))
+    # The draws as played, in full or only the first ones, agree; the English letters are read everywhere.
+    for given_draws in ("".join(letters), " ".join(letters[:rng.randrange(1, 50)]), ("K" if draws[0] else "D").lower()):
+        verdict = check_text(dump(record(players, dict(deal, draws=given_draws), notation=notation)))
+        assert verdict.exit_status == plain.exit_status == 0 and verdict.deals == plain.deals
+    # One letter changed: a finding at that draw, for the rule it breaks; the stock still decides the scores.
+    k = rng.randrange(50)
+    letters[k] = discard if draws[k] else keep
+    wrong = check_text(dump(record(players, dict(deal, draws="".join(letters)), notation=notation)))
+    code, rule = ("play.must_keep", "G10-S8") if draws[k] else ("play.must_discard", "G10-S7")
+    assert wrong.exit_status == 1 and [(f.code, f.message.params["k"]) for f in wrong.findings] == [(code, k + 1)]
+    assert rb.GAME.rule_for(code) == rule and wrong.deals[0].scores == plain.deals[0].scores
+
+
+@pytest.mark.parametrize("draws", ["KDX", "K" * 51, 7, ["K", "D"], ""])
+def test_draws_that_cannot_be_read_make_the_record_unusable(draws):
+    text = dump(record(NAMES[:2], {"dealer": "Anna", "stock": "RB" * 25, "draws": draws}))
+    assert [e.code for e in errors_of(text)] == ["record.bad_draws"]
+
+
 def test_random_games_are_reproducible():
     assert red_and_black_deal(random.Random(5), NAMES[:3], 0) == red_and_black_deal(random.Random(5), NAMES[:3], 0)
 
@@ -152,6 +189,6 @@ def test_the_explanation_says_where_every_card_went():
 def test_every_example_renders_in_every_language():
     from referee.present.blocks import render_block
 
-    for name in ("stock-runs-out", "tie-for-most", "two-games"):
+    for name in ("stock-runs-out", "tie-for-most", "two-games", "a-disputed-draw"):
         for lang in ("en", "ru", "de"):
             assert render_block("example", {"example": f"red-and-black/{name}"}, lang)

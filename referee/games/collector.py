@@ -35,39 +35,36 @@ referee.engines.turns.IllegalMoveError: Anna may take only a card laid by anothe
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from referee.cards import RANKS, Card, cards_twice, deck
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, replay_moves
-from referee.errors import NotationError
+from referee.cards import RANKS, Card
+from referee.engines import fishing
+from referee.engines.deals import Deal, Ledger
+from referee.engines.fishing import Draw, Lay, RoundsState, SomePlayers, Take
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
 from referee.messages import N_, Message, t, tn
-from referee.notation import parse_card, parse_cards
+from referee.notation import parse_cards
 from referee.records.fields import (
     DEALER,
     NOTE,
     Boolean,
     Cards,
     Choice,
-    Code,
     Deals,
     Field,
     Integer,
     ListOf,
     Obj,
     OneOf,
-    PerPlayer,
     PlayerName,
     RecordSpec,
-    backticks,
 )
 from referee.records.fields import Card as CardType
+from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 
-DECK: tuple[Card, ...] = tuple(deck())
 HAND = 5
 """Cards dealt to each player."""
 DRAW = 2
@@ -104,18 +101,6 @@ OPTIONS: tuple[Option, ...] = (
            label=t("First to choose each round"),
            choice_labels={"dealer_left": t("the dealer's left"), "rotating": t("moves round the table")}),
 )
-
-
-class SomePlayers(PerPlayer):
-    """A mapping from some of the players to a value: those who acted in a round."""
-
-    def schema(self, game: Any) -> dict[str, Any]:
-        return {"type": "object", "additionalProperties": self.value.schema(game),
-                "maxProperties": max(game.player_counts)}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("for every player who acted: {value}", value=self.value.label(code))
-
 
 WINNER_HELP = t("The player who completed the set.")
 RECORD = RecordSpec(
@@ -199,54 +184,11 @@ def missing_ranks(cards: Sequence[Card]) -> list[Any]:
     return [r for r in RANKS if r not in held]
 
 
-@dataclass(frozen=True)
-class Lay:
-    """Lay a card from the hand face down (all the round's cards are turned up together)."""
-
-    card: Card
-
-    def describe(self) -> Message:
-        """``lays 7♣``."""
-        return t("lays {card}", card=self.card)
+CollectorMove = fishing.RoundMove
+"""The moves (:mod:`referee.engines.fishing`): lay a card, then take a laid card or draw."""
 
 
-@dataclass(frozen=True)
-class Take:
-    """Take a card laid this round by another player."""
-
-    card: Card
-
-    def describe(self) -> Message:
-        """``takes 7♣``."""
-        return t("takes {card}", card=self.card)
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Draw two cards from the top of the stock (as many as are left, if fewer)."""
-
-    def describe(self) -> Message:
-        """``draws from the stock``."""
-        return t("draws from the stock")
-
-
-@dataclass(frozen=True)
-class Missing:
-    """A record that says nothing for a player who had to act: never legal."""
-
-    def describe(self) -> Message:
-        """``does nothing``."""
-        return t("does nothing")
-
-
-CollectorMove = Lay | Take | Draw | Missing
-# One move object per card: random games list the legal moves hundreds of times a game.
-_LAYS: dict[Card, Lay] = {c: Lay(c) for c in DECK}
-_TAKES: dict[Card, Take] = {c: Take(c) for c in DECK}
-_DRAW = Draw()
-
-
-class CollectorState(TurnState[CollectorMove]):
+class CollectorState(RoundsState[CollectorMove]):
     """A game of Collector from a given pack (top card first), move by move.
 
     Each round has a ``lay`` phase and then a ``take`` phase, both in turn order from the round's
@@ -256,62 +198,36 @@ class CollectorState(TurnState[CollectorMove]):
     def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card],
                  completion_check: str = "after_each_turn", draw_rule: str = "stock_exhausted",
                  taking_order: str = "dealer_left"):
-        n = len(players)
-        super().__init__(players, first=(dealer + 1) % n)
-        self.dealer = dealer
+        super().__init__(players, dealer, pack, rotating=taking_order == "rotating")
         self.completion_check = completion_check
         self.draw_rule = draw_rule
         self.taking_order = taking_order
-        self.pack: tuple[Card, ...] = tuple(pack)
-        """The starting position: the pack as it was before the deal, top card first."""
-        self.hands: list[list[Card]] = [[] for _ in players]
-        for i in range(HAND * n):
-            self.hands[(dealer + 1 + i) % n].append(self.pack[i])
-        self.stock: deque[Card] = deque(self.pack[HAND * n:])
-        self.round = 0
-        self.phase = "lay"
+        self.deal(HAND)
         self.laid: list[tuple[int, Card]] = []
         self.taken: set[Card] = set()
         self.drawn: list[Card] = []
         """The cards the last draw brought (for explanations)."""
-        self.queue: list[int] = []
-        self._begin_round()
+        self.begin_round()
 
     # The shape of a round ---------------------------------------------------------------------------
 
-    def first_seat(self) -> int:
-        """Who lays and chooses first this round (option ``taking_order``)."""
-        shift = self.round - 1 if self.taking_order == "rotating" else 0
-        return (self.dealer + 1 + shift) % len(self.players)
-
-    def _order(self) -> list[int]:
-        first = self.first_seat()
-        return [(first + k) % len(self.players) for k in range(len(self.players))]
-
-    def _begin_round(self) -> None:
-        self.round += 1
+    def begin_round(self) -> None:
+        """A new round: nothing laid or taken yet (the first seat follows the option ``taking_order``)."""
         self.laid = []
         self.taken = set()
-        self.phase = "lay"
-        self.queue = [s for s in self._order() if self.hands[s]]
-        if not self.queue:  # nobody holds a card: nothing to lay, straight to the choices
-            self._begin_taking()
-        else:
-            self.to_move = self.queue[0]
+        super().begin_round()
 
-    def _begin_taking(self) -> None:
-        self.phase = "take"
-        self.queue = self._order()
-        self.to_move = self.queue[0]
+    def elsewhere(self) -> int:
+        """The laid cards not yet taken (:meth:`card_count` adds the hands and the stock: always 52)."""
+        return sum(1 for _, c in self.laid if c not in self.taken)
 
-    def card_count(self) -> int:
-        """Every card, wherever it is: hands, stock and the laid cards not yet taken (always 52)."""
-        return sum(map(len, self.hands)) + len(self.stock) + sum(1 for _, c in self.laid if c not in self.taken)
+    def told(self, move: CollectorMove) -> Message:
+        """A move just made, in words: a draw names the cards it brought."""
+        return t("draws {cards}", cards=list(self.drawn) or "—") if isinstance(move, Draw) else move.describe()
 
     def available(self) -> list[Card]:
         """The laid cards the player to move may take: laid by someone else, not yet taken."""
-        me = self.to_move
-        return [c for s, c in self.laid if s != me and c not in self.taken]
+        return [c for s, c in self.laid if s != self.to_move and c not in self.taken]
 
     # The engine's interface ---------------------------------------------------------------------------
 
@@ -320,8 +236,8 @@ class CollectorState(TurnState[CollectorMove]):
         if self.is_over():
             return []
         if self.phase == "lay":
-            return [_LAYS[c] for c in self.hands[self.to_move]]
-        return [*(_TAKES[c] for c in self.available()), _DRAW]
+            return [fishing.LAYS[c] for c in self.hands[self.to_move]]
+        return [*(fishing.TAKES[c] for c in self.available()), fishing.DRAW_MOVE]
 
     def is_legal(self, move: CollectorMove) -> bool:
         """Checked without listing every move."""
@@ -336,51 +252,43 @@ class CollectorState(TurnState[CollectorMove]):
     def why_illegal(self, move: CollectorMove) -> IllegalMoveError:
         """The rule a move breaks."""
         name = self.players[self.to_move]
-        legal = tuple(self.legal_moves())
         if self.phase == "lay":
             if isinstance(move, Lay):
-                return IllegalMoveError(t("{player} does not hold {card}, so cannot lay it.", player=name,
-                                          card=move.card), code="lay.not_in_hand", rule="lay", legal=legal)
-            return IllegalMoveError(t("{player} holds cards, so must lay one face down before anybody takes or "
-                                      "draws (laying is compulsory).", player=name), code="lay.missing", rule="lay",
-                                    legal=legal)
+                return self.refuse(t("{player} does not hold {card}, so cannot lay it.", player=name, card=move.card),
+                                   "lay.not_in_hand", "lay")
+            return self.refuse(t("{player} holds cards, so must lay one face down before anybody takes or draws "
+                                 "(laying is compulsory).", player=name), "lay.missing", "lay")
         if isinstance(move, Take):
-            return IllegalMoveError(t("{player} may take only a card laid by another player this round, and not one "
-                                      "already taken.", player=name), code="take.not_available", rule="take",
-                                    legal=legal)
-        return IllegalMoveError(t("{player} must now either take a card laid by another player or draw from the "
-                                  "stock.", player=name), code="take.missing", rule="take", legal=legal)
+            return self.refuse(t("{player} may take only a card laid by another player this round, and not one "
+                                 "already taken.", player=name), "take.not_available", "take")
+        return self.refuse(t("{player} must now either take a card laid by another player or draw from the stock.",
+                             player=name), "take.missing", "take")
 
     def apply(self, move: CollectorMove) -> None:
         """Lay, take or draw; then the next player, the end of the round, or the end of the game."""
-        me = self.queue.pop(0)
+        me = self.to_move
         if isinstance(move, Lay):
             self.hands[me].remove(move.card)
             self.laid.append((me, move.card))
-            if not self.queue:
-                self._begin_taking()
-            else:
-                self.to_move = self.queue[0]
+            self.next_turn()
             return
         if isinstance(move, Take):
             self.taken.add(move.card)
             self.hands[me].append(move.card)
             self.drawn = []
         else:
-            self.drawn = [self.stock.popleft() for _ in range(min(DRAW, len(self.stock)))]
+            self.drawn = self.draw(DRAW)
             self.hands[me].extend(self.drawn)
         if self.completion_check == "after_each_turn" and not missing_ranks(self.hands[me]):
             self.finish(Outcome((self.players[me],), "set_complete",
                                 t("{player} holds all thirteen ranks and wins.", player=self.players[me])))
             return
-        if self.queue:
-            self.to_move = self.queue[0]
-            return
-        self._end_round()
+        self.next_turn()
 
-    def _end_round(self) -> None:
+    def end_round(self) -> None:
+        """Who holds every rank (option ``completion_check``); the untaken cards to the bottom of the stock."""
         if self.completion_check == "end_of_round":
-            done = tuple(self.players[s] for s in self._order() if not missing_ranks(self.hands[s]))
+            done = tuple(self.players[s] for s in self.order() if not missing_ranks(self.hands[s]))
             if len(done) == 1:
                 self.finish(Outcome(done, "set_complete", t("{player} holds all thirteen ranks at the end of the "
                                                             "round and wins.", player=done[0])))
@@ -391,25 +299,14 @@ class CollectorState(TurnState[CollectorMove]):
                 return
         nobody_took = not self.taken
         stock_empty = not self.stock
-        for _, card in sorted(self.laid, key=lambda sc: self._order().index(sc[0])):
+        for _, card in sorted(self.laid, key=lambda sc: self.order().index(sc[0])):
             if card not in self.taken:
                 self.stock.append(card)  # to the bottom, in turn order
         if self.draw_rule == "stock_exhausted" and nobody_took and stock_empty:
             self.finish(Outcome((), "draw", t("Nobody took a laid card this round and the draws emptied the "
                                               "stock: the game is drawn.")))
             return
-        self._begin_round()
-
-
-def parse_take(value: Any, notation: str) -> Take | Draw:
-    """A take as a record writes it: a card laid by another player, or ``draw``.
-
-    >>> parse_take("draw", "en"), parse_take("Kreuz 7", "de")
-    (Draw(), Take(card=Card(7♣)))
-    """
-    if isinstance(value, str) and value.strip().lower() == "draw":
-        return Draw()
-    return Take(parse_card(value, notation))
+        super().end_round()
 
 
 RULE_TABLE = rule_table("""
@@ -457,8 +354,8 @@ class Collector(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=2, high=4)),
-            (t("Cards"), t("{n}, a full pack; suits never matter, only ranks", n=len(DECK))),
+            players_fact(self.player_counts),
+            fishing.ranks_only_fact(),
             (t("Cards per player"), t("{n} at the start", n=HAND)),
             (t("Each round"), t("lay one card face down; then take a card another player laid, or draw {n} from "
                                 "the stock", n=DRAW)),
@@ -489,29 +386,18 @@ class Collector(Game):
             lines.append((t("Result"), t("a drawn game")))
         return lines
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """No rows per player: a Collector record names a winner, not points."""
-        return []
-
     def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
         """Every lay, take and draw of a full play, round by round."""
-        if "pack" not in deal:
+        dealt = fishing.example_deal(data, deal)
+        if dealt is None:
             return []
-        players = [str(p) for p in data["players"]]
-        notation = data.get("notation", "en")
+        players, notation, dealer, pack = dealt
         options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
-        state = CollectorState(players, players.index(str(deal["dealer"])), parse_cards(deal["pack"], notation),
-                               options["completion_check"], options["draw_rule"], options["taking_order"])
-        out: list[tuple[str, Message]] = []
-        for move, _path in record_moves(state, deal.get("rounds") or [], notation, []):
-            who, number = state.player or "", state.round
-            if not state.is_legal(move):
-                out.append((who, t("{move} (illegal: the replay stops here)", move=move.describe())))
-                break
-            state.push_unchecked(move)
-            text = t("draws {cards}", cards=list(state.drawn) or "—") if isinstance(move, Draw) else move.describe()
-            out.append((who, t("round {r}: {move}", r=number, move=text)))
-        return out
+        state = CollectorState(players, dealer, pack, options["completion_check"], options["draw_rule"],
+                               options["taking_order"])
+        moves = (move for move, _path in fishing.round_moves(state, deal.get("rounds") or [], notation, []))
+        return fishing.moves_in_words(
+            state, moves, lambda state, move, number: t("round {r}: {move}", r=number, move=state.told(move)))
 
     # Checking a record -----------------------------------------------------------------------------
 
@@ -534,38 +420,18 @@ class Collector(Game):
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Collector record: one game per deal."""
-        r = Reader(doc)
-        players, options = r.header(self, extra=())
-        deals_value = r.sequence(("deals",))
-        r.raise_if_any()
-        totals = dict.fromkeys(players, 0)
-        results: list[DealResult] = []
-        status = "done"
-        findings: list[Finding] = []
-        previous: int | None = None
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous)
-            if read is None:
-                continue
-            result, previous, status = read
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
-        r.raise_if_any()
-        return self._verdict(options, results, totals, findings, status)
+        ledger, _, options, how = fishing.read_games(self, doc, self._deal)
+        # how the last game ended: finished, still open, or stopped at an illegal move
+        return self._verdict(options, ledger, how[-1] if how else "done")
 
-    def _verdict(self, options: dict[str, Any], results: list[DealResult], totals: dict[str, int],
-                 findings: list[Finding], status: str) -> Verdict:
+    def _verdict(self, options: dict[str, Any], ledger: Ledger, status: str) -> Verdict:
         """One game: how it ended. Several: each deal is a game, and the most games won wins."""
-        last = results[-1]
+        results, totals = ledger.results, ledger.totals
         if len(results) == 1:
-            winners = [p for p, v in last.scores.items() if v]
-            if status == "open":
-                message, code = t("The record stops before anybody completed the set; the game goes on."), \
-                    "in_progress"
-            elif status == "stopped":
-                message, code = t("The replay stopped at an illegal move, so the game has no result."), \
-                    "illegal_move"
+            winners = [p for p, v in results[-1].scores.items() if v]
+            if status in ("open", "stopped"):
+                message, code = fishing.unfinished(status == "stopped", t("The record stops before anybody completed "
+                                                                          "the set; the game goes on."))
             elif not winners:
                 message, code = t("Nobody completed the set: the game is drawn."), "draw"
             elif len(winners) == 1:
@@ -574,27 +440,21 @@ class Collector(Game):
                 message, code = t("{players} completed the set in the same round and share the win.",
                                   players=winners), "shared_win"
             winner = winners[0] if len(winners) == 1 else None
-            return Verdict(self.slug, options, results, totals, winner, message, code, findings)
+            return ledger.verdict(self.slug, options, winner, message, code)
         best = max(totals.values())
         leaders = [p for p, v in totals.items() if v == best]
         if best and len(leaders) == 1:
-            return Verdict(self.slug, options, results, totals, leaders[0],
-                           t("Each deal is a game of its own; {player} won the most games ({n}).", n=best,
-                             player=leaders[0]), "most_games", findings)
-        return Verdict(self.slug, options, results, totals, None,
-                       t("Each deal is a game of its own; nobody won more games than everyone else."), "tied",
-                       findings)
+            return ledger.verdict(self.slug, options, leaders[0], t("Each deal is a game of its own; {player} won "
+                                                                    "the most games ({n}).", n=best,
+                                                                    player=leaders[0]), "most_games")
+        return ledger.verdict(self.slug, options, None, t("Each deal is a game of its own; nobody won more games "
+                                                          "than everyone else."), "tied")
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous: int | None) -> tuple[DealResult, int, str] | None:
-        path: Path = ("deals", i)
-        number = i + 1
-        deal = r.mapping(path)
-        if deal is None or not players:
+    def _deal(self, opened: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
+              ) -> tuple[DealResult, int, str] | None:
+        if opened is None:
             return None
-        full = "pack" in deal
-        allowed = {"dealer", "note", "winner", "drawn"} | ({"pack", "rounds"} if full else {"hand", "by", "round"})
-        r.known_keys(path, allowed)
+        r, path, number, full, deal = opened.r, opened.path, opened.number, opened.full, opened.value
         dealer_name = r.name(path + ("dealer",), players)
         winner = r.name(path + ("winner",), players, required=False)
         drawn = deal.get("drawn")
@@ -605,23 +465,20 @@ class Collector(Game):
             r.fail(path + ("drawn",), t("A game has a winner or is drawn, not both."), "record.winner_and_draw")
             return None
         if full:
-            played = self._full_play(r, path, number, players, dealer_name, options, findings)
+            played = self._full_play(r, path, number, players, dealer_name, options, ledger.findings)
         else:
             played = self._summary(r, path, players, winner, bool(drawn), options)
         if played is None or dealer_name is None:
             return None
         scores, steps, status = played
         dealer = players.index(dealer_name)
-        if previous is not None and dealer != (previous + 1) % len(players):
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous + 1) % len(players)], dealer=dealer_name)))
+        ledger.check_dealer(opened, players, dealer)
         claim = None
         if full and (winner is not None or drawn):
             claim = {p: int(p == winner) for p in players}
             steps.append(t("The record says: {claim}.", claim=t("{player} won", player=winner) if winner
                            else t("a drawn game")))
-        return DealResult(number, scores, steps, claim, mode="full" if full else "summary"), dealer, status
+        return opened.result(scores, steps, claim), dealer, status
 
     def _summary(self, r: Reader, path: Path, players: list[str], winner: str | None, drawn: bool,
                  options: dict[str, Any]) -> tuple[dict[str, int], list[Message], str] | None:
@@ -651,14 +508,8 @@ class Collector(Game):
             r.fail(path + ("by",), t("by must be take or draw, not {value!r}.", value=str(by)), "record.shape")
             return None
         hand_path = path + ("hand",)
-        try:
-            hand = parse_cards(r.get(hand_path) or [], r.notation)
-        except NotationError as err:
-            r.add(err, hand_path)
-            return None
-        doubled = cards_twice(hand)
-        if doubled:
-            r.fail(hand_path, t("Listed twice in the hand: {cards}.", cards=doubled), "record.card_twice", "deal")
+        hand = read_cards(r, hand_path)
+        if hand is None or not listed_once(r, hand_path, hand, "hand"):
             return None
         lacking = missing_ranks(hand)
         if lacking:
@@ -687,47 +538,19 @@ class Collector(Game):
     def _full_play(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
                    options: dict[str, Any], findings: list[Finding],
                    ) -> tuple[dict[str, int], list[Message], str] | None:
-        from referee.games.stealing_bundles import read_pack
-
         pack = read_pack(r, path + ("pack",))
-        rounds_path = path + ("rounds",)
-        rounds = r.get(rounds_path)
-        if rounds is None:
-            rounds = []
-        if not isinstance(rounds, list):
-            r.fail(rounds_path, t("rounds must be a list, one entry a round, each with lay and take."),
-                   "record.shape")
+        rounds = fishing.read_rounds(r, path + ("rounds",), players)
+        if pack is None or dealer is None or rounds is None:
             return None
-        ok = _check_rounds(r, rounds_path, rounds, players)
-        if pack is None or dealer is None or not ok:
-            return None
-        state = CollectorState(players, players.index(dealer), pack, options["completion_check"],
-                               options["draw_rule"], options["taking_order"])
+        state = CollectorState(players, players.index(dealer), pack, **options)
         steps: list[Message] = [tn("{dealer} deals {n} card to each player; the stock holds {stock}.",
                                    "{dealer} deals {n} cards to each player; the stock holds {stock}.", HAND,
                                    dealer=dealer, stock=len(state.stock))]
-        paths: list[Path] = []
-        leftover: list[Path] = []
-
-        def recorded() -> Iterator[CollectorMove]:
-            for move, where in record_moves(state, rounds, r.notation, leftover):
-                paths.append(rounds_path + where)
-                yield move
-
-        replayed = replay_moves(state, recorded(), lambda k: r.doc.where(paths[k], deal=number))
+        replayed = fishing.replay_rounds(r, path + ("rounds",), number, state, rounds, findings)
         if replayed.finding is not None:
             findings.append(replayed.finding)
             steps.append(t("The replay stops at the illegal move, in round {r}.", r=state.round))
             return dict.fromkeys(players, 0), steps, "stopped"
-        if leftover:
-            where = r.doc.where(rounds_path + leftover[0], deal=number)
-            if state.is_over():
-                findings.append(Finding("game.moves_after_end", "error", where,
-                                        t("The game was already over here; nothing after it counts.")))
-            else:
-                findings.append(Finding("round.unexpected", "error", where,
-                                        t("This player has no turn here: he held no card to lay, or has already "
-                                          "acted this round.")))
         outcome = state.outcome()
         if outcome is None:
             steps.append(tn("After {n} round nobody holds every rank; the record stops here.",
@@ -738,84 +561,15 @@ class Collector(Game):
         for name in outcome.winners:
             hand = state.hands[players.index(name)]
             if options["completion_check"] == "after_each_turn" and last is not None:
-                move = t("draws {cards}", cards=list(state.drawn) or "—") if isinstance(last, Draw) \
-                    else last.describe()
                 steps.append(tn("Round {r}: {player} {move} and now holds {n} card, with every rank from two to ace.",
                                 "Round {r}: {player} {move} and now holds {n} cards, with every rank from two to "
-                                "ace.", len(hand), r=state.round, player=name, move=move))
+                                "ace.", len(hand), r=state.round, player=name, move=state.told(last)))
             else:
                 steps.append(tn("Round {r}: {player} now holds {n} card, with every rank from two to ace.",
                                 "Round {r}: {player} now holds {n} cards, with every rank from two to ace.",
                                 len(hand), r=state.round, player=name))
         steps.append(outcome.reason)
         return {p: int(p in outcome.winners) for p in players}, steps, "done"
-
-
-def _check_rounds(r: Reader, path: Path, rounds: list[Any], players: list[str]) -> bool:
-    """Every round is a mapping with ``lay`` and ``take``, each naming players at the table and readable cards."""
-    ok = True
-    for i, entry in enumerate(rounds):
-        p = path + (i,)
-        if not isinstance(entry, dict):
-            r.fail(p, t("A round must have lay (a card per player) and take (a card or draw per player)."),
-                   "record.shape")
-            ok = False
-            continue
-        r.known_keys(p, {"lay", "take", "note"})
-        for key in ("lay", "take"):
-            value = entry.get(key)
-            if value is None:
-                continue
-            if not isinstance(value, dict):
-                r.fail(p + (key,), t("{field} must be a mapping of names to values.", field=key), "record.shape")
-                ok = False
-                continue
-            for name, card in value.items():
-                if str(name) not in players:
-                    r.fail(p + (key, name), t("{name} is not at this table ({names}).", name=str(name),
-                                              names=players), "record.unknown_name")
-                    ok = False
-                    continue
-                try:
-                    parse_card(card, r.notation) if key == "lay" else parse_take(card, r.notation)
-                except NotationError as err:
-                    r.add(err, p + (key, name))
-                    ok = False
-    return ok
-
-
-def record_moves(state: CollectorState, rounds: list[Any], notation: str, leftover: list[Path],
-                 ) -> Iterator[tuple[CollectorMove, Path]]:
-    """The record's moves in the order the rules ask for them, each with its path under ``rounds``.
-
-    The generator reads the state as it goes: it is resumed only after each move has been made, so
-    it always asks for the player whose turn it is. A player the record leaves out gets
-    :class:`Missing`; an entry nobody asks for (after the end of the game, or for a player who had
-    no turn) stops it, with its path appended to ``leftover``.
-    """
-    for i, entry in enumerate(rounds):
-        if state.is_over():
-            leftover.append((i,))
-            return
-        number = state.round
-        for key in ("lay", "take"):
-            if key not in entry and i == len(rounds) - 1:
-                return  # the record stops in the middle of its last round
-            given = {str(k): v for k, v in (entry.get(key) or {}).items()}
-            while given and not state.is_over() and state.round == number and state.phase == key:
-                name = str(state.player)
-                if name not in given:
-                    yield Missing(), (i, key)
-                    return
-                value = given.pop(name)
-                yield (Lay(parse_card(value, notation)) if key == "lay" else parse_take(value, notation)), (i, key,
-                                                                                                           name)
-            if given:
-                leftover.append((i, key, next(iter(given))))
-                return
-            if not state.is_over() and state.round == number and state.phase == key:
-                yield Missing(), (i, key)  # the record ran out of entries while players still had to act
-                return
 
 
 GAME = Collector()

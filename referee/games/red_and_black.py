@@ -5,6 +5,8 @@ fix everything, so a game is a :class:`RedBlackGame` whose only move is :class:`
 replays draw by draw, so that a dispute can be settled step by step. A red card lies face up on a
 black one; a player draws until he draws a card of the colour on top of the pile, discards it and
 turns the whole pile over, so the colour needed alternates: red, black, red, …
+A full play may also write down what was done with each card drawn (``draws``, DECISIONS.md round 3):
+the stock still decides, and the first draw it contradicts is a finding (:func:`first_wrong_draw`).
 
 >>> game = RedBlackGame(["Anna", "Boris"], [False, True, True, True, False])   # black, red, red, …
 >>> game.push(Draw()); game.push(Draw())      # Anna takes a black card, then discards a red one
@@ -21,10 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import Card, cards_twice, deck
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
+from referee.cards import Card
+from referee.engines.deals import Deal, Ledger
+from referee.engines.fishing import Draw, read_games
+from referee.engines.game import DealResult, Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
-from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
 from referee.records.fields import (
@@ -43,34 +46,18 @@ from referee.records.fields import (
     Text,
 )
 from referee.records.fields import Card as CardType
+from referee.records.hands import (
+    DECK,
+    ColourString,
+    read_draws,
+    read_pile_and_stock,
+    read_stock,
+)
 from referee.records.source import Document, Path
 
-DECK: tuple[Card, ...] = tuple(deck())
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
 STOCK = 50
 PER_COLOUR = 25
-COLOUR_LETTERS: dict[str, dict[str, bool]] = {
-    "en": {"R": True, "B": False},
-    "ru": {"К": True, "Ч": False},
-    "de": {"R": True, "S": False},
-}
-"""The letters of a stock written as colours, per notation: red and black."""
-
-
-@dataclass(frozen=True)
-class ColourString:
-    """A stock written as colour letters, shown in the reader's letters (К/Ч, R/S), ten to a group (RU2-015).
-
-    >>> ColourString((True, False, True)).shown_in("ru"), ColourString((True, False)).shown_in("de")
-    ('КЧК', 'RS')
-    """
-
-    reds: tuple[bool, ...]
-
-    def shown_in(self, lang: str) -> str:
-        letter = {red: ch for ch, red in COLOUR_LETTERS.get(lang, COLOUR_LETTERS["en"]).items()}
-        text = "".join(letter[red] for red in self.reds)
-        return " ".join(text[k:k + 10] for k in range(0, len(text), 10))
 
 OPTIONS: tuple[Option, ...] = (
     Option("ties", "all_lose", ("all_lose", "nobody_loses"),
@@ -111,6 +98,11 @@ RECORD = RecordSpec(
                                                               "and B in English, К and Ч in Russian, R and S in "
                                                               "German notation)."), required=True, mode="full",
               label=t("Stock")),
+        Field("draws", Text(), t("Optional: what each player did with each card drawn, one letter a card from the "
+                                 "top of the stock: K keeps it, D discards it (Б and С in Russian, B and A in "
+                                 "German notation); spaces may group the letters by turn. The draws after the "
+                                 "last letter are derived from the stock."), mode="full",
+              label=t("Draws"), question=t("What did each player do with each card drawn?")),
         Field("claim", PerPlayer(Integer(minimum=0)), t("The cards each player took, as the table counted them; the "
                                                         "referee says whether they agree."), mode="full",
               label=t("Cards written down"), question=t("What did the table count?")),
@@ -154,15 +146,6 @@ def colour_step(player: str, taken: int, needed_red: bool, discarded: bool) -> M
 def colour_name(red: bool) -> Message:
     """``red`` or ``black``, in the reader's language."""
     return t("red") if red else t("black")
-
-
-@dataclass(frozen=True)
-class Draw:
-    """The only move: the player to move takes the top card of the stock."""
-
-    def describe(self) -> Message:
-        """``draws``."""
-        return t("draws")
 
 
 @dataclass(frozen=True)
@@ -259,6 +242,66 @@ class RedBlackGame(TurnState[Draw]):
         return [p for p in self.players if p not in outcome.winners]
 
 
+@dataclass(frozen=True)
+class WrongDraw:
+    """The first draw a record's ``draws`` gets wrong: its place in the stock, who drew it, and what the rule says."""
+
+    index: int
+    seat: int
+    needed_red: bool
+    kept: bool
+    """What the rule says: True when the card is kept (it is not the colour needed)."""
+
+    @property
+    def code(self) -> str:
+        """``play.must_keep`` or ``play.must_discard``."""
+        return "play.must_keep" if self.kept else "play.must_discard"
+
+    def message(self, game: RedBlackGame) -> Message:
+        """What the rule says about the draw and what the record says instead, with the card when the stock
+        gives it; one message per case, so that each language can say the colour its own way."""
+        k, player, colour = self.index + 1, game.players[self.seat], colour_name(self.needed_red)
+        if game.cards is not None:
+            card = game.cards[self.index]
+            if self.kept:
+                return t("Draw {k}: {colour} is needed and {player} draws {card}, a card of the other colour, so "
+                         "it is kept and {player} draws again; the record says it was discarded. The record's "
+                         "later draws are not checked.", k=k, colour=colour, player=player, card=card)
+            return t("Draw {k}: {colour} is needed and {player} draws {card}, a card of that colour, so it is "
+                     "discarded and the turn passes on; the record says it was kept. The record's later draws are "
+                     "not checked.", k=k, colour=colour, player=player, card=card)
+        if self.kept:
+            return t("Draw {k}: {colour} is needed and {player} draws a card of the other colour, so it is kept "
+                     "and {player} draws again; the record says it was discarded. The record's later draws are "
+                     "not checked.", k=k, colour=colour, player=player)
+        return t("Draw {k}: {colour} is needed and {player} draws a card of that colour, so it is discarded and "
+                 "the turn passes on; the record says it was kept. The record's later draws are not checked.",
+                 k=k, colour=colour, player=player)
+
+
+def first_wrong_draw(game: RedBlackGame, recorded: Sequence[bool]) -> WrongDraw | None:
+    """The first of a record's draws (True: kept) that the rules contradict, in a game played to its end.
+
+    The stock fixes every draw (G10-A6), so the game is replayed from the stock and the record's
+    draws are compared with it; after the first difference the table played on from a different
+    position, so nothing later is compared.
+
+    >>> game = RedBlackGame(["Anna", "Boris"], [True, True, False, False])   # red, red, black, black
+    >>> random_playout(game, random.Random(0)).taken
+    [1, 1]
+    >>> first_wrong_draw(game, [False, True, False]), first_wrong_draw(game, [False, False]).code
+    (None, 'play.must_keep')
+    """
+    k = 0
+    for turn in game.turns:
+        actions = [True] * len(turn.taken) + ([False] if turn.discarded is not None else [])
+        for kept in actions:
+            if k < len(recorded) and recorded[k] != kept:
+                return WrongDraw(k, turn.seat, turn.needed_red, kept)
+            k += 1
+    return None
+
+
 def taken_possible(taken: Sequence[int], per_colour: int = PER_COLOUR) -> bool:
     """Whether some stock of 25 red and 25 black cards gives these counts taken (seat 0 on the dealer's left).
 
@@ -308,28 +351,6 @@ def taken_possible(taken: Sequence[int], per_colour: int = PER_COLOUR) -> bool:
     return False
 
 
-def read_stock(value: Any, notation: str) -> tuple[list[bool], list[Card] | None] | Message:
-    """The ``stock`` field: a colour string (letters of the notation) or cards; a message when unreadable.
-
-    >>> read_stock("RB BR", "en")
-    ([True, False, False, True], None)
-    >>> read_stock("КЧ", "ru")[0], read_stock("RSB", "de")[0], read_stock("7♥ 8♠", "en")[1]
-    ([True, False], [True, False, False], [Card(7♥), Card(8♠)])
-    """
-    # The English letters are read in every notation too, so that a record keeps working when only
-    # its notation changes (``referee new`` writes its sample in the reader's notation).
-    letters = {**COLOUR_LETTERS["en"], **COLOUR_LETTERS[notation]}
-    if isinstance(value, str):
-        squeezed = "".join(value.split()).upper()
-        if squeezed and all(ch in letters for ch in squeezed):
-            return [letters[ch] for ch in squeezed], None
-    try:
-        cards = parse_cards(value, notation)
-    except NotationError as err:
-        return err.message
-    return [c.suit is not None and c.suit.is_red for c in cards], cards
-
-
 RULE_TABLE = rule_table("""
 G10-S1 | Two to five players; 52 cards | record.player_count record.deck_mismatch
 G10-S2 | The aim: take the fewest cards | claim
@@ -338,9 +359,10 @@ G10-S4 | A red and a black card start the pile: black face down, red face up on 
     | record.bad_start record.stock_colours
 G10-S5 | The rest of the pack is the stock | record.bad_stock
 G10-S6 | The player left of the dealer goes first | (record.no_turn)
-G10-S7 | A card of the same colour as the top of the pile is discarded and the pile turned over | claim
+G10-S7 | A card of the same colour as the top of the pile is discarded and the pile turned over
+    | claim play.must_discard
 G10-S8 | A card of the other colour is kept, and the player draws again
-    | claim record.too_many_taken record.taken_impossible
+    | claim play.must_keep record.too_many_taken record.taken_impossible
 G10-S9 | After a discard the turn passes clockwise | record.no_turn
 G10-S10 | The game ends when the stock runs out | record.start_without_cards
 G10-S11 | The player who took the most cards loses | deal.loser_claim claim
@@ -352,7 +374,7 @@ G10-A5 | A tie for the most cards: all of them lose (option ties) | claim
 G10-A6 | No player ever decides anything | unchecked: a design note; the stock decides
 G10-A7 | Several games: the deal passes clockwise (option several_games) | deal.dealer_order
 G10-D01 | A full play may record what each player did with each card drawn
-    | unchecked: the record form has no field for it yet; a record holds the stock alone
+    | record.bad_draws (play.must_discard) (play.must_keep)
 """)
 """Every rule of Red and Black: what enforces it, or why no record can show it (``referee rules``)."""
 
@@ -376,7 +398,7 @@ class RedAndBlack(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1])),
+            players_fact(PLAYER_COUNTS),
             (t("Cards"), t("{n}: one red and one black start the pile, {stock} form the stock ({each} of each "
                            "colour)", n=self.deck_size, stock=STOCK, each=PER_COLOUR)),
             (t("Colour needed"), t("red, black, red, black … in turn: the pile is turned over after every discard")),
@@ -419,27 +441,11 @@ class RedAndBlack(Game):
 
     def check(self, doc: Document) -> Verdict:
         """Validate and replay a Red and Black record, game by game."""
-        r = Reader(doc)
-        players, options = r.header(self, extra=())
-        deals_value = r.sequence(("deals",))
-        r.raise_if_any()
-        totals = dict.fromkeys(players, 0)
-        results: list[DealResult] = []
-        findings: list[Finding] = []
-        per_game: list[Message] = []
-        previous: int | None = None
-        last_losers: list[str] = []
-        for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._game, r, i, players, options, findings, previous)
-            if read is None:
-                continue
-            result, previous, last_losers = read
-            totals = advance(totals, result.scores)
-            result.totals = dict(totals)
-            results.append(result)
-            per_game.append(t("game {n}: {players}", n=i + 1, players=last_losers) if last_losers else
-                            t("game {n}: nobody", n=i + 1))
-        r.raise_if_any()
+        ledger, players, options, losers_of = read_games(self, doc, self._game)
+        results, totals = ledger.results, ledger.totals
+        per_game = [t("game {n}: {players}", n=result.number, players=losers) if losers else
+                    t("game {n}: nobody", n=result.number) for result, losers in zip(results, losers_of, strict=True)]
+        last_losers = losers_of[-1] if losers_of else []
         winner: str | None = None
         if options["several_games"] == "total" and len(results) > 1:
             most = max(totals.values())
@@ -465,29 +471,23 @@ class RedAndBlack(Game):
             fewest = min(scores.values())
             best = [p for p in players if scores[p] == fewest]
             winner = best[0] if len(best) == 1 and scores[best[0]] != max(scores.values()) else None
-        return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
+        return ledger.verdict(self.slug, options, winner, termination, code)
 
-    def _game(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous: int | None) -> tuple[DealResult, int, list[str]] | None:
-        path: Path = ("deals", i)
-        deal = r.mapping(path)
-        if deal is None or not players:
+    def _game(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
+              ) -> tuple[DealResult, int, list[str]] | None:
+        if deal is None:
             return None
-        full = "stock" in deal
-        r.known_keys(path, {"dealer", "loser", "note"} | ({"stock", "start", "claim"} if full else {"taken"}))
-        dealer_name = r.name(path + ("dealer",), players)
-        claim = r.scores(path + ("claim",), players, required=False, minimum=0) if full else None
-        loser_claim = self._loser_claim(r, path, players)
+        r = deal.r
+        dealer_name = r.name(deal.at("dealer"), players)
+        claim = deal.claim(players, minimum=0) if deal.full else None
+        loser_claim = self._loser_claim(r, deal.path, players)
         if dealer_name is None:
             return None
         n = len(players)
         dealer = players.index(dealer_name)
-        if previous is not None and dealer != (previous + 1) % n:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=i + 1),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous + 1) % n], dealer=dealer_name)))
+        ledger.check_dealer(deal, players, dealer)
         order = [players[(dealer + 1 + k) % n] for k in range(n)]
-        got = self._full(r, path, order, options) if full else self._summary(r, path, order)
+        got = self._full(deal, order, options) if deal.full else self._summary(r, deal.path, order)
         if got is None:
             return None
         taken, steps = got
@@ -501,11 +501,10 @@ class RedAndBlack(Game):
         else:
             end = lose_message(losers, most)
         if loser_claim is not None and sorted(loser_claim) != sorted(losers):
-            findings.append(Finding("deal.loser_claim", "error", r.doc.where(path + ("loser",), deal=i + 1),
-                                    t("The table named {claimed} as the loser, but {actual} lost.",
-                                      claimed=loser_claim, actual=losers or t("nobody"))))
+            deal.warn("deal.loser_claim", ("loser",), t("The table named {claimed} as the loser, but {actual} lost.",
+                                                         claimed=loser_claim, actual=losers or t("nobody")), "error")
         steps.append(end)
-        return DealResult(i + 1, taken, steps, claim, mode="full" if full else "summary"), dealer, losers
+        return deal.result(taken, steps, claim), dealer, losers
 
     def _loser_claim(self, r: Reader, path: Path, players: list[str]) -> list[str] | None:
         value = r.get(path + ("loser",))
@@ -548,31 +547,19 @@ class RedAndBlack(Game):
                    "split without the stock.", taken=total, d=discards)]
         return taken, steps
 
-    def _full(self, r: Reader, path: Path, order: list[str], options: dict[str, Any],
+    def _full(self, deal: Deal, order: list[str], options: dict[str, Any],
               ) -> tuple[dict[str, int], list[Message]] | None:
-        stock_path = path + ("stock",)
-        got = read_stock(r.get(stock_path), r.notation)
-        if isinstance(got, Message):
-            letters = sorted({*COLOUR_LETTERS["en"], *COLOUR_LETTERS[r.notation]})
-            r.fail(stock_path, t("stock must be the cards of the stock from the top down, or a string of colour "
-                                 "letters ({letters}): {problem}", letters=letters, problem=got),
-                   "record.bad_stock", "stock")
+        r, path = deal.r, deal.path
+        got = read_pile_and_stock(r, path, STOCK, PER_COLOUR)
+        draws = read_draws(r, path + ("draws",), STOCK)
+        if got is None or draws is None:
             return None
         red, cards = got
-        reds = sum(red)
-        if len(red) != STOCK or reds != PER_COLOUR:
-            r.fail(stock_path, t("The stock must hold {stock} cards, {each} red and {each} black, not {n} with "
-                                 "{reds} red.", stock=STOCK, each=PER_COLOUR, n=len(red), reds=reds),
-                   "record.stock_colours", "stock")
-            return None
-        if cards is not None and not self._check_cards(r, path, cards):
-            return None
-        if cards is None and r.get(path + ("start",)) is not None:
-            r.fail(path + ("start",), t("start needs the stock as cards; with colours alone it says nothing."),
-                   "record.start_without_cards", "stock")
-            return None
         game = RedBlackGame(order, red, cards, options["ties"])
         random_playout(game, random.Random(0))  # every move is forced: the only move is a draw
+        disputed = first_wrong_draw(game, draws)
+        if disputed is not None:
+            deal.warn(disputed.code, ("draws",), disputed.message(game), "error")
         steps: list[Message] = [t("{player}, on the dealer's left, draws first; red is needed first.",
                                   player=order[0])]
         for turn in game.turns:
@@ -593,35 +580,6 @@ class RedAndBlack(Game):
                      taken=list(turn.taken), card=turn.discarded, colour=after)
         return t("{player} discards {card} at once; {colour} is needed next.", player=player, card=turn.discarded,
                  colour=after)
-
-    def _check_cards(self, r: Reader, path: Path, stock: list[Card]) -> bool:
-        start_value = r.get(path + ("start",))
-        start: list[Card] = []
-        if start_value is not None:
-            if not isinstance(start_value, dict) or set(start_value) != {"black", "red"}:
-                r.fail(path + ("start",), t("start must give the black card and the red card: {{black: 7♠, red: "
-                                            "10♥}}."), "record.shape", "start")
-                return False
-            for key, want_red in (("black", False), ("red", True)):
-                try:
-                    card = parse_cards(start_value[key], r.notation)
-                except NotationError as err:
-                    r.add(err, path + ("start", key))
-                    return False
-                if len(card) != 1 or card[0].suit is None or card[0].suit.is_red != want_red:
-                    r.fail(path + ("start", key), t("start.{key} must be one {colour} card.", key=key,
-                                                    colour=colour_name(want_red)), "record.bad_start", "start")
-                    return False
-                start.append(card[0])
-        every = stock + start
-        doubled = cards_twice(every)
-        foreign = sorted(set(every) - set(DECK))
-        if doubled or foreign:
-            r.fail(path + ("stock",), t("A card may be in the pack only once, and only the 52 cards of the pack "
-                                        "(twice: {doubled}; not in the pack: {foreign}).", doubled=doubled,
-                                        foreign=foreign), "record.deck_mismatch", "stock")
-            return False
-        return True
 
 
 GAME = RedAndBlack()

@@ -41,15 +41,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import Card, cards_twice, deck
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, rule_table
-from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, TurnState, replay_moves
-from referee.errors import NotationError
+from referee.cards import Card
+from referee.engines import fishing
+from referee.engines.deals import Deal
+from referee.engines.fishing import PackState, Play, example_deal, moves_in_words, parse_play, read_plays, unfinished
+from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
 from referee.messages import N_, Message, t, tn
-from referee.notation import format_card, parse_cards
+from referee.notation import parse_cards
 from referee.records.fields import (
     DEALER,
     NOTE,
@@ -63,9 +64,9 @@ from referee.records.fields import (
     RecordSpec,
     Text,
 )
+from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 
-DECK: tuple[Card, ...] = tuple(deck())
 TABLE_START = 4
 """Cards laid face up on the table before the first round."""
 HAND = 4
@@ -139,38 +140,7 @@ RECORD = RecordSpec(
 """What a Stealing Bundles record holds (:mod:`referee.records.fields`)."""
 
 
-@dataclass(frozen=True)
-class Play:
-    """One turn: the card played, the table cards it takes and the players whose bundles it steals.
-
-    A play that takes nothing leaves the card on the table. ``table`` is sorted and ``bundles``
-    are in seating order, so that equal plays compare equal.
-    """
-
-    card: Card
-    table: tuple[Card, ...] = ()
-    bundles: tuple[str, ...] = ()
-
-    @property
-    def captures(self) -> bool:
-        """True when the play takes anything."""
-        return bool(self.table or self.bundles)
-
-    def describe(self) -> Message:
-        """``plays 7♠ and takes 7♣ from the table``, in the reader's language."""
-        if self.table and self.bundles:
-            return t("plays {card}, takes {cards} from the table and steals the bundles of {players}",
-                     card=self.card, cards=list(self.table), players=list(self.bundles))
-        if self.table:
-            return t("plays {card} and takes {cards} from the table", card=self.card, cards=list(self.table))
-        if self.bundles:
-            return tn("plays {card} and steals the bundle of {players}",
-                      "plays {card} and steals the bundles of {players}", len(self.bundles), card=self.card,
-                      players=list(self.bundles))
-        return t("plays {card}, which matches nothing and stays on the table", card=self.card)
-
-
-class BundlesState(TurnState[Play]):
+class BundlesState(PackState[Play]):
     """A game of Stealing Bundles from a given pack (top card first), move by move.
 
     ``capture`` and ``leftovers`` are the values of the options of the same names.
@@ -178,16 +148,11 @@ class BundlesState(TurnState[Play]):
 
     def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card], capture: str = "one_target",
                  leftovers: str = "not_counted", ties: str = "shared"):
-        super().__init__(players, first=(dealer + 1) % len(players))
-        self.dealer = dealer
+        super().__init__(players, dealer, pack)
         self.capture = capture
         self.leftovers = leftovers
         self.ties = ties
-        self.pack: tuple[Card, ...] = tuple(pack)
-        """The starting position: the pack as it was before the deal, top card first."""
-        self.stock: list[Card] = list(reversed(pack))  # the top of the pack is the end of the list
-        self.table: list[Card] = [self.stock.pop() for _ in range(TABLE_START)]
-        self.hands: list[list[Card]] = [[] for _ in players]
+        self.table: list[Card] = self.draw(TABLE_START)
         self.bundles: list[list[Card]] = [[] for _ in players]
         self.last_capturer: int | None = None
         self.round = 0
@@ -196,11 +161,7 @@ class BundlesState(TurnState[Play]):
 
     def deal_round(self) -> None:
         """Four cards to each player, one at a time clockwise from the dealer's left."""
-        n = len(self.players)
-        size = min(HAND, len(self.stock) // n)  # G9-S12; with 2–4 players it is always four
-        for _ in range(size):
-            for k in range(1, n + 1):
-                self.hands[(self.dealer + k) % n].append(self.stock.pop())
+        self.deal(min(HAND, len(self.stock) // len(self.players)))  # G9-S12; with 2–4 players it is always four
         self.round += 1
 
     def top(self, seat: int) -> Card | None:
@@ -208,18 +169,15 @@ class BundlesState(TurnState[Play]):
         bundle = self.bundles[seat]
         return bundle[-1] if bundle else None
 
-    def card_count(self) -> int:
-        """Every card in the game, wherever it is: hands, table, stock and bundles (always 52)."""
-        return (sum(map(len, self.hands)) + len(self.table) + len(self.stock)
-                + sum(map(len, self.bundles)))
+    def elsewhere(self) -> int:
+        """The table and the bundles (:meth:`card_count` adds the hands and the stock: always 52)."""
+        return len(self.table) + sum(map(len, self.bundles))
 
     def targets(self, card: Card) -> tuple[list[Card], list[str]]:
         """The table cards and the other players' bundles whose top card match ``card`` by rank."""
-        me = self.to_move
-        table = sorted(c for c in self.table if c.rank == card.rank)
-        bundles = [self.players[s] for s in range(len(self.players))
-                   if s != me and self.bundles[s] and self.bundles[s][-1].rank == card.rank]
-        return table, bundles
+        bundles = [name for s, name in enumerate(self.players)
+                   if s != self.to_move and (top := self.top(s)) is not None and top.rank == card.rank]
+        return sorted(c for c in self.table if c.rank == card.rank), bundles
 
     def plays_of(self, card: Card) -> list[Play]:
         """The legal plays of one card in hand, by the ``capture`` option."""
@@ -261,22 +219,13 @@ class BundlesState(TurnState[Play]):
 
     def why_illegal(self, move: Play) -> IllegalMoveError:
         """The rule a play breaks: not in hand, a capture that does not match, or a capture left out."""
-        name = self.players[self.to_move]
-        legal = tuple(self.legal_moves())
         if move.card not in self.hands[self.to_move]:
-            other = next((s for s, hand in enumerate(self.hands) if move.card in hand), None)
-            if other is not None:  # another player's card: a move out of turn (DECISIONS.md, round 3)
-                return IllegalMoveError(t("{card} is {other}'s card, but it was {player}'s turn.", card=move.card,
-                                          other=self.players[other], player=name), code="play.out_of_turn",
-                                        rule="turn", legal=legal)
-            return IllegalMoveError(t("It is {player}'s turn, and {player} does not hold {card}.", player=name,
-                                      card=move.card), code="play.not_in_hand", rule="turn", legal=legal)
+            return self.not_held(move.card)
         table, bundles = self.targets(move.card)
         wrong = [c for c in move.table if c not in table]
         if wrong:
-            return IllegalMoveError(t("{card} cannot take {cards}: only a card of the same rank lying on the table "
-                                      "can be taken.", card=move.card, cards=wrong),
-                                    code="play.no_such_table_card", rule="capture", legal=legal)
+            return self.refuse(t("{card} cannot take {cards}: only a card of the same rank lying on the table can be "
+                                 "taken.", card=move.card, cards=wrong), "play.no_such_table_card", "capture")
         for other in move.bundles:
             if other in bundles:
                 continue
@@ -290,22 +239,20 @@ class BundlesState(TurnState[Play]):
                 message = t("{card} cannot steal the bundle of {player}: its top card is {top}, and only a bundle "
                             "whose top card has the same rank can be stolen.", card=move.card, player=other,
                             top=self.bundles[seat][-1])
-            return IllegalMoveError(message, code="play.no_such_bundle", rule="steal", legal=legal)
+            return self.refuse(message, "play.no_such_bundle", "steal")
         if not move.captures:
-            return IllegalMoveError(t("{player}'s {card} matches a card on the table or the top of another "
-                                      "player's bundle, so he must take one of them (capturing is compulsory).",
-                                      player=name, card=move.card), code="play.capture_compulsory",
-                                    rule="capture", legal=legal)
+            return self.refuse(t("{player}'s {card} matches a card on the table or the top of another player's "
+                                 "bundle, so he must take one of them (capturing is compulsory).",
+                                 player=self.players[self.to_move], card=move.card), "play.capture_compulsory",
+                               "capture")
         if self.capture == "one_target":
-            return IllegalMoveError(t("A played card takes exactly one thing: one table card or one bundle "
-                                      "(capture: one_target)."), code="play.one_target", rule="capture",
-                                    legal=legal)
+            return self.refuse(t("A played card takes exactly one thing: one table card or one bundle "
+                                 "(capture: one_target)."), "play.one_target", "capture")
         if self.capture == "all_table_matches":
-            return IllegalMoveError(t("A played card takes every matching table card together, or else one "
-                                      "bundle (capture: all_table_matches)."), code="play.all_table_matches",
-                                    rule="capture", legal=legal)
-        return IllegalMoveError(t("A played card takes every matching table card and every matching bundle "
-                                  "(capture: everything)."), code="play.everything", rule="capture", legal=legal)
+            return self.refuse(t("A played card takes every matching table card together, or else one bundle "
+                                 "(capture: all_table_matches)."), "play.all_table_matches", "capture")
+        return self.refuse(t("A played card takes every matching table card and every matching bundle "
+                             "(capture: everything)."), "play.everything", "capture")
 
     def apply(self, move: Play) -> None:
         """Take the cards (stolen bundles, then table cards, the played card on top) or leave it on the table."""
@@ -333,10 +280,14 @@ class BundlesState(TurnState[Play]):
         else:
             self.finish(decide(self.scores(final=True), self.ties))
 
+    def bundle_sizes(self) -> dict[str, int]:
+        """The cards in each player's bundle."""
+        return {p: len(b) for p, b in zip(self.players, self.bundles, strict=True)}
+
     def scores(self, final: bool = False) -> dict[str, int]:
         """Cards in each bundle; at the end (or with ``final``) with the table's leftovers for the last
         capturer, if the option ``leftovers`` says so."""
-        scores = {p: len(b) for p, b in zip(self.players, self.bundles, strict=True)}
+        scores = self.bundle_sizes()
         if (final or self.is_over()) and self.leftovers == "last_capturer" and self.last_capturer is not None:
             scores[self.players[self.last_capturer]] += len(self.table)
         return scores
@@ -360,48 +311,6 @@ def decide(scores: dict[str, int], ties: str) -> Outcome:
                                      players=list(leaders), n=best), scores)
     return Outcome(leaders, "shared_win", t("{players} have the most cards ({n} each) and share the win.",
                                             players=list(leaders), n=best), scores)
-
-
-def parse_play(text: Any, players: Sequence[str], notation: str) -> Play:
-    """A move as a record writes it: ``7♠`` (nothing taken), ``7♠ > 7♣`` or ``7♠ > Boris``.
-
-    Targets after ``>`` are separated by commas; a target is a player's name (his bundle) or cards.
-
-    >>> parse_play("7♠ > 7♣, Boris", ["Anna", "Boris"], "en")
-    Play(card=Card(7♠), table=(Card(7♣),), bundles=('Boris',))
-    >>> parse_play("Pik 7 > Kreuz 7", ["Anna", "Boris"], "de").table
-    (Card(7♣),)
-    """
-    raw = str(text)
-    head, _, rest = raw.partition(">")
-    cards = parse_cards(head, notation)
-    if len(cards) != 1:
-        raise NotationError(t("A move is one card played, then optionally > and what it takes, such as "
-                              "{example}; not {value!r}.", example="7♠ > 7♣", value=raw), code="record.bad_move",
-                            rule="moves")
-    table: list[Card] = []
-    bundles: list[str] = []
-    if rest.strip():
-        for part in rest.split(","):
-            token = part.strip()
-            if token in players:
-                bundles.append(token)
-            elif token:
-                table.extend(parse_cards(token, notation))
-    seats = sorted(set(bundles), key=list(players).index)
-    return Play(cards[0], tuple(sorted(set(table))), tuple(seats))
-
-
-def write_play(play: Play, notation: str = "en") -> str:
-    """A play as a record writes it, the inverse of :func:`parse_play`.
-
-    >>> from referee.notation import parse_card
-    >>> write_play(Play(parse_card("7♠"), bundles=("Boris",))), write_play(Play(parse_card("7♠")), "ru")
-    ('7♠ > Boris', '7п')
-    """
-    head = format_card(play.card, notation)
-    targets = [format_card(c, notation) for c in play.table] + list(play.bundles)
-    return f"{head} > {', '.join(targets)}" if targets else head
 
 
 RULE_TABLE = rule_table("""
@@ -453,8 +362,8 @@ class StealingBundles(Game):
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
-            (t("Players"), t("{low} to {high}, each for himself", low=2, high=4)),
-            (t("Cards"), t("{n}, a full pack; suits never matter, only ranks", n=len(DECK))),
+            players_fact(self.player_counts),
+            fishing.ranks_only_fact(),
             (t("On the table at the start"), tn("{n} card, face up", "{n} cards, face up", TABLE_START)),
             (t("Cards per player"), t("{n} in every round of dealing", n=HAND)),
             (t("Rounds of dealing"), [t("{players} players: {cards}", players=p, cards=r)
@@ -478,29 +387,17 @@ class StealingBundles(Game):
 
     def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
         """Cards captured per player, then the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        if isinstance(deal.get("captured"), dict):
-            rows.append((t("Cards captured"), deal["captured"]))
-        return rows + super().example_rows(deal, notation)
+        captured = [(t("Cards captured"), deal["captured"])] if isinstance(deal.get("captured"), dict) else []
+        return captured + super().example_rows(deal, notation)
 
     def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
         """Every move of a full play: who played, and what."""
-        if "pack" not in deal:
+        dealt = example_deal(data, deal)
+        if dealt is None:
             return []
-        players = [str(p) for p in data["players"]]
-        notation = data.get("notation", "en")
-        dealer = players.index(str(deal["dealer"]))
-        state = BundlesState(players, dealer, parse_cards(deal["pack"], notation))
-        out = []
-        for raw in deal.get("moves") or []:
-            move = parse_play(raw, players, notation)
-            who = state.player or ""
-            if not state.is_legal(move):
-                out.append((who, t("{move} (illegal: the replay stops here)", move=move.describe())))
-                break
-            out.append((who, move.describe()))
-            state.push_unchecked(move)
-        return out
+        players, notation, dealer, pack = dealt
+        moves = (parse_play(raw, players, notation) for raw in deal.get("moves") or [])
+        return moves_in_words(BundlesState(players, dealer, pack), moves)
 
     # Checking a record -----------------------------------------------------------------------------
 
@@ -508,17 +405,13 @@ class StealingBundles(Game):
         """What the player to move must do (:meth:`BundlesState.legal_moves`), each sentence with its test."""
         capture = options["capture"]
 
-        def targets(state: BundlesState, card: Card) -> tuple[list[Card], list[str]]:
-            me, rank = state.to_move, card.rank
-            return (sorted(c for c in state.table if c.rank is rank),
-                    [state.players[s] for s, b in enumerate(state.bundles) if s != me and b and b[-1].rank is rank])
-
+        # The targets card by card (BundlesState.targets), against the legal moves worked out all at once.
         def plays(legal: list[Play], card: Card) -> set[Play]:
             return {p for p in legal if p.card == card}
 
         def compulsory(state: BundlesState, legal: list[Play]) -> bool:
             for card in state.hands[state.to_move]:
-                table, bundles = targets(state, card)
+                table, bundles = state.targets(card)
                 mine = plays(legal, card)
                 if not mine or bool(table or bundles) != all(p.captures for p in mine):
                     return False
@@ -526,7 +419,7 @@ class StealingBundles(Game):
 
         def takes(state: BundlesState, legal: list[Play]) -> bool:
             for card in state.hands[state.to_move]:
-                table, bundles = targets(state, card)
+                table, bundles = state.targets(card)
                 if not table and not bundles:
                     continue
                 steals = {Play(card, bundles=(b,)) for b in bundles}
@@ -557,48 +450,38 @@ class StealingBundles(Game):
                                  "record of its own."), "record.too_many_deals", "deals")
         r.raise_if_any()
         findings: list[Finding] = []
-        read = r.part(("deals", 0), self._deal, r, players, options, findings)
+        read = r.part(("deals", 0), lambda: self._deal(Deal.open(r, 0, RECORD, findings, players), players, options))
         r.raise_if_any()
         assert read is not None  # raise_if_any stops a deal that could not be read
         result, outcome = read
         result.totals = dict(result.scores)
-        if outcome is None and findings:
-            return Verdict(self.slug, options, [result], result.totals, None,
-                           t("The replay stopped at an illegal move, so the game has no result."), "illegal_move",
-                           findings)
         if outcome is None:
-            return Verdict(self.slug, options, [result], result.totals, None,
-                           t("The record stops before the last card; the game goes on."), "in_progress", findings)
+            message, code = unfinished(bool(findings), t("The record stops before the last card; the game goes on."))
+            return Verdict(self.slug, options, [result], result.totals, None, message, code, findings)
         winner = outcome.winners[0] if len(outcome.winners) == 1 else None
         return Verdict(self.slug, options, [result], result.totals, winner, outcome.reason, outcome.code, findings)
 
-    def _deal(self, r: Reader, players: list[str], options: dict[str, Any], findings: list[Finding],
+    def _deal(self, deal: Deal | None, players: list[str], options: dict[str, Any],
               ) -> tuple[DealResult, Outcome | None] | None:
-        path: Path = ("deals", 0)
-        deal = r.mapping(path)
-        if deal is None or not players:
+        if deal is None:
             return None
-        full = "pack" in deal
-        allowed = {"dealer", "claim", "note"} | ({"pack", "moves"} if full else {"captured", "table", "last_capture"})
-        r.known_keys(path, allowed)
-        dealer = r.name(path + ("dealer",), players)
-        claim = r.scores(path + ("claim",), players, required=False, minimum=0)
-        if full:
-            played = self._full_play(r, path, players, dealer, options, findings)
+        r, path = deal.r, deal.path
+        dealer = r.name(deal.at("dealer"), players)
+        claim = deal.claim(players, minimum=0)
+        if deal.full:
+            played = self._full_play(r, path, players, dealer, options, deal.findings)
         else:
             played = self._summary(r, path, players, options)
         if played is None or dealer is None:
             return None
         scores, outcome, steps = played
-        return DealResult(1, scores, steps, claim, mode="full" if full else "summary"), outcome
+        return deal.result(scores, steps, claim), outcome
 
     def _summary(self, r: Reader, path: Path, players: list[str], options: dict[str, Any],
                  ) -> tuple[dict[str, int], Outcome, list[Message]] | None:
         captured = r.scores(path + ("captured",), players, minimum=0)
-        try:
-            table = parse_cards(r.get(path + ("table",)) or [], r.notation)
-        except NotationError as err:
-            r.add(err, path + ("table",))
+        table = read_cards(r, path + ("table",))
+        if table is None:
             return None
         last = r.name(path + ("last_capture",), players, required=False)
         if captured is None:
@@ -610,10 +493,7 @@ class StealingBundles(Game):
                                                  "card played and at least one other."), "record.bundle_of_one",
                        "capture")
                 ok = False
-        doubled = cards_twice(table)
-        if doubled:
-            r.fail(path + ("table",), t("Listed twice on the table: {cards}.", cards=doubled), "record.card_twice",
-                   "deal")
+        if not listed_once(r, path + ("table",), table, "table"):
             ok = False
         total = sum(captured.values()) + len(table)
         if total != len(DECK):
@@ -664,23 +544,10 @@ class StealingBundles(Game):
                    findings: list[Finding]) -> tuple[dict[str, int], Outcome | None, list[Message]] | None:
         pack = read_pack(r, path + ("pack",))
         moves_path = path + ("moves",)
-        raw_moves = r.get(moves_path)
-        if raw_moves is None:
-            raw_moves = []
-        if not isinstance(raw_moves, list):
-            r.fail(moves_path, t("moves must be a list of plays, such as {example}.", example="7♠ > 7♣"),
-                   "record.shape")
+        moves = read_plays(r, moves_path, players)
+        if pack is None or dealer is None or moves is None:
             return None
-        moves: list[Play] = []
-        for k, raw in enumerate(raw_moves):
-            try:
-                moves.append(parse_play(raw, players, r.notation))
-            except NotationError as err:
-                r.add(err, moves_path + (k,))
-        if pack is None or dealer is None or len(moves) != len(raw_moves):
-            return None
-        state = BundlesState(players, players.index(dealer), pack, options["capture"], options["leftovers"],
-                             options["ties"])
+        state = BundlesState(players, players.index(dealer), pack, **options)
         steps: list[Message] = [tn("{dealer} deals: {cards} face up on the table, then {n} card to each player.",
                                    "{dealer} deals: {cards} face up on the table, then {n} cards to each player.",
                                    HAND, dealer=dealer, cards=list(state.table))]
@@ -698,10 +565,9 @@ class StealingBundles(Game):
                                 scores=[f"{p} {v}" for p, v in scores.items()]))
             return scores, None, steps
         last = players[state.last_capturer] if state.last_capturer is not None else None
+        plain = state.bundle_sizes()
         steps.append(t("Every card has been played. Bundles: {scores}; left on the table: {cards}.",
-                       scores=[f"{p} {len(b)}" for p, b in zip(players, state.bundles, strict=True)],
-                       cards=list(state.table) or "—"))
-        plain = {p: len(b) for p, b in zip(players, state.bundles, strict=True)}
+                       scores=[f"{p} {v}" for p, v in plain.items()], cards=list(state.table) or "—"))
         steps.extend(self._leftover_steps(plain, list(state.table), last, options))
         outcome = state.outcome()
         assert outcome is not None
@@ -722,29 +588,10 @@ class StealingBundles(Game):
                                    n=len(state.bundles[state.players.index(mover)])))
                 if state.round != round_before or state.is_over():
                     steps.append(t("After round {r}: bundles {scores}; on the table {cards}.", r=round_before,
-                                   scores=[f"{p} {len(b)}" for p, b in zip(state.players, state.bundles,
-                                                                           strict=True)],
+                                   scores=[f"{p} {v}" for p, v in state.bundle_sizes().items()],
                                    cards=list(state.table) or "—"))
 
         return replay_moves(state, observed(), lambda k: r.doc.where(moves_path + (k,), deal=1))
-
-
-def read_pack(r: Reader, path: Path) -> list[Card] | None:
-    """The whole pack in order, top card first: the 52 cards, each once."""
-    value = r.get(path)
-    try:
-        pack = parse_cards(value if value is not None else [], r.notation)
-    except NotationError as err:
-        r.add(err, path)
-        return None
-    if len(pack) != len(DECK) or set(pack) != set(DECK):
-        missing = sorted(set(DECK) - set(pack))
-        doubled = cards_twice(pack)
-        r.fail(path, t("The pack must hold every card of the pack once, top card first ({n} in all); this one "
-                       "holds {count} (missing: {missing}; twice: {doubled}).", n=len(DECK), count=len(pack),
-                       missing=missing or "—", doubled=doubled or "—"), "record.pack", "deal")
-        return None
-    return pack
 
 
 GAME = StealingBundles()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.engines.fishing import write_play
 from referee.engines.turns import random_playout
 from referee.games import stealing_bundles as sb
 from referee.simulate.play import write_cards
@@ -30,4 +31,4 @@ def stealing_bundles_deal(rng: random.Random, players: list[str], dealer: int, c
     """One random legal game as full-play record data: the dealer, the pack and every move."""
     state = stealing_bundles_play(rng, players, dealer, capture)
     return {"dealer": players[dealer], "pack": write_cards(state.pack, notation),
-            "moves": [sb.write_play(m, notation) for m in state.moves]}
+            "moves": [write_play(m, notation) for m in state.moves]}
