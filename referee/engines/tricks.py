@@ -245,6 +245,10 @@ class TrickRules:
         self.standard = (cls.legal is TrickRules.legal and cls.why_illegal is TrickRules.why_illegal
                          and cls.winner is TrickRules.winner and follow_suit and master is None
                          and not void_passes)
+        # The random play also takes its fast path without the duty to follow suit (Korol's free play):
+        # every card of the hand is then legal, which the table loop knows without asking legal().
+        self.by_table = self.standard or (cls.legal is TrickRules.legal and cls.winner is TrickRules.winner
+                                          and master is None and not void_passes)
         self._tables: list[TrumpTable | None] = [None] * (NO_SUIT + 1)
 
     def table(self, trump: Suit | None) -> TrumpTable:
@@ -668,24 +672,40 @@ class TrickPlay:
         """Play every card left, each chosen at random among the legal plays: ``legal[int(rng.random() * len(legal))]``
         with ``legal`` as :meth:`legal_plays` gives it, so a seed gives the same deal whichever path runs.
 
-        This is the simulation's hot loop, so the plain case (standard rules, no trick under way)
-        looks the legal plays up in the piles and the winner in the table, inline.
+        This is the simulation's hot loop, so when the rules need nothing but the table (``rules.by_table``)
+        and no trick is under way, it looks the legal plays up in the piles and the winner in the table,
+        inline; seats are ints, and each trick goes round ``following[leader]``, the seats still in play
+        after the leader, which is worked out again only when a seat leaves at its cap.
+
+        >>> from referee.cards import deck
+        >>> hands = [deck(Rank.SIX)[k::4] for k in range(4)]
+        >>> capped = TrickPlay(TrickRules(ORDER_6_TO_A, follow_suit=False), hands, 0, Suit.HEARTS, caps=[1, 2, 9, 9])
+        >>> capped.play_randomly(random.Random(4))
+        >>> slow = TrickPlay(TrickRules(ORDER_6_TO_A, follow_suit=False), hands, 0, Suit.HEARTS, caps=[1, 2, 9, 9])
+        >>> pick = random.Random(4).random
+        >>> while not slow.is_over():
+        ...     legal = slow.legal_plays()
+        ...     _ = slow.play_unchecked(legal[int(pick() * len(legal))])
+        >>> capped.tricks == slow.tricks, capped.left == slow.left, capped.dead == slow.dead
+        (True, True, True)
         """
         rand = rng.random
         rules = self.rules
-        if not rules.standard or self.current or self.caps is not None or self.left:
+        if not rules.by_table or self.current:
             while not self.is_over():
                 legal = self.legal_plays()
                 self.play_unchecked(legal[int(rand() * len(legal))])
             return
-        table, hands, piles, n, trump = self.table, self.hands, self.piles, self.players, self.trump
+        table, hands, piles, trump = self.table, self.hands, self.piles, self.trump
         slot, suit, power, lead_power = table.slot, table.suit, table.power, table.lead_power
+        follow = rules.follow_suit
         must_trump = rules.must_trump and trump is not None
         trump_slot = table.trump_slot
         breaking = rules.trump_breaking and trump is not None
         broken = self.trumps_broken
         leader = self.leader
-        following = [[(first + j) % n for j in range(1, n)] for first in range(n)]
+        caps, won = self.caps, self._won
+        following = self._following()
         # A card is taken out of the list it was chosen from by position (pop) and out of the other
         # list by value (remove): one search through a short list per card.
         while hands[leader]:
@@ -704,7 +724,7 @@ class TrickPlay:
             winner, top = leader, lead_power[k]
             for seat in following[leader]:
                 seat_piles = piles[seat]
-                legal = seat_piles[led_slot] or (must_trump and seat_piles[trump_slot])
+                legal = follow and (seat_piles[led_slot] or (must_trump and seat_piles[trump_slot]))
                 if legal:
                     card = legal.pop(int(rand() * len(legal)))
                     hands[seat].remove(card)
@@ -723,9 +743,22 @@ class TrickPlay:
                     winner, top = seat, value
                 cards.append(card)
             self.tricks.append(Trick(leader, tuple(cards), winner))
+            if caps is not None:
+                won[winner] += 1
+                cap = caps[winner]
+                if cap is not None and won[winner] >= cap:  # he leaves; the next seat in play leads
+                    after = self.next_in_play(winner)
+                    self.leave(winner)
+                    following = self._following()
+                    winner = after
             leader = winner
         self.leader = self.turn = leader
         self.trumps_broken = broken
+
+    def _following(self) -> list[list[int]]:
+        """For each leader, the seats still in play after him, clockwise: the order of a trick he leads."""
+        n, in_play = self.players, self.in_play
+        return [[s for s in ((first + j) % n for j in range(1, n)) if s in in_play] for first in range(n)]
 
     def tricks_won(self) -> list[int]:
         """Tricks taken per seat so far."""
