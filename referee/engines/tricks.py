@@ -245,10 +245,11 @@ class TrickRules:
         self.standard = (cls.legal is TrickRules.legal and cls.why_illegal is TrickRules.why_illegal
                          and cls.winner is TrickRules.winner and follow_suit and master is None
                          and not void_passes)
-        # The random play also takes its fast path without the duty to follow suit (Korol's free play):
-        # every card of the hand is then legal, which the table loop knows without asking legal().
-        self.by_table = self.standard or (cls.legal is TrickRules.legal and cls.winner is TrickRules.winner
-                                          and master is None and not void_passes)
+        # The random plays apply this class's duties and winner from the table themselves, so they take
+        # their fast paths unless legal() or winner() is overridden: TrickPlay also without the duty to
+        # follow suit (Korol's free play: every card of the hand is legal), PassingTrickPlay with a master.
+        self.own_duties = cls.legal is TrickRules.legal and cls.winner is TrickRules.winner
+        self.by_table = self.own_duties and master is None and not void_passes
         self._tables: list[TrumpTable | None] = [None] * (NO_SUIT + 1)
 
     def table(self, trump: Suit | None) -> TrumpTable:
@@ -883,6 +884,158 @@ class PassingTrickPlay:
         if any(self.table.suit[c.index] is led for c in self.hands[seat]):
             self.passes_holding.append((seat, len(self.tricks) + 1))
         return self._next()
+
+    def play_randomly(self, rng: random.Random, stock: list[Card], buy_chance: float,
+                      ) -> tuple[list[list[Card | str]], list[int]]:
+        """Play to the end at random: the actions of every lead (the card led, then each other player's card,
+        ``"buy"`` or ``"pass"``) and the cards each seat bought, taken from the top of ``stock`` (consumed);
+        a card bought is played at once if it is legal.
+
+        A player on turn plays ``legal[int(rng.random() * len(legal))]`` with ``legal`` as :meth:`legal_plays`
+        gives it; one with no legal card buys if the stock holds a card and ``rng.random() < buy_chance``,
+        and plays the card bought if it is legal (else he keeps it and passes), or passes. A seed gives the
+        same deal whichever path runs: the fast one below, for rules that need nothing but the table
+        (``rules.own_duties``), with each seat's cards also kept in piles by suit so that the cards that
+        follow are at hand, and seats as ints going round a precomputed ring; or :meth:`_random_actions`,
+        which asks :meth:`legal_plays` at every turn.
+
+        >>> from referee.cards import deck
+        >>> rules = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
+        >>> cards = deck(Rank.SEVEN)
+        >>> random.Random(7).shuffle(cards)
+        >>> fast = PassingTrickPlay(rules, [cards[5 * k:5 * k + 5] for k in range(4)], 0)
+        >>> slow = PassingTrickPlay(rules, [cards[5 * k:5 * k + 5] for k in range(4)], 0)
+        >>> got = fast.play_randomly(random.Random(1), cards[20:], 0.5)
+        >>> got == slow._random_actions(random.Random(1), cards[20:], 0.5)
+        True
+        >>> fast.tricks == slow.tricks, fast.hands == slow.hands, fast.out == slow.out
+        (True, True, True)
+        """
+        rules = self.rules
+        if self.current or not (rules.own_duties and rules.void_passes and rules.follow_suit):
+            return self._random_actions(rng, stock, buy_chance)
+        rand = rng.random
+        table, hands, n = self.table, self.hands, self.players
+        slot, suit, power, lead_power = table.slot, table.suit, table.power, table.lead_power
+        master, any_time = rules.master, rules.master_any_time
+        master_slot = -1 if master is None else slot[master.index]
+        once_per_deal = self.lead_rule == "once_per_deal"
+        ring = [[(first + j) % n for j in range(1, n)] for first in range(n)]
+        piles: list[list[list[Card]]] = []
+        for hand in hands:
+            seat_piles: list[list[Card]] = [[], [], [], [], []]
+            for card in hand:
+                seat_piles[slot[card.index]].append(card)
+            piles.append(seat_piles)
+        actions: list[list[Card | str]] = []
+        bought = [0] * n
+        tricks, out, led_suits, taken_back = self.tricks, self.out, self.led_suits, self.taken_back
+        leader, barred, stalled = self.leader, self.barred, self.stalled
+        while True:
+            holders = sum(1 for hand in hands if hand)
+            if holders <= 1 or (not stock and stalled >= holders):
+                break
+            lead_on_empty = not stock
+            hand = hands[leader]
+            legal = [c for c in hand if suit[c.index] not in barred] if barred else hand
+            if not legal:
+                legal = hand
+            card = legal[int(rand() * len(legal))]
+            hand.remove(card)
+            k = card.index
+            led_slot = slot[k]
+            piles[leader][led_slot].remove(card)
+            led = suit[k]
+            lead: list[Card | str] = [card]
+            actions.append(lead)
+            cards, seats = [card], [leader]
+            winner, top = leader, lead_power[k]
+            for seat in ring[leader]:
+                hand = hands[seat]
+                if not hand:  # out of cards: not asked
+                    continue
+                follow = piles[seat][led_slot]
+                if master is not None and led_slot != master_slot and (any_time or not follow) and master in hand:
+                    legal = [*follow, master]
+                    card = legal[int(rand() * len(legal))]
+                    piles[seat][slot[card.index]].remove(card)
+                    hand.remove(card)
+                    lead.append(card)
+                elif follow:
+                    card = follow.pop(int(rand() * len(follow)))
+                    hand.remove(card)
+                    lead.append(card)
+                elif stock and rand() < buy_chance:  # "buy": the card bought is played at once if legal
+                    card = stock.pop(0)
+                    bought[seat] += 1
+                    lead.append("buy")
+                    if suit[card.index] is not led and card is not master:  # kept: he passes
+                        hand.append(card)
+                        piles[seat][slot[card.index]].append(card)
+                        continue
+                else:  # void, nothing bought: he passes (so never while holding the suit led)
+                    lead.append("pass")
+                    continue
+                cards.append(card)
+                seats.append(seat)
+                k = card.index
+                value = power[k]
+                if value < 0 and suit[k] is led:
+                    value = lead_power[k]
+                if value > top:
+                    winner, top = seat, value
+            if len(cards) == 1:  # everyone passed: the lead is taken back
+                card = cards[0]
+                hands[leader].append(card)
+                piles[leader][led_slot].append(card)
+                taken_back.append((leader, card))
+                stalled = stalled + 1 if lead_on_empty else 0
+                barred = set()
+                leader = next((s for s in ring[leader] if hands[s]), leader)
+                continue
+            tricks.append(PassingTrick(leader, tuple(cards), tuple(seats), winner))
+            led_suits.add(led)  # type: ignore[arg-type]
+            out.extend(s for s in seats if not hands[s] and s not in out)
+            stalled = 0
+            if hands[winner]:
+                leader = winner
+                barred = set(led_suits) if once_per_deal else {led}
+            else:
+                leader = next((s for s in ring[winner] if hands[s]), winner)
+                barred = set()
+        self.leader = self.turn = leader
+        self.barred, self.stalled = barred, stalled  # type: ignore[assignment]
+        self.stock_empty = self._lead_on_empty = not stock
+        return actions, bought
+
+    def _random_actions(self, rng: random.Random, stock: list[Card], buy_chance: float,
+                        ) -> tuple[list[list[Card | str]], list[int]]:
+        """:meth:`play_randomly` one turn at a time through :meth:`legal_plays`, for any rules."""
+        actions: list[list[Card | str]] = []
+        bought = [0] * self.players
+        while not self.is_over(stock_empty=not stock):
+            self.stock_empty = not stock
+            legal = self.legal_plays()
+            if not self.current:
+                actions.append([])
+            if legal:
+                card = legal[int(rng.random() * len(legal))]
+                actions[-1].append(card)
+                self.play_unchecked(card)
+            elif stock and rng.random() < buy_chance:
+                card = stock.pop(0)
+                bought[self.turn] += 1
+                actions[-1].append("buy")
+                self.receive(self.turn, card)
+                if card in self.legal_plays():
+                    self.play_unchecked(card)
+                else:
+                    self.pass_turn()
+            else:
+                actions[-1].append("pass")
+                self.pass_turn()
+        self.stock_empty = not stock
+        return actions, bought
 
     def _clockwise(self, seat: int) -> list[int]:
         return [(seat + k) % self.players for k in range(1, self.players)]

@@ -49,33 +49,7 @@ def buy_or_pass_game(rng: random.Random, dealer: int, ace_of_spades: str = "any_
         held[seat].extend(drawn)
         laydowns[seat] = takes
     play = PassingTrickPlay(bop.RULES[ace_of_spades], held, (dealer + 1) % n, None, lead_rule)
-    actions: list[list[Card | str]] = []
-    bought = [0] * n
-    while not play.is_over(stock_empty=not stock):
-        play.stock_empty = not stock
-        legal = play.legal_plays()
-        if not play.current:
-            actions.append([])
-            card = legal[int(rng.random() * len(legal))]
-            actions[-1].append(card)
-            play.play_unchecked(card)
-            continue
-        if legal:
-            card = legal[int(rng.random() * len(legal))]
-            actions[-1].append(card)
-            play.play_unchecked(card)
-        elif stock and rng.random() < buy_chance:
-            card = stock.pop(0)
-            bought[play.turn] += 1
-            actions[-1].append("buy")
-            play.receive(play.turn, card)
-            if card in play.legal_plays():
-                play.play_unchecked(card)
-            else:
-                play.pass_turn()
-        else:
-            actions[-1].append("pass")
-            play.pass_turn()
+    actions, bought = play.play_randomly(rng, stock, buy_chance)
     return {"hands": hands, "stock": dealt_stock, "laydowns": laydowns, "actions": actions, "play": play,
             "bought": bought, "stock_left": stock}
 
