@@ -85,6 +85,7 @@ the lead to the next seat still in play:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
@@ -106,6 +107,17 @@ NO_SUIT = 4
 """The slot of a card that plays in no suit (the Joker when there are no trumps); suits use ``Suit.index``."""
 
 
+@functools.cache
+def seat_ring(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the other seats clockwise after it: the order in which a trick it leads goes round
+    (worked out once per number of players).
+
+    >>> seat_ring(3)
+    ((1, 2), (2, 0), (0, 1))
+    """
+    return tuple(tuple((first + j) % players for j in range(1, players)) for first in range(players))
+
+
 class TrumpTable:
     """What every card is in play under one game's rules and one trump suit, looked up by ``Card.index``.
 
@@ -114,7 +126,8 @@ class TrumpTable:
     index tuples instead of calling a method per card. ``suit``: the suit the card plays in (a left
     bower and the Joker play as trumps); ``slot``: that suit's ``index`` (``NO_SUIT`` for none);
     ``lead_power``: how strongly the card bids for a trick led in its own suit; ``power``: how
-    strongly it bids for a trick led in another suit (a trump's rank; -1 for a card that cannot win).
+    strongly it bids for a trick led in another suit (a trump's rank; -1 for a card that cannot win);
+    ``bids[slot]``: how strongly each card bids for a trick led in the suit of that slot (one of the two).
 
     >>> rules = TrickRules(ORDER_6_TO_A, (6, 7, 8, 9, 10, 12, 13, 14, 11))
     >>> table = rules.table(Suit.CLUBS)
@@ -126,7 +139,7 @@ class TrumpTable:
     1
     """
 
-    __slots__ = ("lead_power", "power", "slot", "suit", "trump", "trump_slot")
+    __slots__ = ("bids", "lead_power", "power", "slot", "suit", "trump", "trump_slot")
 
     def __init__(self, rules: TrickRules, trump: Suit | None):
         suits: list[Suit | None] = []
@@ -144,6 +157,9 @@ class TrumpTable:
         self.slot: tuple[int, ...] = tuple(NO_SUIT if s is None else s.index for s in suits)
         self.lead_power: tuple[int, ...] = tuple(lead_power)
         self.power: tuple[int, ...] = tuple(power)
+        self.bids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(p if p >= 0 or self.slot[k] != led else lead_power[k] for k, p in enumerate(power))
+            for led in range(NO_SUIT + 1))
 
     def winner(self, cards: Sequence[Card]) -> int:
         """Index in ``cards`` (play order) of the card that takes the trick."""
@@ -698,7 +714,7 @@ class TrickPlay:
                 self.play_unchecked(legal[int(rand() * len(legal))])
             return
         table, hands, piles, trump = self.table, self.hands, self.piles, self.trump
-        slot, suit, power, lead_power = table.slot, table.suit, table.power, table.lead_power
+        slot, suit, bids = table.slot, table.suit, table.bids
         follow = rules.follow_suit
         must_trump = rules.must_trump and trump is not None
         trump_slot = table.trump_slot
@@ -721,8 +737,9 @@ class TrickPlay:
             led_slot = slot[k]
             piles[leader][led_slot].remove(card)
             led = suit[k]
+            bid = bids[led_slot]
             cards = [card]
-            winner, top = leader, lead_power[k]
+            winner, top = leader, bid[k]
             for seat in following[leader]:
                 seat_piles = piles[seat]
                 legal = follow and (seat_piles[led_slot] or (must_trump and seat_piles[trump_slot]))
@@ -735,13 +752,10 @@ class TrickPlay:
                     card = hand.pop(int(rand() * len(hand)))
                     k = card.index
                     seat_piles[slot[k]].remove(card)
-                value = power[k]
-                if value < 0 and suit[k] is led:
-                    value = lead_power[k]
                 if breaking and not broken and suit[k] is trump and led is not trump:
                     broken = True
-                if value > top:
-                    winner, top = seat, value
+                if bid[k] > top:
+                    winner, top = seat, bid[k]
                 cards.append(card)
             self.tricks.append(Trick(leader, tuple(cards), winner))
             if caps is not None:
@@ -756,10 +770,12 @@ class TrickPlay:
         self.leader = self.turn = leader
         self.trumps_broken = broken
 
-    def _following(self) -> list[list[int]]:
+    def _following(self) -> Sequence[Sequence[int]]:
         """For each leader, the seats still in play after him, clockwise: the order of a trick he leads."""
         n, in_play = self.players, self.in_play
-        return [[s for s in ((first + j) % n for j in range(1, n)) if s in in_play] for first in range(n)]
+        if len(in_play) == n:
+            return seat_ring(n)
+        return [[s for s in seats if s in in_play] for seats in seat_ring(n)]
 
     def tricks_won(self) -> list[int]:
         """Tricks taken per seat so far."""
@@ -916,11 +932,11 @@ class PassingTrickPlay:
             return self._random_actions(rng, stock, buy_chance)
         rand = rng.random
         table, hands, n = self.table, self.hands, self.players
-        slot, suit, power, lead_power = table.slot, table.suit, table.power, table.lead_power
+        slot, suit, bids = table.slot, table.suit, table.bids
         master, any_time = rules.master, rules.master_any_time
         master_slot = -1 if master is None else slot[master.index]
         once_per_deal = self.lead_rule == "once_per_deal"
-        ring = [[(first + j) % n for j in range(1, n)] for first in range(n)]
+        ring = seat_ring(n)
         piles: list[list[list[Card]]] = []
         for hand in hands:
             seat_piles: list[list[Card]] = [[], [], [], [], []]
@@ -929,42 +945,48 @@ class PassingTrickPlay:
             piles.append(seat_piles)
         actions: list[list[Card | str]] = []
         bought = [0] * n
-        tricks, out, led_suits, taken_back = self.tricks, self.out, self.led_suits, self.taken_back
-        leader, barred, stalled = self.leader, self.barred, self.stalled
+        tricks, out, taken_back = self.tricks, self.out, self.taken_back
+        leader, stalled = self.leader, self.stalled
+        # Suits as their slots (ints hash faster than Suit members), turned back into suits at the end.
+        barred, led_slots = {s.index for s in self.barred}, {s.index for s in self.led_suits}
         while True:
-            holders = sum(1 for hand in hands if hand)
+            holders = n - hands.count([])
             if holders <= 1 or (not stock and stalled >= holders):
                 break
             lead_on_empty = not stock
-            hand = hands[leader]
-            legal = [c for c in hand if suit[c.index] not in barred] if barred else hand
-            if not legal:
-                legal = hand
-            card = legal[int(rand() * len(legal))]
-            hand.remove(card)
-            k = card.index
-            led_slot = slot[k]
-            piles[leader][led_slot].remove(card)
-            led = suit[k]
+            hand, seat_piles = hands[leader], piles[leader]
+            legal = hand
+            for b in barred:
+                if seat_piles[b]:  # he holds a barred suit: the others if he has any
+                    legal = [c for c in hand if slot[c.index] not in barred] or hand
+                    break
+            i = int(rand() * len(legal))
+            if legal is hand:
+                card = hand.pop(i)
+            else:
+                card = legal[i]
+                hand.remove(card)
+            led_slot = slot[card.index]
+            seat_piles[led_slot].remove(card)
+            bid = bids[led_slot]
+            led = suit[card.index]
             lead: list[Card | str] = [card]
             actions.append(lead)
             cards, seats = [card], [leader]
-            winner, top = leader, lead_power[k]
+            winner, top = leader, bid[card.index]
             for seat in ring[leader]:
                 hand = hands[seat]
                 if not hand:  # out of cards: not asked
                     continue
                 follow = piles[seat][led_slot]
-                if master is not None and led_slot != master_slot and (any_time or not follow) and master in hand:
+                if led_slot != master_slot and master in hand and (any_time or not follow):
                     legal = [*follow, master]
                     card = legal[int(rand() * len(legal))]
                     piles[seat][slot[card.index]].remove(card)
                     hand.remove(card)
-                    lead.append(card)
                 elif follow:
                     card = follow.pop(int(rand() * len(follow)))
                     hand.remove(card)
-                    lead.append(card)
                 elif stock and rand() < buy_chance:  # "buy": the card bought is played at once if legal
                     card = stock.pop(0)
                     bought[seat] += 1
@@ -973,38 +995,42 @@ class PassingTrickPlay:
                         hand.append(card)
                         piles[seat][slot[card.index]].append(card)
                         continue
+                    cards.append(card)
+                    seats.append(seat)
+                    if bid[card.index] > top:
+                        winner, top = seat, bid[card.index]
+                    continue
                 else:  # void, nothing bought: he passes (so never while holding the suit led)
                     lead.append("pass")
                     continue
+                lead.append(card)
                 cards.append(card)
                 seats.append(seat)
-                k = card.index
-                value = power[k]
-                if value < 0 and suit[k] is led:
-                    value = lead_power[k]
-                if value > top:
-                    winner, top = seat, value
+                if bid[card.index] > top:
+                    winner, top = seat, bid[card.index]
             if len(cards) == 1:  # everyone passed: the lead is taken back
                 card = cards[0]
                 hands[leader].append(card)
-                piles[leader][led_slot].append(card)
+                seat_piles[led_slot].append(card)
                 taken_back.append((leader, card))
                 stalled = stalled + 1 if lead_on_empty else 0
                 barred = set()
                 leader = next((s for s in ring[leader] if hands[s]), leader)
                 continue
             tricks.append(PassingTrick(leader, tuple(cards), tuple(seats), winner))
-            led_suits.add(led)  # type: ignore[arg-type]
-            out.extend(s for s in seats if not hands[s] and s not in out)
+            led_slots.add(led_slot)
+            if [] in hands:
+                out.extend(s for s in seats if not hands[s] and s not in out)
             stalled = 0
             if hands[winner]:
                 leader = winner
-                barred = set(led_suits) if once_per_deal else {led}
+                barred = set(led_slots) if once_per_deal else {led_slot}
             else:
                 leader = next((s for s in ring[winner] if hands[s]), winner)
                 barred = set()
         self.leader = self.turn = leader
-        self.barred, self.stalled = barred, stalled  # type: ignore[assignment]
+        self.barred, self.stalled = {SUITS[i] for i in barred}, stalled
+        self.led_suits = {SUITS[i] for i in led_slots}
         self.stock_empty = self._lead_on_empty = not stock
         return actions, bought
 
@@ -1037,8 +1063,8 @@ class PassingTrickPlay:
         self.stock_empty = not stock
         return actions, bought
 
-    def _clockwise(self, seat: int) -> list[int]:
-        return [(seat + k) % self.players for k in range(1, self.players)]
+    def _clockwise(self, seat: int) -> tuple[int, ...]:
+        return seat_ring(self.players)[seat]
 
     def _next_holder(self, seat: int) -> int:
         return next((s for s in self._clockwise(seat) if self.hands[s]), seat)

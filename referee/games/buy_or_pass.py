@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from referee.cards import Card, Rank, Suit, deck
+from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.game import (
     STOPPED_HERE,
     DealResult,
@@ -167,8 +167,9 @@ def lays_down(hand: list[Card]) -> Suit | None:
     >>> lays_down([Card(7, Suit.HEARTS), Card(8, Suit.HEARTS), Card(9, Suit.HEARTS), Card(7, Suit.CLUBS)])
     <Suit.HEARTS: 'H'>
     """
-    for suit in Suit:
-        if sum(c.suit is suit for c in hand) >= 3:
+    suits = [c.suit for c in hand]
+    for suit in SUITS:
+        if suits.count(suit) >= 3:
             return suit
     return None
 
