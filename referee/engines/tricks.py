@@ -2,16 +2,20 @@
 
 A game declares a :class:`TrickRules` (its rank orders in and out of trumps and its duties);
 :class:`TrickPlay` is the state of one deal's play, with ``legal_plays()``, a checked ``play()``
-and an unchecked ``play_unchecked()`` for trusted callers, and ``play_randomly()`` (simulation).
+and an unchecked ``play_unchecked()`` for trusted callers, and ``play_randomly()`` (simulation);
+:class:`PassingTrickPlay` is the play of a deal in which a player who cannot follow buys or passes
+(its replay from a record is :mod:`referee.engines.passing`).
 
 How it is fast: cards stay :class:`~referee.cards.Card` objects, but every fact the hot loops need
-(the suit a card plays in, how strongly it bids for a trick) is worked out once per rules and trump
-suit into a :class:`TrumpTable` indexed by ``Card.index``, and a play keeps each hand in piles by
-suit in play. How to extend it: a card that plays in another suit or beats every suit overrides
-:meth:`TrickRules.suit_of` and :meth:`TrickRules.strength` (the table follows); another duty (a lead
-restriction, say) overrides :meth:`TrickRules.legal` and :meth:`TrickRules.why_illegal`, and then
-``rules.standard`` is false and the play, the random play and the replay ask those methods about
-every card instead of taking their fast paths.
+(the suit a card plays in, how strongly it bids for a trick led in each suit) is worked out once per
+rules and trump suit into a :class:`TrumpTable` indexed by ``Card.index``; a play keeps each hand in
+piles by suit in play, and a trick goes round the seats as ints in a precomputed ring
+(:func:`seat_ring`; with seats leaving at their caps, the seats still in play). How to extend it: a
+card that plays in another suit or beats every suit overrides :meth:`TrickRules.suit_of` and
+:meth:`TrickRules.strength` (the table follows); another duty (a lead restriction, say) overrides
+:meth:`TrickRules.legal` and :meth:`TrickRules.why_illegal`, and then ``rules.standard`` (and
+``rules.own_duties``) is false and the play, the random plays and the replay ask those methods
+about every card instead of taking their fast paths.
 
 Catch the Ten: the trump jack is the highest card, and a player who cannot follow must trump.
 
