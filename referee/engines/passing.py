@@ -15,12 +15,12 @@ suit led, stops at a wrong turn (another player's card), and fails the record (t
 >>> from referee.records.source import load_text
 >>> rules = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
 >>> play = PassingTrickPlay(rules, [parse_cards(h) for h in ("KH 7C", "8C", "AH 9C")], 0, seat_names="ABC")
->>> r = Reader(load_text('play: ["KH pass AH", "9C 8C pass", "7C"]'))
+>>> r = Reader(load_text('play: ["KH pass AH", "9C pass 8C"]'))
 >>> findings = []
 >>> replay_passing(r, ("play",), play, [], list("ABC"), 1, findings)
 PassingReplay(bought=[0, 0, 0], stopped=None)
 >>> [f.code for f in findings], [str(c) for t in play.tricks for c in t.cards], play.out
-(['play.pass_holding_suit'], ['K♥', 'A♥', '9♣', '8♣'], [1, 2])
+(['play.pass_holding_suit'], ['K♥', 'A♥', '9♣', '8♣'], [2, 1])
 """
 
 from __future__ import annotations
