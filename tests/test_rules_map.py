@@ -42,6 +42,10 @@ REPLAY_CODES = ("play.lead_out_of_turn", "play.out_of_turn", "play.not_judged", 
 """What :func:`referee.engines.replay.replay_tricks` raises for the trick games that replay a full play with it."""
 CAPPED_CODES = ("play.left_the_deal",)
 """What :func:`referee.engines.replay.replay_capped` (``replay_tricks`` with ``caps=``) adds: one who has left plays."""
+PASSING_CODES = ("play.after_end", "play.not_judged", "play.out_of_turn", "play.buy_holding_suit",
+                 "play.pass_holding_suit", "record.not_held", "record.stock_empty", "record.trick_count",
+                 "record.trick_shape")
+"""What :func:`referee.engines.passing.replay_passing` raises for a game that replays a passing play with it."""
 WRONG_TURN_CODE = "play.out_of_turn"
 """The code of :func:`referee.engines.game.wrong_turn` when the call names none."""
 
@@ -91,6 +95,8 @@ def raised_codes(slug: str) -> set[str]:
         codes.update(REPLAY_CODES)
     if "replay_capped(" in source or re.search(r"replay_tricks\(.*caps=", source):
         codes.update(CAPPED_CODES)
+    if "replay_passing(" in source:
+        codes.update(PASSING_CODES)
     if "wrong_turn(" in source:
         codes.add(WRONG_TURN_CODE)
     return codes | _trick_codes(game)

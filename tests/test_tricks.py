@@ -178,3 +178,51 @@ def test_rules_with_other_duties_take_the_general_paths(rng):
         reader = Reader(load_text(text))
         replay = replay_tricks(reader, ("tricks",), rules, hands, names, 0, Suit.SPADES, 1)
         assert replay is not None and "play.heart_led" in [f.code for f in replay.findings]
+
+
+def _slow_random_play(play: TrickPlay, rng: random.Random) -> None:
+    """The random play one legal_plays() at a time: what the table loop must choose card for card."""
+    while not play.is_over():
+        legal = play.legal_plays()
+        play.play_unchecked(legal[int(rng.random() * len(legal))])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans(), st.booleans())
+def test_the_table_loop_with_caps_and_free_play_makes_the_same_choices(rng, must_trump, free):
+    """Korol's rules: quotas as caps (seats leave, their cards are dead), and following suit optional."""
+    rules = TrickRules([6, 7, 8, 9, 10, 11, 12, 13, 14], must_trump=must_trump, follow_suit=not free)
+    cards = deck(Rank.SIX)
+    rng.shuffle(cards)
+    hands = [cards[k::4] for k in range(4)]
+    caps = [rng.randint(1, 9) for _ in range(4)]
+    seed, trump = rng.random(), rng.choice(SUITS)
+    fast = TrickPlay(rules, hands, 0, trump, caps=caps)
+    fast.play_randomly(random.Random(seed))
+    slow = TrickPlay(rules, hands, 0, trump, caps=caps)
+    _slow_random_play(slow, random.Random(seed))
+    assert (fast.tricks, fast.left, fast.dead, fast.leader) == (slow.tricks, slow.left, slow.dead, slow.leader)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(["any_time", "when_void"]),
+       st.sampled_from(["last_suit", "once_per_deal"]), st.sampled_from([0.2, 0.5, 1.0]))
+def test_the_passing_table_loop_makes_the_same_choices(rng, ace, lead_rule, buy_chance):
+    """Buy or Pass's play: buying, passing, leads taken back, the A♠ as the master card (with no chance to
+    buy, a deal whose leads are all passed while the stock holds cards would never end)."""
+    from referee.engines.tricks import ORDER_7_TO_A, PassingTrickPlay
+
+    rules = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), master_any_time=ace == "any_time",
+                       void_passes=True)
+    cards = deck(Rank.SEVEN)
+    rng.shuffle(cards)
+    extra = rng.randrange(4)  # hands of unequal sizes, as after the lay-downs
+    hands = [cards[5 * k:5 * k + 5] + (cards[20:23] if k == extra else []) for k in range(4)]
+    seed, leader = rng.random(), rng.randrange(4)
+    fast = PassingTrickPlay(rules, hands, leader, None, lead_rule)
+    slow = PassingTrickPlay(rules, hands, leader, None, lead_rule)
+    fast_stock, slow_stock = cards[23:], cards[23:]
+    got = fast.play_randomly(random.Random(seed), fast_stock, buy_chance)
+    assert got == slow._random_actions(random.Random(seed), slow_stock, buy_chance)
+    state = ("tricks", "hands", "out", "taken_back", "led_suits", "barred", "stalled", "leader", "stock_empty")
+    assert [getattr(fast, a) for a in state] == [getattr(slow, a) for a in state] and fast_stock == slow_stock

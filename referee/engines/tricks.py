@@ -2,16 +2,20 @@
 
 A game declares a :class:`TrickRules` (its rank orders in and out of trumps and its duties);
 :class:`TrickPlay` is the state of one deal's play, with ``legal_plays()``, a checked ``play()``
-and an unchecked ``play_unchecked()`` for trusted callers, and ``play_randomly()`` (simulation).
+and an unchecked ``play_unchecked()`` for trusted callers, and ``play_randomly()`` (simulation);
+:class:`PassingTrickPlay` is the play of a deal in which a player who cannot follow buys or passes
+(its replay from a record is :mod:`referee.engines.passing`).
 
 How it is fast: cards stay :class:`~referee.cards.Card` objects, but every fact the hot loops need
-(the suit a card plays in, how strongly it bids for a trick) is worked out once per rules and trump
-suit into a :class:`TrumpTable` indexed by ``Card.index``, and a play keeps each hand in piles by
-suit in play. How to extend it: a card that plays in another suit or beats every suit overrides
-:meth:`TrickRules.suit_of` and :meth:`TrickRules.strength` (the table follows); another duty (a lead
-restriction, say) overrides :meth:`TrickRules.legal` and :meth:`TrickRules.why_illegal`, and then
-``rules.standard`` is false and the play, the random play and the replay ask those methods about
-every card instead of taking their fast paths.
+(the suit a card plays in, how strongly it bids for a trick led in each suit) is worked out once per
+rules and trump suit into a :class:`TrumpTable` indexed by ``Card.index``; a play keeps each hand in
+piles by suit in play, and a trick goes round the seats as ints in a precomputed ring
+(:func:`seat_ring`; with seats leaving at their caps, the seats still in play). How to extend it: a
+card that plays in another suit or beats every suit overrides :meth:`TrickRules.suit_of` and
+:meth:`TrickRules.strength` (the table follows); another duty (a lead restriction, say) overrides
+:meth:`TrickRules.legal` and :meth:`TrickRules.why_illegal`, and then ``rules.standard`` (and
+``rules.own_duties``) is false and the play, the random plays and the replay ask those methods
+about every card instead of taking their fast paths.
 
 Catch the Ten: the trump jack is the highest card, and a player who cannot follow must trump.
 
@@ -85,6 +89,7 @@ the lead to the next seat still in play:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
@@ -106,6 +111,17 @@ NO_SUIT = 4
 """The slot of a card that plays in no suit (the Joker when there are no trumps); suits use ``Suit.index``."""
 
 
+@functools.cache
+def seat_ring(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the other seats clockwise after it: the order in which a trick it leads goes round
+    (worked out once per number of players).
+
+    >>> seat_ring(3)
+    ((1, 2), (2, 0), (0, 1))
+    """
+    return tuple(tuple((first + j) % players for j in range(1, players)) for first in range(players))
+
+
 class TrumpTable:
     """What every card is in play under one game's rules and one trump suit, looked up by ``Card.index``.
 
@@ -114,7 +130,8 @@ class TrumpTable:
     index tuples instead of calling a method per card. ``suit``: the suit the card plays in (a left
     bower and the Joker play as trumps); ``slot``: that suit's ``index`` (``NO_SUIT`` for none);
     ``lead_power``: how strongly the card bids for a trick led in its own suit; ``power``: how
-    strongly it bids for a trick led in another suit (a trump's rank; -1 for a card that cannot win).
+    strongly it bids for a trick led in another suit (a trump's rank; -1 for a card that cannot win);
+    ``bids[slot]``: how strongly each card bids for a trick led in the suit of that slot (one of the two).
 
     >>> rules = TrickRules(ORDER_6_TO_A, (6, 7, 8, 9, 10, 12, 13, 14, 11))
     >>> table = rules.table(Suit.CLUBS)
@@ -126,7 +143,7 @@ class TrumpTable:
     1
     """
 
-    __slots__ = ("lead_power", "power", "slot", "suit", "trump", "trump_slot")
+    __slots__ = ("bids", "lead_power", "power", "slot", "suit", "trump", "trump_slot")
 
     def __init__(self, rules: TrickRules, trump: Suit | None):
         suits: list[Suit | None] = []
@@ -144,6 +161,9 @@ class TrumpTable:
         self.slot: tuple[int, ...] = tuple(NO_SUIT if s is None else s.index for s in suits)
         self.lead_power: tuple[int, ...] = tuple(lead_power)
         self.power: tuple[int, ...] = tuple(power)
+        self.bids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(p if p >= 0 or self.slot[k] != led else lead_power[k] for k, p in enumerate(power))
+            for led in range(NO_SUIT + 1))
 
     def winner(self, cards: Sequence[Card]) -> int:
         """Index in ``cards`` (play order) of the card that takes the trick."""
@@ -245,6 +265,11 @@ class TrickRules:
         self.standard = (cls.legal is TrickRules.legal and cls.why_illegal is TrickRules.why_illegal
                          and cls.winner is TrickRules.winner and follow_suit and master is None
                          and not void_passes)
+        # The random plays apply this class's duties and winner from the table themselves, so they take
+        # their fast paths unless legal() or winner() is overridden: TrickPlay also without the duty to
+        # follow suit (Korol's free play: every card of the hand is legal), PassingTrickPlay with a master.
+        self.own_duties = cls.legal is TrickRules.legal and cls.winner is TrickRules.winner
+        self.by_table = self.own_duties and master is None and not void_passes
         self._tables: list[TrumpTable | None] = [None] * (NO_SUIT + 1)
 
     def table(self, trump: Suit | None) -> TrumpTable:
@@ -668,24 +693,40 @@ class TrickPlay:
         """Play every card left, each chosen at random among the legal plays: ``legal[int(rng.random() * len(legal))]``
         with ``legal`` as :meth:`legal_plays` gives it, so a seed gives the same deal whichever path runs.
 
-        This is the simulation's hot loop, so the plain case (standard rules, no trick under way)
-        looks the legal plays up in the piles and the winner in the table, inline.
+        This is the simulation's hot loop, so when the rules need nothing but the table (``rules.by_table``)
+        and no trick is under way, it looks the legal plays up in the piles and the winner in the table,
+        inline; seats are ints, and each trick goes round ``following[leader]``, the seats still in play
+        after the leader, which is worked out again only when a seat leaves at its cap.
+
+        >>> from referee.cards import deck
+        >>> hands = [deck(Rank.SIX)[k::4] for k in range(4)]
+        >>> capped = TrickPlay(TrickRules(ORDER_6_TO_A, follow_suit=False), hands, 0, Suit.HEARTS, caps=[1, 2, 9, 9])
+        >>> capped.play_randomly(random.Random(4))
+        >>> slow = TrickPlay(TrickRules(ORDER_6_TO_A, follow_suit=False), hands, 0, Suit.HEARTS, caps=[1, 2, 9, 9])
+        >>> pick = random.Random(4).random
+        >>> while not slow.is_over():
+        ...     legal = slow.legal_plays()
+        ...     _ = slow.play_unchecked(legal[int(pick() * len(legal))])
+        >>> capped.tricks == slow.tricks, capped.left == slow.left, capped.dead == slow.dead
+        (True, True, True)
         """
         rand = rng.random
         rules = self.rules
-        if not rules.standard or self.current or self.caps is not None or self.left:
+        if not rules.by_table or self.current:
             while not self.is_over():
                 legal = self.legal_plays()
                 self.play_unchecked(legal[int(rand() * len(legal))])
             return
-        table, hands, piles, n, trump = self.table, self.hands, self.piles, self.players, self.trump
-        slot, suit, power, lead_power = table.slot, table.suit, table.power, table.lead_power
+        table, hands, piles, trump = self.table, self.hands, self.piles, self.trump
+        slot, suit, bids = table.slot, table.suit, table.bids
+        follow = rules.follow_suit
         must_trump = rules.must_trump and trump is not None
         trump_slot = table.trump_slot
         breaking = rules.trump_breaking and trump is not None
         broken = self.trumps_broken
         leader = self.leader
-        following = [[(first + j) % n for j in range(1, n)] for first in range(n)]
+        caps, won = self.caps, self._won
+        following = self._following()
         # A card is taken out of the list it was chosen from by position (pop) and out of the other
         # list by value (remove): one search through a short list per card.
         while hands[leader]:
@@ -700,11 +741,12 @@ class TrickPlay:
             led_slot = slot[k]
             piles[leader][led_slot].remove(card)
             led = suit[k]
+            bid = bids[led_slot]
             cards = [card]
-            winner, top = leader, lead_power[k]
+            winner, top = leader, bid[k]
             for seat in following[leader]:
                 seat_piles = piles[seat]
-                legal = seat_piles[led_slot] or (must_trump and seat_piles[trump_slot])
+                legal = follow and (seat_piles[led_slot] or (must_trump and seat_piles[trump_slot]))
                 if legal:
                     card = legal.pop(int(rand() * len(legal)))
                     hands[seat].remove(card)
@@ -714,18 +756,30 @@ class TrickPlay:
                     card = hand.pop(int(rand() * len(hand)))
                     k = card.index
                     seat_piles[slot[k]].remove(card)
-                value = power[k]
-                if value < 0 and suit[k] is led:
-                    value = lead_power[k]
                 if breaking and not broken and suit[k] is trump and led is not trump:
                     broken = True
-                if value > top:
-                    winner, top = seat, value
+                if bid[k] > top:
+                    winner, top = seat, bid[k]
                 cards.append(card)
             self.tricks.append(Trick(leader, tuple(cards), winner))
+            if caps is not None:
+                won[winner] += 1
+                cap = caps[winner]
+                if cap is not None and won[winner] >= cap:  # he leaves; the next seat in play leads
+                    after = self.next_in_play(winner)
+                    self.leave(winner)
+                    following = self._following()
+                    winner = after
             leader = winner
         self.leader = self.turn = leader
         self.trumps_broken = broken
+
+    def _following(self) -> Sequence[Sequence[int]]:
+        """For each leader, the seats still in play after him, clockwise: the order of a trick he leads."""
+        n, in_play = self.players, self.in_play
+        if len(in_play) == n:
+            return seat_ring(n)
+        return [[s for s in seats if s in in_play] for seats in seat_ring(n)]
 
     def tricks_won(self) -> list[int]:
         """Tricks taken per seat so far."""
@@ -851,8 +905,170 @@ class PassingTrickPlay:
             self.passes_holding.append((seat, len(self.tricks) + 1))
         return self._next()
 
-    def _clockwise(self, seat: int) -> list[int]:
-        return [(seat + k) % self.players for k in range(1, self.players)]
+    def play_randomly(self, rng: random.Random, stock: list[Card], buy_chance: float,
+                      ) -> tuple[list[list[Card | str]], list[int]]:
+        """Play to the end at random: the actions of every lead (the card led, then each other player's card,
+        ``"buy"`` or ``"pass"``) and the cards each seat bought, taken from the top of ``stock`` (consumed);
+        a card bought is played at once if it is legal.
+
+        A player on turn plays ``legal[int(rng.random() * len(legal))]`` with ``legal`` as :meth:`legal_plays`
+        gives it; one with no legal card buys if the stock holds a card and ``rng.random() < buy_chance``,
+        and plays the card bought if it is legal (else he keeps it and passes), or passes. A seed gives the
+        same deal whichever path runs: the fast one below, for rules that need nothing but the table
+        (``rules.own_duties``), with each seat's cards also kept in piles by suit so that the cards that
+        follow are at hand, and seats as ints going round a precomputed ring; or :meth:`_random_actions`,
+        which asks :meth:`legal_plays` at every turn.
+
+        >>> from referee.cards import deck
+        >>> rules = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
+        >>> cards = deck(Rank.SEVEN)
+        >>> random.Random(7).shuffle(cards)
+        >>> fast = PassingTrickPlay(rules, [cards[5 * k:5 * k + 5] for k in range(4)], 0)
+        >>> slow = PassingTrickPlay(rules, [cards[5 * k:5 * k + 5] for k in range(4)], 0)
+        >>> got = fast.play_randomly(random.Random(1), cards[20:], 0.5)
+        >>> got == slow._random_actions(random.Random(1), cards[20:], 0.5)
+        True
+        >>> fast.tricks == slow.tricks, fast.hands == slow.hands, fast.out == slow.out
+        (True, True, True)
+        """
+        rules = self.rules
+        if self.current or not (rules.own_duties and rules.void_passes and rules.follow_suit):
+            return self._random_actions(rng, stock, buy_chance)
+        rand = rng.random
+        table, hands, n = self.table, self.hands, self.players
+        slot, suit, bids = table.slot, table.suit, table.bids
+        master, any_time = rules.master, rules.master_any_time
+        master_slot = -1 if master is None else slot[master.index]
+        once_per_deal = self.lead_rule == "once_per_deal"
+        ring = seat_ring(n)
+        piles: list[list[list[Card]]] = []
+        for hand in hands:
+            seat_piles: list[list[Card]] = [[], [], [], [], []]
+            for card in hand:
+                seat_piles[slot[card.index]].append(card)
+            piles.append(seat_piles)
+        actions: list[list[Card | str]] = []
+        bought = [0] * n
+        tricks, out, taken_back = self.tricks, self.out, self.taken_back
+        leader, stalled = self.leader, self.stalled
+        # Suits as their slots (ints hash faster than Suit members), turned back into suits at the end.
+        barred, led_slots = {s.index for s in self.barred}, {s.index for s in self.led_suits}
+        while True:
+            holders = n - hands.count([])
+            if holders <= 1 or (not stock and stalled >= holders):
+                break
+            lead_on_empty = not stock
+            hand, seat_piles = hands[leader], piles[leader]
+            legal = hand
+            for b in barred:
+                if seat_piles[b]:  # he holds a barred suit: the others if he has any
+                    legal = [c for c in hand if slot[c.index] not in barred] or hand
+                    break
+            i = int(rand() * len(legal))
+            if legal is hand:
+                card = hand.pop(i)
+            else:
+                card = legal[i]
+                hand.remove(card)
+            led_slot = slot[card.index]
+            seat_piles[led_slot].remove(card)
+            bid = bids[led_slot]
+            led = suit[card.index]
+            lead: list[Card | str] = [card]
+            actions.append(lead)
+            cards, seats = [card], [leader]
+            winner, top = leader, bid[card.index]
+            for seat in ring[leader]:
+                hand = hands[seat]
+                if not hand:  # out of cards: not asked
+                    continue
+                follow = piles[seat][led_slot]
+                if led_slot != master_slot and master in hand and (any_time or not follow):
+                    legal = [*follow, master]
+                    card = legal[int(rand() * len(legal))]
+                    piles[seat][slot[card.index]].remove(card)
+                    hand.remove(card)
+                elif follow:
+                    card = follow.pop(int(rand() * len(follow)))
+                    hand.remove(card)
+                elif stock and rand() < buy_chance:  # "buy": the card bought is played at once if legal
+                    card = stock.pop(0)
+                    bought[seat] += 1
+                    lead.append("buy")
+                    if suit[card.index] is not led and card is not master:  # kept: he passes
+                        hand.append(card)
+                        piles[seat][slot[card.index]].append(card)
+                        continue
+                    cards.append(card)
+                    seats.append(seat)
+                    if bid[card.index] > top:
+                        winner, top = seat, bid[card.index]
+                    continue
+                else:  # void, nothing bought: he passes (so never while holding the suit led)
+                    lead.append("pass")
+                    continue
+                lead.append(card)
+                cards.append(card)
+                seats.append(seat)
+                if bid[card.index] > top:
+                    winner, top = seat, bid[card.index]
+            if len(cards) == 1:  # everyone passed: the lead is taken back
+                card = cards[0]
+                hands[leader].append(card)
+                seat_piles[led_slot].append(card)
+                taken_back.append((leader, card))
+                stalled = stalled + 1 if lead_on_empty else 0
+                barred = set()
+                leader = next((s for s in ring[leader] if hands[s]), leader)
+                continue
+            tricks.append(PassingTrick(leader, tuple(cards), tuple(seats), winner))
+            led_slots.add(led_slot)
+            if [] in hands:
+                out.extend(s for s in seats if not hands[s] and s not in out)
+            stalled = 0
+            if hands[winner]:
+                leader = winner
+                barred = set(led_slots) if once_per_deal else {led_slot}
+            else:
+                leader = next((s for s in ring[winner] if hands[s]), winner)
+                barred = set()
+        self.leader = self.turn = leader
+        self.barred, self.stalled = {SUITS[i] for i in barred}, stalled
+        self.led_suits = {SUITS[i] for i in led_slots}
+        self.stock_empty = self._lead_on_empty = not stock
+        return actions, bought
+
+    def _random_actions(self, rng: random.Random, stock: list[Card], buy_chance: float,
+                        ) -> tuple[list[list[Card | str]], list[int]]:
+        """:meth:`play_randomly` one turn at a time through :meth:`legal_plays`, for any rules."""
+        actions: list[list[Card | str]] = []
+        bought = [0] * self.players
+        while not self.is_over(stock_empty=not stock):
+            self.stock_empty = not stock
+            legal = self.legal_plays()
+            if not self.current:
+                actions.append([])
+            if legal:
+                card = legal[int(rng.random() * len(legal))]
+                actions[-1].append(card)
+                self.play_unchecked(card)
+            elif stock and rng.random() < buy_chance:
+                card = stock.pop(0)
+                bought[self.turn] += 1
+                actions[-1].append("buy")
+                self.receive(self.turn, card)
+                if card in self.legal_plays():
+                    self.play_unchecked(card)
+                else:
+                    self.pass_turn()
+            else:
+                actions[-1].append("pass")
+                self.pass_turn()
+        self.stock_empty = not stock
+        return actions, bought
+
+    def _clockwise(self, seat: int) -> tuple[int, ...]:
+        return seat_ring(self.players)[seat]
 
     def _next_holder(self, seat: int) -> int:
         return next((s for s in self._clockwise(seat) if self.hands[s]), seat)

@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from referee.cards import Card, Rank, Suit, deck
+from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.game import (
-    STOPPED_HERE,
     DealResult,
     Finding,
     Game,
@@ -28,13 +27,13 @@ from referee.engines.game import (
     Verdict,
     advance,
     rule_table,
-    wrong_turn,
 )
+from referee.engines.passing import replay_passing
 from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_7_TO_A, Duty, PassingTrickPlay, TrickRules
 from referee.errors import NotationError
 from referee.messages import Message, t, tn
-from referee.notation import parse_card, parse_suit
+from referee.notation import parse_suit
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
@@ -63,10 +62,6 @@ SUIT_KEYS: dict[str, Suit] = {"hearts": Suit.HEARTS, "clubs": Suit.CLUBS, "diamo
                               "spades": Suit.SPADES}
 DEFAULT_VALUES: dict[str, int] = {"hearts": 400, "clubs": 300, "diamonds": 200, "spades": 100}
 DEFAULT_STAKE = 100
-STOPPED = "stopped"
-"""What reading a lead gives when it holds a wrong turn: the replay stops there."""
-PASS_WORDS = {"pass", "пас", "passe", "passen"}
-BUY_WORDS = {"buy", "куплю", "купить", "kaufe", "kaufen"}
 
 OPTIONS: tuple[Option, ...] = (
     Option("ace_of_spades", "any_time", ("any_time", "when_void"),
@@ -167,8 +162,9 @@ def lays_down(hand: list[Card]) -> Suit | None:
     >>> lays_down([Card(7, Suit.HEARTS), Card(8, Suit.HEARTS), Card(9, Suit.HEARTS), Card(7, Suit.CLUBS)])
     <Suit.HEARTS: 'H'>
     """
-    for suit in Suit:
-        if sum(c.suit is suit for c in hand) >= 3:
+    suits = [c.suit for c in hand]
+    for suit in SUITS:
+        if suits.count(suit) >= 3:
             return suit
     return None
 
@@ -467,42 +463,13 @@ class BuyOrPass(Game):
             return None
         play = PassingTrickPlay(RULES[options["ace_of_spades"]], held, (dealer + 1) % PLAYERS, None,
                                 options["lead_rule"], players)
-        bought = dict.fromkeys(players, 0)
-        plays = r.sequence(path + ("play",))
-        if plays is None:
+        replay = replay_passing(r, path + ("play",), play, stock, players, number, findings)
+        if replay is None:
             return None
-        stopped = False
-        for k, raw in enumerate(plays):
-            where = r.doc.where(path + ("play", k), deal=number, trick=k + 1)
-            tokens = [s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()]
-            if play.is_over(stock_empty=not stock):
-                if tokens and all(w.lower() in PASS_WORDS for w in tokens[1:]) and _is_card(tokens[0], r.notation):
-                    # A table that went round once more: a futile lead after the end changes nothing (G6-A7 (b)).
-                    findings.append(Finding("play.after_end", "warning", where, t(
-                        "The deal was already over: every player with cards had led with the stock empty and "
-                        "been passed by all; this lead changes nothing.")))
-                    continue
-                r.fail(path + ("play", k), t("The deal is over before this lead: the players with cards left "
-                                             "cannot play on."), "record.trick_count", "play")
-                return None
-            play.stock_empty = not stock
-            went = self._lead(r, path + ("play", k), tokens, play, stock, bought, players, findings, where)
-            if not went:
-                return None
-            if went == STOPPED:
-                findings.append(Finding("play.not_judged", "warning", where, STOPPED_HERE))
-                steps.append(t("Lead {k} holds a wrong turn; the referee counts the tricks before it and judges "
-                               "nothing after it.", k=k + 1))
-                stopped = True
-                break
-        if not stopped and not play.is_over(stock_empty=not stock):
-            r.fail(path + ("play",), t("The play goes on: the record stops while players still hold cards."),
-                   "record.trick_count", "play")
-            return None
-        for seat, k in play.passes_holding:
-            findings.append(Finding("play.pass_holding_suit", "error", r.doc.where(path + ("play",), deal=number),
-                                    t("{player} passed at lead {k} while holding the suit led (fined).",
-                                      player=players[seat], k=k)))
+        if replay.stopped is not None:
+            steps.append(t("Lead {k} holds a wrong turn; the referee counts the tricks before it and judges "
+                           "nothing after it.", k=replay.stopped))
+        bought = dict(zip(players, replay.bought, strict=True))
         tricks = {p: [] for p in players}  # type: dict[str, list[Suit]]
         for trick in play.tricks:
             led = trick.cards[0].suit
@@ -589,72 +556,6 @@ class BuyOrPass(Game):
             steps.append(t("{player} lays down {cards}; the others take {taken}; {player} draws {n} from the stock.",
                            player=name, cards=sorted(laid), taken=taken, n=len(drawn)))
         return True
-
-    def _lead(self, r: Reader, path: Path, tokens: list[str], play: PassingTrickPlay, stock: list[Card],
-              bought: dict[str, int], players: list[str], findings: list[Finding], where: Any) -> bool | str:
-        """One lead and what each other player did; False if it cannot be true, :data:`STOPPED` at a wrong turn."""
-        if not tokens:
-            r.fail(path, t("A lead needs at least the card led."), "record.trick_shape", "play")
-            return False
-        tricks_before, back_before = len(play.tricks), len(play.taken_back)
-        for n, token in enumerate(tokens):
-            if n and (len(play.tricks) != tricks_before or len(play.taken_back) != back_before):
-                r.fail(path, t("Everyone with cards has already acted in this trick; {token!r} is one too many.",
-                               token=token), "record.trick_shape", "play")
-                return False
-            seat = play.turn
-            name = players[seat]
-            word = token.lower()
-            if n and word in PASS_WORDS:
-                play.pass_turn()
-                continue
-            if n and word in BUY_WORDS:
-                if play.legal_plays() and any(c.suit is play.led_suit for c in play.hands[seat]):
-                    findings.append(Finding("play.buy_holding_suit", "error", where, t(
-                        "{player} buys a card but holds the suit led and must follow suit.", player=name)))
-                if not stock:
-                    r.fail(path, t("{player} buys, but the stock is empty.", player=name), "record.stock_empty",
-                           "buying")
-                    return False
-                card = stock.pop(0)
-                bought[name] += 1
-                play.receive(seat, card)
-                if card.suit is play.led_suit or (card == ACE_OF_SPADES and card in play.legal_plays()):
-                    play.play_unchecked(card)
-                else:
-                    play.pass_turn()
-                continue
-            try:
-                card = parse_card(token, r.notation)
-            except NotationError as err:
-                r.add(err, path)
-                return False
-            if card not in play.hands[seat]:
-                other = next((o for o, h in enumerate(play.hands) if card in h), None)
-                if other is not None:  # another player's card: he played out of turn (DECISIONS.md, round 3)
-                    findings.append(wrong_turn(where, t("{card} is {other}'s card, but it was {player}'s turn.",
-                                                        card=card, other=players[other], player=name)))
-                    return STOPPED
-                r.fail(path, t("It is {player}'s turn, but {card} is not in their hand.", player=name, card=card),
-                       "record.not_held", "play")
-                return False
-            error = play.check(card)
-            if error is not None:
-                findings.append(Finding.from_error(error.at(where)))
-            play.play_unchecked(card)
-        if len(play.tricks) == tricks_before and len(play.taken_back) == back_before:
-            r.fail(path, t("This trick is not finished: {player} has not acted.", player=players[play.turn]),
-                   "record.trick_shape", "play")
-            return False
-        return True
-
-
-def _is_card(token: str, notation: str) -> bool:
-    """Whether ``token`` reads as a card of the pack."""
-    try:
-        return parse_card(token, notation) in DECK
-    except NotationError:
-        return False
 
 
 GAME = BuyOrPass()

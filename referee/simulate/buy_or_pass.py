@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from referee.cards import Card
-from referee.engines.tricks import PassingTrickPlay
+from referee.engines.tricks import PassingTrickPlay, seat_ring
 from referee.games import buy_or_pass as bop
 from referee.notation import format_card
 from referee.simulate.play import write_cards
@@ -25,11 +25,10 @@ def buy_or_pass_game(rng: random.Random, dealer: int, ace_of_spades: str = "any_
     """One random deal as plain data: hands, stock, lay-downs, the actions of each lead, the finished play."""
     cards = list(bop.DECK)
     rng.shuffle(cards)
-    n = bop.PLAYERS
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for k in range(n):
-        hands[(dealer + 1 + k) % n] = cards[k * bop.HAND:(k + 1) * bop.HAND]
-    stock = cards[n * bop.HAND:]
+    n, size = bop.PLAYERS, bop.HAND
+    # One packet each from the dealer's left: seat s gets packet (s - dealer - 1) mod n.
+    hands = [cards[(s - dealer - 1) % n * size:((s - dealer - 1) % n + 1) * size] for s in range(n)]
+    stock = cards[n * size:]
     dealt_stock = list(stock)
     held = [list(h) for h in hands]
     laydowns: dict[int, dict[int, Card]] = {}
@@ -41,7 +40,7 @@ def buy_or_pass_game(rng: random.Random, dealer: int, ace_of_spades: str = "any_
         laid = [c for c in held[seat] if c.suit is suit]
         rng.shuffle(laid)
         takes = {}
-        for j, other in enumerate((seat + d) % n for d in range(1, n)):
+        for j, other in enumerate(seat_ring(n)[seat]):
             takes[other] = laid[j]
             held[seat].remove(laid[j])
             held[other].append(laid[j])
@@ -49,33 +48,7 @@ def buy_or_pass_game(rng: random.Random, dealer: int, ace_of_spades: str = "any_
         held[seat].extend(drawn)
         laydowns[seat] = takes
     play = PassingTrickPlay(bop.RULES[ace_of_spades], held, (dealer + 1) % n, None, lead_rule)
-    actions: list[list[Card | str]] = []
-    bought = [0] * n
-    while not play.is_over(stock_empty=not stock):
-        play.stock_empty = not stock
-        legal = play.legal_plays()
-        if not play.current:
-            actions.append([])
-            card = legal[int(rng.random() * len(legal))]
-            actions[-1].append(card)
-            play.play_unchecked(card)
-            continue
-        if legal:
-            card = legal[int(rng.random() * len(legal))]
-            actions[-1].append(card)
-            play.play_unchecked(card)
-        elif stock and rng.random() < buy_chance:
-            card = stock.pop(0)
-            bought[play.turn] += 1
-            actions[-1].append("buy")
-            play.receive(play.turn, card)
-            if card in play.legal_plays():
-                play.play_unchecked(card)
-            else:
-                play.pass_turn()
-        else:
-            actions[-1].append("pass")
-            play.pass_turn()
+    actions, bought = play.play_randomly(rng, stock, buy_chance)
     return {"hands": hands, "stock": dealt_stock, "laydowns": laydowns, "actions": actions, "play": play,
             "bought": bought, "stock_left": stock}
 
