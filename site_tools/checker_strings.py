@@ -82,7 +82,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "steps_fold": "How the referee counted (exit status {code})",
         "money": "₽{amount}",
         "money.sep": ".",
-        "money.note": "Amounts in roubles and kopecks (the record counts kopecks: 100 for one rouble).",
+        "money.note": "Amounts in roubles and kopecks, as in the sentences above.",
         "evening.kept": "This evening's scoresheet is kept on this device only.",
         "evening.clear": "Clear it",
         "link.too_large": "The link holds a record larger than {limit} MB, which the referee does not read (the "
@@ -163,7 +163,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "steps_fold": "Как считал арбитр (код возврата {code})",
         "money": "{amount}\u00a0₽",
         "money.sep": ",",
-        "money.note": "Суммы в рублях и копейках (в записи — копейки: 100 за рубль).",
+        "money.note": "Суммы в рублях и копейках, как и в объяснении выше.",
         "evening.kept": "Лист счёта этого вечера хранится только на этом устройстве.",
         "evening.clear": "Очистить",
         "link.too_large": "Ссылка содержит запись больше {limit} МБ; арбитр такие записи не читает (командная "
@@ -246,7 +246,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "steps_fold": "So hat der Schiedsrichter gerechnet (Exit-Status {code})",
         "money": "{amount}\u00a0₽",
         "money.sep": ",",
-        "money.note": "Beträge in Rubel und Kopeken (die Aufzeichnung zählt Kopeken: 100 für einen Rubel).",
+        "money.note": "Beträge in Rubel und Kopeken, wie in den Sätzen oben.",
         "evening.kept": "Die Spielliste dieses Abends bleibt nur auf diesem Gerät.",
         "evening.clear": "Löschen",
         "link.too_large": "Der Link enthält eine Aufzeichnung über {limit} MB; so große Aufzeichnungen liest der "
