@@ -480,7 +480,7 @@ function main(root) {
       const headOf = (c) => c.label || c.name;
       const table = el("table", { class: "checker-table" },
         el("thead", {}, el("tr", {}, el("th", { text: type.kind === "per_side" ? S["form.side_col"] : S["form.player_col"] }),
-          columns.map((c) => el("th", {}, headOf(c), c.base ? hint(c.help) : null)))),
+          columns.map((c) => el("th", { text: headOf(c) })))),
         el("tbody", {}, keys.map((k) => {
           const row = el("tr", { "data-path": pathText([...parts, k]) });
           if (definesSides) {
@@ -513,6 +513,8 @@ function main(root) {
         })));
       return el("div", { class: "checker-field", "data-path": path, "data-also": extra.length ? pathText(extra[0].parts) : null },
         el("div", { class: "checker-label-row" }, el("div", { class: "checker-table-title", text: titleOf(field) }), hint(field.help)),
+        // A field shown as the last columns keeps its question and its "?" above the table (a phone hides the head).
+        extra.map((x) => el("div", { class: "checker-label-row" }, el("div", { class: "checker-table-title", text: titleOf(x.field) }), hint(x.field.help))),
         table);
     }
     const node = input(type, parts);
@@ -542,6 +544,9 @@ function main(root) {
   function renderForm(focus = null) {
     const spec = gameSpec(state.record.game);
     const keep = focus; // the box that is to have the focus after the re-render (a renamed player rebuilds the form)
+    // What the reader has opened (a fold, a card picker, a "?") stays open in the rebuilt form.
+    const foldKey = (box) => `${box.closest("[data-path]") ? box.closest("[data-path]").dataset.path : ""}|${box.querySelector("summary") ? box.querySelector("summary").textContent : ""}`;
+    const opened = new Set([...formView.querySelectorAll("details[open]")].map(foldKey));
     prefillDealer(spec);
     formView.replaceChildren();
     const game = el("select", {}, GAMES.map((g) => el("option", { value: g.game, text: g.name })));
@@ -587,14 +592,36 @@ function main(root) {
     if (setup.length) formView.append(fold(S["form.setup"], setup, setup.some((n) => n.dataset.filled === "true")));
     // The phone's keyboard shows "next" and moves on to the next box (see moveOn): no tap between boxes.
     for (const box of formView.querySelectorAll("input.checker-input")) box.setAttribute("enterkeyhint", "next");
+    for (const box of formView.querySelectorAll("details:not([open])")) if (opened.has(foldKey(box))) box.open = true;
     if (keep) focusPath(keep);
   }
 
-  let pressed = null; // the box just touched: a name taken as its box is left rebuilds the form, and the tap must not be lost
+  // A name is taken when its box is left, and the form is rebuilt with it (chips, tables). When a tap elsewhere
+  // left the box, the rebuild waits until that tap has done its work: else the tapped control (the next box,
+  // "add a player", a dealer) would be gone before its click, and the tap lost.
+  // Touch only: a phone moves the focus (and so takes the name) only once the finger is lifted, just before
+  // the click; a mouse takes it on the press, and its click then lands on the rebuilt form as before.
+  let pressedAt = -Infinity;
   formView.addEventListener("pointerdown", (event) => {
-    const box = event.target.closest("input[data-path], select[data-path]");
-    pressed = box ? box.dataset.path : null;
+    pressedAt = event.pointerType === "mouse" ? -Infinity : performance.now();
   }, true);
+  function renderAfterTap() {
+    if (performance.now() - pressedAt > 1000) { renderForm(); return; } // Enter, a script, or the keyboard's Tab
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      document.removeEventListener("click", finish);
+      const active = document.activeElement;
+      const path = active && formView.contains(active) && active.dataset.path ? active.dataset.path : null;
+      const typed = active && active.matches("input[data-path^='players[']") ? active.value : null;
+      renderForm(path);
+      const box = path && typed !== null ? formView.querySelector(`input[data-path="${CSS.escape(path)}"]`) : null;
+      if (box) box.value = typed; // what was typed into the tapped box meanwhile is not lost
+    };
+    document.addEventListener("click", finish); // bubbling: after the tapped control's own click
+    setTimeout(finish, 700); // a tap that brings no click
+  }
 
   // ---- typing through the form: the keyboard's "next" key (Enter) goes to the next box -------------
   const typable = () => [...formView.querySelectorAll("input.checker-input")]
@@ -661,8 +688,7 @@ function main(root) {
         state.own = true;
         state.formChanged = true;
         state.textChanged = false;
-        renderForm(pressed); // the box the reader has just tapped keeps the tap, though the form is rebuilt
-        pressed = null;
+        renderAfterTap();
       });
       const row = el("div", { class: "checker-player", "data-path": `players[${i}]` },
         el("label", { for: box.id, text: fmt(S["form.player"], { n: i + 1 }) }), box);
