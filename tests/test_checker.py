@@ -317,6 +317,8 @@ def test_money_sentences_speak_the_tables_roubles_and_kopecks() -> None:
         assert words.format(claimed=table(-600, lang), right=table(-1100, lang)) in said[0]["text"], said[0]["text"]
         assert table(500, lang) in said[0]["text"]  # the fine, in the "why"
         assert "500" not in said[0]["text"].replace(table(500, lang), "")
+    ended = json.loads(check(text, "ru"))["explain"]["termination"]  # under the table: the pot, in roubles too
+    assert ended == f"Сыграна 1 сдача из 4; в кассе {table(400, 'ru')}."
     assert "Vera: the table wrote −600; the rules give −1100." in markdown(check_text(text), "en")
 
 

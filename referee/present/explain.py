@@ -66,6 +66,7 @@ and so do its sentences: the number a player reads in a sentence is the one in t
 # speaks of the pot, a fine, a worth or a payment (not a plural's count, nor "draws {n} from the stock").
 _MONEY_PARAMS = frozenset({"pot", "cost", "owed", "share", "rest"})
 _MONEY_WORDS = re.compile(r"\b(pot|fine|worth|paid)\b")
+_COUNTED = re.compile(r"\{n\} (deal|card|trick|time|player)")
 
 
 @dataclass(frozen=True)
@@ -92,12 +93,15 @@ def in_money(message: Message) -> Message:
     'Vera took no trick: a fine of ₽5.00 into the pot.'
     >>> render(in_money(t("{player} draws {n} from the stock.", player="Vera", n=3)), "en")
     'Vera draws 3 from the stock.'
+    >>> render(in_money(t("The match of {n} deals is over; {pot} stays in the pot.", n=4, pot=400)), "en")
+    'The match of 4 deals is over; ₽4.00 stays in the pot.'
     """
     def amount(key: str, value: Any) -> bool:
         if not isinstance(value, int) or isinstance(value, bool):
             return False
         if key == "n":
-            return message.plural is None and bool(_MONEY_WORDS.search(message.msgid))
+            return message.plural is None and bool(_MONEY_WORDS.search(message.msgid)) \
+                and not _COUNTED.search(message.msgid)
         return key in _MONEY_PARAMS
 
     params = {k: Money(v) if amount(k, v) else v for k, v in message.params.items()}
@@ -217,6 +221,19 @@ def sentences(verdict: Verdict, lang: str, from_checker: bool = True) -> list[di
         out.append({"kind": "valid", "deal": None, "player": None, "text": render(message, lang),
                     "href": _link(game, None, SCORING_SECTION, from_checker), "rule": None})
     return out
+
+
+def termination(verdict: Verdict, lang: str) -> str:
+    """Why the game ended or goes on, as the checker says it under its table (money as the table writes it).
+
+    >>> from referee.present.verdicts import check_text
+    >>> from pathlib import Path
+    >>> text = Path(__file__).resolve().parents[2].joinpath("examples/buy-or-pass/two-roubles.yaml").read_text()
+    >>> termination(check_text(text), "en")
+    '1 deal of 4 played; the pot holds ₽4.00.'
+    """
+    money = verdict.game in MONEY_GAMES
+    return render(in_money(verdict.termination) if money else verdict.termination, lang)
 
 
 def markdown(verdict: Verdict, lang: str) -> str:

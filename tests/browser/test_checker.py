@@ -544,6 +544,7 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(browser: Any,
             right = cell.locator(".checker-score").inner_text()
             wrote = re.search(r"\u2212?\d+,\d\d\u00a0₽", cell.locator(".checker-claimed").inner_text())
             assert wrote and f"записано {wrote[0]}, по правилам {right}." in sentence, (sentence, right)
+            assert re.search(r"кассе.* \d+,\d\d\u00a0₽", page.inner_text(".checker-termination"))  # the pot too
         if slug == "comet":  # a disputed player's cell is on screen, not cut off: the table is stacked
             cell = page.locator(".checker-scores td.checker-disagrees").first.bounding_box()
             assert cell and cell["x"] >= 0 and cell["x"] + cell["width"] <= 390

@@ -1045,7 +1045,7 @@ function main(root) {
       el("p", { class: "checker-help", text: money(game) ? `${S["table.legend"]} ${S["money.note"]}` : S["table.legend"] }),
       // The termination names the winner itself ("Anna reaches 41 and wins"): no "Winner: Anna" before it.
       el("p", { class: "checker-winner", "data-winner": result.winner ?? "" },
-        el("strong", { class: "checker-termination", text: result.termination.message })),
+        el("strong", { class: "checker-termination", text: (explain && explain.termination) || result.termination.message })),
       result.findings.length ? problemList(result.findings, S.findings) : null,
       steps].filter(Boolean));
     if (!result.findings.length) { renderGutter(); clearMarks(); }
