@@ -296,6 +296,32 @@ def test_disputed_scores_are_one_sentence_each_in_the_pages_language() -> None:
     assert valid["explain"]["house_rules"] == []
 
 
+def test_money_sentences_speak_the_tables_roubles_and_kopecks() -> None:
+    """Buy or Pass: the checker's table writes roubles and kopecks (STRINGS "money"), and so do its
+    sentences, in every language; the game page, whose tables count kopecks, keeps kopecks."""
+    from referee.present.explain import markdown
+    from referee.present.verdicts import check_text
+
+    text = (ROOT / "examples" / "buy-or-pass" / "two-roubles.yaml").read_text(encoding="utf-8")
+
+    def table(minor: int, lang: str) -> str:  # what checker.js amount() writes in a cell
+        sign = "\u2212" if minor < 0 else ""
+        sep = STRINGS[lang]["money.sep"]
+        return STRINGS[lang]["money"].format(amount=f"{sign}{abs(minor) // 100}{sep}{abs(minor) % 100:02d}")
+
+    wrote = {"en": "the table wrote {claimed}; the rules give {right}.",
+             "ru": "записано {claimed}, по правилам {right}.", "de": "notiert {claimed}, nach den Regeln {right}."}
+    for lang, words in wrote.items():
+        said = json.loads(check(text, lang))["explain"]["sentences"]
+        assert said[0]["player"] == "Vera"
+        assert words.format(claimed=table(-600, lang), right=table(-1100, lang)) in said[0]["text"], said[0]["text"]
+        assert table(500, lang) in said[0]["text"]  # the fine, in the "why"
+        assert "500" not in said[0]["text"].replace(table(500, lang), "")
+    ended = json.loads(check(text, "ru"))["explain"]["termination"]  # under the table: the pot, in roubles too
+    assert ended == f"Сыграна 1 сдача из 4; в кассе {table(400, 'ru')}."
+    assert "Vera: the table wrote −600; the rules give −1100." in markdown(check_text(text), "en")
+
+
 def test_worked_examples_end_with_the_sentence_not_an_exit_status() -> None:
     from referee.present.blocks import example_block
 

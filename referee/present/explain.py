@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.messages import Message, key_label, render, render_param, t
@@ -58,6 +59,54 @@ MAX_WHY = 2
 
 RULE_LINK = t("the rule")
 
+MONEY_GAMES = frozenset({"buy-or-pass"})
+"""Games whose scores are money in minor units (kopecks). The checker's table shows roubles and kopecks,
+and so do its sentences: the number a player reads in a sentence is the one in the table."""
+# Which numbers of an explanation step are money: the amounts named so, and a bare {n} in a step that
+# speaks of the pot, a fine, a worth or a payment (not a plural's count, nor "draws {n} from the stock").
+_MONEY_PARAMS = frozenset({"pot", "cost", "owed", "share", "rest"})
+_MONEY_WORDS = re.compile(r"\b(pot|fine|worth|paid)\b")
+_COUNTED = re.compile(r"\{n\} (deal|card|trick|time|player)")
+
+
+@dataclass(frozen=True)
+class Money:
+    """An amount in minor units, written as the checker's table writes it: roubles and kopecks.
+
+    >>> Money(-1100).shown_in("en"), Money(250).shown_in("ru") == "2,50\u00a0₽"
+    ('₽−11.00', True)
+    """
+
+    minor: int
+
+    def shown_in(self, lang: str) -> str:
+        """The amount in ``lang``'s way: the sign, the roubles, the kopecks and the rouble sign."""
+        whole, part = divmod(abs(self.minor), 100)
+        sign = "\u2212" if self.minor < 0 else ""
+        return render(t("₽{roubles}.{kopecks}", roubles=f"{sign}{whole}", kopecks=f"{part:02d}"), lang)
+
+
+def in_money(message: Message) -> Message:
+    """``message`` with its amounts of money as :class:`Money` (for a game in :data:`MONEY_GAMES`).
+
+    >>> render(in_money(t("{player} took no trick: a fine of {n} into the pot.", player="Vera", n=500)), "en")
+    'Vera took no trick: a fine of ₽5.00 into the pot.'
+    >>> render(in_money(t("{player} draws {n} from the stock.", player="Vera", n=3)), "en")
+    'Vera draws 3 from the stock.'
+    >>> render(in_money(t("The match of {n} deals is over; {pot} stays in the pot.", n=4, pot=400)), "en")
+    'The match of 4 deals is over; ₽4.00 stays in the pot.'
+    """
+    def amount(key: str, value: Any) -> bool:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        if key == "n":
+            return message.plural is None and bool(_MONEY_WORDS.search(message.msgid)) \
+                and not _COUNTED.search(message.msgid)
+        return key in _MONEY_PARAMS
+
+    params = {k: Money(v) if amount(k, v) else v for k, v in message.params.items()}
+    return Message(message.msgid, params, message.plural, message.n, message.context)
+
 
 def page_href(slug: str, anchor: str, from_checker: bool = True) -> str:
     """The link to ``anchor`` on the game's page: from the checker's page, or (``False``) on that page itself.
@@ -88,18 +137,20 @@ def _about(step: Message, key: str) -> bool:
     return who is not None and str(who) == key
 
 
-def _why(deal: DealResult, key: str, right: int, lang: str) -> str:
+def _why(deal: DealResult, key: str, right: int, lang: str, money: bool = False) -> str:
     """The last steps of the deal's explanation about ``key``; failing that, the last one that gives ``right``."""
     mine = [s for s in deal.steps if _about(s, key)][-MAX_WHY:]
     if not mine:
         mine = [s for s in deal.steps if right in [v for v in s.params.values() if isinstance(v, int)]][-1:]
-    return " ".join(render(s, lang) for s in mine)
+    return " ".join(render(in_money(s) if money else s, lang) for s in mine)
 
 
-def _claim_sentences(game: Game, deal: DealResult, many: bool, lang: str, from_checker: bool) -> list[dict[str, Any]]:
+def _claim_sentences(game: Game, deal: DealResult, many: bool, lang: str, from_checker: bool,
+                     money: bool = False) -> list[dict[str, Any]]:
     if deal.claim is None or deal.claim_agrees is not False:
         return []
     computed = deal.scores if deal.claim_against is None else deal.claim_against
+    shown = Money if money else (lambda n: n)  # what a score is written as: roubles and kopecks, or as it is
     href = _link(game, rule_id(game, "claim.disagrees"), SCORING_SECTION, from_checker)
     out: list[dict[str, Any]] = []
 
@@ -126,15 +177,15 @@ def _claim_sentences(game: Game, deal: DealResult, many: bool, lang: str, from_c
         if name != str(key):  # a side's role ("declarer") opens the sentence
             name = name[:1].upper() + name[1:]
         if claimed is None:
-            add(t("{player}: the table wrote nothing; the rules give {right}.", player=name, right=value), key,
-                _why(deal, key, value, lang))
+            add(t("{player}: the table wrote nothing; the rules give {right}.", player=name, right=shown(value)), key,
+                _why(deal, key, value, lang, money))
         else:
-            add(t("{player}: the table wrote {claimed}; the rules give {right}.", player=name, claimed=claimed,
-                  right=value), key, _why(deal, key, value, lang))
+            add(t("{player}: the table wrote {claimed}; the rules give {right}.", player=name, claimed=shown(claimed),
+                  right=shown(value)), key, _why(deal, key, value, lang, money))
     for key in deal.claim:
         if key not in computed:
             add(t("{player}: the table wrote {claimed}, but the rules give no score here.", player=key_label(key, lang),
-                  claimed=deal.claim[key]), key)
+                  claimed=shown(deal.claim[key])), key)
     return out
 
 
@@ -143,15 +194,18 @@ def sentences(verdict: Verdict, lang: str, from_checker: bool = True) -> list[di
 
     Each is ``{kind, deal, player, text, href, rule}``: ``kind`` ``claim``, ``finding`` or ``valid``;
     ``href`` the rule on the game's page (from the checker's page, or with ``from_checker=False``
-    on the game page itself); ``rule`` the rule id where known.
+    on the game page itself); ``rule`` the rule id where known. Amounts of money are in the unit of
+    the table beside them: roubles and kopecks in the checker, kopecks on the game page (whose tables
+    and steps count kopecks, as the record does).
     """
     from referee.games import get_game
 
     game = get_game(verdict.game)
     many = len(verdict.deals) > 1
+    money = from_checker and game.slug in MONEY_GAMES
     out: list[dict[str, Any]] = []
     for deal in verdict.deals:
-        out.extend(_claim_sentences(game, deal, many, lang, from_checker))
+        out.extend(_claim_sentences(game, deal, many, lang, from_checker, money))
     for finding in verdict.findings:
         if finding.severity != "error":
             continue
@@ -167,6 +221,19 @@ def sentences(verdict: Verdict, lang: str, from_checker: bool = True) -> list[di
         out.append({"kind": "valid", "deal": None, "player": None, "text": render(message, lang),
                     "href": _link(game, None, SCORING_SECTION, from_checker), "rule": None})
     return out
+
+
+def termination(verdict: Verdict, lang: str) -> str:
+    """Why the game ended or goes on, as the checker says it under its table (money as the table writes it).
+
+    >>> from referee.present.verdicts import check_text
+    >>> from pathlib import Path
+    >>> text = Path(__file__).resolve().parents[2].joinpath("examples/buy-or-pass/two-roubles.yaml").read_text()
+    >>> termination(check_text(text), "en")
+    '1 deal of 4 played; the pot holds ₽4.00.'
+    """
+    money = verdict.game in MONEY_GAMES
+    return render(in_money(verdict.termination) if money else verdict.termination, lang)
 
 
 def markdown(verdict: Verdict, lang: str) -> str:

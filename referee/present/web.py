@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 
 from referee.errors import RefereeError
-from referee.present.explain import house_rules, sentences
+from referee.present.explain import house_rules, sentences, termination
 from referee.present.verdicts import EXIT_UNUSABLE, check_text, errors_json, verdict_json
 from referee.records.source import load_text
 
@@ -39,16 +39,17 @@ def check(text: str, lang: str) -> str:
     ``explain`` is what the page shows first (:mod:`referee.present.explain`): ``sentences``, one per disputed
     score or broken rule with its rule link; ``house_rules``, the single house-rule changes that
     would make the table right; ``order``, the players or sides in the record's order (a browser
-    puts keys that look like numbers first in its objects).
+    puts keys that look like numbers first in its objects); ``termination``, why the game ended or
+    goes on, with money in the table's roubles and kopecks.
     """
     try:
         verdict = check_text(text)
     except RefereeError as exc:
         return _json({"status": EXIT_UNUSABLE, "result": errors_json(exc, lang),
-                      "explain": {"sentences": [], "house_rules": [], "order": []}})
+                      "explain": {"sentences": [], "house_rules": [], "order": [], "termination": None}})
     status = verdict.exit_status
     explain = {"sentences": sentences(verdict, lang), "house_rules": house_rules(text, lang) if status else [],
-               "order": list(verdict.totals)}
+               "order": list(verdict.totals), "termination": termination(verdict, lang)}
     return _json({"status": status, "result": verdict_json(verdict, lang), "explain": explain})
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import copy
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,13 +31,13 @@ STARTUP_MS = 120_000  # a shared 2-core machine starting Python in WebAssembly; 
 class Guard:
     """A browser context that refuses, and remembers, every request to another host or for a missing file."""
 
-    def __init__(self, browser: Any, width: int = 1280) -> None:
+    def __init__(self, browser: Any, width: int = 1280, phone: bool = False) -> None:
         self.foreign: list[str] = []
         self.missing: list[str] = []
         # bypass_csp: Playwright's string predicates are evaluated in the page, which the site's policy refuses
-        # (tests/browser/test_csp.py checks the checker under the policy).
+        # (tests/browser/test_csp.py checks the checker under the policy). phone: touch, and taps, as on a phone.
         self.context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block",
-                                           bypass_csp=True,
+                                           bypass_csp=True, has_touch=phone, is_mobile=phone,
                                            accept_downloads=True)
         self.context.route("**/*", self._route)
         self.context.on("request", lambda r: self._note(r.url))
@@ -204,6 +205,108 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
     page.click("[data-action=clear]")
     page.wait_for_function("localStorage.getItem('referee-checker:evening') === null")
     assert page.locator("input[data-path='players[0]']").input_value() == ""
+    guard.close()
+
+
+def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(browser: Any, base_url: str) -> None:
+    """A player at the table, in Russian on a phone, settles a first Catch the Ten dispute from the game page
+    in at most 12 taps, then starts the next deal from the scoresheet in a few more.
+
+    A tap is one touch of the screen. Between boxes the player mostly uses the keyboard's "next" key (Enter),
+    as a phone's keyboard offers in a form: it goes to the next box, adds a seat after the last name, and an
+    empty new seat ends the list (tapping every box instead takes 16 taps). The players are listed from the
+    first dealer, so the dealer is filled in; the claim is the last column of the table of what each took.
+    """
+    guard = Guard(browser, width=390, phone=True)
+    page = guard.context.new_page()
+    taps = 0
+    keys = 0
+
+    def tap(selector: str) -> None:
+        nonlocal taps
+        taps += 1
+        page.tap(selector)
+
+    def next_box(text: str = "") -> None:  # type into the box that has the focus, then the keyboard's "next"
+        nonlocal keys
+        if text:
+            page.keyboard.type(text)
+        page.keyboard.press("Enter")
+        keys += 1
+
+    def focused() -> str:
+        return page.evaluate("document.activeElement.dataset.path || document.activeElement.dataset.action || ''")
+
+    def check_now() -> str:
+        page.wait_for_selector(READY, timeout=STARTUP_MS)
+        page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
+        tap("[data-action=check]")
+        page.wait_for_selector(".referee-checker[data-state]")
+        return page.get_attribute(".referee-checker", "data-state")
+
+    page.goto(f"{base_url}/ru/catch-the-ten/")
+    with page.expect_navigation():
+        tap("a[href*='check-a-score/#game=catch-the-ten']")
+    page.wait_for_selector(READY, timeout=STARTUP_MS)  # the referee is ready (a few seconds): "check" can be pressed
+    players = ["Вера", "Аня", "Борис"]  # clockwise from the dealer, as the form asks
+    tap("input[data-path='players[0]']")
+    page.keyboard.type(players[0])
+    tap("input[data-path='players[1]']")  # a tap on the next box is not lost, though the name rebuilds the form
+    assert focused() == "players[1]"
+    for name in players[1:]:
+        next_box(name)
+    next_box()  # the empty fourth seat ends the list
+    assert page.locator("input[data-path^='players[']").count() == 3
+    assert page.inner_text("[data-path='deals[0].dealer'] [role=radio][aria-checked=true]") == "Вера"
+    assert focused() == "deals[0].taken.Вера.cards"
+    tap("[data-path='deals[0].trump'] [role=radio]:text-is('♥')")
+    tap("input[data-path='deals[0].taken.Вера.cards']")
+    first = {"Вера": ("6", "К", "3"), "Аня": ("15", "В 10", "26"), "Борис": ("9", "Т Д", "8")}
+    for row in first.values():
+        for cell in row:
+            next_box(cell)
+    assert focused() == "check"  # after the last box, the next tap checks
+    assert check_now() == "1"
+    first_taps, first_keys = taps, keys
+    assert first_taps <= 12, first_taps
+
+    record: dict[str, Any] = {"game": "catch-the-ten", "notation": "ru", "players": players, "deals": [
+        {"dealer": "Вера", "trump": "♥",
+         "taken": {p: {"cards": int(c), "honours": h.split()} for p, (c, h, _) in first.items()},
+         "claim": {p: int(w) for p, (_, _, w) in first.items()}}]}
+    answer = json.loads(check(yaml.safe_dump(record, allow_unicode=True), "ru"))
+    said = page.locator(".checker-sentences li > span").all_inner_texts()
+    assert said == [s["text"] for s in answer["explain"]["sentences"]]
+    assert said[0].startswith("Борис: записано 8, по правилам 6.")
+
+    # The next deal, from the evening's scoresheet: the dealer moves on, the totals are carried.
+    taps = keys = 0
+    totals = answer["result"]["totals"]
+    tap("[data-action=next-deal]")
+    assert page.locator("fieldset.checker-deal").count() == 2
+    assert page.locator("details.checker-deal-done[data-deal='1']:not([open])").count() == 1
+    assert page.inner_text(".checker-carried") == "Счёт перед этой сдачей: " + ", ".join(
+        f"{p} {totals[p]}" for p in players) + "."
+    assert page.inner_text("[data-path='deals[1].dealer'] [role=radio][aria-checked=true]") == "Аня"
+    second = {"Вера": ("9", "Т"), "Аня": ("6", ""), "Борис": ("15", "В 10 К Д")}
+    record["deals"].append({"dealer": "Аня", "trump": "♠", "taken": {
+        p: {"cards": int(c), "honours": h.split()} for p, (c, h) in second.items()}})
+    scores = json.loads(check(yaml.safe_dump(record, allow_unicode=True), "ru"))["result"]["deals"][1]["scores"]
+    tap("[data-path='deals[1].trump'] [role=radio]:text-is('♠')")
+    tap("input[data-path='deals[1].taken.Вера.cards']")
+    for p, (cards, honours) in second.items():
+        next_box(cards)
+        next_box(honours)
+        next_box(str(scores[p]))
+    assert check_now() == "1", page.inner_text(".checker-answer")  # the first deal's 8 is still written
+    assert all(s.startswith("Сдача 1: ") for s in page.locator(".checker-sentences li > span").all_inner_texts())
+    assert taps <= 6, taps
+    record["deals"][1]["claim"] = scores
+    expected = json.loads(check(yaml.safe_dump(record, allow_unicode=True), "ru"))["result"]
+    assert shown_table(page)["total"] == {k: str(v) for k, v in expected["totals"].items()}
+    kept = json.loads(page.evaluate("localStorage.getItem('referee-checker:evening')"))
+    assert len(kept["deals"]) == 2 and kept["deals"][1]["dealer"] == "Аня"
+    print(f"first dispute: {first_taps} taps, {first_keys} 'next' keys; next deal: {taps} taps, {keys} keys")
     guard.close()
 
 
@@ -434,6 +537,14 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(browser: Any,
                                  ".some(i => i.value.includes('[object'))"), slug  # every value shown as written
         if slug == "buy-or-pass":  # "took nothing" is one tap, and it is an empty list in the record
             assert page.locator("[data-path='deals[0].tricks.Глеб'] [data-action=none][aria-pressed=true]").count() == 1
+            # The sentence speaks the table's unit: the disputed cell's roubles and kopecks, word for word.
+            cell = page.locator(".checker-scores td.checker-disagrees").first
+            who = cell.get_attribute("data-player")
+            sentence = page.locator(f".checker-sentences li[data-player='{who}']").inner_text()
+            right = cell.locator(".checker-score").inner_text()
+            wrote = re.search(r"\u2212?\d+,\d\d\u00a0₽", cell.locator(".checker-claimed").inner_text())
+            assert wrote and f"записано {wrote[0]}, по правилам {right}." in sentence, (sentence, right)
+            assert re.search(r"кассе.* \d+,\d\d\u00a0₽", page.inner_text(".checker-termination"))  # the pot too
         if slug == "comet":  # a disputed player's cell is on screen, not cut off: the table is stacked
             cell = page.locator(".checker-scores td.checker-disagrees").first.bounding_box()
             assert cell and cell["x"] >= 0 and cell["x"] + cell["width"] <= 390

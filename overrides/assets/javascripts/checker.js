@@ -38,7 +38,10 @@ function main(root) {
 
   // One record, two views. `record` is the data the form edits; `text` is the text box. Whichever
   // view was edited last is the truth; the other is rebuilt from it when the reader switches.
-  const state = { view: "form", record: null, text: "", formChanged: false, textChanged: false, own: false };
+  // `folded`: how many of the first deals the form shows folded (checked already this evening);
+  // `carried`: the totals the next deal starts from; `dealScores`, `order`: from the last verdict.
+  const state = { view: "form", record: null, text: "", formChanged: false, textChanged: false, own: false,
+    fresh: false, folded: 0, carried: null, dealScores: [], order: [] };
 
   const fmt = (template, values) => template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
   const el = (tag, attrs = {}, ...children) => {
@@ -146,7 +149,15 @@ function main(root) {
     const teams = spec.record.find((f) => f.name === "teams");
     if (teams && teams.required) record.teams = { [S["form.side1"]]: [], [S["form.side2"]]: [] };
     record.deals = [{}];
+    state.fresh = true; // begun in the form: its first dealer is filled in once a player is named
+    forgetEvening();
     return record;
+  }
+
+  function forgetEvening() { // a record of its own: no deal folded, no score carried
+    state.folded = 0;
+    state.carried = null;
+    state.dealScores = [];
   }
 
   function changed(parts, value) {
@@ -443,7 +454,9 @@ function main(root) {
     return control;
   }
 
-  function fieldNode(field, parts) { // one declared field: a control, a group of fields, or a table per player or side
+  // `extra`: further per-player fields shown as the table's last columns (the claim beside what each took:
+  // a scoresheet's row per player, filled in one go).
+  function fieldNode(field, parts, extra = []) { // one declared field: a control, a group of fields, or a table per player or side
     const type = field.type;
     const path = pathText(parts);
     if (["game", "players", "options", "deals"].includes(type.kind) || TEST_ONLY.includes(field.name)) return null;
@@ -463,6 +476,7 @@ function main(root) {
       const others = inner.kind === "one_of" && object ? inner.types.filter((x) => x !== object) : [];
       const columns = object ? [...object.fields] : [{ name: null, label: labelOf(field), help: "", type: inner }];
       if (others.length) columns.push({ name: null, label: S["form.or"], help: "", type: others.length === 1 ? others[0] : { kind: "one_of", types: others }, other: true });
+      for (const x of extra) columns.push({ name: null, label: labelOf(x.field), help: x.field.help, type: x.field.type.value, base: x.parts });
       const headOf = (c) => c.label || c.name;
       const table = el("table", { class: "checker-table" },
         el("thead", {}, el("tr", {}, el("th", { text: type.kind === "per_side" ? S["form.side_col"] : S["form.player_col"] }),
@@ -483,7 +497,7 @@ function main(root) {
             row.append(el("th", { scope: "row" }, name));
           } else row.append(el("th", { scope: "row", text: k }));
           const cells = columns.map((c) => {
-            const cell = c.name === null ? [...parts, k] : [...parts, k, c.name];
+            const cell = c.base ? [...c.base, k] : c.name === null ? [...parts, k] : [...parts, k, c.name];
             const node = input(c.type, cell);
             const control = controlOf(node);
             control.setAttribute("aria-label", `${k}: ${headOf(c)}`);
@@ -497,8 +511,10 @@ function main(root) {
           row.append(...cells);
           return row;
         })));
-      return el("div", { class: "checker-field", "data-path": path },
+      return el("div", { class: "checker-field", "data-path": path, "data-also": extra.length ? pathText(extra[0].parts) : null },
         el("div", { class: "checker-label-row" }, el("div", { class: "checker-table-title", text: titleOf(field) }), hint(field.help)),
+        // A field shown as the last columns keeps its question and its "?" above the table (a phone hides the head).
+        extra.map((x) => el("div", { class: "checker-label-row" }, el("div", { class: "checker-table-title", text: titleOf(x.field) }), hint(x.field.help))),
         table);
     }
     const node = input(type, parts);
@@ -513,8 +529,25 @@ function main(root) {
     return box;
   }
 
-  function renderForm() {
+  // A record begun in the form has its first dealer filled in: the players are listed from the dealer
+  // (the label says so), so the first name is the dealer unless the reader taps another.
+  function prefillDealer(spec) {
+    if (!state.fresh || !spec) return;
+    const dealer = dealFields(spec).find((f) => f.name === "dealer" && f.required && f.type.kind === "player");
+    const first = players()[0];
+    const deal = Array.isArray(state.record.deals) ? state.record.deals[0] : null;
+    if (!dealer || !first || !deal || typeof deal !== "object") return;
+    if (deal.dealer === undefined) deal.dealer = first;
+    state.fresh = false;
+  }
+
+  function renderForm(focus = null) {
     const spec = gameSpec(state.record.game);
+    const keep = focus; // the box that is to have the focus after the re-render (a renamed player rebuilds the form)
+    // What the reader has opened (a fold, a card picker, a "?") stays open in the rebuilt form.
+    const foldKey = (box) => `${box.closest("[data-path]") ? box.closest("[data-path]").dataset.path : ""}|${box.querySelector("summary") ? box.querySelector("summary").textContent : ""}`;
+    const opened = new Set([...formView.querySelectorAll("details[open]")].map(foldKey));
+    prefillDealer(spec);
     formView.replaceChildren();
     const game = el("select", {}, GAMES.map((g) => el("option", { value: g.game, text: g.name })));
     if (!spec) game.append(el("option", { value: "", text: String(state.record.game ?? S["form.empty"]) }));
@@ -557,12 +590,90 @@ function main(root) {
       }
     }
     if (setup.length) formView.append(fold(S["form.setup"], setup, setup.some((n) => n.dataset.filled === "true")));
+    // The phone's keyboard shows "next" and moves on to the next box (see moveOn): no tap between boxes.
+    for (const box of formView.querySelectorAll("input.checker-input")) box.setAttribute("enterkeyhint", "next");
+    for (const box of formView.querySelectorAll("details:not([open])")) if (opened.has(foldKey(box))) box.open = true;
+    if (keep) focusPath(keep);
   }
+
+  // A name is taken when its box is left, and the form is rebuilt with it (chips, tables). When a tap elsewhere
+  // left the box, the rebuild waits until that tap has done its work: else the tapped control (the next box,
+  // "add a player", a dealer) would be gone before its click, and the tap lost.
+  // Touch only: a phone moves the focus (and so takes the name) only once the finger is lifted, just before
+  // the click; a mouse takes it on the press, and its click then lands on the rebuilt form as before.
+  let pressedAt = -Infinity;
+  formView.addEventListener("pointerdown", (event) => {
+    pressedAt = event.pointerType === "mouse" ? -Infinity : performance.now();
+  }, true);
+  function renderAfterTap() {
+    if (performance.now() - pressedAt > 1000) { renderForm(); return; } // Enter, a script, or the keyboard's Tab
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      document.removeEventListener("click", finish);
+      const active = document.activeElement;
+      const path = active && formView.contains(active) && active.dataset.path ? active.dataset.path : null;
+      const typed = active && active.matches("input[data-path^='players[']") ? active.value : null;
+      renderForm(path);
+      const box = path && typed !== null ? formView.querySelector(`input[data-path="${CSS.escape(path)}"]`) : null;
+      if (box) box.value = typed; // what was typed into the tapped box meanwhile is not lost
+    };
+    document.addEventListener("click", finish); // bubbling: after the tapped control's own click
+    setTimeout(finish, 700); // a tap that brings no click
+  }
+
+  // ---- typing through the form: the keyboard's "next" key (Enter) goes to the next box -------------
+  const typable = () => [...formView.querySelectorAll("input.checker-input")]
+    .filter((box) => box.type === "text" && !box.closest("details:not([open])") && !box.closest("[hidden]"));
+  function focusPath(path) {
+    const box = formView.querySelector(`input[data-path="${CSS.escape(path)}"], select[data-path="${CSS.escape(path)}"]`);
+    if (box) box.focus({ preventScroll: false });
+    return box;
+  }
+  function moveOn(from) {
+    const path = from.dataset.path || "";
+    const seat = /^players\[(\d+)\]$/.exec(path);
+    const spec = gameSpec(state.record.game);
+    if (seat && spec) { // names: Enter after the last one adds a seat; Enter on an empty new seat ends the list
+      const i = Number(seat[1]);
+      const names = state.record.players;
+      const counts = spec.player_counts;
+      if (i === names.length - 1 && from.value.trim() && names.length < counts[counts.length - 1]) {
+        from.dispatchEvent(new Event("change"));
+        state.record.players.push("");
+        renderForm(`players[${i + 1}]`);
+        return;
+      }
+      if (i === names.length - 1 && !from.value.trim() && names.length > counts[0]) {
+        state.record.players.pop();
+        renderForm();
+        const next = typable().find((box) => !/^players\[/.test(box.dataset.path || ""));
+        if (next) next.focus();
+        return;
+      }
+    }
+    const boxes = typable();
+    const next = boxes[boxes.indexOf(from) + 1];
+    if (seat) from.dispatchEvent(new Event("change")); // a name is taken when the box is left (it may rebuild the form)
+    if (next && next.dataset.path) focusPath(next.dataset.path);
+    else { // the last box: the keyboard closes, and the next tap checks the score
+      from.blur();
+      buttons.check.scrollIntoView({ block: "nearest" });
+      buttons.check.focus();
+    }
+  }
+  formView.addEventListener("keydown", (event) => {
+    const box = event.target;
+    if (event.key !== "Enter" || event.isComposing || !(box instanceof HTMLInputElement) || !box.classList.contains("checker-input")) return;
+    event.preventDefault();
+    moveOn(box);
+  });
 
   function playersNode(spec) {
     const counts = spec.player_counts;
     const list = el("fieldset", { class: "checker-group checker-players", "data-path": "players" },
-      el("legend", { text: S["form.players"] }));
+      el("legend", { text: S[dealFields(spec).some((f) => f.name === "dealer" && f.required) ? "form.players_dealer" : "form.players"] }));
     const names = Array.isArray(state.record.players) ? state.record.players : [];
     names.forEach((name, i) => {
       const box = el("input", { type: "text", value: name === null || name === undefined ? "" : String(name), autocomplete: "off" });
@@ -577,7 +688,7 @@ function main(root) {
         state.own = true;
         state.formChanged = true;
         state.textChanged = false;
-        renderForm();
+        renderAfterTap();
       });
       const row = el("div", { class: "checker-player", "data-path": `players[${i}]` },
         el("label", { for: box.id, text: fmt(S["form.player"], { n: i + 1 }) }), box);
@@ -601,7 +712,7 @@ function main(root) {
       add.addEventListener("click", () => {
         state.record.players = [...names, ""];
         state.formChanged = true;
-        renderForm();
+        renderForm(`players[${names.length}]`); // straight into the new box
       });
       list.append(add);
     }
@@ -631,15 +742,25 @@ function main(root) {
   function dealsNodes(spec) {
     const out = [];
     const deals = Array.isArray(state.record.deals) ? state.record.deals : [];
+    const scoreLine = (scores) => (state.order.length ? state.order : Object.keys(scores))
+      .filter((p) => p in scores).map((p) => `${p} ${amount(scores[p], spec.game)}`).join(", ");
     deals.forEach((deal, i) => {
       const box = el("fieldset", { class: "checker-group checker-deal", "data-path": `deals[${i}]` },
         el("legend", { text: fmt(S["form.deal"], { n: i + 1 }) }));
+      if (i === state.folded && state.carried) { // "next deal": the score the evening has reached, carried over
+        box.append(el("p", { class: "checker-carried", "data-deal": String(i + 1) }, fmt(S["form.carried"], { scores: scoreLine(state.carried) })));
+      }
       if (isFullPlay(spec, deal)) box.append(el("p", { class: "checker-help", text: S["form.full_play"] }));
       else {
         const optional = [];
         const grouped = new Set((spec.deals.summary ? spec.deals.summary.groups : []).flatMap((g) => g.names));
-        for (const field of dealFields(spec)) {
-          const node = fieldNode(field, ["deals", i, field.name]);
+        const fields = dealFields(spec);
+        // The claim per player goes into the table of what each player took: one row per player, as on paper.
+        const claim = fields.find((f) => f.name === "claim" && f.type.kind === "per_player");
+        const host = claim && fields.find((f) => f !== claim && f.required && f.type.kind === "per_player");
+        for (const field of fields) {
+          if (host && field === claim) continue;
+          const node = fieldNode(field, ["deals", i, field.name], host && field === host ? [{ field: claim, parts: ["deals", i, "claim"] }] : []);
           if (!node) continue;
           // Needed fields in the order a scoresheet is filled in; the rest folded unless already filled.
           if (field.required || field.condition || grouped.has(field.name) || field.name === "claim") box.append(node);
@@ -654,12 +775,18 @@ function main(root) {
         const remove = el("button", { type: "button", class: "md-button checker-small", text: S["form.remove_deal"] });
         remove.addEventListener("click", () => {
           state.record.deals.splice(i, 1);
+          if (i < state.folded) state.folded--;
+          state.carried = null; // the totals before the next deal changed: the next check says them again
           state.formChanged = true;
           renderForm();
         });
         box.append(remove);
       }
-      out.push(box);
+      if (i < state.folded) { // a deal already checked this evening: folded to one line with its score
+        const scores = state.dealScores[i];
+        out.push(el("details", { class: "checker-deal-done", "data-deal": String(i + 1) },
+          el("summary", { text: scores ? `${fmt(S["form.deal"], { n: i + 1 })}: ${scoreLine(scores)}` : fmt(S["form.deal"], { n: i + 1 }) }), box));
+      } else out.push(box);
     });
     if (!spec.max_deals || deals.length < spec.max_deals) {
       const add = el("button", { type: "button", class: "md-button", "data-action": "add-deal", text: S["form.add_deal"] });
@@ -756,6 +883,8 @@ function main(root) {
         return;
       }
       state.record = parsed.data;
+      state.fresh = false; // a record read from the text is taken as it is: nothing filled in for it
+      forgetEvening();
       state.textChanged = false;
       if (TEST_ONLY.some((k) => k in state.record)) { // a test's expectations are not the reader's: drop them
         state.record = forReaders(state.record);
@@ -797,8 +926,9 @@ function main(root) {
   function markPath(path) { // the field named by a finding, or the nearest part of the form that shows it
     let p = path;
     while (p) {
-      const found = formView.querySelector(`[data-path="${CSS.escape(p)}"]`);
+      const found = formView.querySelector(`[data-path="${CSS.escape(p)}"]`) || formView.querySelector(`[data-also="${CSS.escape(p)}"]`);
       if (found) {
+        for (let box = found.closest("details:not([open])"); box; box = box.parentElement.closest("details:not([open])")) box.open = true;
         found.classList.add("checker-bad");
         const control = found.matches("input, select, [role=radiogroup]") ? found : found.querySelector("input, select, [role=radiogroup]");
         if (control) control.setAttribute("aria-invalid", "true");
@@ -903,22 +1033,48 @@ function main(root) {
       result.deals.map((deal) => el("section", {},
         el("h4", { text: fmt(S["form.deal"], { n: deal.deal }) }),
         el("ol", {}, deal.explanation.map((line) => el("li", { text: line }))))));
+    state.order = order;
+    state.dealScores = result.deals.map((d) => d.scores);
     answer.replaceChildren(...[
       el("p", { class: `checker-state checker-state-${status}`, "data-state": String(status) }, el("strong", { text: headline })),
       el("ul", { class: "checker-sentences" }, said.map(sentence)),
       houseRules.length ? el("section", { class: "checker-house-rules" }, el("h3", { text: S["house_rules"] }),
         el("ul", {}, houseRules.map(sentence))) : null,
       el("div", { class: "checker-scroll" }, table),
+      nextDealButton(result),
       el("p", { class: "checker-help", text: money(game) ? `${S["table.legend"]} ${S["money.note"]}` : S["table.legend"] }),
       // The termination names the winner itself ("Anna reaches 41 and wins"): no "Winner: Anna" before it.
       el("p", { class: "checker-winner", "data-winner": result.winner ?? "" },
-        el("strong", { class: "checker-termination", text: result.termination.message })),
+        el("strong", { class: "checker-termination", text: (explain && explain.termination) || result.termination.message })),
       result.findings.length ? problemList(result.findings, S.findings) : null,
       steps].filter(Boolean));
     if (!result.findings.length) { renderGutter(); clearMarks(); }
     // Each disputed score marks its own cell of the claim, not the whole table.
     for (const s of said) if (s.kind === "claim") markPath(`deals[${s.deal - 1}].claim${s.player ? `.${s.player}` : ""}`);
     remember();
+  }
+
+  // "Next deal" on the evening's scoresheet: the deals checked so far fold to one line each, a new deal
+  // starts with the dealer moved on, and the totals reached are shown above it (they stay in the record:
+  // the evening is one record, downloaded whole). "Add a deal" only adds a deal, for copying a sheet.
+  function nextDealButton(result) {
+    const spec = gameSpec(state.record && state.record.game);
+    const deals = state.record && Array.isArray(state.record.deals) ? state.record.deals : [];
+    if (!spec || !state.own || state.view !== "form" || result.game !== spec.game || !deals.length
+        || deals.some((d) => isFullPlay(spec, d)) || (spec.max_deals && deals.length >= spec.max_deals)) return null;
+    const next = el("button", { type: "button", class: "md-button md-button--primary", "data-action": "next-deal", text: S["form.next_deal"] });
+    next.addEventListener("click", () => run(async () => {
+      state.record.deals.push(nextDeal(state.record.deals));
+      state.folded = state.record.deals.length - 1;
+      state.carried = { ...result.totals };
+      state.formChanged = true;
+      renderForm();
+      answer.replaceChildren();
+      remember();
+      const box = formView.querySelector(`fieldset[data-path="deals[${state.folded}]"]`);
+      if (box) box.scrollIntoView({ block: "start" });
+    }));
+    return el("p", { class: "checker-next" }, next);
   }
 
   async function check() {
@@ -1061,6 +1217,8 @@ function main(root) {
     if (!fragment.get("game") && kept && typeof kept === "object" && gameSpec(kept.game)) {
       state.record = kept;
       state.own = true;
+      forgetEvening();
+      state.folded = Array.isArray(kept.deals) ? Math.max(0, kept.deals.length - 1) : 0; // this evening's earlier deals
     } else state.record = newRecord(gameSpec(game) ? game : GAMES[0].game);
     state.formChanged = true;
     state.text = "";
