@@ -46,16 +46,16 @@ FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
 FLOOR_SCRIPT = """const q = new URLSearchParams(location.search);
 const w = new Worker(new URL("bench-floor-worker.js", import.meta.url) + location.search, { type: "module" });
 w.onmessage = (e) => { document.documentElement.dataset.done = String(e.data); };"""
-# The snapshot file is read as checker-worker.js reads it (its expandSnapshot, shortened): gunzip, zeros back.
+# The snapshot file is read as checker-worker.js reads it (its expandSnapshot, shortened): gunzipped as it
+# arrives, the zero pages put back.
 FLOOR_WORKER = """const q = new URLSearchParams(location.search);
 const base = new URL(q.get("pyodide"), location.href).href;
 const { loadPyodide } = await import(base + "pyodide.mjs");
 const options = { indexURL: base, packages: [], lockFileContents: q.get("lock") };
 const snapshot = q.get("snapshot");
-async function expand(buffer) {
-  let packed = new Uint8Array(buffer);
-  if (packed[0] === 0x1f && packed[1] === 0x8b) packed = new Uint8Array(await new Response(
-    new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+async function expand(response) {  // no service worker here: the file as the host sent it, gzip
+  const packed = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip")))
+    .arrayBuffer());
   const v = new DataView(packed.buffer), out = new Uint8Array(v.getUint32(4, true)), runs = v.getUint32(8, true);
   for (let i = 0, from = 12 + 8 * runs; i < runs; i++) {
     const at = v.getUint32(12 + 8 * i, true), n = v.getUint32(16 + 8 * i, true);
@@ -64,7 +64,7 @@ async function expand(buffer) {
   }
   return out;
 }
-if (snapshot) options._loadSnapshot = fetch(new URL(snapshot, location.href)).then((r) => r.arrayBuffer()).then(expand);
+if (snapshot) options._loadSnapshot = fetch(new URL(snapshot, location.href)).then(expand);
 const py = await loadPyodide(options);
 py.runPython("1+1");
 self.postMessage(performance.timeOrigin + performance.now());"""

@@ -33,13 +33,25 @@ function progress(stage, extra = {}) {
 
 const SNAPSHOT_MAGIC = 0x31535350; // make_snapshot.mjs's MAGIC
 
-/** Pyodide's snapshot from the file's bytes: gunzipped (unless the host already did), zero pages put back. */
-async function expandSnapshot(buffer) {
-  let packed = new Uint8Array(buffer);
-  if (packed[0] === 0x1f && packed[1] === 0x8b) { // gzip: DecompressionStream is the browser's own zlib
-    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-    packed = new Uint8Array(await new Response(stream).arrayBuffer());
-  }
+/** Pyodide's snapshot from the file's response: gunzipped as it arrives (unless it was kept gunzipped), zeros put back. */
+async function expandSnapshot(response) {
+  const reader = response.body.getReader();
+  const first = await reader.read(); // its first bytes say whether it is gzip (the service worker keeps it unzipped)
+  const head = first.value || new Uint8Array(0);
+  const body = new ReadableStream({
+    start(controller) {
+      if (head.length) controller.enqueue(head);
+      if (first.done) controller.close();
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  const gzip = head[0] === 0x1f && head[1] === 0x8b; // DecompressionStream is the browser's own zlib
+  const packed = new Uint8Array(await new Response(gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body)
+    .arrayBuffer());
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   if (packed.length < 12 || view.getUint32(0, true) !== SNAPSHOT_MAGIC) throw new Error("not a checker snapshot");
   const size = view.getUint32(4, true);
@@ -60,8 +72,8 @@ function snapshotBytes() { // a promise of the snapshot's bytes (rejected when i
   if (!SNAPSHOT || START === "plain") return null;
   return fetch(SNAPSHOT).then((r) => {
     if (!r.ok) throw new Error(`${r.status} ${SNAPSHOT}`);
-    return r.arrayBuffer();
-  }).then(expandSnapshot);
+    return expandSnapshot(r);
+  });
 }
 
 // The snapshot start writes the zip's files after the first answer (afterFirstCheck): every module
