@@ -62,9 +62,12 @@ ASSETS = "assets/checker"
 PAGE = "check-a-score"
 CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one slower build
 SNAPSHOT_SCRIPT = ROOT / "site_tools" / "make_snapshot.mjs"
-# Modules the checker never imports: the pages' pictures and example blocks, ``referee new``.
+# Modules the checker never imports: the pages' pictures and example blocks, ``referee new``; and the
+# random deals (``simulate``) of the tests and the benchmark. By file and folder name wherever they are
+# in the package, so that moving modules into sub-packages keeps them out (the zip takes the tree).
 NOT_IN_BUNDLE = {"blocks.py", "draw.py", "example_text.py", "record_cli.py", "template.py",
-                 "games/construction_picture.py"}
+                 "construction_picture.py"}
+NOT_IN_BUNDLE_DIRS = {"simulate", "__pycache__"}
 log = logging.getLogger("mkdocs.plugins.checker")
 
 
@@ -129,8 +132,8 @@ def _bundle_files() -> list[tuple[str, Path]]:
     package = ROOT / "referee"
     for path in sorted(package.rglob("*.py")):
         rel = path.relative_to(package)
-        if rel.parts[0] in ("simulate", "__pycache__") or rel.as_posix() in NOT_IN_BUNDLE:
-            continue  # random deals are for tests and the benchmark
+        if NOT_IN_BUNDLE_DIRS.intersection(rel.parts[:-1]) or rel.name in NOT_IN_BUNDLE:
+            continue
         files.append((f"referee/{rel.as_posix()}", path))
     for path in sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.mo")):
         files.append((path.relative_to(ROOT).as_posix(), path))

@@ -3,8 +3,8 @@
 //   node site_tools/make_snapshot.mjs <pyodide folder>/ <referee zip> <lock file JSON> <out file>
 //
 // It starts the pinned Pyodide from node_modules exactly as the page's worker does (the same minimal
-// lock file, no packages), unpacks the referee's zip, imports referee.web and every game's module
-// (with what they import), and reads the ru/de catalogs; then it collects garbage and writes Pyodide's
+// lock file, no packages), unpacks the referee's zip, imports every module in it (the checker's
+// zip holds only what it uses: site_tools/checker.py), and reads the ru/de catalogs; then it collects garbage and writes Pyodide's
 // memory snapshot (`makeMemorySnapshot`, an experimental API of Pyodide 314: only Python's heap is in
 // it; the file system is not, so the page unpacks the zip again).
 //
@@ -56,17 +56,16 @@ const pyodide = await loadPyodide({
   indexURL: folder, packages: [], _makeSnapshot: true, lockFileContents: await readFile(lockPath, "utf8"),
 });
 pyodide.unpackArchive(new Uint8Array(await readFile(zipPath)), "zip", { extractDir: HOME });
+// Modules are found by walking the package, not named, so that moving a module does not break this.
 pyodide.runPython(`
-import gc, sys
+import gc, importlib, pkgutil, sys
 sys.path.insert(0, ${JSON.stringify(HOME)})
-import referee.web
-from referee.games import GAMES
-from referee.messages import translations
-for slug in GAMES:
-    GAMES[slug]  # imports the game's module, and what it imports
+import referee, referee.web
+for found in pkgutil.walk_packages(referee.__path__, "referee."):  # every module in the zip
+    importlib.import_module(found.name)
 for lang in ("ru", "de"):
-    translations(lang)  # the compiled catalogs, read once
-del slug, lang, GAMES, translations
+    referee.web.check("game: yacht\\n", lang)  # an unusable record: its message reads the catalog once
+del found, lang
 gc.collect()
 `);
 const snapshot = pyodide.makeMemorySnapshot();
