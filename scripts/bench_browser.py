@@ -6,11 +6,14 @@
 A built site (``--site``, or a fresh ``mkdocs build``) is served on 127.0.0.1 by a server that
 answers from the precompressed ``.br``/``.gz`` copies when the browser accepts them (as a host with
 ``brotli_static``/``gzip_static`` does) and counts what it sends. Each run uses new browser
-profiles on disk (service workers blocked: this measures the HTTP cache) and measures, in
+profiles on disk (service workers blocked, but for the one row that names it) and measures, in
 milliseconds from the start of the navigation:
 
-- **cold**: ``/check-a-score/#record=…`` in an empty profile, until the verdict is on the page;
-- **warm reload**: the same page reloaded (files from the browser's cache);
+- **cold**: ``/check-a-score/#record=…`` in an empty profile, until the page shows the record's
+  verdict (it checks a shared record as soon as Python is up);
+- **warm reload (HTTP cache)**: the same page reloaded (files from the browser's cache);
+- **warm reload (service worker)**: another profile with the service worker allowed, reloaded once
+  the worker has kept the checker's files (a reader's second visit);
 - **second check**: "Check" pressed again on the started page (five times; the median);
 - **floor, plain**: a page whose worker only runs ``loadPyodide()`` and ``1+1`` (cold and warm);
 - **floor, snapshot**: the same worker restoring the build's snapshot instead (cold and warm);
@@ -43,15 +46,37 @@ FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
 FLOOR_SCRIPT = """const q = new URLSearchParams(location.search);
 const w = new Worker(new URL("bench-floor-worker.js", import.meta.url) + location.search, { type: "module" });
 w.onmessage = (e) => { document.documentElement.dataset.done = String(e.data); };"""
+# The snapshot file is read as checker-worker.js reads it (its expandSnapshot, shortened): gunzipped as it
+# arrives, the zero pages put back.
 FLOOR_WORKER = """const q = new URLSearchParams(location.search);
 const base = new URL(q.get("pyodide"), location.href).href;
 const { loadPyodide } = await import(base + "pyodide.mjs");
 const options = { indexURL: base, packages: [], lockFileContents: q.get("lock") };
 const snapshot = q.get("snapshot");
-if (snapshot) options._loadSnapshot = fetch(new URL(snapshot, location.href)).then((r) => r.arrayBuffer());
+async function expand(response) {  // no service worker here: the file as the host sent it, gzip
+  const packed = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip")))
+    .arrayBuffer());
+  const v = new DataView(packed.buffer), out = new Uint8Array(v.getUint32(4, true)), runs = v.getUint32(8, true);
+  for (let i = 0, from = 12 + 8 * runs; i < runs; i++) {
+    const at = v.getUint32(12 + 8 * i, true), n = v.getUint32(16 + 8 * i, true);
+    out.set(packed.subarray(from, from + n), at);
+    from += n;
+  }
+  return out;
+}
+if (snapshot) options._loadSnapshot = fetch(new URL(snapshot, location.href)).then(expand);
 const py = await loadPyodide(options);
 py.runPython("1+1");
 self.postMessage(performance.timeOrigin + performance.now());"""
+
+
+VERDICT_WATCH = """window.__benchVerdict = null;
+new MutationObserver((_, observer) => {
+  if (document.querySelector(".referee-checker[data-state]")) {
+    window.__benchVerdict = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });"""
 
 
 class Counting(SimpleHTTPRequestHandler):
@@ -134,17 +159,18 @@ def measure(site: Path, runs: int) -> None:
         rows.setdefault(label, []).append(value)
 
     def verdict(page: Any) -> float:
-        page.wait_for_selector(".referee-checker[data-ready='true']", timeout=300_000)
-        page.click("[data-action=check]")
-        page.wait_for_selector(".referee-checker[data-state]", timeout=60_000)
-        return float(page.evaluate("performance.now()"))
+        """When the page showed its first verdict: the link's record is checked as soon as Python is up."""
+        page.wait_for_selector(".referee-checker[data-state]", timeout=300_000)
+        return float(page.evaluate("window.__benchVerdict"))
 
     with sync_playwright() as p:
-        def fresh(action: Callable[[Any], None]) -> None:
+        def fresh(action: Callable[[Any], None], service_workers: str = "block") -> None:
             with tempfile.TemporaryDirectory() as profile:
                 context = p.chromium.launch_persistent_context(
-                    profile, executable_path="/usr/bin/chromium", service_workers="block",
+                    profile, executable_path="/usr/bin/chromium", service_workers=service_workers,
                     args=["--headless", "--no-sandbox", "--disable-gpu"])
+                # The moment the answer area first says a verdict (data-state), before anything else runs.
+                context.add_init_script(VERDICT_WATCH)
                 try:
                     action(context)
                 finally:
@@ -156,9 +182,10 @@ def measure(site: Path, runs: int) -> None:
             page.goto(checker_url)
             note("checker cold, first verdict", verdict(page))
             assert page.get_attribute(".referee-checker", "data-start") == "snapshot"
+            page.wait_for_load_state("networkidle")  # the search index, fetched after the verdict
             bytes_cold.append((sum(s for s, _ in Counting.sent), sum(n for _, n in Counting.sent)))
             page.reload()
-            note("checker warm reload, first verdict", verdict(page))
+            note("checker warm reload (HTTP cache), first verdict", verdict(page))
             times = []
             for _ in range(5):
                 times.append(page.evaluate("""() => new Promise((done) => {
@@ -171,6 +198,14 @@ def measure(site: Path, runs: int) -> None:
                     document.querySelector('[data-action=check]').click();
                 })"""))
             note("second check (median of 5)", statistics.median(times))
+
+        def the_checker_offline_ready(context: Any) -> None:
+            page = context.new_page()
+            page.goto(checker_url)
+            verdict(page)
+            page.wait_for_selector("html[data-offline=kept]", timeout=120_000)  # the service worker has it all
+            page.reload()
+            note("checker warm reload (service worker), first verdict", verdict(page))
 
         def the_plain_start(context: Any) -> None:
             page = context.new_page()
@@ -192,6 +227,7 @@ def measure(site: Path, runs: int) -> None:
 
         for _ in range(runs):
             fresh(the_checker)
+            fresh(the_checker_offline_ready, service_workers="allow")
             fresh(floor("floor, plain"))
             fresh(floor("floor, snapshot"))
             fresh(the_plain_start)

@@ -65,7 +65,7 @@ SNAPSHOT_SCRIPT = ROOT / "site_tools" / "make_snapshot.mjs"
 # What the checker never imports (paths under referee/): the command line, the pages' blocks,
 # pictures, localized examples and blank records, and the random deals of tests and benchmarks.
 NOT_IN_BUNDLE = ("cli/", "simulate/", "present/pictures/", "present/blocks.py", "present/draw.py",
-                 "present/example_text.py", "present/template.py")
+                 "present/example_text.py", "present/template.py", "present/examples/")
 log = logging.getLogger("mkdocs.plugins.checker")
 
 

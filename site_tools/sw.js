@@ -15,6 +15,7 @@ const CHECKER = %CHECKER%;
 const PAGES = `cardrules-pages-${BUILD}`;
 const FILES = "cardrules-files";
 const NAMED = /\/assets\/checker\/(pyodide\/[^/]+\/[^/]+|referee-[0-9a-f]+\.zip|snapshot-[0-9a-f]+\.bin)$|\.[0-9a-f]{8}\.min\.(js|css)$/;
+const SNAPSHOT = /\/snapshot-[0-9a-f]+\.bin$/;
 const checkerFiles = () => CHECKER.map((name) => new URL(name, self.location).href);
 
 self.addEventListener("install", () => self.skipWaiting());
@@ -33,20 +34,35 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function fromCacheFirst(request) {
+// The response goes to the page at once; its copy is written to the cache meanwhile (event.waitUntil
+// keeps the worker alive for it). Awaiting the write first made the page wait for the whole body to be
+// downloaded and stored before it got its first byte: on a first visit, seconds for the snapshot.
+async function fromCacheFirst(event, request) {
   const cache = await caches.open(FILES);
   const hit = await cache.match(request);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (response.ok) event.waitUntil(store(cache, request.url, response.clone()).catch(() => {}));
   return response;
 }
 
-async function fromNetworkFirst(request) {
+// The checker's snapshot is gzip in its file (make_snapshot.mjs): it is kept gunzipped (17 MB), so that
+// a later visit reads it from the cache and restores it without unzipping it again (0.2-0.4 s). The
+// page's worker reads either form. Every other file is kept as it came.
+async function store(cache, url, response) {
+  if (!SNAPSHOT.test(new URL(url).pathname)) return cache.put(url, response);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const body = gzip ? new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")) : bytes;
+  const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
+  return cache.put(url, new Response(await new Response(body).blob(), { headers }));
+}
+
+async function fromNetworkFirst(event, request) {
   const cache = await caches.open(PAGES);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    if (response.ok) event.waitUntil(cache.put(request, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
     // The same address, else the same file with another query (the checker's worker is started with
@@ -62,7 +78,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin || request.headers.has("range")) return;
-  event.respondWith(NAMED.test(url.pathname) ? fromCacheFirst(request) : fromNetworkFirst(request));
+  event.respondWith(NAMED.test(url.pathname) ? fromCacheFirst(event, request) : fromNetworkFirst(event, request));
 });
 
 async function keep(urls, checker) {
@@ -78,7 +94,7 @@ async function keep(urls, checker) {
     if (await cache.match(url.href)) return;
     try {
       const response = await fetch(url.href); // mostly answered by the browser's HTTP cache
-      if (response.ok) await cache.put(url.href, response);
+      if (response.ok) await store(cache, url.href, response);
     } catch { /* offline already: what is cached stays */ }
   }));
 }
