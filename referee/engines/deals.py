@@ -403,3 +403,53 @@ def reached(player: str, target: int) -> Message:
     """The end of a game that ``player`` won by reaching ``target``."""
     return tn("{player} reached {target} point and wins the game.",
               "{player} reached {target} points and wins the game.", target, player=player, target=target)
+
+
+def reaches_and_wins(player: str, target: int) -> Message:
+    """The step that says ``player``, alone at ``target`` or over it after a deal, wins."""
+    return tn("{player} reaches {target} point and wins.", "{player} reaches {target} points and wins.", target,
+              player=player, target=target)
+
+
+def highest_over(totals: dict[str, int], target: int) -> tuple[str | None, list[Message]]:
+    """Who has won after a deal: the only player at or over the target, or the higher total of several
+    (a usual end of a game played to a target, as in Yacht), with the step that says so.
+
+    Several players over the target with equal highest totals: nobody yet, another deal is played
+    (:func:`level_over` words the end of a record that stops there).
+
+    >>> highest_over({"Anna": 510, "Boris": 530, "Vera": 100}, 500)[0]
+    'Boris'
+    >>> highest_over({"Anna": 520, "Boris": 520, "Vera": 600}, 500)[0]
+    'Vera'
+    >>> highest_over({"Anna": 520, "Boris": 520, "Vera": 100}, 500)[0] is None
+    True
+    """
+    over = [p for p, v in totals.items() if v >= target]
+    if not over:
+        return None, []
+    if len(over) == 1:
+        return over[0], [reaches_and_wins(over[0], target)]
+    best = max(totals[p] for p in over)
+    leaders = [p for p in over if totals[p] == best]
+    if len(leaders) == 1:
+        return leaders[0], [tn("{players} are at or over {target} point; {player} has the highest total and wins.",
+                               "{players} are at or over {target} points; {player} has the highest total and "
+                               "wins.", target, players=over, target=target, player=leaders[0])]
+    return None, [tn("{players} are at or over {target} point with equal totals of {total}; another deal is played.",
+                     "{players} are at or over {target} points with equal totals of {total}; another deal "
+                     "is played.", target, players=leaders, target=target, total=best)]
+
+
+def level_over(totals: dict[str, int], target: int) -> Message | None:
+    """The end of a record in which nobody has won (:func:`highest_over`): the players level at or over
+    ``target`` play on; None if nobody has reached it.
+
+    >>> str(level_over({"Anna": 520, "Boris": 520, "Vera": 100}, 500)), level_over({"Anna": 5}, 500)
+    ('Anna and Boris are level at 520 points, at or over 500; the game goes on.', None)
+    """
+    if not any(v >= target for v in totals.values()):
+        return None
+    best = max(totals.values())
+    return t("{players} are level at {total} points, at or over {target}; the game goes on.",
+             players=[p for p, v in totals.items() if v == best], total=best, target=target)

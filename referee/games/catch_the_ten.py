@@ -18,7 +18,6 @@ the seed's order (ten, extra cards, ace, king, queen, jack) from the totals befo
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
@@ -30,6 +29,7 @@ from referee.engines.deals import (
     over_before,
     parsed,
     reached,
+    reaches_and_wins,
     read_suit,
     scores_before,
     trump_from,
@@ -47,6 +47,8 @@ from referee.engines.game import (
     rule_table,
 )
 from referee.engines.replay import read_hands
+from referee.engines.revokes import REVOKES, revokers
+from referee.engines.sides import Table, read_sides
 from referee.engines.tricks import ORDER_6_TO_A, TrickRules
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards, parse_rank
@@ -113,7 +115,6 @@ OPTIONS: tuple[Option, ...] = (
            choice_labels={False: t("everyone plays alone"), True: t("two sides of partners")}),
 )
 PARTNERSHIP_COUNTS = (4, 6)
-REVOKES = frozenset({"play.revoke", "play.must_trump"})  # failing to follow suit, or to trump as required
 RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag in (True, False)}
 
 RECORD = RecordSpec(
@@ -169,32 +170,6 @@ def set_aside_count(players: int) -> int:
     [16, 6, 0, 1, 0]
     """
     return len(DECK) - players * HAND_SIZES[players]
-
-
-def revokers(rules: TrickRules, hands: list[list[Card]], tricks: Iterable[Any], trump: Suit) -> list[int]:
-    """The seats that failed to follow suit, or to trump as required, in the tricks as played.
-
-    Only these are revokes; a lead out of turn or a card played out of order is another irregularity.
-
-    >>> from referee.notation import parse_cards
-    >>> from referee.engines.tricks import Trick
-    >>> hands = [parse_cards("AH 6C"), parse_cards("7S KH")]
-    >>> revokers(RULES[True], hands, [Trick(0, tuple(parse_cards("AH 7S")), 0)], Suit.CLUBS)  # he held K♥
-    [1]
-    """
-    held = [set(h) for h in hands]
-    owner = {c: seat for seat, hand in enumerate(hands) for c in hand}
-    out: list[int] = []
-    for trick in tricks:
-        led = rules.suit_of(trick.cards[0], trump)
-        for k, card in enumerate(trick.cards):
-            seat = owner[card]
-            if k:
-                error = rules.why_illegal(card, held[seat], led, trump, "")
-                if error is not None and error.code in REVOKES:
-                    out.append(seat)
-            held[seat].discard(card)
-    return out
 
 
 def deal_items(honours: Iterable[Rank], cards: int, dealt: int) -> dict[Rank | None, int]:
@@ -368,16 +343,6 @@ class CatchTheTen(Game):
             (tc("facts: the whole game", "Game"), tn("{target} point", "{target} points", TARGET, target=TARGET)),
         ]
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """Cards and honours taken per player, then the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        taken = deal.get("taken")
-        if isinstance(taken, dict):
-            rows.append((t("Cards taken"), {name: v["cards"] for name, v in taken.items()}))
-            rows.append((t("Honours taken"), {name: [parse_rank(h, notation) for h in v.get("honours") or []] or "—"
-                                              for name, v in taken.items()}))
-        return rows + super().example_rows(deal, notation)
-
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
         """The trick rules in force with ``options``."""
         return RULES[options["must_trump_when_void"]]
@@ -386,7 +351,7 @@ class CatchTheTen(Game):
         """Validate, replay and score a Catch the Ten record."""
         r = Reader(doc)
         players, options = r.header(self)
-        table = self._table(r, players, options)
+        table = read_sides(r, players, options["partnerships"], PARTNERSHIP_COUNTS)
         # Possible or exit 2: a deal scores honours and extra cards, never less than nothing, and the
         # game ends at the first deal that takes anyone to 41; so 0 ≤ a running score < 41.
         ledger = Ledger(doc, scores_before(r, table.entrants))
@@ -428,9 +393,7 @@ class CatchTheTen(Game):
             if not reached_it:
                 continue
             if len(reached_it) == 1:
-                winner, steps = reached_it[0], [tn("{player} reaches {target} point and wins.",
-                                                   "{player} reaches {target} points and wins.", TARGET,
-                                                   player=reached_it[0], target=TARGET)]
+                winner, steps = reached_it[0], [reaches_and_wins(reached_it[0], TARGET)]
             elif options["tie_break"] == "count_out":
                 winner, steps = count_out(before, {p: items[p] for p in reached_it})
             else:
@@ -441,48 +404,6 @@ class CatchTheTen(Game):
                 ledger.over = True
         r.raise_if_any()
         return ledger.verdict(self.slug, options, winner, termination, code, end_steps)
-
-    def _table(self, r: Reader, players: list[str], options: dict[str, Any]) -> Table:
-        """Who scores: every player, or (option ``partnerships``) the two sides named under ``teams``."""
-        alone = Table(list(players), {p: p for p in players}, dict.fromkeys(players, 1))
-        if not options["partnerships"]:
-            if r.get(("teams",)) is not None:
-                r.fail(("teams",), t("teams are only for partnerships; set the option partnerships to true, or "
-                                     "leave teams out."), "record.teams_without_partnerships", "partnerships")
-            return alone
-        if players and len(players) not in PARTNERSHIP_COUNTS:
-            r.fail(("options", "partnerships"), t("Partnerships are played by {counts} players, not {n}.",
-                                                  counts=" / ".join(map(str, PARTNERSHIP_COUNTS)), n=len(players)),
-                   "record.partnership_count", "partnerships")
-            return alone
-        value = r.mapping(("teams",))
-        if value is None or not players:
-            return alone
-        size = len(players) // 2
-        if len(value) != 2:
-            r.fail(("teams",), t("teams must name exactly two sides."), "record.team_count", "partnerships")
-            return alone
-        side_of: dict[str, str] = {}
-        for key, members in value.items():
-            p = ("teams", key)
-            if not isinstance(members, list) or len(members) != size or not all(str(m) in players for m in members):
-                r.fail(p, tn("A side is {n} player at the table ({names}).", "A side is {n} players at the table "
-                             "({names}).", size, names=players), "record.team_shape", "partnerships")
-                return alone
-            for m in members:
-                if str(m) in side_of:
-                    r.fail(("teams",), t("Every player must be on exactly one side."), "record.team_shape",
-                           "partnerships")
-                    return alone
-                side_of[str(m)] = str(key)
-            seats = sorted(players.index(str(m)) for m in members)
-            if len({s % 2 for s in seats}) != 1:
-                r.fail(p, t("Partners sit in every second seat, so that the sides alternate round the table; "
-                            "{names} do not.", names=[players[s] for s in seats]), "record.partners_adjacent",
-                       "partnerships")
-                return alone
-        sides = [str(k) for k in value]
-        return Table(sides, {p: side_of[p] for p in players}, dict.fromkeys(sides, size))
 
     def _deal(self, deal: Deal | None, ledger: Ledger, table: Table, options: dict[str, Any],
               ) -> tuple[DealResult, dict[str, dict[Rank | None, int]], list[int], int] | None:
@@ -687,17 +608,8 @@ class CatchTheTen(Game):
         out = [c for c in aside if c.suit is trump and c.rank in HONOURS]
         if out:
             steps.append(t("Set aside, and so scoring for nobody: {cards}.", cards=out))
-        offenders = revokers(rules, hands, replay.tricks, trump) if replay.offenders else []
+        offenders = revokers(rules, hands, replay.tricks, trump, REVOKES) if replay.offenders else []
         return trump, cards, honours, offenders
-
-
-@dataclass
-class Table:
-    """Who scores at this table: the players, or the two sides of a partnership game."""
-
-    entrants: list[str]           # the names scores are kept under, in order
-    side_of: dict[str, str]       # every player (in seating order) -> the name he scores under
-    members: dict[str, int]       # entrant -> how many players it is
 
 
 GAME = CatchTheTen()

@@ -28,6 +28,8 @@ from referee.engines.deals import (
     Ledger,
     each_deal,
     goes_on,
+    highest_over,
+    level_over,
     over_before,
     parsed,
     reached,
@@ -162,14 +164,6 @@ class Bid:
     start: int = 0
     goal: int = 0
 
-    def label(self) -> Message:
-        """The bid as a page or scoresheet shows it."""
-        if self.kind == THIRTEEN_UNDER:
-            return t("Thirteen Under")
-        if self.kind == LUCKY:
-            return t("Lucky Thirteen Under")
-        return t("start {start}, goal {goal}", start=self.start, goal=self.goal)
-
 
 def final_number(start: int, taken: int, total: int) -> int:
     """Where a player ends: one step up per trick taken, one step down per trick not taken.
@@ -262,35 +256,6 @@ def first_lead_card(trump: Suit) -> Card:
     ('2♣', '2♦')
     """
     return Card(Rank.TWO, Suit.DIAMONDS if trump is Suit.CLUBS else Suit.CLUBS)
-
-
-def decide(totals: dict[str, int], target: int) -> tuple[str | None, list[Message]]:
-    """Who has won after a deal: the only player at or over the target, or the higher total of several.
-
-    Several players over the target with equal highest totals: nobody yet, another deal is played.
-
-    >>> decide({"Anna": 510, "Boris": 530, "Vera": 100}, 500)[0]
-    'Boris'
-    >>> decide({"Anna": 520, "Boris": 520, "Vera": 600}, 500)[0]
-    'Vera'
-    >>> decide({"Anna": 520, "Boris": 520, "Vera": 100}, 500)[0] is None
-    True
-    """
-    reached = [p for p, v in totals.items() if v >= target]
-    if not reached:
-        return None, []
-    if len(reached) == 1:
-        return reached[0], [tn("{player} reaches {target} point and wins.",
-                               "{player} reaches {target} points and wins.", target, player=reached[0], target=target)]
-    best = max(totals[p] for p in reached)
-    leaders = [p for p in reached if totals[p] == best]
-    if len(leaders) == 1:
-        return leaders[0], [tn("{players} are at or over {target} point; {player} has the highest total and wins.",
-                               "{players} are at or over {target} points; {player} has the highest total and "
-                               "wins.", target, players=reached, target=target, player=leaders[0])]
-    return None, [tn("{players} are at or over {target} point with equal totals of {total}; another deal is played.",
-                     "{players} are at or over {target} points with equal totals of {total}; another deal "
-                     "is played.", target, players=leaders, target=target, total=best)]
 
 
 def score_bid(player: str, bid: Bid, taken: int, total: int, options: dict[str, Any]) -> tuple[int, Message]:
@@ -450,14 +415,6 @@ class Yacht(Game):
             target_fact(OPTIONS[2]),
         ]
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """The bids, then the tricks and the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        bids = deal.get("bids")
-        if isinstance(bids, dict):
-            rows.append((t("Bid"), {str(name): _bid_label(value) for name, value in bids.items()}))
-        return rows + super().example_rows(deal, notation)
-
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
         """The trick rules in force with ``options``."""
         return RULES[(options["must_trump_when_void"], options["trump_breaking"])]
@@ -475,7 +432,7 @@ class Yacht(Game):
                     r.fail(("scores_before", p), t("Every deal scores a multiple of {unit} with these options, so "
                                                    "{player} cannot have {points}.", unit=unit, player=p, points=v),
                            "record.score_impossible", "scoring")
-            over, _ = decide(ledger.totals, target)
+            over, _ = highest_over(ledger.totals, target)
             if over is not None:
                 over_before(r, {over: ledger.totals[over]}, target)
         deals_value = r.sequence(("deals",))
@@ -485,19 +442,14 @@ class Yacht(Game):
                 Deal.open(r, i, RECORD, ledger.findings), ledger, players, options)):
             ledger.add(i, result, dealer)
             if winner is None:
-                winner, steps = decide(ledger.totals, target)
+                winner, steps = highest_over(ledger.totals, target)
                 result.steps.extend(steps)
                 ledger.over = winner is not None
         r.raise_if_any()
-        totals = ledger.totals
         if winner is not None:
             return ledger.verdict(self.slug, options, winner, reached(winner, target), "target_reached")
-        if any(v >= target for v in totals.values()):
-            best = max(totals.values())
-            termination = t("{players} are level at {total} points, at or over {target}; the game goes on.",
-                            players=[p for p, v in totals.items() if v == best], total=best, target=target)
-            return ledger.verdict(self.slug, options, None, termination, "in_progress")
-        return ledger.verdict(self.slug, options, None, goes_on(target), "in_progress")
+        return ledger.verdict(self.slug, options, None, level_over(ledger.totals, target) or goes_on(target),
+                              "in_progress")
 
     def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
               ) -> tuple[DealResult, int] | None:
@@ -577,7 +529,7 @@ class Yacht(Game):
             if start is None or goal is None or set(raw) - {"start", "goal"}:
                 return None
             return Bid(ORDINARY, start, goal)
-        kind = _special_bid(raw)
+        kind = special_bid(raw)
         if kind is not None:
             return Bid(kind)
         r.fail(path, t("A bid is a start and a goal number ({example}), thirteen-under or lucky-thirteen-under, "
@@ -675,20 +627,13 @@ DECK_MISMATCH = t("The hands and the removed cards must make up the pack of {n} 
                   "not in this pack: {foreign}; twice: {doubled}).")
 
 
-def _special_bid(raw: Any) -> str | None:
+def special_bid(raw: Any) -> str | None:
     """``thirteen-under`` or ``lucky-thirteen-under`` however the table spelled it (case, _ or spaces)."""
     if not isinstance(raw, str):
         return None
     word = "-".join(raw.strip().lower().replace("_", " ").replace("-", " ").split())
     return word if word in (THIRTEEN_UNDER, LUCKY) else None
 
-
-def _bid_label(raw: Any) -> Any:
-    """A record's bid as a worked example shows it."""
-    if isinstance(raw, dict):
-        return t("start {start}, goal {goal}", start=raw.get("start"), goal=raw.get("goal"))
-    kind = _special_bid(raw)
-    return Bid(kind).label() if kind is not None else str(raw)
 
 
 GAME = Yacht()

@@ -6,7 +6,7 @@ here, named after a game, gives them instead: it reads the game's own record fie
 game, never the other way round), so that the game module holds its rules and not their display.
 
 >>> sorted(EXAMPLES)
-['comet', 'kings-corners']
+['catch-the-ten', 'comet', 'kings-corners', 'yacht']
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from referee.engines.game import Game
 from referee.messages import Message
 
 # slug → module in this package with ``example_lines(game, deal, notation)`` and ``example_rows(…)``
-EXAMPLES: dict[str, str] = {"comet": "comet", "kings-corners": "kings_corners"}
+EXAMPLES: dict[str, str] = {"catch-the-ten": "catch_the_ten", "comet": "comet", "kings-corners": "kings_corners",
+                             "yacht": "yacht"}
 
 
 def example_lines(game: Game, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
