@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from referee.cards import Card, Suit
+from referee.engines.sides import Table
 from referee.engines.tricks import Trick, TrickRules
+from referee.messages import Message, t
 
 REVOKES = frozenset({"play.revoke", "play.must_trump"})
 """Failing to follow suit, or to trump as required."""
@@ -42,3 +44,26 @@ def revokers(rules: TrickRules, hands: list[list[Card]], tricks: Iterable[Trick]
                     out.append(seat)
             held[seat].discard(card)
     return out
+
+
+def revoke_loss(offenders: list[int], table: Table, totals: dict[str, int]) -> tuple[str | None, Message]:
+    """The end of a game lost by a revoke (house rule ``revoke_penalty: loss_of_game``): the revokers at
+    ``offenders`` (seats) lose for themselves or their side; of the others, the only one with the highest
+    total wins (None: a tie). Returns the winner and the words of the end.
+
+    >>> table = Table(["Anna", "Boris", "Vera"], {p: p for p in ("Anna", "Boris", "Vera")}, {})
+    >>> winner, why = revoke_loss([1], table, {"Anna": 10, "Boris": 30, "Vera": 12})
+    >>> winner
+    'Vera'
+    >>> print(why)
+    Boris revoked (failed to follow suit or to trump as required) and lose the game (revoke_penalty: loss_of_game).
+    """
+    players = list(table.side_of)
+    guilty = [players[s] for s in sorted(set(offenders))]
+    losing = {table.side_of[p] for p in guilty}
+    others = [e for e in table.entrants if e not in losing]
+    best = max((totals[e] for e in others), default=None)
+    leaders = [e for e in others if totals[e] == best]
+    return leaders[0] if len(leaders) == 1 else None, t(
+        "{players} revoked (failed to follow suit or to trump as required) and lose the game "
+        "(revoke_penalty: loss_of_game).", players=guilty)

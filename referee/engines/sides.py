@@ -18,9 +18,12 @@ its score per side; one in which everyone plays alone keeps it per player. :func
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from referee.engines.game import Reader
 from referee.messages import t, tn
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -30,6 +33,18 @@ class Table:
     entrants: list[str]           # the names scores are kept under, in order
     side_of: dict[str, str]       # every player (in seating order) -> the name he scores under
     members: dict[str, int]       # entrant -> how many players it is
+
+    def pool(self, by_player: dict[str, T], empty: T) -> dict[str, T]:
+        """What each entrant holds: the sum of what its players hold (``empty`` for none), in entrant order.
+
+        >>> Table(["We", "They"], {"A": "We", "B": "They", "C": "We"}, {"We": 2, "They": 1}).pool(
+        ...     {"A": [1], "B": [2], "C": [3]}, [])
+        {'We': [1, 3], 'They': [2]}
+        """
+        out = dict.fromkeys(self.entrants, empty)
+        for player, entrant in self.side_of.items():
+            out[entrant] = out[entrant] + by_player[player]  # type: ignore[operator]
+        return out
 
 
 def read_sides(r: Reader, players: list[str], partnerships: bool, counts: tuple[int, ...]) -> Table:

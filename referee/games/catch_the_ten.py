@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
+from referee.engines.counting_out import count_out as counting_out
 from referee.engines.deals import (
     Deal,
     Ledger,
@@ -47,7 +48,7 @@ from referee.engines.game import (
     rule_table,
 )
 from referee.engines.replay import read_hands
-from referee.engines.revokes import REVOKES, revokers
+from referee.engines.revokes import REVOKES, revoke_loss, revokers
 from referee.engines.sides import Table, read_sides
 from referee.engines.tricks import ORDER_6_TO_A, TrickRules
 from referee.messages import Message, t, tc, tn
@@ -194,46 +195,10 @@ def _step_name(step: Rank | None) -> Message:
 
 def count_out(before: dict[str, int], items: dict[str, dict[Rank | None, int]], target: int = TARGET,
               ) -> tuple[str | None, list[Message]]:
-    """Count the deal out item by item; the first to reach ``target`` wins.
-
-    Two players reaching it at the same step (only the extra cards can do that): the higher running
-    total wins, then the higher final total; still equal, nobody wins and another deal is played.
-    """
-    running = {p: before[p] for p in items}
-    steps = [t("Counting out from the totals before the deal: {totals}.",
-               totals=[f"{p} {v}" for p, v in running.items()])]
-    for step in COUNT_ORDER:
-        reached = []
-        for player, its in items.items():
-            gain = its.get(step, 0)
-            if gain:
-                running[player] += gain
-                steps.append(t("{item}: {player} +{gain} → {total}.", item=_step_name(step), player=player,
-                               gain=gain, total=running[player]))
-                if running[player] >= target:
-                    reached.append(player)
-        if len(reached) == 1:
-            steps.append(tn("{player} reaches {target} first and wins.", "{player} reaches {target} first and wins.",
-                            target, player=reached[0], target=target))
-            return reached[0], steps
-        if reached:
-            best = max(running[p] for p in reached)
-            leaders = [p for p in reached if running[p] == best]
-            if len(leaders) == 1:
-                steps.append(tn("{players} reach {target} at the same step; {player} has the higher total and "
-                                "wins.", "{players} reach {target} at the same step; {player} has the higher total "
-                                "and wins.", target, players=reached, target=target, player=leaders[0]))
-                return leaders[0], steps
-            final = {p: before[p] + sum(items[p].values()) for p in leaders}
-            top = max(final.values())
-            winners = [p for p in leaders if final[p] == top]
-            if len(winners) == 1:
-                steps.append(t("{players} are level at this step; {player} has the higher final total and wins.",
-                               players=leaders, player=winners[0]))
-                return winners[0], steps
-            steps.append(t("{players} are level in every way; another deal is played.", players=leaders))
-            return None, steps
-    return None, steps  # pragma: no cover - a player at 41 reaches it at some step
+    """Count the deal out in the seed's order (:func:`~referee.engines.counting_out.count_out`): the first
+    to reach ``target`` wins. Two players reaching it at the same step (only the extra cards can do
+    that): the higher running total wins, then the higher final total; still equal, another deal."""
+    return counting_out(before, items, COUNT_ORDER, _step_name, target)
 
 
 def _order_key(its: dict[Rank | None, int]) -> tuple[int, ...]:
@@ -377,14 +342,7 @@ class CatchTheTen(Game):
             if ledger.over:
                 continue
             if offenders and options["revoke_penalty"] == "loss_of_game":
-                guilty = [players[s] for s in sorted(set(offenders))]
-                losing = {table.side_of[p] for p in guilty}
-                others = [e for e in table.entrants if e not in losing]
-                best = max((totals[e] for e in others), default=None)
-                leaders = [e for e in others if totals[e] == best]
-                winner = leaders[0] if len(leaders) == 1 else None
-                termination = t("{players} revoked (failed to follow suit or to trump as required) and lose the game "
-                                "(revoke_penalty: loss_of_game).", players=guilty)
+                winner, termination = revoke_loss(offenders, table, totals)
                 code = "revoke_penalty"
                 ledger.over = True
                 end_steps.append(termination)
@@ -436,11 +394,7 @@ class CatchTheTen(Game):
             if got is None:
                 return None
             trump, by_player, honours_by_player, offenders = got
-            cards = dict.fromkeys(table.entrants, 0)
-            honours: dict[str, list[Rank]] = {e: [] for e in table.entrants}
-            for p in players:
-                cards[table.side_of[p]] += by_player[p]
-                honours[table.side_of[p]] += honours_by_player[p]
+            cards, honours = table.pool(by_player, 0), table.pool(honours_by_player, [])
         else:
             got_summary = self._summary(r, deal.path, n, table.entrants, dealt)
             if got_summary is None:
