@@ -26,7 +26,9 @@ from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import (
     Deal,
     Ledger,
+    card_of_suit,
     each_deal,
+    each_entry,
     goes_on,
     highest_over,
     level_over,
@@ -34,10 +36,11 @@ from referee.engines.deals import (
     parsed,
     reached,
     read_suit,
+    rest_of_pack,
     scores_before,
+    scores_in_units,
     trick_counts,
     whole_pack,
-    with_params,
 )
 from referee.engines.game import (
     DealResult,
@@ -54,7 +57,7 @@ from referee.engines.game import (
 from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_2_TO_A, TrickRules
 from referee.messages import Message, t, tn
-from referee.notation import parse_card, parse_cards
+from referee.notation import parse_cards
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
@@ -69,6 +72,7 @@ from referee.records.fields import (
     PerPlayer,
     RecordSpec,
     SuitType,
+    chosen,
 )
 from referee.records.fields import Card as CardType
 from referee.records.source import Document, Path
@@ -82,6 +86,9 @@ REMOVAL_ORDER: tuple[Suit, ...] = SUITS  # ♣ ♦ ♥ ♠: this edition's defau
 BEST = 100  # points for ending exactly on the goal
 ORDINARY, THIRTEEN_UNDER, LUCKY = "ordinary", "thirteen-under", "lucky-thirteen-under"
 BID_EXAMPLE = "{start: 0, goal: -5}"
+SPECIAL_BIDS = Choice((THIRTEEN_UNDER, LUCKY), ignore_case=True, loose_separators=True,
+                      labels={THIRTEEN_UNDER: t("Thirteen Under"), LUCKY: t("Lucky Thirteen Under")})
+"""The special bids, however the table spells them (case, ``_`` or spaces)."""
 
 OPTIONS: tuple[Option, ...] = (
     must_trump_option(True, t("He must play a trump if he has one (the source)."),
@@ -133,8 +140,7 @@ RECORD = RecordSpec(
                        label=t("Start number")),
                  Field("goal", Integer(), t("The goal number."), required=True,
                        label=t("Goal number")))),
-            Choice((THIRTEEN_UNDER, LUCKY), ignore_case=True, loose_separators=True,
-                   labels={THIRTEEN_UNDER: t("Thirteen Under"), LUCKY: t("Lucky Thirteen Under")}),
+            SPECIAL_BIDS,
         ))), t("Every player's bid: a start and a goal number (zero or negative too), or Thirteen Under, or Lucky "
                "Thirteen Under."), required=True,
               label=t("Bids"), question=t("What did each player bid?")),
@@ -426,12 +432,7 @@ class Yacht(Game):
         target = options["target"]
         ledger = Ledger(doc, scores_before(r, players, minimum=None))
         if r.get(("scores_before",)) is not None and players:
-            unit = score_unit(options)
-            for p, v in ledger.totals.items():
-                if v % unit:
-                    r.fail(("scores_before", p), t("Every deal scores a multiple of {unit} with these options, so "
-                                                   "{player} cannot have {points}.", unit=unit, player=p, points=v),
-                           "record.score_impossible", "scoring")
+            scores_in_units(r, ledger.totals, score_unit(options))
             over, _ = highest_over(ledger.totals, target)
             if over is not None:
                 over_before(r, {over: ledger.totals[over]}, target)
@@ -461,7 +462,7 @@ class Yacht(Game):
         # Read every part before giving up on any, so that every problem is reported at once.
         dealer_name = r.name(deal.at("dealer"), players)
         trump = self._trump(r, deal.path)
-        bids = self._bids(r, deal.at("bids"), players)
+        bids = each_entry(r, deal.at("bids"), players, self._bid)
         claim = deal.claim(players)
         given_removed = self._removed_field(r, deal.at("removed"), trump, n)
         steps: list[Message] = []
@@ -490,36 +491,10 @@ class Yacht(Game):
     def _trump(self, r: Reader, path: Path) -> Suit | None:
         """The trump suit; if the card drawn is given too, its suit must be the trump suit."""
         trump = read_suit(r, path + ("trump",))
-        if trump is None:
-            return None
-        if r.get(path + ("trump_card",)) is None:
-            return trump
-        drawn = parsed(r, path + ("trump_card",), parse_card)
-        if drawn is None:
-            return None
-        if drawn.suit is not trump:
-            r.fail(path + ("trump_card",), t("The card drawn, {card}, fixes the trump suit, so trumps cannot be "
-                                             "{suit}.", card=drawn, suit=trump), "record.trump_mismatch",
-                   "trump")
+        if trump is None or not card_of_suit(r, path + ("trump_card",), trump, t(
+                "The card drawn, {card}, fixes the trump suit, so trumps cannot be {suit}.")):
             return None
         return trump
-
-    def _bids(self, r: Reader, path: Path, players: list[str]) -> dict[str, tuple[Bid, Path]] | None:
-        """Every player's bid, with the field path it was read from (for warnings)."""
-        value = r.mapping(path)
-        if value is None:
-            return None
-        ok = r.names_match(path, value, players)
-        bids: dict[str, tuple[Bid, Path]] = {}
-        for key, raw in value.items():
-            if str(key) not in players:
-                continue
-            bid = self._bid(r, path + (key,), raw)
-            if bid is None:
-                ok = False
-            else:
-                bids[str(key)] = (bid, path + (key,))
-        return bids if ok else None
 
     def _bid(self, r: Reader, path: Path, raw: Any) -> Bid | None:
         if isinstance(raw, dict):
@@ -529,7 +504,7 @@ class Yacht(Game):
             if start is None or goal is None or set(raw) - {"start", "goal"}:
                 return None
             return Bid(ORDINARY, start, goal)
-        kind = special_bid(raw)
+        kind = chosen(SPECIAL_BIDS, raw)
         if kind is not None:
             return Bid(kind)
         r.fail(path, t("A bid is a start and a goal number ({example}), thirteen-under or lucky-thirteen-under, "
@@ -596,13 +571,8 @@ class Yacht(Game):
             return None
         dealt = [c for h in hands for c in h]
         if given_removed is None:  # the hands show what is missing
-            foreign = sorted(set(dealt) - set(DECK))
-            if foreign:
-                r.fail(deal.at("hands"), with_params(DECK_MISMATCH, n=len(DECK), missing=[], foreign=foreign,
-                                                     doubled=[]), "record.deck_mismatch", "deal")
-                return None
-            removed = sorted(set(DECK) - set(dealt))
-            if not self._check_removed(r, deal.at("hands"), removed, trump, n, derived=True):
+            removed = rest_of_pack(r, deal.at("hands"), dealt, DECK, DECK_MISMATCH)
+            if removed is None or not self._check_removed(r, deal.at("hands"), removed, trump, n, derived=True):
                 return None
         else:
             removed = list(given_removed)
@@ -625,15 +595,6 @@ class Yacht(Game):
 
 DECK_MISMATCH = t("The hands and the removed cards must make up the pack of {n} cards, each once (missing: {missing}; "
                   "not in this pack: {foreign}; twice: {doubled}).")
-
-
-def special_bid(raw: Any) -> str | None:
-    """``thirteen-under`` or ``lucky-thirteen-under`` however the table spelled it (case, _ or spaces)."""
-    if not isinstance(raw, str):
-        return None
-    word = "-".join(raw.strip().lower().replace("_", " ").replace("-", " ").split())
-    return word if word in (THIRTEEN_UNDER, LUCKY) else None
-
 
 
 GAME = Yacht()

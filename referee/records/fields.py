@@ -850,3 +850,21 @@ def describe(game: Game, lang: str) -> dict[str, Any]:
 
 # Labels of the generated tables, marked for extraction.
 L_FIELD, L_VALUE, L_HELP = N_("Field"), N_("Value"), N_("What it holds")
+
+
+def chosen(choice: Choice, raw: Any) -> str | None:
+    """The value of ``choice`` that ``raw`` is written as, in the ways the choice allows (another case,
+    other separators), as its JSON Schema accepts it; None if none.
+
+    >>> c = Choice(("thirteen-under", "lucky-thirteen-under"), ignore_case=True, loose_separators=True)
+    >>> chosen(c, " Thirteen_Under "), chosen(c, "LUCKY thirteen-under"), chosen(c, "thirteen"), chosen(c, 13)
+    ('thirteen-under', 'lucky-thirteen-under', None, None)
+    """
+    if not isinstance(raw, str):
+        return None
+    edge = r"[\s_-]*" if choice.loose_separators else r"\s*"
+    for value in choice.values:
+        if raw == value or ((choice.ignore_case or choice.loose_separators) and re.fullmatch(
+                edge + _word_pattern(value, choice.ignore_case, choice.loose_separators) + edge, raw)):
+            return value
+    return None

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.yacht import LUCKY, THIRTEEN_UNDER, Yacht, special_bid
+from referee.games.yacht import LUCKY, SPECIAL_BIDS, THIRTEEN_UNDER, Yacht
 from referee.messages import Message, t
+from referee.records.fields import chosen
 
 
 def example_lines(game: Yacht, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
@@ -32,7 +33,7 @@ def bid_label(raw: Any) -> Any:
     """A record's bid as a worked example shows it."""
     if isinstance(raw, dict):
         return t("start {start}, goal {goal}", start=raw.get("start"), goal=raw.get("goal"))
-    kind = special_bid(raw)
+    kind = chosen(SPECIAL_BIDS, raw)
     if kind == THIRTEEN_UNDER:
         return t("Thirteen Under")
     if kind == LUCKY:
