@@ -545,3 +545,12 @@ def scores_in_units(r: Reader, totals: dict[str, int], unit: int) -> None:
             r.fail(("scores_before", name), t("Every deal scores a multiple of {unit} with these options, so "
                                               "{player} cannot have {points}.", unit=unit, player=name, points=v),
                    "record.score_impossible", "scoring")
+
+
+def trumps_dealt(suit: Suit, dealt: int) -> Message:
+    """The first step of a deal's scoring: the trump suit, and the cards each player was dealt.
+
+    >>> str(trumps_dealt(Suit.HEARTS, 13))
+    'Trumps: ♥. Each player was dealt 13 cards.'
+    """
+    return t("Trumps: {suit}. Each player was dealt {dealt} cards.", suit=suit, dealt=dealt)

@@ -34,6 +34,7 @@ from referee.engines.deals import (
     read_suit,
     scores_before,
     trump_from,
+    trumps_dealt,
     whole_pack,
 )
 from referee.engines.game import (
@@ -64,10 +65,10 @@ from referee.records.fields import (
     ListOf,
     Obj,
     PerPlayer,
-    PlayerName,
     RankType,
     RecordSpec,
     SuitType,
+    sides_field,
 )
 from referee.records.source import Document
 
@@ -121,11 +122,9 @@ RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag i
 RECORD = RecordSpec(
     samples={"summary": "catch-the-ten/three-players", "full": "catch-the-ten/full-play-four"},
     fields=(
-        Field("teams", PerPlayer(ListOf(PlayerName(), min_items=2, max_items=3), sides=True),
-              t("Only with the house rule partnerships: the two sides, each a name and its partners (two each with "
-                "four players, three each with six), who sit in every second seat. Scores, claims and what was "
-                "taken are then given per side."),
-              label=t("Sides")),
+        sides_field(t("Only with the house rule partnerships: the two sides, each a name and its partners (two each "
+                      "with four players, three each with six), who sit in every second seat. Scores, claims and "
+                      "what was taken are then given per side."), (2, 3)),
     ),
     deal=(
         DEALER,
@@ -405,7 +404,7 @@ class CatchTheTen(Game):
                               "was dealt {side} cards in all.", suit=trump, dealt=HAND_SIZES[n],
                               side=dealt[table.entrants[0]]))
         else:
-            steps.insert(0, t("Trumps: {suit}. Each player was dealt {dealt} cards.", suit=trump, dealt=HAND_SIZES[n]))
+            steps.insert(0, trumps_dealt(trump, HAND_SIZES[n]))
         scores: dict[str, int] = {}
         items: dict[str, dict[Rank | None, int]] = {}
         for p in table.entrants:

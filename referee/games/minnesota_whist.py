@@ -41,10 +41,10 @@ from referee.records.fields import (
     Cards,
     Field,
     Integer,
-    ListOf,
     PerPlayer,
     PlayerName,
     RecordSpec,
+    sides_field,
 )
 from referee.records.source import Document
 
@@ -72,9 +72,7 @@ RULES = TrickRules(ORDER_2_TO_A)
 RECORD = RecordSpec(
     samples={"summary": "minnesota-whist/sample-1-granders-make", "full": "minnesota-whist/full-play-high"},
     fields=(
-        Field("teams", PerPlayer(ListOf(PlayerName(), min_items=2, max_items=2), sides=True),
-              t("The two sides: each a name and the two partners, who sit opposite each other."), required=True,
-              label=t("Sides")),
+        sides_field(t("The two sides: each a name and the two partners, who sit opposite each other."), required=True),
         Field("scores_before", PerPlayer(Integer(), sides=True),
               t("The score of each side before the first deal of the record, for a game already under way; left "
                 "out, both sides start at nothing."),

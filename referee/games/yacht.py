@@ -40,6 +40,7 @@ from referee.engines.deals import (
     scores_before,
     scores_in_units,
     trick_counts,
+    trumps_dealt,
     whole_pack,
 )
 from referee.engines.game import (
@@ -158,8 +159,6 @@ RECORD = RecordSpec(
     ),
 )
 """What a Yacht record holds (:mod:`referee.records.fields`)."""
-WARNING_CODES = ("bid.parity", "bid.out_of_reach", "deal.removed_not_default")
-"""The warnings this game adds to the shared ones (dealer order, a deal after the end)."""
 
 
 @dataclass(frozen=True)
@@ -474,7 +473,7 @@ class Yacht(Game):
             return None
         dealer = players.index(dealer_name)
         ledger.check_dealer(deal, players, dealer)
-        steps.insert(0, t("Trumps: {suit}. Each player was dealt {dealt} cards.", suit=trump, dealt=total))
+        steps.insert(0, trumps_dealt(trump, total))
         if not deal.full and REMOVED_COUNT[n]:
             removed = given_removed if given_removed is not None else default_removed(trump, n)
             self._removal_note(deal, trump, n, removed, given_removed is not None, steps)
@@ -583,8 +582,7 @@ class Yacht(Game):
         first = first_lead_card(trump)
         leader = next(seat for seat, hand in enumerate(hands) if first in hand)
         steps.append(t("{player} holds {card} and leads to the first trick.", player=players[leader], card=first))
-        rules = RULES[(options["must_trump_when_void"], options["trump_breaking"])]
-        replay = deal.replay(rules, hands, players, leader, trump, steps)
+        replay = deal.replay(self.trick_rules(options), hands, players, leader, trump, steps)
         if replay is None:
             return None
         won = replay.tricks_won(n)

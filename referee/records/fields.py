@@ -868,3 +868,16 @@ def chosen(choice: Choice, raw: Any) -> str | None:
                 edge + _word_pattern(value, choice.ignore_case, choice.loose_separators) + edge, raw)):
             return value
     return None
+
+
+def sides_field(help: Message, per_side: tuple[int, int] = (2, 2), required: bool = False) -> Field:
+    """The ``teams`` of a partnership game: the two sides, each a name and its partners (at least and at
+    most ``per_side`` of them), under which scores, claims and tricks are then given.
+
+    >>> f = sides_field(t("The two sides."), (2, 3))
+    >>> f.name, f.type.value.min_items, f.type.value.max_items, f.type.sides, str(f.label)
+    ('teams', 2, 3, True, 'Sides')
+    """
+    low, high = per_side
+    return Field("teams", PerPlayer(ListOf(PlayerName(), min_items=low, max_items=high), sides=True), help,
+                 required=required, label=t("Sides"))
