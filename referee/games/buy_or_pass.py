@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
+from referee.engines.deals import Deal
 from referee.engines.game import (
     DealResult,
     Finding,
@@ -329,13 +330,10 @@ class BuyOrPass(Game):
     def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], stake: int,
               values: dict[Suit, int], pot: int, exempt: str | None, findings: list[Finding],
               previous_dealer: int | None) -> tuple[DealResult, int, str | None, int] | None:
-        path: Path = ("deals", i)
-        number = i + 1
-        deal = r.mapping(path)
+        deal = Deal.open(r, i, RECORD, findings)
         if deal is None:
             return None
-        full = "hands" in deal
-        r.known_keys(path, {f.name for f in RECORD.deal_fields("full" if full else "summary")})
+        path, number, full = deal.path, deal.number, deal.full
         dealer_name = r.name(path + ("dealer",), players)
         claim = r.scores(path + ("claim",), players, required=False, minimum=None)
         steps: list[Message] = []

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.cards import Card, Suit, deck
+from referee.engines.deals import Deal
 from referee.engines.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.engines.replay import Replay, read_hands, replay_tricks
 from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
@@ -313,13 +314,10 @@ class Korol(Game):
 
     def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
               previous_winner: str | None) -> tuple[DealResult, str | None] | None:
-        path: Path = ("deals", i)
-        number = i + 1
-        deal = r.mapping(path)
+        deal = Deal.open(r, i, RECORD, findings)
         if deal is None:
             return None
-        full = "hands" in deal
-        r.known_keys(path, {f.name for f in RECORD.deal_fields("full" if full else "summary")})
+        path, number, full = deal.path, deal.number, deal.full
         dealer = r.name(path + ("dealer",), players)
         titles = self._titles(r, path + ("titles",), players)
         quotas = self._quotas(r, path + ("quotas",))
