@@ -11,28 +11,36 @@ game, never the other way round), so that the game module holds its rules and no
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
 from referee.engines.game import Game
 from referee.messages import Message
 
-# slug → module in this package with ``example_lines(game, deal, notation)`` and ``example_rows(…)``
+# slug → module in this package with ``example_rows(game, deal, notation)`` and (if the game's own one-line
+# facts are not enough) ``example_lines(…)``
 EXAMPLES: dict[str, str] = {"catch-the-ten": "catch_the_ten", "comet": "comet", "kings-corners": "kings_corners",
                              "yacht": "yacht"}
 
 
+def _shown_by(game: Game, name: str) -> Callable[..., Any] | None:
+    """The function ``name`` of the module here for ``game``, if there is one and it has it."""
+    module = EXAMPLES.get(game.slug)
+    return getattr(import_module(f"{__name__}.{module}"), name, None) if module is not None else None
+
+
 def example_lines(game: Game, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
     """A deal's one-line facts in a worked example: label and value (:meth:`Game.example_lines`)."""
-    module = EXAMPLES.get(game.slug)
-    if module is None:
+    shown = _shown_by(game, "example_lines")
+    if shown is None:
         return game.example_lines(deal, notation)
-    return import_module(f"{__name__}.{module}").example_lines(game, deal, notation)  # type: ignore[no-any-return]
+    return shown(game, deal, notation)  # type: ignore[no-any-return]
 
 
 def example_rows(game: Game, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
     """A deal's rows in a worked example: a label, and a value per player (:meth:`Game.example_rows`)."""
-    module = EXAMPLES.get(game.slug)
-    if module is None:
+    shown = _shown_by(game, "example_rows")
+    if shown is None:
         return game.example_rows(deal, notation)
-    return import_module(f"{__name__}.{module}").example_rows(game, deal, notation)  # type: ignore[no-any-return]
+    return shown(game, deal, notation)  # type: ignore[no-any-return]

@@ -17,17 +17,11 @@ from referee.messages import Message, t
 from referee.notation import parse_rank
 
 
-def example_lines(game: CatchTheTen, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-    """The game's own lines: the dealer and the cards set aside."""
-    return game.example_lines(deal, notation)
-
-
 def example_rows(game: CatchTheTen, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
     """Cards and honours taken per player, then the claim."""
-    rows: list[tuple[Message, dict[str, Any]]] = []
     taken = deal.get("taken")
-    if isinstance(taken, dict):
-        rows.append((t("Cards taken"), {name: v["cards"] for name, v in taken.items()}))
-        rows.append((t("Honours taken"), {name: [parse_rank(h, notation) for h in v.get("honours") or []] or "—"
-                                          for name, v in taken.items()}))
-    return rows + game.example_rows(deal, notation)
+    if not isinstance(taken, dict):
+        return game.example_rows(deal, notation)
+    honours = {name: [parse_rank(h, notation) for h in v.get("honours") or []] or "—" for name, v in taken.items()}
+    return [(t("Cards taken"), {name: v["cards"] for name, v in taken.items()}), (t("Honours taken"), honours),
+            *game.example_rows(deal, notation)]
