@@ -20,6 +20,7 @@ restores the original's bids and scoring and keeps the seed's rules of play as d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import gcd
 from typing import Any, ClassVar
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
@@ -206,8 +207,6 @@ def score_unit(options: dict[str, Any]) -> int:
     ...     {"distance_step": 150, "thirteen_under_points": 250})
     (10, 50)
     """
-    from math import gcd
-
     step = options["distance_step"]
     return gcd(100, step if step < 100 else 0, options["thirteen_under_points"])
 
