@@ -42,7 +42,7 @@ from referee.engines.turns import IllegalMoveError, M, Replayed, TurnState, repl
 from referee.errors import NotationError
 from referee.messages import Message, t, tn
 from referee.notation import format_card, parse_card, parse_cards
-from referee.records.fields import Code, PerPlayer, backticks
+from referee.records.fields import Code, Deals, Field, PerPlayer, RecordSpec, backticks
 from referee.records.hands import DECK
 from referee.records.source import Document, Path
 
@@ -139,6 +139,21 @@ def read_games(game: Game, doc: Document, read: GameReader[T]) -> tuple[Ledger, 
         kept.append(more)
     r.raise_if_any()
     return ledger, players, options, kept
+
+
+def games_record(full_play_key: str, help: Message, label: Message, deal: tuple[Field, ...],
+                 **spec: Any) -> RecordSpec:
+    """The record of a game in which every deal is a game of its own (:func:`read_games`): its ``deals`` are
+    the games (``help`` and ``label`` say so in the game's words), a deal holding ``full_play_key`` is a full
+    play, and no scores are carried in from earlier games. ``spec`` adds the rest of the
+    :class:`~referee.records.fields.RecordSpec` (samples, most deals).
+
+    >>> spec = games_record("pack", t("The games."), t("Games"), ())
+    >>> [f.name for f in spec.record_fields()], spec.full_play_key
+    (['game', 'notation', 'players', 'options', 'deals', 'expected'], 'pack')
+    """
+    return RecordSpec(full_play_key=full_play_key, deal=deal, without=("scores_before",), **spec,
+                      fields=(Field("deals", Deals(full_play_key=full_play_key), help, required=True, label=label),))
 
 
 def ranks_only_fact() -> tuple[Message, Message]:

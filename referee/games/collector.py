@@ -43,24 +43,11 @@ from referee.engines import fishing
 from referee.engines.deals import Deal, Ledger
 from referee.engines.fishing import Draw, Lay, RoundsState, SomePlayers, Take
 from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
-from referee.records.fields import (
-    DEALER,
-    NOTE,
-    Boolean,
-    Cards,
-    Choice,
-    Deals,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PlayerName,
-    RecordSpec,
-)
+from referee.records.fields import DEALER, NOTE, Boolean, Cards, Choice, Field, Integer, ListOf, Obj, OneOf, PlayerName
 from referee.records.fields import Card as CardType
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
@@ -73,42 +60,31 @@ SET = len(RANKS)
 """Ranks in a complete set, the two to the ace."""
 
 OPTIONS: tuple[Option, ...] = (
-    Option("completion_check", "after_each_turn", ("after_each_turn", "end_of_round"),
-           help=t("When a player's set is checked, and who wins if several complete it in one round."),
-           choice_help={
-               "after_each_turn": t("Right after the player's own take or draw; the first to complete wins and "
-                                    "the later players of that round do not act."),
-               "end_of_round": t("When every player has taken or drawn; everyone who then holds all thirteen "
-                                 "ranks shares the win."),
-           },
-           label=t("A completed set is checked"),
-           choice_labels={"after_each_turn": t("after each turn"), "end_of_round": t("at the end of the round")}),
-    Option("draw_rule", "stock_exhausted", ("stock_exhausted", "never"),
-           help=t("When the game ends without a winner."),
-           choice_help={
-               "stock_exhausted": t("The game is drawn after a round in which nobody took a laid card and every "
-                                    "draw together emptied the stock."),
-               "never": t("Never: play goes on until somebody completes the set (as in the original)."),
-           },
-           label=t("A drawn game"),
-           choice_labels={"stock_exhausted": t("when the stock runs out"), "never": t("never")}),
-    Option("taking_order", "dealer_left", ("dealer_left", "rotating"),
-           help=t("Who chooses first among the laid cards."),
-           choice_help={
-               "dealer_left": t("Every round the player on the dealer's left, then clockwise (the source)."),
-               "rotating": t("The first chooser moves one seat to the left each round."),
-           },
-           label=t("First to choose each round"),
-           choice_labels={"dealer_left": t("the dealer's left"), "rotating": t("moves round the table")}),
+    choice_option("completion_check", "after_each_turn", t("A completed set is checked"),
+                  t("When a player's set is checked, and who wins if several complete it in one round."),
+                  ("after_each_turn", t("after each turn"),
+                   t("Right after the player's own take or draw; the first to complete wins and the later "
+                     "players of that round do not act.")),
+                  ("end_of_round", t("at the end of the round"),
+                   t("When every player has taken or drawn; everyone who then holds all thirteen ranks shares "
+                     "the win."))),
+    choice_option("draw_rule", "stock_exhausted", t("A drawn game"), t("When the game ends without a winner."),
+                  ("stock_exhausted", t("when the stock runs out"),
+                   t("The game is drawn after a round in which nobody took a laid card and every draw together "
+                     "emptied the stock.")),
+                  ("never", t("never"),
+                   t("Never: play goes on until somebody completes the set (as in the original)."))),
+    choice_option("taking_order", "dealer_left", t("First to choose each round"),
+                  t("Who chooses first among the laid cards."),
+                  ("dealer_left", t("the dealer's left"),
+                   t("Every round the player on the dealer's left, then clockwise (the source).")),
+                  ("rotating", t("moves round the table"),
+                   t("The first chooser moves one seat to the left each round."))),
 )
 
 WINNER_HELP = t("The player who completed the set.")
-RECORD = RecordSpec(
-    full_play_key="pack",
-    fields=(Field("deals", Deals(full_play_key="pack"), t("The games, one deal each, in the order they were "
-                                                           "played."), required=True,
-                  label=t("Games")),),
-    without=("scores_before",),
+RECORD = fishing.games_record(
+    "pack", t("The games, one deal each, in the order they were played."), t("Games"),
     samples={"summary": "collector/summary-win", "full": "collector/full-play-eight-rounds"},
     deal=(
         DEALER,

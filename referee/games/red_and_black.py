@@ -25,34 +25,15 @@ from typing import Any, ClassVar
 
 from referee.cards import Card
 from referee.engines.deals import Deal, Ledger
-from referee.engines.fishing import Draw, read_games
+from referee.engines.fishing import Draw, games_record, read_games
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
-from referee.records.fields import (
-    DEALER,
-    NOTE,
-    Cards,
-    Deals,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-    Text,
-)
+from referee.records.fields import DEALER, NOTE, Cards, Field, Integer, ListOf, Obj, OneOf, PerPlayer, PlayerName, Text
 from referee.records.fields import Card as CardType
-from referee.records.hands import (
-    DECK,
-    ColourString,
-    read_draws,
-    read_pile_and_stock,
-    read_stock,
-)
+from referee.records.hands import DECK, ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -60,26 +41,20 @@ STOCK = 50
 PER_COLOUR = 25
 
 OPTIONS: tuple[Option, ...] = (
-    Option("ties", "all_lose", ("all_lose", "nobody_loses"),
-           help=t("What happens when several players share the most cards taken."),
-           choice_help={"all_lose": t("Every one of them loses, even if that is everyone."),
-                        "nobody_loses": t("Nobody loses that game.")},
-           label=t("Several share the most cards"),
-           choice_labels={"all_lose": t("they all lose"), "nobody_loses": t("nobody loses")}),
-    Option("several_games", "each_game", ("each_game", "total"),
-           help=t("How a record of several games is decided."),
-           choice_help={"each_game": t("Every game has its own loser; the totals are for information."),
-                        "total": t("The cards taken are added up over all the games; the most in all loses.")},
-           label=t("Several games in one record"),
-           choice_labels={"each_game": t("each game has its loser"), "total": t("the most cards in all loses")}),
+    choice_option("ties", "all_lose", t("Several share the most cards"),
+                  t("What happens when several players share the most cards taken."),
+                  ("all_lose", t("they all lose"), t("Every one of them loses, even if that is everyone.")),
+                  ("nobody_loses", t("nobody loses"), t("Nobody loses that game."))),
+    choice_option("several_games", "each_game", t("Several games in one record"),
+                  t("How a record of several games is decided."),
+                  ("each_game", t("each game has its loser"),
+                   t("Every game has its own loser; the totals are for information.")),
+                  ("total", t("the most cards in all loses"),
+                   t("The cards taken are added up over all the games; the most in all loses."))),
 )
 
-RECORD = RecordSpec(
-    full_play_key="stock",
-    fields=(Field("deals", Deals(full_play_key="stock"), t("The games, in the order they were played."),
-                  required=True,
-                  label=t("Games")),),
-    without=("scores_before",),
+RECORD = games_record(
+    "stock", t("The games, in the order they were played."), t("Games"),
     samples={"summary": "red-and-black/five-players", "full": "red-and-black/stock-runs-out"},
     deal=(
         DEALER,
