@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cli.command import main
-from tests.conftest import EXAMPLES, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import EXAMPLES, error_after, errors_of, mutate, verdict_or_typed_error
 
 CTT = """\
 game: catch-the-ten
@@ -56,11 +56,7 @@ deals:
     (MW, "tricks: {We: 5, They: 8}", "tricks: {We: five, They: 8}", "record.not_a_number", 7),
 ])
 def test_impossible_facts_are_named_with_field_and_line(base, old, new, code, line):
-    assert old in base
-    errors = errors_of(base.replace(old, new, 1))
-    assert code in [e.code for e in errors]
-    hit = next(e for e in errors if e.code == code)
-    assert hit.where.line == line
+    assert error_after(base, old, new, code).where.line == line
 
 
 def test_every_error_is_collected_not_only_the_first():
