@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from referee import check_text
 from referee.games import red_and_black as rb
 from referee.notation import parse_cards
+from referee.records.hands import DECK
 from referee.simulate.red_and_black import red_and_black_deal, shuffled_stock
 from tests.conftest import ROOT, cli_error, dump, errors_of, mutate, verdict_or_typed_error
 
@@ -42,14 +43,14 @@ def test_cards_are_kept_and_the_colour_needed_alternates_at_every_draw(n, rng):
     black, red, stock = shuffled_stock(rng)
     assert not black.suit.is_red and red.suit.is_red
     assert len(stock) == 50 and sum(c.suit.is_red for c in stock) == 25     # 25 of each colour after the two
-    assert sorted([black, red, *stock]) == sorted(rb.DECK)
+    assert sorted([black, red, *stock]) == sorted(DECK)
     game = rb.RedBlackGame([str(k) for k in range(n)], [c.suit.is_red for c in stock], stock)
     while not game.is_over():
         assert game.legal_moves() == [rb.Draw()]
         game.push(rb.Draw())
         # Every card is in the stock, taken by a player, or in the pile with the two starting cards.
         everywhere = stock[game.position:] + game.taken_items() + game.pile_items() + [black, red]
-        assert sorted(everywhere) == sorted(rb.DECK)
+        assert sorted(everywhere) == sorted(DECK)
         assert len(game.taken_items()) == sum(game.taken)
     assert game.discards == [k % 2 == 0 for k in range(len(game.discards))]   # red, black, red, …
     assert game.outcome().scores == oracle([str(k) for k in range(n)], game.red)

@@ -37,10 +37,10 @@ from typing import Any, TypeVar
 
 from referee.cards import Card
 from referee.engines.deals import Deal, Ledger, each_deal
-from referee.engines.game import DealResult, Finding, Game, Reader
+from referee.engines.game import DealResult, Finding, Game, Reader, players_fact
 from referee.engines.turns import IllegalMoveError, M, Replayed, TurnState, replay_moves
 from referee.errors import NotationError
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import format_card, parse_card, parse_cards
 from referee.records.fields import Code, Deals, Field, PerPlayer, RecordSpec, backticks
 from referee.records.hands import DECK
@@ -154,6 +154,27 @@ def games_record(full_play_key: str, help: Message, label: Message, deal: tuple[
     """
     return RecordSpec(full_play_key=full_play_key, deal=deal, without=("scores_before",), **spec,
                       fields=(Field("deals", Deals(full_play_key=full_play_key), help, required=True, label=label),))
+
+
+class PackGame(Game):
+    """The referee of a game played with the whole pack in which every deal is a game of its own (Collector,
+    Stealing Bundles, Red and Black): a page heads each deal "Game n", and its facts start with the players
+    and the pack."""
+
+    deal_heading = N_("Game {n}")
+    deck_size = len(DECK)
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows: the players, the pack (:meth:`pack_fact`), then :meth:`play_facts`."""
+        return [players_fact(self.player_counts), self.pack_fact(), *self.play_facts()]
+
+    def pack_fact(self) -> tuple[Message, Any]:
+        """The "Cards" line of the facts: by default a full pack in which only ranks count."""
+        return ranks_only_fact()
+
+    def play_facts(self) -> list[tuple[Message, Any]]:
+        """The game's own facts, after the players and the pack."""
+        return []
 
 
 def ranks_only_fact() -> tuple[Message, Message]:

@@ -42,10 +42,10 @@ from referee.cards import RANKS, Card
 from referee.engines import fishing
 from referee.engines.deals import Deal, Ledger
 from referee.engines.fishing import Draw, Lay, RoundsState, SomePlayers, Take
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.game import DealResult, Finding, Option, Reader, Verdict, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
-from referee.messages import N_, Message, t, tn
+from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.fields import DEALER, NOTE, Boolean, Cards, Choice, Field, Integer, ListOf, Obj, OneOf, PlayerName
 from referee.records.fields import Card as CardType
@@ -312,7 +312,7 @@ G3-A10 | A set of thirteen ranks, in no order | (record.incomplete_set)
 """Every rule of Collector: what enforces it, or why no record can show it (``referee rules``)."""
 
 
-class Collector(Game):
+class Collector(fishing.PackGame):
     """The referee for Collector."""
 
     slug = "collector"
@@ -321,17 +321,13 @@ class Collector(Game):
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("collecting game, each player for himself")
-    deal_heading = N_("Game {n}")
     pitch = t("Lay a card, then take another player's card or draw two, until you hold all thirteen ranks.")
     length = t("ten to twenty minutes")
-    deck_size = len(DECK)
     record = RECORD
 
-    def facts(self) -> list[tuple[Message, Any]]:
-        """The numbers a page shows."""
+    def play_facts(self) -> list[tuple[Message, Any]]:
+        """The deal, a round and the goal (after the players and the pack)."""
         return [
-            players_fact(self.player_counts),
-            fishing.ranks_only_fact(),
             (t("Cards per player"), t("{n} at the start", n=HAND)),
             (t("Each round"), t("lay one card face down; then take a card another player laid, or draw {n} from "
                                 "the stock", n=DRAW)),

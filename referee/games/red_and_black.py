@@ -25,15 +25,15 @@ from typing import Any, ClassVar
 
 from referee.cards import Card
 from referee.engines.deals import Deal, Ledger
-from referee.engines.fishing import Draw, games_record, read_games
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.fishing import Draw, PackGame, games_record, read_games
+from referee.engines.game import DealResult, Option, Reader, Verdict, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
-from referee.messages import N_, Message, t, tn
+from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.fields import DEALER, NOTE, Cards, Field, Integer, ListOf, Obj, OneOf, PerPlayer, PlayerName, Text
 from referee.records.fields import Card as CardType
-from referee.records.hands import DECK, ColourString, read_draws, read_pile_and_stock, read_stock
+from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -354,7 +354,7 @@ G10-D01 | A full play may record what each player did with each card drawn
 """Every rule of Red and Black: what enforces it, or why no record can show it (``referee rules``)."""
 
 
-class RedAndBlack(Game):
+class RedAndBlack(PackGame):
     """The referee for Red and Black."""
 
     slug = "red-and-black"
@@ -365,17 +365,17 @@ class RedAndBlack(Game):
     options = OPTIONS
     record = RECORD
     kind = t("drawing game without decisions: the fewest cards taken")
-    deal_heading = N_("Game {n}")
     pitch = t("A game of pure luck for children: draw until your colour comes up, and keep the rest.")
     length = t("a few minutes")
-    deck_size = len(DECK)
 
-    def facts(self) -> list[tuple[Message, Any]]:
-        """The numbers a page shows."""
+    def pack_fact(self) -> tuple[Message, Any]:
+        """Two cards start the pile, the rest is the stock."""
+        return (t("Cards"), t("{n}: one red and one black start the pile, {stock} form the stock ({each} of each "
+                              "colour)", n=self.deck_size, stock=STOCK, each=PER_COLOUR))
+
+    def play_facts(self) -> list[tuple[Message, Any]]:
+        """The colour needed, the goal and the end (after the players and the pack)."""
         return [
-            players_fact(PLAYER_COUNTS),
-            (t("Cards"), t("{n}: one red and one black start the pile, {stock} form the stock ({each} of each "
-                           "colour)", n=self.deck_size, stock=STOCK, each=PER_COLOUR)),
             (t("Colour needed"), t("red, black, red, black … in turn: the pile is turned over after every discard")),
             (t("Goal"), t("take as few cards as possible")),
             (t("End"), t("when the stock runs out; the player who took the most cards loses")),

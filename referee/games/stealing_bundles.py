@@ -47,10 +47,10 @@ from referee.cards import Card
 from referee.engines import fishing
 from referee.engines.deals import Deal
 from referee.engines.fishing import PackState, Play, example_deal, moves_in_words, parse_play, read_plays, unfinished
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.game import DealResult, Finding, Option, Reader, Verdict, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
-from referee.messages import N_, Message, t, tn
+from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.fields import DEALER, NOTE, Cards, Field, Integer, ListOf, PerPlayer, PlayerName, Text
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
@@ -324,7 +324,7 @@ G9-A10 | The stock never runs out in the middle of a deal | unchecked: arithmeti
 """Every rule of Stealing Bundles: what enforces it, or why no record can show it (``referee rules``)."""
 
 
-class StealingBundles(Game):
+class StealingBundles(fishing.PackGame):
     """The referee for Stealing Bundles."""
 
     slug = "stealing-bundles"
@@ -334,17 +334,13 @@ class StealingBundles(Game):
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("fishing game: capture by rank, each player for himself")
-    deal_heading = N_("Game {n}")
     pitch = t("Match a card on the table to take it, or steal a whole bundle from another player.")
     length = t("one deal of a few minutes")
-    deck_size = len(DECK)
     record = RECORD
 
-    def facts(self) -> list[tuple[Message, Any]]:
-        """The numbers a page shows."""
+    def play_facts(self) -> list[tuple[Message, Any]]:
+        """The table, the deals, capturing and the winner (after the players and the pack)."""
         return [
-            players_fact(self.player_counts),
-            fishing.ranks_only_fact(),
             (t("On the table at the start"), tn("{n} card, face up", "{n} cards, face up", TABLE_START)),
             (t("Cards per player"), t("{n} in every round of dealing", n=HAND)),
             (t("Rounds of dealing"), [t("{players} players: {cards}", players=p, cards=r)
