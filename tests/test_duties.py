@@ -28,6 +28,11 @@ def _option_sets(slug: str) -> list[dict[str, object]]:
     return [dict(zip([o.name for o in options], combo, strict=True)) for combo in itertools.product(*values)]
 
 
+def _duties_by_options(slug: str) -> list[tuple[dict[str, object], list]]:
+    """Every combination of the game's options, with the duties it gives."""
+    return [(options, GAMES[slug].duties(options)) for options in _option_sets(slug)]
+
+
 def _pack(rules: TrickRules) -> list:
     """The cards of the rank orders; the Joker only where it is the highest trump (ORDER_7_TO_A ends with it)."""
     ranks = set(rules.plain_order) | set(rules.trump_order)
@@ -89,12 +94,10 @@ def _passing_deal(rules: TrickRules, duties, lead_rule: str, rng: random.Random,
 
 @pytest.mark.parametrize("slug", TRICK_GAMES)
 def test_every_sentence_of_the_duties_holds_on_random_positions(slug):
-    game = GAMES[slug]
     rng = random.Random(slug)
     checked = 0
-    for options in _option_sets(slug):
-        rules = game.trick_rules(options)
-        duties = game.duties(options)
+    for options, duties in _duties_by_options(slug):
+        rules = GAMES[slug].trick_rules(options)
         where = f"{slug} {options}"
         for _ in range(DEALS):
             if rules.void_passes:
@@ -201,11 +204,9 @@ MOVES = {"construction": 30}
 
 @pytest.mark.parametrize("slug", list(TURN_GAMES))
 def test_every_sentence_of_a_turn_games_duties_holds_on_random_positions(slug):
-    game = GAMES[slug]
     rng = random.Random(slug)
     checked = 0
-    for options in _option_sets(slug):
-        duties = game.duties(options)
+    for options, duties in _duties_by_options(slug):
         assert duties, slug
         for _ in range(PLAYOUTS.get(slug, 3)):
             checked += _turn_playout(TURN_GAMES[slug](rng, options), duties, rng, f"{slug} {options}",

@@ -403,3 +403,13 @@ def reached(player: str, target: int) -> Message:
     """The end of a game that ``player`` won by reaching ``target``."""
     return tn("{player} reached {target} point and wins the game.",
               "{player} reached {target} points and wins the game.", target, player=player, target=target)
+
+
+def from_dealers_left(players: list[str], dealer: int) -> list[str]:
+    """The players in turn order, starting with the dealer's left-hand neighbour, who plays first.
+
+    >>> from_dealers_left(["Anna", "Boris", "Vera"], 1)
+    ['Vera', 'Anna', 'Boris']
+    """
+    n = len(players)
+    return [players[(dealer + 1 + k) % n] for k in range(n)]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card
-from referee.engines.deals import Deal, Ledger
+from referee.engines.deals import Deal, Ledger, from_dealers_left
 from referee.engines.fishing import Draw, PackGame, games_record, read_games
 from referee.engines.game import DealResult, Option, Reader, Verdict, rule_table
 from referee.engines.house_rules import choice_option
@@ -36,7 +36,6 @@ from referee.records.fields import Card as CardType
 from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
 
-PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
 STOCK = 50
 PER_COLOUR = 25
 
@@ -361,7 +360,7 @@ class RedAndBlack(PackGame):
     rule_table = RULE_TABLE
     ruleless_codes = frozenset({"red_and_black.draw"})  # a record can hold nothing but draws
     names: ClassVar[dict[str, str]] = {"en": "Red and Black", "ru": "Красная и чёрная", "de": "Rot und Schwarz"}
-    player_counts = PLAYER_COUNTS
+    player_counts = (2, 3, 4, 5)
     options = OPTIONS
     record = RECORD
     kind = t("drawing game without decisions: the fewest cards taken")
@@ -458,10 +457,9 @@ class RedAndBlack(PackGame):
         loser_claim = self._loser_claim(r, deal.path, players)
         if dealer_name is None:
             return None
-        n = len(players)
         dealer = players.index(dealer_name)
         ledger.check_dealer(deal, players, dealer)
-        order = [players[(dealer + 1 + k) % n] for k in range(n)]
+        order = from_dealers_left(players, dealer)
         got = self._full(deal, order, options) if deal.full else self._summary(r, deal.path, order)
         if got is None:
             return None
