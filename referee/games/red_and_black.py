@@ -96,6 +96,22 @@ def lose_message(losers: list[str], most: int) -> Message:
               len(losers), players=losers, most=most)
 
 
+def who_loses(taken: dict[str, int], ties: str) -> tuple[list[str], Message]:
+    """Who took the most cards and loses (nobody after a tie with ``ties: nobody_loses``), and the sentence that
+    says so; the losers in the order of ``taken``.
+
+    >>> losers, why = who_loses({"Anna": 9, "Boris": 9, "Vera": 3}, "nobody_loses")
+    >>> losers, str(why)
+    ([], 'Anna and Boris share the most cards (9), so nobody loses (ties: nobody_loses).')
+    """
+    most = max(taken.values())
+    losers = [p for p, k in taken.items() if k == most]
+    if len(losers) > 1 and ties == "nobody_loses":
+        return [], t("{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).", players=losers,
+                     n=most)
+    return losers, lose_message(losers, most)
+
+
 def colour_step(player: str, taken: int, needed_red: bool, discarded: bool) -> Message:
     """One turn of a stock given as colours: how many cards of the other colour were taken, then the discard.
 
@@ -190,15 +206,10 @@ class RedBlackGame(TurnState[Draw]):
 
     def _end(self) -> Outcome:
         scores = dict(zip(self.players, self.taken, strict=True))
-        most = max(self.taken)
-        losers = tuple(p for p, k in scores.items() if k == most)
-        if len(losers) > 1 and self.ties == "nobody_loses":
-            return Outcome(tuple(self.players), "game.tie_nobody_loses",
-                           t("{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).",
-                             players=list(losers), n=most), scores)
-        winners = tuple(p for p in self.players if p not in losers)
-        return Outcome(winners, "game.most_cards_lose",
-                       lose_message(list(losers), most), scores)
+        losers, why = who_loses(scores, self.ties)
+        if not losers:
+            return Outcome(tuple(self.players), "game.tie_nobody_loses", why, scores)
+        return Outcome(tuple(p for p in self.players if p not in losers), "game.most_cards_lose", why, scores)
 
     def taken_items(self) -> list[Any]:
         """Every card taken so far, turn by turn (the turn under way included)."""
@@ -422,16 +433,9 @@ class RedAndBlack(PackGame):
         last_losers = losers_of[-1] if losers_of else []
         winner: str | None = None
         if options["several_games"] == "total" and len(results) > 1:
-            most = max(totals.values())
-            losers = [p for p in players if totals[p] == most]
-            if len(losers) > 1 and options["ties"] == "nobody_loses":
-                termination = t("Over {n} games: {result}", n=len(results), result=t(
-                    "{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).", players=losers,
-                    n=most))
-                code = "tie_nobody_loses"
-            else:
-                termination = t("Over {n} games: {result}", n=len(results), result=lose_message(losers, most))
-                code = "most_cards_lose"
+            losers, why = who_loses({p: totals[p] for p in players}, options["ties"])
+            termination = t("Over {n} games: {result}", n=len(results), result=why)
+            code = "most_cards_lose" if losers else "tie_nobody_loses"
             scores = totals
         elif len(results) == 1:
             termination = results[0].steps[-1]
@@ -465,14 +469,7 @@ class RedAndBlack(PackGame):
             return None
         taken, steps = got
         taken = {p: taken[p] for p in players}
-        most = max(taken.values())
-        losers = [p for p in players if taken[p] == most]
-        if len(losers) > 1 and options["ties"] == "nobody_loses":
-            end = t("{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).", players=losers,
-                    n=most)
-            losers = []
-        else:
-            end = lose_message(losers, most)
+        losers, end = who_loses(taken, options["ties"])
         if loser_claim is not None and sorted(loser_claim) != sorted(losers):
             deal.warn("deal.loser_claim", ("loser",), t("The table named {claimed} as the loser, but {actual} lost.",
                                                          claimed=loser_claim, actual=losers or t("nobody")), "error")
