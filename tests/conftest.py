@@ -131,7 +131,7 @@ def error_after(base: str, old: str, new: str, code: str):
 
 def cli_error(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, code: str, lang: str) -> dict:
     """``referee check --json`` of ``text`` exits 2 with the error ``code``, which is returned as JSON; the
-    readable answer in ``lang`` exits 2 as well, without a traceback."""
+    readable answer in ``lang`` exits 2 as well, without a traceback (:func:`cli_refusal`)."""
     import json
 
     from referee.cli.command import main
@@ -141,9 +141,20 @@ def cli_error(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, cod
     assert main(["check", str(path), "--json"]) == 2
     errors = json.loads(capsys.readouterr().out)["errors"]
     assert code in [e["code"] for e in errors], errors
-    assert main(["check", str(path), "--lang", lang]) == 2
-    assert "Traceback" not in capsys.readouterr().err
+    cli_refusal(tmp_path, capsys, text, lang)
     return next(e for e in errors if e["code"] == code)
+
+
+def cli_refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, lang: str) -> str:
+    """``referee check --lang LANG`` of ``text`` exits 2 without a traceback: its error output."""
+    from referee.cli.command import main
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err
 
 
 def unusable_after(data: dict, change: Callable[[dict], object]) -> None:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cli.command import main
-from tests.conftest import EXAMPLES, error_after, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import EXAMPLES, cli_refusal, error_after, errors_of, mutate, verdict_or_typed_error
 
 CTT = """\
 game: catch-the-ten
@@ -72,11 +72,7 @@ def test_unusable_text_is_a_typed_error(text):
 
 
 def test_cli_exit_status_two_and_no_traceback(tmp_path, capsys):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(CTT.replace("cards: 15", "cards: 18"), encoding="utf-8")
-    assert main(["check", str(bad), "--lang", "ru"]) == 2
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and "строка 6" in err
+    assert "строка 6" in cli_refusal(tmp_path, capsys, CTT.replace("cards: 15", "cards: 18"), "ru")
     assert main(["check", str(tmp_path / "missing.yaml")]) == 2
 
 
