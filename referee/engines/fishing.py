@@ -1,5 +1,6 @@
 """What the games dealt from one pack repeat: the deal into hands and a stock, the moves of laying,
-taking and drawing with the way a record writes them, and a record in rounds of laying and taking.
+taking and drawing with the way a record writes them, a record in rounds of laying and taking, and a
+referee (:class:`PackGame`) whose record holds one game a deal (:func:`games_record`, :func:`read_games`).
 
 Collector, Stealing Bundles and Red and Black are turn games (:mod:`referee.engines.turns`): each has a
 :class:`~referee.engines.turns.TurnState` that holds its rules. Collector and Stealing Bundles deal
