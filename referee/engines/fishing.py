@@ -157,6 +157,10 @@ def games_record(full_play_key: str, help: Message, label: Message, deal: tuple[
                       fields=(Field("deals", Deals(full_play_key=full_play_key), help, required=True, label=label),))
 
 
+PACK_EXAMPLE: tuple[str, Message, str] = ("pack", t("Pack, top card first"), "cards")
+"""A full play's pack as a worked example shows it (:attr:`~referee.engines.game.Game.example_fields`)."""
+
+
 class PackGame(Game):
     """The referee of a game played with the whole pack in which every deal is a game of its own (Collector,
     Stealing Bundles, Red and Black): a page heads each deal "Game n", and its facts start with the players

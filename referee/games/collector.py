@@ -324,6 +324,7 @@ class Collector(fishing.PackGame):
     pitch = t("Lay a card, then take another player's card or draw two, until you hold all thirteen ranks.")
     length = t("ten to twenty minutes")
     record = RECORD
+    example_fields = (fishing.PACK_EXAMPLE,)
 
     def play_facts(self) -> list[tuple[Message, Any]]:
         """The deal, a round and the goal (after the players and the pack)."""
@@ -339,10 +340,9 @@ class Collector(fishing.PackGame):
     # Worked examples -----------------------------------------------------------------------------
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, the pack (full play), or the winner, his hand and the round (summary)."""
+        """The dealer, the pack (full play, :attr:`example_fields`), or the winner, his hand and the round
+        (summary)."""
         lines = super().example_lines(deal, notation)
-        if deal.get("pack"):
-            lines.append((t("Pack, top card first"), parse_cards(deal["pack"], notation)))
         if deal.get("winner") is not None:
             lines.append((t("Winner claimed") if deal.get("pack") else t("Winner"), deal["winner"]))
         if deal.get("hand"):

@@ -51,7 +51,6 @@ from referee.engines.game import DealResult, Finding, Option, Reader, Verdict, r
 from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
 from referee.messages import Message, t, tn
-from referee.notation import parse_cards
 from referee.records.fields import DEALER, NOTE, Cards, Field, Integer, ListOf, PerPlayer, PlayerName, Text
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
@@ -337,6 +336,7 @@ class StealingBundles(fishing.PackGame):
     pitch = t("Match a card on the table to take it, or steal a whole bundle from another player.")
     length = t("one deal of a few minutes")
     record = RECORD
+    example_fields = (fishing.PACK_EXAMPLE, ("table", t("Left on the table"), "cards"))
 
     def play_facts(self) -> list[tuple[Message, Any]]:
         """The table, the deals, capturing and the winner (after the players and the pack)."""
@@ -352,12 +352,9 @@ class StealingBundles(fishing.PackGame):
     # Worked examples -----------------------------------------------------------------------------
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, the pack in order (full play) or the cards left on the table (summary)."""
+        """The dealer, the pack in order (full play) or the cards left on the table (summary, both
+        :attr:`example_fields`), then the last capture."""
         lines = super().example_lines(deal, notation)
-        if deal.get("pack"):
-            lines.append((t("Pack, top card first"), parse_cards(deal["pack"], notation)))
-        if deal.get("table"):
-            lines.append((t("Left on the table"), parse_cards(deal["table"], notation)))
         if deal.get("last_capture"):
             lines.append((t("Last capture"), deal["last_capture"]))
         return lines
