@@ -129,15 +129,21 @@ def _check_notation(notation: str) -> None:
 
 
 def _look_up(token: object, notation: str, kind: str, signs: dict[str, T], letters: dict[str, dict[str, T]],
-             words: dict[str, dict[str, T]]) -> tuple[T | None, str]:
-    """A suit or rank by its sign (any notation), else by the notation's letter or word; and the cleaned text."""
+             words: dict[str, dict[str, T]], refusal: str, code: str) -> T:
+    """A suit or rank by its sign (any notation), else by the notation's letter or word; else the
+    :class:`NotationError` ``code``, whose message ``refusal`` names the token and the notation."""
     _check_notation(notation)
     text = _clean(token)
     if text in signs:
-        return signs[text], text
+        return signs[text]
     _check_script(text, notation, kind)
     found = letters[notation].get(text if notation == "ru" else text.upper())
-    return (found if found is not None else words[notation].get(text.lower())), text
+    if found is None:
+        found = words[notation].get(text.lower())
+    if found is None:
+        raise NotationError(t(refusal, token=text, notation_name=NOTATION_NAMES[notation]), code=code,
+                            rule="notation")
+    return found
 
 
 def parse_suit(token: object, notation: str = "en") -> Suit:
@@ -146,12 +152,8 @@ def parse_suit(token: object, notation: str = "en") -> Suit:
     >>> parse_suit("♥"), parse_suit("h"), parse_suit("пики", "ru"), parse_suit("Kreuz", "de")
     (<Suit.HEARTS: 'H'>, <Suit.HEARTS: 'H'>, <Suit.SPADES: 'S'>, <Suit.CLUBS: 'C'>)
     """
-    found, text = _look_up(token, notation, N_("suit"), _SYMBOL_SUITS, _SUITS, _SUIT_WORDS)
-    if found is not None:
-        return found
-    raise NotationError(t("Cannot read {token!r} as a suit in {notation_name} notation.",
-                          token=text, notation_name=NOTATION_NAMES[notation]),
-                        code="notation.bad_suit", rule="notation")
+    return _look_up(token, notation, N_("suit"), _SYMBOL_SUITS, _SUITS, _SUIT_WORDS,
+                    N_("Cannot read {token!r} as a suit in {notation_name} notation."), "notation.bad_suit")
 
 
 def parse_rank(token: object, notation: str = "en") -> Rank:
@@ -160,12 +162,8 @@ def parse_rank(token: object, notation: str = "en") -> Rank:
     >>> parse_rank("J"), parse_rank(10), parse_rank("Т", "ru"), parse_rank("Bube", "de")
     (<Rank.JACK: 11>, <Rank.TEN: 10>, <Rank.ACE: 14>, <Rank.JACK: 11>)
     """
-    found, text = _look_up(token, notation, N_("rank"), _DIGIT_RANKS, _RANKS, _RANK_WORDS)
-    if found is not None:
-        return found
-    raise NotationError(t("Cannot read {token!r} as a rank in {notation_name} notation.",
-                          token=text, notation_name=NOTATION_NAMES[notation]),
-                        code="notation.bad_rank", rule="notation")
+    return _look_up(token, notation, N_("rank"), _DIGIT_RANKS, _RANKS, _RANK_WORDS,
+                    N_("Cannot read {token!r} as a rank in {notation_name} notation."), "notation.bad_rank")
 
 
 _SYMBOL_CLASS = "".join(_SYMBOL_SUITS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,50 @@ def errors_of(text: str) -> list:
         check_text(text)
     err = info.value
     return err.errors if isinstance(err, RecordErrors) else [err]
+
+
+def error_after(base: str, old: str, new: str, code: str):
+    """The typed error ``code`` that makes ``base`` unusable once its first ``old`` is replaced by ``new``
+    (the test fails if ``old`` is not in ``base`` or no such error comes)."""
+    assert old in base
+    errors = errors_of(base.replace(old, new, 1))
+    assert code in [e.code for e in errors], [e.code for e in errors]
+    return next(e for e in errors if e.code == code)
+
+
+def cli_error(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, code: str, lang: str) -> dict:
+    """``referee check --json`` of ``text`` exits 2 with the error ``code``, which is returned as JSON; the
+    readable answer in ``lang`` exits 2 as well, without a traceback (:func:`cli_refusal`)."""
+    import json
+
+    from referee.cli.command import main
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path), "--json"]) == 2
+    errors = json.loads(capsys.readouterr().out)["errors"]
+    assert code in [e["code"] for e in errors], errors
+    cli_refusal(tmp_path, capsys, text, lang)
+    return next(e for e in errors if e["code"] == code)
+
+
+def cli_refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, lang: str) -> str:
+    """``referee check --lang LANG`` of ``text`` exits 2 without a traceback: its error output."""
+    from referee.cli.command import main
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err
+
+
+def unusable_after(data: dict, change: Callable[[dict], object]) -> None:
+    """``change`` spoils the first deal of the record ``data``, which must then be unusable."""
+    from referee import check_text
+    from referee.errors import RecordErrors
+
+    change(data["deals"][0])
+    with pytest.raises(RecordErrors):
+        check_text(yaml.safe_dump(data, allow_unicode=True))

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cli.command import main
-from tests.conftest import EXAMPLES, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import EXAMPLES, cli_refusal, error_after, errors_of, mutate, verdict_or_typed_error
 
 CTT = """\
 game: catch-the-ten
@@ -56,11 +56,7 @@ deals:
     (MW, "tricks: {We: 5, They: 8}", "tricks: {We: five, They: 8}", "record.not_a_number", 7),
 ])
 def test_impossible_facts_are_named_with_field_and_line(base, old, new, code, line):
-    assert old in base
-    errors = errors_of(base.replace(old, new, 1))
-    assert code in [e.code for e in errors]
-    hit = next(e for e in errors if e.code == code)
-    assert hit.where.line == line
+    assert error_after(base, old, new, code).where.line == line
 
 
 def test_every_error_is_collected_not_only_the_first():
@@ -76,11 +72,7 @@ def test_unusable_text_is_a_typed_error(text):
 
 
 def test_cli_exit_status_two_and_no_traceback(tmp_path, capsys):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(CTT.replace("cards: 15", "cards: 18"), encoding="utf-8")
-    assert main(["check", str(bad), "--lang", "ru"]) == 2
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and "строка 6" in err
+    assert "строка 6" in cli_refusal(tmp_path, capsys, CTT.replace("cards: 15", "cards: 18"), "ru")
     assert main(["check", str(tmp_path / "missing.yaml")]) == 2
 
 

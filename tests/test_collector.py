@@ -19,7 +19,7 @@ from referee.cards import RANKS
 from referee.games import collector as co
 from referee.notation import parse_card, parse_cards
 from referee.simulate.collector import LIMIT, collector_deal, collector_play
-from tests.conftest import dump, errors_of
+from tests.conftest import dump, error_after, errors_of
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 
@@ -223,10 +223,7 @@ def test_a_summary_names_the_winner_and_several_games_are_counted():
     ("A♣, 7♠]", "A♣, 7x]", "notation.bad_card", 6),
 ])
 def test_impossible_summaries_are_named_with_field_and_line(old, new, code, line):
-    assert old in SUMMARY
-    errors = errors_of(SUMMARY.replace(old, new, 1))
-    assert code in [e.code for e in errors]
-    assert next(e for e in errors if e.code == code).where.line == line
+    assert error_after(SUMMARY, old, new, code).where.line == line
 
 
 def test_no_drawn_game_without_a_draw_rule():

@@ -15,6 +15,8 @@ import pytest
 from referee.cards import SUITS, Rank, Suit, deck
 from referee.engines.tricks import PassingTrickPlay, Position, TrickPlay, TrickRules
 from referee.games import GAMES
+from referee.games.collector import CollectorState
+from referee.games.stealing_bundles import BundlesState
 
 TRICK_GAMES = [slug for slug in GAMES if GAMES[slug].trick_rules({o.name: o.default for o in GAMES[slug].options})]
 DEALS = 12
@@ -24,6 +26,11 @@ def _option_sets(slug: str) -> list[dict[str, object]]:
     options = GAMES[slug].options
     values = [o.choices if o.choices is not None else (o.default,) for o in options]
     return [dict(zip([o.name for o in options], combo, strict=True)) for combo in itertools.product(*values)]
+
+
+def _duties_by_options(slug: str) -> list[tuple[dict[str, object], list]]:
+    """Every combination of the game's options, with the duties it gives."""
+    return [(options, GAMES[slug].duties(options)) for options in _option_sets(slug)]
 
 
 def _pack(rules: TrickRules) -> list:
@@ -87,12 +94,10 @@ def _passing_deal(rules: TrickRules, duties, lead_rule: str, rng: random.Random,
 
 @pytest.mark.parametrize("slug", TRICK_GAMES)
 def test_every_sentence_of_the_duties_holds_on_random_positions(slug):
-    game = GAMES[slug]
     rng = random.Random(slug)
     checked = 0
-    for options in _option_sets(slug):
-        rules = game.trick_rules(options)
-        duties = game.duties(options)
+    for options, duties in _duties_by_options(slug):
+        rules = GAMES[slug].trick_rules(options)
         where = f"{slug} {options}"
         for _ in range(DEALS):
             if rules.void_passes:
@@ -150,13 +155,16 @@ def _comet(rng: random.Random, options: dict):
     return CometDeal([f"P{i}" for i in range(n)], [pack[i::n] for i in range(n)], **options)
 
 
-def _collector(rng: random.Random, options: dict):
-    from referee.games.collector import CollectorState
+def _dealt_from_a_pack(state: type):
+    """A game of 2–4 players dealt from a shuffled pack by a random dealer (Collector, Stealing Bundles)."""
 
-    pack = deck()
-    rng.shuffle(pack)
-    n = rng.randint(2, 4)
-    return CollectorState([f"P{i}" for i in range(n)], rng.randrange(n), pack, **options)
+    def game(rng: random.Random, options: dict):
+        pack = deck()
+        rng.shuffle(pack)
+        n = rng.randint(2, 4)
+        return state([f"P{i}" for i in range(n)], rng.randrange(n), pack, **options)
+
+    return game
 
 
 def _red_and_black(rng: random.Random, options: dict):
@@ -164,15 +172,6 @@ def _red_and_black(rng: random.Random, options: dict):
 
     stock = [rng.random() < 0.5 for _ in range(50)]
     return RedBlackGame([f"P{i}" for i in range(rng.randint(2, 5))], stock, None, options["ties"])
-
-
-def _stealing_bundles(rng: random.Random, options: dict):
-    from referee.games.stealing_bundles import BundlesState
-
-    pack = deck()
-    rng.shuffle(pack)
-    n = rng.randint(2, 4)
-    return BundlesState([f"P{i}" for i in range(n)], rng.randrange(n), pack, **options)
 
 
 
@@ -194,8 +193,8 @@ def _construction(rng: random.Random, options: dict):
     return ConstructionGame(["Anna", "Boris"])
 
 
-TURN_GAMES = {"comet": _comet, "collector": _collector, "red-and-black": _red_and_black,
-              "stealing-bundles": _stealing_bundles, "kings-corners": _kings_corners,
+TURN_GAMES = {"comet": _comet, "collector": _dealt_from_a_pack(CollectorState), "red-and-black": _red_and_black,
+              "stealing-bundles": _dealt_from_a_pack(BundlesState), "kings-corners": _kings_corners,
               "construction": _construction}
 
 PLAYOUTS = {"construction": 1}
@@ -205,11 +204,9 @@ MOVES = {"construction": 30}
 
 @pytest.mark.parametrize("slug", list(TURN_GAMES))
 def test_every_sentence_of_a_turn_games_duties_holds_on_random_positions(slug):
-    game = GAMES[slug]
     rng = random.Random(slug)
     checked = 0
-    for options in _option_sets(slug):
-        duties = game.duties(options)
+    for options, duties in _duties_by_options(slug):
         assert duties, slug
         for _ in range(PLAYOUTS.get(slug, 3)):
             checked += _turn_playout(TURN_GAMES[slug](rng, options), duties, rng, f"{slug} {options}",

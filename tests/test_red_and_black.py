@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -10,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import check_text
-from referee.cli.command import main
 from referee.games import red_and_black as rb
 from referee.notation import parse_cards
+from referee.records.hands import DECK
 from referee.simulate.red_and_black import red_and_black_deal, shuffled_stock
-from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import ROOT, cli_error, dump, errors_of, mutate, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha"]
 EX = ROOT / "examples" / "red-and-black"
@@ -44,14 +43,14 @@ def test_cards_are_kept_and_the_colour_needed_alternates_at_every_draw(n, rng):
     black, red, stock = shuffled_stock(rng)
     assert not black.suit.is_red and red.suit.is_red
     assert len(stock) == 50 and sum(c.suit.is_red for c in stock) == 25     # 25 of each colour after the two
-    assert sorted([black, red, *stock]) == sorted(rb.DECK)
+    assert sorted([black, red, *stock]) == sorted(DECK)
     game = rb.RedBlackGame([str(k) for k in range(n)], [c.suit.is_red for c in stock], stock)
     while not game.is_over():
         assert game.legal_moves() == [rb.Draw()]
         game.push(rb.Draw())
         # Every card is in the stock, taken by a player, or in the pile with the two starting cards.
         everywhere = stock[game.position:] + game.taken_items() + game.pile_items() + [black, red]
-        assert sorted(everywhere) == sorted(rb.DECK)
+        assert sorted(everywhere) == sorted(DECK)
         assert len(game.taken_items()) == sum(game.taken)
     assert game.discards == [k % 2 == 0 for k in range(len(game.discards))]   # red, black, red, …
     assert game.outcome().scores == oracle([str(k) for k in range(n)], game.red)
@@ -153,14 +152,7 @@ CARDS = (EX / "two-games.yaml").read_text(encoding="utf-8")
 ])
 def test_impossible_records_exit_two(tmp_path, capsys, base, old, new, code, line):
     assert old in base
-    path = tmp_path / "bad.yaml"
-    path.write_text(base.replace(old, new, 1), encoding="utf-8")
-    assert main(["check", str(path), "--json"]) == 2
-    errors = json.loads(capsys.readouterr().out)["errors"]
-    assert code in [e["code"] for e in errors], errors
-    assert next(e for e in errors if e["code"] == code)["where"].get("line") == line
-    assert main(["check", str(path), "--lang", "de"]) == 2
-    assert "Traceback" not in capsys.readouterr().err
+    assert cli_error(tmp_path, capsys, base.replace(old, new, 1), code, "de")["where"].get("line") == line
 
 
 def test_ties_and_several_games():

@@ -18,7 +18,7 @@ from referee.engines.turns import IllegalMoveError
 from referee.games import stealing_bundles as sb
 from referee.notation import parse_cards
 from referee.simulate.stealing_bundles import stealing_bundles_deal, stealing_bundles_play
-from tests.conftest import dump, errors_of
+from tests.conftest import dump, error_after, errors_of
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 CAPTURE = ["one_target", "all_table_matches", "everything"]
@@ -219,10 +219,7 @@ def test_summary_ties_and_leftovers():
     ("deals:", "deals:\n  - {dealer: Anna, captured: {Anna: 52, Boris: 0, Vera: 0}}", "record.too_many_deals", 3),
 ])
 def test_impossible_summaries_are_named_with_field_and_line(old, new, code, line):
-    assert old in SUMMARY
-    errors = errors_of(SUMMARY.replace(old, new, 1))
-    assert code in [e.code for e in errors]
-    assert next(e for e in errors if e.code == code).where.line == line
+    assert error_after(SUMMARY, old, new, code).where.line == line
 
 
 def test_a_move_that_cannot_be_read_names_its_line():

@@ -19,7 +19,7 @@ from referee.messages import render
 from referee.notation import format_card, parse_cards, parse_suit
 from referee.present.blocks import render_block
 from referee.simulate.trump_seven import trump_seven_deal
-from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import ROOT, cli_refusal, dump, error_after, errors_of, mutate, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "trump-seven"
@@ -382,18 +382,11 @@ deals:
     (FULL, "    auction:", "    bidding:", "record.unknown_field", 25),
 ])
 def test_impossible_records_are_unusable(base, old, new, code, line):
-    assert old in base
-    errors = errors_of(base.replace(old, new, 1))
-    assert code in [e.code for e in errors], [e.code for e in errors]
-    assert next(e for e in errors if e.code == code).where.line == line
+    assert error_after(base, old, new, code).where.line == line
 
 
 def test_unusable_record_exit_status_two_in_russian(tmp_path, capsys):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(SUMMARY.replace("declarer: 56}", "declarer: 97}"), encoding="utf-8")
-    assert main(["check", str(bad), "--lang", "ru"]) == 2
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and "строка 8" in err
+    assert "строка 8" in cli_refusal(tmp_path, capsys, SUMMARY.replace("declarer: 56}", "declarer: 97}"), "ru")
 
 
 def test_every_problem_is_collected():

@@ -22,7 +22,7 @@ from referee.errors import RecordErrors
 from referee.messages import render
 from referee.notation import parse_card, parse_cards, parse_suit
 from referee.simulate.yacht import yacht_deal
-from tests.conftest import ROOT, dump
+from tests.conftest import ROOT, cli_error, dump
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha"]
 TRICKS = {3: 17, 4: 13, 5: 10}
@@ -280,14 +280,7 @@ FULL_3 = example("full-play-original-rules")
 ])
 def test_impossible_records_exit_two(tmp_path, capsys, base, old, new, code, line):
     assert old in base
-    path = tmp_path / "bad.yaml"
-    path.write_text(base.replace(old, new, 1), encoding="utf-8")
-    assert main(["check", str(path), "--json"]) == 2
-    errors = json.loads(capsys.readouterr().out)["errors"]
-    assert code in [e["code"] for e in errors]
-    assert next(e for e in errors if e["code"] == code)["where"].get("line") == line
-    assert main(["check", str(path), "--lang", "ru"]) == 2
-    assert "Traceback" not in capsys.readouterr().err
+    assert cli_error(tmp_path, capsys, base.replace(old, new, 1), code, "ru")["where"].get("line") == line
 
 
 def test_every_problem_is_reported_at_once():

@@ -554,3 +554,13 @@ def trumps_dealt(suit: Suit, dealt: int) -> Message:
     'Trumps: ♥. Each player was dealt 13 cards.'
     """
     return t("Trumps: {suit}. Each player was dealt {dealt} cards.", suit=suit, dealt=dealt)
+
+
+def from_dealers_left(players: list[str], dealer: int) -> list[str]:
+    """The players in turn order, starting with the dealer's left-hand neighbour, who plays first.
+
+    >>> from_dealers_left(["Anna", "Boris", "Vera"], 1)
+    ['Vera', 'Anna', 'Boris']
+    """
+    n = len(players)
+    return [players[(dealer + 1 + k) % n] for k in range(n)]

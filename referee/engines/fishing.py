@@ -1,5 +1,6 @@
 """What the games dealt from one pack repeat: the deal into hands and a stock, the moves of laying,
-taking and drawing with the way a record writes them, and a record in rounds of laying and taking.
+taking and drawing with the way a record writes them, a record in rounds of laying and taking, and a
+referee (:class:`PackGame`) whose record holds one game a deal (:func:`games_record`, :func:`read_games`).
 
 Collector, Stealing Bundles and Red and Black are turn games (:mod:`referee.engines.turns`): each has a
 :class:`~referee.engines.turns.TurnState` that holds its rules. Collector and Stealing Bundles deal
@@ -37,12 +38,12 @@ from typing import Any, TypeVar
 
 from referee.cards import Card
 from referee.engines.deals import Deal, Ledger, each_deal
-from referee.engines.game import DealResult, Finding, Game, Reader
+from referee.engines.game import DealResult, Finding, Game, Reader, players_fact
 from referee.engines.turns import IllegalMoveError, M, Replayed, TurnState, replay_moves
 from referee.errors import NotationError
-from referee.messages import Message, t, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import format_card, parse_card, parse_cards
-from referee.records.fields import Code, PerPlayer, backticks
+from referee.records.fields import Code, Deals, Field, PerPlayer, RecordSpec, backticks
 from referee.records.hands import DECK
 from referee.records.source import Document, Path
 
@@ -139,6 +140,46 @@ def read_games(game: Game, doc: Document, read: GameReader[T]) -> tuple[Ledger, 
         kept.append(more)
     r.raise_if_any()
     return ledger, players, options, kept
+
+
+def games_record(full_play_key: str, help: Message, label: Message, deal: tuple[Field, ...],
+                 **spec: Any) -> RecordSpec:
+    """The record of a game in which every deal is a game of its own (:func:`read_games`): its ``deals`` are
+    the games (``help`` and ``label`` say so in the game's words), a deal holding ``full_play_key`` is a full
+    play, and no scores are carried in from earlier games. ``spec`` adds the rest of the
+    :class:`~referee.records.fields.RecordSpec` (samples, most deals).
+
+    >>> spec = games_record("pack", t("The games."), t("Games"), ())
+    >>> [f.name for f in spec.record_fields()], spec.full_play_key
+    (['game', 'notation', 'players', 'options', 'deals', 'expected'], 'pack')
+    """
+    return RecordSpec(full_play_key=full_play_key, deal=deal, without=("scores_before",), **spec,
+                      fields=(Field("deals", Deals(full_play_key=full_play_key), help, required=True, label=label),))
+
+
+PACK_EXAMPLE: tuple[str, Message, str] = ("pack", t("Pack, top card first"), "cards")
+"""A full play's pack as a worked example shows it (:attr:`~referee.engines.game.Game.example_fields`)."""
+
+
+class PackGame(Game):
+    """The referee of a game played with the whole pack in which every deal is a game of its own (Collector,
+    Stealing Bundles, Red and Black): a page heads each deal "Game n", and its facts start with the players
+    and the pack."""
+
+    deal_heading = N_("Game {n}")
+    deck_size = len(DECK)
+
+    def facts(self) -> list[tuple[Message, Any]]:
+        """The numbers a page shows: the players, the pack (:meth:`pack_fact`), then :meth:`play_facts`."""
+        return [players_fact(self.player_counts), self.pack_fact(), *self.play_facts()]
+
+    def pack_fact(self) -> tuple[Message, Any]:
+        """The "Cards" line of the facts: by default a full pack in which only ranks count."""
+        return ranks_only_fact()
+
+    def play_facts(self) -> list[tuple[Message, Any]]:
+        """The game's own facts, after the players and the pack."""
+        return []
 
 
 def ranks_only_fact() -> tuple[Message, Message]:

@@ -42,25 +42,12 @@ from referee.cards import RANKS, Card
 from referee.engines import fishing
 from referee.engines.deals import Deal, Ledger
 from referee.engines.fishing import Draw, Lay, RoundsState, SomePlayers, Take
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.game import DealResult, Finding, Option, Reader, Verdict, rule_table
+from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
-from referee.messages import N_, Message, t, tn
+from referee.messages import Message, t, tn
 from referee.notation import parse_cards
-from referee.records.fields import (
-    DEALER,
-    NOTE,
-    Boolean,
-    Cards,
-    Choice,
-    Deals,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PlayerName,
-    RecordSpec,
-)
+from referee.records.fields import DEALER, NOTE, Boolean, Cards, Choice, Field, Integer, ListOf, Obj, OneOf, PlayerName
 from referee.records.fields import Card as CardType
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
@@ -73,42 +60,31 @@ SET = len(RANKS)
 """Ranks in a complete set, the two to the ace."""
 
 OPTIONS: tuple[Option, ...] = (
-    Option("completion_check", "after_each_turn", ("after_each_turn", "end_of_round"),
-           help=t("When a player's set is checked, and who wins if several complete it in one round."),
-           choice_help={
-               "after_each_turn": t("Right after the player's own take or draw; the first to complete wins and "
-                                    "the later players of that round do not act."),
-               "end_of_round": t("When every player has taken or drawn; everyone who then holds all thirteen "
-                                 "ranks shares the win."),
-           },
-           label=t("A completed set is checked"),
-           choice_labels={"after_each_turn": t("after each turn"), "end_of_round": t("at the end of the round")}),
-    Option("draw_rule", "stock_exhausted", ("stock_exhausted", "never"),
-           help=t("When the game ends without a winner."),
-           choice_help={
-               "stock_exhausted": t("The game is drawn after a round in which nobody took a laid card and every "
-                                    "draw together emptied the stock."),
-               "never": t("Never: play goes on until somebody completes the set (as in the original)."),
-           },
-           label=t("A drawn game"),
-           choice_labels={"stock_exhausted": t("when the stock runs out"), "never": t("never")}),
-    Option("taking_order", "dealer_left", ("dealer_left", "rotating"),
-           help=t("Who chooses first among the laid cards."),
-           choice_help={
-               "dealer_left": t("Every round the player on the dealer's left, then clockwise (the source)."),
-               "rotating": t("The first chooser moves one seat to the left each round."),
-           },
-           label=t("First to choose each round"),
-           choice_labels={"dealer_left": t("the dealer's left"), "rotating": t("moves round the table")}),
+    choice_option("completion_check", "after_each_turn", t("A completed set is checked"),
+                  t("When a player's set is checked, and who wins if several complete it in one round."),
+                  ("after_each_turn", t("after each turn"),
+                   t("Right after the player's own take or draw; the first to complete wins and the later "
+                     "players of that round do not act.")),
+                  ("end_of_round", t("at the end of the round"),
+                   t("When every player has taken or drawn; everyone who then holds all thirteen ranks shares "
+                     "the win."))),
+    choice_option("draw_rule", "stock_exhausted", t("A drawn game"), t("When the game ends without a winner."),
+                  ("stock_exhausted", t("when the stock runs out"),
+                   t("The game is drawn after a round in which nobody took a laid card and every draw together "
+                     "emptied the stock.")),
+                  ("never", t("never"),
+                   t("Never: play goes on until somebody completes the set (as in the original)."))),
+    choice_option("taking_order", "dealer_left", t("First to choose each round"),
+                  t("Who chooses first among the laid cards."),
+                  ("dealer_left", t("the dealer's left"),
+                   t("Every round the player on the dealer's left, then clockwise (the source).")),
+                  ("rotating", t("moves round the table"),
+                   t("The first chooser moves one seat to the left each round."))),
 )
 
 WINNER_HELP = t("The player who completed the set.")
-RECORD = RecordSpec(
-    full_play_key="pack",
-    fields=(Field("deals", Deals(full_play_key="pack"), t("The games, one deal each, in the order they were "
-                                                           "played."), required=True,
-                  label=t("Games")),),
-    without=("scores_before",),
+RECORD = fishing.games_record(
+    "pack", t("The games, one deal each, in the order they were played."), t("Games"),
     samples={"summary": "collector/summary-win", "full": "collector/full-play-eight-rounds"},
     deal=(
         DEALER,
@@ -336,7 +312,7 @@ G3-A10 | A set of thirteen ranks, in no order | (record.incomplete_set)
 """Every rule of Collector: what enforces it, or why no record can show it (``referee rules``)."""
 
 
-class Collector(Game):
+class Collector(fishing.PackGame):
     """The referee for Collector."""
 
     slug = "collector"
@@ -345,17 +321,14 @@ class Collector(Game):
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("collecting game, each player for himself")
-    deal_heading = N_("Game {n}")
     pitch = t("Lay a card, then take another player's card or draw two, until you hold all thirteen ranks.")
     length = t("ten to twenty minutes")
-    deck_size = len(DECK)
     record = RECORD
+    example_fields = (fishing.PACK_EXAMPLE,)
 
-    def facts(self) -> list[tuple[Message, Any]]:
-        """The numbers a page shows."""
+    def play_facts(self) -> list[tuple[Message, Any]]:
+        """The deal, a round and the goal (after the players and the pack)."""
         return [
-            players_fact(self.player_counts),
-            fishing.ranks_only_fact(),
             (t("Cards per player"), t("{n} at the start", n=HAND)),
             (t("Each round"), t("lay one card face down; then take a card another player laid, or draw {n} from "
                                 "the stock", n=DRAW)),
@@ -367,10 +340,9 @@ class Collector(Game):
     # Worked examples -----------------------------------------------------------------------------
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, the pack (full play), or the winner, his hand and the round (summary)."""
+        """The dealer, the pack (full play, :attr:`example_fields`), or the winner, his hand and the round
+        (summary)."""
         lines = super().example_lines(deal, notation)
-        if deal.get("pack"):
-            lines.append((t("Pack, top card first"), parse_cards(deal["pack"], notation)))
         if deal.get("winner") is not None:
             lines.append((t("Winner claimed") if deal.get("pack") else t("Winner"), deal["winner"]))
         if deal.get("hand"):

@@ -24,62 +24,36 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card
-from referee.engines.deals import Deal, Ledger
-from referee.engines.fishing import Draw, read_games
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.deals import Deal, Ledger, from_dealers_left
+from referee.engines.fishing import Draw, PackGame, games_record, read_games
+from referee.engines.game import DealResult, Option, Reader, Verdict, rule_table
+from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
-from referee.messages import N_, Message, t, tn
+from referee.messages import Message, t, tn
 from referee.notation import parse_cards
-from referee.records.fields import (
-    DEALER,
-    NOTE,
-    Cards,
-    Deals,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-    Text,
-)
+from referee.records.fields import DEALER, NOTE, Cards, Field, Integer, ListOf, Obj, OneOf, PerPlayer, PlayerName, Text
 from referee.records.fields import Card as CardType
-from referee.records.hands import (
-    DECK,
-    ColourString,
-    read_draws,
-    read_pile_and_stock,
-    read_stock,
-)
+from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
 
-PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
 STOCK = 50
 PER_COLOUR = 25
 
 OPTIONS: tuple[Option, ...] = (
-    Option("ties", "all_lose", ("all_lose", "nobody_loses"),
-           help=t("What happens when several players share the most cards taken."),
-           choice_help={"all_lose": t("Every one of them loses, even if that is everyone."),
-                        "nobody_loses": t("Nobody loses that game.")},
-           label=t("Several share the most cards"),
-           choice_labels={"all_lose": t("they all lose"), "nobody_loses": t("nobody loses")}),
-    Option("several_games", "each_game", ("each_game", "total"),
-           help=t("How a record of several games is decided."),
-           choice_help={"each_game": t("Every game has its own loser; the totals are for information."),
-                        "total": t("The cards taken are added up over all the games; the most in all loses.")},
-           label=t("Several games in one record"),
-           choice_labels={"each_game": t("each game has its loser"), "total": t("the most cards in all loses")}),
+    choice_option("ties", "all_lose", t("Several share the most cards"),
+                  t("What happens when several players share the most cards taken."),
+                  ("all_lose", t("they all lose"), t("Every one of them loses, even if that is everyone.")),
+                  ("nobody_loses", t("nobody loses"), t("Nobody loses that game."))),
+    choice_option("several_games", "each_game", t("Several games in one record"),
+                  t("How a record of several games is decided."),
+                  ("each_game", t("each game has its loser"),
+                   t("Every game has its own loser; the totals are for information.")),
+                  ("total", t("the most cards in all loses"),
+                   t("The cards taken are added up over all the games; the most in all loses."))),
 )
 
-RECORD = RecordSpec(
-    full_play_key="stock",
-    fields=(Field("deals", Deals(full_play_key="stock"), t("The games, in the order they were played."),
-                  required=True,
-                  label=t("Games")),),
-    without=("scores_before",),
+RECORD = games_record(
+    "stock", t("The games, in the order they were played."), t("Games"),
     samples={"summary": "red-and-black/five-players", "full": "red-and-black/stock-runs-out"},
     deal=(
         DEALER,
@@ -120,6 +94,22 @@ def lose_message(losers: list[str], most: int) -> Message:
     """``Vera took the most cards (14) and loses.``, the verb agreeing with the number of losers."""
     return tn("{players} took the most cards ({most}) and loses.", "{players} took the most cards ({most}) and lose.",
               len(losers), players=losers, most=most)
+
+
+def who_loses(taken: dict[str, int], ties: str) -> tuple[list[str], Message]:
+    """Who took the most cards and loses (nobody after a tie with ``ties: nobody_loses``), and the sentence that
+    says so; the losers in the order of ``taken``.
+
+    >>> losers, why = who_loses({"Anna": 9, "Boris": 9, "Vera": 3}, "nobody_loses")
+    >>> losers, str(why)
+    ([], 'Anna and Boris share the most cards (9), so nobody loses (ties: nobody_loses).')
+    """
+    most = max(taken.values())
+    losers = [p for p, k in taken.items() if k == most]
+    if len(losers) > 1 and ties == "nobody_loses":
+        return [], t("{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).", players=losers,
+                     n=most)
+    return losers, lose_message(losers, most)
 
 
 def colour_step(player: str, taken: int, needed_red: bool, discarded: bool) -> Message:
@@ -216,15 +206,10 @@ class RedBlackGame(TurnState[Draw]):
 
     def _end(self) -> Outcome:
         scores = dict(zip(self.players, self.taken, strict=True))
-        most = max(self.taken)
-        losers = tuple(p for p, k in scores.items() if k == most)
-        if len(losers) > 1 and self.ties == "nobody_loses":
-            return Outcome(tuple(self.players), "game.tie_nobody_loses",
-                           t("{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).",
-                             players=list(losers), n=most), scores)
-        winners = tuple(p for p in self.players if p not in losers)
-        return Outcome(winners, "game.most_cards_lose",
-                       lose_message(list(losers), most), scores)
+        losers, why = who_loses(scores, self.ties)
+        if not losers:
+            return Outcome(tuple(self.players), "game.tie_nobody_loses", why, scores)
+        return Outcome(tuple(p for p in self.players if p not in losers), "game.most_cards_lose", why, scores)
 
     def taken_items(self) -> list[Any]:
         """Every card taken so far, turn by turn (the turn under way included)."""
@@ -379,28 +364,28 @@ G10-D01 | A full play may record what each player did with each card drawn
 """Every rule of Red and Black: what enforces it, or why no record can show it (``referee rules``)."""
 
 
-class RedAndBlack(Game):
+class RedAndBlack(PackGame):
     """The referee for Red and Black."""
 
     slug = "red-and-black"
     rule_table = RULE_TABLE
     ruleless_codes = frozenset({"red_and_black.draw"})  # a record can hold nothing but draws
     names: ClassVar[dict[str, str]] = {"en": "Red and Black", "ru": "Красная и чёрная", "de": "Rot und Schwarz"}
-    player_counts = PLAYER_COUNTS
+    player_counts = (2, 3, 4, 5)
     options = OPTIONS
     record = RECORD
     kind = t("drawing game without decisions: the fewest cards taken")
-    deal_heading = N_("Game {n}")
     pitch = t("A game of pure luck for children: draw until your colour comes up, and keep the rest.")
     length = t("a few minutes")
-    deck_size = len(DECK)
 
-    def facts(self) -> list[tuple[Message, Any]]:
-        """The numbers a page shows."""
+    def pack_fact(self) -> tuple[Message, Any]:
+        """Two cards start the pile, the rest is the stock."""
+        return (t("Cards"), t("{n}: one red and one black start the pile, {stock} form the stock ({each} of each "
+                              "colour)", n=self.deck_size, stock=STOCK, each=PER_COLOUR))
+
+    def play_facts(self) -> list[tuple[Message, Any]]:
+        """The colour needed, the goal and the end (after the players and the pack)."""
         return [
-            players_fact(PLAYER_COUNTS),
-            (t("Cards"), t("{n}: one red and one black start the pile, {stock} form the stock ({each} of each "
-                           "colour)", n=self.deck_size, stock=STOCK, each=PER_COLOUR)),
             (t("Colour needed"), t("red, black, red, black … in turn: the pile is turned over after every discard")),
             (t("Goal"), t("take as few cards as possible")),
             (t("End"), t("when the stock runs out; the player who took the most cards loses")),
@@ -448,16 +433,9 @@ class RedAndBlack(Game):
         last_losers = losers_of[-1] if losers_of else []
         winner: str | None = None
         if options["several_games"] == "total" and len(results) > 1:
-            most = max(totals.values())
-            losers = [p for p in players if totals[p] == most]
-            if len(losers) > 1 and options["ties"] == "nobody_loses":
-                termination = t("Over {n} games: {result}", n=len(results), result=t(
-                    "{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).", players=losers,
-                    n=most))
-                code = "tie_nobody_loses"
-            else:
-                termination = t("Over {n} games: {result}", n=len(results), result=lose_message(losers, most))
-                code = "most_cards_lose"
+            losers, why = who_loses({p: totals[p] for p in players}, options["ties"])
+            termination = t("Over {n} games: {result}", n=len(results), result=why)
+            code = "most_cards_lose" if losers else "tie_nobody_loses"
             scores = totals
         elif len(results) == 1:
             termination = results[0].steps[-1]
@@ -483,23 +461,15 @@ class RedAndBlack(Game):
         loser_claim = self._loser_claim(r, deal.path, players)
         if dealer_name is None:
             return None
-        n = len(players)
         dealer = players.index(dealer_name)
         ledger.check_dealer(deal, players, dealer)
-        order = [players[(dealer + 1 + k) % n] for k in range(n)]
+        order = from_dealers_left(players, dealer)
         got = self._full(deal, order, options) if deal.full else self._summary(r, deal.path, order)
         if got is None:
             return None
         taken, steps = got
         taken = {p: taken[p] for p in players}
-        most = max(taken.values())
-        losers = [p for p in players if taken[p] == most]
-        if len(losers) > 1 and options["ties"] == "nobody_loses":
-            end = t("{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).", players=losers,
-                    n=most)
-            losers = []
-        else:
-            end = lose_message(losers, most)
+        losers, end = who_loses(taken, options["ties"])
         if loser_claim is not None and sorted(loser_claim) != sorted(losers):
             deal.warn("deal.loser_claim", ("loser",), t("The table named {claimed} as the loser, but {actual} lost.",
                                                          claimed=loser_claim, actual=losers or t("nobody")), "error")

@@ -47,23 +47,11 @@ from referee.cards import Card
 from referee.engines import fishing
 from referee.engines.deals import Deal
 from referee.engines.fishing import PackState, Play, example_deal, moves_in_words, parse_play, read_plays, unfinished
-from referee.engines.game import DealResult, Finding, Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.game import DealResult, Finding, Option, Reader, Verdict, rule_table
+from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
-from referee.messages import N_, Message, t, tn
-from referee.notation import parse_cards
-from referee.records.fields import (
-    DEALER,
-    NOTE,
-    Cards,
-    Deals,
-    Field,
-    Integer,
-    ListOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-    Text,
-)
+from referee.messages import Message, t, tn
+from referee.records.fields import DEALER, NOTE, Cards, Field, Integer, ListOf, PerPlayer, PlayerName, Text
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 
@@ -75,38 +63,30 @@ ROUNDS: dict[int, int] = {n: (len(DECK) - TABLE_START) // (HAND * n) for n in (2
 """Rounds of dealing in a game, by the number of players (48 cards divide evenly for 2–4)."""
 
 OPTIONS: tuple[Option, ...] = (
-    Option("capture", "one_target", ("one_target", "all_table_matches", "everything"),
-           help=t("What a played card takes when it matches more than one thing."),
-           choice_help={
-               "one_target": t("Exactly one target, chosen by the player: one matching table card or one other "
-                               "player's bundle (the source speaks of one card)."),
-               "all_table_matches": t("Every matching table card together, or else one other player's bundle."),
-               "everything": t("Every matching table card and every other player's bundle with a matching top "
-                               "card, all at once."),
-           },
-           label=t("A card that matches several things takes"),
-           choice_labels={"one_target": t("one target"), "all_table_matches": t("all matching table cards"),
-                          "everything": t("everything that matches")}),
-    Option("leftovers", "not_counted", ("not_counted", "last_capturer"),
-           help=t("What happens to the cards still on the table when the last card has been played."),
-           choice_help={"not_counted": t("They count for nobody (the source says nothing about them)."),
-                        "last_capturer": t("They go to the player who made the last capture.")},
-           label=t("Cards left on the table at the end"),
-           choice_labels={"not_counted": t("count for nobody"), "last_capturer": t("go to the last capturer")}),
-    Option("ties", "shared", ("shared", "draw"),
-           help=t("What happens when several players have the most cards."),
-           choice_help={"shared": t("They share the win."),
-                        "draw": t("The game is drawn: nobody wins.")},
-           label=t("Several have the most cards"),
-           choice_labels={"shared": t("they share the win"), "draw": t("the game is drawn")}),
+    choice_option("capture", "one_target", t("A card that matches several things takes"),
+                  t("What a played card takes when it matches more than one thing."),
+                  ("one_target", t("one target"),
+                   t("Exactly one target, chosen by the player: one matching table card or one other "
+                     "player's bundle (the source speaks of one card).")),
+                  ("all_table_matches", t("all matching table cards"),
+                   t("Every matching table card together, or else one other player's bundle.")),
+                  ("everything", t("everything that matches"),
+                   t("Every matching table card and every other player's bundle with a matching top "
+                     "card, all at once."))),
+    choice_option("leftovers", "not_counted", t("Cards left on the table at the end"),
+                  t("What happens to the cards still on the table when the last card has been played."),
+                  ("not_counted", t("count for nobody"),
+                   t("They count for nobody (the source says nothing about them).")),
+                  ("last_capturer", t("go to the last capturer"),
+                   t("They go to the player who made the last capture."))),
+    choice_option("ties", "shared", t("Several have the most cards"),
+                  t("What happens when several players have the most cards."),
+                  ("shared", t("they share the win"), t("They share the win.")),
+                  ("draw", t("the game is drawn"), t("The game is drawn: nobody wins."))),
 )
 
-RECORD = RecordSpec(
-    full_play_key="pack",
-    fields=(Field("deals", Deals(full_play_key="pack"), t("The game: one deal, a summary or a full play."),
-                  required=True,
-                  label=t("Game")),),
-    without=("scores_before",),
+RECORD = fishing.games_record(
+    "pack", t("The game: one deal, a summary or a full play."), t("Game"),
     max_deals=1,
     samples={"summary": "stealing-bundles/three-players", "full": "stealing-bundles/opening-moves"},
     deal=(
@@ -343,7 +323,7 @@ G9-A10 | The stock never runs out in the middle of a deal | unchecked: arithmeti
 """Every rule of Stealing Bundles: what enforces it, or why no record can show it (``referee rules``)."""
 
 
-class StealingBundles(Game):
+class StealingBundles(fishing.PackGame):
     """The referee for Stealing Bundles."""
 
     slug = "stealing-bundles"
@@ -353,17 +333,14 @@ class StealingBundles(Game):
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("fishing game: capture by rank, each player for himself")
-    deal_heading = N_("Game {n}")
     pitch = t("Match a card on the table to take it, or steal a whole bundle from another player.")
     length = t("one deal of a few minutes")
-    deck_size = len(DECK)
     record = RECORD
+    example_fields = (fishing.PACK_EXAMPLE, ("table", t("Left on the table"), "cards"))
 
-    def facts(self) -> list[tuple[Message, Any]]:
-        """The numbers a page shows."""
+    def play_facts(self) -> list[tuple[Message, Any]]:
+        """The table, the deals, capturing and the winner (after the players and the pack)."""
         return [
-            players_fact(self.player_counts),
-            fishing.ranks_only_fact(),
             (t("On the table at the start"), tn("{n} card, face up", "{n} cards, face up", TABLE_START)),
             (t("Cards per player"), t("{n} in every round of dealing", n=HAND)),
             (t("Rounds of dealing"), [t("{players} players: {cards}", players=p, cards=r)
@@ -375,12 +352,9 @@ class StealingBundles(Game):
     # Worked examples -----------------------------------------------------------------------------
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """The dealer, the pack in order (full play) or the cards left on the table (summary)."""
+        """The dealer, the pack in order (full play) or the cards left on the table (summary, both
+        :attr:`example_fields`), then the last capture."""
         lines = super().example_lines(deal, notation)
-        if deal.get("pack"):
-            lines.append((t("Pack, top card first"), parse_cards(deal["pack"], notation)))
-        if deal.get("table"):
-            lines.append((t("Left on the table"), parse_cards(deal["table"], notation)))
         if deal.get("last_capture"):
             lines.append((t("Last capture"), deal["last_capture"]))
         return lines

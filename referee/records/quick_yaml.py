@@ -119,12 +119,7 @@ class QuickReader:
                 i += 1
                 if i < count and rows[i][0] > indent:
                     raise NotPlain
-                cut = rest.find(" #")
-                if cut >= 0:
-                    rest = rest[:cut].rstrip(" ")
-                value = RESOLVED.get(rest, UNKNOWN)
-                if value is UNKNOWN:
-                    value = resolve_plain(rest, line)
+                value = _plain_to_end(rest, line)
             elif rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
                 raise NotPlain
             elif _key_end(rest) >= 0:
@@ -183,12 +178,7 @@ class QuickReader:
                 if i < count and rows[i][0] > indent:
                     raise NotPlain
                 if rest[0] not in _INDICATORS and ": " not in rest and rest[-1] != ":":
-                    cut = rest.find(" #")
-                    if cut >= 0:
-                        rest = rest[:cut].rstrip(" ")
-                    value = RESOLVED.get(rest, UNKNOWN)
-                    if value is UNKNOWN:
-                        value = resolve_plain(rest, line)
+                    value = _plain_to_end(rest, line)
                 else:
                     value = self.inline(rest, entry, line, depth)
             out[key] = value
@@ -393,3 +383,16 @@ def _quoted(text: str, pos: int) -> tuple[str, int]:
     if j < 0 or "\\" in text[pos + 1:j]:
         raise NotPlain
     return text[pos + 1:j], j + 1
+
+
+def _plain_to_end(rest: str, line: int) -> Any:
+    """The value of a plain scalar that runs to the end of its line, a comment after it cut off.
+
+    >>> _plain_to_end("12  # twelve", 1), _plain_to_end("Anna", 1)
+    (12, 'Anna')
+    """
+    cut = rest.find(" #")
+    if cut >= 0:
+        rest = rest[:cut].rstrip(" ")
+    value = RESOLVED.get(rest, UNKNOWN)
+    return resolve_plain(rest, line) if value is UNKNOWN else value

@@ -16,12 +16,13 @@ from typing import Any
 from referee.cards import Card
 from referee.engines.turns import random_playout
 from referee.games import red_and_black as rb
+from referee.records.hands import DECK
 from referee.simulate.play import write_cards
 
 
 def shuffled_stock(rng: random.Random) -> tuple[Card, Card, list[Card]]:
     """A shuffled pack split as the dealer does: the black starting card, the red one, the stock (top first)."""
-    cards = list(rb.DECK)
+    cards = list(DECK)
     rng.shuffle(cards)
     black = next(c for c in cards if c.suit is not None and not c.suit.is_red)
     red = next(c for c in cards if c.suit is not None and c.suit.is_red)
