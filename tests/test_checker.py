@@ -280,6 +280,29 @@ def test_labels_are_translated_and_the_form_shows_no_record_key() -> None:
                 assert label and (label != en or not re.search(r"[a-z]{3}", en)), (lang, game.slug, en)
 
 
+
+# How a record writes a value, not how a player says it: true/false, lists, mappings, strings, option keys.
+RECORD_WORDS = re.compile(r"\b(true|false|null|list|mapping|entry|entries|string|key|keys|YAML|JSON)\b"
+                          r"|\b[a-z]+_[a-z_]+\b")
+
+
+def _helps(node: object) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["help"]] if isinstance(node.get("help"), str) else []
+        return own + [h for value in node.values() for h in _helps(value)]
+    if isinstance(node, list):
+        return [h for value in node for h in _helps(value)]
+    return []
+
+
+def test_the_forms_help_speaks_the_players_words() -> None:
+    from referee.games import GAMES
+    from referee.records.fields import describe
+
+    found = [(slug, help) for slug, game in GAMES.items() for help in _helps(describe(game, "en"))
+             if RECORD_WORDS.search(help)]
+    assert found == []
+
 # -- the verdict first -------------------------------------------------------------------------------------
 
 

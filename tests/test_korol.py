@@ -98,3 +98,13 @@ def test_summary_tricks_above_a_quota_are_impossible():
     with pytest.raises(RecordErrors) as err:
         check_text(yaml.safe_dump(bad, allow_unicode=True))
     assert err.value.errors[0].code == "record.tricks_sum"
+
+
+def test_summary_tricks_never_put_all_four_at_their_quotas():
+    data = yaml.safe_load(open("examples/korol/short-quotas.yaml", encoding="utf-8"))
+    data["deals"][0]["tricks"]["Anna"] = 3  # the phase ended when Gleb, the third, reached his
+    with pytest.raises(RecordErrors) as err:
+        check_text(yaml.safe_dump(data, allow_unicode=True))
+    [error] = err.value.errors
+    assert error.code == "record.tricks_sum" and "the fourth never reaches his" in str(error.message)
+    assert error.where.path == "deals[0].tricks"

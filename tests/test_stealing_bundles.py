@@ -222,6 +222,33 @@ def test_impossible_summaries_are_named_with_field_and_line(old, new, code, line
     assert error_after(SUMMARY, old, new, code).where.line == line
 
 
+@pytest.mark.parametrize(("table", "captured", "capture", "ok"), [
+    ("[7♣, 7♦]", "Anna: 30, Boris: 20", "one_target", True),  # three laid out, one of them taken
+    ("[7♣, 7♦]", "Anna: 30, Boris: 20", "all_table_matches", False),
+    ("[7♣, 7♦]", "Anna: 30, Boris: 20", "everything", False),
+    ("[7♣, 7♦, 7♥]", "Anna: 29, Boris: 20", "one_target", False),
+    ("[7♣, 7♦, 2♥, 2♣]", "Anna: 28, Boris: 20", "one_target", False),
+    ("[7♣, 7♦, 7♥, 7♠]", "Anna: 28, Boris: 20", "everything", True),  # laid out together, never played
+])
+def test_cards_of_one_rank_stay_on_the_table_only_as_laid_out(table, captured, capture, ok):
+    text = dump(record(NAMES[:2], {"dealer": "Boris", "captured": {}, "table": []}, capture=capture))
+    text = text.replace("captured: {}", f"captured: {{{captured}}}").replace("table: []", f"table: {table}")
+    if ok:
+        assert check_text(text).exit_status == 0
+    else:
+        assert [e.code for e in errors_of(text)] == ["record.table_ranks"]
+
+
+def test_random_games_never_end_with_a_table_the_summary_check_refuses():
+    from collections import Counter
+
+    for seed in range(300):
+        rng = random.Random(seed)
+        capture = CAPTURE[seed % 3]
+        state = stealing_bundles_play(rng, NAMES[:2 + seed % 3], seed % 2, capture)
+        assert sb.table_ranks_possible(list(Counter(c.rank for c in state.table).values()), capture)
+
+
 def test_a_move_that_cannot_be_read_names_its_line():
     deal = stealing_bundles_deal(random.Random(2), NAMES[:2], 0)
     deal["moves"][3] = "7♠ 8♠ > 7♣"

@@ -96,7 +96,7 @@ def test_red_and_black_counts_are_possible_exactly_when_a_stock_gives_them(n, pe
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32), n=st.sampled_from(rb.PLAYER_COUNTS))
+@given(seed=st.integers(0, 2**32), n=st.sampled_from(rb.GAME.player_counts))
 def test_red_and_black_summaries_of_random_games_are_accepted(seed, n):
     game = red_and_black_play(random.Random(seed), n)
     players = NAMES[:n]

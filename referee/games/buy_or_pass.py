@@ -109,7 +109,8 @@ RECORD = RecordSpec(
               label=t("Cards bought"), question=t("How many cards did each player buy?")),
         Field("tricks", PerPlayer(ListOf(SuitType())), t("The suit led to each trick a player took (an empty list "
                                                          "for none)."), required=True, mode="summary",
-              label=t("Tricks taken"), question=t("Which tricks did each player take?")),
+              label=t("Tricks taken"), question=t("Which tricks did each player take?"),
+              hint=t("The suit led to each trick a player took; \"nothing\" for a player who took none.")),
         Field("passes_holding", PerPlayer(Integer(minimum=0)), t("How many times a player passed although he held "
                                                                  "the suit led; left out, never."), mode="summary",
               label=t("Passes holding the suit")),
@@ -130,7 +131,9 @@ RECORD = RecordSpec(
                   label=t("Cards taken"))))),
               t("One entry for every player who was dealt three or more cards of a suit, in turn from the dealer's "
                 "left: the cards the others took from the ones he laid down."), mode="full",
-              label=t("Lay-downs")),
+              label=t("Lay-downs"),
+              hint=t("A row for every player who was dealt three or more cards of a suit, in turn from the "
+                     "dealer's left: who laid them down, and which of them the others took.")),
         Field("play", ListOf(CardsAndWords(("pass", "buy")), min_items=1),
               t("Every lead in order: the card led, then what each other player with cards did, clockwise: a card, "
                 "pass or buy."), required=True, mode="full",

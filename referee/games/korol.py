@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.cards import Card, Suit, deck
-from referee.engines.deals import Deal
+from referee.engines.deals import Deal, trick_counts
 from referee.engines.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.engines.replay import Replay, read_hands, replay_tricks
 from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
@@ -165,19 +165,21 @@ def reign_winner(tricks: dict[str, int], titles: dict[str, str]) -> str:
 def summary_tricks_possible(counts: list[int], quotas: list[int]) -> bool:
     """Whether first-phase trick counts can be true with these quotas as caps.
 
-    Nobody takes more than his quota; the tricks make the whole deal (9), unless at least three
-    players reached their quotas, which ends the phase early.
+    Nobody takes more than his quota; the tricks make the whole deal (9), unless three players
+    reached their quotas, which ends the phase early: so the fourth never reaches his.
 
     >>> summary_tricks_possible([3, 2, 4, 0], [3, 9, 7, 5]), summary_tricks_possible([1, 1, 1, 1], [1, 1, 1, 9])
     (True, True)
     >>> summary_tricks_possible([4, 2, 3, 0], [3, 9, 7, 5]), summary_tricks_possible([1, 1, 1, 1], [9, 9, 9, 9])
+    (False, False)
+    >>> summary_tricks_possible([3, 2, 2, 2], [3, 2, 2, 2]), summary_tricks_possible([1, 1, 1, 1], [1, 1, 1, 1])
     (False, False)
     """
     if any(c > q for c, q in zip(counts, quotas, strict=True)):
         return False
     total = sum(counts)
     reached = sum(c == q for c, q in zip(counts, quotas, strict=True))
-    return total == HAND or (total < HAND and reached >= PLAYERS - 1)
+    return reached < PLAYERS and (total == HAND or (total < HAND and reached == PLAYERS - 1))
 
 
 RULE_TABLE = rule_table("""
@@ -408,17 +410,16 @@ class Korol(Game):
         reign_tricks = r.scores(path + ("reign_tricks",), players, minimum=0)
         if first is None or reign_tricks is None or titles is None or quotas is None:
             return None
-        caps = [quotas[titles[p]] for p in players]
-        if not summary_tricks_possible([first[p] for p in players], caps):
-            r.fail(path + ("tricks",), t("These first-phase tricks cannot be: nobody takes more than his quota "
-                                         "({quotas}), and the tricks make 9 unless at least three players reached "
-                                         "their quotas.", quotas=[t("{player} {n}", player=p, n=q)
-                                                                  for p, q in zip(players, caps, strict=True)]),
-                   "record.tricks_sum", "quotas")
+        caps, counts = [quotas[titles[p]] for p in players], [first[p] for p in players]
+        if not summary_tricks_possible(counts, caps):
+            said = [t("{player} {n}", player=p, n=q) for p, q in zip(players, caps, strict=True)]
+            r.fail(path + ("tricks",), t("These first-phase tricks cannot be: the phase ends when a third player "
+                                         "reaches his quota, so the fourth never reaches his ({quotas}).", quotas=said)
+                   if counts == caps else t("These first-phase tricks cannot be: nobody takes more than his quota "
+                                            "({quotas}), and the tricks make 9 unless at least three players reached "
+                                            "their quotas.", quotas=said), "record.tricks_sum", "quotas")
             return None
-        if sum(reign_tricks.values()) != HAND:
-            r.fail(path + ("reign_tricks",), t("The tricks must add up to {total}, not {n}.", total=HAND,
-                                               n=sum(reign_tricks.values())), "record.tricks_sum", "tricks")
+        if trick_counts(r, path + ("reign_tricks",), players, HAND) is None:
             return None
         if trump is not None:
             steps.append(t("First phase, trumps: {suit}.", suit=trump))

@@ -293,6 +293,25 @@ def decide(scores: dict[str, int], ties: str) -> Outcome:
                                             players=list(leaders), n=best), scores)
 
 
+def table_ranks_possible(counts: list[int], capture: str) -> bool:
+    """Whether a final table can hold ranks this many times each (``counts``: one number a rank).
+
+    A card stays on the table only when nothing there has its rank, and before a rank is played no
+    bundle shows it, so its first card played must take from the table. Cards of one rank therefore
+    lie together only if they were laid out together at the start: all four of them, never played,
+    or three of them of which one was taken (``one_target``: a card takes one table card).
+
+    >>> table_ranks_possible([1, 1, 4], "one_target"), table_ranks_possible([2, 1], "one_target")
+    (True, True)
+    >>> table_ranks_possible([3], "one_target"), table_ranks_possible([2], "everything")
+    (False, False)
+    >>> table_ranks_possible([2, 2], "one_target")
+    False
+    """
+    together = [k for k in counts if k > 1]
+    return len(together) <= 1 and all(k == TABLE_START or (k == 2 and capture == "one_target") for k in together)
+
+
 RULE_TABLE = rule_table("""
 G9-S1 | Two to four players; 52 cards; only equal ranks matter | record.player_count record.pack record.card_twice
 G9-S2 | The aim: collect the most cards | claim
@@ -483,6 +502,12 @@ class StealingBundles(fishing.PackGame):
                                         "cards of one rank can be left only from the {n} cards laid out at the "
                                         "start; {cards} are too many.", n=TABLE_START, cards=paired),
                    "record.table_ranks", "capture")
+            ok = False
+        elif not table_ranks_possible(list(ranks.values()), options["capture"]):
+            r.fail(path + ("table",), t("{cards} cannot be left on the table: the first card played of a rank lying "
+                                        "there must take, so cards of one rank stay together only from the start: "
+                                        "all four of a rank, or two of three when a card takes one target.",
+                                        cards=paired), "record.table_ranks", "capture")
             ok = False
         if last is not None and captured.get(last, 0) < 2:
             r.fail(path + ("last_capture",), t("{player} made the last capture, so his bundle cannot be empty.",

@@ -607,6 +607,9 @@ class Field:
     column heading, where the record's key never appears."""
     question: Message | None = None
     """The field as a scoresheet asks it ("Who dealt?"), where that reads better than the label."""
+    hint: Message | None = None
+    """The help in a player's words, where ``help`` must speak of how the record writes the value
+    (true or false, a list, letters): the form shows it in place of ``help``; pages keep ``help``."""
 
     def in_mode(self, mode: str) -> bool:
         """Whether the field belongs to ``mode`` deals."""
@@ -632,7 +635,8 @@ class Field:
         """The field as the browser form reads it."""
         return {"name": self.name, "type": self.type.describe(game, lang), "required": self.required,
                 "unless": {"field": self.unless[0], "value": self.unless[1]} if self.unless else None,
-                "mode": self.mode, "default": self.default, "help": render(self.help, lang),
+                "mode": self.mode, "default": self.default,
+                "help": render(self.hint if self.hint is not None else self.help, lang),
                 "label": render(self.label, lang) if self.label is not None else None,
                 "question": render(self.question, lang) if self.question is not None else None,
                 "condition": render(self.condition, lang) if self.condition is not None else None,
@@ -682,7 +686,7 @@ def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: t
 
 GAME_FIELD = Field("game", GameSlug(), t("The game: its identifier, as {command} lists them.",
                                          command="referee games"), required=True,
-                   label=t("Game"))
+                   label=t("Game"), hint=t("The game played at the table."))
 NOTATION = Field("notation", Choice(NOTATIONS, labels={"en": t("English (J Q K A)"), "ru": t("Russian (В Д К Т)"),
                                                      "de": t("German (B D K A)")}),
                  t("How the cards are written: English, Russian or German notation."), default="en",
