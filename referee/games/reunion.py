@@ -452,17 +452,6 @@ class Reunion(Game):
                            "{n} deals, one for each player; the highest total wins", DEALS)),
         ]
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """Card points (or counting cards) and tricks per player, then the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        taken = deal.get("taken")
-        if isinstance(taken, dict):
-            points = {name: parse_cards(v["cards"], notation) if "cards" in v else v["points"]
-                      for name, v in taken.items()}
-            rows.append((t("Card points or counting cards taken"), points))
-            rows.append((t("Tricks"), {name: v["tricks"] for name, v in taken.items()}))
-        return rows + super().example_rows(deal, notation)
-
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
         """The trick rules in force with ``options``."""
         return RULES

@@ -6,7 +6,7 @@ here, named after a game, gives them instead: it reads the game's own record fie
 game, never the other way round), so that the game module holds its rules and not their display.
 
 >>> sorted(EXAMPLES)
-['comet', 'kings-corners']
+['comet', 'kings-corners', 'reunion', 'trump-seven']
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from referee.engines.game import Game
 from referee.messages import Message
 
 # slug → module in this package with ``example_lines(game, deal, notation)`` and ``example_rows(…)``
-EXAMPLES: dict[str, str] = {"comet": "comet", "kings-corners": "kings_corners"}
+EXAMPLES: dict[str, str] = {"comet": "comet", "kings-corners": "kings_corners", "trump-seven": "trump_seven",
+                            "reunion": "reunion"}
 
 
 def example_lines(game: Game, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
