@@ -669,23 +669,6 @@ class Reunion(Game):
         pool = [card_points(c, trump) for c in DECK if card_points(c, trump) and c not in discard and c not in named]
         fixed = [len(listed[p] or []) for p in players]
         wanted = [0 if listed[p] is not None else points[p] for p in players]
-
-        def counts_ok(counts: tuple[int, ...]) -> bool:
-            have = [c + f for c, f in zip(counts, fixed, strict=True)]
-            need, free = 0, False
-            for p, cards in zip(players, have, strict=True):
-                given = tricks[p]
-                if given is True:
-                    need, free = need + max(1, -(-cards // PLAYERS)), True
-                elif given is False:
-                    if cards:
-                        return False
-                elif cards > PLAYERS * given:
-                    return False
-                else:
-                    need += given
-            return need <= TRICKS if free else need == TRICKS
-
         ok = True
         for p in players:
             if listed[p] is not None:
@@ -708,12 +691,8 @@ class Reunion(Game):
                                  "{points} card points.", given, player=p, cards=cap, points=points[p]),
                        "record.points_impossible", "points")
                 ok = False
-        exact = sum(v for v in tricks.values() if not isinstance(v, bool))
-        free = sum(1 for v in tricks.values() if v is True)
-        most = [max(0, PLAYERS * (tricks[p] if not isinstance(tricks[p], bool) else
-                                  TRICKS - exact - free + 1 if tricks[p] else 0) - f)
-                for p, f in zip(players, fixed, strict=True)]  # prunes the search; counts_ok decides
-        if ok and not possible.can_share(pool, wanted, counts_ok, most):
+        if ok and not possible.can_share_in_tricks(pool, wanted, [tricks[p] for p in players], fixed, PLAYERS,
+                                                   TRICKS):
             r.fail(path, t("No deal gives these card points all at once: however the cards outside the discard are "
                            "shared, each trick holding {n} cards, {points} cannot all be true with the tricks "
                            "recorded.", n=PLAYERS, points=[f"{p} {points[p]}" for p in players]),
