@@ -42,7 +42,7 @@ The game keeps its own rules: how a deal scores, who leads, when the game ends a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -403,3 +403,57 @@ def reached(player: str, target: int) -> Message:
     """The end of a game that ``player`` won by reaching ``target``."""
     return tn("{player} reached {target} point and wins the game.",
               "{player} reached {target} points and wins the game.", target, player=player, target=target)
+
+
+def leaders(totals: dict[str, int]) -> tuple[int, list[str]]:
+    """The highest total and who has it, in the order of ``totals`` (the seating order): who wins a game
+    that the highest total wins, or shares the win.
+
+    >>> leaders({"Anna": 3, "Boris": 5, "Vera": 5})
+    (5, ['Boris', 'Vera'])
+    """
+    best = max(totals.values())
+    return best, [p for p, v in totals.items() if v == best]
+
+
+def pay(ledger: dict[str, int], payer: str, payees: Iterable[str], amount: int) -> None:
+    """``payer`` pays ``amount`` to each of ``payees``, in ``ledger`` (what each has won or lost so far):
+    payments add up to nothing.
+
+    >>> ledger = dict.fromkeys(["Anna", "Boris", "Vera"], 0)
+    >>> pay(ledger, "Vera", ["Anna", "Boris"], 15); ledger
+    {'Anna': 15, 'Boris': 15, 'Vera': -30}
+    """
+    for q in payees:
+        ledger[payer] -= amount
+        ledger[q] += amount
+
+
+def some_scores(r: Reader, path: Path, keys: Sequence[str], shape: Message, rule: str) -> dict[str, int] | None:
+    """Whole numbers for some of ``keys`` at ``path`` (at least one; a claim per side that may name one
+    side only); None if the field is left out or cannot be used (the problem noted: ``shape`` words a
+    value that is not such a mapping, ``rule`` is its rule).
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("claim: {declarer: 64, jury: 1}\\n"))
+    >>> some_scores(r, ("claim",), ("declarer", "defenders"), t("a mapping"), "claim"), [e.code for e in r.errors]
+    (None, ['record.unknown_field'])
+    >>> some_scores(Reader(load_text("claim: {defenders: 36}\\n")), ("claim",), ("declarer", "defenders"), t(""), "")
+    {'defenders': 36}
+    """
+    value = r.get(path)
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not value:
+        r.fail(path, shape, "record.shape", rule)
+        return None
+    out: dict[str, int] = {}
+    for key, number in value.items():
+        if key not in keys:
+            r.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
+                                    allowed=list(keys)), "record.unknown_field")
+            continue
+        got = r.integer(path + (key,), minimum=None, value=number)
+        if got is not None:
+            out[key] = got
+    return out if len(out) == len(value) else None

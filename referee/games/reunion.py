@@ -35,7 +35,18 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import Card, Rank, Suit, cards_twice, deck
-from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, take_widow, trump_from, whole_pack
+from referee.engines.deals import (
+    Deal,
+    Ledger,
+    each_deal,
+    leaders,
+    parsed,
+    pay,
+    read_suit,
+    take_widow,
+    trump_from,
+    whole_pack,
+)
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
 from referee.engines.replay import read_hands
 from referee.engines.tricks import SAME_COLOUR, TrickRules
@@ -260,12 +271,12 @@ def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer:
     for p in trickless:
         others = [q for q in players if q != p]
         if settlement == "original_units":
-            _pay(units, p, others, TRICKLESS_UNITS)
+            pay(units, p, others, TRICKLESS_UNITS)
             steps.append(tn("{player} took no trick and pays {n} unit to each other player.",
                             "{player} took no trick and pays {n} units to each other player.", TRICKLESS_UNITS,
                             player=p))
         else:
-            _pay(penalties, p, others, PENALTY)
+            pay(penalties, p, others, PENALTY)
             steps.append(tn("{player} took no trick and pays {penalty} point to each other player.",
                             "{player} took no trick and pays {penalty} points to each other player.", PENALTY,
                             player=p, penalty=PENALTY))
@@ -276,19 +287,13 @@ def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer:
     return DealScore(before, penalties, units, steps)
 
 
-def _pay(ledger: dict[str, int], payer: str, payees: Iterable[str], amount: int) -> None:
-    for q in payees:
-        ledger[payer] -= amount
-        ledger[q] += amount
-
-
 def _left_jack_steps(units: dict[str, int], left_jack: Sequence[tuple[int, str, str]] | None) -> list[Message]:
     if left_jack is None:
         return [t("A summary does not show whether the right jack took the left jack, so that payment is not "
                   "settled here.")]
     steps = []
     for trick, loser, taker in left_jack:
-        _pay(units, loser, [taker], LEFT_JACK_UNITS)
+        pay(units, loser, [taker], LEFT_JACK_UNITS)
         steps.append(tn("Trick {trick}: the right jack of {taker} takes the left jack of {player}, who pays {taker} "
                         "{n} unit.", "Trick {trick}: the right jack of {taker} takes the left jack of {player}, who "
                         "pays {taker} {n} units.", LEFT_JACK_UNITS, trick=trick, taker=taker, player=loser))
@@ -311,15 +316,14 @@ def units_owed(total: int) -> int:
 
 def settle_units(totals: dict[str, int]) -> tuple[dict[str, int], list[Message]]:
     """The end-of-game payments in units: everyone below the top pays each player with the top total."""
-    best = max(totals.values())
-    winners = [p for p in totals if totals[p] == best]
+    _, winners = leaders(totals)
     units = dict.fromkeys(totals, 0)
     steps: list[Message] = []
     for p, total in totals.items():
         if p in winners:
             continue
         owed = units_owed(total)
-        _pay(units, p, winners, owed)
+        pay(units, p, winners, owed)
         if owed:
             if len(winners) == 1:
                 steps.append(tn("{player} has {points} and pays {n} unit to the winner, {winner}.",
@@ -485,8 +489,7 @@ class Reunion(Game):
             termination = tn("{n} deal of {total} played; the game goes on.",
                              "{n} deals of {total} played; the game goes on.", len(results), total=DEALS)
             return ledger.verdict(self.slug, options, None, termination, "in_progress")
-        best = max(totals.values())
-        winners = [p for p in players if totals[p] == best]
+        best, winners = leaders(totals)
         if settlement == "original_units":
             end_units, end_steps = settle_units(totals)
             steps = [t("Units from the deals: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]),

@@ -46,13 +46,24 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
-from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, scores_before, take_widow, whole_pack
+from referee.engines.deals import (
+    Deal,
+    Ledger,
+    each_deal,
+    leaders,
+    parsed,
+    read_suit,
+    scores_before,
+    some_scores,
+    take_widow,
+    whole_pack,
+)
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
 from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tc, tn
-from referee.notation import parse_cards, parse_suit
+from referee.notation import parse_cards
 from referee.records.fields import (
     DEALER,
     HANDS_DEALT,
@@ -107,6 +118,7 @@ OPTIONS: tuple[Option, ...] = (
 _YES_WORDS = frozenset({"yes", "y", "да", "ja"})
 _PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"})
 _NOBODY = N_("nobody")
+CLAIM_SHAPE = t("claim gives the card points of the declarer, of the defenders, or of both, for example declarer: 64.")
 
 _THROWN_IN = ("thrown_in", True)
 _PLAYED = t("required unless the auction left no single declarer (then left out)")
@@ -382,13 +394,12 @@ class TrumpSeven(Game):
     @staticmethod
     def _end(totals: dict[str, int]) -> tuple[str | None, Message, str]:
         """No target: the player with the most deals won wins; a tie has no winner."""
-        best = max(totals.values())
-        leaders = [p for p, v in totals.items() if v == best]
-        if len(leaders) == 1:
-            return leaders[0], t("The source sets no target, so the record is the whole match: {player} won the "
-                                 "most deals ({n}) and wins.", player=leaders[0], n=best), "most_deals"
+        best, first = leaders(totals)
+        if len(first) == 1:
+            return first[0], t("The source sets no target, so the record is the whole match: {player} won the "
+                                 "most deals ({n}) and wins.", player=first[0], n=best), "most_deals"
         return None, t("The source sets no target, so the record is the whole match: {players} won the most deals "
-                       "({n} each), so there is no single winner.", players=leaders, n=best), "tied"
+                       "({n} each), so there is no single winner.", players=first, n=best), "tied"
 
     def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
               ) -> tuple[DealResult, int, bool] | None:
@@ -397,7 +408,7 @@ class TrumpSeven(Game):
             return None
         r = deal.r
         dealer_name = r.name(deal.at("dealer"), players)
-        claim = self._claim(r, deal.at("claim"))
+        claim = some_scores(r, deal.at("claim"), SIDES, CLAIM_SHAPE, "claim")
         steps: list[Message] = []
         if deal.full:
             played = self._full_play(deal, players, dealer_name, options, steps)
@@ -431,27 +442,6 @@ class TrumpSeven(Game):
         return deal.result(scores, steps, claim, claim_against=against), dealer, False
 
     # -- reading the fields ------------------------------------------------------------------------------
-
-    @staticmethod
-    def _claim(r: Reader, path: Path) -> dict[str, int] | None:
-        """``claim: {declarer: 64}``, ``{defenders: 36}`` or both: the card points the table counted."""
-        value = r.get(path)
-        if value is None:
-            return None
-        if not isinstance(value, dict) or not value:
-            r.fail(path, t("claim gives the card points of the declarer, of the defenders, or of both, for example "
-                           "declarer: 64."), "record.shape", "claim")
-            return None
-        out: dict[str, int] = {}
-        for key, number in value.items():
-            if key not in SIDES:
-                r.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
-                                        allowed=list(SIDES)), "record.unknown_field")
-                continue
-            got = r.integer(path + (key,), minimum=None, value=number)
-            if got is not None:
-                out[key] = got
-        return out if len(out) == len(value) else None
 
     @staticmethod
     def _cards(r: Reader, path: Path) -> list[Card] | None:
