@@ -46,6 +46,7 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
+from referee.engines.auction import ANSWER, auction_steps, final_declarer, late_yes, read_auction
 from referee.engines.deals import (
     Deal,
     Ledger,
@@ -62,7 +63,7 @@ from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule
 from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
 from referee.errors import NotationError
-from referee.messages import N_, Message, t, tc, tn
+from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards
 from referee.records.fields import (
     DEALER,
@@ -71,7 +72,6 @@ from referee.records.fields import (
     TRICKS_PLAYED,
     Boolean,
     Cards,
-    Choice,
     Field,
     Integer,
     ListOf,
@@ -115,9 +115,6 @@ OPTIONS: tuple[Option, ...] = (
            choice_labels={DECLARER: t("declarer"), "eldest": t("the player left of the dealer")}),
 )
 
-_YES_WORDS = frozenset({"yes", "y", "да", "ja"})
-_PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"})
-_NOBODY = N_("nobody")
 CLAIM_SHAPE = t("claim gives the card points of the declarer, of the defenders, or of both, for example declarer: 64.")
 
 _THROWN_IN = ("thrown_in", True)
@@ -141,9 +138,7 @@ RECORD = RecordSpec(
         Field("widow", Cards(), t("The two cards left over after the deal; the hands and the widow together are "
                                   "the whole pack."), required=True, mode="full",
               label=t("Widow")),
-        Field("auction", PerPlayer(ListOf(OneOf((Boolean(), Choice(
-            ("yes", "pass"), synonyms=tuple(sorted(_YES_WORDS - {"yes"}) + sorted(_PASS_WORDS - {"pass"})),
-            ignore_case=True, labels={"yes": t("yes"), "pass": t("pass")}))), min_items=2, max_items=2)),
+        Field("auction", PerPlayer(ListOf(ANSWER, min_items=2, max_items=2)),
               t("Every player's two answers, the first round and then the second (final) one: yes or pass. A yes "
                 "after a pass is reported as a broken rule."), required=True, mode="full",
               label=t("Auction")),
@@ -230,12 +225,6 @@ def deal_scores(players: Sequence[str], declarer: str, declarer_points: int) -> 
     return {p: int(made) if p == declarer else int(not made) for p in players}
 
 
-def final_declarer(auction: dict[str, tuple[bool, bool]]) -> str | None:
-    """The declarer: the only player whose round-2 (final) answer is yes; None if the deal is thrown in."""
-    final = [p for p, (_, second) in auction.items() if second]
-    return final[0] if len(final) == 1 else None
-
-
 def reachable(points: int, cards: Iterable[Card], trump: Suit | None) -> bool:
     """Whether some set of ``cards`` is worth exactly ``points`` (a scoresheet's count must be possible).
 
@@ -243,25 +232,6 @@ def reachable(points: int, cards: Iterable[Card], trump: Suit | None) -> bool:
     (False, False, True)
     """
     return possible.reachable(points, (card_points(c, trump) for c in cards))
-
-
-def read_answer(value: Any) -> bool | None:
-    """An auction answer: True for yes, False for pass, None if it is neither.
-
-    YAML reads a bare ``yes`` or ``no`` as a boolean; both spellings are accepted.
-
-    >>> read_answer(True), read_answer("pass"), read_answer("Да"), read_answer(3)
-    (True, False, True, None)
-    """
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word in _YES_WORDS:
-            return True
-        if word in _PASS_WORDS:
-            return False
-    return None
 
 
 @dataclass
@@ -583,15 +553,15 @@ class TrumpSeven(Game):
             r.fail(path + ("widow",), t("The widow is {n} cards, not {count}.", n=WIDOW_SIZE, count=len(widow)),
                    "record.widow_size", "deal")
             widow = None
-        auction = self._auction(deal, players)
+        auction = read_auction(deal, players)
         if hands is None or widow is None or auction is None or dealer_name is None:
             return None
         if not whole_pack(r, path + ("widow",), [c for h in hands for c in h] + widow, DECK, t(
                 "The hands and the widow must be the {n} cards of the pack, each once (missing: {missing}; not in "
                 "this pack: {foreign}; twice: {doubled}).")):
             return None
-        steps.extend(_auction_steps(auction))
-        late = [p for p, (first, second) in auction.items() if second and not first]
+        steps.extend(auction_steps(auction))
+        late = late_yes(auction)
         if late:  # the auction itself broke a rule: whatever was played after it is not a deal that counts
             return IllegalAuction(late)
         declarer = final_declarer(auction)
@@ -656,34 +626,6 @@ class TrumpSeven(Game):
                            "record.discard_in_tricks", "discards")
                     ok = False
         return ok
-
-    @staticmethod
-    def _auction(deal: Deal, players: list[str]) -> dict[str, tuple[bool, bool]] | None:
-        """``auction: {Anna: [yes, yes], Boris: [yes, pass], Vera: [pass, pass]}``: round 1, then round 2."""
-        r, path = deal.r, deal.at("auction")
-        entries = r.entries(path, players)
-        if entries is None:
-            return None
-        answers: dict[str, tuple[bool, bool]] = {}
-        for name, p, given in entries:
-            if not isinstance(given, list) or len(given) != 2:
-                r.fail(p, t("{player} answers twice, in round 1 and in round 2, for example [yes, pass].",
-                            player=name), "record.shape", "auction")
-                continue
-            read = [read_answer(a) for a in given]
-            for k, (raw, got) in enumerate(zip(given, read, strict=True)):
-                if got is None:
-                    r.fail(p + (k,), t("{value!r} is not an answer; write yes or pass.", value=str(raw)),
-                           "record.bad_answer", "auction")
-            first, second = read
-            if first is None or second is None:
-                continue
-            if second and not first:
-                deal.warn("auction.late_yes", p[len(deal.path):], t("{player} passed in round 1, so cannot say yes in "
-                                                                  "round 2: the second round only confirms or "
-                                                                  "withdraws a yes.", player=name), "error")
-            answers[name] = (first, second)
-        return answers if len(answers) == len(players) else None
 
     # -- scoring -----------------------------------------------------------------------------------------
 
@@ -767,21 +709,6 @@ def _thrown_in(r: Reader, path: Path) -> bool | None:
 def _declarer_step(declarer: str, trump: Suit, defenders: list[str]) -> Message:
     return t("{player} is the declarer and names {suit} trumps; {players} defend.", player=declarer, suit=trump,
              players=defenders)
-
-
-def _auction_steps(auction: dict[str, tuple[bool, bool]]) -> list[Message]:
-    """The two rounds of the auction, as the explanation of a full play shows them."""
-    first = [p for p, a in auction.items() if a[0]]
-    second = [p for p, a in auction.items() if a[1]]
-    steps = [t("Auction, round 1: yes from {players}.", players=first or t(_NOBODY)),
-             t("Auction, round 2 (final): yes from {players}.", players=second or t(_NOBODY))]
-    if any(a[1] and not a[0] for a in auction.values()):
-        return steps  # the auction is void; the deal says why
-    if len(second) == 1:
-        steps.append(t("{player} is the only final yes and becomes the declarer.", player=second[0]))
-    else:
-        steps.append(t("Not exactly one final yes: there is no declarer."))
-    return steps
 
 
 GAME = TrumpSeven()

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.trump_seven import DECLARER, DEFENDERS, PLAYERS, TrumpSeven, final_declarer, read_answer
+from referee.engines.auction import final_declarer, read_answer
+from referee.games.trump_seven import DECLARER, DEFENDERS, PLAYERS, TrumpSeven
 from referee.messages import Message, t
 from referee.notation import parse_cards, parse_suit
 

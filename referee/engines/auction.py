@@ -1,0 +1,112 @@
+"""An auction of two rounds of yes or pass (Trump 7): every player answers once a round, the second
+round is final, and a yes in the second round only confirms a yes of the first.
+
+A record keeps each player's two answers, ``auction: {Anna: [yes, yes], Boris: [yes, pass], Vera: [pass,
+pass]}``; an answer is written in the record's words (:data:`ANSWER`: yes or pass, their synonyms, or a
+YAML truth value). This module reads them (:func:`read_auction`), says who answered yes in each round
+(:func:`auction_steps`) and who is the only final yes (:func:`final_declarer`); what a declarer then
+does is the game's.
+
+>>> auction = {"Anna": (True, True), "Boris": (True, False), "Vera": (False, False)}
+>>> final_declarer(auction), late_yes(auction)
+('Anna', [])
+>>> [str(s) for s in auction_steps(auction)]   # doctest: +NORMALIZE_WHITESPACE
+['Auction, round 1: yes from Anna and Boris.', 'Auction, round 2 (final): yes from Anna.',
+ 'Anna is the only final yes and becomes the declarer.']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.engines.deals import Deal
+from referee.messages import N_, Message, t
+from referee.records.fields import Boolean, Choice, OneOf
+
+YES_WORDS = frozenset({"yes", "y", "да", "ja"})
+PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"})
+ANSWER = OneOf((Boolean(), Choice(
+    ("yes", "pass"), synonyms=tuple(sorted(YES_WORDS - {"yes"}) + sorted(PASS_WORDS - {"pass"})),
+    ignore_case=True, labels={"yes": t("yes"), "pass": t("pass")})))
+"""One answer as a record declares it (:mod:`referee.records.fields`): the words :func:`read_answer` reads."""
+_NOBODY = N_("nobody")
+
+Auction = dict[str, tuple[bool, bool]]
+"""Each player's answers, round 1 and round 2 (final): True for yes."""
+
+
+def read_answer(value: Any) -> bool | None:
+    """An auction answer: True for yes, False for pass, None if it is neither.
+
+    YAML reads a bare ``yes`` or ``no`` as a boolean; both spellings are accepted.
+
+    >>> read_answer(True), read_answer("pass"), read_answer("Да"), read_answer(3)
+    (True, False, True, None)
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in YES_WORDS:
+            return True
+        if word in PASS_WORDS:
+            return False
+    return None
+
+
+def final_declarer(auction: Auction) -> str | None:
+    """The declarer: the only player whose round-2 (final) answer is yes; None if the deal is thrown in."""
+    final = [p for p, (_, second) in auction.items() if second]
+    return final[0] if len(final) == 1 else None
+
+
+def late_yes(auction: Auction) -> list[str]:
+    """The players who passed in round 1 and said yes in round 2, which voids the auction."""
+    return [p for p, (first, second) in auction.items() if second and not first]
+
+
+def read_auction(deal: Deal, players: list[str]) -> Auction | None:
+    """``auction: {Anna: [yes, yes], Boris: [yes, pass], Vera: [pass, pass]}``: round 1, then round 2.
+
+    None (the problems noted) unless every player's two answers can be read; a yes after a pass is a
+    finding of the deal (``auction.late_yes``), and the answers are still read.
+    """
+    r, path = deal.r, deal.at("auction")
+    entries = r.entries(path, players)
+    if entries is None:
+        return None
+    answers: Auction = {}
+    for name, p, given in entries:
+        if not isinstance(given, list) or len(given) != 2:
+            r.fail(p, t("{player} answers twice, in round 1 and in round 2, for example [yes, pass].",
+                        player=name), "record.shape", "auction")
+            continue
+        read = [read_answer(a) for a in given]
+        for k, (raw, got) in enumerate(zip(given, read, strict=True)):
+            if got is None:
+                r.fail(p + (k,), t("{value!r} is not an answer; write yes or pass.", value=str(raw)),
+                       "record.bad_answer", "auction")
+        first, second = read
+        if first is None or second is None:
+            continue
+        if second and not first:
+            deal.warn("auction.late_yes", p[len(deal.path):], t("{player} passed in round 1, so cannot say yes in "
+                                                              "round 2: the second round only confirms or "
+                                                              "withdraws a yes.", player=name), "error")
+        answers[name] = (first, second)
+    return answers if len(answers) == len(players) else None
+
+
+def auction_steps(auction: Auction) -> list[Message]:
+    """The two rounds of the auction, as the explanation of a full play shows them."""
+    first = [p for p, a in auction.items() if a[0]]
+    second = [p for p, a in auction.items() if a[1]]
+    steps = [t("Auction, round 1: yes from {players}.", players=first or t(_NOBODY)),
+             t("Auction, round 2 (final): yes from {players}.", players=second or t(_NOBODY))]
+    if late_yes(auction):
+        return steps  # the auction is void; the deal says why
+    if len(second) == 1:
+        steps.append(t("{player} is the only final yes and becomes the declarer.", player=second[0]))
+    else:
+        steps.append(t("Not exactly one final yes: there is no declarer."))
+    return steps
