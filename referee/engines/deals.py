@@ -52,7 +52,7 @@ from referee.engines.replay import Replay, replay_tricks
 from referee.engines.tricks import TrickRules
 from referee.errors import NotationError, Where
 from referee.messages import Message, t, tn
-from referee.notation import parse_suit
+from referee.notation import parse_cards, parse_suit
 from referee.records.fields import RecordSpec
 from referee.records.source import Document, Path
 
@@ -457,3 +457,31 @@ def some_scores(r: Reader, path: Path, keys: Sequence[str], shape: Message, rule
         if got is not None:
             out[key] = got
     return out if len(out) == len(value) else None
+
+
+def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
+    """Whether no card laid away after taking the widow is among the tricks at ``path``; else each one is
+    noted. A discard lies face down until the count, so a replay would call it a card dealt to nobody;
+    a trick that cannot be read is left to the replay.
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_cards
+    >>> r = Reader(load_text("tricks: [AS KS QS, 7H 8H 9H]\\n"))
+    >>> discards_in_tricks(r, ("tricks",), parse_cards("KS 10D")), [(e.code, str(e.message)) for e in r.errors]
+    (False, [('record.discard_in_tricks', 'K♠ was discarded, so it cannot be in a trick.')])
+    """
+    tricks = r.get(path)
+    if not isinstance(tricks, list):
+        return True  # the replay says what is wrong with the tricks
+    ok = True
+    for k, raw in enumerate(tricks):
+        try:
+            cards = parse_cards(raw, r.notation)
+        except (NotationError, TypeError):
+            continue
+        for card in cards:
+            if card in discards:
+                r.fail(path + (k,), t("{card} was discarded, so it cannot be in a trick.", card=card),
+                       "record.discard_in_tricks", "discards")
+                ok = False
+    return ok

@@ -50,6 +50,7 @@ from referee.engines.auction import ANSWER, auction_steps, final_declarer, late_
 from referee.engines.deals import (
     Deal,
     Ledger,
+    discards_in_tricks,
     each_deal,
     leaders,
     parsed,
@@ -62,7 +63,6 @@ from referee.engines.deals import (
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
 from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
-from referee.errors import NotationError
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards
 from referee.records.fields import (
@@ -594,7 +594,7 @@ class TrumpSeven(Game):
         for card in not_held:
             r.fail(path + ("discards",), t("{card} is not among {player}'s cards after taking the widow.",
                                            card=card, player=declarer), "record.discard_not_held", "discards")
-        if not_held or not self._no_discard_played(r, path + ("tricks",), discards):
+        if not_held or not discards_in_tricks(r, path + ("tricks",), discards):
             return None
         dealer = players.index(dealer_name)
         leader = seat if options["first_lead"] == DECLARER else (dealer + 1) % PLAYERS
@@ -607,25 +607,6 @@ class TrumpSeven(Game):
         counting = [c for c in won if points[c]], [c for c in lost if points[c]]
         taken = {side: Taken(sum(points[c] for c in cs), cs) for side, cs in zip(SIDES, counting, strict=True)}
         return Played(declarer, trump, discards, taken, recorded=False)
-
-    @staticmethod
-    def _no_discard_played(r: Reader, path: Path, discards: list[Card]) -> bool:
-        """A discard lies face down until the count; the replay would call it a card dealt to nobody."""
-        tricks = r.get(path)
-        if not isinstance(tricks, list):
-            return True  # the replay says what is wrong with the tricks
-        ok = True
-        for k, raw in enumerate(tricks):
-            try:
-                cards = parse_cards(raw, r.notation)
-            except (NotationError, TypeError):
-                continue
-            for card in cards:
-                if card in discards:
-                    r.fail(path + (k,), t("{card} was discarded, so it cannot be in a trick.", card=card),
-                           "record.discard_in_tricks", "discards")
-                    ok = False
-        return ok
 
     # -- scoring -----------------------------------------------------------------------------------------
 
