@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import Card, Rank, Suit, cards_twice, deck
+from referee.engines.bowers import bowers, is_bower, left_bower_captures
 from referee.engines.deals import (
     Deal,
     Ledger,
@@ -49,7 +50,7 @@ from referee.engines.deals import (
 )
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
 from referee.engines.replay import read_hands
-from referee.engines.tricks import SAME_COLOUR, TrickRules
+from referee.engines.tricks import TrickRules
 from referee.messages import Message, points_count, t, tc, tn
 from referee.notation import parse_card, parse_cards
 from referee.records.fields import (
@@ -69,7 +70,7 @@ from referee.records.fields import (
     SuitType,
 )
 from referee.records.fields import Card as CardType
-from referee.records.source import Document, Path
+from referee.records.source import Document, Path, format_path
 
 PLAYERS = 3
 HAND_SIZE = 10
@@ -117,18 +118,9 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-def is_trump_jack(card: Card, trump: Suit) -> bool:
-    """The right jack (jack of trumps) or the left jack (the other jack of the same colour).
-
-    >>> [is_trump_jack(Card(Rank.JACK, s), Suit.HEARTS) for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
-    [True, True, False]
-    """
-    return card.rank is Rank.JACK and (card.suit is trump or card.suit is SAME_COLOUR[trump])
-
-
 def card_points(card: Card, trump: Suit) -> int:
     """What a card counts for the player who takes it."""
-    if is_trump_jack(card, trump):
+    if is_bower(card, trump):
         return TRUMP_JACK_POINTS
     return CARD_POINTS.get(card.rank, 0)
 
@@ -200,7 +192,7 @@ def discard_faults(discard: Iterable[Card], trump: Suit) -> list[Card]:
     >>> [str(c) for c in discard_faults(parse_cards("10S AH JC KD"), Suit.SPADES)]
     ['A♥', 'J♣']
     """
-    return [c for c in discard if c.rank in FORBIDDEN_DISCARD or is_trump_jack(c, trump)]
+    return [c for c in discard if c.rank in FORBIDDEN_DISCARD or is_bower(c, trump)]
 
 
 @dataclass
@@ -540,11 +532,11 @@ class Reunion(Game):
         value = r.get(path)
         if value is None or value == [] or value == "":
             if required:
-                r.fail(path, t("{field} must list cards.", field=_field(path)), "record.missing_field")
+                r.fail(path, t("{field} must list cards.", field=format_path(path)), "record.missing_field")
                 return None
             return []
         if not isinstance(value, (list, str)):
-            r.fail(path, t("{field} must list cards.", field=_field(path)), "record.shape")
+            r.fail(path, t("{field} must list cards.", field=format_path(path)), "record.shape")
             return None
         cards = parsed(r, path, parse_cards, value)
         if cards is None:
@@ -737,7 +729,7 @@ class Reunion(Game):
         if isinstance(value, bool) or (isinstance(value, int) and 0 <= value <= TRICKS):
             return value
         r.fail(p, t("{field} must be the number of tricks taken, from 0 to {n}, or true or false for whether he took "
-                    "any, not {value!r}.", field=_field(p), n=TRICKS, value=str(value)), "record.bad_tricks",
+                    "any, not {value!r}.", field=format_path(p), n=TRICKS, value=str(value)), "record.bad_tricks",
                "tricks")
         return None
 
@@ -777,35 +769,18 @@ class Reunion(Game):
         took = {players[s]: won[s] > 0 for s in range(PLAYERS)}
         steps.append(t("Tricks: {tricks}.", tricks=[f"{players[s]} {won[s]}" for s in range(PLAYERS)]))
         owner = {c: s for s, h in enumerate(play_hands) for c in h}
-        left_jack = left_jack_captures(replay.tricks, owner, trump, players)
+        left_jack = left_bower_captures(replay.tricks, owner, trump, players)
         last = players[replay.tricks[-1].winner]
         return DealFacts(trump, turned, discard, points, took, last, left_jack, None, steps)
 
 
 def trump_step(trump: Suit, turned: Card | None) -> Message:
     """The first step of a deal's explanation: trumps and the two trump jacks."""
-    right, left = Card(Rank.JACK, trump), Card(Rank.JACK, SAME_COLOUR[trump])
+    right, left = bowers(trump)
     if turned is None:
         return t("Trumps: {suit}. The right jack is {right}, the left jack {left}.", suit=trump, right=right, left=left)
     return t("The turned card, {card}, makes {suit} trumps. The right jack is {right}, the left jack {left}.",
              card=turned, suit=trump, right=right, left=left)
-
-
-def left_jack_captures(tricks: Iterable[Any], owner: dict[Card, int], trump: Suit, players: list[str],
-                       ) -> list[tuple[int, str, str]]:
-    """(trick number, the left jack's owner, the taker) for each trick holding both trump jacks.
-
-    The right jack is the highest card, so whoever played it takes the trick.
-    """
-    right, left = Card(Rank.JACK, trump), Card(Rank.JACK, SAME_COLOUR[trump])
-    return [(k, players[owner[left]], players[tr.winner]) for k, tr in enumerate(tricks, start=1)
-            if right in tr.cards and left in tr.cards]
-
-
-def _field(path: Path) -> str:
-    from referee.records.source import format_path
-
-    return format_path(path)
 
 
 DECK_SET = frozenset(DECK)
