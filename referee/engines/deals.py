@@ -485,3 +485,41 @@ def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
                        "record.discard_in_tricks", "discards")
                 ok = False
     return ok
+
+
+def read_thrown_in(r: Reader, path: Path) -> bool | None:
+    """The deal's ``thrown_in`` (nobody played it, and the same player deals again: :meth:`Ledger.add`):
+    false when left out; None (a problem noted) if it is not true or false.
+
+    >>> from referee.records.source import load_text
+    >>> read_thrown_in(Reader(load_text("thrown_in: true\\n")), ()), read_thrown_in(Reader(load_text("{}")), ())
+    (True, False)
+    """
+    value = r.get(path + ("thrown_in",))
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    r.fail(path + ("thrown_in",), t("thrown_in must be true or false, not {value!r}.", value=str(value)),
+           "record.shape", "auction")
+    return None
+
+
+def nothing_played(deal: Deal, keys: Sequence[str]) -> bool:
+    """Whether a deal thrown in leaves out every one of ``keys`` (what only a played deal has); each one
+    it gives is noted.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("deals: [{thrown_in: true, trump: S}]\\n"))
+    >>> deal = Deal(r, 0, r.get(("deals", 0)), [], full=False)
+    >>> nothing_played(deal, ("trump", "taken")), [str(e.message) for e in r.errors]
+    (False, ['A thrown-in deal has no trump; leave it out.'])
+    """
+    extra = [k for k in keys if k in deal.value]
+    for key in extra:
+        deal.r.fail(deal.at(key), t("A thrown-in deal has no {field}; leave it out.", field=key),
+                    "record.thrown_in_field", "auction")
+    return not extra
+
+
+def thrown_in_step(dealer: str) -> Message:
+    """The step that says a deal was thrown in."""
+    return t("The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.", dealer=dealer)

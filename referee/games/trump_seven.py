@@ -53,11 +53,14 @@ from referee.engines.deals import (
     discards_in_tricks,
     each_deal,
     leaders,
+    nothing_played,
     parsed,
     read_suit,
+    read_thrown_in,
     scores_before,
     some_scores,
     take_widow,
+    thrown_in_step,
     whole_pack,
 )
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
@@ -403,8 +406,7 @@ class TrumpSeven(Game):
                 r.fail(deal.at("claim"), t("A thrown-in deal has no {field}; leave it out.", field="claim"),
                        "record.thrown_in_field", "auction")
                 return None
-            steps.append(t("The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.",
-                           dealer=dealer_name))
+            steps.append(thrown_in_step(dealer_name))
             return deal.result(dict.fromkeys(players, 0), steps), dealer, True
         points = self._score(players, played, options, steps)
         scores = deal_scores(players, played.declarer, points[DECLARER])
@@ -448,15 +450,11 @@ class TrumpSeven(Game):
         Returns False for a thrown-in deal, None if the record cannot be used.
         """
         r, path = deal.r, deal.path
-        thrown = _thrown_in(r, path)
+        thrown = read_thrown_in(r, path)
         if thrown is None:
             return None
         if thrown:
-            extra = [k for k in ("declarer", "trump", "discards", "taken") if k in deal.value]
-            for key in extra:
-                r.fail(path + (key,), t("A thrown-in deal has no {field}; leave it out.", field=key),
-                       "record.thrown_in_field", "auction")
-            return None if extra else False
+            return False if nothing_played(deal, ("declarer", "trump", "discards", "taken")) else None
         declarer = r.name(path + ("declarer",), players)
         trump = read_suit(r, path + ("trump",))
         discards = self._discards(r, path + ("discards",))
@@ -566,7 +564,7 @@ class TrumpSeven(Game):
             return IllegalAuction(late)
         declarer = final_declarer(auction)
         named = r.get(path + ("declarer",))
-        thrown = _thrown_in(r, path)
+        thrown = read_thrown_in(r, path)
         if thrown is None:
             return None
         if thrown and declarer is not None:
@@ -675,16 +673,6 @@ def _taken_step(side: str, declarer: str, taken: Taken, trump: Suit) -> Message:
     return tn("The defenders' tricks hold {points} card point: {items}.",
               "The defenders' tricks hold {points} card points: {items}.", taken.points, points=taken.points,
               items=items)
-
-
-def _thrown_in(r: Reader, path: Path) -> bool | None:
-    """``thrown_in``: false when left out; None (a problem noted) if it is not true or false."""
-    value = r.get(path + ("thrown_in",))
-    if value is None or isinstance(value, bool):
-        return bool(value)
-    r.fail(path + ("thrown_in",), t("thrown_in must be true or false, not {value!r}.", value=str(value)),
-           "record.shape", "auction")
-    return None
 
 
 def _declarer_step(declarer: str, trump: Suit, defenders: list[str]) -> Message:
