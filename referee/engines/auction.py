@@ -17,10 +17,11 @@ does is the game's.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from referee.engines.deals import Deal
-from referee.messages import N_, Message, t
+from referee.messages import N_, Message, t, tn
 from referee.records.fields import Boolean, Choice, OneOf
 
 YES_WORDS = frozenset({"yes", "y", "да", "ja"})
@@ -63,6 +64,22 @@ def final_declarer(auction: Auction) -> str | None:
 def late_yes(auction: Auction) -> list[str]:
     """The players who passed in round 1 and said yes in round 2, which voids the auction."""
     return [p for p, (first, second) in auction.items() if second and not first]
+
+
+@dataclass
+class VoidAuction:
+    """A full play whose auction broke a rule (a yes in round 2 after a pass in round 1): thrown in."""
+
+    late: list[str]
+
+    def step(self, dealer: str) -> Message:
+        """What the explanation says of the deal: nobody scores, and the dealer deals again."""
+        return tn("{players} passed in round 1 and said yes in round 2, which the rules do not allow: the auction "
+                  "is void and the deal is thrown in. Nobody scores, whatever was played after it, and {dealer} "
+                  "shuffles and deals again.",
+                  "{players} passed in round 1 and said yes in round 2, which the rules do not allow: the auction "
+                  "is void and the deal is thrown in. Nobody scores, whatever was played after it, and {dealer} "
+                  "shuffles and deals again.", len(self.late), players=self.late, dealer=dealer)
 
 
 def read_auction(deal: Deal, players: list[str]) -> Auction | None:

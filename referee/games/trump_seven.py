@@ -46,7 +46,7 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
-from referee.engines.auction import ANSWER, auction_steps, final_declarer, late_yes, read_auction
+from referee.engines.auction import ANSWER, VoidAuction, auction_steps, final_declarer, late_yes, read_auction
 from referee.engines.deals import (
     Deal,
     Ledger,
@@ -246,13 +246,6 @@ class Taken:
 
 
 @dataclass
-class IllegalAuction:
-    """A full play whose auction broke a rule (a yes in round 2 after a pass in round 1): thrown in."""
-
-    late: list[str]
-
-
-@dataclass
 class Played:
     """The facts of a played deal that the scoring needs, from a summary or from the full play."""
 
@@ -391,14 +384,8 @@ class TrumpSeven(Game):
             return None
         dealer = players.index(dealer_name)
         ledger.check_dealer(deal, players, dealer)
-        if isinstance(played, IllegalAuction):
-            steps.append(tn("{players} passed in round 1 and said yes in round 2, which the rules do not allow: the "
-                            "auction is void and the deal is thrown in. Nobody scores, whatever was played after it, "
-                            "and {dealer} shuffles and deals again.",
-                            "{players} passed in round 1 and said yes in round 2, which the rules do not allow: the "
-                            "auction is void and the deal is thrown in. Nobody scores, whatever was played after it, "
-                            "and {dealer} shuffles and deals again.", len(played.late), players=played.late,
-                            dealer=dealer_name))
+        if isinstance(played, VoidAuction):
+            steps.append(played.step(dealer_name))
             against: dict[str, int] | None = {} if claim is not None else None  # nothing was scored to agree with
             return deal.result(dict.fromkeys(players, 0), steps, claim, claim_against=against), dealer, True
         if played is False:  # thrown in
@@ -542,7 +529,7 @@ class TrumpSeven(Game):
         return True
 
     def _full_play(self, deal: Deal, players: list[str], dealer_name: str | None, options: dict[str, Any],
-                   steps: list[Message]) -> Played | IllegalAuction | bool | None:
+                   steps: list[Message]) -> Played | VoidAuction | bool | None:
         """Every card: hands, widow, auction, trumps, discards and tricks. False if the deal was thrown in."""
         r, path = deal.r, deal.path
         hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
@@ -561,7 +548,7 @@ class TrumpSeven(Game):
         steps.extend(auction_steps(auction))
         late = late_yes(auction)
         if late:  # the auction itself broke a rule: whatever was played after it is not a deal that counts
-            return IllegalAuction(late)
+            return VoidAuction(late)
         declarer = final_declarer(auction)
         named = r.get(path + ("declarer",))
         thrown = read_thrown_in(r, path)
