@@ -2,8 +2,8 @@
 round is final, and a yes in the second round only confirms a yes of the first.
 
 A record keeps each player's two answers, ``auction: {Anna: [yes, yes], Boris: [yes, pass], Vera: [pass,
-pass]}``; an answer is written in the record's words (:data:`ANSWER`: yes or pass, their synonyms, or a
-YAML truth value). This module reads them (:func:`read_auction`), says who answered yes in each round
+pass]}``, in the record's words (:mod:`referee.records.answers`: yes or pass, their synonyms, or a YAML
+truth value). This module reads them (:func:`read_auction`), says who answered yes in each round
 (:func:`auction_steps`) and who is the only final yes (:func:`final_declarer`); what a declarer then
 does is the game's.
 
@@ -18,41 +18,15 @@ does is the game's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from referee.engines.deals import Deal
 from referee.messages import N_, Message, t, tn
-from referee.records.fields import Boolean, Choice, OneOf
+from referee.records.answers import read_answer
 
-YES_WORDS = frozenset({"yes", "y", "да", "ja"})
-PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"})
-ANSWER = OneOf((Boolean(), Choice(
-    ("yes", "pass"), synonyms=tuple(sorted(YES_WORDS - {"yes"}) + sorted(PASS_WORDS - {"pass"})),
-    ignore_case=True, labels={"yes": t("yes"), "pass": t("pass")})))
-"""One answer as a record declares it (:mod:`referee.records.fields`): the words :func:`read_answer` reads."""
 _NOBODY = N_("nobody")
 
 Auction = dict[str, tuple[bool, bool]]
 """Each player's answers, round 1 and round 2 (final): True for yes."""
-
-
-def read_answer(value: Any) -> bool | None:
-    """An auction answer: True for yes, False for pass, None if it is neither.
-
-    YAML reads a bare ``yes`` or ``no`` as a boolean; both spellings are accepted.
-
-    >>> read_answer(True), read_answer("pass"), read_answer("Да"), read_answer(3)
-    (True, False, True, None)
-    """
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word in YES_WORDS:
-            return True
-        if word in PASS_WORDS:
-            return False
-    return None
 
 
 def final_declarer(auction: Auction) -> str | None:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engines.auction import final_declarer, read_answer
+from referee.engines.auction import final_declarer
 from referee.games.trump_seven import DECLARER, DEFENDERS, PLAYERS, TrumpSeven
 from referee.messages import Message, t
 from referee.notation import parse_cards, parse_suit
+from referee.records.answers import read_answer
 
 
 def example_lines(game: TrumpSeven, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
