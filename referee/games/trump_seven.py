@@ -278,7 +278,7 @@ class TrumpSeven(Game):
         best, first = leaders(totals)
         if len(first) == 1:
             return first[0], t("The source sets no target, so the record is the whole match: {player} won the "
-                                 "most deals ({n}) and wins.", player=first[0], n=best), "most_deals"
+                               "most deals ({n}) and wins.", player=first[0], n=best), "most_deals"
         return None, t("The source sets no target, so the record is the whole match: {players} won the most deals "
                        "({n} each), so there is no single winner.", players=first, n=best), "tied"
 
