@@ -54,7 +54,7 @@ from referee.errors import NotationError, Where
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards, parse_suit
 from referee.records.fields import RecordSpec
-from referee.records.source import Document, Path
+from referee.records.source import Document, Path, format_path
 
 T = TypeVar("T")
 
@@ -523,3 +523,46 @@ def nothing_played(deal: Deal, keys: Sequence[str]) -> bool:
 def thrown_in_step(dealer: str) -> Message:
     """The step that says a deal was thrown in."""
     return t("The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.", dealer=dealer)
+
+
+def tricks_or_any(r: Reader, path: Path, total: int) -> int | bool | None:
+    """A player's tricks in a summary: how many he took (0 to ``total``), or, where a scoresheet only knows
+    that, whether he took any (true or false); None (the problem noted) otherwise.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("a: 4\\nb: true\\nc: 11\\n"))
+    >>> [tricks_or_any(r, (k,), 10) for k in "abc"], [e.code for e in r.errors]
+    ([4, True, None], ['record.bad_tricks'])
+    """
+    value = r.get(path)
+    if isinstance(value, bool) or (isinstance(value, int) and 0 <= value <= total):
+        return value
+    r.fail(path, t("{field} must be the number of tricks taken, from 0 to {n}, or true or false for whether he took "
+                   "any, not {value!r}.", field=format_path(path), n=total, value=str(value)), "record.bad_tricks",
+           "tricks")
+    return None
+
+
+def tricks_add_up(r: Reader, path: Path, tricks: Iterable[int | bool], total: int) -> bool:
+    """Whether the tricks of a summary (each a number, or whether any: :func:`tricks_or_any`) can make the
+    ``total`` tricks of a deal: exactly, where every number is given; else the numbers and one trick for
+    each ``true`` may not be more. If not, the problem is noted at ``path``.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("{}"))
+    >>> tricks_add_up(r, ("taken",), [4, True, False], 10), tricks_add_up(r, ("taken",), [9, True, True], 10)
+    (True, False)
+    >>> str(r.errors[0].message)
+    'The tricks recorded come to at least 11 (a player with true took at least one), more than the 10 tricks of a deal.'
+    """
+    given = list(tricks)
+    counted = sum(v for v in given if not isinstance(v, bool))
+    some = sum(1 for v in given if v is True)  # each took at least one trick, how many is not said
+    if not some and counted != total:
+        r.fail(path, with_params(TRICKS_SUM, total=total, n=counted), "record.tricks_sum", "tricks")
+        return False
+    if some and counted + some > total:
+        r.fail(path, t("The tricks recorded come to at least {n} (a player with true took at least one), more than "
+                       "the {total} tricks of a deal.", n=counted + some, total=total), "record.tricks_sum", "tricks")
+        return False
+    return True

@@ -45,6 +45,8 @@ from referee.engines.deals import (
     pay,
     read_suit,
     take_widow,
+    tricks_add_up,
+    tricks_or_any,
     trump_from,
     whole_pack,
 )
@@ -546,7 +548,6 @@ class Reunion(Game):
             return None
         points: dict[str, int] = {}
         took: dict[str, bool] = {}
-        counts: dict[str, int] = {}
         counted: dict[str, list[Card]] = {}
         listed: dict[str, list[Card] | None] = {}
         given: dict[str, int | bool] = {}
@@ -560,7 +561,7 @@ class Reunion(Game):
                 continue
             r.known_keys(p, {"points", "cards", "tricks"})
             got = self._player_points(r, p, name, value, trump, seen)
-            tricks = self._tricks(r, p + ("tricks",))
+            tricks = tricks_or_any(r, p + ("tricks",), TRICKS)
             if got is None or tricks is None:
                 ok = False
                 continue
@@ -568,22 +569,11 @@ class Reunion(Game):
             took[name] = tricks is True or (tricks is not False and tricks > 0)
             given[name] = tricks
             keys[name] = p[-1]
-            if not isinstance(tricks, bool):
-                counts[name] = tricks
             if not took[name] and points[name]:
                 r.fail(p, t("{player} took no trick, so cannot have taken card points.", player=name),
                        "record.points_without_tricks", "points")
                 ok = False
-        some = sum(1 for v in given.values() if v is True)  # each took at least one trick, how many is not said
-        if ok and not some and sum(counts.values()) != TRICKS:
-            r.fail(taken_path, t("The tricks must add up to {total}, not {n}.", total=TRICKS, n=sum(counts.values())),
-                   "record.tricks_sum", "tricks")
-            ok = False
-        elif ok and some and sum(counts.values()) + some > TRICKS:
-            r.fail(taken_path, t("The tricks recorded come to at least {n} (a player with true took at least one), "
-                                 "more than the {total} tricks of a deal.", n=sum(counts.values()) + some,
-                                 total=TRICKS), "record.tricks_sum", "tricks")
-            ok = False
+        ok = ok and tricks_add_up(r, taken_path, given.values(), TRICKS)
         return Taken(points, took, counted, given, listed, keys) if ok else None
 
     @staticmethod
@@ -659,15 +649,6 @@ class Reunion(Game):
         if trump is None:
             return None
         return points_of(cards, trump), [c for c in cards if card_points(c, trump)], cards
-
-    def _tricks(self, r: Reader, p: Path) -> int | bool | None:
-        value = r.get(p)
-        if isinstance(value, bool) or (isinstance(value, int) and 0 <= value <= TRICKS):
-            return value
-        r.fail(p, t("{field} must be the number of tricks taken, from 0 to {n}, or true or false for whether he took "
-                    "any, not {value!r}.", field=format_path(p), n=TRICKS, value=str(value)), "record.bad_tricks",
-               "tricks")
-        return None
 
     def _full_play(self, deal: Deal, players: list[str], dealer_name: str, trump_given: Suit | None,
                    ) -> DealFacts | None:
