@@ -39,6 +39,7 @@ from referee.engines.bowers import bowers, is_bower, left_bower_captures
 from referee.engines.deals import (
     Deal,
     Ledger,
+    deals_once,
     each_deal,
     leaders,
     parsed,
@@ -406,11 +407,7 @@ class Reunion(Game):
         dealt: dict[int, int] = {}  # dealer's seat -> the deal he dealt, from 1
         for i, (result, score, dealer) in each_deal(r, deals_value, lambda i: self._deal(
                 Deal.open(r, i, RECORD, ledger.findings), ledger, players, settlement)):
-            if dealer in dealt:  # a game is one deal by each player: these deals are not one game
-                r.fail(("deals", i, "dealer"), t("{player} already dealt deal {deal}; a game is one deal by each "
-                                                 "player, so nobody deals twice.", player=players[dealer],
-                                                 deal=dealt[dealer]), "record.dealer_twice", "game")
-            dealt.setdefault(dealer, i + 1)
+            deals_once(r, dealt, i, dealer, players)
             ledger.add(i, result, dealer)
             units = advance(units, score.units)
         r.raise_if_any()
