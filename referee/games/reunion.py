@@ -54,7 +54,7 @@ from referee.engines.deals import (
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
 from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
-from referee.messages import Message, points_count, t, tc, tn
+from referee.messages import Message, points_count, signed, t, tc, tn
 from referee.notation import parse_card, parse_cards
 from referee.records.declarations.reunion import reunion_record
 from referee.records.source import Document, Path, format_path
@@ -214,7 +214,7 @@ def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer:
     if settlement == "original_units":
         steps.extend(_left_jack_steps(units, left_jack))
         if any(units.values()):
-            steps.append(t("Units of this deal: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]))
+            steps.append(t("Units of this deal: {units}.", units=[f"{p} {signed(units[p])}" for p in players]))
     return DealScore(before, penalties, units, steps)
 
 
@@ -229,10 +229,6 @@ def _left_jack_steps(units: dict[str, int], left_jack: Sequence[tuple[int, str, 
                         "{n} unit.", "Trick {trick}: the right jack of {taker} takes the left jack of {player}, who "
                         "pays {taker} {n} units.", LEFT_JACK_UNITS, trick=trick, taker=taker, player=loser))
     return steps
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else "\u2212" + str(-value) if value < 0 else "0"
 
 
 def units_owed(total: int) -> int:
@@ -419,10 +415,10 @@ class Reunion(Game):
         best, winners = leaders(totals)
         if settlement == "original_units":
             end_units, end_steps = settle_units(totals)
-            steps = [t("Units from the deals: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]),
+            steps = [t("Units from the deals: {units}.", units=[f"{p} {signed(units[p])}" for p in players]),
                      *end_steps]
             units = advance(units, end_units)
-            steps.append(t("Units in all: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]))
+            steps.append(t("Units in all: {units}.", units=[f"{p} {signed(units[p])}" for p in players]))
             results[-1].steps.extend(steps)
         if len(winners) == 1:
             termination = tn("After {n} deal {player} has the highest total, {points}, and wins.",
