@@ -101,3 +101,41 @@ def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[
         return False
 
     return search(0, 0)
+
+
+def can_share_in_tricks(values: Sequence[int], points: Sequence[int], tricks: Sequence[int | bool],
+                        fixed: Sequence[int], per_trick: int, total: int) -> bool:
+    """:func:`can_share` for holders whose tricks a summary gives: ``tricks[i]`` is how many holder i
+    took, or only whether he took any (True: at least one; False: none). His tricks hold
+    ``per_trick`` cards each, ``fixed[i]`` counting cards are his already (listed by name), and the
+    tricks add up to ``total``.
+
+    Two tricks of three cards hold at most six counting cards, so 12 + 12 + 11 + 10 + 10 + 4 + 3 in
+    the second holder's two tricks cannot be:
+
+    >>> values = [12, 12, 11, 10, 10, 4, 3]
+    >>> can_share_in_tricks(values, [0, 62], [8, 2], [0, 0], per_trick=3, total=10)
+    False
+    >>> can_share_in_tricks(values, [3, 59], [True, 3], [0, 0], per_trick=3, total=10)
+    True
+    """
+
+    def counts_ok(counts: tuple[int, ...]) -> bool:
+        need, free = 0, False
+        for given, cards in zip(tricks, (c + f for c, f in zip(counts, fixed, strict=True)), strict=True):
+            if given is True:  # at least one trick, and as many as his cards need
+                need, free = need + max(1, -(-cards // per_trick)), True
+            elif given is False:
+                if cards:
+                    return False
+            elif cards > per_trick * given:
+                return False
+            else:
+                need += given
+        return need <= total if free else need == total
+
+    exact = sum(v for v in tricks if not isinstance(v, bool))
+    free = sum(1 for v in tricks if v is True)
+    most = [max(0, per_trick * (given if not isinstance(given, bool) else total - exact - free + 1 if given else 0)
+                - f) for given, f in zip(tricks, fixed, strict=True)]  # prunes the search; counts_ok decides
+    return can_share(values, points, counts_ok, most)

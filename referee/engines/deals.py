@@ -42,7 +42,7 @@ The game keeps its own rules: how a deal scores, who leads, when the game ends a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -52,9 +52,9 @@ from referee.engines.replay import Replay, replay_tricks
 from referee.engines.tricks import TrickRules
 from referee.errors import NotationError, Where
 from referee.messages import Message, t, tn
-from referee.notation import parse_card, parse_suit
+from referee.notation import parse_card, parse_cards, parse_suit
 from referee.records.fields import RecordSpec
-from referee.records.source import Document, Path
+from referee.records.source import Document, Path, format_path
 
 T = TypeVar("T")
 
@@ -505,6 +505,167 @@ def card_of_suit(r: Reader, path: Path, suit: Suit, message: Message) -> bool:
         return False
     if card.suit is not suit:
         r.fail(path, with_params(message, card=card, suit=suit), "record.trump_mismatch", "trump")
+
+
+def leaders(totals: dict[str, int]) -> tuple[int, list[str]]:
+    """The highest total and who has it, in the order of ``totals`` (the seating order): who wins a game
+    that the highest total wins, or shares the win.
+
+    >>> leaders({"Anna": 3, "Boris": 5, "Vera": 5})
+    (5, ['Boris', 'Vera'])
+    """
+    best = max(totals.values())
+    return best, [p for p, v in totals.items() if v == best]
+
+
+def pay(ledger: dict[str, int], payer: str, payees: Iterable[str], amount: int) -> None:
+    """``payer`` pays ``amount`` to each of ``payees``, in ``ledger`` (what each has won or lost so far):
+    payments add up to nothing.
+
+    >>> ledger = dict.fromkeys(["Anna", "Boris", "Vera"], 0)
+    >>> pay(ledger, "Vera", ["Anna", "Boris"], 15); ledger
+    {'Anna': 15, 'Boris': 15, 'Vera': -30}
+    """
+    for q in payees:
+        ledger[payer] -= amount
+        ledger[q] += amount
+
+
+def some_scores(r: Reader, path: Path, keys: Sequence[str], shape: Message, rule: str) -> dict[str, int] | None:
+    """Whole numbers for some of ``keys`` at ``path`` (at least one; a claim per side that may name one
+    side only); None if the field is left out or cannot be used (the problem noted: ``shape`` words a
+    value that is not such a mapping, ``rule`` is its rule).
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("claim: {declarer: 64, jury: 1}\\n"))
+    >>> some_scores(r, ("claim",), ("declarer", "defenders"), t("a mapping"), "claim"), [e.code for e in r.errors]
+    (None, ['record.unknown_field'])
+    >>> some_scores(Reader(load_text("claim: {defenders: 36}\\n")), ("claim",), ("declarer", "defenders"), t(""), "")
+    {'defenders': 36}
+    """
+    value = r.get(path)
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not value:
+        r.fail(path, shape, "record.shape", rule)
+        return None
+    out: dict[str, int] = {}
+    for key, number in value.items():
+        if key not in keys:
+            r.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
+                                    allowed=list(keys)), "record.unknown_field")
+            continue
+        got = r.integer(path + (key,), minimum=None, value=number)
+        if got is not None:
+            out[key] = got
+    return out if len(out) == len(value) else None
+
+
+def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
+    """Whether no card laid away after taking the widow is among the tricks at ``path``; else each one is
+    noted. A discard lies face down until the count, so a replay would call it a card dealt to nobody;
+    a trick that cannot be read is left to the replay.
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_cards
+    >>> r = Reader(load_text("tricks: [AS KS QS, 7H 8H 9H]\\n"))
+    >>> discards_in_tricks(r, ("tricks",), parse_cards("KS 10D")), [(e.code, str(e.message)) for e in r.errors]
+    (False, [('record.discard_in_tricks', 'K♠ was discarded, so it cannot be in a trick.')])
+    """
+    tricks = r.get(path)
+    if not isinstance(tricks, list):
+        return True  # the replay says what is wrong with the tricks
+    ok = True
+    for k, raw in enumerate(tricks):
+        try:
+            cards = parse_cards(raw, r.notation)
+        except (NotationError, TypeError):
+            continue
+        for card in cards:
+            if card in discards:
+                r.fail(path + (k,), t("{card} was discarded, so it cannot be in a trick.", card=card),
+                       "record.discard_in_tricks", "discards")
+                ok = False
+    return ok
+
+
+def read_thrown_in(r: Reader, path: Path) -> bool | None:
+    """The deal's ``thrown_in`` (nobody played it, and the same player deals again: :meth:`Ledger.add`):
+    false when left out; None (a problem noted) if it is not true or false.
+
+    >>> from referee.records.source import load_text
+    >>> read_thrown_in(Reader(load_text("thrown_in: true\\n")), ()), read_thrown_in(Reader(load_text("{}")), ())
+    (True, False)
+    """
+    value = r.get(path + ("thrown_in",))
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    r.fail(path + ("thrown_in",), t("thrown_in must be true or false, not {value!r}.", value=str(value)),
+           "record.shape", "auction")
+    return None
+
+
+def nothing_played(deal: Deal, keys: Sequence[str]) -> bool:
+    """Whether a deal thrown in leaves out every one of ``keys`` (what only a played deal has); each one
+    it gives is noted.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("deals: [{thrown_in: true, trump: S}]\\n"))
+    >>> deal = Deal(r, 0, r.get(("deals", 0)), [], full=False)
+    >>> nothing_played(deal, ("trump", "taken")), [str(e.message) for e in r.errors]
+    (False, ['A thrown-in deal has no trump; leave it out.'])
+    """
+    extra = [k for k in keys if k in deal.value]
+    for key in extra:
+        deal.r.fail(deal.at(key), t("A thrown-in deal has no {field}; leave it out.", field=key),
+                    "record.thrown_in_field", "auction")
+    return not extra
+
+
+def thrown_in_step(dealer: str) -> Message:
+    """The step that says a deal was thrown in."""
+    return t("The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.", dealer=dealer)
+
+
+def tricks_or_any(r: Reader, path: Path, total: int) -> int | bool | None:
+    """A player's tricks in a summary: how many he took (0 to ``total``), or, where a scoresheet only knows
+    that, whether he took any (true or false); None (the problem noted) otherwise.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("a: 4\\nb: true\\nc: 11\\n"))
+    >>> [tricks_or_any(r, (k,), 10) for k in "abc"], [e.code for e in r.errors]
+    ([4, True, None], ['record.bad_tricks'])
+    """
+    value = r.get(path)
+    if isinstance(value, bool) or (isinstance(value, int) and 0 <= value <= total):
+        return value
+    r.fail(path, t("{field} must be the number of tricks taken, from 0 to {n}, or true or false for whether he took "
+                   "any, not {value!r}.", field=format_path(path), n=total, value=str(value)), "record.bad_tricks",
+           "tricks")
+    return None
+
+
+def tricks_add_up(r: Reader, path: Path, tricks: Iterable[int | bool], total: int) -> bool:
+    """Whether the tricks of a summary (each a number, or whether any: :func:`tricks_or_any`) can make the
+    ``total`` tricks of a deal: exactly, where every number is given; else the numbers and one trick for
+    each ``true`` may not be more. If not, the problem is noted at ``path``.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("{}"))
+    >>> tricks_add_up(r, ("taken",), [4, True, False], 10), tricks_add_up(r, ("taken",), [9, True, True], 10)
+    (True, False)
+    >>> str(r.errors[0].message)
+    'The tricks recorded come to at least 11 (a player with true took at least one), more than the 10 tricks of a deal.'
+    """
+    given = list(tricks)
+    counted = sum(v for v in given if not isinstance(v, bool))
+    some = sum(1 for v in given if v is True)  # each took at least one trick, how many is not said
+    if not some and counted != total:
+        r.fail(path, with_params(TRICKS_SUM, total=total, n=counted), "record.tricks_sum", "tricks")
+        return False
+    if some and counted + some > total:
+        r.fail(path, t("The tricks recorded come to at least {n} (a player with true took at least one), more than "
+                       "the {total} tricks of a deal.", n=counted + some, total=total), "record.tricks_sum", "tricks")
         return False
     return True
 
@@ -564,3 +725,21 @@ def from_dealers_left(players: list[str], dealer: int) -> list[str]:
     """
     n = len(players)
     return [players[(dealer + 1 + k) % n] for k in range(n)]
+
+
+def deals_once(r: Reader, dealt: dict[int, int], i: int, dealer: int, players: list[str]) -> None:
+    """A game of one deal by each player: the ``i``-th deal (from 0), dealt by seat ``dealer``, is noted if that
+    player already dealt one (``dealt``: each seat's first deal, from 1, kept here), as the deals are then not
+    one game.
+
+    >>> from referee.records.source import load_text
+    >>> r, dealt = Reader(load_text("{}")), {}
+    >>> deals_once(r, dealt, 0, 1, ["Anna", "Boris"]); deals_once(r, dealt, 1, 1, ["Anna", "Boris"])
+    >>> dealt, [str(e.message) for e in r.errors]  # doctest: +NORMALIZE_WHITESPACE
+    ({1: 1}, ['Boris already dealt deal 1; a game is one deal by each player, so nobody deals twice.'])
+    """
+    if dealer in dealt:
+        r.fail(("deals", i, "dealer"), t("{player} already dealt deal {deal}; a game is one deal by each player, so "
+                                         "nobody deals twice.", player=players[dealer], deal=dealt[dealer]),
+               "record.dealer_twice", "game")
+    dealt.setdefault(dealer, i + 1)

@@ -35,30 +35,29 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import Card, Rank, Suit, cards_twice, deck
-from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, take_widow, trump_from, whole_pack
+from referee.engines.bowers import bowers, is_bower, left_bower_captures
+from referee.engines.deals import (
+    Deal,
+    Ledger,
+    deals_once,
+    each_deal,
+    leaders,
+    parsed,
+    pay,
+    read_suit,
+    take_widow,
+    tricks_add_up,
+    tricks_or_any,
+    trump_from,
+    whole_pack,
+)
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
 from referee.engines.replay import read_hands
-from referee.engines.tricks import SAME_COLOUR, TrickRules
-from referee.messages import Message, points_count, t, tc, tn
+from referee.engines.tricks import TrickRules
+from referee.messages import Message, points_count, signed, t, tc, tn
 from referee.notation import parse_card, parse_cards
-from referee.records.fields import (
-    DEALER,
-    NOTE,
-    TRICKS_PLAYED,
-    Boolean,
-    Cards,
-    Field,
-    Group,
-    Integer,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-    SuitType,
-)
-from referee.records.fields import Card as CardType
-from referee.records.source import Document, Path
+from referee.records.declarations.reunion import reunion_record
+from referee.records.source import Document, Path, format_path
 
 PLAYERS = 3
 HAND_SIZE = 10
@@ -106,18 +105,9 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-def is_trump_jack(card: Card, trump: Suit) -> bool:
-    """The right jack (jack of trumps) or the left jack (the other jack of the same colour).
-
-    >>> [is_trump_jack(Card(Rank.JACK, s), Suit.HEARTS) for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
-    [True, True, False]
-    """
-    return card.rank is Rank.JACK and (card.suit is trump or card.suit is SAME_COLOUR[trump])
-
-
 def card_points(card: Card, trump: Suit) -> int:
     """What a card counts for the player who takes it."""
-    if is_trump_jack(card, trump):
+    if is_bower(card, trump):
         return TRUMP_JACK_POINTS
     return CARD_POINTS.get(card.rank, 0)
 
@@ -130,56 +120,8 @@ def points_of(cards: Iterable[Card], trump: Suit) -> int:
 DECK_POINTS = points_of(DECK, Suit.CLUBS)
 DEAL_POINTS = DECK_POINTS + LAST_TRICK
 
-RECORD = RecordSpec(
-    samples={"summary": "reunion/one-deal-summary", "full": "reunion/full-play"},
-    without=("scores_before",),
-    max_deals=DEALS,
-    deal_groups=(Group(("trump", "turned"), "any", mode="summary"),),
-    deal=(
-        DEALER,
-        Field("trump", SuitType(), t("The trump suit; or give the turned card instead, or both, which must agree."),
-              mode="summary",
-              label=t("Trumps"), question=t("Which suit was trumps?")),
-        Field("turned", CardType(), t("The turned-up card, instead of the trump suit or beside it."), mode="summary",
-              label=t("Turned-up card")),
-        Field("trump", SuitType(), t("Optional here: the referee takes trumps from the turned card, and reports a "
-                                     "disagreement if you name another suit."), mode="full",
-              label=t("Trumps")),
-        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, before the dealer takes the "
-                                                        "widow."), required=True, mode="full",
-              label=t("Hands as dealt")),
-        Field("widow", Cards(min_items=1), t("The two cards left over after the deal, the turned card first: its "
-                                             "suit is trumps."), required=True, mode="full",
-              label=t("Widow")),
-        Field("discard", Cards(min_items=1), t("The two cards the dealer laid away, from his hand and the widow; an "
-                                               "ace or a trump jack among them is a broken rule."), required=True,
-              label=t("Discard"), question=t("Which two cards did the dealer lay away?")),
-        Field("taken", PerPlayer(Obj((
-            Field("points", Integer(minimum=0, maximum=DECK_POINTS),
-                  t("His card points in tricks: without the last trick and without the discard."),
-                  label=t("Card points")),
-            Field("cards", Cards(), t("Instead of points: the counting cards he took (aces, tens, kings, queens, "
-                                      "jacks); the referee adds them up. Other cards may be listed too; they count "
-                                      "nothing."),
-                  label=t("Counting cards")),
-            Field("tricks", OneOf((Integer(minimum=0, maximum=TRICKS), Boolean())),
-                  t("How many tricks he took; or true or false, if only whether he took any is known."),
-                  required=True,
-                  label=t("Tricks")),
-        ), groups=(Group(("points", "cards"), "one"),))), t("For every player, what he took in his tricks."),
-              required=True, mode="summary",
-              label=t("What each player took"), question=t("What did each player take?")),
-        Field("last_trick", PlayerName(), t("The player who took the last trick."), required=True, mode="summary",
-              label=t("Last trick"), question=t("Who took the last trick?")),
-        TRICKS_PLAYED,
-        Field("claim", PerPlayer(Integer()), t("Each player's score for the deal, penalties included (with the "
-                                               "original settlement in units, the points without penalties); the "
-                                               "referee says whether it agrees."),
-              label=t("Score written down"), question=t("What did the table write down?")),
-        NOTE,
-    ),
-)
-"""What a Réunion record holds (:mod:`referee.records.fields`)."""
+RECORD = reunion_record(DECK_POINTS, TRICKS, DEALS)
+"""What a Réunion record holds (:mod:`referee.records.declarations.reunion`)."""
 
 
 def discard_faults(discard: Iterable[Card], trump: Suit) -> list[Card]:
@@ -189,7 +131,7 @@ def discard_faults(discard: Iterable[Card], trump: Suit) -> list[Card]:
     >>> [str(c) for c in discard_faults(parse_cards("10S AH JC KD"), Suit.SPADES)]
     ['A♥', 'J♣']
     """
-    return [c for c in discard if c.rank in FORBIDDEN_DISCARD or is_trump_jack(c, trump)]
+    return [c for c in discard if c.rank in FORBIDDEN_DISCARD or is_bower(c, trump)]
 
 
 @dataclass
@@ -260,26 +202,20 @@ def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer:
     for p in trickless:
         others = [q for q in players if q != p]
         if settlement == "original_units":
-            _pay(units, p, others, TRICKLESS_UNITS)
+            pay(units, p, others, TRICKLESS_UNITS)
             steps.append(tn("{player} took no trick and pays {n} unit to each other player.",
                             "{player} took no trick and pays {n} units to each other player.", TRICKLESS_UNITS,
                             player=p))
         else:
-            _pay(penalties, p, others, PENALTY)
+            pay(penalties, p, others, PENALTY)
             steps.append(tn("{player} took no trick and pays {penalty} point to each other player.",
                             "{player} took no trick and pays {penalty} points to each other player.", PENALTY,
                             player=p, penalty=PENALTY))
     if settlement == "original_units":
         steps.extend(_left_jack_steps(units, left_jack))
         if any(units.values()):
-            steps.append(t("Units of this deal: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]))
+            steps.append(t("Units of this deal: {units}.", units=[f"{p} {signed(units[p])}" for p in players]))
     return DealScore(before, penalties, units, steps)
-
-
-def _pay(ledger: dict[str, int], payer: str, payees: Iterable[str], amount: int) -> None:
-    for q in payees:
-        ledger[payer] -= amount
-        ledger[q] += amount
 
 
 def _left_jack_steps(units: dict[str, int], left_jack: Sequence[tuple[int, str, str]] | None) -> list[Message]:
@@ -288,15 +224,11 @@ def _left_jack_steps(units: dict[str, int], left_jack: Sequence[tuple[int, str, 
                   "settled here.")]
     steps = []
     for trick, loser, taker in left_jack:
-        _pay(units, loser, [taker], LEFT_JACK_UNITS)
+        pay(units, loser, [taker], LEFT_JACK_UNITS)
         steps.append(tn("Trick {trick}: the right jack of {taker} takes the left jack of {player}, who pays {taker} "
                         "{n} unit.", "Trick {trick}: the right jack of {taker} takes the left jack of {player}, who "
                         "pays {taker} {n} units.", LEFT_JACK_UNITS, trick=trick, taker=taker, player=loser))
     return steps
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else "\u2212" + str(-value) if value < 0 else "0"
 
 
 def units_owed(total: int) -> int:
@@ -311,15 +243,14 @@ def units_owed(total: int) -> int:
 
 def settle_units(totals: dict[str, int]) -> tuple[dict[str, int], list[Message]]:
     """The end-of-game payments in units: everyone below the top pays each player with the top total."""
-    best = max(totals.values())
-    winners = [p for p in totals if totals[p] == best]
+    _, winners = leaders(totals)
     units = dict.fromkeys(totals, 0)
     steps: list[Message] = []
     for p, total in totals.items():
         if p in winners:
             continue
         owed = units_owed(total)
-        _pay(units, p, winners, owed)
+        pay(units, p, winners, owed)
         if owed:
             if len(winners) == 1:
                 steps.append(tn("{player} has {points} and pays {n} unit to the winner, {winner}.",
@@ -452,17 +383,6 @@ class Reunion(Game):
                            "{n} deals, one for each player; the highest total wins", DEALS)),
         ]
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """Card points (or counting cards) and tricks per player, then the claim."""
-        rows: list[tuple[Message, dict[str, Any]]] = []
-        taken = deal.get("taken")
-        if isinstance(taken, dict):
-            points = {name: parse_cards(v["cards"], notation) if "cards" in v else v["points"]
-                      for name, v in taken.items()}
-            rows.append((t("Card points or counting cards taken"), points))
-            rows.append((t("Tricks"), {name: v["tricks"] for name, v in taken.items()}))
-        return rows + super().example_rows(deal, notation)
-
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
         """The trick rules in force with ``options``."""
         return RULES
@@ -483,11 +403,7 @@ class Reunion(Game):
         dealt: dict[int, int] = {}  # dealer's seat -> the deal he dealt, from 1
         for i, (result, score, dealer) in each_deal(r, deals_value, lambda i: self._deal(
                 Deal.open(r, i, RECORD, ledger.findings), ledger, players, settlement)):
-            if dealer in dealt:  # a game is one deal by each player: these deals are not one game
-                r.fail(("deals", i, "dealer"), t("{player} already dealt deal {deal}; a game is one deal by each "
-                                                 "player, so nobody deals twice.", player=players[dealer],
-                                                 deal=dealt[dealer]), "record.dealer_twice", "game")
-            dealt.setdefault(dealer, i + 1)
+            deals_once(r, dealt, i, dealer, players)
             ledger.add(i, result, dealer)
             units = advance(units, score.units)
         r.raise_if_any()
@@ -496,14 +412,13 @@ class Reunion(Game):
             termination = tn("{n} deal of {total} played; the game goes on.",
                              "{n} deals of {total} played; the game goes on.", len(results), total=DEALS)
             return ledger.verdict(self.slug, options, None, termination, "in_progress")
-        best = max(totals.values())
-        winners = [p for p in players if totals[p] == best]
+        best, winners = leaders(totals)
         if settlement == "original_units":
             end_units, end_steps = settle_units(totals)
-            steps = [t("Units from the deals: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]),
+            steps = [t("Units from the deals: {units}.", units=[f"{p} {signed(units[p])}" for p in players]),
                      *end_steps]
             units = advance(units, end_units)
-            steps.append(t("Units in all: {units}.", units=[f"{p} {_signed(units[p])}" for p in players]))
+            steps.append(t("Units in all: {units}.", units=[f"{p} {signed(units[p])}" for p in players]))
             results[-1].steps.extend(steps)
         if len(winners) == 1:
             termination = tn("After {n} deal {player} has the highest total, {points}, and wins.",
@@ -548,11 +463,11 @@ class Reunion(Game):
         value = r.get(path)
         if value is None or value == [] or value == "":
             if required:
-                r.fail(path, t("{field} must list cards.", field=_field(path)), "record.missing_field")
+                r.fail(path, t("{field} must list cards.", field=format_path(path)), "record.missing_field")
                 return None
             return []
         if not isinstance(value, (list, str)):
-            r.fail(path, t("{field} must list cards.", field=_field(path)), "record.shape")
+            r.fail(path, t("{field} must list cards.", field=format_path(path)), "record.shape")
             return None
         cards = parsed(r, path, parse_cards, value)
         if cards is None:
@@ -626,7 +541,6 @@ class Reunion(Game):
             return None
         points: dict[str, int] = {}
         took: dict[str, bool] = {}
-        counts: dict[str, int] = {}
         counted: dict[str, list[Card]] = {}
         listed: dict[str, list[Card] | None] = {}
         given: dict[str, int | bool] = {}
@@ -640,7 +554,7 @@ class Reunion(Game):
                 continue
             r.known_keys(p, {"points", "cards", "tricks"})
             got = self._player_points(r, p, name, value, trump, seen)
-            tricks = self._tricks(r, p + ("tricks",))
+            tricks = tricks_or_any(r, p + ("tricks",), TRICKS)
             if got is None or tricks is None:
                 ok = False
                 continue
@@ -648,22 +562,11 @@ class Reunion(Game):
             took[name] = tricks is True or (tricks is not False and tricks > 0)
             given[name] = tricks
             keys[name] = p[-1]
-            if not isinstance(tricks, bool):
-                counts[name] = tricks
             if not took[name] and points[name]:
                 r.fail(p, t("{player} took no trick, so cannot have taken card points.", player=name),
                        "record.points_without_tricks", "points")
                 ok = False
-        some = sum(1 for v in given.values() if v is True)  # each took at least one trick, how many is not said
-        if ok and not some and sum(counts.values()) != TRICKS:
-            r.fail(taken_path, t("The tricks must add up to {total}, not {n}.", total=TRICKS, n=sum(counts.values())),
-                   "record.tricks_sum", "tricks")
-            ok = False
-        elif ok and some and sum(counts.values()) + some > TRICKS:
-            r.fail(taken_path, t("The tricks recorded come to at least {n} (a player with true took at least one), "
-                                 "more than the {total} tricks of a deal.", n=sum(counts.values()) + some,
-                                 total=TRICKS), "record.tricks_sum", "tricks")
-            ok = False
+        ok = ok and tricks_add_up(r, taken_path, given.values(), TRICKS)
         return Taken(points, took, counted, given, listed, keys) if ok else None
 
     @staticmethod
@@ -680,23 +583,6 @@ class Reunion(Game):
         pool = [card_points(c, trump) for c in DECK if card_points(c, trump) and c not in discard and c not in named]
         fixed = [len(listed[p] or []) for p in players]
         wanted = [0 if listed[p] is not None else points[p] for p in players]
-
-        def counts_ok(counts: tuple[int, ...]) -> bool:
-            have = [c + f for c, f in zip(counts, fixed, strict=True)]
-            need, free = 0, False
-            for p, cards in zip(players, have, strict=True):
-                given = tricks[p]
-                if given is True:
-                    need, free = need + max(1, -(-cards // PLAYERS)), True
-                elif given is False:
-                    if cards:
-                        return False
-                elif cards > PLAYERS * given:
-                    return False
-                else:
-                    need += given
-            return need <= TRICKS if free else need == TRICKS
-
         ok = True
         for p in players:
             if listed[p] is not None:
@@ -719,12 +605,8 @@ class Reunion(Game):
                                  "{points} card points.", given, player=p, cards=cap, points=points[p]),
                        "record.points_impossible", "points")
                 ok = False
-        exact = sum(v for v in tricks.values() if not isinstance(v, bool))
-        free = sum(1 for v in tricks.values() if v is True)
-        most = [max(0, PLAYERS * (tricks[p] if not isinstance(tricks[p], bool) else
-                                  TRICKS - exact - free + 1 if tricks[p] else 0) - f)
-                for p, f in zip(players, fixed, strict=True)]  # prunes the search; counts_ok decides
-        if ok and not possible.can_share(pool, wanted, counts_ok, most):
+        if ok and not possible.can_share_in_tricks(pool, wanted, [tricks[p] for p in players], fixed, PLAYERS,
+                                                   TRICKS):
             r.fail(path, t("No deal gives these card points all at once: however the cards outside the discard are "
                            "shared, each trick holding {n} cards, {points} cannot all be true with the tricks "
                            "recorded.", n=PLAYERS, points=[f"{p} {points[p]}" for p in players]),
@@ -760,15 +642,6 @@ class Reunion(Game):
         if trump is None:
             return None
         return points_of(cards, trump), [c for c in cards if card_points(c, trump)], cards
-
-    def _tricks(self, r: Reader, p: Path) -> int | bool | None:
-        value = r.get(p)
-        if isinstance(value, bool) or (isinstance(value, int) and 0 <= value <= TRICKS):
-            return value
-        r.fail(p, t("{field} must be the number of tricks taken, from 0 to {n}, or true or false for whether he took "
-                    "any, not {value!r}.", field=_field(p), n=TRICKS, value=str(value)), "record.bad_tricks",
-               "tricks")
-        return None
 
     def _full_play(self, deal: Deal, players: list[str], dealer_name: str, trump_given: Suit | None,
                    ) -> DealFacts | None:
@@ -806,35 +679,18 @@ class Reunion(Game):
         took = {players[s]: won[s] > 0 for s in range(PLAYERS)}
         steps.append(t("Tricks: {tricks}.", tricks=[f"{players[s]} {won[s]}" for s in range(PLAYERS)]))
         owner = {c: s for s, h in enumerate(play_hands) for c in h}
-        left_jack = left_jack_captures(replay.tricks, owner, trump, players)
+        left_jack = left_bower_captures(replay.tricks, owner, trump, players)
         last = players[replay.tricks[-1].winner]
         return DealFacts(trump, turned, discard, points, took, last, left_jack, None, steps)
 
 
 def trump_step(trump: Suit, turned: Card | None) -> Message:
     """The first step of a deal's explanation: trumps and the two trump jacks."""
-    right, left = Card(Rank.JACK, trump), Card(Rank.JACK, SAME_COLOUR[trump])
+    right, left = bowers(trump)
     if turned is None:
         return t("Trumps: {suit}. The right jack is {right}, the left jack {left}.", suit=trump, right=right, left=left)
     return t("The turned card, {card}, makes {suit} trumps. The right jack is {right}, the left jack {left}.",
              card=turned, suit=trump, right=right, left=left)
-
-
-def left_jack_captures(tricks: Iterable[Any], owner: dict[Card, int], trump: Suit, players: list[str],
-                       ) -> list[tuple[int, str, str]]:
-    """(trick number, the left jack's owner, the taker) for each trick holding both trump jacks.
-
-    The right jack is the highest card, so whoever played it takes the trick.
-    """
-    right, left = Card(Rank.JACK, trump), Card(Rank.JACK, SAME_COLOUR[trump])
-    return [(k, players[owner[left]], players[tr.winner]) for k, tr in enumerate(tricks, start=1)
-            if right in tr.cards and left in tr.cards]
-
-
-def _field(path: Path) -> str:
-    from referee.records.source import format_path
-
-    return format_path(path)
 
 
 DECK_SET = frozenset(DECK)

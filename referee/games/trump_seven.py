@@ -46,31 +46,29 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
-from referee.engines.deals import Deal, Ledger, each_deal, parsed, read_suit, scores_before, take_widow, whole_pack
+from referee.engines.auction import VoidAuction, auction_steps, final_declarer, late_yes, read_auction
+from referee.engines.deals import (
+    Deal,
+    Ledger,
+    discards_in_tricks,
+    each_deal,
+    leaders,
+    nothing_played,
+    parsed,
+    read_suit,
+    read_thrown_in,
+    scores_before,
+    some_scores,
+    take_widow,
+    thrown_in_step,
+    whole_pack,
+)
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
 from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
-from referee.errors import NotationError
-from referee.messages import N_, Message, t, tc, tn
-from referee.notation import parse_cards, parse_suit
-from referee.records.fields import (
-    DEALER,
-    HANDS_DEALT,
-    NOTE,
-    TRICKS_PLAYED,
-    Boolean,
-    Cards,
-    Choice,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-    SuitType,
-)
+from referee.messages import Message, t, tc, tn
+from referee.notation import parse_cards
+from referee.records.declarations.trump_seven import RECORD
 from referee.records.source import Document, Path
 
 PLAYERS = 3
@@ -104,80 +102,7 @@ OPTIONS: tuple[Option, ...] = (
            choice_labels={DECLARER: t("declarer"), "eldest": t("the player left of the dealer")}),
 )
 
-_YES_WORDS = frozenset({"yes", "y", "да", "ja"})
-_PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"})
-_NOBODY = N_("nobody")
-
-_THROWN_IN = ("thrown_in", True)
-_PLAYED = t("required unless the auction left no single declarer (then left out)")
-_SIDE_POINTS = (Field("declarer", Integer(), t("The declarer's card points."), nullable=False,
-                      label=t("Declarer's card points")),
-                Field("defenders", Integer(), t("The defenders' card points."), nullable=False,
-                      label=t("Defenders' card points")))
-_TAKEN_SIDE = OneOf((Integer(), Cards()))
-RECORD = RecordSpec(
-    samples={"summary": "trump-seven/made-at-sixty", "full": "trump-seven/full-play"},
-    fields=(
-        Field("scores_before", PerPlayer(Integer(minimum=0)),
-              t("The number of deals each player has won before the first deal of the record; left out, everyone "
-                "starts at nothing."),
-              label=t("Deals won before this record")),
-    ),
-    deal=(
-        DEALER,
-        HANDS_DEALT,
-        Field("widow", Cards(), t("The two cards left over after the deal; the hands and the widow together are "
-                                  "the whole pack."), required=True, mode="full",
-              label=t("Widow")),
-        Field("auction", PerPlayer(ListOf(OneOf((Boolean(), Choice(
-            ("yes", "pass"), synonyms=tuple(sorted(_YES_WORDS - {"yes"}) + sorted(_PASS_WORDS - {"pass"})),
-            ignore_case=True, labels={"yes": t("yes"), "pass": t("pass")}))), min_items=2, max_items=2)),
-              t("Every player's two answers, the first round and then the second (final) one: yes or pass. A yes "
-                "after a pass is reported as a broken rule."), required=True, mode="full",
-              label=t("Auction")),
-        Field("declarer", PlayerName(), t("The player whose final answer in the auction was the only yes."),
-              required=True, unless=_THROWN_IN, mode="summary",
-              label=t("Declarer"), question=t("Who became the declarer?")),
-        Field("declarer", PlayerName(), t("Optional here: the referee finds the declarer from the auction, and the "
-                                          "record cannot be used if you name someone else."), unless=_THROWN_IN,
-              mode="full",
-              label=t("Declarer")),
-        Field("trump", SuitType(), t("The suit the declarer named."), required=True, unless=_THROWN_IN,
-              mode="summary",
-              label=t("Trumps"), question=t("Which suit did the declarer name?")),
-        Field("trump", SuitType(), t("The suit the declarer named."), unless=_THROWN_IN, mode="full",
-              condition=_PLAYED,
-              label=t("Trumps")),
-        Field("discards", Cards(), t("The two cards the declarer laid away after taking the widow."), required=True,
-              unless=_THROWN_IN, mode="summary",
-              label=t("Discards"), question=t("Which two cards did the declarer lay away?")),
-        Field("discards", Cards(), t("The two cards the declarer laid away, from his hand and the widow."),
-              unless=_THROWN_IN, mode="full", condition=_PLAYED,
-              label=t("Discards")),
-        Field("taken", Obj((
-            Field("declarer", _TAKEN_SIDE, t("What the declarer's tricks held: a number of card points, or the list "
-                                             "of counting cards, which the referee adds up card by card."),
-                  label=t("Declarer's tricks")),
-            Field("defenders", _TAKEN_SIDE, t("What the defenders' tricks held, in the same way."),
-                  label=t("Defenders' tricks")),
-        ), min_fields=1), t("What the tricks held, without the discards: for the declarer, for the defenders, or for "
-                            "both; a side left out holds the rest."), required=True, unless=_THROWN_IN,
-              mode="summary",
-              label=t("Card points in tricks"), question=t("What did the tricks hold?")),
-        Field("tricks", TRICKS_PLAYED.type, TRICKS_PLAYED.help, unless=_THROWN_IN, mode="full", condition=_PLAYED,
-              label=TRICKS_PLAYED.label),
-        Field("thrown_in", Boolean(), t("True for a deal that nobody played because the auction left no single "
-                                        "declarer; such a deal has only its dealer besides (and, in a full play, "
-                                        "the hands, the widow and the auction)."), default=False,
-              label=t("Thrown in: nobody played")),
-        Field("claim", Obj(_SIDE_POINTS, min_fields=1), t("The card points the table counted, discards included: "
-                                                          "for the declarer, the defenders or both; the referee "
-                                                          "says whether they agree."), unless=_THROWN_IN,
-              label=t("Card points written down"), question=t("What did the table count?")),
-        NOTE,
-    ),
-)
-"""What a Trump 7 record holds (:mod:`referee.records.fields`)."""
+CLAIM_SHAPE = t("claim gives the card points of the declarer, of the defenders, or of both, for example declarer: 64.")
 
 
 def _points(card: Card, trump: Suit | None) -> int:
@@ -218,12 +143,6 @@ def deal_scores(players: Sequence[str], declarer: str, declarer_points: int) -> 
     return {p: int(made) if p == declarer else int(not made) for p in players}
 
 
-def final_declarer(auction: dict[str, tuple[bool, bool]]) -> str | None:
-    """The declarer: the only player whose round-2 (final) answer is yes; None if the deal is thrown in."""
-    final = [p for p, (_, second) in auction.items() if second]
-    return final[0] if len(final) == 1 else None
-
-
 def reachable(points: int, cards: Iterable[Card], trump: Suit | None) -> bool:
     """Whether some set of ``cards`` is worth exactly ``points`` (a scoresheet's count must be possible).
 
@@ -233,42 +152,12 @@ def reachable(points: int, cards: Iterable[Card], trump: Suit | None) -> bool:
     return possible.reachable(points, (card_points(c, trump) for c in cards))
 
 
-def read_answer(value: Any) -> bool | None:
-    """An auction answer: True for yes, False for pass, None if it is neither.
-
-    YAML reads a bare ``yes`` or ``no`` as a boolean; both spellings are accepted.
-
-    >>> read_answer(True), read_answer("pass"), read_answer("Да"), read_answer(3)
-    (True, False, True, None)
-    """
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word in _YES_WORDS:
-            return True
-        if word in _PASS_WORDS:
-            return False
-    return None
-
-
-def _answer_word(answer: bool) -> Message:
-    return t("yes") if answer else t("pass")
-
-
 @dataclass
 class Taken:
     """What one side took in tricks: its card points, and the counting cards if the record lists them."""
 
     points: int
     cards: list[Card] | None = None
-
-
-@dataclass
-class IllegalAuction:
-    """A full play whose auction broke a rule (a yes in round 2 after a pass in round 1): thrown in."""
-
-    late: list[str]
 
 
 @dataclass
@@ -363,39 +252,6 @@ class TrumpSeven(Game):
              t("no target: each deal is made or failed, and the referee counts the deals won")),
         ]
 
-    def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-        """Dealer, declarer, trumps, widow, discards, and what a summary says was taken and claimed."""
-        lines: list[tuple[Message, Any]] = [(t("Dealer"), deal["dealer"])] if deal.get("dealer") else []
-        if deal.get("thrown_in") is True:
-            lines.append((t("Thrown in"), True))
-        declarer = deal.get("declarer") or final_declarer(_raw_auction(deal.get("auction")))
-        if declarer:
-            lines.append((t("Declarer"), declarer))
-        if deal.get("trump") is not None:
-            lines.append((t("Trumps"), parse_suit(deal["trump"], notation)))
-        for key, label in (("widow", t("Widow")), ("discards", t("Discards"))):
-            if deal.get(key):
-                lines.append((label, parse_cards(deal[key], notation)))
-        taken = deal.get("taken") if isinstance(deal.get("taken"), dict) else {}
-        claim = deal.get("claim") if isinstance(deal.get("claim"), dict) else {}
-        for side, label in ((DECLARER, t("Taken in tricks by the declarer")),
-                            (DEFENDERS, t("Taken in tricks by the defenders"))):
-            if side in taken:
-                value = taken[side]
-                lines.append((label, value if isinstance(value, int) else parse_cards(value, notation) or "—"))
-        for side, label in ((DECLARER, t("Claimed for the declarer")), (DEFENDERS, t("Claimed for the defenders"))):
-            if side in claim:
-                lines.append((label, claim[side]))
-        return lines
-
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
-        """The auction, one column per player (the claim is a line, as it is per side)."""
-        auction = _raw_auction(deal.get("auction"))
-        if not auction:
-            return []
-        return [(t("Auction, round 1"), {p: _answer_word(a[0]) for p, a in auction.items()}),
-                (t("Auction, round 2 (final)"), {p: _answer_word(a[1]) for p, a in auction.items()})]
-
     # -- checking a record -------------------------------------------------------------------------------
 
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
@@ -419,13 +275,12 @@ class TrumpSeven(Game):
     @staticmethod
     def _end(totals: dict[str, int]) -> tuple[str | None, Message, str]:
         """No target: the player with the most deals won wins; a tie has no winner."""
-        best = max(totals.values())
-        leaders = [p for p, v in totals.items() if v == best]
-        if len(leaders) == 1:
-            return leaders[0], t("The source sets no target, so the record is the whole match: {player} won the "
-                                 "most deals ({n}) and wins.", player=leaders[0], n=best), "most_deals"
+        best, first = leaders(totals)
+        if len(first) == 1:
+            return first[0], t("The source sets no target, so the record is the whole match: {player} won the "
+                               "most deals ({n}) and wins.", player=first[0], n=best), "most_deals"
         return None, t("The source sets no target, so the record is the whole match: {players} won the most deals "
-                       "({n} each), so there is no single winner.", players=leaders, n=best), "tied"
+                       "({n} each), so there is no single winner.", players=first, n=best), "tied"
 
     def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
               ) -> tuple[DealResult, int, bool] | None:
@@ -434,7 +289,7 @@ class TrumpSeven(Game):
             return None
         r = deal.r
         dealer_name = r.name(deal.at("dealer"), players)
-        claim = self._claim(r, deal.at("claim"))
+        claim = some_scores(r, deal.at("claim"), SIDES, CLAIM_SHAPE, "claim")
         steps: list[Message] = []
         if deal.full:
             played = self._full_play(deal, players, dealer_name, options, steps)
@@ -444,14 +299,8 @@ class TrumpSeven(Game):
             return None
         dealer = players.index(dealer_name)
         ledger.check_dealer(deal, players, dealer)
-        if isinstance(played, IllegalAuction):
-            steps.append(tn("{players} passed in round 1 and said yes in round 2, which the rules do not allow: the "
-                            "auction is void and the deal is thrown in. Nobody scores, whatever was played after it, "
-                            "and {dealer} shuffles and deals again.",
-                            "{players} passed in round 1 and said yes in round 2, which the rules do not allow: the "
-                            "auction is void and the deal is thrown in. Nobody scores, whatever was played after it, "
-                            "and {dealer} shuffles and deals again.", len(played.late), players=played.late,
-                            dealer=dealer_name))
+        if isinstance(played, VoidAuction):
+            steps.append(played.step(dealer_name))
             against: dict[str, int] | None = {} if claim is not None else None  # nothing was scored to agree with
             return deal.result(dict.fromkeys(players, 0), steps, claim, claim_against=against), dealer, True
         if played is False:  # thrown in
@@ -459,8 +308,7 @@ class TrumpSeven(Game):
                 r.fail(deal.at("claim"), t("A thrown-in deal has no {field}; leave it out.", field="claim"),
                        "record.thrown_in_field", "auction")
                 return None
-            steps.append(t("The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.",
-                           dealer=dealer_name))
+            steps.append(thrown_in_step(dealer_name))
             return deal.result(dict.fromkeys(players, 0), steps), dealer, True
         points = self._score(players, played, options, steps)
         scores = deal_scores(players, played.declarer, points[DECLARER])
@@ -468,27 +316,6 @@ class TrumpSeven(Game):
         return deal.result(scores, steps, claim, claim_against=against), dealer, False
 
     # -- reading the fields ------------------------------------------------------------------------------
-
-    @staticmethod
-    def _claim(r: Reader, path: Path) -> dict[str, int] | None:
-        """``claim: {declarer: 64}``, ``{defenders: 36}`` or both: the card points the table counted."""
-        value = r.get(path)
-        if value is None:
-            return None
-        if not isinstance(value, dict) or not value:
-            r.fail(path, t("claim gives the card points of the declarer, of the defenders, or of both, for example "
-                           "declarer: 64."), "record.shape", "claim")
-            return None
-        out: dict[str, int] = {}
-        for key, number in value.items():
-            if key not in SIDES:
-                r.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
-                                        allowed=list(SIDES)), "record.unknown_field")
-                continue
-            got = r.integer(path + (key,), minimum=None, value=number)
-            if got is not None:
-                out[key] = got
-        return out if len(out) == len(value) else None
 
     @staticmethod
     def _cards(r: Reader, path: Path) -> list[Card] | None:
@@ -525,15 +352,11 @@ class TrumpSeven(Game):
         Returns False for a thrown-in deal, None if the record cannot be used.
         """
         r, path = deal.r, deal.path
-        thrown = _thrown_in(r, path)
+        thrown = read_thrown_in(r, path)
         if thrown is None:
             return None
         if thrown:
-            extra = [k for k in ("declarer", "trump", "discards", "taken") if k in deal.value]
-            for key in extra:
-                r.fail(path + (key,), t("A thrown-in deal has no {field}; leave it out.", field=key),
-                       "record.thrown_in_field", "auction")
-            return None if extra else False
+            return False if nothing_played(deal, ("declarer", "trump", "discards", "taken")) else None
         declarer = r.name(path + ("declarer",), players)
         trump = read_suit(r, path + ("trump",))
         discards = self._discards(r, path + ("discards",))
@@ -621,7 +444,7 @@ class TrumpSeven(Game):
         return True
 
     def _full_play(self, deal: Deal, players: list[str], dealer_name: str | None, options: dict[str, Any],
-                   steps: list[Message]) -> Played | IllegalAuction | bool | None:
+                   steps: list[Message]) -> Played | VoidAuction | bool | None:
         """Every card: hands, widow, auction, trumps, discards and tricks. False if the deal was thrown in."""
         r, path = deal.r, deal.path
         hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
@@ -630,20 +453,20 @@ class TrumpSeven(Game):
             r.fail(path + ("widow",), t("The widow is {n} cards, not {count}.", n=WIDOW_SIZE, count=len(widow)),
                    "record.widow_size", "deal")
             widow = None
-        auction = self._auction(deal, players)
+        auction = read_auction(deal, players)
         if hands is None or widow is None or auction is None or dealer_name is None:
             return None
         if not whole_pack(r, path + ("widow",), [c for h in hands for c in h] + widow, DECK, t(
                 "The hands and the widow must be the {n} cards of the pack, each once (missing: {missing}; not in "
                 "this pack: {foreign}; twice: {doubled}).")):
             return None
-        steps.extend(_auction_steps(auction))
-        late = [p for p, (first, second) in auction.items() if second and not first]
+        steps.extend(auction_steps(auction))
+        late = late_yes(auction)
         if late:  # the auction itself broke a rule: whatever was played after it is not a deal that counts
-            return IllegalAuction(late)
+            return VoidAuction(late)
         declarer = final_declarer(auction)
         named = r.get(path + ("declarer",))
-        thrown = _thrown_in(r, path)
+        thrown = read_thrown_in(r, path)
         if thrown is None:
             return None
         if thrown and declarer is not None:
@@ -671,7 +494,7 @@ class TrumpSeven(Game):
         for card in not_held:
             r.fail(path + ("discards",), t("{card} is not among {player}'s cards after taking the widow.",
                                            card=card, player=declarer), "record.discard_not_held", "discards")
-        if not_held or not self._no_discard_played(r, path + ("tricks",), discards):
+        if not_held or not discards_in_tricks(r, path + ("tricks",), discards):
             return None
         dealer = players.index(dealer_name)
         leader = seat if options["first_lead"] == DECLARER else (dealer + 1) % PLAYERS
@@ -684,53 +507,6 @@ class TrumpSeven(Game):
         counting = [c for c in won if points[c]], [c for c in lost if points[c]]
         taken = {side: Taken(sum(points[c] for c in cs), cs) for side, cs in zip(SIDES, counting, strict=True)}
         return Played(declarer, trump, discards, taken, recorded=False)
-
-    @staticmethod
-    def _no_discard_played(r: Reader, path: Path, discards: list[Card]) -> bool:
-        """A discard lies face down until the count; the replay would call it a card dealt to nobody."""
-        tricks = r.get(path)
-        if not isinstance(tricks, list):
-            return True  # the replay says what is wrong with the tricks
-        ok = True
-        for k, raw in enumerate(tricks):
-            try:
-                cards = parse_cards(raw, r.notation)
-            except (NotationError, TypeError):
-                continue
-            for card in cards:
-                if card in discards:
-                    r.fail(path + (k,), t("{card} was discarded, so it cannot be in a trick.", card=card),
-                           "record.discard_in_tricks", "discards")
-                    ok = False
-        return ok
-
-    @staticmethod
-    def _auction(deal: Deal, players: list[str]) -> dict[str, tuple[bool, bool]] | None:
-        """``auction: {Anna: [yes, yes], Boris: [yes, pass], Vera: [pass, pass]}``: round 1, then round 2."""
-        r, path = deal.r, deal.at("auction")
-        entries = r.entries(path, players)
-        if entries is None:
-            return None
-        answers: dict[str, tuple[bool, bool]] = {}
-        for name, p, given in entries:
-            if not isinstance(given, list) or len(given) != 2:
-                r.fail(p, t("{player} answers twice, in round 1 and in round 2, for example [yes, pass].",
-                            player=name), "record.shape", "auction")
-                continue
-            read = [read_answer(a) for a in given]
-            for k, (raw, got) in enumerate(zip(given, read, strict=True)):
-                if got is None:
-                    r.fail(p + (k,), t("{value!r} is not an answer; write yes or pass.", value=str(raw)),
-                           "record.bad_answer", "auction")
-            first, second = read
-            if first is None or second is None:
-                continue
-            if second and not first:
-                deal.warn("auction.late_yes", p[len(deal.path):], t("{player} passed in round 1, so cannot say yes in "
-                                                                  "round 2: the second round only confirms or "
-                                                                  "withdraws a yes.", player=name), "error")
-            answers[name] = (first, second)
-        return answers if len(answers) == len(players) else None
 
     # -- scoring -----------------------------------------------------------------------------------------
 
@@ -801,47 +577,9 @@ def _taken_step(side: str, declarer: str, taken: Taken, trump: Suit) -> Message:
               items=items)
 
 
-def _thrown_in(r: Reader, path: Path) -> bool | None:
-    """``thrown_in``: false when left out; None (a problem noted) if it is not true or false."""
-    value = r.get(path + ("thrown_in",))
-    if value is None or isinstance(value, bool):
-        return bool(value)
-    r.fail(path + ("thrown_in",), t("thrown_in must be true or false, not {value!r}.", value=str(value)),
-           "record.shape", "auction")
-    return None
-
-
 def _declarer_step(declarer: str, trump: Suit, defenders: list[str]) -> Message:
     return t("{player} is the declarer and names {suit} trumps; {players} defend.", player=declarer, suit=trump,
              players=defenders)
-
-
-def _auction_steps(auction: dict[str, tuple[bool, bool]]) -> list[Message]:
-    """The two rounds of the auction, as the explanation of a full play shows them."""
-    first = [p for p, a in auction.items() if a[0]]
-    second = [p for p, a in auction.items() if a[1]]
-    steps = [t("Auction, round 1: yes from {players}.", players=first or t(_NOBODY)),
-             t("Auction, round 2 (final): yes from {players}.", players=second or t(_NOBODY))]
-    if any(a[1] and not a[0] for a in auction.values()):
-        return steps  # the auction is void; the deal says why
-    if len(second) == 1:
-        steps.append(t("{player} is the only final yes and becomes the declarer.", player=second[0]))
-    else:
-        steps.append(t("Not exactly one final yes: there is no declarer."))
-    return steps
-
-
-def _raw_auction(value: Any) -> dict[str, tuple[bool, bool]]:
-    """The auction of a record as written, for drawing an example (an unreadable one draws nothing)."""
-    if not isinstance(value, dict):
-        return {}
-    out: dict[str, tuple[bool, bool]] = {}
-    for name, answers in value.items():
-        if isinstance(answers, list) and len(answers) == 2:
-            first, second = read_answer(answers[0]), read_answer(answers[1])
-            if first is not None and second is not None:
-                out[str(name)] = (first, second)
-    return out if len(out) == PLAYERS else {}
 
 
 GAME = TrumpSeven()

@@ -6,7 +6,7 @@ here, named after a game, gives them instead: it reads the game's own record fie
 game, never the other way round), so that the game module holds its rules and not their display.
 
 >>> sorted(EXAMPLES)
-['catch-the-ten', 'comet', 'kings-corners', 'yacht']
+['catch-the-ten', 'comet', 'kings-corners', 'reunion', 'trump-seven', 'yacht']
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from referee.messages import Message
 # slug → module in this package with ``example_rows(game, deal, notation)`` and (if the game's own one-line
 # facts are not enough) ``example_lines(…)``
 EXAMPLES: dict[str, str] = {"catch-the-ten": "catch_the_ten", "comet": "comet", "kings-corners": "kings_corners",
-                             "yacht": "yacht"}
+                             "reunion": "reunion", "trump-seven": "trump_seven", "yacht": "yacht"}
 
 
 def _shown_by(game: Game, name: str) -> Callable[..., Any] | None:
