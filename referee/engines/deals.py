@@ -505,6 +505,8 @@ def card_of_suit(r: Reader, path: Path, suit: Suit, message: Message) -> bool:
         return False
     if card.suit is not suit:
         r.fail(path, with_params(message, card=card, suit=suit), "record.trump_mismatch", "trump")
+        return False
+    return True
 
 
 def leaders(totals: dict[str, int]) -> tuple[int, list[str]]:
