@@ -266,3 +266,12 @@ def render_params(message: Message, lang: str) -> dict[str, Any]:
     for k, v in message.params.items():
         out[k] = v if isinstance(v, (int, float, str)) and not isinstance(v, bool) else render_param(v, lang)
     return out
+
+
+def signed(value: int) -> str:
+    """A balance with its sign (chips, units won or lost), the minus a real minus sign; nothing before 0.
+
+    >>> signed(7), signed(-3), signed(0)
+    ('+7', '\u22123', '0')
+    """
+    return ("+" if value > 0 else "\u2212" if value < 0 else "") + str(abs(value))

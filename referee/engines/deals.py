@@ -243,16 +243,17 @@ class Deal:
 
     @classmethod
     def open(cls, r: Reader, i: int, spec: RecordSpec, findings: list[Finding], players: list[str] | None = None,
-             ) -> Deal | None:
+             also_full: tuple[str, ...] = ()) -> Deal | None:
         """The ``i``-th deal (from 0), its keys checked against what ``spec`` declares for its kind of deal.
 
         None (a problem noted) if it is not a mapping; None too, silently, if ``players`` is given and
-        empty (the players' own problem says why nothing can be read).
+        empty (the players' own problem says why nothing can be read). A deal is a full play if it has
+        the spec's ``full_play_key``, or any of ``also_full`` (Comet's ``plays`` shows the cards were played).
         """
         value = r.mapping(("deals", i))
         if value is None or (players is not None and not players):
             return None
-        deal = cls(r, i, value, findings, spec.full_play_key in value)
+        deal = cls(r, i, value, findings, spec.full_play_key in value or any(k in value for k in also_full))
         r.known_keys(deal.path, spec.deal_keys(deal.mode))
         return deal
 
@@ -403,3 +404,33 @@ def reached(player: str, target: int) -> Message:
     """The end of a game that ``player`` won by reaching ``target``."""
     return tn("{player} reached {target} point and wins the game.",
               "{player} reached {target} points and wins the game.", target, player=player, target=target)
+
+
+Played = tuple[dict[str, int] | None, list[Message]]
+"""What a deal's play came to: its scores (None where it broke off at a broken rule) and its steps."""
+
+
+def settled(deal: Deal | None, ledger: Ledger, players: list[str], play: Callable[[Deal, int], Played | None],
+            claim_minimum: int | None = None) -> tuple[DealResult, int] | None:
+    """A deal's result and its dealer's seat, for a game whose deals each score on their own.
+
+    The dealer is read and the rotation checked (:meth:`Ledger.check_dealer`), the claim is read (each at
+    least ``claim_minimum``), then ``play(deal, dealer)`` reads the summary or replays the full play. A
+    play that broke off at a broken rule (scores None) scores nothing and its claim is not judged. None
+    when the deal cannot be read.
+    """
+    if deal is None:
+        return None
+    dealer_name = deal.r.name(deal.at("dealer"), players)
+    claim = deal.claim(players, claim_minimum)
+    if dealer_name is None:
+        return None
+    dealer = players.index(dealer_name)
+    ledger.check_dealer(deal, players, dealer)
+    got = play(deal, dealer)
+    if got is None:
+        return None
+    scores, steps = got
+    if scores is None:
+        return deal.result(dict.fromkeys(players, 0), steps), dealer
+    return deal.result({p: scores.get(p, 0) for p in players}, steps, claim), dealer

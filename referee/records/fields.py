@@ -850,3 +850,15 @@ def describe(game: Game, lang: str) -> dict[str, Any]:
 
 # Labels of the generated tables, marked for extraction.
 L_FIELD, L_VALUE, L_HELP = N_("Field"), N_("Value"), N_("What it holds")
+
+
+@dataclass(frozen=True)
+class OtherPlayers(PerPlayer):
+    """A mapping from every player but the one who went out (at least one other) to a value."""
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": self.value.schema(game), "minProperties": 1,
+                "maxProperties": max(game.player_counts)}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("for every player but the one who went out: {value}", value=self.value.label(code))
