@@ -35,29 +35,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, deck
-from referee.engines.deals import Deal, Ledger, each_deal, over_before, scores_before
-from referee.engines.game import (
-    STOPPED_HERE,
-    DealResult,
-    Game,
-    Option,
-    Reader,
-    Verdict,
-    players_fact,
-    rule_table,
-    wrong_turn,
-)
+from referee.engines.deals import Deal, Ledger, Played, each_deal, over_before, scores_before, settled
+from referee.engines.game import Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.replay import card_twice
-from referee.engines.turns import (
-    IllegalMoveError,
-    Outcome,
-    TurnDuty,
-    TurnLines,
-    TurnState,
-    WordedMove,
-    other_holder,
-    push_at,
-)
+from referee.engines.turn_lines import TurnWords, replay_turn_lines
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState, WordedMove
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
@@ -75,7 +57,8 @@ from referee.records.fields import (
     PlayerName,
     RecordSpec,
 )
-from referee.records.source import Document, Path
+from referee.records.hands import OnePlaceEach
+from referee.records.source import Document
 
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
@@ -399,6 +382,14 @@ def read_turn(value: Any, notation: str) -> list[KingsMove]:
     return [read_move(item, notation) for item in TurnLines.moves(value)]
 
 
+TURN_WORDS = TurnWords(
+    "kings_corners", after_end=t("The hand was already over; turn {k} cannot follow."),
+    ended=t("The hand ended before turn {k}, so it cannot be settled."),
+    after_out=t("{player} went out with move {j}; his turn ended there."),
+    broken=t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored."))
+"""What ends a replay of a hand's turns early, in Kings Corners' words (:func:`replay_turn_lines`)."""
+
+
 def localize_move(token: str, local: Any) -> str:
     """A move's card rewritten for a template in another language; a pile move has no card."""
     if ">" in token or "→" in token:
@@ -591,8 +582,10 @@ class KingsCorners(Game):
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         ended: tuple[list[str], list[str]] | None = None
-        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
-                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
+        for i, (result, dealer) in each_deal(r, deals_value, lambda i: settled(
+                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players,
+                lambda deal, seat: self._full(deal, players, seat, options) if deal.full else
+                self._summary(deal, players, options), claim_minimum=0)):  # penalty points are never below 0
             ledger.add(i, result, dealer)
             if ended is None:
                 ended = game_end(ledger.totals, options["target"], options["losers"])
@@ -610,25 +603,6 @@ class KingsCorners(Game):
             else t("The game is over: {losers} reached {target} and lost; {winners} share the win with {points} "
                    "points each.", losers=losers, target=target, winners=winners, points=points)
         return ledger.verdict(self.slug, options, winner, termination, "game_over")
-
-    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
-              ) -> tuple[DealResult, int] | None:
-        if deal is None:
-            return None
-        r = deal.r
-        dealer_name = r.name(deal.at("dealer"), players)
-        claim = r.scores(deal.at("claim"), players, required=False, minimum=0)  # penalty points are never below 0
-        if dealer_name is None:
-            return None
-        dealer = players.index(dealer_name)
-        ledger.check_dealer(deal, players, dealer)
-        got = self._full(deal, players, dealer, options) if deal.full else self._summary(deal, players, options)
-        if got is None:
-            return None
-        scores, steps = got
-        if scores is None:  # the hand broke off at an illegal move or a wrong turn: nothing is scored or judged
-            return deal.result(dict.fromkeys(players, 0), steps), dealer
-        return deal.result(scores, steps, claim), dealer
 
     def _summary(self, deal: Deal, players: list[str], options: dict[str, Any],
                  ) -> tuple[dict[str, int], list[Message]] | None:
@@ -702,97 +676,31 @@ class KingsCorners(Game):
         scores = {p: counts[p][0] * KING_PENALTY + counts[p][1] * CARD_PENALTY for p in players}
         return scores, steps
 
-    def _full(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any],
-              ) -> tuple[dict[str, int] | None, list[Message]] | None:
+    def _full(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any]) -> Played | None:
         """The hand replayed turn by turn: its penalty points, or None for them where it broke off (a
         rule broken, a wrong turn), and its steps; None if the record cannot be true."""
         r, n = deal.r, len(players)
-        hands_path = deal.at("hands")
-        hands_map = r.mapping(hands_path)
-        owner: dict[Card, str] = {}
-        ok = hands_map is not None and r.names_match(hands_path, hands_map, players)
-
-        def cards_at(p: Path, value: Any, size: int, who: str) -> list[Card] | None:
-            try:
-                cards = parse_cards(value, r.notation)
-            except NotationError as err:
-                r.add(err, p)
-                return None
-            good = True
-            if len(cards) != size:
-                r.fail(p, t("{name} must hold {size} cards, not {n}.", name=who, size=size, n=len(cards)),
-                       "record.hand_size", "deal")
-                good = False
-            for card in cards:
-                if card in owner:
-                    r.fail(p, t("{card} is in two places ({a} and {b}).", card=card, a=owner[card], b=who),
-                           "record.card_twice", "deal")
-                    good = False
-                owner[card] = who
-            return cards if good else None
-
-        hands: list[list[Card]] = []
-        if ok and hands_map is not None:
-            by_name = {str(k): k for k in hands_map}
-            for name in players:
-                got = cards_at(hands_path + (by_name[name],), hands_map[by_name[name]], HAND_SIZE, name)
-                ok = ok and got is not None
-                hands.append(got or [])
-        sides = cards_at(deal.at("sides"), r.get(deal.at("sides")), len(SIDES), "sides")
-        stock_size = len(DECK) - HAND_SIZE * n - len(SIDES)
-        stock = cards_at(deal.at("stock"), r.get(deal.at("stock")), stock_size, "stock")
+        places = OnePlaceEach(r)
+        entries = r.entries(deal.at("hands"), players)
+        read = [places.read(p, HAND_SIZE, name) for name, p, _ in entries or []]
+        hands = [h for h in read if h is not None]
+        sides = places.read(deal.at("sides"), len(SIDES), "sides")
+        stock = places.read(deal.at("stock"), len(DECK) - HAND_SIZE * n - len(SIDES), "stock")
         turns_value = r.sequence(deal.at("turns"))
-        if not ok or sides is None or stock is None or turns_value is None:
+        if entries is None or len(hands) != n or sides is None or stock is None or turns_value is None:
             return None
         first = dealer if options["first_player"] == "dealer" else (dealer + 1) % n
         state = KingsCornersHand(players, hands, sides, stock, first, options["end_when_out"],
                                  options["kings_compulsory"])
         steps: list[Message] = [t("{player} has the first turn; {n} turns checked one by one.",
                                   player=players[first], n=len(turns_value))]
-        for k, item in enumerate(turns_value):
-            turn_path, where = deal.at("turns", k), deal.where("turns", k)
-            if state.is_over():
-                deal.warn("kings_corners.after_end", ("turns", k),
-                          t("The hand was already over; turn {k} cannot follow.", k=k + 1), "error")
-                return None, steps + [t("The hand ended before turn {k}, so it cannot be settled.", k=k + 1)]
-            content = item
-            if isinstance(item, dict):
-                mover = str(next(iter(item))) if len(item) == 1 else None
-                if mover not in players:
-                    r.fail(turn_path, t("Turn {k} is {player}'s.", k=k + 1, player=state.player),
-                           "record.wrong_player", "turns")
-                    return None
-                if mover != state.player:  # the wrong player moved: a wrong turn (DECISIONS.md, round 3)
-                    deal.findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
-                                                             player=state.player, other=mover)))
-                    return None, steps + turn_steps(state) + [STOPPED_HERE]
-                content = next(iter(item.values()))
-            try:
-                moves = read_turn(content, r.notation)
-            except NotationError as err:
-                r.add(err, turn_path)
-                return None
-            mover, seat, started = state.player, state.to_move, len(state.turns)
-            for j, move in enumerate([*moves, EndTurn()]):
-                ended = state.is_over() or len(state.turns) != started
-                if ended and isinstance(move, EndTurn):
-                    break  # he went out: his turn ended without a draw
-                if ended:
-                    deal.warn("kings_corners.after_out", ("turns", k),
-                              t("{player} went out with move {j}; his turn ended there.", player=mover, j=j), "error")
-                    return None, steps + turn_steps(state)
-                if isinstance(move, Play) and (other := other_holder(state.hands, seat, move.card)) is not None:
-                    # another player's card, in a turn written without a name
-                    deal.findings.append(wrong_turn(where, t(
-                        "Turn {k} is {player}'s, but {card} is {other}'s card.", k=k + 1, player=mover, card=move.card,
-                        other=players[other])))
-                    return None, steps + turn_steps(state) + [STOPPED_HERE]
-                broken = push_at(state, move, where, t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1,
-                                                       move=move.describe()))
-                if broken is not None:
-                    deal.findings.append(broken)
-                    return None, steps + turn_steps(state) + [
-                        t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored.", k=k + 1)]
+        replayed = replay_turn_lines(deal, state, state.hands, turns_value, read_move, EndTurn(), TURN_WORDS,
+                                     turn_steps)
+        if replayed is None:
+            return None
+        played, stopped = replayed
+        if not played:
+            return None, steps + stopped
         steps += turn_steps(state)
         outcome = state.outcome()
         if outcome is None:

@@ -1,0 +1,109 @@
+"""Replaying a full play written a line a turn, each line any number of moves, perhaps headed by the mover's name.
+
+A record of a game whose turn is several moves (Kings Corners: cards and piles moved, then a draw) lists
+its turns as :class:`~referee.engines.turns.TurnLines` with ``several``: ``7♥ N; W>N`` or ``Anna: 7♥ N``.
+:func:`replay_turn_lines` pushes each turn's moves, and the move that ends every turn, into the game's
+:class:`~referee.engines.turns.TurnState`, and stops at the first thing that keeps the play from going on:
+
+- a line that cannot be read, or is headed by a name not at the table: the record's problem, noted;
+- a turn headed by another player's name, or a card played from another player's hand: a wrong turn
+  (DECISIONS.md, round 3), a finding, and nothing after it is judged;
+- a move that breaks a rule: its finding, the rule put in the record's terms (which turn, which move);
+- a turn after the game (or hand) is over, or a move after the mover's turn ended (he went out): a finding
+  in the game's own words (:class:`TurnWords`).
+
+The game keeps its rules (its state) and how its turns read in words (``steps``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.engines.deals import Deal, with_params
+from referee.engines.game import STOPPED_HERE, wrong_turn
+from referee.engines.turns import M, TurnLines, TurnState, other_holder, push_at
+from referee.errors import NotationError
+from referee.messages import Message, t
+
+
+@dataclass(frozen=True)
+class TurnWords:
+    """A game's own words for what ends a replay of its turns early; each message gets the turn's number ``k``.
+
+    ``code`` is the game's prefix of the findings' codes (``<code>.after_end``, ``<code>.after_out``).
+    """
+
+    code: str
+    after_end: Message
+    """A turn recorded after the end (a finding)."""
+    ended: Message
+    """The step that says the play cannot be settled because of it."""
+    after_out: Message
+    """A move after the mover's turn ended because he went out (a finding); also gets ``player`` and ``j``, the
+    number of the move that took him out."""
+    broken: Message
+    """The step after a move that breaks a rule."""
+
+
+Stopped = tuple[bool, list[Message]]
+"""A replay's end: whether every turn was played, and the steps to add when it stopped early."""
+
+
+def replay_turn_lines(deal: Deal, state: TurnState[M], hands: Sequence[Collection[Any]], lines: Sequence[Any],
+                      read_move: Callable[[str, str], M], end_turn: M, words: TurnWords,
+                      steps: Callable[[Any], list[Message]]) -> Stopped | None:
+    """Push every turn of ``lines`` (a deal's ``turns``) into ``state``, each turn's moves (read with ``read_move``
+    in the record's notation) and then ``end_turn``, the move implied at the end of every turn.
+
+    ``hands`` are the state's hands, seat by seat (a move's ``card`` held by another player is a wrong turn);
+    ``steps(state)`` says the turns so far in words. Returns ``(True, [])`` once every turn was played,
+    ``(False, steps)`` when the play stopped early (its finding added to the deal's), and None (the problem
+    noted) when the record cannot be read.
+    """
+    r, players = deal.r, state.players
+    for k, item in enumerate(lines):
+        turn_path, where = deal.at("turns", k), deal.where("turns", k)
+        if state.is_over():
+            deal.warn(f"{words.code}.after_end", ("turns", k), with_params(words.after_end, k=k + 1), "error")
+            return False, [with_params(words.ended, k=k + 1)]
+        content = item
+        if isinstance(item, dict):
+            mover = str(next(iter(item))) if len(item) == 1 else None
+            if mover not in players:
+                r.fail(turn_path, t("Turn {k} is {player}'s.", k=k + 1, player=state.player),
+                       "record.wrong_player", "turns")
+                return None
+            if mover != state.player:  # the wrong player moved: a wrong turn (DECISIONS.md, round 3)
+                deal.findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
+                                                         player=state.player, other=mover)))
+                return False, steps(state) + [STOPPED_HERE]
+            content = next(iter(item.values()))
+        try:
+            moves = [read_move(token, r.notation) for token in TurnLines.moves(content)]
+        except NotationError as err:
+            r.add(err, turn_path)
+            return None
+        mover, seat = state.player, state.to_move
+        for j, move in enumerate([*moves, end_turn]):
+            ended = state.is_over() or state.to_move != seat  # only going out ends a turn before its last move
+            if ended and j == len(moves):
+                break  # he went out: his turn ended without its last move
+            if ended:
+                deal.warn(f"{words.code}.after_out", ("turns", k), with_params(words.after_out, player=mover, j=j),
+                          "error")
+                return False, steps(state)
+            card = getattr(move, "card", None)
+            if card is not None and (other := other_holder(hands, seat, card)) is not None:
+                # another player's card, in a turn written without a name
+                deal.findings.append(wrong_turn(where, t(
+                    "Turn {k} is {player}'s, but {card} is {other}'s card.", k=k + 1, player=mover, card=card,
+                    other=players[other])))
+                return False, steps(state) + [STOPPED_HERE]
+            broken = push_at(state, move, where, t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1,
+                                                   move=move.describe()))
+            if broken is not None:
+                deal.findings.append(broken)
+                return False, steps(state) + [with_params(words.broken, k=k + 1)]
+    return True, []
