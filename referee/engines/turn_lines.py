@@ -12,20 +12,78 @@ its turns as :class:`~referee.engines.turns.TurnLines` with ``several``: ``7♥ 
 - a turn after the game (or hand) is over, or a move after the mover's turn ended (he went out): a finding
   in the game's own words (:class:`TurnWords`).
 
-The game keeps its rules (its state) and how its turns read in words (``steps``).
+Such a game's state is a :class:`MovesThenDraw`: it keeps each turn as it happened (:class:`TurnRecord`), says
+the turns in words for the verdict's steps, and skips the turns of players who went out. The game keeps its
+rules: its moves, when a turn ends and when the game does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Generic
 
+from referee.cards import Card
 from referee.engines.deals import Deal, with_params
 from referee.engines.game import STOPPED_HERE, wrong_turn
 from referee.engines.turns import M, TurnLines, TurnState, other_holder, push_at
 from referee.errors import NotationError
 from referee.messages import Message, t
+
+
+@dataclass
+class TurnRecord(Generic[M]):
+    """One turn as it happened, for the explanation: the seat, its moves, the card drawn, and going out."""
+
+    seat: int
+    moves: list[M]
+    drawn: Card | None = None
+    out: bool = False
+
+
+class MovesThenDraw(TurnState[M]):
+    """A game whose turn is any number of moves, then :attr:`end_turn`, the move that ends it (and draws a card
+    from the stock, if one is left): the turns as they happened (:attr:`turns`) and the seats of the players who
+    went out, in order (:attr:`out`), whose turns :meth:`next_turn` skips. A subclass sets :attr:`hands`.
+    """
+
+    end_turn: ClassVar[Any]
+    """The move that ends a turn; a record leaves it out (it is implied at the end of every turn's line)."""
+    hands: list[list[Card]]
+    """The cards each seat holds."""
+
+    def __init__(self, players: Sequence[str], first: int = 0):
+        super().__init__(players, first)
+        self.out: list[int] = []
+        self.turns: list[TurnRecord[M]] = [TurnRecord(first, [])]
+
+    def next_turn(self) -> None:
+        """The turn passes to the left, to the next player who is not out."""
+        seat = self.next_seat(self.to_move)
+        while seat in self.out:
+            seat = self.next_seat(seat)
+        self.to_move = seat
+        self.turns.append(TurnRecord(seat, []))
+
+    def turn_steps(self) -> list[Message]:
+        """Each turn in words: the player, his moves, the card drawn, or that he went out."""
+        steps: list[Message] = []
+        for k, turn in enumerate(self.turns, 1):
+            player = self.players[turn.seat]
+            plays = [m.describe() for m in turn.moves if m != self.end_turn]
+            if not turn.moves:
+                continue
+            if turn.out:
+                steps.append(t("Turn {k}, {player}: {moves}; out.", k=k, player=player, moves=plays))
+            elif turn.moves[-1] != self.end_turn:  # a replay stopped inside this turn
+                steps.append(t("Turn {k}, {player}: {moves}.", k=k, player=player, moves=plays))
+            elif turn.drawn is not None:
+                steps.append(t("Turn {k}, {player}: {moves}; draws {card}.", k=k, player=player,
+                               moves=plays or t("no move"), card=turn.drawn))
+            else:
+                steps.append(t("Turn {k}, {player}: {moves}; the stock is empty.", k=k, player=player,
+                               moves=plays or t("no move")))
+        return steps
 
 
 @dataclass(frozen=True)
@@ -51,16 +109,14 @@ Stopped = tuple[bool, list[Message]]
 """A replay's end: whether every turn was played, and the steps to add when it stopped early."""
 
 
-def replay_turn_lines(deal: Deal, state: TurnState[M], hands: Sequence[Collection[Any]], lines: Sequence[Any],
-                      read_move: Callable[[str, str], M], end_turn: M, words: TurnWords,
-                      steps: Callable[[Any], list[Message]]) -> Stopped | None:
+def replay_turn_lines(deal: Deal, state: MovesThenDraw[M], lines: Sequence[Any], read_move: Callable[[str, str], M],
+                      words: TurnWords) -> Stopped | None:
     """Push every turn of ``lines`` (a deal's ``turns``) into ``state``, each turn's moves (read with ``read_move``
-    in the record's notation) and then ``end_turn``, the move implied at the end of every turn.
+    in the record's notation) and then the move that ends a turn, implied at the end of every line.
 
-    ``hands`` are the state's hands, seat by seat (a move's ``card`` held by another player is a wrong turn);
-    ``steps(state)`` says the turns so far in words. Returns ``(True, [])`` once every turn was played,
-    ``(False, steps)`` when the play stopped early (its finding added to the deal's), and None (the problem
-    noted) when the record cannot be read.
+    A move's ``card`` held by another player is a wrong turn. Returns ``(True, [])`` once every turn was
+    played, ``(False, steps)`` when the play stopped early (its finding added to the deal's), and None (the
+    problem noted) when the record cannot be read.
     """
     r, players = deal.r, state.players
     for k, item in enumerate(lines):
@@ -78,7 +134,7 @@ def replay_turn_lines(deal: Deal, state: TurnState[M], hands: Sequence[Collectio
             if mover != state.player:  # the wrong player moved: a wrong turn (DECISIONS.md, round 3)
                 deal.findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
                                                          player=state.player, other=mover)))
-                return False, steps(state) + [STOPPED_HERE]
+                return False, state.turn_steps() + [STOPPED_HERE]
             content = next(iter(item.values()))
         try:
             moves = [read_move(token, r.notation) for token in TurnLines.moves(content)]
@@ -86,24 +142,24 @@ def replay_turn_lines(deal: Deal, state: TurnState[M], hands: Sequence[Collectio
             r.add(err, turn_path)
             return None
         mover, seat = state.player, state.to_move
-        for j, move in enumerate([*moves, end_turn]):
+        for j, move in enumerate([*moves, state.end_turn]):
             ended = state.is_over() or state.to_move != seat  # only going out ends a turn before its last move
             if ended and j == len(moves):
                 break  # he went out: his turn ended without its last move
             if ended:
                 deal.warn(f"{words.code}.after_out", ("turns", k), with_params(words.after_out, player=mover, j=j),
                           "error")
-                return False, steps(state)
+                return False, state.turn_steps()
             card = getattr(move, "card", None)
-            if card is not None and (other := other_holder(hands, seat, card)) is not None:
+            if card is not None and (other := other_holder(state.hands, seat, card)) is not None:
                 # another player's card, in a turn written without a name
                 deal.findings.append(wrong_turn(where, t(
                     "Turn {k} is {player}'s, but {card} is {other}'s card.", k=k + 1, player=mover, card=card,
                     other=players[other])))
-                return False, steps(state) + [STOPPED_HERE]
+                return False, state.turn_steps() + [STOPPED_HERE]
             broken = push_at(state, move, where, t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1,
                                                    move=move.describe()))
             if broken is not None:
                 deal.findings.append(broken)
-                return False, steps(state) + [with_params(words.broken, k=k + 1)]
+                return False, state.turn_steps() + [with_params(words.broken, k=k + 1)]
     return True, []

@@ -38,8 +38,8 @@ from referee.cards import Card, Rank, deck
 from referee.engines.deals import Deal, Ledger, Played, each_deal, over_before, scores_before, settled
 from referee.engines.game import Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.replay import card_twice
-from referee.engines.turn_lines import TurnWords, replay_turn_lines
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState, WordedMove
+from referee.engines.turn_lines import MovesThenDraw, TurnWords, replay_turn_lines
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, WordedMove
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_cards
@@ -167,21 +167,13 @@ KingsMove = Play | Shift | EndTurn
 """A move of Kings Corners."""
 
 
-@dataclass
-class TurnRecord:
-    """One turn as it happened, for the explanation: the seat, its moves, the card drawn, and going out."""
-
-    seat: int
-    moves: list[KingsMove]
-    drawn: Card | None = None
-    out: bool = False
-
-
-class KingsCornersHand(TurnState[KingsMove]):
+class KingsCornersHand(MovesThenDraw[KingsMove]):
     """One hand of Kings Corners, from the hands (in seat order), the four side cards and the stock.
 
     ``stock`` is listed from the top. ``first`` is the seat that has the first turn.
     """
+
+    end_turn = EndTurn()
 
     def __init__(self, players: Sequence[str], hands: Sequence[Sequence[Card]], sides: Sequence[Card],
                  stock: Sequence[Card], first: int = 0, end_when_out: bool = False, kings_compulsory: bool = False):
@@ -192,10 +184,8 @@ class KingsCornersHand(TurnState[KingsMove]):
             self.piles[pile].append(card)
         self.stock: list[Card] = list(reversed(stock))  # the top is the end of the list
         self.end_when_out, self.kings_compulsory = end_when_out, kings_compulsory
-        self.out: list[int] = []
         self.idle_turns = 0
         """Turns in a row, taken with the stock empty, in which no card came from a hand."""
-        self.turns: list[TurnRecord] = [TurnRecord(first, [])]
         self.stock_empty_at_start = not self.stock
 
     # -- the rules ----------------------------------------------------------------------------------
@@ -300,7 +290,7 @@ class KingsCornersHand(TurnState[KingsMove]):
             if self.end_when_out or len(holding) <= 1:
                 self._end("hand.out")
                 return
-            self._next_turn()
+            self.next_turn()
             return
         if self.stock:
             turn.drawn = self.stock.pop()
@@ -314,17 +304,14 @@ class KingsCornersHand(TurnState[KingsMove]):
                 return
         else:
             self.idle_turns = 0
-        self._next_turn()
+        self.next_turn()
 
-    def _next_turn(self) -> None:
-        seat = self.next_seat(self.to_move)
-        while seat in self.out:
-            seat = self.next_seat(seat)
-        self.to_move = seat
+    def next_turn(self) -> None:
+        """The turn passes on; the new turn starts with the stock as it is, a card from a hand not yet played."""
+        super().next_turn()
         self.stock_empty_at_start = not self.stock
         if self.idle_turns < 0:
             self.idle_turns = 0
-        self.turns.append(TurnRecord(seat, []))
 
     def _end(self, code: str) -> None:
         scores = {p: penalty(h) for p, h in zip(self.players, self.hands, strict=True)}
@@ -694,14 +681,13 @@ class KingsCorners(Game):
                                  options["kings_compulsory"])
         steps: list[Message] = [t("{player} has the first turn; {n} turns checked one by one.",
                                   player=players[first], n=len(turns_value))]
-        replayed = replay_turn_lines(deal, state, state.hands, turns_value, read_move, EndTurn(), TURN_WORDS,
-                                     turn_steps)
+        replayed = replay_turn_lines(deal, state, turns_value, read_move, TURN_WORDS)
         if replayed is None:
             return None
         played, stopped = replayed
         if not played:
             return None, steps + stopped
-        steps += turn_steps(state)
+        steps += state.turn_steps()
         outcome = state.outcome()
         if outcome is None:
             r.fail(deal.at("turns"), t("The turns end before the hand is over; {player} is still to play.",
@@ -712,27 +698,6 @@ class KingsCorners(Game):
             kings = sum(1 for c in state.hands[s] if c.rank is Rank.KING)
             steps.append(penalty_step(p, state.hands[s], kings, len(state.hands[s]) - kings))
         return dict(outcome.scores), steps
-
-
-def turn_steps(state: KingsCornersHand) -> list[Message]:
-    """Each turn in words: the player, his moves, the card drawn, or that he went out."""
-    steps: list[Message] = []
-    for k, turn in enumerate(state.turns, 1):
-        player = state.players[turn.seat]
-        plays = [m.describe() for m in turn.moves if not isinstance(m, EndTurn)]
-        if not turn.moves:
-            continue
-        if turn.out:
-            steps.append(t("Turn {k}, {player}: {moves}; out.", k=k, player=player, moves=plays))
-        elif not isinstance(turn.moves[-1], EndTurn):  # a replay stopped inside this turn
-            steps.append(t("Turn {k}, {player}: {moves}.", k=k, player=player, moves=plays))
-        elif turn.drawn is not None:
-            steps.append(t("Turn {k}, {player}: {moves}; draws {card}.", k=k, player=player,
-                           moves=plays or t("no move"), card=turn.drawn))
-        else:
-            steps.append(t("Turn {k}, {player}: {moves}; the stock is empty.", k=k, player=player,
-                           moves=plays or t("no move")))
-    return steps
 
 
 GAME = KingsCorners()
