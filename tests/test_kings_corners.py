@@ -16,7 +16,7 @@ from referee.cards import Rank
 from referee.games import kings_corners as kc
 from referee.notation import parse_card, parse_cards
 from referee.present.pictures import kings_corners as kc_picture
-from referee.simulate.kings_corners import kings_corners_deal, shuffled_layout
+from referee.simulate.kings_corners import cards_in_play, kings_corners_deal, shuffled_layout
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -53,7 +53,7 @@ def test_every_card_is_somewhere_and_every_pile_descends_in_alternating_colours(
         moves = state.legal_moves()
         assert moves, "a player can always end his turn unless a king is compulsory, and then he can play it"
         state.push(rng.choice(moves))
-        assert state.cards_in_play() == 52
+        assert cards_in_play(state) == 52
         everything = [c for h in state.hands for c in h] + [c for p in state.piles.values() for c in p] + state.stock
         assert len(set(everything)) == 52
         for name, pile in state.piles.items():

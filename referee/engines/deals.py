@@ -434,3 +434,17 @@ def settled(deal: Deal | None, ledger: Ledger, players: list[str], play: Callabl
     if scores is None:
         return deal.result(dict.fromkeys(players, 0), steps), dealer
     return deal.result({p: scores.get(p, 0) for p in players}, steps, claim), dealer
+
+
+def parsed_each(r: Reader, path: Path, parse: Callable[[Any, str], T]) -> list[T]:
+    """Every item of the list at ``path`` (a move a line, say) read with ``parse`` in the record's notation; an item
+    that cannot be read is left out, its problem noted at its own path (:func:`parsed`).
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_card
+    >>> r = Reader(load_text("turns: [7C, XX, KS]\\n"))
+    >>> [str(c) for c in parsed_each(r, ("turns",), parse_card)], [e.where.path for e in r.errors]
+    (['7♣', 'K♠'], ['turns[1]'])
+    """
+    read = (parsed(r, path + (k,), parse) for k, _ in enumerate(r.sequence(path) or []))
+    return [item for item in read if item is not None]

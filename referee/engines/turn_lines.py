@@ -1,4 +1,9 @@
-"""Replaying a full play written a line a turn, each line any number of moves, perhaps headed by the mover's name.
+"""Replaying a full play written a line a turn: one move a line, or any number, perhaps headed by the mover's name.
+
+A game whose turn is one move (Construction: the card turned and its use) lists its turns as
+:class:`~referee.engines.turns.TurnLines`, a move a line; :func:`replay_lines` pushes them one by one, and stops
+at a turn recorded after the end or at the first move that breaks a rule (its finding, the rule put in the
+record's terms), the caller saying each move made in its own words.
 
 A record of a game whose turn is several moves (Kings Corners: cards and piles moved, then a draw) lists
 its turns as :class:`~referee.engines.turns.TurnLines` with ``several``: ``7♥ N; W>N`` or ``Anna: 7♥ N``.
@@ -19,8 +24,9 @@ rules: its moves, when a turn ends and when the game does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, Generic
 
 from referee.cards import Card
@@ -163,3 +169,37 @@ def replay_turn_lines(deal: Deal, state: MovesThenDraw[M], lines: Sequence[Any],
                 deal.findings.append(broken)
                 return False, state.turn_steps() + [with_params(words.broken, k=k + 1)]
     return True, []
+
+
+@dataclass(frozen=True)
+class LineWords:
+    """A game's own words for a replay of a move a line; each message gets the turn's number ``k``.
+
+    ``code`` is the game's prefix of the finding's code (``<code>.after_end``).
+    """
+
+    code: str
+    after_end: Message
+    """A turn recorded after the end (a finding)."""
+    move: Message
+    """A broken rule in the record's terms; also gets ``action`` (the move in words) and ``why``."""
+    broken: Message
+    """The step after a move that breaks a rule."""
+
+
+def replay_lines(deal: Deal, state: TurnState[M], moves: Sequence[M], words: LineWords, steps: list[Message],
+                 ) -> Iterator[tuple[int, M]]:
+    """Push ``moves`` (a deal's ``turns``, a move a line) into ``state`` one by one, and yield each move made with
+    its index, for the caller to say in ``steps``. Stop at a turn after the end of the game (a finding in the
+    game's words) or at a move that breaks a rule (its finding, and the step ``words.broken``)."""
+    for k, move in enumerate(moves):
+        if state.is_over():
+            deal.warn(f"{words.code}.after_end", ("turns", k), with_params(words.after_end, k=k + 1), "error")
+            return
+        broken = push_at(state, move, partial(deal.where, "turns", k),
+                         with_params(words.move, k=k + 1, action=move.describe()))
+        if broken is not None:
+            deal.findings.append(broken)
+            steps.append(with_params(words.broken, k=k + 1))
+            return
+        yield k, move

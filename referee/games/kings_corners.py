@@ -323,12 +323,6 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
             reason = t("{player} is out, and the hand ends.", player=self.players[self.out[-1]])
         self.finish(Outcome(out, code, reason, scores))
 
-    # -- what the explanation and the pictures read ---------------------------------------------------
-
-    def cards_in_play(self) -> int:
-        """Every card in the hands, the piles and the stock (always 52)."""
-        return sum(map(len, self.hands)) + sum(map(len, self.piles.values())) + len(self.stock)
-
 
 # -- reading a record --------------------------------------------------------------------------------------
 

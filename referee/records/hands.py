@@ -263,18 +263,15 @@ class OnePlaceEach:
     """Reads the places of one deal that hold cards (each hand, the cards laid out, the stock), each a given number
     of cards, and notes a card found in a second place: a card lies in one place only.
 
-    >>> class Notes:
-    ...     notation = "en"
-    ...     def __init__(self, **data): self.data, self.codes = data, []
-    ...     def get(self, path): return self.data.get(path[0])
-    ...     def fail(self, path, message, code, rule=None): self.codes.append((path[0], code))
-    ...     def add(self, error, path): self.codes.append((path[0], error.code))
-    >>> r = Notes(Anna="7♣ K♠", sides="K♠ 2♦ 3♦", stock="X")
-    >>> places = OnePlaceEach(r)
+    >>> from types import SimpleNamespace
+    >>> record, noted = {"Anna": "7♣ K♠", "sides": "K♠ 2♦ 3♦", "stock": "X"}, []
+    >>> places = OnePlaceEach(SimpleNamespace(notation="en", get=lambda path: record.get(path[0]),
+    ...                                       fail=lambda path, message, code, rule: noted.append(code),
+    ...                                       add=lambda error, path: noted.append(error.code)))
     >>> places.read(("Anna",), 2, "Anna"), places.read(("sides",), 2, "sides"), places.read(("stock",), 1, "stock")
     ([Card(7♣), Card(K♠)], None, None)
-    >>> r.codes
-    [('sides', 'record.hand_size'), ('sides', 'record.card_twice'), ('stock', 'notation.bad_card')]
+    >>> noted
+    ['record.hand_size', 'record.card_twice', 'notation.bad_card']
     """
 
     def __init__(self, r: CardReader):
