@@ -11,7 +11,7 @@ NW take kings only. A turn is any number of moves, then a draw (:class:`EndTurn`
 
 Ranks run ace (low) to king, so nothing goes on an ace and a king pile never moves.
 
->>> from referee.notation import parse_card, parse_cards
+>>> from referee.notation import compass_point, parse_card, parse_cards
 >>> hand = KingsCornersHand(["Anna", "Boris"], [parse_cards("6S KD 2C"), parse_cards("9H 9S 3D")],
 ...                         parse_cards("7H 8C QS 4D"), parse_cards("5C 5D"))
 >>> hand.player, [str(m) for m in hand.legal_moves()]
@@ -42,7 +42,7 @@ from referee.engines.turn_lines import MovesThenDraw, TurnWords, replay_turn_lin
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, WordedMove
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
-from referee.notation import parse_card, parse_cards
+from referee.notation import compass_point, parse_card
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
@@ -57,7 +57,7 @@ from referee.records.fields import (
     PlayerName,
     RecordSpec,
 )
-from referee.records.hands import OnePlaceEach
+from referee.records.hands import OnePlaceEach, read_cards
 from referee.records.source import Document
 
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
@@ -67,11 +67,6 @@ SIDES: tuple[str, ...] = ("N", "E", "S", "W")
 CORNERS: tuple[str, ...] = ("NE", "SE", "SW", "NW")
 PILES: tuple[str, ...] = SIDES + CORNERS
 KING_PENALTY, CARD_PENALTY = 10, 1
-# Russian and German readers may write the piles with their own compass letters.
-PILE_SYNONYMS: dict[str, str] = {
-    "С": "N", "В": "E", "Ю": "S", "З": "W", "СВ": "NE", "ЮВ": "SE", "ЮЗ": "SW", "СЗ": "NW",
-    "O": "E", "NO": "NE", "SO": "SE",
-}
 
 OPTIONS: tuple[Option, ...] = (
     Option("first_player", "dealer", ("dealer", "left_of_dealer"),
@@ -332,8 +327,7 @@ def read_pile(token: str) -> str:
     >>> read_pile("ne"), read_pile("ЮЗ"), read_pile("O")
     ('NE', 'SW', 'E')
     """
-    key = token.strip().upper()
-    key = PILE_SYNONYMS.get(key, key)
+    key = compass_point(token)
     if key not in PILES:
         raise NotationError(t("{token!r} is not a pile: write N, E, S, W, NE, SE, SW or NW.", token=token),
                             code="record.bad_pile", rule="layout")
@@ -356,11 +350,6 @@ def read_move(token: str, notation: str) -> KingsMove:
         raise NotationError(t("{token!r} is not a move: write a card and a pile (7♥ N) or two piles (W>N).",
                               token=token), code="record.bad_move", rule="turns")
     return Play(parse_card(card_text.strip(), notation), read_pile(pile_text))
-
-
-def read_turn(value: Any, notation: str) -> list[KingsMove]:
-    """A turn's moves, separated by ``;`` (or a YAML list); ``-`` or nothing for a turn with no move."""
-    return [read_move(item, notation) for item in TurnLines.moves(value)]
 
 
 TURN_WORDS = TurnWords(
@@ -611,15 +600,12 @@ class KingsCorners(Game):
                 r.fail(p, t("Give the cards left, or kings and others; a bare number is only allowed as 0 for a "
                             "player who went out."), "record.shape", "left")
                 continue
-            try:
-                cards = parse_cards(held, r.notation)
-            except NotationError as err:
-                r.add(err, p)
+            cards = read_cards(r, p)
+            if cards is None:
                 continue
             for card in cards:
                 if card in seen:
-                    r.fail(p, card_twice(card, seen[card], name),
-                           "record.card_twice", "deal")
+                    r.fail(p, card_twice(card, seen[card], name), "record.card_twice", "deal")
                 seen[card] = name
             kings = sum(1 for c in cards if c.rank is Rank.KING)
             counts[name], lists[name] = (kings, len(cards) - kings), cards
