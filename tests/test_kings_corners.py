@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from referee import check_text
 from referee.cards import Rank
+from referee.engines.penalty_end import penalty_end
 from referee.games import kings_corners as kc
 from referee.notation import parse_card, parse_cards
 from referee.present.pictures import kings_corners as kc_picture
@@ -142,9 +143,9 @@ def test_the_dispute_example_names_the_turn_and_the_rule():
 
 
 def test_the_game_ends_at_the_target_and_every_player_over_it_may_lose():
-    assert kc.game_end({"A": 50, "B": 50, "C": 3}, 50, "highest") == (["A", "B"], ["C"])
-    assert kc.game_end({"A": 61, "B": 50, "C": 3}, 50, "highest") == (["A"], ["C"])
-    assert kc.game_end({"A": 61, "B": 50, "C": 3}, 50, "all_at_target") == (["A", "B"], ["C"])
+    assert penalty_end({"A": 50, "B": 50, "C": 3}, 50, "highest") == (["A", "B"], ["C"])
+    assert penalty_end({"A": 61, "B": 50, "C": 3}, 50, "highest") == (["A"], ["C"])
+    assert penalty_end({"A": 61, "B": 50, "C": 3}, 50, "all_at_target") == (["A", "B"], ["C"])
 
 
 def full_example() -> dict:

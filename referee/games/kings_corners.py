@@ -35,29 +35,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, deck
+from referee.engines.cards_left import LEFT, OUT, CardsLeft, out_matches, read_left
 from referee.engines.deals import Deal, Ledger, Played, each_deal, over_before, scores_before, settled
 from referee.engines.game import Game, Option, Reader, Verdict, players_fact, rule_table
-from referee.engines.replay import card_twice
+from referee.engines.penalty_end import Ended, penalty_end, penalty_verdict
 from referee.engines.turn_lines import MovesThenDraw, TurnWords, replay_turn_lines
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, WordedMove
 from referee.errors import NotationError
-from referee.messages import N_, Message, t, tn
+from referee.messages import N_, Message, t
 from referee.notation import compass_point, parse_card
-from referee.records.fields import (
-    CLAIM_PER_PLAYER,
-    DEALER,
-    NOTE,
-    Cards,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-)
-from referee.records.hands import OnePlaceEach, read_cards
+from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, Cards, Field, PerPlayer, RecordSpec
+from referee.records.hands import OnePlaceEach
 from referee.records.source import Document
 
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
@@ -130,6 +118,11 @@ ACCEPTS: dict[Card, frozenset[Card]] = {top: frozenset(c for c in DECK if fits(c
 def penalty(cards: Sequence[Card]) -> int:
     """Penalty points for the cards left in a hand: a king 10, any other card 1."""
     return sum(KING_PENALTY if c.rank is Rank.KING else CARD_PENALTY for c in cards)
+
+
+def left_penalty(left: CardsLeft) -> int:
+    """Penalty points for the cards left, perhaps only counted (:func:`penalty`)."""
+    return left.kings * KING_PENALTY + left.others * CARD_PENALTY
 
 
 @dataclass(frozen=True)
@@ -368,25 +361,13 @@ def localize_move(token: str, local: Any) -> str:
     return f"{local.cards([card_text])[0]} {pile}"
 
 
-COUNTS = Obj((Field("kings", Integer(minimum=0, maximum=4), t("Kings left in the hand."), required=True,
-                    label=t("Kings")),
-              Field("others", Integer(minimum=0), t("Other cards left in the hand."), required=True,
-                    label=t("Other cards"))))
-
 RECORD = RecordSpec(
     fields=(),
     samples={"summary": "kings-corners/three-hands", "full": "kings-corners/full-play-two"},
     deal=(
         DEALER,
-        Field("left", PerPlayer(OneOf((Cards(), COUNTS, Integer(minimum=0, maximum=0)))),
-              t("For every player, what was left in his hand when the hand ended: the cards, or the counts as a "
-                "mapping such as {example}, or 0 for a player who went out.", example="kings: 1, others: 3"),
-              required=True, mode="summary",
-              label=t("Left in hand"), question=t("What did each player have left?")),
-        Field("out", OneOf((PlayerName(), ListOf(PlayerName()))),
-              t("The players who went out, in order (optional; the referee checks it against left)."),
-              mode="summary",
-              label=t("Went out, in order")),
+        LEFT,
+        OUT,
         Field("hands", PerPlayer(Cards(min_items=HAND_SIZE)),
               t("Every player's seven cards as dealt."), required=True, mode="full",
               label=t("Hands as dealt")),
@@ -408,38 +389,6 @@ RECORD = RecordSpec(
     ),
 )
 """What a Kings Corners record holds (:mod:`referee.records.fields`)."""
-
-
-def penalty_step(player: str, cards: Sequence[Card] | None, kings: int, others: int) -> Message:
-    """One player's penalty in words: his cards (or counts) and the points."""
-    points = kings * KING_PENALTY + others * CARD_PENALTY
-    if kings + others == 0:
-        return t("{player} has no cards left: 0 points.", player=player)
-    held: Any = list(cards) if cards is not None else tn("{n} king", "{n} kings", kings) if not others else (
-        t("{kings} and {others}", kings=tn("{n} king", "{n} kings", kings),
-          others=tn("{n} other card", "{n} other cards", others)) if kings else tn("{n} card", "{n} cards", others))
-    return t("{player} still holds {cards}: {points}.", player=player, cards=held,
-             points=tn("{n} penalty point", "{n} penalty points", points))
-
-
-def game_end(totals: dict[str, int], target: int, losers_rule: str) -> tuple[list[str], list[str]] | None:
-    """The losers and the winners once someone has reached ``target``; None while the game goes on.
-
-    >>> game_end({"A": 52, "B": 52, "C": 30, "D": 30}, 50, "highest")
-    (['A', 'B'], ['C', 'D'])
-    >>> game_end({"A": 55, "B": 50, "C": 12}, 50, "all_at_target"), game_end({"A": 49}, 50, "highest")
-    ((['A', 'B'], ['C']), None)
-    """
-    reached = [p for p, v in totals.items() if v >= target]
-    if not reached:
-        return None
-    if losers_rule == "highest":
-        top = max(totals[p] for p in reached)
-        losers = [p for p in reached if totals[p] == top]
-    else:
-        losers = reached
-    low = min(totals.values())
-    return losers, [p for p, v in totals.items() if v == low]
 
 
 RULE_TABLE = rule_table("""
@@ -551,70 +500,28 @@ class KingsCorners(Game):
         over_before(r, ledger.totals, options["target"])
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
-        ended: tuple[list[str], list[str]] | None = None
+        ended: Ended | None = None
         for i, (result, dealer) in each_deal(r, deals_value, lambda i: settled(
                 Deal.open(r, i, RECORD, ledger.findings, players), ledger, players,
                 lambda deal, seat: self._full(deal, players, seat, options) if deal.full else
                 self._summary(deal, players, options), claim_minimum=0)):  # penalty points are never below 0
             ledger.add(i, result, dealer)
             if ended is None:
-                ended = game_end(ledger.totals, options["target"], options["losers"])
+                ended = penalty_end(ledger.totals, options["target"], options["losers"])
                 ledger.over = ended is not None
         r.raise_if_any()
-        target = options["target"]
-        if ended is None:
-            termination = t("Nobody has reached {target} penalty points; the game goes on.", target=target)
-            return ledger.verdict(self.slug, options, None, termination, "in_progress")
-        losers, winners = ended
-        winner = winners[0] if len(winners) == 1 else None
-        points = ledger.totals[winners[0]]
-        termination = t("The game is over: {losers} reached {target} and lost; {winners} with the fewest points "
-                        "({points}) won.", losers=losers, target=target, winners=winners, points=points) if winner \
-            else t("The game is over: {losers} reached {target} and lost; {winners} share the win with {points} "
-                   "points each.", losers=losers, target=target, winners=winners, points=points)
-        return ledger.verdict(self.slug, options, winner, termination, "game_over")
+        return penalty_verdict(ledger, self.slug, options, options["target"], ended)
 
     def _summary(self, deal: Deal, players: list[str], options: dict[str, Any],
                  ) -> tuple[dict[str, int], list[Message]] | None:
         r, left_path = deal.r, deal.at("left")
-        left_map = r.mapping(left_path)
-        if left_map is None or not r.names_match(left_path, left_map, players):
+        left = read_left(r, left_path, players)
+        if left is None:
             return None
-        counts: dict[str, tuple[int, int]] = {}
-        lists: dict[str, list[Card] | None] = {}
-        seen: dict[Card, str] = {}
-        for key, held in left_map.items():
-            name, p = str(key), left_path + (key,)
-            if isinstance(held, dict):
-                r.known_keys(p, {"kings", "others"})
-                kings = r.integer(p + ("kings",), minimum=0)
-                others = r.integer(p + ("others",), minimum=0)
-                if kings is None or others is None:
-                    continue
-                counts[name], lists[name] = (kings, others), None
-                continue
-            if held in (0, None, "", []):
-                counts[name], lists[name] = (0, 0), []
-                continue
-            if isinstance(held, int) and not isinstance(held, bool):
-                r.fail(p, t("Give the cards left, or kings and others; a bare number is only allowed as 0 for a "
-                            "player who went out."), "record.shape", "left")
-                continue
-            cards = read_cards(r, p)
-            if cards is None:
-                continue
-            for card in cards:
-                if card in seen:
-                    r.fail(p, card_twice(card, seen[card], name), "record.card_twice", "deal")
-                seen[card] = name
-            kings = sum(1 for c in cards if c.rank is Rank.KING)
-            counts[name], lists[name] = (kings, len(cards) - kings), cards
-        if len(counts) != len(players):
-            return None
-        kings_total = sum(k for k, _ in counts.values())
-        cards_total = sum(k + o for k, o in counts.values())
-        holding = [p for p in players if sum(counts[p])]
-        out_now = [p for p in players if not sum(counts[p])]
+        kings_total = sum(got.kings for got in left.values())
+        cards_total = sum(got.kings + got.others for got in left.values())
+        holding = [p for p in players if left[p].kings + left[p].others]
+        out_now = [p for p in players if not left[p].kings + left[p].others]
         limit = len(DECK) - len(SIDES)
         impossible = (  # what no hand can end with: whether the summary shows it, why, and the rule
             (kings_total > 4, t("The pack has four kings, but the hands hold {n}.", n=kings_total), "left"),
@@ -630,18 +537,10 @@ class KingsCorners(Game):
             if shown:
                 r.fail(left_path, why, "record.impossible_left", rule)
         ok = not any(shown for shown, _, _ in impossible)
-        out_value = r.get(deal.at("out"))
-        if out_value not in (None, "", []):
-            named = [str(x) for x in (out_value if isinstance(out_value, list) else [out_value])]
-            if sorted(named) != sorted(out_now):
-                r.fail(deal.at("out"), t("out names {named}, but the players with no cards left are {out}.",
-                                          named=named, out=out_now or "—"), "record.out_mismatch", "left")
-                ok = False
-        if not ok:
+        if not out_matches(r, deal.at("out"), out_now) or not ok:
             return None
-        steps = [penalty_step(p, lists[p], *counts[p]) for p in players]
-        scores = {p: counts[p][0] * KING_PENALTY + counts[p][1] * CARD_PENALTY for p in players}
-        return scores, steps
+        scores = {p: left_penalty(left[p]) for p in players}
+        return scores, [left[p].step(p, scores[p]) for p in players]
 
     def _full(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any]) -> Played | None:
         """The hand replayed turn by turn: its penalty points, or None for them where it broke off (a
@@ -675,8 +574,8 @@ class KingsCorners(Game):
             return None
         steps.append(outcome.reason)
         for s, p in enumerate(players):
-            kings = sum(1 for c in state.hands[s] if c.rank is Rank.KING)
-            steps.append(penalty_step(p, state.hands[s], kings, len(state.hands[s]) - kings))
+            left = CardsLeft.of(state.hands[s])
+            steps.append(left.step(p, left_penalty(left)))
         return dict(outcome.scores), steps
 
 
