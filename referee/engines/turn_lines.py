@@ -203,3 +203,31 @@ def replay_lines(deal: Deal, state: TurnState[M], moves: Sequence[M], words: Lin
             steps.append(with_params(words.broken, k=k + 1))
             return
         yield k, move
+
+
+# A move written as a card and a place (``7♥ N``), or as one place onto another (``W>N``) -------------------
+
+MOVE_ARROWS: tuple[str, ...] = ("->", "→", ">")
+"""What stands between the two places of a move from one place to another (``W>N``, ``W -> N``, ``W→N``)."""
+
+
+def places_moved(token: str) -> tuple[str, str] | None:
+    """The two places of a move from one place to another, as written; None for a move written otherwise.
+
+    >>> places_moved("W -> N"), places_moved("7♥ N")
+    (('W ', ' N'), None)
+    """
+    for arrow in MOVE_ARROWS:
+        if arrow in token:
+            source, target = token.split(arrow, 1)
+            return source, target
+    return None
+
+
+def localize_card_move(token: str, local: Any) -> str:
+    """A move's card rewritten for a template in another language (``localize_move`` of
+    :class:`~referee.engines.turns.TurnLines`); a move from one place to another has no card and stays."""
+    if places_moved(token) is not None:
+        return token
+    card_text, _, place = token.rpartition(" ")
+    return f"{local.cards([card_text])[0]} {place}"

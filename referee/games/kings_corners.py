@@ -39,7 +39,7 @@ from referee.engines.cards_left import LEFT, OUT, CardsLeft, out_matches, read_l
 from referee.engines.deals import Deal, Ledger, Played, each_deal, over_before, scores_before, settled
 from referee.engines.game import Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.penalty_end import Ended, penalty_end, penalty_verdict
-from referee.engines.turn_lines import MovesThenDraw, TurnWords, replay_turn_lines
+from referee.engines.turn_lines import MovesThenDraw, TurnWords, localize_card_move, places_moved, replay_turn_lines
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, WordedMove
 from referee.errors import NotationError
 from referee.messages import N_, Message, t
@@ -334,10 +334,9 @@ def read_move(token: str, notation: str) -> KingsMove:
     ('7♥ on N', 'W onto N', 'K♠ on SE')
     """
     text = token.strip()
-    for arrow in ("->", "→", ">"):
-        if arrow in text:
-            source, target = text.split(arrow, 1)
-            return Shift(read_pile(source), read_pile(target))
+    piles = places_moved(text)
+    if piles is not None:
+        return Shift(read_pile(piles[0]), read_pile(piles[1]))
     card_text, _, pile_text = text.rpartition(" ")
     if not card_text:
         raise NotationError(t("{token!r} is not a move: write a card and a pile (7♥ N) or two piles (W>N).",
@@ -351,14 +350,6 @@ TURN_WORDS = TurnWords(
     after_out=t("{player} went out with move {j}; his turn ended there."),
     broken=t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored."))
 """What ends a replay of a hand's turns early, in Kings Corners' words (:func:`replay_turn_lines`)."""
-
-
-def localize_move(token: str, local: Any) -> str:
-    """A move's card rewritten for a template in another language; a pile move has no card."""
-    if ">" in token or "→" in token:
-        return token
-    card_text, _, pile = token.rpartition(" ")
-    return f"{local.cards([card_text])[0]} {pile}"
 
 
 RECORD = RecordSpec(
@@ -379,7 +370,7 @@ RECORD = RecordSpec(
               required=True, mode="full",
               label=t("Stock")),
         Field("turns", TurnLines(N_("a non-empty list; each: a line of moves, or the player's name and his line of "
-                                    "moves"), localize_move, several=True),
+                                    "moves"), localize_card_move, several=True),
               t("Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
                 "piles ({shift}); {none} for a turn with no move. The draw that ends each turn is implied.",
                 play="7♥ N", shift="W>N", none="-"), required=True, mode="full",
