@@ -50,6 +50,11 @@ class CardsLeft:
         kings = sum(1 for c in cards if c.rank is Rank.KING)
         return cls(kings, len(cards) - kings, list(cards))
 
+    @property
+    def size(self) -> int:
+        """How many cards are left."""
+        return self.kings + self.others
+
     def words(self) -> Any:
         """The cards, or the counts in words: ``2 kings``, ``1 king and 3 other cards``, ``4 cards``."""
         kings, others = self.kings, self.others
@@ -64,7 +69,7 @@ class CardsLeft:
 
     def step(self, player: str, points: int) -> Message:
         """The player's penalty in words: his cards (or counts) and the ``points`` they cost him."""
-        if self.kings + self.others == 0:
+        if self.size == 0:
             return t("{player} has no cards left: 0 points.", player=player)
         return t("{player} still holds {cards}: {points}.", player=player, cards=self.words(),
                  points=tn("{n} penalty point", "{n} penalty points", points))

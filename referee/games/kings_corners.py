@@ -117,7 +117,7 @@ ACCEPTS: dict[Card, frozenset[Card]] = {top: frozenset(c for c in DECK if fits(c
 
 def penalty(cards: Sequence[Card]) -> int:
     """Penalty points for the cards left in a hand: a king 10, any other card 1."""
-    return sum(KING_PENALTY if c.rank is Rank.KING else CARD_PENALTY for c in cards)
+    return left_penalty(CardsLeft.of(cards))
 
 
 def left_penalty(left: CardsLeft) -> int:
@@ -505,14 +505,16 @@ class KingsCorners(Game):
 
     def _summary(self, deal: Deal, players: list[str], options: dict[str, Any],
                  ) -> tuple[dict[str, int], list[Message]] | None:
+        """The hand's penalty points from the cards left, and their steps; None if the summary cannot be read or
+        shows what no hand can end with."""
         r, left_path = deal.r, deal.at("left")
         left = read_left(r, left_path, players)
         if left is None:
             return None
         kings_total = sum(got.kings for got in left.values())
-        cards_total = sum(got.kings + got.others for got in left.values())
-        holding = [p for p in players if left[p].kings + left[p].others]
-        out_now = [p for p in players if not left[p].kings + left[p].others]
+        cards_total = sum(got.size for got in left.values())
+        holding = [p for p in players if left[p].size]
+        out_now = [p for p in players if not left[p].size]
         limit = len(DECK) - len(SIDES)
         impossible = (  # what no hand can end with: whether the summary shows it, why, and the rule
             (kings_total > 4, t("The pack has four kings, but the hands hold {n}.", n=kings_total), "left"),
