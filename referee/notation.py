@@ -267,3 +267,23 @@ def format_card(card: Card, notation: str = "en") -> str:
     rank = _WRITE_RANK[notation].get(card.rank, str(int(card.rank)))
     suit = _WRITE_SUIT[notation][card.suit]
     return f"{suit} {rank}" if notation == "de" else rank + suit
+
+
+# The compass points (the piles of a layout round the stock) -------------------------------------------------
+
+COMPASS_LETTERS: dict[str, str] = {
+    "С": "N", "В": "E", "Ю": "S", "З": "W", "СВ": "NE", "ЮВ": "SE", "ЮЗ": "SW", "СЗ": "NW",
+    "O": "E", "NO": "NE", "SO": "SE",
+}
+"""The Russian and German letters of the compass points, which their readers may write instead of N E S W …"""
+
+
+def compass_point(token: str) -> str:
+    """A compass point in the English letters (N, E, S, W, NE, SE, SW, NW), whichever the reader wrote; any other
+    token comes back in capitals, for the caller to refuse.
+
+    >>> compass_point("ne"), compass_point("ЮЗ"), compass_point(" O "), compass_point("x")
+    ('NE', 'SW', 'E', 'X')
+    """
+    key = token.strip().upper()
+    return COMPASS_LETTERS.get(key, key)

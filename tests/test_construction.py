@@ -13,7 +13,7 @@ from referee import check_text
 from referee.games import construction as cn
 from referee.notation import parse_card
 from referee.present.pictures.construction import picture, position
-from referee.simulate.construction import construction_play, turn_card, write_action
+from referee.simulate.construction import cards_accounted, construction_play, turn_card, write_action
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
 EX = ROOT / "examples" / "construction"
@@ -35,7 +35,7 @@ def test_every_card_is_accounted_for_and_no_small_token_action_shuts_in_a_large_
         assert moves, "a card can always be used somehow (a discard, or a king's placement)"
         move = rng.choice(moves)
         game.push(move)
-        assert game.cards_accounted() == 156
+        assert cards_accounted(game) == 156
         side = cn.side_of(move.card)
         if move.kind in ("small", "king"):
             assert not game.blocks(side), move

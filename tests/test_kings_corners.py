@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from referee import check_text
 from referee.cards import Rank
+from referee.engines.penalty_end import penalty_end
 from referee.games import kings_corners as kc
 from referee.notation import parse_card, parse_cards
 from referee.present.pictures import kings_corners as kc_picture
-from referee.simulate.kings_corners import kings_corners_deal, shuffled_layout
+from referee.simulate.kings_corners import cards_in_play, kings_corners_deal, shuffled_layout
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -53,7 +54,7 @@ def test_every_card_is_somewhere_and_every_pile_descends_in_alternating_colours(
         moves = state.legal_moves()
         assert moves, "a player can always end his turn unless a king is compulsory, and then he can play it"
         state.push(rng.choice(moves))
-        assert state.cards_in_play() == 52
+        assert cards_in_play(state) == 52
         everything = [c for h in state.hands for c in h] + [c for p in state.piles.values() for c in p] + state.stock
         assert len(set(everything)) == 52
         for name, pile in state.piles.items():
@@ -142,9 +143,9 @@ def test_the_dispute_example_names_the_turn_and_the_rule():
 
 
 def test_the_game_ends_at_the_target_and_every_player_over_it_may_lose():
-    assert kc.game_end({"A": 50, "B": 50, "C": 3}, 50, "highest") == (["A", "B"], ["C"])
-    assert kc.game_end({"A": 61, "B": 50, "C": 3}, 50, "highest") == (["A"], ["C"])
-    assert kc.game_end({"A": 61, "B": 50, "C": 3}, 50, "all_at_target") == (["A", "B"], ["C"])
+    assert penalty_end({"A": 50, "B": 50, "C": 3}, 50, "highest") == (["A", "B"], ["C"])
+    assert penalty_end({"A": 61, "B": 50, "C": 3}, 50, "highest") == (["A"], ["C"])
+    assert penalty_end({"A": 61, "B": 50, "C": 3}, 50, "all_at_target") == (["A", "B"], ["C"])
 
 
 def full_example() -> dict:

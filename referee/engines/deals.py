@@ -243,16 +243,17 @@ class Deal:
 
     @classmethod
     def open(cls, r: Reader, i: int, spec: RecordSpec, findings: list[Finding], players: list[str] | None = None,
-             ) -> Deal | None:
+             also_full: tuple[str, ...] = ()) -> Deal | None:
         """The ``i``-th deal (from 0), its keys checked against what ``spec`` declares for its kind of deal.
 
         None (a problem noted) if it is not a mapping; None too, silently, if ``players`` is given and
-        empty (the players' own problem says why nothing can be read).
+        empty (the players' own problem says why nothing can be read). A deal is a full play if it has
+        the spec's ``full_play_key``, or any of ``also_full`` (Comet's ``plays`` shows the cards were played).
         """
         value = r.mapping(("deals", i))
         if value is None or (players is not None and not players):
             return None
-        deal = cls(r, i, value, findings, spec.full_play_key in value)
+        deal = cls(r, i, value, findings, spec.full_play_key in value or any(k in value for k in also_full))
         r.known_keys(deal.path, spec.deal_keys(deal.mode))
         return deal
 
@@ -745,3 +746,47 @@ def deals_once(r: Reader, dealt: dict[int, int], i: int, dealer: int, players: l
                                          "nobody deals twice.", player=players[dealer], deal=dealt[dealer]),
                "record.dealer_twice", "game")
     dealt.setdefault(dealer, i + 1)
+
+
+Played = tuple[dict[str, int] | None, list[Message]]
+"""What a deal's play came to: its scores (None where it broke off at a broken rule) and its steps."""
+
+
+def settled(deal: Deal | None, ledger: Ledger, players: list[str], play: Callable[[Deal, int], Played | None],
+            claim_minimum: int | None = None) -> tuple[DealResult, int] | None:
+    """A deal's result and its dealer's seat, for a game whose deals each score on their own.
+
+    The dealer is read and the rotation checked (:meth:`Ledger.check_dealer`), the claim is read (each at
+    least ``claim_minimum``), then ``play(deal, dealer)`` reads the summary or replays the full play. A
+    play that broke off at a broken rule (scores None) scores nothing and its claim is not judged. None
+    when the deal cannot be read.
+    """
+    if deal is None:
+        return None
+    dealer_name = deal.r.name(deal.at("dealer"), players)
+    claim = deal.claim(players, claim_minimum)
+    if dealer_name is None:
+        return None
+    dealer = players.index(dealer_name)
+    ledger.check_dealer(deal, players, dealer)
+    got = play(deal, dealer)
+    if got is None:
+        return None
+    scores, steps = got
+    if scores is None:
+        return deal.result(dict.fromkeys(players, 0), steps), dealer
+    return deal.result({p: scores.get(p, 0) for p in players}, steps, claim), dealer
+
+
+def parsed_each(r: Reader, path: Path, parse: Callable[[Any, str], T]) -> list[T]:
+    """Every item of the list at ``path`` (a move a line, say) read with ``parse`` in the record's notation; an item
+    that cannot be read is left out, its problem noted at its own path (:func:`parsed`).
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_card
+    >>> r = Reader(load_text("turns: [7C, XX, KS]\\n"))
+    >>> [str(c) for c in parsed_each(r, ("turns",), parse_card)], [e.where.path for e in r.errors]
+    (['7♣', 'K♠'], ['turns[1]'])
+    """
+    read = (parsed(r, path + (k,), parse) for k, _ in enumerate(r.sequence(path) or []))
+    return [item for item in read if item is not None]

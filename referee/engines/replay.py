@@ -12,7 +12,7 @@ trick with more cards than players) make the record unusable.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -67,8 +67,10 @@ def card_twice(card: Card, first: str, second: str) -> Message:
     return t("{card} is in two hands ({a} and {b}).", card=card, a=first, b=second)
 
 
-def read_hands(reader: Reader, path: Path, names: list[str], size: int) -> list[list[Card]] | None:
-    """Every player's hand as dealt, ``size`` cards each, no card in two hands."""
+def read_hands(reader: Reader, path: Path, names: list[str], size: int | Mapping[str, int],
+               pack: Collection[Card] | None = None) -> list[list[Card]] | None:
+    """Every player's hand as dealt, ``size`` cards each (or ``size[name]``, when hands differ), no card in two
+    hands, and with ``pack`` none that is not in the pack."""
     entries = reader.entries(path, names)
     if entries is None:
         return None
@@ -82,12 +84,16 @@ def read_hands(reader: Reader, path: Path, names: list[str], size: int) -> list[
             reader.add(err, p)
             ok = False
             continue
-        if len(cards) != size:
-            reader.fail(p, t("{name} must be dealt {size} cards, not {n}.", name=name, size=size, n=len(cards)),
+        want = size if isinstance(size, int) else size[name]
+        if len(cards) != want:
+            reader.fail(p, t("{name} must be dealt {size} cards, not {n}.", name=name, size=want, n=len(cards)),
                         "record.hand_size", "deal")
             ok = False
         for card in cards:
-            if card in owner:
+            if pack is not None and card not in pack:
+                reader.fail(p, t("{card} is not in this pack.", card=card), "record.deck_mismatch", "deal")
+                ok = False
+            elif card in owner:
                 reader.fail(p, card_twice(card, owner[card], name), "record.card_twice", "deal")
                 ok = False
             owner[card] = name

@@ -28,29 +28,28 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
-from referee.engines.deals import Deal, Ledger, each_deal
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, by_players, players_fact, rule_table
-from referee.engines.replay import card_twice
+from referee.engines.deals import Deal, Ledger, Played, each_deal, settled
+from referee.engines.game import Game, Option, Reader, Verdict, by_players, players_fact, rule_table
+from referee.engines.replay import read_hands
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, WordedMove, replay_moves
 from referee.errors import NotationError
-from referee.messages import N_, Message, t, tn
-from referee.notation import parse_card, parse_cards
+from referee.messages import N_, Message, signed, t, tn
+from referee.notation import parse_card
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
     Cards,
     Choice,
-    Code,
     Field,
     Integer,
     OneOf,
+    OtherPlayers,
     PerPlayer,
     PlayerName,
     RecordSpec,
-    backticks,
 )
-from referee.records.source import Document, Path
+from referee.records.source import Document
 
 DECK: tuple[Card, ...] = tuple(deck())
 NINE_OF_DIAMONDS = Card(Rank.NINE, Suit.DIAMONDS)
@@ -95,18 +94,6 @@ OPTIONS: tuple[Option, ...] = (
            choice_labels={"counts_two": t("counts two chips"), "two_extra": t("costs two chips extra"),
                           "doubles_hand": t("doubles the holder's payment")}),
 )
-
-
-@dataclass(frozen=True)
-class OtherPlayers(PerPlayer):
-    """A mapping from every player but the one who went out (at least one other) to a value."""
-
-    def schema(self, game: Any) -> dict[str, Any]:
-        return {"type": "object", "additionalProperties": self.value.schema(game), "minProperties": 1,
-                "maxProperties": max(game.player_counts)}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("for every player but the one who went out: {value}", value=self.value.label(code))
 
 
 RECORD = RecordSpec(
@@ -226,15 +213,6 @@ def settle(out: str, left: dict[str, int], nine: str | None, rule: str) -> tuple
     steps.append(t("{player} receives {chips} in all; the chips of the deal add up to zero.", player=out,
                    chips=tn("{n} chip", "{n} chips", scores[out])))
     return scores, steps
-
-
-def signed(chips: int) -> str:
-    """A chip balance with its sign, the minus a real minus sign.
-
-    >>> signed(7), signed(-3), signed(0)
-    ('+7', '\u22123', '0')
-    """
-    return ("+" if chips > 0 else "\u2212" if chips < 0 else "") + str(abs(chips))
 
 
 class CometDeal(TurnState[CometMove]):
@@ -465,8 +443,9 @@ class Comet(Game):
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         ledger = Ledger(doc, dict.fromkeys(players, 0))
-        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
-                self._open(r, i, ledger, players), ledger, players, options)):
+        for i, (result, dealer) in each_deal(r, deals_value, lambda i: settled(
+                Deal.open(r, i, RECORD, ledger.findings, players, also_full=("plays",)), ledger, players,
+                lambda deal, seat: self._play(deal, seat, players, options))):
             ledger.add(i, result, dealer)
             ledger.over = length is not None and len(ledger.results) >= length
         r.raise_if_any()
@@ -490,38 +469,13 @@ class Comet(Game):
                          length=length, players=leaders, chips=best))
         return ledger.verdict(self.slug, options, winner, termination, "match_over")
 
-    @staticmethod
-    def _open(r: Reader, i: int, ledger: Ledger, players: list[str]) -> Deal | None:
-        """The ``i``-th deal, a full play if it has ``hands`` or ``plays`` (either shows the cards were played)."""
-        value = r.mapping(("deals", i))
-        if value is None or not players:
-            return None
-        deal = Deal(r, i, value, ledger.findings, "hands" in value or "plays" in value)
-        r.known_keys(deal.path, RECORD.deal_keys(deal.mode))
-        return deal
-
-    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
-              ) -> tuple[DealResult, int] | None:
-        if deal is None:
-            return None
-        r = deal.r
-        dealer_name = r.name(deal.at("dealer"), players)
-        claim = deal.claim(players)
-        if dealer_name is None:
-            return None
+    def _play(self, deal: Deal, dealer: int, players: list[str], options: dict[str, Any]) -> Played | None:
+        """The deal's summary read, or its full play replayed, from the dealer's seat."""
         n = len(players)
-        dealer = players.index(dealer_name)
-        ledger.check_dealer(deal, players, dealer)
         # Seats from the dealer's left: the first lead and the larger hands belong there.
         order = [players[(dealer + 1 + k) % n] for k in range(n)]
         sizes = dict(zip(order, hand_sizes(n), strict=True))
-        got = self._full(deal, order, sizes, options) if deal.full else self._summary(deal, players, sizes, options)
-        if got is None:
-            return None
-        scores, steps = got
-        if scores is None:  # the deal broke off at an illegal play: no chips change hands, no claim is judged
-            return deal.result(dict.fromkeys(players, 0), steps), dealer
-        return deal.result({p: scores.get(p, 0) for p in players}, steps, claim), dealer
+        return self._full(deal, order, sizes, options) if deal.full else self._summary(deal, players, sizes, options)
 
     def _summary(self, deal: Deal, players: list[str], sizes: dict[str, int], options: dict[str, Any],
                  ) -> tuple[dict[str, int], list[Message]] | None:
@@ -573,7 +527,7 @@ class Comet(Game):
         """The deal replayed play by play: its chips, or None for them where it broke off at an illegal play,
         and its steps; None if the record cannot be true."""
         r = deal.r
-        hands = self._hands(r, deal.at("hands"), order, sizes)
+        hands = read_hands(r, deal.at("hands"), order, sizes, DECK)
         plays_path = deal.at("plays")
         value = r.get(plays_path)
         moves: list[CometMove] | None = None
@@ -611,38 +565,6 @@ class Comet(Game):
             steps.append(t("{player} still holds the 9♦.", player=nine))
         scores, payments = settle(out, left, nine, options["nine_of_diamonds"])
         return scores, steps + payments
-
-    def _hands(self, r: Reader, path: Path, order: list[str], sizes: dict[str, int]) -> list[list[Card]] | None:
-        hands_map = r.mapping(path)
-        if hands_map is None or not r.names_match(path, hands_map, order):
-            return None
-        by_name = {str(k): k for k in hands_map}
-        hands: list[list[Card]] = []
-        owner: dict[Card, str] = {}
-        ok = True
-        for name in order:
-            p = path + (by_name[name],)
-            try:
-                cards = parse_cards(hands_map[by_name[name]], r.notation)
-            except NotationError as err:
-                r.add(err, p)
-                ok = False
-                continue
-            if len(cards) != sizes[name]:
-                r.fail(p, t("{name} must be dealt {size} cards, not {n}.", name=name, size=sizes[name],
-                            n=len(cards)), "record.hand_size", "deal")
-                ok = False
-            for card in cards:
-                if card not in DECK:
-                    r.fail(p, t("{card} is not in this pack.", card=card), "record.deck_mismatch", "deal")
-                    ok = False
-                elif card in owner:
-                    r.fail(p, card_twice(card, owner[card], name),
-                           "record.card_twice", "deal")
-                    ok = False
-                owner[card] = name
-            hands.append(cards)
-        return hands if ok else None
 
 
 GAME = Comet()

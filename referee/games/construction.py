@@ -27,13 +27,13 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
 from referee.cards import Card, Rank, deck
-from referee.engines.deals import Deal, Ledger, parsed
+from referee.engines.deals import Deal, Ledger, parsed_each
 from referee.engines.game import DealResult, Game, Reader, Verdict, rule_table
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState, push_at
+from referee.engines.turn_lines import LineWords, replay_lines
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState
 from referee.errors import NotationError
 from referee.messages import N_, Message, t
 from referee.notation import parse_card
@@ -360,10 +360,6 @@ class ConstructionGame(TurnState[Action]):
         elif move.kind == "king":
             self.small[side].append(move.cells[-1] if move.cells else Cell(JOKER_COLUMN[side], 0))
 
-    def cards_accounted(self) -> int:
-        """Stock + discards + built cards: always 156."""
-        return sum(self.stock.values()) + sum(self.discards.values()) + sum(1 for c in self.board.values() if c)
-
 
 def read_action(text: Any, notation: str) -> Action:
     """One turn: the card turned, then what its owner does with it.
@@ -399,6 +395,12 @@ def localize_action(line: str, local: Any) -> str:
     words = line.split()
     i = next(k for k, w in enumerate(words) if w.lower() in KINDS)
     return " ".join([local.cards([" ".join(words[:i])])[0], *words[i:]])
+
+
+LINE_WORDS = LineWords("construction", after_end=t("The game was already won; turn {k} cannot follow."),
+                       move=t("Turn {k} ({action}): {why}"),
+                       broken=t("Turn {k} breaks a rule; the game cannot be followed further."))
+"""What stops a replay of the turns, in Construction's words (:func:`replay_lines`)."""
 
 
 RECORD = RecordSpec(
@@ -558,31 +560,18 @@ class Construction(Game):
         deal = Deal.open(r, 0, RECORD, ledger.findings)
         assert deal is not None
         claimed = r.name(deal.at("winner"), players, required=False)
-        actions: list[Action] = []
-        for k, _ in enumerate(r.sequence(deal.at("turns")) or []):
-            action = parsed(r, deal.at("turns", k), read_action)
-            if action is not None:
-                actions.append(action)
+        actions = parsed_each(r, deal.at("turns"), read_action)
         r.raise_if_any()
         state = ConstructionGame(order)
         steps: list[Message] = [t("{black} plays Black, {red} plays Red; {n} cards turned, checked one by one.",
                                   black=order[0], red=order[1], n=len(actions))]
-        for k, action in enumerate(actions):
-            if state.is_over():
-                deal.warn("construction.after_end", ("turns", k),
-                          t("The game was already won; turn {k} cannot follow.", k=k + 1), "error")
-                break
-            before = state.reshuffles
-            broken = push_at(state, action, partial(deal.where, "turns", k),
-                             t("Turn {k} ({action}): {why}", k=k + 1, action=action.describe()))
-            if broken is not None:
-                deal.findings.append(broken)
-                steps.append(t("Turn {k} breaks a rule; the game cannot be followed further.", k=k + 1))
-                break
+        reshuffles = 0
+        for k, action in replay_lines(deal, state, actions, LINE_WORDS, steps):
             steps.append(t("Turn {k}, {player}: {action}.", k=k + 1, player=order[state.to_move],
                            action=action.describe()))
-            if state.reshuffles != before:
+            if state.reshuffles != reshuffles:
                 steps.append(t("Before turn {k} the stock was empty: the discards became the new stock.", k=k + 1))
+            reshuffles = state.reshuffles
         for player, side in zip(order, SIDES, strict=True):
             steps.append(t("{player}: large token at {cell}{top}, {n} small tokens on the board.", player=player,
                            cell=str(state.large[side]), n=len(state.small[side]),

@@ -11,7 +11,7 @@ NW take kings only. A turn is any number of moves, then a draw (:class:`EndTurn`
 
 Ranks run ace (low) to king, so nothing goes on an ace and a king pile never moves.
 
->>> from referee.notation import parse_card, parse_cards
+>>> from referee.notation import compass_point, parse_card, parse_cards
 >>> hand = KingsCornersHand(["Anna", "Boris"], [parse_cards("6S KD 2C"), parse_cards("9H 9S 3D")],
 ...                         parse_cards("7H 8C QS 4D"), parse_cards("5C 5D"))
 >>> hand.player, [str(m) for m in hand.legal_moves()]
@@ -35,47 +35,18 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, deck
-from referee.engines.deals import Deal, Ledger, each_deal, over_before, scores_before
-from referee.engines.game import (
-    STOPPED_HERE,
-    DealResult,
-    Game,
-    Option,
-    Reader,
-    Verdict,
-    players_fact,
-    rule_table,
-    wrong_turn,
-)
-from referee.engines.replay import card_twice
-from referee.engines.turns import (
-    IllegalMoveError,
-    Outcome,
-    TurnDuty,
-    TurnLines,
-    TurnState,
-    WordedMove,
-    other_holder,
-    push_at,
-)
+from referee.engines.cards_left import LEFT, OUT, CardsLeft, out_matches, read_left
+from referee.engines.deals import Deal, Ledger, Played, each_deal, over_before, scores_before, settled
+from referee.engines.game import Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.penalty_end import Ended, penalty_end, penalty_verdict
+from referee.engines.turn_lines import MovesThenDraw, TurnWords, localize_card_move, places_moved, replay_turn_lines
+from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, WordedMove
 from referee.errors import NotationError
-from referee.messages import N_, Message, t, tn
-from referee.notation import parse_card, parse_cards
-from referee.records.fields import (
-    CLAIM_PER_PLAYER,
-    DEALER,
-    NOTE,
-    Cards,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-)
-from referee.records.source import Document, Path
+from referee.messages import N_, Message, t
+from referee.notation import compass_point, parse_card
+from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, Cards, Field, PerPlayer, RecordSpec
+from referee.records.hands import OnePlaceEach
+from referee.records.source import Document
 
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
@@ -84,11 +55,6 @@ SIDES: tuple[str, ...] = ("N", "E", "S", "W")
 CORNERS: tuple[str, ...] = ("NE", "SE", "SW", "NW")
 PILES: tuple[str, ...] = SIDES + CORNERS
 KING_PENALTY, CARD_PENALTY = 10, 1
-# Russian and German readers may write the piles with their own compass letters.
-PILE_SYNONYMS: dict[str, str] = {
-    "С": "N", "В": "E", "Ю": "S", "З": "W", "СВ": "NE", "ЮВ": "SE", "ЮЗ": "SW", "СЗ": "NW",
-    "O": "E", "NO": "NE", "SO": "SE",
-}
 
 OPTIONS: tuple[Option, ...] = (
     Option("first_player", "dealer", ("dealer", "left_of_dealer"),
@@ -151,7 +117,12 @@ ACCEPTS: dict[Card, frozenset[Card]] = {top: frozenset(c for c in DECK if fits(c
 
 def penalty(cards: Sequence[Card]) -> int:
     """Penalty points for the cards left in a hand: a king 10, any other card 1."""
-    return sum(KING_PENALTY if c.rank is Rank.KING else CARD_PENALTY for c in cards)
+    return left_penalty(CardsLeft.of(cards))
+
+
+def left_penalty(left: CardsLeft) -> int:
+    """Penalty points for the cards left, perhaps only counted (:func:`penalty`)."""
+    return left.kings * KING_PENALTY + left.others * CARD_PENALTY
 
 
 @dataclass(frozen=True)
@@ -184,21 +155,13 @@ KingsMove = Play | Shift | EndTurn
 """A move of Kings Corners."""
 
 
-@dataclass
-class TurnRecord:
-    """One turn as it happened, for the explanation: the seat, its moves, the card drawn, and going out."""
-
-    seat: int
-    moves: list[KingsMove]
-    drawn: Card | None = None
-    out: bool = False
-
-
-class KingsCornersHand(TurnState[KingsMove]):
+class KingsCornersHand(MovesThenDraw[KingsMove]):
     """One hand of Kings Corners, from the hands (in seat order), the four side cards and the stock.
 
     ``stock`` is listed from the top. ``first`` is the seat that has the first turn.
     """
+
+    end_turn = EndTurn()
 
     def __init__(self, players: Sequence[str], hands: Sequence[Sequence[Card]], sides: Sequence[Card],
                  stock: Sequence[Card], first: int = 0, end_when_out: bool = False, kings_compulsory: bool = False):
@@ -209,10 +172,8 @@ class KingsCornersHand(TurnState[KingsMove]):
             self.piles[pile].append(card)
         self.stock: list[Card] = list(reversed(stock))  # the top is the end of the list
         self.end_when_out, self.kings_compulsory = end_when_out, kings_compulsory
-        self.out: list[int] = []
         self.idle_turns = 0
         """Turns in a row, taken with the stock empty, in which no card came from a hand."""
-        self.turns: list[TurnRecord] = [TurnRecord(first, [])]
         self.stock_empty_at_start = not self.stock
 
     # -- the rules ----------------------------------------------------------------------------------
@@ -317,7 +278,7 @@ class KingsCornersHand(TurnState[KingsMove]):
             if self.end_when_out or len(holding) <= 1:
                 self._end("hand.out")
                 return
-            self._next_turn()
+            self.next_turn()
             return
         if self.stock:
             turn.drawn = self.stock.pop()
@@ -331,17 +292,14 @@ class KingsCornersHand(TurnState[KingsMove]):
                 return
         else:
             self.idle_turns = 0
-        self._next_turn()
+        self.next_turn()
 
-    def _next_turn(self) -> None:
-        seat = self.next_seat(self.to_move)
-        while seat in self.out:
-            seat = self.next_seat(seat)
-        self.to_move = seat
+    def next_turn(self) -> None:
+        """The turn passes on; the new turn starts with the stock as it is, a card from a hand not yet played."""
+        super().next_turn()
         self.stock_empty_at_start = not self.stock
         if self.idle_turns < 0:
             self.idle_turns = 0
-        self.turns.append(TurnRecord(seat, []))
 
     def _end(self, code: str) -> None:
         scores = {p: penalty(h) for p, h in zip(self.players, self.hands, strict=True)}
@@ -353,12 +311,6 @@ class KingsCornersHand(TurnState[KingsMove]):
             reason = t("{player} is out, and the hand ends.", player=self.players[self.out[-1]])
         self.finish(Outcome(out, code, reason, scores))
 
-    # -- what the explanation and the pictures read ---------------------------------------------------
-
-    def cards_in_play(self) -> int:
-        """Every card in the hands, the piles and the stock (always 52)."""
-        return sum(map(len, self.hands)) + sum(map(len, self.piles.values())) + len(self.stock)
-
 
 # -- reading a record --------------------------------------------------------------------------------------
 
@@ -368,8 +320,7 @@ def read_pile(token: str) -> str:
     >>> read_pile("ne"), read_pile("ЮЗ"), read_pile("O")
     ('NE', 'SW', 'E')
     """
-    key = token.strip().upper()
-    key = PILE_SYNONYMS.get(key, key)
+    key = compass_point(token)
     if key not in PILES:
         raise NotationError(t("{token!r} is not a pile: write N, E, S, W, NE, SE, SW or NW.", token=token),
                             code="record.bad_pile", rule="layout")
@@ -383,10 +334,9 @@ def read_move(token: str, notation: str) -> KingsMove:
     ('7♥ on N', 'W onto N', 'K♠ on SE')
     """
     text = token.strip()
-    for arrow in ("->", "→", ">"):
-        if arrow in text:
-            source, target = text.split(arrow, 1)
-            return Shift(read_pile(source), read_pile(target))
+    piles = places_moved(text)
+    if piles is not None:
+        return Shift(read_pile(piles[0]), read_pile(piles[1]))
     card_text, _, pile_text = text.rpartition(" ")
     if not card_text:
         raise NotationError(t("{token!r} is not a move: write a card and a pile (7♥ N) or two piles (W>N).",
@@ -394,38 +344,21 @@ def read_move(token: str, notation: str) -> KingsMove:
     return Play(parse_card(card_text.strip(), notation), read_pile(pile_text))
 
 
-def read_turn(value: Any, notation: str) -> list[KingsMove]:
-    """A turn's moves, separated by ``;`` (or a YAML list); ``-`` or nothing for a turn with no move."""
-    return [read_move(item, notation) for item in TurnLines.moves(value)]
+TURN_WORDS = TurnWords(
+    "kings_corners", after_end=t("The hand was already over; turn {k} cannot follow."),
+    ended=t("The hand ended before turn {k}, so it cannot be settled."),
+    after_out=t("{player} went out with move {j}; his turn ended there."),
+    broken=t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored."))
+"""What ends a replay of a hand's turns early, in Kings Corners' words (:func:`replay_turn_lines`)."""
 
-
-def localize_move(token: str, local: Any) -> str:
-    """A move's card rewritten for a template in another language; a pile move has no card."""
-    if ">" in token or "→" in token:
-        return token
-    card_text, _, pile = token.rpartition(" ")
-    return f"{local.cards([card_text])[0]} {pile}"
-
-
-COUNTS = Obj((Field("kings", Integer(minimum=0, maximum=4), t("Kings left in the hand."), required=True,
-                    label=t("Kings")),
-              Field("others", Integer(minimum=0), t("Other cards left in the hand."), required=True,
-                    label=t("Other cards"))))
 
 RECORD = RecordSpec(
     fields=(),
     samples={"summary": "kings-corners/three-hands", "full": "kings-corners/full-play-two"},
     deal=(
         DEALER,
-        Field("left", PerPlayer(OneOf((Cards(), COUNTS, Integer(minimum=0, maximum=0)))),
-              t("For every player, what was left in his hand when the hand ended: the cards, or the counts as a "
-                "mapping such as {example}, or 0 for a player who went out.", example="kings: 1, others: 3"),
-              required=True, mode="summary",
-              label=t("Left in hand"), question=t("What did each player have left?")),
-        Field("out", OneOf((PlayerName(), ListOf(PlayerName()))),
-              t("The players who went out, in order (optional; the referee checks it against left)."),
-              mode="summary",
-              label=t("Went out, in order")),
+        LEFT,
+        OUT,
         Field("hands", PerPlayer(Cards(min_items=HAND_SIZE)),
               t("Every player's seven cards as dealt."), required=True, mode="full",
               label=t("Hands as dealt")),
@@ -437,7 +370,7 @@ RECORD = RecordSpec(
               required=True, mode="full",
               label=t("Stock")),
         Field("turns", TurnLines(N_("a non-empty list; each: a line of moves, or the player's name and his line of "
-                                    "moves"), localize_move, several=True),
+                                    "moves"), localize_card_move, several=True),
               t("Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
                 "piles ({shift}); {none} for a turn with no move. The draw that ends each turn is implied.",
                 play="7♥ N", shift="W>N", none="-"), required=True, mode="full",
@@ -447,38 +380,6 @@ RECORD = RecordSpec(
     ),
 )
 """What a Kings Corners record holds (:mod:`referee.records.fields`)."""
-
-
-def penalty_step(player: str, cards: Sequence[Card] | None, kings: int, others: int) -> Message:
-    """One player's penalty in words: his cards (or counts) and the points."""
-    points = kings * KING_PENALTY + others * CARD_PENALTY
-    if kings + others == 0:
-        return t("{player} has no cards left: 0 points.", player=player)
-    held: Any = list(cards) if cards is not None else tn("{n} king", "{n} kings", kings) if not others else (
-        t("{kings} and {others}", kings=tn("{n} king", "{n} kings", kings),
-          others=tn("{n} other card", "{n} other cards", others)) if kings else tn("{n} card", "{n} cards", others))
-    return t("{player} still holds {cards}: {points}.", player=player, cards=held,
-             points=tn("{n} penalty point", "{n} penalty points", points))
-
-
-def game_end(totals: dict[str, int], target: int, losers_rule: str) -> tuple[list[str], list[str]] | None:
-    """The losers and the winners once someone has reached ``target``; None while the game goes on.
-
-    >>> game_end({"A": 52, "B": 52, "C": 30, "D": 30}, 50, "highest")
-    (['A', 'B'], ['C', 'D'])
-    >>> game_end({"A": 55, "B": 50, "C": 12}, 50, "all_at_target"), game_end({"A": 49}, 50, "highest")
-    ((['A', 'B'], ['C']), None)
-    """
-    reached = [p for p, v in totals.items() if v >= target]
-    if not reached:
-        return None
-    if losers_rule == "highest":
-        top = max(totals[p] for p in reached)
-        losers = [p for p in reached if totals[p] == top]
-    else:
-        losers = reached
-    low = min(totals.values())
-    return losers, [p for p, v in totals.items() if v == low]
 
 
 RULE_TABLE = rule_table("""
@@ -590,90 +491,30 @@ class KingsCorners(Game):
         over_before(r, ledger.totals, options["target"])
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
-        ended: tuple[list[str], list[str]] | None = None
-        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
-                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
+        ended: Ended | None = None
+        for i, (result, dealer) in each_deal(r, deals_value, lambda i: settled(
+                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players,
+                lambda deal, seat: self._full(deal, players, seat, options) if deal.full else
+                self._summary(deal, players, options), claim_minimum=0)):  # penalty points are never below 0
             ledger.add(i, result, dealer)
             if ended is None:
-                ended = game_end(ledger.totals, options["target"], options["losers"])
+                ended = penalty_end(ledger.totals, options["target"], options["losers"])
                 ledger.over = ended is not None
         r.raise_if_any()
-        target = options["target"]
-        if ended is None:
-            termination = t("Nobody has reached {target} penalty points; the game goes on.", target=target)
-            return ledger.verdict(self.slug, options, None, termination, "in_progress")
-        losers, winners = ended
-        winner = winners[0] if len(winners) == 1 else None
-        points = ledger.totals[winners[0]]
-        termination = t("The game is over: {losers} reached {target} and lost; {winners} with the fewest points "
-                        "({points}) won.", losers=losers, target=target, winners=winners, points=points) if winner \
-            else t("The game is over: {losers} reached {target} and lost; {winners} share the win with {points} "
-                   "points each.", losers=losers, target=target, winners=winners, points=points)
-        return ledger.verdict(self.slug, options, winner, termination, "game_over")
-
-    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
-              ) -> tuple[DealResult, int] | None:
-        if deal is None:
-            return None
-        r = deal.r
-        dealer_name = r.name(deal.at("dealer"), players)
-        claim = r.scores(deal.at("claim"), players, required=False, minimum=0)  # penalty points are never below 0
-        if dealer_name is None:
-            return None
-        dealer = players.index(dealer_name)
-        ledger.check_dealer(deal, players, dealer)
-        got = self._full(deal, players, dealer, options) if deal.full else self._summary(deal, players, options)
-        if got is None:
-            return None
-        scores, steps = got
-        if scores is None:  # the hand broke off at an illegal move or a wrong turn: nothing is scored or judged
-            return deal.result(dict.fromkeys(players, 0), steps), dealer
-        return deal.result(scores, steps, claim), dealer
+        return penalty_verdict(ledger, self.slug, options, options["target"], ended)
 
     def _summary(self, deal: Deal, players: list[str], options: dict[str, Any],
                  ) -> tuple[dict[str, int], list[Message]] | None:
+        """The hand's penalty points from the cards left, and their steps; None if the summary cannot be read or
+        shows what no hand can end with."""
         r, left_path = deal.r, deal.at("left")
-        left_map = r.mapping(left_path)
-        if left_map is None or not r.names_match(left_path, left_map, players):
+        left = read_left(r, left_path, players)
+        if left is None:
             return None
-        counts: dict[str, tuple[int, int]] = {}
-        lists: dict[str, list[Card] | None] = {}
-        seen: dict[Card, str] = {}
-        for key, held in left_map.items():
-            name, p = str(key), left_path + (key,)
-            if isinstance(held, dict):
-                r.known_keys(p, {"kings", "others"})
-                kings = r.integer(p + ("kings",), minimum=0)
-                others = r.integer(p + ("others",), minimum=0)
-                if kings is None or others is None:
-                    continue
-                counts[name], lists[name] = (kings, others), None
-                continue
-            if held in (0, None, "", []):
-                counts[name], lists[name] = (0, 0), []
-                continue
-            if isinstance(held, int) and not isinstance(held, bool):
-                r.fail(p, t("Give the cards left, or kings and others; a bare number is only allowed as 0 for a "
-                            "player who went out."), "record.shape", "left")
-                continue
-            try:
-                cards = parse_cards(held, r.notation)
-            except NotationError as err:
-                r.add(err, p)
-                continue
-            for card in cards:
-                if card in seen:
-                    r.fail(p, card_twice(card, seen[card], name),
-                           "record.card_twice", "deal")
-                seen[card] = name
-            kings = sum(1 for c in cards if c.rank is Rank.KING)
-            counts[name], lists[name] = (kings, len(cards) - kings), cards
-        if len(counts) != len(players):
-            return None
-        kings_total = sum(k for k, _ in counts.values())
-        cards_total = sum(k + o for k, o in counts.values())
-        holding = [p for p in players if sum(counts[p])]
-        out_now = [p for p in players if not sum(counts[p])]
+        kings_total = sum(got.kings for got in left.values())
+        cards_total = sum(got.size for got in left.values())
+        holding = [p for p in players if left[p].size]
+        out_now = [p for p in players if not left[p].size]
         limit = len(DECK) - len(SIDES)
         impossible = (  # what no hand can end with: whether the summary shows it, why, and the rule
             (kings_total > 4, t("The pack has four kings, but the hands hold {n}.", n=kings_total), "left"),
@@ -689,111 +530,36 @@ class KingsCorners(Game):
             if shown:
                 r.fail(left_path, why, "record.impossible_left", rule)
         ok = not any(shown for shown, _, _ in impossible)
-        out_value = r.get(deal.at("out"))
-        if out_value not in (None, "", []):
-            named = [str(x) for x in (out_value if isinstance(out_value, list) else [out_value])]
-            if sorted(named) != sorted(out_now):
-                r.fail(deal.at("out"), t("out names {named}, but the players with no cards left are {out}.",
-                                          named=named, out=out_now or "—"), "record.out_mismatch", "left")
-                ok = False
-        if not ok:
+        if not out_matches(r, deal.at("out"), out_now) or not ok:
             return None
-        steps = [penalty_step(p, lists[p], *counts[p]) for p in players]
-        scores = {p: counts[p][0] * KING_PENALTY + counts[p][1] * CARD_PENALTY for p in players}
-        return scores, steps
+        scores = {p: left_penalty(left[p]) for p in players}
+        return scores, [left[p].step(p, scores[p]) for p in players]
 
-    def _full(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any],
-              ) -> tuple[dict[str, int] | None, list[Message]] | None:
+    def _full(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any]) -> Played | None:
         """The hand replayed turn by turn: its penalty points, or None for them where it broke off (a
         rule broken, a wrong turn), and its steps; None if the record cannot be true."""
         r, n = deal.r, len(players)
-        hands_path = deal.at("hands")
-        hands_map = r.mapping(hands_path)
-        owner: dict[Card, str] = {}
-        ok = hands_map is not None and r.names_match(hands_path, hands_map, players)
-
-        def cards_at(p: Path, value: Any, size: int, who: str) -> list[Card] | None:
-            try:
-                cards = parse_cards(value, r.notation)
-            except NotationError as err:
-                r.add(err, p)
-                return None
-            good = True
-            if len(cards) != size:
-                r.fail(p, t("{name} must hold {size} cards, not {n}.", name=who, size=size, n=len(cards)),
-                       "record.hand_size", "deal")
-                good = False
-            for card in cards:
-                if card in owner:
-                    r.fail(p, t("{card} is in two places ({a} and {b}).", card=card, a=owner[card], b=who),
-                           "record.card_twice", "deal")
-                    good = False
-                owner[card] = who
-            return cards if good else None
-
-        hands: list[list[Card]] = []
-        if ok and hands_map is not None:
-            by_name = {str(k): k for k in hands_map}
-            for name in players:
-                got = cards_at(hands_path + (by_name[name],), hands_map[by_name[name]], HAND_SIZE, name)
-                ok = ok and got is not None
-                hands.append(got or [])
-        sides = cards_at(deal.at("sides"), r.get(deal.at("sides")), len(SIDES), "sides")
-        stock_size = len(DECK) - HAND_SIZE * n - len(SIDES)
-        stock = cards_at(deal.at("stock"), r.get(deal.at("stock")), stock_size, "stock")
+        places = OnePlaceEach(r)
+        entries = r.entries(deal.at("hands"), players)
+        read = [places.read(p, HAND_SIZE, name) for name, p, _ in entries or []]
+        hands = [h for h in read if h is not None]
+        sides = places.read(deal.at("sides"), len(SIDES), "sides")
+        stock = places.read(deal.at("stock"), len(DECK) - HAND_SIZE * n - len(SIDES), "stock")
         turns_value = r.sequence(deal.at("turns"))
-        if not ok or sides is None or stock is None or turns_value is None:
+        if entries is None or len(hands) != n or sides is None or stock is None or turns_value is None:
             return None
         first = dealer if options["first_player"] == "dealer" else (dealer + 1) % n
         state = KingsCornersHand(players, hands, sides, stock, first, options["end_when_out"],
                                  options["kings_compulsory"])
         steps: list[Message] = [t("{player} has the first turn; {n} turns checked one by one.",
                                   player=players[first], n=len(turns_value))]
-        for k, item in enumerate(turns_value):
-            turn_path, where = deal.at("turns", k), deal.where("turns", k)
-            if state.is_over():
-                deal.warn("kings_corners.after_end", ("turns", k),
-                          t("The hand was already over; turn {k} cannot follow.", k=k + 1), "error")
-                return None, steps + [t("The hand ended before turn {k}, so it cannot be settled.", k=k + 1)]
-            content = item
-            if isinstance(item, dict):
-                mover = str(next(iter(item))) if len(item) == 1 else None
-                if mover not in players:
-                    r.fail(turn_path, t("Turn {k} is {player}'s.", k=k + 1, player=state.player),
-                           "record.wrong_player", "turns")
-                    return None
-                if mover != state.player:  # the wrong player moved: a wrong turn (DECISIONS.md, round 3)
-                    deal.findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
-                                                             player=state.player, other=mover)))
-                    return None, steps + turn_steps(state) + [STOPPED_HERE]
-                content = next(iter(item.values()))
-            try:
-                moves = read_turn(content, r.notation)
-            except NotationError as err:
-                r.add(err, turn_path)
-                return None
-            mover, seat, started = state.player, state.to_move, len(state.turns)
-            for j, move in enumerate([*moves, EndTurn()]):
-                ended = state.is_over() or len(state.turns) != started
-                if ended and isinstance(move, EndTurn):
-                    break  # he went out: his turn ended without a draw
-                if ended:
-                    deal.warn("kings_corners.after_out", ("turns", k),
-                              t("{player} went out with move {j}; his turn ended there.", player=mover, j=j), "error")
-                    return None, steps + turn_steps(state)
-                if isinstance(move, Play) and (other := other_holder(state.hands, seat, move.card)) is not None:
-                    # another player's card, in a turn written without a name
-                    deal.findings.append(wrong_turn(where, t(
-                        "Turn {k} is {player}'s, but {card} is {other}'s card.", k=k + 1, player=mover, card=move.card,
-                        other=players[other])))
-                    return None, steps + turn_steps(state) + [STOPPED_HERE]
-                broken = push_at(state, move, where, t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1,
-                                                       move=move.describe()))
-                if broken is not None:
-                    deal.findings.append(broken)
-                    return None, steps + turn_steps(state) + [
-                        t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored.", k=k + 1)]
-        steps += turn_steps(state)
+        replayed = replay_turn_lines(deal, state, turns_value, read_move, TURN_WORDS)
+        if replayed is None:
+            return None
+        played, stopped = replayed
+        if not played:
+            return None, steps + stopped
+        steps += state.turn_steps()
         outcome = state.outcome()
         if outcome is None:
             r.fail(deal.at("turns"), t("The turns end before the hand is over; {player} is still to play.",
@@ -801,30 +567,9 @@ class KingsCorners(Game):
             return None
         steps.append(outcome.reason)
         for s, p in enumerate(players):
-            kings = sum(1 for c in state.hands[s] if c.rank is Rank.KING)
-            steps.append(penalty_step(p, state.hands[s], kings, len(state.hands[s]) - kings))
+            left = CardsLeft.of(state.hands[s])
+            steps.append(left.step(p, left_penalty(left)))
         return dict(outcome.scores), steps
-
-
-def turn_steps(state: KingsCornersHand) -> list[Message]:
-    """Each turn in words: the player, his moves, the card drawn, or that he went out."""
-    steps: list[Message] = []
-    for k, turn in enumerate(state.turns, 1):
-        player = state.players[turn.seat]
-        plays = [m.describe() for m in turn.moves if not isinstance(m, EndTurn)]
-        if not turn.moves:
-            continue
-        if turn.out:
-            steps.append(t("Turn {k}, {player}: {moves}; out.", k=k, player=player, moves=plays))
-        elif not isinstance(turn.moves[-1], EndTurn):  # a replay stopped inside this turn
-            steps.append(t("Turn {k}, {player}: {moves}.", k=k, player=player, moves=plays))
-        elif turn.drawn is not None:
-            steps.append(t("Turn {k}, {player}: {moves}; draws {card}.", k=k, player=player,
-                           moves=plays or t("no move"), card=turn.drawn))
-        else:
-            steps.append(t("Turn {k}, {player}: {moves}; the stock is empty.", k=k, player=player,
-                           moves=plays or t("no move")))
-    return steps
 
 
 GAME = KingsCorners()

@@ -885,3 +885,15 @@ def sides_field(help: Message, per_side: tuple[int, int] = (2, 2), required: boo
     low, high = per_side
     return Field("teams", PerPlayer(ListOf(PlayerName(), min_items=low, max_items=high), sides=True), help,
                  required=required, label=t("Sides"))
+
+
+@dataclass(frozen=True)
+class OtherPlayers(PerPlayer):
+    """A mapping from every player but the one who went out (at least one other) to a value."""
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": self.value.schema(game), "minProperties": 1,
+                "maxProperties": max(game.player_counts)}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("for every player but the one who went out: {value}", value=self.value.label(code))

@@ -255,3 +255,48 @@ def read_draws(r: CardReader, path: Path, most: int) -> list[bool] | None:
     r.fail(path, t("draws must be one letter for each card drawn ({letters}), at most {n} letters.",
                    letters=sorted(letters), n=most), "record.bad_draws", "draws")
     return None
+
+
+# Cards in several places of one deal ---------------------------------------------------------------------
+
+class OnePlaceEach:
+    """Reads the places of one deal that hold cards (each hand, the cards laid out, the stock), each a given number
+    of cards, and notes a card found in a second place: a card lies in one place only.
+
+    >>> from types import SimpleNamespace
+    >>> record, noted = {"Anna": "7♣ K♠", "sides": "K♠ 2♦ 3♦", "stock": "X"}, []
+    >>> places = OnePlaceEach(SimpleNamespace(notation="en", get=lambda path: record.get(path[0]),
+    ...                                       fail=lambda path, message, code, rule: noted.append(code),
+    ...                                       add=lambda error, path: noted.append(error.code)))
+    >>> places.read(("Anna",), 2, "Anna"), places.read(("sides",), 2, "sides"), places.read(("stock",), 1, "stock")
+    ([Card(7♣), Card(K♠)], None, None)
+    >>> noted
+    ['record.hand_size', 'record.card_twice', 'notation.bad_card']
+    """
+
+    def __init__(self, r: CardReader):
+        self.r = r
+        self.owner: dict[Card, str] = {}
+        """The place each card read so far lies in."""
+
+    def read(self, path: Path, size: int, place: str) -> list[Card] | None:
+        """The ``size`` cards at ``path`` (``place`` names them: a player, ``sides``, ``stock``); None (noted) if
+        they cannot be read, are not ``size``, or one was already read in another place."""
+        r = self.r
+        try:
+            cards = parse_cards(r.get(path), r.notation)
+        except NotationError as err:
+            r.add(err, path)
+            return None
+        good = True
+        if len(cards) != size:
+            r.fail(path, t("{name} must hold {size} cards, not {n}.", name=place, size=size, n=len(cards)),
+                   "record.hand_size", "deal")
+            good = False
+        for card in cards:
+            if card in self.owner:
+                r.fail(path, t("{card} is in two places ({a} and {b}).", card=card, a=self.owner[card], b=place),
+                       "record.card_twice", "deal")
+                good = False
+            self.owner[card] = place
+        return cards if good else None

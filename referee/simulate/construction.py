@@ -2,7 +2,7 @@
 
 >>> import random
 >>> game = construction_play(random.Random(1), turns=300)
->>> game.cards_accounted(), len(game.moves)
+>>> cards_accounted(game), len(game.moves)
 (156, 300)
 >>> lines = construction_turns(random.Random(1), turns=20)
 >>> len(lines), lines[0].split()[1] in ("build", "large", "small", "king", "discard")
@@ -15,6 +15,11 @@ import random
 
 from referee.games import construction as cn
 from referee.notation import format_card
+
+
+def cards_accounted(game: cn.ConstructionGame) -> int:
+    """Stock + discards + built cards: always 156, whatever the moves (no card is lost or made)."""
+    return sum(game.stock.values()) + sum(game.discards.values()) + sum(1 for c in game.board.values() if c)
 
 
 def turn_card(game: cn.ConstructionGame, rng: random.Random) -> cn.Card:

@@ -2,7 +2,7 @@
 
 >>> import random
 >>> hand = kings_corners_play(random.Random(1), 3, 0)
->>> hand.is_over(), hand.cards_in_play()
+>>> hand.is_over(), cards_in_play(hand)
 (True, 52)
 >>> data = kings_corners_deal(random.Random(1), ["A", "B", "C"], dealer=0)
 >>> sorted(data), len(data["stock"].split())
@@ -18,6 +18,11 @@ from referee.engines.turns import random_playout
 from referee.games import kings_corners as kc
 from referee.notation import format_card
 from referee.simulate.play import write_cards
+
+
+def cards_in_play(hand: kc.KingsCornersHand) -> int:
+    """Every card in the hands, the piles and the stock: always 52, whatever the moves (no card is lost or made)."""
+    return sum(map(len, hand.hands)) + sum(map(len, hand.piles.values())) + len(hand.stock)
 
 
 def shuffled_layout(rng: random.Random, n: int) -> tuple[list[list[Any]], list[Any], list[Any]]:

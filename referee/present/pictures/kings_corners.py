@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.engines.turns import TurnLines
 from referee.games.kings_corners import (
     OPTIONS,
     PILES,
     EndTurn,
     KingsCornersHand,
+    KingsMove,
     Shift,
-    read_turn,
+    read_move,
     value,
 )
 from referee.messages import render, render_param, t
@@ -31,6 +33,11 @@ from referee.present.draw import Slot, layout
 # Where each place lies on the table, as (column, row): the stock in the middle of a 3 × 3 square.
 PLACES: dict[str, tuple[int, int]] = {"NW": (0, 0), "N": (1, 0), "NE": (2, 0), "W": (0, 1), "stock": (1, 1),
                                       "E": (2, 1), "SW": (0, 2), "S": (1, 2), "SE": (2, 2)}
+
+
+def read_turn(value: Any, notation: str) -> list[KingsMove]:
+    """A turn's moves, separated by ``;`` (or a YAML list); ``-`` or nothing for a turn with no move."""
+    return [read_move(item, notation) for item in TurnLines.moves(value)]
 
 
 def position(data: dict[str, Any], deal: int = 1, turn: int = 1, move: int = 0) -> KingsCornersHand:
