@@ -33,8 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee import possible
-from referee.cards import Card, Rank, Suit, cards_twice, deck
+from referee.cards import Card, Rank, Suit, deck
 from referee.engines.bowers import bowers, is_bower, left_bower_captures
 from referee.engines.deals import (
     Deal,
@@ -46,18 +45,18 @@ from referee.engines.deals import (
     pay,
     read_suit,
     take_widow,
-    tricks_add_up,
-    tricks_or_any,
     trump_from,
     whole_pack,
+    with_params,
 )
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
+from referee.engines.points_taken import PointPack, pack_cards, read_taken, taken_possible
 from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
 from referee.messages import Message, points_count, signed, t, tc, tn
-from referee.notation import parse_card, parse_cards
+from referee.notation import parse_card
 from referee.records.declarations.reunion import reunion_record
-from referee.records.source import Document, Path, format_path
+from referee.records.source import Document, Path
 
 PLAYERS = 3
 HAND_SIZE = 10
@@ -122,6 +121,10 @@ DEAL_POINTS = DECK_POINTS + LAST_TRICK
 
 RECORD = reunion_record(DECK_POINTS, TRICKS, DEALS)
 """What a Réunion record holds (:mod:`referee.records.declarations.reunion`)."""
+
+NOT_IN_PACK = t("{cards} are not in this pack, which has the cards from 7 to ace.")
+POINT_PACK = PointPack(DECK, card_points, DECK_POINTS, TRICKS, PLAYERS, NOT_IN_PACK)
+"""The pack as a summary's ``taken`` needs it (:mod:`referee.engines.points_taken`)."""
 
 
 def discard_faults(discard: Iterable[Card], trump: Suit) -> list[Card]:
@@ -264,18 +267,6 @@ def settle_units(totals: dict[str, int]) -> tuple[dict[str, int], list[Message]]
             steps.append(tn("{player} has {points} point and pays nothing.", "{player} has {points} points and pays "
                             "nothing.", total, player=p, points=total))
     return units, steps
-
-
-@dataclass
-class Taken:
-    """What a summary says each player took: card points, tricks, and the cards where they are listed."""
-
-    points: dict[str, int]
-    took: dict[str, bool]
-    counted: dict[str, list[Card]]      # the counting cards listed, for the explanation
-    tricks: dict[str, int | bool]       # a number of tricks, or only whether he took any
-    listed: dict[str, list[Card] | None]  # every card listed; None where the points are a number
-    keys: dict[str, Any]                # the record's key for each player, for pointing at a field
 
 
 @dataclass
@@ -458,33 +449,8 @@ class Reunion(Game):
 
     # Reading the parts of a deal -------------------------------------------------------------------------------
 
-    def _cards(self, r: Reader, path: Path, required: bool = True) -> list[Card] | None:
-        """Cards of this pack, each once, at ``path``; None (with the problem noted) otherwise."""
-        value = r.get(path)
-        if value is None or value == [] or value == "":
-            if required:
-                r.fail(path, t("{field} must list cards.", field=format_path(path)), "record.missing_field")
-                return None
-            return []
-        if not isinstance(value, (list, str)):
-            r.fail(path, t("{field} must list cards.", field=format_path(path)), "record.shape")
-            return None
-        cards = parsed(r, path, parse_cards, value)
-        if cards is None:
-            return None
-        foreign = [c for c in cards if c not in DECK_SET]
-        if foreign:
-            r.fail(path, t("{cards} are not in this pack, which has the cards from 7 to ace.", cards=foreign),
-                   "record.not_in_pack", "deal")
-            return None
-        doubled = cards_twice(cards)
-        if doubled:
-            r.fail(path, t("{cards} are listed twice.", cards=doubled), "record.card_twice", "deal")
-            return None
-        return cards
-
     def _discard(self, r: Reader, path: Path) -> list[Card] | None:
-        discard = self._cards(r, path + ("discard",))
+        discard = pack_cards(r, path + ("discard",), DECK_SET, NOT_IN_PACK)
         if discard is not None and len(discard) != DISCARD:
             r.fail(path + ("discard",), t("The dealer discards {n} cards, not {count}.", n=DISCARD,
                                           count=len(discard)), "record.discard_size", "discard")
@@ -495,7 +461,7 @@ class Reunion(Game):
         trump, turned = self._summary_trump(r, path, trump_given)
         discard = self._discard(r, path)
         last = r.name(path + ("last_trick",), players)
-        taken = self._taken(r, path, players, trump, discard or [])
+        taken = read_taken(r, path + ("taken",), players, trump, discard or [], POINT_PACK)
         if trump is None or discard is None or last is None or taken is None:
             return None
         points, took, counted = taken.points, taken.took, taken.counted
@@ -511,7 +477,7 @@ class Reunion(Game):
                                         discard=points_of(discard, trump), total=DECK_POINTS, sum=total),
                    "record.points_sum", "points")
             ok = False
-        if not ok or not self._possible(r, path + ("taken",), players, trump, discard, taken):
+        if not ok or not taken_possible(r, path + ("taken",), players, trump, discard, taken, POINT_PACK):
             return None
         return DealFacts(trump, turned, discard, points, took, last, None, counted if any(counted.values()) else None,
                          [])
@@ -527,127 +493,16 @@ class Reunion(Game):
         if turned is None:
             return None, None
         if turned not in DECK_SET:
-            r.fail(turned_path, t("{cards} are not in this pack, which has the cards from 7 to ace.", cards=[turned]),
-                   "record.not_in_pack", "deal")
+            r.fail(turned_path, with_params(NOT_IN_PACK, cards=[turned]), "record.not_in_pack", "deal")
             return None, None
         trump = trump_from(r, path + ("trump",), turned, trump_given, TURNED_MISMATCH)
         return (trump, turned) if trump is not None else (None, None)
-
-    def _taken(self, r: Reader, path: Path, players: list[str], trump: Suit | None, discard: list[Card],
-               ) -> Taken | None:
-        taken_path = path + ("taken",)
-        entries = r.entries(taken_path, players, seating=False)
-        if entries is None:
-            return None
-        points: dict[str, int] = {}
-        took: dict[str, bool] = {}
-        counted: dict[str, list[Card]] = {}
-        listed: dict[str, list[Card] | None] = {}
-        given: dict[str, int | bool] = {}
-        keys: dict[str, Any] = {}
-        seen: dict[Card, str] = {c: "" for c in discard}
-        ok = True
-        for name, p, value in entries:
-            if not isinstance(value, dict):
-                r.fail(p, t("{field} must have tricks and either points or cards.", field=name), "record.shape")
-                ok = False
-                continue
-            r.known_keys(p, {"points", "cards", "tricks"})
-            got = self._player_points(r, p, name, value, trump, seen)
-            tricks = tricks_or_any(r, p + ("tricks",), TRICKS)
-            if got is None or tricks is None:
-                ok = False
-                continue
-            points[name], counted[name], listed[name] = got
-            took[name] = tricks is True or (tricks is not False and tricks > 0)
-            given[name] = tricks
-            keys[name] = p[-1]
-            if not took[name] and points[name]:
-                r.fail(p, t("{player} took no trick, so cannot have taken card points.", player=name),
-                       "record.points_without_tricks", "points")
-                ok = False
-        ok = ok and tricks_add_up(r, taken_path, given.values(), TRICKS)
-        return Taken(points, took, counted, given, listed, keys) if ok else None
-
-    @staticmethod
-    def _possible(r: Reader, path: Path, players: list[str], trump: Suit, discard: list[Card], taken: Taken) -> bool:
-        """Whether some deal gives every player his card points with the tricks recorded.
-
-        The counting cards outside the discard (and outside the lists) are shared out; every trick
-        holds three cards, so a player's counting cards cannot outnumber three per trick. A player
-        whose tricks are only known to be some (``true``) takes at least one, and the tricks add up
-        to ten.
-        """
-        points, tricks, listed, keys = taken.points, taken.tricks, taken.listed, taken.keys
-        named = {c for cards in listed.values() if cards for c in cards}
-        pool = [card_points(c, trump) for c in DECK if card_points(c, trump) and c not in discard and c not in named]
-        fixed = [len(listed[p] or []) for p in players]
-        wanted = [0 if listed[p] is not None else points[p] for p in players]
-        ok = True
-        for p in players:
-            if listed[p] is not None:
-                continue
-            where = path + (keys[p], "points")
-            if not possible.reachable(points[p], pool):
-                r.fail(where, tn("No set of cards outside the discard is worth exactly {n} card point.",
-                                 "No set of cards outside the discard is worth exactly {n} card points.", points[p]),
-                       "record.points_impossible", "points")
-                ok = False
-                continue
-            given = tricks[p]
-            if isinstance(given, bool):
-                continue
-            cap = PLAYERS * given
-            if not possible.can_share(pool, [points[p], sum(pool) - points[p]], lambda c: True, most=[cap, len(pool)]):
-                r.fail(where, tn("{player} took {n} trick, which holds {cards} cards, and no {cards} cards are worth "
-                                 "{points} card points.",
-                                 "{player} took {n} tricks, which hold {cards} cards, and no {cards} cards are worth "
-                                 "{points} card points.", given, player=p, cards=cap, points=points[p]),
-                       "record.points_impossible", "points")
-                ok = False
-        if ok and not possible.can_share_in_tricks(pool, wanted, [tricks[p] for p in players], fixed, PLAYERS,
-                                                   TRICKS):
-            r.fail(path, t("No deal gives these card points all at once: however the cards outside the discard are "
-                           "shared, each trick holding {n} cards, {points} cannot all be true with the tricks "
-                           "recorded.", n=PLAYERS, points=[f"{p} {points[p]}" for p in players]),
-                   "record.points_impossible", "points")
-            ok = False
-        return ok
-
-    def _player_points(self, r: Reader, p: Path, name: str, value: dict[str, Any], trump: Suit | None,
-                       seen: dict[Card, str]) -> tuple[int, list[Card], list[Card] | None] | None:
-        """A player's card points: given as a number, or added up from the counting cards listed."""
-        if ("points" in value) == ("cards" in value):
-            r.fail(p, t("Give {player}'s card points either as points (a number) or as cards (the counting cards "
-                        "taken): exactly one of the two.", player=name), "record.points_or_cards", "points")
-            return None
-        if "points" in value:
-            got = r.integer(p + ("points",), minimum=0)
-            if got is not None and got > DECK_POINTS:
-                r.fail(p + ("points",), t("{player} cannot take more than the {total} card points in the pack.",
-                                          player=name, total=DECK_POINTS), "record.too_many_points", "points")
-                return None
-            return None if got is None else (got, [], None)
-        cards = self._cards(r, p + ("cards",), required=False)
-        if cards is None:
-            return None
-        for card in cards:
-            if card in seen:
-                where = seen[card]
-                msg = t("{card} is in the discard, so nobody took it.", card=card) if not where else \
-                    t("{card} is listed for both {a} and {b}.", card=card, a=where, b=name)
-                r.fail(p + ("cards",), msg, "record.card_twice", "points")
-                return None
-            seen[card] = name
-        if trump is None:
-            return None
-        return points_of(cards, trump), [c for c in cards if card_points(c, trump)], cards
 
     def _full_play(self, deal: Deal, players: list[str], dealer_name: str, trump_given: Suit | None,
                    ) -> DealFacts | None:
         r = deal.r
         hands = read_hands(r, deal.at("hands"), players, HAND_SIZE)
-        widow = self._cards(r, deal.at("widow"))
+        widow = pack_cards(r, deal.at("widow"), DECK_SET, NOT_IN_PACK)
         discard = self._discard(r, deal.path)
         if hands is None or widow is None or discard is None:
             return None
