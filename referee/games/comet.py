@@ -122,7 +122,9 @@ RECORD = RecordSpec(
         Field("plays", Cards(min_items=1), t("Every card in the order played, up to the card that took a player "
                                              "out; pass where the holder of the next card kept it (only with "
                                              "compulsory_play: false)."), required=True, mode="full",
-              label=t("Cards in the order played")),
+              label=t("Cards in the order played"),
+              hint=t("Every card in the order played, up to the card that took a player out; pass where the holder "
+                     "of the next card kept it (only when the house rules let him).")),
         CLAIM_PER_PLAYER,
         NOTE,
     ),
@@ -505,6 +507,11 @@ class Comet(Game):
             if count > sizes[name]:
                 r.fail(left_path + (key,), t("{player} was dealt {size} cards, so cannot hold {n}.", player=name,
                                              size=sizes[name], n=count), "record.too_many_left", "deal")
+                continue
+            if count == sizes[name] and name == next(iter(sizes)):  # the dealer's left leads the first card
+                r.fail(left_path + (key,), t("{player} led the first card of the deal, so holds at most {most} of the "
+                                             "{size} cards dealt to him.", player=name, most=count - 1, size=count),
+                       "record.too_many_left", "deal")
                 continue
             left[name] = count
         if len(left) != len(others):
