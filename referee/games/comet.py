@@ -482,6 +482,12 @@ class Comet(Game):
     def _summary(self, deal: Deal, players: list[str], sizes: dict[str, int], options: dict[str, Any],
                  ) -> tuple[dict[str, int], list[Message]] | None:
         r = deal.r
+        # Possible or exit 2 (under every option; the hands are free): dealer and out name players
+        # (record.unknown_name); everybody else keeps at least one card and no more than he was dealt
+        # (record.out_holds_cards, record.not_a_number, record.too_many_left), and the player on the
+        # dealer's left, who leads the first card, at most one fewer unless he went out
+        # (record.too_many_left). The 9♦ is with one of the others, or played (record.bad_nine). No
+        # scores_before: the chips start at nothing; a claim is only compared.
         out = r.name(deal.at("out"), players)
         left_path = deal.at("left")
         left_map = r.mapping(left_path)

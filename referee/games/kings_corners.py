@@ -516,6 +516,11 @@ class KingsCorners(Game):
         holding = [p for p in players if left[p].size]
         out_now = [p for p in players if not left[p].size]
         limit = len(DECK) - len(SIDES)
+        # Possible or exit 2 (left): the hands hold at most the four kings and the 48 cards not laid beside
+        # the stock, each once (record.card_twice); somebody still holds cards, and with end_when_out only
+        # one player is out; with kings_compulsory a blocked hand leaves no king in a hand (all
+        # record.impossible_left); out names exactly the players with nothing left (record.out_mismatch).
+        # Not checked: with kings_compulsory, a hand with two kings never had a turn (its 7 cards dealt).
         impossible = (  # what no hand can end with: whether the summary shows it, why, and the rule
             (kings_total > 4, t("The pack has four kings, but the hands hold {n}.", n=kings_total), "left"),
             (cards_total > limit, t("The hands cannot hold more than {limit} cards (the four side cards never go "
@@ -525,6 +530,11 @@ class KingsCorners(Game):
             (options["end_when_out"] and len(out_now) > 1,
              t("With end_when_out the hand ends when the first player goes out, so only one player can have no "
                "cards left, not {n}.", n=len(out_now)), "end_when_out"),
+            (options["kings_compulsory"] and kings_total > 0 and len(holding) > 1
+             and not (options["end_when_out"] and out_now),
+             t("Two or more players still hold cards, so the hand ended blocked, after a round in which nobody "
+               "played; with kings_compulsory a king in a hand must go into an empty corner, so no hand can hold "
+               "one, but they hold {n}.", n=kings_total), "kings_compulsory"),
         )
         for shown, why, rule in impossible:
             if shown:
