@@ -519,8 +519,8 @@ class KingsCorners(Game):
         # Possible or exit 2 (left): the hands hold at most the four kings and the 48 cards not laid beside
         # the stock, each once (record.card_twice); somebody still holds cards, and with end_when_out only
         # one player is out; with kings_compulsory a blocked hand leaves no king in a hand (all
-        # record.impossible_left); out names exactly the players with nothing left (record.out_mismatch).
-        # Not checked: with kings_compulsory, a hand with two kings never had a turn (its 7 cards dealt).
+        # record.impossible_left), and a hand with two kings or more has had no turn; out names exactly the
+        # players with nothing left (record.out_mismatch). Not checked: the first player has had a turn.
         impossible = (  # what no hand can end with: whether the summary shows it, why, and the rule
             (kings_total > 4, t("The pack has four kings, but the hands hold {n}.", n=kings_total), "left"),
             (cards_total > limit, t("The hands cannot hold more than {limit} cards (the four side cards never go "
@@ -535,6 +535,9 @@ class KingsCorners(Game):
              t("Two or more players still hold cards, so the hand ended blocked, after a round in which nobody "
                "played; with kings_compulsory a king in a hand must go into an empty corner, so no hand can hold "
                "one, but they hold {n}.", n=kings_total), "kings_compulsory"),
+            (options["kings_compulsory"] and any(got.kings > 1 and got.size != HAND_SIZE for got in left.values()),
+             t("With kings_compulsory a player ends each turn with at most one king (the card he drew last), so a "
+               "hand with more kings has had no turn and holds the {n} cards dealt.", n=HAND_SIZE), "kings_compulsory"),
         )
         for shown, why, rule in impossible:
             if shown:
