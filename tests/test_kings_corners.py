@@ -176,6 +176,8 @@ def test_impossible_full_plays_are_unusable(change, code):
      "record.impossible_left"),
     # two kings after a turn: each turn ends with the kings in the corners and one card drawn
     ({"Anna": {"kings": 2, "others": 3}, "Boris": 0, "Vera": 0}, {"kings_compulsory": True}, "record.impossible_left"),
+    # Anna deals and has the first turn, so she cannot still hold her seven cards with two kings
+    ({"Anna": {"kings": 2, "others": 5}, "Boris": 0, "Vera": 0}, {"kings_compulsory": True}, "record.impossible_left"),
 ])
 def test_impossible_summaries_are_unusable(left, options, code):
     data = record(NAMES[:3], {"dealer": "Anna", "left": left}, options=options)
