@@ -172,6 +172,7 @@ SUMMARY = (EX / "short-match.yaml").read_text(encoding="utf-8")
 
 @pytest.mark.parametrize(("old", "new", "code"), [
     ("left: {Anna: 4, Boris: 6}", "left: {Anna: 4, Boris: 19}", "record.too_many_left"),   # Boris was dealt 18
+    ("left: {Anna: 4, Boris: 6}", "left: {Anna: 4, Boris: 18}", "record.too_many_left"),   # and led the first card
     ("left: {Anna: 4, Boris: 6}", "left: {Anna: 0, Boris: 6}", "record.not_a_number"),     # nobody else is out
     ("left: {Anna: 4, Boris: 6}", "left: {Anna: 4}", "record.missing_name"),
     ("left: {Anna: 4, Boris: 6}", "left: {Anna: 4, Boris: 6, Vera: 2}", "record.out_holds_cards"),
@@ -182,6 +183,14 @@ SUMMARY = (EX / "short-match.yaml").read_text(encoding="utf-8")
 def test_impossible_summaries_exit_two(old, new, code):
     assert old in SUMMARY
     assert code in [e.code for e in errors_of(SUMMARY.replace(old, new, 1))]
+
+
+def test_the_first_leader_keeps_at_most_one_card_less_than_dealt_the_others_all_theirs():
+    # Anna deals 17 to herself and to Vera, 18 to Boris on her left, who leads the first card.
+    verdict = check_text(SUMMARY.replace("left: {Anna: 4, Boris: 6}", "left: {Anna: 17, Boris: 17}", 1))
+    assert verdict.exit_status in (0, 1)
+    [error] = errors_of(SUMMARY.replace("left: {Anna: 4, Boris: 6}", "left: {Anna: 4, Boris: 18}", 1))
+    assert "led the first card" in str(error.message) and error.where.path == "deals[0].left.Boris"
 
 
 def test_an_illegal_play_is_a_finding_with_its_place():

@@ -171,10 +171,26 @@ def test_impossible_full_plays_are_unusable(change, code):
     ({"Anna": 0, "Boris": 0, "Vera": 0}, {}, "record.impossible_left"),
     ({"Anna": 0, "Boris": 0, "Vera": "5♠"}, {"end_when_out": True}, "record.impossible_left"),
     ({"Anna": 3, "Boris": 0, "Vera": "5♠"}, {}, "record.shape"),
+    # blocked (two still hold cards), yet a king in a hand that had to fill an empty corner
+    ({"Anna": {"kings": 1, "others": 3}, "Boris": "5♠ 2♦", "Vera": 0}, {"kings_compulsory": True},
+     "record.impossible_left"),
+    # two kings after a turn: each turn ends with the kings in the corners and one card drawn
+    ({"Anna": {"kings": 2, "others": 3}, "Boris": 0, "Vera": 0}, {"kings_compulsory": True}, "record.impossible_left"),
+    # Anna deals and has the first turn, so she cannot still hold her seven cards with two kings
+    ({"Anna": {"kings": 2, "others": 5}, "Boris": 0, "Vera": 0}, {"kings_compulsory": True}, "record.impossible_left"),
 ])
 def test_impossible_summaries_are_unusable(left, options, code):
     data = record(NAMES[:3], {"dealer": "Anna", "left": left}, options=options)
     assert code in [e.code for e in errors_of(dump(data))]
+
+
+def test_a_king_may_be_left_when_the_hand_did_not_end_blocked():
+    for left, options in (({"Anna": {"kings": 1, "others": 3}, "Boris": "5♠ 2♦", "Vera": 0}, {}),
+                          ({"Anna": "K♠ 3♦", "Boris": "5♠ 2♦", "Vera": 0}, {"kings_compulsory": True,
+                                                                            "end_when_out": True}),
+                          ({"Anna": "K♠ 3♦", "Boris": 0, "Vera": 0}, {"kings_compulsory": True})):
+        data = record(NAMES[:3], {"dealer": "Anna", "left": left}, options=options)
+        assert check_text(dump(data)).exit_status == 0, (left, options)
 
 
 def test_out_must_agree_with_the_empty_hands():

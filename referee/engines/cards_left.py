@@ -85,7 +85,9 @@ LEFT = Field("left", PerPlayer(OneOf((Cards(), COUNTS, Integer(minimum=0, maximu
              t("For every player, what was left in his hand when the hand ended: the cards, or the counts as a "
                "mapping such as {example}, or 0 for a player who went out.", example="kings: 1, others: 3"),
              required=True, mode="summary",
-             label=t("Left in hand"), question=t("What did each player have left?"))
+             label=t("Left in hand"), question=t("What did each player have left?"),
+             hint=t("For every player, what was left in his hand when the hand ended: the cards, or only how many "
+                    "kings and how many other cards; 0 for a player who went out."))
 """A summary's ``left``: what :func:`read_left` reads."""
 
 OUT = Field("out", OneOf((PlayerName(), ListOf(PlayerName()))),

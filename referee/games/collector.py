@@ -120,7 +120,8 @@ RECORD = fishing.games_record(
               mode="full",
               label=t("Winner")),
         Field("drawn", Boolean(), t("True for a drawn game (not with draw_rule: never)."), mode="summary",
-              label=t("Drawn game")),
+              label=t("Drawn game"), hint=t("Tick if the game was drawn (it cannot be if the house rules have no "
+                                            "drawn games).")),
         Field("drawn", Boolean(), t("True if the table says the game was drawn."), mode="full",
               label=t("Drawn game")),
         NOTE,

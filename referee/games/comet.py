@@ -122,7 +122,9 @@ RECORD = RecordSpec(
         Field("plays", Cards(min_items=1), t("Every card in the order played, up to the card that took a player "
                                              "out; pass where the holder of the next card kept it (only with "
                                              "compulsory_play: false)."), required=True, mode="full",
-              label=t("Cards in the order played")),
+              label=t("Cards in the order played"),
+              hint=t("Every card in the order played, up to the card that took a player out; pass where the holder "
+                     "of the next card kept it (only when the house rules let him).")),
         CLAIM_PER_PLAYER,
         NOTE,
     ),
@@ -480,6 +482,12 @@ class Comet(Game):
     def _summary(self, deal: Deal, players: list[str], sizes: dict[str, int], options: dict[str, Any],
                  ) -> tuple[dict[str, int], list[Message]] | None:
         r = deal.r
+        # Possible or exit 2 (under every option; the hands are free): dealer and out name players
+        # (record.unknown_name); everybody else keeps at least one card and no more than he was dealt
+        # (record.out_holds_cards, record.not_a_number, record.too_many_left), and the player on the
+        # dealer's left, who leads the first card, at most one fewer unless he went out
+        # (record.too_many_left). The 9♦ is with one of the others, or played (record.bad_nine). No
+        # scores_before: the chips start at nothing; a claim is only compared.
         out = r.name(deal.at("out"), players)
         left_path = deal.at("left")
         left_map = r.mapping(left_path)
@@ -505,6 +513,11 @@ class Comet(Game):
             if count > sizes[name]:
                 r.fail(left_path + (key,), t("{player} was dealt {size} cards, so cannot hold {n}.", player=name,
                                              size=sizes[name], n=count), "record.too_many_left", "deal")
+                continue
+            if count == sizes[name] and name == next(iter(sizes)):  # the dealer's left leads the first card
+                r.fail(left_path + (key,), t("{player} led the first card of the deal, so holds at most {most} of the "
+                                             "{size} cards dealt to him.", player=name, most=count - 1, size=count),
+                       "record.too_many_left", "deal")
                 continue
             left[name] = count
         if len(left) != len(others):

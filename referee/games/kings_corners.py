@@ -495,7 +495,7 @@ class KingsCorners(Game):
         for i, (result, dealer) in each_deal(r, deals_value, lambda i: settled(
                 Deal.open(r, i, RECORD, ledger.findings, players), ledger, players,
                 lambda deal, seat: self._full(deal, players, seat, options) if deal.full else
-                self._summary(deal, players, options), claim_minimum=0)):  # penalty points are never below 0
+                self._summary(deal, players, seat, options), claim_minimum=0)):  # penalty points are never below 0
             ledger.add(i, result, dealer)
             if ended is None:
                 ended = penalty_end(ledger.totals, options["target"], options["losers"])
@@ -503,7 +503,7 @@ class KingsCorners(Game):
         r.raise_if_any()
         return penalty_verdict(ledger, self.slug, options, options["target"], ended)
 
-    def _summary(self, deal: Deal, players: list[str], options: dict[str, Any],
+    def _summary(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any],
                  ) -> tuple[dict[str, int], list[Message]] | None:
         """The hand's penalty points from the cards left, and their steps; None if the summary cannot be read or
         shows what no hand can end with."""
@@ -516,6 +516,12 @@ class KingsCorners(Game):
         holding = [p for p in players if left[p].size]
         out_now = [p for p in players if not left[p].size]
         limit = len(DECK) - len(SIDES)
+        first = players[dealer if options["first_player"] == "dealer" else (dealer + 1) % len(players)]
+        # Possible or exit 2 (left): the hands hold at most the four kings and the 48 cards not laid beside
+        # the stock, each once (record.card_twice); somebody still holds cards, and with end_when_out only
+        # one player is out; with kings_compulsory a blocked hand leaves no king in a hand (all
+        # record.impossible_left), and a hand with two kings or more has had no turn; out names exactly the
+        # players with nothing left (record.out_mismatch); the first player has had a turn.
         impossible = (  # what no hand can end with: whether the summary shows it, why, and the rule
             (kings_total > 4, t("The pack has four kings, but the hands hold {n}.", n=kings_total), "left"),
             (cards_total > limit, t("The hands cannot hold more than {limit} cards (the four side cards never go "
@@ -525,6 +531,15 @@ class KingsCorners(Game):
             (options["end_when_out"] and len(out_now) > 1,
              t("With end_when_out the hand ends when the first player goes out, so only one player can have no "
                "cards left, not {n}.", n=len(out_now)), "end_when_out"),
+            (options["kings_compulsory"] and kings_total > 0 and len(holding) > 1
+             and not (options["end_when_out"] and out_now),
+             t("Two or more players still hold cards, so the hand ended blocked, after a round in which nobody "
+               "played; with kings_compulsory a king in a hand must go into an empty corner, so no hand can hold "
+               "one, but they hold {n}.", n=kings_total), "kings_compulsory"),
+            (options["kings_compulsory"] and any(got.kings > 1 and (got.size != HAND_SIZE or p == first)
+                                                 for p, got in left.items()),
+             t("With kings_compulsory a player ends each turn with at most one king (the card he drew last), so a "
+               "hand with more kings has had no turn and holds the {n} cards dealt.", n=HAND_SIZE), "kings_compulsory"),
         )
         for shown, why, rule in impossible:
             if shown:

@@ -406,6 +406,9 @@ class Korol(Game):
     def _summary(self, r: Reader, path: Path, players: list[str], titles: dict[str, str] | None,
                  quotas: dict[str, int] | None, trump: Suit | None, reign_trump: Suit | None,
                  steps: list[Message]) -> tuple[dict[str, str], dict[str, int]] | None:
+        # Possible or exit 2: dealer and claim name players; the titles are the four, one each; quotas
+        # are whole numbers of at least 1; the first phase's tricks as summary_tricks_possible says
+        # (record.tricks_sum); the reign's make 9 (record.tricks_sum). Trumps: any suit.
         first = r.scores(path + ("tricks",), players, minimum=0)
         reign_tricks = r.scores(path + ("reign_tricks",), players, minimum=0)
         if first is None or reign_tricks is None or titles is None or quotas is None:

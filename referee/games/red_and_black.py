@@ -71,7 +71,9 @@ RECORD = games_record(
                                                               "or only their colours as one string of letters (R "
                                                               "and B in English, К and Ч in Russian, R and S in "
                                                               "German notation)."), required=True, mode="full",
-              label=t("Stock")),
+              label=t("Stock"),
+              hint=t("The 50 cards of the stock from the top down: the cards, or only their colours, one letter a "
+                     "card (R and B in English, К and Ч in Russian, R and S in German notation).")),
         Field("draws", Text(), t("Optional: what each player did with each card drawn, one letter a card from the "
                                  "top of the stock: K keeps it, D discards it (Б and С in Russian, B and A in "
                                  "German notation); spaces may group the letters by turn. The draws after the "
@@ -83,7 +85,9 @@ RECORD = games_record(
         Field("loser", OneOf((PlayerName(), ListOf(PlayerName(), min_items=1))),
               t("Who lost, as the table saw it: a name, or a list of names for a tie; the referee says whether "
                 "it agrees."),
-              label=t("Loser"), question=t("Who lost, as the table saw it?")),
+              label=t("Loser"), question=t("Who lost, as the table saw it?"),
+              hint=t("Who lost, as the table saw it: one player, or several for a tie; the referee says whether it "
+                     "agrees.")),
         NOTE,
     ),
 )

@@ -472,6 +472,9 @@ class StealingBundles(fishing.PackGame):
 
     def _summary(self, r: Reader, path: Path, players: list[str], options: dict[str, Any],
                  ) -> tuple[dict[str, int], Outcome, list[Message]] | None:
+        # Possible or exit 2: a bundle holds no card or at least two (record.bundle_of_one); the bundles
+        # and the table make the 52 cards (record.card_count); the table as table_ranks_possible says
+        # (record.table_ranks); the last capturer's bundle is not empty (record.last_capture).
         captured = r.scores(path + ("captured",), players, minimum=0)
         table = read_cards(r, path + ("table",))
         if table is None:

@@ -262,6 +262,13 @@ class TrumpSeven(Game):
         """Validate, replay and score a Trump 7 record."""
         r = Reader(doc)
         players, options = r.header(self)
+        # Possible or exit 2: scores_before counts deals won, any whole numbers of at least 0. In a summary,
+        # dealer and declarer name players and trumps are any suit; the discards are any two cards of the
+        # pack (G1-A10; record.discard_count, record.not_in_pack, record.card_twice). A side can win 0 to 9
+        # tricks, so its tricks can hold any set of the cards outside the discards: a number must be worth
+        # some such set (record.points_range, record.points_impossible), and the two sides share exactly
+        # those cards (record.points_sum, record.card_missing, record.discard_in_tricks). A thrown-in deal
+        # has nothing else (record.thrown_in_field).
         ledger = Ledger(doc, scores_before(r, players))
         deals_value = r.sequence(("deals",))
         r.raise_if_any()

@@ -68,7 +68,9 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
                 Field("tricks", OneOf((Integer(minimum=0, maximum=tricks), Boolean())),
                       t("How many tricks he took; or true or false, if only whether he took any is known."),
                       required=True,
-                      label=t("Tricks")),
+                      label=t("Tricks"),
+                      hint=t("How many tricks he took; if the table only knows whether he took any, say just "
+                             "that.")),
             ), groups=(Group(("points", "cards"), "one"),))), t("For every player, what he took in his tricks."),
                   required=True, mode="summary",
                   label=t("What each player took"), question=t("What did each player take?")),

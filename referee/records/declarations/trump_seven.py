@@ -74,7 +74,9 @@ RECORD = RecordSpec(
         Field("taken", Obj((
             Field("declarer", _TAKEN_SIDE, t("What the declarer's tricks held: a number of card points, or the list "
                                              "of counting cards, which the referee adds up card by card."),
-                  label=t("Declarer's tricks")),
+                  label=t("Declarer's tricks"),
+                  hint=t("What the declarer's tricks held: a number of card points, or the counting cards, which "
+                         "the referee adds up card by card.")),
             Field("defenders", _TAKEN_SIDE, t("What the defenders' tricks held, in the same way."),
                   label=t("Defenders' tricks")),
         ), min_fields=1), t("What the tricks held, without the discards: for the declarer, for the defenders, or for "
