@@ -308,6 +308,45 @@ def test_turned_card_and_trump_must_agree():
     assert [e.code for e in errors] == ["record.trump_mismatch"]
 
 
+TURNED_JACK = """\
+game: reunion
+players: [Anna, Boris, Vera]
+deals:
+  - dealer: Vera
+    turned: J♠
+    discard: [10♥, K♣]
+    taken:
+      Anna:  ANNA
+      Boris: BORIS
+      Vera:  VERA
+    last_trick: Boris
+"""
+BORIS_41 = "{cards: [A♥, A♦, 10♦, K♠, Q♦, J♥], tricks: 3}"
+
+
+def _turned_jack(anna: str, boris: str, vera: str) -> str:
+    return TURNED_JACK.replace("ANNA", anna).replace("BORIS", boris).replace("VERA", vera)
+
+
+@pytest.mark.parametrize(("anna", "boris", "vera", "where"), [
+    # The dealer, Vera, took the turned right jack into her hand and played it, and nothing beats it:
+    ("{points: 85, tricks: 7}", BORIS_41, "{points: 0, tricks: 0}", "deals[0].taken.Vera"),  # so she took a trick,
+    ("{points: 64, tricks: 4}", BORIS_41, "{cards: [A♠, 10♠], tricks: 3}", "deals[0].taken.Vera"),  # J♠ in it,
+    ("{points: 62, tricks: 4}", "{cards: [A♥, A♦, 10♦, K♠, Q♦, J♠], tricks: 3}", "{points: 13, tricks: 3}",
+     "deals[0].taken.Boris.cards"),  # and nobody else took it
+])
+def test_the_turned_right_jack_wins_a_trick_for_the_dealer(anna, boris, vera, where):
+    errors = errors_of(_turned_jack(anna, boris, vera))
+    assert [e.code for e in errors] == ["record.points_impossible"]
+    assert "J♠" in str(errors[0].message) and errors[0].where.path == where
+
+
+@pytest.mark.parametrize("vera", ["{points: 23, tricks: 3}", "{cards: [J♠, A♠], tricks: true}"])
+def test_the_turned_right_jack_counted_for_the_dealer_is_accepted(vera):
+    verdict = check_text(_turned_jack("{points: 62, tricks: 4}", BORIS_41, vera))
+    assert verdict.exit_status == 0 and verdict.deals[0].scores["Vera"] == 23 + 14
+
+
 def test_a_shared_win_names_the_co_winners():
     deal = """\
   - dealer: {dealer}

@@ -50,7 +50,7 @@ from referee.engines.deals import (
     with_params,
 )
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
-from referee.engines.points_taken import PointPack, pack_cards, read_taken, taken_possible
+from referee.engines.points_taken import PointPack, Taken, pack_cards, read_taken, taken_possible
 from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
 from referee.messages import Message, points_count, signed, t, tc, tn
@@ -322,8 +322,7 @@ G2-A11 | Play and the deal go clockwise | play.out_of_turn
 G2-A12 | The upper spare card is the one turned for trumps | (record.trump_mismatch)
 G2-A13 | The original's extras are not part of these rules | unchecked: editorial; nothing in a record depends on it
 G2-A14 | Tens may be laid away | unchecked: allowed, so there is nothing to refuse
-G2-A15 | A turned jack is the right bower and goes into the dealer's hand
-    | unchecked: no rule of play depends on it beyond the trump suit
+G2-A15 | A turned jack is the right bower and goes into the dealer's hand | (record.points_impossible)
 """)
 """Every rule of Réunion: what enforces it, or why no record can show it (``referee rules``)."""
 
@@ -432,7 +431,7 @@ class Reunion(Game):
         if deal.full:
             facts = None if dealer_name is None else self._full_play(deal, players, dealer_name, trump_given)
         else:
-            facts = self._summary(r, deal.path, players, trump_given)
+            facts = self._summary(r, deal.path, players, trump_given, dealer_name)
         if facts is None or dealer_name is None:
             return None
         dealer = players.index(dealer_name)
@@ -457,7 +456,8 @@ class Reunion(Game):
             return None
         return discard
 
-    def _summary(self, r: Reader, path: Path, players: list[str], trump_given: Suit | None) -> DealFacts | None:
+    def _summary(self, r: Reader, path: Path, players: list[str], trump_given: Suit | None, dealer: str | None,
+                 ) -> DealFacts | None:
         trump, turned = self._summary_trump(r, path, trump_given)
         discard = self._discard(r, path)
         last = r.name(path + ("last_trick",), players)
@@ -477,10 +477,37 @@ class Reunion(Game):
                                         discard=points_of(discard, trump), total=DECK_POINTS, sum=total),
                    "record.points_sum", "points")
             ok = False
+        if turned is not None and dealer is not None:
+            ok = self._turned_jack(r, path + ("taken",), dealer, turned, discard, taken) and ok
         if not ok or not taken_possible(r, path + ("taken",), players, trump, discard, taken, POINT_PACK):
             return None
         return DealFacts(trump, turned, discard, points, took, last, None, counted if any(counted.values()) else None,
                          [])
+
+    @staticmethod
+    def _turned_jack(r: Reader, path: Path, dealer: str, turned: Card, discard: list[Card], taken: Taken) -> bool:
+        """A turned jack is the right jack, and the dealer takes it up with the widow; unless he lays it
+        away (a broken rule, reported as such) he must play it, and nothing beats it. So he takes its
+        trick and its card points, and nobody else takes it (G2-A15)."""
+        if turned.rank is not Rank.JACK or turned in discard:
+            return True
+        ok = True
+        for player, cards in taken.listed.items():
+            if player != dealer and cards and turned in cards:
+                r.fail(path + (taken.keys[player], "cards"), t(
+                    "The turned card, {card}, went into the dealer's hand; it is the right jack, so it won the trick "
+                    "{dealer} played it to, and {player} cannot have taken it.", card=turned, dealer=dealer,
+                    player=player), "record.points_impossible", "points")
+                ok = False
+        held = taken.listed[dealer]
+        left_out = held is not None and turned not in held
+        if left_out or not taken.took[dealer] or taken.points[dealer] < TRUMP_JACK_POINTS:
+            r.fail(path + (taken.keys[dealer],), t(
+                "The turned card, {card}, went into the dealer's hand; it is the right jack, so when {player} played "
+                "it, it won its trick: he took at least one trick, and {card} ({points} card points) with it.",
+                card=turned, player=dealer, points=TRUMP_JACK_POINTS), "record.points_impossible", "points")
+            ok = False
+        return ok
 
     def _summary_trump(self, r: Reader, path: Path, trump_given: Suit | None) -> tuple[Suit | None, Card | None]:
         """Trumps from ``trump`` or the ``turned`` card (which must agree); (None, None) if neither is usable."""
