@@ -458,6 +458,14 @@ class Reunion(Game):
 
     def _summary(self, r: Reader, path: Path, players: list[str], trump_given: Suit | None, dealer: str | None,
                  ) -> DealFacts | None:
+        # Possible or exit 2: each player deals once (record.dealer_twice); trumps are any suit, a turned
+        # card a card of the pack in it (record.not_in_pack, record.trump_mismatch); the discard is two
+        # cards of the pack (record.discard_size; an ace or a trump jack in it is a finding). Tricks are
+        # 0 to 10, or only whether any, and make 10 (record.tricks_sum); nobody without a trick has points
+        # or the last trick (record.points_without_tricks, record.last_trick_without_tricks); points and
+        # discard make 140 (record.points_sum), shared out of the counting cards outside the discard, at
+        # most three a trick; a turned jack not discarded wins a trick of the dealer's, 12 points or more
+        # (record.points_impossible).
         trump, turned = self._summary_trump(r, path, trump_given)
         discard = self._discard(r, path)
         last = r.name(path + ("last_trick",), players)
