@@ -5,6 +5,7 @@
     python scripts/benchmark.py --browser [--runs 3]     the browser score checker instead (bench_browser.py)
     python scripts/benchmark.py --fuzz 20000 [--seed 1]  mutated record texts instead
     python scripts/benchmark.py --build [--runs 3]       the site build against bare Material (bench_build.py)
+    python scripts/benchmark.py --startup [--runs 15]    ``referee check`` against a bare start (bench_startup.py)
 
 Rows: random legal deals per second per game (shuffle, deal, random legal play to the end), full-play
 records checked per second (from parsed data, and from YAML and JSON text including parsing) and the
@@ -336,6 +337,9 @@ def main() -> None:
     parser.add_argument("--build", action="store_true",
                         help="measure the site build instead (scripts/bench_build.py: bare Material vs warm and cold "
                              "builds, CPU and wall, a grouped profile; also --runs N, --no-profile)")
+    parser.add_argument("--startup", action="store_true",
+                        help="measure the command line's start-up instead (scripts/bench_startup.py: referee check "
+                             "against a bare Python start, with and without bytecode; also --runs N, --record FILE)")
     parser.add_argument("--fuzz", type=int, metavar="N", help="instead: check N mutated record texts, count outcomes")
     parser.add_argument("--seed", type=int, default=1, help="seed of the --fuzz mutations")
     args, rest = parser.parse_known_args()
@@ -348,6 +352,11 @@ def main() -> None:
         from bench_build import main as build_benchmark
 
         build_benchmark(rest)
+        return
+    if args.startup:
+        from bench_startup import main as startup_benchmark
+
+        startup_benchmark(rest)
         return
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
