@@ -51,6 +51,17 @@ def test_random_games_conserve_cards_respect_caps_and_match_their_summary(seed, 
     summary = check_text(record(summary_of(game, dealer), must_trump_when_void=must, free_play=free))
     assert full.exit_status == summary.exit_status == 0
     assert full.winner == summary.winner and full.totals == summary.totals
+    mixed = check_text(record(first_summed_up(korol_deal(random.Random(seed), NAMES, dealer, quotas=quotas,
+                                                         must_trump=must, free_play=free), game),
+                              must_trump_when_void=must, free_play=free))
+    assert mixed.exit_status == 0 and (mixed.winner, mixed.totals) == (full.winner, full.totals)
+
+
+def first_summed_up(deal: dict, game: dict) -> dict:
+    """A full play whose first phase is given as a summary, the reign card by card (G8-D01)."""
+    mixed = {k: v for k, v in deal.items() if k not in ("hands", "trump_card")}
+    mixed["tricks"] = dict(zip(NAMES, game["first"].tricks_won(), strict=True))
+    return mixed
 
 
 def test_the_lead_passes_on_when_the_winner_leaves():
@@ -108,3 +119,42 @@ def test_summary_tricks_never_put_all_four_at_their_quotas():
     [error] = err.value.errors
     assert error.code == "record.tricks_sum" and "the fourth never reaches his" in str(error.message)
     assert error.where.path == "deals[0].tricks"
+
+
+def _mixed() -> dict:
+    data = yaml.safe_load(open("examples/korol/full-play.yaml", encoding="utf-8"))
+    deal = data["deals"][0]
+    for key in ("hands", "trump_card"):
+        del deal[key]
+    deal["tricks"] = {"Anna": 3, "Boris": 0, "Vera": 5, "Gleb": 1}  # as the example's first phase ends
+    data.pop("expected")
+    return data
+
+
+def test_a_first_phase_summed_up_before_a_full_reign_is_judged_like_the_full_play():
+    verdict = check_text(yaml.safe_dump(_mixed(), allow_unicode=True))
+    assert verdict.exit_status == 0 and verdict.winner == "Anna"
+    assert verdict.deals[0].mode == "full"
+    steps = " ".join(str(s) for s in verdict.deals[0].steps)
+    assert "Titles in the reign: King Vera, Prince Anna, Soldier Gleb and Peasant Boris." in steps
+
+
+def test_a_first_phase_summed_up_is_bounded_and_its_reign_still_judged():
+    data = _mixed()
+    data["deals"][0]["tricks"]["Anna"] = 4  # over the Peasant's quota of 3
+    with pytest.raises(RecordErrors) as err:
+        check_text(yaml.safe_dump(data, allow_unicode=True))
+    assert [e.code for e in err.value.errors] == ["record.tricks_sum"]
+
+
+def test_a_broken_rule_in_the_reign_is_judged_alike_after_either_first_phase():
+    full = yaml.safe_load(open("examples/korol/full-play.yaml", encoding="utf-8"))
+    full.pop("expected")
+    verdicts = []
+    for data in (full, _mixed()):
+        tricks = [trick.split() for trick in data["deals"][0]["reign_tricks"]]
+        tricks[0][2], tricks[1][3] = tricks[1][3], tricks[0][2]  # Anna: Q♥ to a spade lead, 10♠ to a heart one
+        data["deals"][0]["reign_tricks"] = [" ".join(trick) for trick in tricks]
+        verdict = check_text(yaml.safe_dump(data, allow_unicode=True))
+        verdicts.append((verdict.exit_status, [(f.code, str(f.message)) for f in verdict.findings]))
+    assert verdicts[0] == verdicts[1] and verdicts[0][0] == 1

@@ -12,7 +12,7 @@ do not depend on the game live here:
 - :func:`each_deal`: the loop over ``deals`` that skips a deal which cannot be read (a problem
   says why) and goes on, so that every problem is reported at once;
 - readers for what many games' records hold: :func:`parsed` (a card, cards, a suit or a rank in the
-  record's notation), :func:`read_suit`, :func:`scores_before` and :func:`over_before`,
+  record's notation), :func:`read_card`, :func:`read_suit`, :func:`scores_before` and :func:`over_before`,
   :func:`trick_counts`, :func:`whole_pack`, :func:`trump_from` (the suit a card fixes),
   :func:`take_widow` (the hands after a widow and a discard); a game words each check's problem
   itself, and :func:`with_params` fills in what was found;
@@ -83,6 +83,21 @@ def parsed(r: Reader, path: Path, parse: Callable[[Any, str], T], value: Any = N
     except NotationError as err:
         r.add(err, path)
         return None
+
+
+def read_card(r: Reader, path: Path) -> Card | None:
+    """The card at ``path`` (a turned trump, an exchanged card); None and a problem if it is left out
+    or is no card.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("trump_card: 7H\\n"))
+    >>> str(read_card(r, ("trump_card",))), read_card(r, ("gives",)), [e.code for e in r.errors]
+    ('7♥', None, ['record.missing_field'])
+    """
+    if r.get(path) is None:
+        r.fail(path, t("{field} is missing.", field=path[-1]), "record.missing_field")
+        return None
+    return parsed(r, path, parse_card)
 
 
 def read_suit(r: Reader, path: Path, required: bool = True) -> Suit | None:

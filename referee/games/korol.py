@@ -19,11 +19,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.cards import Card, Suit, deck
-from referee.engines.deals import Deal, trick_counts
+from referee.engines.deals import Deal, read_card, read_suit, trick_counts, whole_pack
 from referee.engines.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
 from referee.engines.replay import Replay, read_hands, replay_tricks
 from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
-from referee.errors import NotationError
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_card, parse_suit
 from referee.records.fields import (
@@ -33,6 +32,7 @@ from referee.records.fields import (
     Integer,
     ListOf,
     Obj,
+    OneOf,
     PerPlayer,
     PlayerName,
     RecordSpec,
@@ -75,12 +75,14 @@ _TITLE_OF = PerPlayer(Choice(TITLES, ignore_case=True, labels=TITLE_NAMES))
 _QUOTAS = Obj(tuple(Field(title, Integer(minimum=1), t("The quota of the {title}.", title=TITLE_NAMES[title]),
                           default=DEFAULT_QUOTAS[title],
                           label=TITLE_NAMES[title]) for title in TITLES))
+STOPPED: dict[str, str] = {}  # what the first phase's replay gives at a wrong turn (compared by identity)
+_FIRST_PLAYED = t("required, unless the first phase is given as a summary (tricks per player)")
 _EXCHANGE = Obj((Field("gives", CardType(), t("The trump he gives the King."), required=True,
                        label=t("Trump given")),
                  Field("gets", CardType(), t("The card the King gives him back."), required=True,
                        label=t("Card given back"))))
 RECORD = RecordSpec(
-    without=("scores_before",),
+    without=("scores_before",), full_play_key="reign_hands",  # G8-D01: a full reign, after either first phase
     samples={"summary": "korol/reign-to-the-peasant", "full": "korol/full-play"},
     deal=(
         Field("dealer", PlayerName(), t("The player who dealt the first phase: chosen by lot for the first game, "
@@ -104,14 +106,15 @@ RECORD = RecordSpec(
                                                                "together 9."), required=True, mode="summary",
               label=t("Tricks in the reign"), question=t("How many tricks did each player take in the reign?")),
         Field("hands", PerPlayer(CardsType(min_items=9)),
-              t("Every player's nine cards as dealt for the first phase."), required=True, mode="full",
+              t("Every player's nine cards as dealt for the first phase."), mode="full", condition=_FIRST_PLAYED,
               label=t("Hands as dealt")),
         Field("trump_card", CardType(), t("The last card dealt, turned up for trumps; it is in the dealer's hand."),
-              required=True, mode="full",
+              mode="full", condition=_FIRST_PLAYED,
               label=t("Trump card")),
-        Field("tricks", ListOf(CardsType(min_items=1), min_items=1),
+        Field("tricks", OneOf((ListOf(CardsType(min_items=1), min_items=1), PerPlayer(Integer(minimum=0)))),
               t("Every trick of the first phase, its cards in play order from the leader's; a trick after a "
-                "player left has a card fewer."), required=True, mode="full",
+                "player left has a card fewer. Or, before a full reign, the tricks each player took in the first "
+                "phase (then no hands or trump card for it)."), required=True, mode="full",
               label=t("Tricks of the first phase, card by card")),
         Field("reign_hands", PerPlayer(CardsType(min_items=9)),
               t("Every player's nine cards as dealt for the reign, before the exchanges."), required=True,
@@ -324,12 +327,12 @@ class Korol(Game):
         titles = self._titles(r, path + ("titles",), players)
         quotas = self._quotas(r, path + ("quotas",))
         claim = r.name(path + ("claim",), players, required=False)
-        trump = self._suit(r, path + ("trump",))
+        trump = read_suit(r, path + ("trump",), required=False)
         steps: list[Message] = []
         if full:
             got = self._full(r, path, number, players, dealer, titles, quotas, options, findings, steps)
         else:
-            reign_trump = self._suit(r, path + ("reign_trump",))
+            reign_trump = read_suit(r, path + ("reign_trump",), required=False)
             got = self._summary(r, path, players, titles, quotas, trump, reign_trump, steps)
         if got is None or dealer is None:
             return None
@@ -356,16 +359,6 @@ class Korol(Game):
         return DealResult(number, scores, steps, claimed, mode="full" if full else "summary"), winner
 
     # -- reading the fields ------------------------------------------------------------------------------
-
-    def _suit(self, r: Reader, path: Path) -> Suit | None:
-        value = r.get(path)
-        if value is None:
-            return None
-        try:
-            return parse_suit(value, r.notation)
-        except NotationError as err:
-            r.add(err, path)
-            return None
 
     def _titles(self, r: Reader, path: Path, players: list[str]) -> dict[str, str] | None:
         value = r.mapping(path)
@@ -409,9 +402,21 @@ class Korol(Game):
         # Possible or exit 2: dealer and claim name players; the titles are the four, one each; quotas
         # are whole numbers of at least 1; the first phase's tricks as summary_tricks_possible says
         # (record.tricks_sum); the reign's make 9 (record.tricks_sum). Trumps: any suit.
-        first = r.scores(path + ("tricks",), players, minimum=0)
+        first = self._first_phase(r, path, players, titles, quotas)
         reign_tricks = r.scores(path + ("reign_tricks",), players, minimum=0)
         if first is None or reign_tricks is None or titles is None or quotas is None:
+            return None
+        if trick_counts(r, path + ("reign_tricks",), players, HAND) is None:
+            return None
+        if trump is not None:
+            steps.append(t("First phase, trumps: {suit}.", suit=trump))
+        return self._titles_steps(players, titles, quotas, first, steps), reign_tricks
+
+    def _first_phase(self, r: Reader, path: Path, players: list[str], titles: dict[str, str] | None,
+                     quotas: dict[str, int] | None) -> dict[str, int] | None:
+        """The first phase's tricks per player, as a summary gives them; None if they cannot be."""
+        first = r.scores(path + ("tricks",), players, minimum=0)
+        if first is None or titles is None or quotas is None:
             return None
         caps, counts = [quotas[titles[p]] for p in players], [first[p] for p in players]
         if not summary_tricks_possible(counts, caps):
@@ -422,11 +427,7 @@ class Korol(Game):
                                             "({quotas}), and the tricks make 9 unless at least three players reached "
                                             "their quotas.", quotas=said), "record.tricks_sum", "quotas")
             return None
-        if trick_counts(r, path + ("reign_tricks",), players, HAND) is None:
-            return None
-        if trump is not None:
-            steps.append(t("First phase, trumps: {suit}.", suit=trump))
-        return self._titles_steps(players, titles, quotas, first, steps), reign_tricks
+        return first
 
     def _titles_steps(self, players: list[str], titles: dict[str, str], quotas: dict[str, int],
                       first: dict[str, int], steps: list[Message], left_said: bool = False) -> dict[str, str]:
@@ -451,10 +452,29 @@ class Korol(Game):
               findings: list[Finding], steps: list[Message],
               ) -> tuple[dict[str, str] | None, dict[str, int] | None] | None:
         rules = RULES[(options["must_trump_when_void"], options["free_play"])]
-        hands = self._pack(r, path + ("hands",), players)
-        card = self._card(r, path + ("trump_card",))
+        summed_up = r.get(path + ("hands",)) is None and isinstance(r.get(path + ("tricks",)), dict)  # G8-D01
+        first_tricks = self._first_phase(r, path, players, titles, quotas) if summed_up else None
+        hands = None if summed_up else self._pack(r, path + ("hands",), players)
+        card = None if summed_up else read_card(r, path + ("trump_card",))
         reign_hands = self._pack(r, path + ("reign_hands",), players)
-        reign_card = self._card(r, path + ("reign_trump_card",))
+        reign_card = read_card(r, path + ("reign_trump_card",))
+        if summed_up:
+            reign = None if first_tricks is None else self._titles_steps(players, titles, quotas, first_tricks, steps)
+        else:
+            reign = self._first_played(r, path, number, players, dealer, titles, quotas, hands, card, rules,
+                                       findings, steps)
+        if reign is None or reign is STOPPED:  # unreadable, or a wrong turn: the reign's titles are unknown
+            return None if reign is None else (None, None)
+        if reign_hands is None or reign_card is None:
+            return None
+        reign_tricks = self._reign(r, path, number, players, reign, reign_hands, reign_card, rules, findings, steps)
+        return None if reign_tricks is None else (reign, reign_tricks)
+
+    def _first_played(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
+                      titles: dict[str, str] | None, quotas: dict[str, int] | None, hands: list[list[Card]] | None,
+                      card: Card | None, rules: TrickRules, findings: list[Finding], steps: list[Message],
+                      ) -> dict[str, str] | None:
+        """The first phase replayed trick by trick: the reign's titles (None: unreadable; STOPPED: a wrong turn)."""
         if hands is None or card is None or dealer is None or titles is None or quotas is None:
             return None
         d = players.index(dealer)
@@ -475,7 +495,7 @@ class Korol(Game):
         if first.stopped is not None:  # a wrong turn: the titles of the reign cannot be known
             steps.append(t("Trick {k} of the first phase is a wrong turn; the reign is not judged.",
                            k=first.stopped))
-            return None, None
+            return STOPPED
         for seat, after in first.left:
             steps.append(tn("{player} ({title}) reached the quota of {n} trick at trick {trick} and left the first "
                             "phase.", "{player} ({title}) reached the quota of {n} tricks at trick {trick} and left "
@@ -484,35 +504,12 @@ class Korol(Game):
         for seat, cards in first.dead.items():
             steps.append(t("Dead cards of {player}: {cards}.", player=players[seat], cards=sorted(cards)))
         won = first.tricks_won(PLAYERS)
-        reign = self._titles_steps(players, titles, quotas, dict(zip(players, won, strict=True)), steps,
-                                   left_said=True)
-        if reign_hands is None or reign_card is None:
-            return None
-        reign_tricks = self._reign(r, path, number, players, reign, reign_hands, reign_card, rules, findings, steps)
-        return None if reign_tricks is None else (reign, reign_tricks)
+        return self._titles_steps(players, titles, quotas, dict(zip(players, won, strict=True)), steps, left_said=True)
 
     def _pack(self, r: Reader, path: Path, players: list[str]) -> list[list[Card]] | None:
         hands = read_hands(r, path, players, HAND)
-        if hands is None:
-            return None
-        dealt = {c for h in hands for c in h}
-        if dealt != set(DECK):
-            r.fail(path, t("The hands must make up the pack of {n} cards (missing: {missing}; not in this pack: "
-                           "{foreign}).", n=len(DECK), missing=sorted(set(DECK) - dealt),
-                           foreign=sorted(dealt - set(DECK))), "record.deck_mismatch", "deal")
-            return None
-        return hands
-
-    def _card(self, r: Reader, path: Path) -> Card | None:
-        value = r.get(path)
-        if value is None:
-            r.fail(path, t("{field} is missing.", field=path[-1]), "record.missing_field")
-            return None
-        try:
-            return parse_card(value, r.notation)
-        except NotationError as err:
-            r.add(err, path)
-            return None
+        whole = t("The hands must make up the pack of {n} cards (missing: {missing}; not in this pack: {foreign}).")
+        return None if hands is None or not whole_pack(r, path, [c for h in hands for c in h], DECK, whole) else hands
 
     def _reign(self, r: Reader, path: Path, number: int, players: list[str], reign: dict[str, str],
                hands: list[list[Card]], card: Card, rules: TrickRules, findings: list[Finding],
@@ -569,7 +566,7 @@ class Korol(Game):
         if r.mapping(path) is None:
             return False
         r.known_keys(path, {"gives", "gets"})
-        gives, gets = self._card(r, path + ("gives",)), self._card(r, path + ("gets",))
+        gives, gets = read_card(r, path + ("gives",)), read_card(r, path + ("gets",))
         if gives is None or gets is None:
             return False
         if gives not in held[seat]:

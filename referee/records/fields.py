@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal, Protocol
 
 from referee.messages import N_, Message, render, t
@@ -747,8 +747,7 @@ class RecordSpec:
     samples: dict[str, str] = field(default_factory=dict)
     """A worked example per kind of deal (``examples/<name>.yaml``) that ``referee new`` fills a template from."""
     full_play_key: str = FULL_PLAY_KEY
-    """The deal field that makes a deal a full play (a game with another one also declares
-    ``Field("deals", Deals(full_play_key=...))`` among its ``fields``)."""
+    """The deal field that makes a deal a full play (the record's ``deals`` field says so to the form)."""
 
     def record_fields(self) -> list[Field]:
         """The top-level fields of this game's records, in order."""
@@ -758,7 +757,8 @@ class RecordSpec:
         for common in COMMON:
             if common.name in self.without:
                 continue
-            out.append(replaced.get(common.name, common))
+            own = replace(DEALS, type=Deals(full_play_key=self.full_play_key)) if common is DEALS else common
+            out.append(replaced.get(common.name, own))  # the form and the schema must know the full play's key
             if common.name == "players":  # a game's own fields follow the players (teams, say)
                 out.extend(f for f in self.fields if f.name not in common_names)
         return out
