@@ -88,9 +88,10 @@ def exact_sums(groups: list[tuple[int, int]], target: int) -> list[tuple[int, ..
 
 
 def reunion_oracle(deal: dict) -> bool:
-    """Whether some sharing of the counting cards gives every player his points within three cards a trick."""
-    trump = parse_card(deal["turned"], "en").suit
-    discard = parse_cards(deal["discard"], "en")
+    """Whether some sharing of the counting cards gives every player his points within three cards a trick,
+    the dealer holding the turned card when it is a jack he did not discard (it wins his trick, G2-A15)."""
+    turned = parse_card(deal["turned"], "en")
+    trump, discard = turned.suit, parse_cards(deal["discard"], "en")
     players = list(deal["taken"])
     points = [deal["taken"][p]["points"] for p in players]
     tricks = [deal["taken"][p]["tricks"] for p in players]
@@ -100,12 +101,20 @@ def reunion_oracle(deal: dict) -> bool:
     groups = sorted(pool.items())
     if sum(points) != sum(v * m for v, m in groups):
         return False
+    jack = [v for v, _ in groups].index(ru.card_points(turned, trump)) if turned.rank == 11 and turned not in discard \
+        else None
+    dealer = players.index(deal["dealer"])
+
+    def holds_jack(seat: int, share: tuple[int, ...]) -> bool:  # both jacks of the colour count the same
+        return jack is None or seat != dealer or share[jack] >= 1
+
     for a in exact_sums(groups, points[0]):
-        if sum(a) > 3 * tricks[0]:
+        if sum(a) > 3 * tricks[0] or not holds_jack(0, a):
             continue
         rest = [(v, m - k) for (v, m), k in zip(groups, a, strict=True)]
         for b in exact_sums(rest, points[1]):
-            if sum(b) <= 3 * tricks[1] and sum(m for _, m in rest) - sum(b) <= 3 * tricks[2]:
+            c = tuple(m - k for (_, m), k in zip(rest, b, strict=True))
+            if sum(b) <= 3 * tricks[1] and sum(c) <= 3 * tricks[2] and holds_jack(1, b) and holds_jack(2, c):
                 return True
     return False
 

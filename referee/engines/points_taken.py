@@ -195,20 +195,23 @@ def _player_points(r: Reader, p: Path, name: str, value: dict[str, Any], trump: 
 
 
 def taken_possible(r: Reader, path: Path, players: list[str], trump: Suit, discard: list[Card], taken: Taken,
-                   pack: PointPack) -> bool:
+                   pack: PointPack, sure: dict[str, Card] | None = None) -> bool:
     """Whether some deal gives every player his card points with the tricks recorded; if not, noted at ``path``.
 
     The counting cards outside the discard (and outside the lists) are shared out; every trick
     holds ``pack.per_trick`` cards, so a player's counting cards cannot outnumber that many per
     trick. A player whose tricks are only known to be some (``true``) takes at least one, and the
-    tricks add up to ``pack.tricks``.
+    tricks add up to ``pack.tricks``. ``sure`` gives a card a player is known to have taken (Réunion's
+    turned jack, which wins the dealer's trick) when his cards are not listed: the sharing gives it to him.
     """
     points, tricks, listed, keys = taken.points, taken.tricks, taken.listed, taken.keys
     named = {c for cards in listed.values() if cards for c in cards}
+    sure = {p: c for p, c in (sure or {}).items() if listed[p] is None and c not in named and c not in discard}
     pool = [pack.card_points(c, trump) for c in pack.cards
             if pack.card_points(c, trump) and c not in discard and c not in named]
-    fixed = [len(listed[p] or []) for p in players]
-    wanted = [0 if listed[p] is not None else points[p] for p in players]
+    fixed = [len(listed[p] or []) + (p in sure) for p in players]
+    wanted = [0 if listed[p] is not None else points[p] - (pack.card_points(sure[p], trump) if p in sure else 0)
+              for p in players]
     ok = True
     for p in players:
         if listed[p] is not None:
@@ -231,8 +234,11 @@ def taken_possible(r: Reader, path: Path, players: list[str], trump: Suit, disca
                              "{points} card points.", given, player=p, cards=cap, points=points[p]),
                    "record.points_impossible", "points")
             ok = False
-    if ok and not possible.can_share_in_tricks(pool, wanted, [tricks[p] for p in players], fixed, pack.per_trick,
-                                               pack.tricks):
+    rest = pool.copy()  # the cards the joint sharing gives out: those known to be taken are placed already
+    for card in sure.values():
+        rest.remove(pack.card_points(card, trump))
+    if ok and (min(wanted) < 0 or not possible.can_share_in_tricks(rest, wanted, [tricks[p] for p in players], fixed,
+                                                                   pack.per_trick, pack.tricks)):
         r.fail(path, t("No deal gives these card points all at once: however the cards outside the discard are "
                        "shared, each trick holding {n} cards, {points} cannot all be true with the tricks "
                        "recorded.", n=pack.per_trick, points=[f"{p} {points[p]}" for p in players]),

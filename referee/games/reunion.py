@@ -487,7 +487,8 @@ class Reunion(Game):
             ok = False
         if turned is not None and dealer is not None:
             ok = self._turned_jack(r, path + ("taken",), dealer, turned, discard, taken) and ok
-        if not ok or not taken_possible(r, path + ("taken",), players, trump, discard, taken, POINT_PACK):
+        jack = {dealer: turned} if turned is not None and dealer is not None and turned.rank is Rank.JACK else None
+        if not ok or not taken_possible(r, path + ("taken",), players, trump, discard, taken, POINT_PACK, jack):
             return None
         return DealFacts(trump, turned, discard, points, took, last, None, counted if any(counted.values()) else None,
                          [])
