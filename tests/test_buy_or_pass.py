@@ -109,6 +109,48 @@ def test_impossible_facts_make_the_record_unusable(change):
     unusable_after(_full(), change)
 
 
+def _check(data: dict):
+    return check_text(yaml.safe_dump(data, allow_unicode=True))
+
+
+def test_the_cards_laid_down_may_be_written_and_change_nothing():
+    data = _full()
+    assert data["deals"][0]["laydowns"][0]["laid"] == "9♠ 10♠ J♠"  # the example writes them
+    written = _check(data)
+    data["deals"][0]["laydowns"][0].pop("laid")  # left out, the referee takes all of the suit
+    derived = _check(data)
+    assert written.exit_status == derived.exit_status == 0 and written.findings == derived.findings == []
+    assert [d.scores for d in written.deals] == [d.scores for d in derived.deals] and written.totals == derived.totals
+    assert [str(s) for s in written.deals[0].steps] == [str(s) for s in derived.deals[0].steps]
+
+
+def test_a_card_of_the_suit_kept_back_is_a_finding_and_nothing_after_it_is_judged():
+    data = _full()
+    deal = data["deals"][0]
+    deal["hands"].update(Boris="A♦ 10♠ J♠ 9♠ 8♠", Vera="9♥ 7♠ 10♣ 8♦ K♥")  # Boris is dealt four spades
+    deal["laydowns"][0]["laid"] = "J♠ 10♠ 9♠"  # and keeps 8♠ back
+    verdict = _check(data)  # the play that follows no longer fits the hands: it is not read
+    assert verdict.exit_status == 1
+    assert [(f.code, f.severity) for f in verdict.findings] == [("play.incomplete_laydown", "error"),
+                                                                  ("play.not_judged", "warning")]
+    assert bop.GAME.rule_for("play.incomplete_laydown") == "G6-A5"
+    message = str(verdict.findings[0].message)
+    assert "Boris" in message and "9♠, 10♠ and J♠" in message and "8♠, 9♠, 10♠ and J♠" in message
+    (result,) = verdict.deals
+    assert result.mode == "broken" and result.scores == dict.fromkeys(NAMES, 0) and result.claim is None
+    assert str(result.steps[-1]) == "The referee stops at this wrong turn and judges nothing after it."
+    assert verdict.totals == dict.fromkeys(NAMES, 0) and int(str(verdict.termination.params["pot"])) == 0
+
+
+def test_cards_laid_down_must_be_in_the_hand_and_include_the_cards_taken():
+    for laid in ("9♠ 10♠ Q♠", "9♠ 9♠ 10♠ J♠", "9♠ 10♠"):  # not his card, a card twice, fewer than were taken
+        data = _full()
+        data["deals"][0]["laydowns"][0]["laid"] = laid
+        with pytest.raises(RecordErrors) as info:
+            _check(data)
+        assert [e.code for e in info.value.errors] in (["record.laydown_card"], ["record.card_twice"])
+
+
 def test_a_pot_too_small_pays_pro_rata_rounded_down():
     assert bop.settle(1100, {"A": 800, "B": 400, "C": 300, "D": 200}) == ({"A": 517, "B": 258, "C": 194, "D": 129}, 2)
 

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import Deal
 from referee.engines.game import (
+    STOPPED_HERE,
     DealResult,
     Finding,
     Game,
@@ -28,8 +29,9 @@ from referee.engines.game import (
     Verdict,
     advance,
     rule_table,
+    wrong_turn,
 )
-from referee.engines.passing import replay_passing
+from referee.engines.passing import STOPPED, replay_passing
 from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_7_TO_A, Duty, PassingTrickPlay, TrickRules
 from referee.errors import NotationError
@@ -50,6 +52,7 @@ from referee.records.fields import (
     RecordSpec,
     SuitType,
 )
+from referee.records.hands import read_held
 from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 7)
@@ -126,14 +129,18 @@ RECORD = RecordSpec(
         Field("laydowns", ListOf(Obj((
             Field("player", PlayerName(), t("The player who lays down."), required=True,
                   label=t("Player")),
+            Field("laid", Cards(min_items=1), t("The cards he laid down, which must be all his cards of that suit; "
+                                                "left out, the referee takes them to be all of them."),
+                  label=t("Cards laid down"),
+                  hint=t("The cards he put face down on the table: all he holds of that suit.")),
             Field("taken", Cards(min_items=1), t("The cards the other three took, clockwise from his left."),
                   required=True,
                   label=t("Cards taken"))))),
               t("One entry for every player who was dealt three or more cards of a suit, in turn from the dealer's "
-                "left: the cards the others took from the ones he laid down."), mode="full",
+                "left: the cards he laid down, and the ones the others took from them."), mode="full",
               label=t("Lay-downs"),
               hint=t("A row for every player who was dealt three or more cards of a suit, in turn from the "
-                     "dealer's left: who laid them down, and which of them the others took.")),
+                     "dealer's left: who laid them down, which cards, and which of them the others took.")),
         Field("play", ListOf(CardsAndWords(("pass", "buy")), min_items=1),
               t("Every lead in order: the card led, then what each other player with cards did, clockwise: a card, "
                 "pass or buy."), required=True, mode="full",
@@ -197,7 +204,7 @@ G6-A1 | The A♠ wins if played; else the highest card of the suit led | claim
 G6-A2 | The A♠ may be played at any time instead of following (option ace_of_spades) | play.master_early
 G6-A3 | A trick won by the A♠ is paid at the value of the suit led | claim
 G6-A4 | A card bought costs the stake; a bought card that cannot follow is kept, and he passes | claim
-G6-A5 | The lay-down, step by step | (record.laydown_missing) (record.laydown_card)
+G6-A5 | The lay-down, step by step | play.incomplete_laydown (record.laydown_missing) (record.laydown_card)
 G6-A6 | The winner may not lead the suit of the trick he has just won | (play.suit_barred)
 G6-A7 | The deal ends when at most one player holds cards, or the leads stall | record.trick_count
 G6-A8 | Nobody out: the pot is split equally, the remainder stays | claim
@@ -207,7 +214,7 @@ G6-A11 | The deal passes to the left | deal.dealer_order
 G6-A12 | The outcome is net money, not tricks | claim
 G6-A13 | Buying or passing while holding the suit led is a revoke | (play.pass_holding_suit) play.buy_holding_suit
 G6-A14 | Ranks 7 8 9 10 J Q K A | claim
-G6-D01 | The lay-down is recorded with the cards laid down | (record.laydown_missing)
+G6-D01 | The lay-down is recorded with the cards laid down | (record.laydown_missing) (play.incomplete_laydown)
 G6-D02 | Only leads made with the stock empty count towards the end of the deal | play.after_end (record.trick_count)
 """)
 """Every rule of Buy or Pass: what enforces it, or why no record can show it (``referee rules``)."""
@@ -281,7 +288,7 @@ class BuyOrPass(Game):
                 continue
             result, pot, last_out, previous_dealer = read
             exempt = last_out
-            if result.number == DEALS:
+            if result.number == DEALS and result.mode != "broken":
                 pot = self._award(players, pot, last_out, result)
             totals = advance(totals, result.scores)
             result.totals = dict(totals)
@@ -353,6 +360,9 @@ class BuyOrPass(Game):
             got = self._summary(r, path, players)
         if got is None:
             return None
+        if isinstance(got, str):  # an incomplete lay-down: nothing in the deal is judged, the pot stays as it was
+            steps.append(STOPPED_HERE)
+            return DealResult(number, dict.fromkeys(players, 0), steps, mode="broken"), pot, None, dealer
         tricks, bought, holding, first_out = got
         fine = options["fine"]
         net = dict.fromkeys(players, 0)
@@ -450,7 +460,7 @@ class BuyOrPass(Game):
 
     def _full(self, r: Reader, path: Path, number: int, players: list[str], dealer: int, options: dict[str, Any],
               findings: list[Finding], steps: list[Message]
-              ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | None:
+              ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | str | None:
         hands = read_hands(r, path + ("hands",), players, HAND)
         stock = self._stock(r, path + ("stock",))
         if hands is None or stock is None:
@@ -460,8 +470,9 @@ class BuyOrPass(Game):
                                         n=len(DECK)), "record.deck_mismatch", "deal")
             return None
         held = [list(h) for h in hands]
-        if not self._laydowns(r, path, players, dealer, hands, held, stock, steps):
-            return None
+        laid = self._laydowns(r, path, number, players, dealer, hands, held, stock, findings, steps)
+        if laid is not True:
+            return None if laid is False else STOPPED
         play = PassingTrickPlay(RULES[options["ace_of_spades"]], held, (dealer + 1) % PLAYERS, None,
                                 options["lead_rule"], players)
         replay = replay_passing(r, path + ("play",), play, stock, players, number, findings)
@@ -500,31 +511,33 @@ class BuyOrPass(Game):
             return None
         return cards
 
-    def _laydowns(self, r: Reader, path: Path, players: list[str], dealer: int, hands: list[list[Card]],
-                  held: list[list[Card]], stock: list[Card], steps: list[Message]) -> bool:
-        """The lay-downs after the deal, in seat order from the dealer's left; False if impossible."""
+    def _laydowns(self, r: Reader, path: Path, number: int, players: list[str], dealer: int,
+                  hands: list[list[Card]], held: list[list[Card]], stock: list[Card], findings: list[Finding],
+                  steps: list[Message]) -> bool | str:
+        """The lay-downs after the deal, in seat order from the dealer's left; False if impossible,
+        :data:`STOPPED` at an incomplete lay-down (a finding, after which the deal is judged no further)."""
         from referee.notation import parse_cards
 
         value = r.get(path + ("laydowns",))
-        given: dict[str, tuple[Any, Path]] = {}
+        given: dict[str, Path] = {}
         if value is not None:
             if not isinstance(value, list):
                 r.fail(path + ("laydowns",), t("{field} must be a non-empty list.", field="laydowns"), "record.shape")
                 return False
-            for j, entry in enumerate(value):
+            for j, _ in enumerate(value):
                 p = path + ("laydowns", j)
                 if r.mapping(p) is None:
                     return False
-                r.known_keys(p, {"player", "taken"})
+                r.known_keys(p, {"player", "laid", "taken"})
                 name = r.name(p + ("player",), players)
                 if name is None:
                     return False
-                given[name] = (entry.get("taken"), p + ("taken",))
+                given[name] = p
         for k in range(1, PLAYERS + 1):
             seat = (dealer + k) % PLAYERS
             name = players[seat]
             suit = lays_down(hands[seat])
-            p = given[name][1] if name in given else path + ("laydowns",)
+            p = given[name] + ("taken",) if name in given else path + ("laydowns",)
             if suit is None:
                 if name in given:
                     r.fail(p, t("{player} was dealt fewer than three cards of every suit and lays nothing down.",
@@ -536,18 +549,32 @@ class BuyOrPass(Game):
                             "which card each other player took.", player=name, suit=suit), "record.laydown_missing",
                        "laydown")
                 return False
-            laid = [c for c in held[seat] if c.suit is suit]
-            others = [(seat + j) % PLAYERS for j in range(1, PLAYERS)]
+            due = sorted(c for c in held[seat] if c.suit is suit)
+            at = given[name] + ("laid",)
+            laid = due if r.get(at) is None else read_held(r, at, held[seat], name, "record.laydown_card", "laydown")
             try:
-                taken = parse_cards(given[name][0], r.notation)
+                taken = parse_cards(r.get(p), r.notation)
             except NotationError as err:
                 r.add(err, p)
                 return False
+            if laid is None:
+                return False
+            others = [(seat + j) % PLAYERS for j in range(1, min(PLAYERS, len(laid) + 1))]
             if len(taken) != len(others) or len(set(taken)) != len(taken) or not set(taken) <= set(laid):
                 r.fail(p, t("The other three players take one card each of the ones laid down ({cards}), clockwise "
                             "from the left of {player}.", cards=sorted(laid), player=name), "record.laydown_card",
                        "laydown")
                 return False
+            if sorted(laid) != due:
+                where = r.doc.where(at, deal=number)
+                findings.append(wrong_turn(where, t(
+                    "{player} lays down {laid}, but a player dealt three or more cards of a suit lays down all the "
+                    "cards of that suit in his hand: {cards}.", player=name, laid=sorted(laid), cards=due),
+                    "play.incomplete_laydown"))
+                findings.append(Finding("play.not_judged", "warning", where, STOPPED_HERE))
+                steps.append(t("{player} lays down {laid} instead of {cards}.", player=name, laid=sorted(laid),
+                               cards=due))
+                return STOPPED
             for o, card in zip(others, taken, strict=True):
                 held[seat].remove(card)
                 held[o].append(card)
@@ -555,7 +582,7 @@ class BuyOrPass(Game):
             del stock[:len(taken)]
             held[seat].extend(drawn)
             steps.append(t("{player} lays down {cards}; the others take {taken}; {player} draws {n} from the stock.",
-                           player=name, cards=sorted(laid), taken=taken, n=len(drawn)))
+                           player=name, cards=due, taken=taken, n=len(drawn)))
         return True
 
 

@@ -21,6 +21,8 @@ with the :class:`CardReader` methods; :class:`referee.engines.game.Reader` is th
 [('table', 'record.card_twice'), ('hand', 'notation.bad_card'), ('pack', 'record.pack')]
 >>> read_cards(r, ("stock",))   # a field left out holds no cards
 []
+>>> read_held(r, ("pack",), [], "Anna", "record.card_not_dealt", "deal"), r.codes[-1]
+(None, ('pack', 'record.card_not_dealt'))
 """
 
 from __future__ import annotations
@@ -109,6 +111,19 @@ def from_the_pack(r: CardReader, path: Path, cards: list[Card], rule: str, pack:
                rule)
         return False
     return True
+
+
+def read_held(r: CardReader, path: Path, hand: list[Card], holder: str, code: str, rule: str) -> list[Card] | None:
+    """The cards at ``path``, each listed once and every one of them in ``hand``, the hand of ``holder`` (cards he
+    lays down or shows); None, noted (a card he does not hold with ``code`` and ``rule``), otherwise."""
+    cards = read_cards(r, path)
+    if cards is None or not listed_once(r, path, cards, "hand"):
+        return None
+    if not set(cards) <= set(hand):
+        r.fail(path, t("{player} does not hold {cards}.", player=holder, cards=sorted(set(cards) - set(hand))),
+               code, rule)
+        return None
+    return cards
 
 
 # A stock written as colours ---------------------------------------------------------------------------
