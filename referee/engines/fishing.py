@@ -154,7 +154,7 @@ def games_record(full_play_key: str, help: Message, label: Message, deal: tuple[
     (['game', 'notation', 'players', 'options', 'deals', 'expected'], 'pack')
     """
     return RecordSpec(full_play_key=full_play_key, deal=deal, without=("scores_before",), **spec,
-                      fields=(Field("deals", Deals(full_play_key=full_play_key), help, required=True, label=label),))
+                      fields=(Field("deals", Deals(), help, required=True, label=label),))
 
 
 PACK_EXAMPLE: tuple[str, Message, str] = ("pack", t("Pack, top card first"), "cards")

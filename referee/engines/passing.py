@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from referee.cards import Card
 from referee.engines.game import STOPPED_HERE, Finding, Reader, wrong_turn
+from referee.engines.replay import STOPPED
 from referee.engines.tricks import PassingTrickPlay
 from referee.errors import NotationError
 from referee.messages import t
@@ -37,8 +38,6 @@ from referee.records.source import Path
 
 PASS_WORDS = {"pass", "пас", "passe", "passen"}
 BUY_WORDS = {"buy", "куплю", "купить", "kaufe", "kaufen"}
-STOPPED = "stopped"
-"""What reading a lead gives when it holds a wrong turn: the replay stops there."""
 
 
 class PassingReplay(NamedTuple):

@@ -25,6 +25,10 @@ from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.source import Path
 
+STOPPED = "stopped"
+"""What a step of a replay (a lead, a lay-down, a phase) gives when it holds a wrong turn: the replay
+stops there, and its caller says :data:`~referee.engines.game.STOPPED_HERE`."""
+
 
 @dataclass
 class Replay:

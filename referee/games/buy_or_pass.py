@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
-from referee.engines.deals import Deal
+from referee.engines.deals import Deal, parsed
 from referee.engines.game import (
     STOPPED_HERE,
     DealResult,
@@ -31,8 +31,8 @@ from referee.engines.game import (
     rule_table,
     wrong_turn,
 )
-from referee.engines.passing import STOPPED, replay_passing
-from referee.engines.replay import read_hands
+from referee.engines.passing import replay_passing
+from referee.engines.replay import STOPPED, read_hands
 from referee.engines.tricks import ORDER_7_TO_A, Duty, PassingTrickPlay, TrickRules
 from referee.errors import NotationError
 from referee.messages import Message, t, tn
@@ -360,7 +360,7 @@ class BuyOrPass(Game):
             got = self._summary(r, path, players)
         if got is None:
             return None
-        if isinstance(got, str):  # an incomplete lay-down: nothing in the deal is judged, the pot stays as it was
+        if got == STOPPED:  # an incomplete lay-down: nothing in the deal is judged, the pot stays as it was
             steps.append(STOPPED_HERE)
             return DealResult(number, dict.fromkeys(players, 0), steps, mode="broken"), pot, None, dealer
         tricks, bought, holding, first_out = got
@@ -524,7 +524,7 @@ class BuyOrPass(Game):
             if not isinstance(value, list):
                 r.fail(path + ("laydowns",), t("{field} must be a non-empty list.", field="laydowns"), "record.shape")
                 return False
-            for j, _ in enumerate(value):
+            for j in range(len(value)):
                 p = path + ("laydowns", j)
                 if r.mapping(p) is None:
                     return False
@@ -552,12 +552,8 @@ class BuyOrPass(Game):
             due = sorted(c for c in held[seat] if c.suit is suit)
             at = given[name] + ("laid",)
             laid = due if r.get(at) is None else read_held(r, at, held[seat], name, "record.laydown_card", "laydown")
-            try:
-                taken = parse_cards(r.get(p), r.notation)
-            except NotationError as err:
-                r.add(err, p)
-                return False
-            if laid is None:
+            taken = parsed(r, p, parse_cards)
+            if taken is None or laid is None:
                 return False
             others = [(seat + j) % PLAYERS for j in range(1, min(PLAYERS, len(laid) + 1))]
             if len(taken) != len(others) or len(set(taken)) != len(taken) or not set(taken) <= set(laid):

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from referee.cards import Card, Suit, deck
 from referee.engines.deals import Deal, read_card, read_suit, trick_counts, whole_pack
 from referee.engines.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
-from referee.engines.replay import Replay, read_hands, replay_tricks
+from referee.engines.replay import STOPPED, Replay, read_hands, replay_tricks
 from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_card, parse_suit
@@ -75,7 +75,6 @@ _TITLE_OF = PerPlayer(Choice(TITLES, ignore_case=True, labels=TITLE_NAMES))
 _QUOTAS = Obj(tuple(Field(title, Integer(minimum=1), t("The quota of the {title}.", title=TITLE_NAMES[title]),
                           default=DEFAULT_QUOTAS[title],
                           label=TITLE_NAMES[title]) for title in TITLES))
-STOPPED: dict[str, str] = {}  # what the first phase's replay gives at a wrong turn (compared by identity)
 _FIRST_PLAYED = t("required, unless the first phase is given as a summary (tricks per player)")
 _EXCHANGE = Obj((Field("gives", CardType(), t("The trump he gives the King."), required=True,
                        label=t("Trump given")),
@@ -463,7 +462,7 @@ class Korol(Game):
         else:
             reign = self._first_played(r, path, number, players, dealer, titles, quotas, hands, card, rules,
                                        findings, steps)
-        if reign is None or reign is STOPPED:  # unreadable, or a wrong turn: the reign's titles are unknown
+        if reign is None or reign == STOPPED:  # unreadable, or a wrong turn: the reign's titles are unknown
             return None if reign is None else (None, None)
         if reign_hands is None or reign_card is None:
             return None
@@ -473,7 +472,7 @@ class Korol(Game):
     def _first_played(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
                       titles: dict[str, str] | None, quotas: dict[str, int] | None, hands: list[list[Card]] | None,
                       card: Card | None, rules: TrickRules, findings: list[Finding], steps: list[Message],
-                      ) -> dict[str, str] | None:
+                      ) -> dict[str, str] | str | None:
         """The first phase replayed trick by trick: the reign's titles (None: unreadable; STOPPED: a wrong turn)."""
         if hands is None or card is None or dealer is None or titles is None or quotas is None:
             return None

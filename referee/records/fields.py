@@ -757,8 +757,10 @@ class RecordSpec:
         for common in COMMON:
             if common.name in self.without:
                 continue
-            own = replace(DEALS, type=Deals(full_play_key=self.full_play_key)) if common is DEALS else common
-            out.append(replaced.get(common.name, own))  # the form and the schema must know the full play's key
+            chosen = replaced.get(common.name, common)
+            if chosen.name == DEALS.name:  # the form and the schema read the full play's key from the field
+                chosen = replace(chosen, type=Deals(full_play_key=self.full_play_key))
+            out.append(chosen)
             if common.name == "players":  # a game's own fields follow the players (teams, say)
                 out.extend(f for f in self.fields if f.name not in common_names)
         return out
