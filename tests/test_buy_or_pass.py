@@ -138,7 +138,7 @@ def test_a_card_of_the_suit_kept_back_is_a_finding_and_nothing_after_it_is_judge
     assert "Boris" in message and "9♠, 10♠ and J♠" in message and "8♠, 9♠, 10♠ and J♠" in message
     (result,) = verdict.deals
     assert result.mode == "broken" and result.scores == dict.fromkeys(NAMES, 0) and result.claim is None
-    assert str(result.steps[-1]) == "The referee stops at this wrong turn and judges nothing after it."
+    assert str(result.steps[-1]) == "The referee stops at this lay-down and judges nothing after it in the deal."
     assert verdict.totals == dict.fromkeys(NAMES, 0) and int(str(verdict.termination.params["pot"])) == 0
 
 

@@ -20,7 +20,6 @@ from typing import Any, ClassVar
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import Deal, parsed
 from referee.engines.game import (
-    STOPPED_HERE,
     DealResult,
     Finding,
     Game,
@@ -56,6 +55,7 @@ from referee.records.hands import read_held
 from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 7)
+LAYDOWN_STOPPED = t("The referee stops at this lay-down and judges nothing after it in the deal.")
 PLAYERS = 4
 HAND = 5
 STOCK = len(DECK) - PLAYERS * HAND
@@ -361,7 +361,7 @@ class BuyOrPass(Game):
         if got is None:
             return None
         if got == STOPPED:  # an incomplete lay-down: nothing in the deal is judged, the pot stays as it was
-            steps.append(STOPPED_HERE)
+            steps.append(LAYDOWN_STOPPED)
             return DealResult(number, dict.fromkeys(players, 0), steps, mode="broken"), pot, None, dealer
         tricks, bought, holding, first_out = got
         fine = options["fine"]
@@ -567,7 +567,7 @@ class BuyOrPass(Game):
                     "{player} lays down {laid}, but a player dealt three or more cards of a suit lays down all the "
                     "cards of that suit in his hand: {cards}.", player=name, laid=sorted(laid), cards=due),
                     "play.incomplete_laydown"))
-                findings.append(Finding("play.not_judged", "warning", where, STOPPED_HERE))
+                findings.append(Finding("play.not_judged", "warning", where, LAYDOWN_STOPPED))
                 steps.append(t("{player} lays down {laid} instead of {cards}.", player=name, laid=sorted(laid),
                                cards=due))
                 return STOPPED
