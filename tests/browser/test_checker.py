@@ -521,8 +521,13 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(browser: Any,
         # From the top: scrolled to the answer, a control under the sticky header would be measured against
         # the header's colour, which is not what the reader sees.
         page.evaluate("window.scrollTo(0, 0)")
-        # The header swaps the page title back for the site name with a fade: measure once it is over.
-        page.wait_for_function("() => document.querySelector('.md-header').getAnimations({subtree: true}).length === 0")
+        # The header swaps the page title back for the site name with a fade. The theme drops the title's
+        # "active" class a frame or more after the scroll, so "no animation running" alone can be true
+        # before the fade has begun (axe then met it half done, on some runs): wait for the class to go,
+        # and then for the fade to end.
+        page.wait_for_function("() => !document.querySelector('.md-header__title')"
+                               ".classList.contains('md-header__title--active')"
+                               " && document.querySelector('.md-header').getAnimations({subtree: true}).length === 0")
         return axe(page)
 
     guard = Guard(browser, width=390)
