@@ -38,17 +38,36 @@ if TYPE_CHECKING:
 
 # public name → the module that defines it
 _API = {
-    "check_text": "referee.present.verdicts", "check_document": "referee.present.verdicts",
-    "verdict_json": "referee.present.verdicts", "errors_json": "referee.present.verdicts",
+    "check_text": "referee.present.verdicts",
+    "check_document": "referee.present.verdicts",
+    "verdict_json": "referee.present.verdicts",
+    "errors_json": "referee.present.verdicts",
     "load_text": "referee.records.source",
-    "GAMES": "referee.games", "get_game": "referee.games",
-    "Game": "referee.engines.game", "Verdict": "referee.engines.game", "DealResult": "referee.engines.game",
+    "GAMES": "referee.games",
+    "get_game": "referee.games",
+    "Game": "referee.engines.game",
+    "Verdict": "referee.engines.game",
+    "DealResult": "referee.engines.game",
     "Finding": "referee.engines.game",
-    "RefereeError": "referee.errors", "RecordError": "referee.errors", "RecordErrors": "referee.errors",
+    "RefereeError": "referee.errors",
+    "RecordError": "referee.errors",
+    "RecordErrors": "referee.errors",
 }
 __all__ = [
-    "GAMES", "DealResult", "Finding", "Game", "RecordError", "RecordErrors", "RefereeError", "Verdict",
-    "check_document", "check_text", "errors_json", "get_game", "load_text", "verdict_json",
+    "GAMES",
+    "DealResult",
+    "Finding",
+    "Game",
+    "RecordError",
+    "RecordErrors",
+    "RefereeError",
+    "Verdict",
+    "check_document",
+    "check_text",
+    "errors_json",
+    "get_game",
+    "load_text",
+    "verdict_json",
 ]
 
 

@@ -121,8 +121,12 @@ class Card:
         except KeyError:
             pass
         joker = rank is Rank.JOKER and suit is None
-        if not isinstance(rank, Rank) or not (joker or (isinstance(suit, Suit) and rank is not Rank.JOKER)):
-            raise TypeError(f"Card needs a Rank and a Suit (or Rank.JOKER and None), got {rank!r}, {suit!r}")
+        if not isinstance(rank, Rank) or not (
+            joker or (isinstance(suit, Suit) and rank is not Rank.JOKER)
+        ):
+            raise TypeError(
+                f"Card needs a Rank and a Suit (or Rank.JOKER and None), got {rank!r}, {suit!r}"
+            )
         self = object.__new__(cls)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
@@ -183,7 +187,9 @@ def deck(low: Rank = Rank.TWO, jokers: int = 0) -> list[Card]:
     key = (int(low), jokers)
     pack = _PACKS.get(key)
     if pack is None:
-        pack = _PACKS[key] = tuple(Card(r, s) for s in SUITS for r in RANKS if r >= low) + (JOKER,) * jokers
+        pack = _PACKS[key] = (
+            tuple(Card(r, s) for s in SUITS for r in RANKS if r >= low) + (JOKER,) * jokers
+        )
     return list(pack)
 
 

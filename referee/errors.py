@@ -67,8 +67,16 @@ class LazyWhere(Where):
     (7, {'path': 'deals[0]', 'line': 7}, True)
     """
 
-    def __init__(self, path: str | None = None, line: int | None = None, deal: int | None = None,
-                 trick: int | None = None, seat: str | None = None, *, find_line: Any = None):
+    def __init__(
+        self,
+        path: str | None = None,
+        line: int | None = None,
+        deal: int | None = None,
+        trick: int | None = None,
+        seat: str | None = None,
+        *,
+        find_line: Any = None,
+    ):
         object.__setattr__(self, "_find_line", find_line if line is None else None)
         super().__init__(path, line, deal, trick, seat)
 
@@ -96,7 +104,9 @@ class LazyWhere(Where):
 class RefereeError(ValueError):
     """Base of every error the referee raises on bad input."""
 
-    def __init__(self, message: Message, *, code: str, where: Where | None = None, rule: str | None = None):
+    def __init__(
+        self, message: Message, *, code: str, where: Where | None = None, rule: str | None = None
+    ):
         self.message = message
         self.code = code
         self.where = where or Where()
@@ -124,8 +134,15 @@ class NotationError(RefereeError):
 class IllegalPlayError(RefereeError):
     """A play breaks a rule: not following suit, not trumping, out of turn, card not held."""
 
-    def __init__(self, message: Message, *, code: str, where: Where | None = None, rule: str | None = None,
-                 legal: tuple[Any, ...] = ()):
+    def __init__(
+        self,
+        message: Message,
+        *,
+        code: str,
+        where: Where | None = None,
+        rule: str | None = None,
+        legal: tuple[Any, ...] = (),
+    ):
         super().__init__(message, code=code, where=where, rule=rule)
         self.legal = legal
 

@@ -44,8 +44,12 @@ from referee.cards import Card, Rank, Suit
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 _FIRST = ("en", "ru", "de")
-LANGUAGES: tuple[str, ...] = (*_FIRST, *sorted(
-    {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/referee.mo")} - set(_FIRST)))
+LANGUAGES: tuple[str, ...] = (
+    *_FIRST,
+    *sorted(
+        {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/referee.mo")} - set(_FIRST)
+    ),
+)
 """English (the source), Russian, German, then any language whose compiled catalog is in ``locale/``
 (``./run language add`` makes one; its untranslated messages stay English)."""
 DOMAIN = "referee"
@@ -210,7 +214,13 @@ def _escape_unprintable(text: str) -> str:
             out.append(_ESCAPES[ch])
         else:
             code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+            out.append(
+                f"\\x{code:02x}"
+                if code < 0x100
+                else f"\\u{code:04x}"
+                if code < 0x10000
+                else f"\\U{code:08x}"
+            )
     return "".join(out)
 
 
@@ -264,7 +274,11 @@ def render_params(message: Message, lang: str) -> dict[str, Any]:
     """Parameters as plain JSON values (numbers stay numbers, the rest is rendered text)."""
     out: dict[str, Any] = {}
     for k, v in message.params.items():
-        out[k] = v if isinstance(v, (int, float, str)) and not isinstance(v, bool) else render_param(v, lang)
+        out[k] = (
+            v
+            if isinstance(v, (int, float, str)) and not isinstance(v, bool)
+            else render_param(v, lang)
+        )
     return out
 
 

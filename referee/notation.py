@@ -40,13 +40,21 @@ T = TypeVar("T", Suit, Rank)
 
 NOTATIONS: tuple[str, ...] = ("en", "ru", "de")
 # "in {notation_name} notation": Russian and German decline the name, so it has its own context.
-NOTATION_NAMES = {"en": tc("notation name in a sentence", "English"),
-                  "ru": tc("notation name in a sentence", "Russian"),
-                  "de": tc("notation name in a sentence", "German")}
+NOTATION_NAMES = {
+    "en": tc("notation name in a sentence", "English"),
+    "ru": tc("notation name in a sentence", "Russian"),
+    "de": tc("notation name in a sentence", "German"),
+}
 
 _SYMBOL_SUITS = {
-    "♠": Suit.SPADES, "♤": Suit.SPADES, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
-    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
 }
 _DIGIT_RANKS = {str(r): Rank(r) for r in range(2, 11)}
 
@@ -56,10 +64,28 @@ _RANKS: dict[str, dict[str, Rank]] = {
     "de": {"B": Rank.JACK, "D": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE},
 }
 _RANK_WORDS: dict[str, dict[str, Rank]] = {
-    "en": {"jack": Rank.JACK, "queen": Rank.QUEEN, "king": Rank.KING, "ace": Rank.ACE, "ten": Rank.TEN},
-    "ru": {"валет": Rank.JACK, "дама": Rank.QUEEN, "король": Rank.KING, "туз": Rank.ACE, "десятка": Rank.TEN},
-    "de": {"bube": Rank.JACK, "dame": Rank.QUEEN, "könig": Rank.KING, "ass": Rank.ACE, "as": Rank.ACE,
-           "zehn": Rank.TEN},
+    "en": {
+        "jack": Rank.JACK,
+        "queen": Rank.QUEEN,
+        "king": Rank.KING,
+        "ace": Rank.ACE,
+        "ten": Rank.TEN,
+    },
+    "ru": {
+        "валет": Rank.JACK,
+        "дама": Rank.QUEEN,
+        "король": Rank.KING,
+        "туз": Rank.ACE,
+        "десятка": Rank.TEN,
+    },
+    "de": {
+        "bube": Rank.JACK,
+        "dame": Rank.QUEEN,
+        "könig": Rank.KING,
+        "ass": Rank.ACE,
+        "as": Rank.ACE,
+        "zehn": Rank.TEN,
+    },
 }
 _SUITS: dict[str, dict[str, Suit]] = {
     "en": {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS},
@@ -67,9 +93,20 @@ _SUITS: dict[str, dict[str, Suit]] = {
     "de": {},
 }
 _SUIT_WORDS: dict[str, dict[str, Suit]] = {
-    "en": {"spades": Suit.SPADES, "hearts": Suit.HEARTS, "diamonds": Suit.DIAMONDS, "clubs": Suit.CLUBS},
-    "ru": {"пики": Suit.SPADES, "черви": Suit.HEARTS, "червы": Suit.HEARTS, "бубны": Suit.DIAMONDS,
-           "трефы": Suit.CLUBS, "крести": Suit.CLUBS},
+    "en": {
+        "spades": Suit.SPADES,
+        "hearts": Suit.HEARTS,
+        "diamonds": Suit.DIAMONDS,
+        "clubs": Suit.CLUBS,
+    },
+    "ru": {
+        "пики": Suit.SPADES,
+        "черви": Suit.HEARTS,
+        "червы": Suit.HEARTS,
+        "бубны": Suit.DIAMONDS,
+        "трефы": Suit.CLUBS,
+        "крести": Suit.CLUBS,
+    },
     "de": {"pik": Suit.SPADES, "herz": Suit.HEARTS, "karo": Suit.DIAMONDS, "kreuz": Suit.CLUBS},
 }
 _WRITE_SUIT = {
@@ -83,7 +120,9 @@ _JOKER_WORDS: dict[str, set[str]] = {
     "de": {"joker"},
 }
 _WRITE_JOKER = {"en": "Joker", "ru": "Джокер", "de": "Joker"}
-_WRITE_RANK = {lang: {r: k for k, r in table.items() if r is not Rank.TEN} for lang, table in _RANKS.items()}
+_WRITE_RANK = {
+    lang: {r: k for k, r in table.items() if r is not Rank.TEN} for lang, table in _RANKS.items()
+}
 
 
 def _clean(token: object) -> str:
@@ -107,29 +146,53 @@ def _check_script(text: str, notation: str, what: str) -> None:
     for ch in text:
         script = _script(ch)
         if script and script != expected:
-            key = "notation.cyrillic_in_latin" if expected == "latin" else "notation.latin_in_cyrillic"
+            key = (
+                "notation.cyrillic_in_latin"
+                if expected == "latin"
+                else "notation.latin_in_cyrillic"
+            )
             if expected == "latin":
-                msg = t("{token!r} has the Cyrillic letter {letter!r}, but this record's notation is "
-                        "{notation_name} ({notation}). Write the {what} with Latin letters, or declare "
-                        "notation: ru.",
-                        token=text, letter=ch, notation_name=NOTATION_NAMES[notation], notation=notation,
-                        what=t(what))
+                msg = t(
+                    "{token!r} has the Cyrillic letter {letter!r}, but this record's notation is "
+                    "{notation_name} ({notation}). Write the {what} with Latin letters, or declare "
+                    "notation: ru.",
+                    token=text,
+                    letter=ch,
+                    notation_name=NOTATION_NAMES[notation],
+                    notation=notation,
+                    what=t(what),
+                )
             else:
-                msg = t("{token!r} has the Latin letter {letter!r}, but this record's notation is Russian "
-                        "(ru), where ranks are В Д К Т (Т is the ace) and suits п ч б т. Write it in "
-                        "Cyrillic, or declare notation: en.",
-                        token=text, letter=ch, what=t(what))
+                msg = t(
+                    "{token!r} has the Latin letter {letter!r}, but this record's notation is Russian "
+                    "(ru), where ranks are В Д К Т (Т is the ace) and suits п ч б т. Write it in "
+                    "Cyrillic, or declare notation: en.",
+                    token=text,
+                    letter=ch,
+                    what=t(what),
+                )
             raise NotationError(msg, code=key, rule="notation")
 
 
 def _check_notation(notation: str) -> None:
     if notation not in NOTATIONS:
-        raise NotationError(t("Unknown notation {notation!r}; use en, ru or de.", notation=notation),
-                            code="notation.unknown_notation", rule="notation")
+        raise NotationError(
+            t("Unknown notation {notation!r}; use en, ru or de.", notation=notation),
+            code="notation.unknown_notation",
+            rule="notation",
+        )
 
 
-def _look_up(token: object, notation: str, kind: str, signs: dict[str, T], letters: dict[str, dict[str, T]],
-             words: dict[str, dict[str, T]], refusal: str, code: str) -> T:
+def _look_up(
+    token: object,
+    notation: str,
+    kind: str,
+    signs: dict[str, T],
+    letters: dict[str, dict[str, T]],
+    words: dict[str, dict[str, T]],
+    refusal: str,
+    code: str,
+) -> T:
     """A suit or rank by its sign (any notation), else by the notation's letter or word; else the
     :class:`NotationError` ``code``, whose message ``refusal`` names the token and the notation."""
     _check_notation(notation)
@@ -141,8 +204,11 @@ def _look_up(token: object, notation: str, kind: str, signs: dict[str, T], lette
     if found is None:
         found = words[notation].get(text.lower())
     if found is None:
-        raise NotationError(t(refusal, token=text, notation_name=NOTATION_NAMES[notation]), code=code,
-                            rule="notation")
+        raise NotationError(
+            t(refusal, token=text, notation_name=NOTATION_NAMES[notation]),
+            code=code,
+            rule="notation",
+        )
     return found
 
 
@@ -152,8 +218,16 @@ def parse_suit(token: object, notation: str = "en") -> Suit:
     >>> parse_suit("♥"), parse_suit("h"), parse_suit("пики", "ru"), parse_suit("Kreuz", "de")
     (<Suit.HEARTS: 'H'>, <Suit.HEARTS: 'H'>, <Suit.SPADES: 'S'>, <Suit.CLUBS: 'C'>)
     """
-    return _look_up(token, notation, N_("suit"), _SYMBOL_SUITS, _SUITS, _SUIT_WORDS,
-                    N_("Cannot read {token!r} as a suit in {notation_name} notation."), "notation.bad_suit")
+    return _look_up(
+        token,
+        notation,
+        N_("suit"),
+        _SYMBOL_SUITS,
+        _SUITS,
+        _SUIT_WORDS,
+        N_("Cannot read {token!r} as a suit in {notation_name} notation."),
+        "notation.bad_suit",
+    )
 
 
 def parse_rank(token: object, notation: str = "en") -> Rank:
@@ -162,8 +236,16 @@ def parse_rank(token: object, notation: str = "en") -> Rank:
     >>> parse_rank("J"), parse_rank(10), parse_rank("Т", "ru"), parse_rank("Bube", "de")
     (<Rank.JACK: 11>, <Rank.TEN: 10>, <Rank.ACE: 14>, <Rank.JACK: 11>)
     """
-    return _look_up(token, notation, N_("rank"), _DIGIT_RANKS, _RANKS, _RANK_WORDS,
-                    N_("Cannot read {token!r} as a rank in {notation_name} notation."), "notation.bad_rank")
+    return _look_up(
+        token,
+        notation,
+        N_("rank"),
+        _DIGIT_RANKS,
+        _RANKS,
+        _RANK_WORDS,
+        N_("Cannot read {token!r} as a rank in {notation_name} notation."),
+        "notation.bad_rank",
+    )
 
 
 _SYMBOL_CLASS = "".join(_SYMBOL_SUITS)
@@ -197,9 +279,16 @@ def _parse_card(token: object, notation: str) -> Card:
     if not text:
         raise NotationError(t("An empty card."), code="notation.empty", rule="notation")
     if len(text) > MAX_CARD_LENGTH:
-        raise NotationError(t("Cannot read {token!r} as a card in {notation_name} notation ({example}).",
-                              token=text[:MAX_CARD_LENGTH] + "…", notation_name=NOTATION_NAMES[notation],
-                              example=EXAMPLES[notation]), code="notation.bad_card", rule="notation")
+        raise NotationError(
+            t(
+                "Cannot read {token!r} as a card in {notation_name} notation ({example}).",
+                token=text[:MAX_CARD_LENGTH] + "…",
+                notation_name=NOTATION_NAMES[notation],
+                example=EXAMPLES[notation],
+            ),
+            code="notation.bad_card",
+            rule="notation",
+        )
     if text == "🃏" or text.lower() in _JOKER_WORDS[notation]:
         return JOKER
     attempts: list[tuple[str, str]] = []
@@ -222,9 +311,16 @@ def _parse_card(token: object, notation: str) -> Card:
                 raise NotationError(_relabel(err, text), code=err.code, rule="notation") from None
             first_error = first_error or err
     _check_script(text, notation, N_("card"))
-    raise NotationError(t("Cannot read {token!r} as a card in {notation_name} notation ({example}).",
-                          token=text, notation_name=NOTATION_NAMES[notation], example=EXAMPLES[notation]),
-                        code="notation.bad_card", rule="notation") from None
+    raise NotationError(
+        t(
+            "Cannot read {token!r} as a card in {notation_name} notation ({example}).",
+            token=text,
+            notation_name=NOTATION_NAMES[notation],
+            example=EXAMPLES[notation],
+        ),
+        code="notation.bad_card",
+        rule="notation",
+    ) from None
 
 
 EXAMPLES = {"en": "10♥, T♥, 10h, AS", "ru": "10ч, Тп, Вт, 10♥", "de": "Herz 10, Kreuz B, D♦"}
@@ -272,8 +368,17 @@ def format_card(card: Card, notation: str = "en") -> str:
 # The compass points (the piles of a layout round the stock) -------------------------------------------------
 
 COMPASS_LETTERS: dict[str, str] = {
-    "С": "N", "В": "E", "Ю": "S", "З": "W", "СВ": "NE", "ЮВ": "SE", "ЮЗ": "SW", "СЗ": "NW",
-    "O": "E", "NO": "NE", "SO": "SE",
+    "С": "N",
+    "В": "E",
+    "Ю": "S",
+    "З": "W",
+    "СВ": "NE",
+    "ЮВ": "SE",
+    "ЮЗ": "SW",
+    "СЗ": "NW",
+    "O": "E",
+    "NO": "NE",
+    "SO": "SE",
 }
 """The Russian and German letters of the compass points, which their readers may write instead of N E S W …"""
 

@@ -53,8 +53,12 @@ def _pack(parts: Sequence[int], width: int) -> int:
     return sum(part << (i * width) for i, part in enumerate(parts))
 
 
-def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[[tuple[int, ...]], bool],
-              most: Sequence[int] | None = None) -> bool:
+def can_share(
+    values: Sequence[int],
+    points: Sequence[int],
+    counts_ok: Callable[[tuple[int, ...]], bool],
+    most: Sequence[int] | None = None,
+) -> bool:
     """Whether cards worth ``values`` can be shared among ``len(points)`` holders, every card to somebody.
 
     Holder i must get exactly ``points[i]`` and at most ``most[i]`` cards (when given), and the
@@ -69,7 +73,9 @@ def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[
     if sum(values) != sum(points) or any(p < 0 for p in points):
         return False
     caps = [max(0, min(c, len(values))) for c in most] if most is not None else [len(values)] * k
-    groups = sorted(Counter(values).items(), reverse=True)  # big cards first: the pruning bites early
+    groups = sorted(
+        Counter(values).items(), reverse=True
+    )  # big cards first: the pruning bites early
     # A state is one integer: each holder's points, then each holder's cards, in fields of equal width
     # with a guard bit on top. Giving cards is then one addition, a state already tried is one int in a
     # set, and "every field within its bounds" is two subtractions read off the guard bits.
@@ -82,7 +88,9 @@ def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[
     left = sum(values)
     for value, m in groups:
         left -= value * m
-        lower = _pack([max(0, p - left) for p in points], width) - guard  # nobody may fall out of reach
+        lower = (
+            _pack([max(0, p - left) for p in points], width) - guard
+        )  # nobody may fall out of reach
         steps.append((_deltas(value, m, k, width), lower))
     tried: list[set[int]] = [set() for _ in steps]
 
@@ -96,15 +104,25 @@ def can_share(values: Sequence[int], points: Sequence[int], counts_ok: Callable[
         deltas, lower = steps[level]
         for delta in deltas:
             got = state + delta
-            if (upper - got) & guard == guard and (got - lower) & guard == guard and search(level + 1, got):
+            if (
+                (upper - got) & guard == guard
+                and (got - lower) & guard == guard
+                and search(level + 1, got)
+            ):
                 return True
         return False
 
     return search(0, 0)
 
 
-def can_share_in_tricks(values: Sequence[int], points: Sequence[int], tricks: Sequence[int | bool],
-                        fixed: Sequence[int], per_trick: int, total: int) -> bool:
+def can_share_in_tricks(
+    values: Sequence[int],
+    points: Sequence[int],
+    tricks: Sequence[int | bool],
+    fixed: Sequence[int],
+    per_trick: int,
+    total: int,
+) -> bool:
     """:func:`can_share` for holders whose tricks a summary gives: ``tricks[i]`` is how many holder i
     took, or only whether he took any (True: at least one; False: none). His tricks hold
     ``per_trick`` cards each, ``fixed[i]`` counting cards are his already (listed by name), and the
@@ -122,7 +140,9 @@ def can_share_in_tricks(values: Sequence[int], points: Sequence[int], tricks: Se
 
     def counts_ok(counts: tuple[int, ...]) -> bool:
         need, free = 0, False
-        for given, cards in zip(tricks, (c + f for c, f in zip(counts, fixed, strict=True)), strict=True):
+        for given, cards in zip(
+            tricks, (c + f for c, f in zip(counts, fixed, strict=True)), strict=True
+        ):
             if given is True:  # at least one trick, and as many as his cards need
                 need, free = need + max(1, -(-cards // per_trick)), True
             elif given is False:
@@ -136,6 +156,13 @@ def can_share_in_tricks(values: Sequence[int], points: Sequence[int], tricks: Se
 
     exact = sum(v for v in tricks if not isinstance(v, bool))
     free = sum(1 for v in tricks if v is True)
-    most = [max(0, per_trick * (given if not isinstance(given, bool) else total - exact - free + 1 if given else 0)
-                - f) for given, f in zip(tricks, fixed, strict=True)]  # prunes the search; counts_ok decides
+    most = [
+        max(
+            0,
+            per_trick
+            * (given if not isinstance(given, bool) else total - exact - free + 1 if given else 0)
+            - f,
+        )
+        for given, f in zip(tricks, fixed, strict=True)
+    ]  # prunes the search; counts_ok decides
     return can_share(values, points, counts_ok, most)

@@ -110,7 +110,9 @@ class Counting(SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         if not any(h.startswith(b"Cache-Control") for h in getattr(self, "_headers_buffer", [])):
-            self.send_header("Cache-Control", "max-age=600")  # as a host would: no revalidation within a visit
+            self.send_header(
+                "Cache-Control", "max-age=600"
+            )  # as a host would: no revalidation within a visit
         super().end_headers()
 
 
@@ -119,14 +121,19 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
-    parser.add_argument("--browser", action="store_true", help=argparse.SUPPRESS)  # ./run bench --browser
+    parser.add_argument(
+        "--browser", action="store_true", help=argparse.SUPPRESS
+    )  # ./run bench --browser
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site
         if site is None:
             site = Path(tmp) / "site"
-            subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)], cwd=ROOT,
-                           check=True)
+            subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)],
+                cwd=ROOT,
+                check=True,
+            )
         measure(site, args.runs)
 
 
@@ -138,8 +145,11 @@ def measure(site: Path, runs: int) -> None:
 
     from site_tools import checker
 
-    for name, text in (("bench-floor.html", FLOOR_PAGE), ("bench-floor.js", FLOOR_SCRIPT),
-                       ("bench-floor-worker.js", FLOOR_WORKER)):
+    for name, text in (
+        ("bench-floor.html", FLOOR_PAGE),
+        ("bench-floor.js", FLOOR_SCRIPT),
+        ("bench-floor-worker.js", FLOOR_WORKER),
+    ):
         (site / name).write_text(text, encoding="utf-8")
     record = (ROOT / "examples" / "catch-the-ten" / "two-reach-41.yaml").read_text(encoding="utf-8")
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
@@ -149,9 +159,12 @@ def measure(site: Path, runs: int) -> None:
     from urllib.parse import urlencode
 
     floor_query = {"pyodide": checker.pyodide_dir(), "lock": checker.lock_contents()}
-    floors = {"floor, plain": base + "bench-floor.html?" + urlencode(floor_query),
-              "floor, snapshot": base + "bench-floor.html?" + urlencode(
-                  {**floor_query, "snapshot": f"{checker.ASSETS}/{checker.snapshot_name()}"})}
+    floors = {
+        "floor, plain": base + "bench-floor.html?" + urlencode(floor_query),
+        "floor, snapshot": base
+        + "bench-floor.html?"
+        + urlencode({**floor_query, "snapshot": f"{checker.ASSETS}/{checker.snapshot_name()}"}),
+    }
     rows: dict[str, list[float]] = {}
     bytes_cold: list[tuple[int, int]] = []
 
@@ -164,11 +177,15 @@ def measure(site: Path, runs: int) -> None:
         return float(page.evaluate("window.__benchVerdict"))
 
     with sync_playwright() as p:
+
         def fresh(action: Callable[[Any], None], service_workers: str = "block") -> None:
             with tempfile.TemporaryDirectory() as profile:
                 context = p.chromium.launch_persistent_context(
-                    profile, executable_path="/usr/bin/chromium", service_workers=service_workers,
-                    args=["--headless", "--no-sandbox", "--disable-gpu"])
+                    profile,
+                    executable_path="/usr/bin/chromium",
+                    service_workers=service_workers,
+                    args=["--headless", "--no-sandbox", "--disable-gpu"],
+                )
                 # The moment the answer area first says a verdict (data-state), before anything else runs.
                 context.add_init_script(VERDICT_WATCH)
                 try:
@@ -188,7 +205,8 @@ def measure(site: Path, runs: int) -> None:
             note("checker warm reload (HTTP cache), first verdict", verdict(page))
             times = []
             for _ in range(5):
-                times.append(page.evaluate("""() => new Promise((done) => {
+                times.append(
+                    page.evaluate("""() => new Promise((done) => {
                     const root = document.querySelector('.referee-checker');
                     root.removeAttribute('data-state');
                     const t = performance.now();
@@ -196,14 +214,17 @@ def measure(site: Path, runs: int) -> None:
                         if (root.dataset.state) { o.disconnect(); done(performance.now() - t); }
                     }).observe(root, { attributes: true });
                     document.querySelector('[data-action=check]').click();
-                })"""))
+                })""")
+                )
             note("second check (median of 5)", statistics.median(times))
 
         def the_checker_offline_ready(context: Any) -> None:
             page = context.new_page()
             page.goto(checker_url)
             verdict(page)
-            page.wait_for_selector("html[data-offline=kept]", timeout=120_000)  # the service worker has it all
+            page.wait_for_selector(
+                "html[data-offline=kept]", timeout=120_000
+            )  # the service worker has it all
             page.reload()
             note("checker warm reload (service worker), first verdict", verdict(page))
 
@@ -222,7 +243,10 @@ def measure(site: Path, runs: int) -> None:
                         page.reload()
                     page.wait_for_selector("html[data-done]", timeout=300_000)
                     done = float(page.get_attribute("html", "data-done") or 0)
-                    note(f"{label} ({state})", done - float(page.evaluate("performance.timeOrigin")))
+                    note(
+                        f"{label} ({state})", done - float(page.evaluate("performance.timeOrigin"))
+                    )
+
             return run
 
         for _ in range(runs):
@@ -233,15 +257,26 @@ def measure(site: Path, runs: int) -> None:
             fresh(the_plain_start)
     server.shutdown()
     server.server_close()
-    print(f"{'score checker, localhost (ms from navigation)':<44} {'median':>8} {'min':>8} {'max':>8}  runs")
+    print(
+        f"{'score checker, localhost (ms from navigation)':<44} {'median':>8} {'min':>8} {'max':>8}  runs"
+    )
     for label, values in rows.items():
-        print(f"{label:<44} {statistics.median(values):>8.0f} {min(values):>8.0f} {max(values):>8.0f}  {len(values)}")
+        print(
+            f"{label:<44} {statistics.median(values):>8.0f} {min(values):>8.0f} {max(values):>8.0f}  {len(values)}"
+        )
     sent = statistics.median(b[0] for b in bytes_cold)
     raw = statistics.median(b[1] for b in bytes_cold)
     print(f"{'cold visit, bytes sent (br/gz where accepted)':<44} {sent:>12,.0f}")
     print(f"{'cold visit, the same files uncompressed':<44} {raw:>12,.0f}")
-    print(json.dumps({"medians_ms": {k: statistics.median(v) for k, v in rows.items()}, "bytes_sent": sent,
-                      "bytes_raw": raw}))
+    print(
+        json.dumps(
+            {
+                "medians_ms": {k: statistics.median(v) for k, v in rows.items()},
+                "bytes_sent": sent,
+                "bytes_raw": raw,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

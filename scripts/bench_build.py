@@ -85,12 +85,20 @@ def bare_project(folder: Path) -> Path:
     for item in config["markdown_extensions"]:  # BaseLoader reads every scalar as a string
         if isinstance(item, dict):
             name, options = next(iter(item.items()))
-            options = {k: (v == "true" if v in ("true", "false") else v) for k, v in (options or {}).items()}
+            options = {
+                k: (v == "true" if v in ("true", "false") else v)
+                for k, v in (options or {}).items()
+            }
             extensions.append({name: options})
         else:
             extensions.append(item)
-    bare = {"site_name": "bare", "docs_dir": "docs", "theme": {"name": "material", "font": False},
-            "markdown_extensions": extensions, "plugins": ["search"]}
+    bare = {
+        "site_name": "bare",
+        "docs_dir": "docs",
+        "theme": {"name": "material", "font": False},
+        "markdown_extensions": extensions,
+        "plugins": ["search"],
+    }
     path = folder / "mkdocs.yml"
     path.write_text(yaml.safe_dump(bare, sort_keys=False), encoding="utf-8")
     return path
@@ -110,7 +118,9 @@ def measure(runs: int, env: dict[str, str]) -> dict[str, list[tuple[float, float
         base = Path(scratch)
         bare_config = bare_project(base / "bare")
         saved = base / "saved-cache"
-        with tempfile.TemporaryDirectory() as site:  # a warm-up: the cache holds this tree's results
+        with (
+            tempfile.TemporaryDirectory() as site
+        ):  # a warm-up: the cache holds this tree's results
             timed([*MKDOCS, "build", "--strict", "-q", "-d", site], ROOT, env)
         try:
             for round_ in range(runs):
@@ -128,8 +138,11 @@ def measure(runs: int, env: dict[str, str]) -> dict[str, list[tuple[float, float
                         shutil.rmtree(CACHE, ignore_errors=True)
                     results[kind].append(timed(command, cwd, env))
                     shutil.rmtree(site, ignore_errors=True)
-                    print(f"  round {round_ + 1} {kind:<5} {results[kind][-1][0]:6.2f} s CPU "
-                          f"{results[kind][-1][1]:6.2f} s wall", file=sys.stderr)
+                    print(
+                        f"  round {round_ + 1} {kind:<5} {results[kind][-1][0]:6.2f} s CPU "
+                        f"{results[kind][-1][1]:6.2f} s wall",
+                        file=sys.stderr,
+                    )
         finally:
             if saved.exists():
                 shutil.rmtree(CACHE, ignore_errors=True)
@@ -189,7 +202,8 @@ def profile(env: dict[str, str]) -> tuple[pstats.Stats, float]:
             "profiler.enable()\n"
             "try:\n    cli()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
             "profiler.disable()\n"
-            f"profiler.dump_stats({str(out)!r})\n")
+            f"profiler.dump_stats({str(out)!r})\n"
+        )
         cpu, _wall = timed([sys.executable, "-c", code], ROOT, env)
         return pstats.Stats(str(out)), cpu
 
@@ -197,46 +211,73 @@ def profile(env: dict[str, str]) -> tuple[pstats.Stats, float]:
 def cumulative(stats: pstats.Stats, file_part: str, name: str) -> float:
     """The cumulative time of the functions called ``name`` in a file whose path contains ``file_part``."""
     table: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
-    return max((v[3] for k, v in table.items() if file_part in k[0].replace(os.sep, "/") and k[2] == name),
-               default=0.0)
+    return max(
+        (v[3] for k, v in table.items() if file_part in k[0].replace(os.sep, "/") and k[2] == name),
+        default=0.0,
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=3, help="rounds of bare, warm and cold builds (medians)")
+    parser.add_argument(
+        "--runs", type=int, default=3, help="rounds of bare, warm and cold builds (medians)"
+    )
     parser.add_argument("--no-profile", action="store_true", help="skip the profiled warm build")
     args = parser.parse_args(argv)
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     ensure_translations(env)
     results = measure(args.runs, env)
-    med = {k: (statistics.median(c for c, _ in v), statistics.median(w for _, w in v)) for k, v in results.items()}
+    med = {
+        k: (statistics.median(c for c, _ in v), statistics.median(w for _, w in v))
+        for k, v in results.items()
+    }
     print(f"site build, medians of {args.runs} (CPU = user + system, this process's children)")
     print(f"{'build':<44} {'CPU s':>7} {'wall s':>7} {'× bare CPU':>11}")
-    labels = {"bare": "bare Material, 60 pages (20 × en/ru/de)", "warm": "project, warm cache",
-              "cold": "project, empty .cache/site"}
+    labels = {
+        "bare": "bare Material, 60 pages (20 × en/ru/de)",
+        "warm": "project, warm cache",
+        "cold": "project, empty .cache/site",
+    }
     for kind in ("bare", "warm", "cold"):
         cpu, wall = med[kind]
         print(f"{labels[kind]:<44} {cpu:7.2f} {wall:7.2f} {cpu / med['bare'][0]:10.2f}×")
-    for kind in ("warm", "cold"):  # paired: each round's build against the bare build of the same round
-        ratios = sorted(c / b for (c, _), (b, _) in zip(results[kind], results["bare"], strict=True))
-        print(f"{kind} ÷ bare, per round: median {statistics.median(ratios):.2f}× "
-              f"(min–max {ratios[0]:.2f}–{ratios[-1]:.2f})")
-    print(f"aim: warm ≤ 3× bare; PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', 'unset')}")
+    for kind in (
+        "warm",
+        "cold",
+    ):  # paired: each round's build against the bare build of the same round
+        ratios = sorted(
+            c / b for (c, _), (b, _) in zip(results[kind], results["bare"], strict=True)
+        )
+        print(
+            f"{kind} ÷ bare, per round: median {statistics.median(ratios):.2f}× "
+            f"(min–max {ratios[0]:.2f}–{ratios[-1]:.2f})"
+        )
+    print(
+        f"aim: warm ≤ 3× bare; PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', 'unset')}"
+    )
     if args.no_profile:
         return
     stats, cpu = profile(env)
     total = sum(grouped(stats).values())
-    print(f"\nprofile of one warm build ({cpu:.1f} s CPU under cProfile; read the shares, not the seconds)")
+    print(
+        f"\nprofile of one warm build ({cpu:.1f} s CPU under cProfile; read the shares, not the seconds)"
+    )
     for name, seconds in sorted(grouped(stats).items(), key=lambda item: -item[1]):
         print(f"  {name:<38} {100 * seconds / total:5.1f} %")
     others = cumulative(stats, "mkdocs_static_i18n", "on_post_build")
-    print(f"  (the ru and de builds, inside i18n's on_post_build: {100 * others / total:.1f} % cumulative)")
-    for label, file_part, name in (("Markdown to HTML (Page.render)", "mkdocs/structure/pages", "render"),
-                                   ("templates (jinja render)", "jinja2/environment", "render"),
-                                   ("the theme's files (list_templates)", "jinja2/environment", "list_templates"),
-                                   ("search indexing", "material/plugins/search", "add_entry_from_context"),
-                                   ("imports", "importlib._bootstrap", "_find_and_load")):
-        print(f"  cumulative, {label:<38} {100 * cumulative(stats, file_part, name) / total:5.1f} %")
+    print(
+        f"  (the ru and de builds, inside i18n's on_post_build: {100 * others / total:.1f} % cumulative)"
+    )
+    for label, file_part, name in (
+        ("Markdown to HTML (Page.render)", "mkdocs/structure/pages", "render"),
+        ("templates (jinja render)", "jinja2/environment", "render"),
+        ("the theme's files (list_templates)", "jinja2/environment", "list_templates"),
+        ("search indexing", "material/plugins/search", "add_entry_from_context"),
+        ("imports", "importlib._bootstrap", "_find_and_load"),
+    ):
+        print(
+            f"  cumulative, {label:<38} {100 * cumulative(stats, file_part, name) / total:5.1f} %"
+        )
 
 
 if __name__ == "__main__":

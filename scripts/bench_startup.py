@@ -38,26 +38,43 @@ def child_cpu(args: list[str], env: dict[str, str]) -> float:
     project's root would shadow the copy without bytecode.
     """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(args, env=env, cwd=env["HOME"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          check=False)
+    done = subprocess.run(
+        args,
+        env=env,
+        cwd=env["HOME"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        check=False,
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode not in (0, 1):  # 1 is a verdict (the record disagrees), not a failure of the start
-        raise SystemExit(f"{' '.join(args)} failed ({done.returncode}): {done.stderr.decode()[-400:]}")
+    if done.returncode not in (
+        0,
+        1,
+    ):  # 1 is a verdict (the record disagrees), not a failure of the start
+        raise SystemExit(
+            f"{' '.join(args)} failed ({done.returncode}): {done.stderr.decode()[-400:]}"
+        )
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=15, help="rounds (each runs the four starts once)")
+    parser.add_argument(
+        "--runs", type=int, default=15, help="rounds (each runs the four starts once)"
+    )
     parser.add_argument("--record", default=str(ROOT / "examples" / "korol" / "full-play.yaml"))
     args = parser.parse_args(argv)
     python = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "src"
-        shutil.copytree(ROOT / "referee", copy / "referee", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            ROOT / "referee", copy / "referee", ignore=shutil.ignore_patterns("__pycache__")
+        )
         plain = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": tmp}
         fresh = {**plain, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
-        script = f"import sys; from referee.cli import main; sys.exit(main(['check', {args.record!r}]))"
+        script = (
+            f"import sys; from referee.cli import main; sys.exit(main(['check', {args.record!r}]))"
+        )
         check = [python, "-c", script]
         starts = {
             "bare": ([python, "-c", "pass"], plain),
@@ -70,11 +87,17 @@ def main(argv: list[str] | None = None) -> None:
         for _ in range(args.runs):
             for name, (cmd, env) in starts.items():
                 times[name].append(child_cpu(cmd, env))
-    print(f"{'start (CPU ms, median of ' + str(args.runs) + ')':<34} {'ms':>6}  {'over bare':>9}  spread")
+    print(
+        f"{'start (CPU ms, median of ' + str(args.runs) + ')':<34} {'ms':>6}  {'over bare':>9}  spread"
+    )
     for name in starts:
         base = "bare, no bytecode" if "no bytecode" in name else "bare"
         over = [1000 * (a - b) for a, b in zip(times[name], times[base], strict=True)]
-        extra = "" if name == base else f"{statistics.median(over):>7.0f}ms  {min(over):.0f}–{max(over):.0f}"
+        extra = (
+            ""
+            if name == base
+            else f"{statistics.median(over):>7.0f}ms  {min(over):.0f}–{max(over):.0f}"
+        )
         print(f"{name:<34} {1000 * statistics.median(times[name]):>6.0f}  {extra:>9}")
 
 

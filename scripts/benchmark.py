@@ -74,7 +74,9 @@ class Measure:
 
     label: str
     fn: Callable[[int], object]
-    shape: Shape | None = None  # the naive loop it is compared with (see naive()); None: it is a naive loop
+    shape: Shape | None = (
+        None  # the naive loop it is compared with (see naive()); None: it is a naive loop
+    )
     batch: int = 1
     units: int = 1  # deals in one ``fn(i)``: a Korol game is two deals, and rates are per deal
     rates: list[float] = field(default_factory=list)
@@ -89,18 +91,42 @@ def naive(shape: Shape) -> Measure:
         return Measure(f"naive {game} loop {players}p", lambda i: loop(rng, players))
     players, low = shape
     rng = random.Random(players * 100 + low)
-    return Measure(f"naive loop {players}p {(15 - low) * 4} cards", lambda i: naive_deal(rng, players, low))
+    return Measure(
+        f"naive loop {players}p {(15 - low) * 4} cards", lambda i: naive_deal(rng, players, low)
+    )
 
 
 def deal_measures(rng: random.Random) -> list[Measure]:
     """Random legal deals of every game."""
-    out = [Measure(f"catch-the-ten {n}p random deals", lambda i, n=n: catch_the_ten_play(rng, n, i % n), (n, 6))
-           for n in (2, 3, 4, 5, 6)]
-    out.append(Measure("minnesota-whist random deals", lambda i: minnesota_whist_play(rng, i % 4), (4, 2)))
-    out += [Measure(f"yacht {n}p random deals", lambda i, n=n: yacht_play(rng, n, i % n), (n, 2)) for n in (3, 4, 5)]
-    out.append(Measure("yacht 4p original rules random deals",
-                       lambda i: yacht_play(rng, 4, i % 4, must_trump=False, trump_breaking=True), (4, 2)))
-    out.append(Measure("trump-seven random deals", lambda i: trump_seven_play(rng, i % 3, auction=ONE_YES), (3, 7)))
+    out = [
+        Measure(
+            f"catch-the-ten {n}p random deals",
+            lambda i, n=n: catch_the_ten_play(rng, n, i % n),
+            (n, 6),
+        )
+        for n in (2, 3, 4, 5, 6)
+    ]
+    out.append(
+        Measure("minnesota-whist random deals", lambda i: minnesota_whist_play(rng, i % 4), (4, 2))
+    )
+    out += [
+        Measure(f"yacht {n}p random deals", lambda i, n=n: yacht_play(rng, n, i % n), (n, 2))
+        for n in (3, 4, 5)
+    ]
+    out.append(
+        Measure(
+            "yacht 4p original rules random deals",
+            lambda i: yacht_play(rng, 4, i % 4, must_trump=False, trump_breaking=True),
+            (4, 2),
+        )
+    )
+    out.append(
+        Measure(
+            "trump-seven random deals",
+            lambda i: trump_seven_play(rng, i % 3, auction=ONE_YES),
+            (3, 7),
+        )
+    )
     out.append(Measure("reunion random deals", lambda i: reunion_play(rng, i % 3), (3, 7)))
     return out + new_trick_game_measures(rng)
 
@@ -110,39 +136,112 @@ def new_trick_game_measures(rng: random.Random) -> list[Measure]:
     from referee.simulate.buy_or_pass import buy_or_pass_game
     from referee.simulate.korol import korol_game
 
-    return [Measure("korol random deals (a game is two, per deal)", lambda i: korol_game(rng, i % 4), (4, 6), units=2),
-            Measure("buy-or-pass random deals", lambda i: buy_or_pass_game(rng, i % 4), (4, 7))]
+    return [
+        Measure(
+            "korol random deals (a game is two, per deal)",
+            lambda i: korol_game(rng, i % 4),
+            (4, 6),
+            units=2,
+        ),
+        Measure("buy-or-pass random deals", lambda i: buy_or_pass_game(rng, i % 4), (4, 7)),
+    ]
 
 
-def sample_records(rng: random.Random, count: int = 200) -> dict[str, tuple[list[dict], tuple[int, int]]]:
+def sample_records(
+    rng: random.Random, count: int = 200
+) -> dict[str, tuple[list[dict], tuple[int, int]]]:
     """``count`` random one-deal full-play records per game, and the naive shape each is compared with."""
     return {
-        "catch-the-ten 4p": ([{"game": "catch-the-ten", "players": NAMES[:4],
-                               "deals": [catch_the_ten_deal(rng, NAMES[:4], k % 4)]} for k in range(count)], (4, 6)),
-        "minnesota-whist": ([{"game": "minnesota-whist", "players": NAMES[:4],
-                              "teams": {"We": [NAMES[0], NAMES[2]], "They": [NAMES[1], NAMES[3]]},
-                              "deals": [minnesota_whist_deal(rng, NAMES[:4], k % 4)]} for k in range(count)], (4, 2)),
-        "yacht 4p": ([{"game": "yacht", "players": NAMES[:4], "deals": [yacht_deal(rng, NAMES[:4], k % 4)]}
-                      for k in range(count)], (4, 2)),
-        "trump-seven": ([{"game": "trump-seven", "players": NAMES[:3],
-                          "deals": [trump_seven_deal(rng, NAMES[:3], k % 3, auction=ONE_YES)]} for k in range(count)],
-                        (3, 7)),
-        "reunion": ([{"game": "reunion", "players": NAMES[:3], "deals": [reunion_deal(rng, NAMES[:3], k % 3)]}
-                     for k in range(count)], (3, 7)),
+        "catch-the-ten 4p": (
+            [
+                {
+                    "game": "catch-the-ten",
+                    "players": NAMES[:4],
+                    "deals": [catch_the_ten_deal(rng, NAMES[:4], k % 4)],
+                }
+                for k in range(count)
+            ],
+            (4, 6),
+        ),
+        "minnesota-whist": (
+            [
+                {
+                    "game": "minnesota-whist",
+                    "players": NAMES[:4],
+                    "teams": {"We": [NAMES[0], NAMES[2]], "They": [NAMES[1], NAMES[3]]},
+                    "deals": [minnesota_whist_deal(rng, NAMES[:4], k % 4)],
+                }
+                for k in range(count)
+            ],
+            (4, 2),
+        ),
+        "yacht 4p": (
+            [
+                {
+                    "game": "yacht",
+                    "players": NAMES[:4],
+                    "deals": [yacht_deal(rng, NAMES[:4], k % 4)],
+                }
+                for k in range(count)
+            ],
+            (4, 2),
+        ),
+        "trump-seven": (
+            [
+                {
+                    "game": "trump-seven",
+                    "players": NAMES[:3],
+                    "deals": [trump_seven_deal(rng, NAMES[:3], k % 3, auction=ONE_YES)],
+                }
+                for k in range(count)
+            ],
+            (3, 7),
+        ),
+        "reunion": (
+            [
+                {
+                    "game": "reunion",
+                    "players": NAMES[:3],
+                    "deals": [reunion_deal(rng, NAMES[:3], k % 3)],
+                }
+                for k in range(count)
+            ],
+            (3, 7),
+        ),
         **new_trick_game_records(rng, count),
     }
 
 
-def new_trick_game_records(rng: random.Random, count: int) -> dict[str, tuple[list[dict], tuple[int, int]]]:
+def new_trick_game_records(
+    rng: random.Random, count: int
+) -> dict[str, tuple[list[dict], tuple[int, int]]]:
     """One-game Korol records and one-deal Buy or Pass records."""
     from referee.simulate.buy_or_pass import buy_or_pass_deal
     from referee.simulate.korol import korol_deal
 
     return {
-        "korol": ([{"game": "korol", "players": NAMES[:4], "deals": [korol_deal(rng, NAMES[:4], k % 4)]}
-                   for k in range(count)], (4, 6)),
-        "buy-or-pass": ([{"game": "buy-or-pass", "players": NAMES[:4],
-                          "deals": [buy_or_pass_deal(rng, NAMES[:4], k % 4)]} for k in range(count)], (4, 7)),
+        "korol": (
+            [
+                {
+                    "game": "korol",
+                    "players": NAMES[:4],
+                    "deals": [korol_deal(rng, NAMES[:4], k % 4)],
+                }
+                for k in range(count)
+            ],
+            (4, 6),
+        ),
+        "buy-or-pass": (
+            [
+                {
+                    "game": "buy-or-pass",
+                    "players": NAMES[:4],
+                    "deals": [buy_or_pass_deal(rng, NAMES[:4], k % 4)],
+                }
+                for k in range(count)
+            ],
+            (4, 7),
+        ),
     }
 
 
@@ -159,20 +258,42 @@ def record_measures(rng: random.Random) -> list[Measure]:
         game = GAMES[records[0]["game"]]
         units = 2 if label == "korol" else 1
         per = " per deal" if units > 1 else ""
-        out.append(Measure(f"{label} records checked{per} (parsed)",
-                           lambda i, docs=docs, game=game: game.check(docs[i % len(docs)]), shape, units=units))
-        out.append(Measure(f"{label} records checked{per} (YAML text)",
-                           lambda i, texts=texts: check_text(texts[i % len(texts)]), shape, units=units))
-        out.append(Measure(f"{label} records checked{per} (JSON text)",
-                           lambda i, jsons=jsons: check_text(jsons[i % len(jsons)]), shape, units=units))
+        out.append(
+            Measure(
+                f"{label} records checked{per} (parsed)",
+                lambda i, docs=docs, game=game: game.check(docs[i % len(docs)]),
+                shape,
+                units=units,
+            )
+        )
+        out.append(
+            Measure(
+                f"{label} records checked{per} (YAML text)",
+                lambda i, texts=texts: check_text(texts[i % len(texts)]),
+                shape,
+                units=units,
+            )
+        )
+        out.append(
+            Measure(
+                f"{label} records checked{per} (JSON text)",
+                lambda i, jsons=jsons: check_text(jsons[i % len(jsons)]),
+                shape,
+                units=units,
+            )
+        )
     return out + summary_measures()
 
 
 def _full_play(value: object) -> bool:
     """Whether a record (or a part of it) writes out cards played: hands, plays, moves, turns or a list of tricks."""
     if isinstance(value, dict):
-        return any(k in ("hands", "play", "plays", "moves", "turns") or (k == "tricks" and isinstance(v, list))
-                   or _full_play(v) for k, v in value.items())
+        return any(
+            k in ("hands", "play", "plays", "moves", "turns")
+            or (k == "tricks" and isinstance(v, list))
+            or _full_play(v)
+            for k, v in value.items()
+        )
     if isinstance(value, list):
         return any(_full_play(v) for v in value)
     return False
@@ -188,10 +309,18 @@ def summary_measures() -> list[Measure]:
     texts = [p.read_text(encoding="utf-8") for p in sorted(root.glob("*/*.yaml"))]
     texts = [t for t in texts if not _full_play(yaml.safe_load(t))]
     jsons = [json.dumps(yaml.safe_load(t), ensure_ascii=False) for t in texts]
-    return [Measure(f"summary records checked ({len(texts)} examples, YAML text)",
-                    lambda i: check_text(texts[i % len(texts)]), (4, 6)),
-            Measure(f"summary records checked ({len(texts)} examples, JSON text)",
-                    lambda i: check_text(jsons[i % len(jsons)]), (4, 6))]
+    return [
+        Measure(
+            f"summary records checked ({len(texts)} examples, YAML text)",
+            lambda i: check_text(texts[i % len(texts)]),
+            (4, 6),
+        ),
+        Measure(
+            f"summary records checked ({len(texts)} examples, JSON text)",
+            lambda i: check_text(jsons[i % len(jsons)]),
+            (4, 6),
+        ),
+    ]
 
 
 def turn_measures(rng: random.Random) -> list[Measure]:
@@ -204,18 +333,52 @@ def turn_measures(rng: random.Random) -> list[Measure]:
     from referee.simulate.red_and_black import red_and_black_play
     from referee.simulate.stealing_bundles import stealing_bundles_deal, stealing_bundles_play
 
-    out = [Measure(f"comet {n}p random deals", lambda i, n=n: comet_play(rng, n, i % n), ("comet", n))
-           for n in (3, 5)]
-    out.append(Measure("red-and-black 4p random games", lambda i: red_and_black_play(rng, 4), ("red-and-black", 4)))
-    out += [Measure(f"stealing-bundles {n}p random games", lambda i, n=n: stealing_bundles_play(rng, NAMES[:n], i % n),
-                    ("stealing-bundles", n)) for n in (2, 3, 4)]
-    out += [Measure(f"collector {n}p random games", lambda i, n=n: collector_play(rng, NAMES[:n], i % n),
-                    ("collector", n)) for n in (2, 3, 4)]
-    for slug, deal, count in (("stealing-bundles", stealing_bundles_deal, 100), ("collector", collector_deal, 50)):
-        texts = [yaml.safe_dump({"game": slug, "players": NAMES[:3], "deals": [deal(rng, NAMES[:3], k % 3)]},
-                                allow_unicode=True, sort_keys=False) for k in range(count)]
-        out.append(Measure(f"{slug} 3p records checked (YAML text)",
-                           lambda i, texts=texts: check_text(texts[i % len(texts)]), (slug, 3)))
+    out = [
+        Measure(f"comet {n}p random deals", lambda i, n=n: comet_play(rng, n, i % n), ("comet", n))
+        for n in (3, 5)
+    ]
+    out.append(
+        Measure(
+            "red-and-black 4p random games",
+            lambda i: red_and_black_play(rng, 4),
+            ("red-and-black", 4),
+        )
+    )
+    out += [
+        Measure(
+            f"stealing-bundles {n}p random games",
+            lambda i, n=n: stealing_bundles_play(rng, NAMES[:n], i % n),
+            ("stealing-bundles", n),
+        )
+        for n in (2, 3, 4)
+    ]
+    out += [
+        Measure(
+            f"collector {n}p random games",
+            lambda i, n=n: collector_play(rng, NAMES[:n], i % n),
+            ("collector", n),
+        )
+        for n in (2, 3, 4)
+    ]
+    for slug, deal, count in (
+        ("stealing-bundles", stealing_bundles_deal, 100),
+        ("collector", collector_deal, 50),
+    ):
+        texts = [
+            yaml.safe_dump(
+                {"game": slug, "players": NAMES[:3], "deals": [deal(rng, NAMES[:3], k % 3)]},
+                allow_unicode=True,
+                sort_keys=False,
+            )
+            for k in range(count)
+        ]
+        out.append(
+            Measure(
+                f"{slug} 3p records checked (YAML text)",
+                lambda i, texts=texts: check_text(texts[i % len(texts)]),
+                (slug, 3),
+            )
+        )
     return out
 
 
@@ -256,6 +419,7 @@ def fuzz(records: int, seed: int) -> dict[str, float]:
         elapsed += time.process_time() - start
     return {**counts, "records/s": records / elapsed if elapsed else 0.0}
 
+
 def calibrate(measure: Measure, seconds: float) -> None:
     """Choose a batch size that takes about ``seconds`` of CPU time (after a warm-up)."""
     n = 1
@@ -287,18 +451,24 @@ def report(measures: list[Measure], naives: dict[Shape, Measure]) -> list[str]:
     """The table: median rate, the naive loop's median rate beside it, and the median and spread of the
     per-round ratios to the naive loop."""
     width = max(len(m.label) for m in measures)
-    lines = [f"{'measure (per second, CPU time)':<{width}}  {'median':>9}  {'naive':>7}  {'× naive':>7}  "
-             "spread (min–max)"]
+    lines = [
+        f"{'measure (per second, CPU time)':<{width}}  {'median':>9}  {'naive':>7}  {'× naive':>7}  "
+        "spread (min–max)"
+    ]
     for m in measures:
         median = statistics.median(m.rates)
         if m.shape is None:
-            lines.append(f"{m.label:<{width}}  {median:>9,.0f}  {'':>7}  {'':>7}  "
-                         f"{min(m.rates):,.0f}–{max(m.rates):,.0f}")
+            lines.append(
+                f"{m.label:<{width}}  {median:>9,.0f}  {'':>7}  {'':>7}  "
+                f"{min(m.rates):,.0f}–{max(m.rates):,.0f}"
+            )
             continue
         anchor = naives[m.shape]
         ratios = [a / b for a, b in zip(m.rates, anchor.rates, strict=True)]
-        lines.append(f"{m.label:<{width}}  {median:>9,.0f}  {statistics.median(anchor.rates):>7,.0f}  "
-                     f"{statistics.median(ratios):>6.2f}×  {min(ratios):.2f}–{max(ratios):.2f}")
+        lines.append(
+            f"{m.label:<{width}}  {median:>9,.0f}  {statistics.median(anchor.rates):>7,.0f}  "
+            f"{statistics.median(ratios):>6.2f}×  {min(ratios):.2f}–{max(ratios):.2f}"
+        )
     return lines
 
 
@@ -310,37 +480,88 @@ def layout_measures(rng: random.Random) -> list[Measure]:
     from referee.simulate.construction import construction_play, construction_turns
     from referee.simulate.kings_corners import kings_corners_deal, kings_corners_play
 
-    out = [Measure(f"kings-corners {n}p random hands", lambda i, n=n: kings_corners_play(rng, n, i % n),
-                   ("kings-corners", n)) for n in (2, 4)]
-    texts = [yaml.safe_dump({"game": "kings-corners", "players": NAMES[:3],
-                             "deals": [kings_corners_deal(rng, NAMES[:3], k % 3)]}, allow_unicode=True)
-             for k in range(50)]
-    out.append(Measure("kings-corners 3p records checked (YAML text)", lambda i: check_text(texts[i % len(texts)]),
-                       ("kings-corners", 3)))
-    out.append(Measure("construction random games of 100 cards", lambda i: construction_play(rng, 100)))
-    games = [yaml.safe_dump({"game": "construction", "players": NAMES[:2], "black": NAMES[0],
-                             "deals": [{"turns": construction_turns(rng, 100)}]}, allow_unicode=True)
-             for _ in range(5)]
-    out.append(Measure("construction 100-turn records checked (YAML text)",
-                       lambda i: check_text(games[i % len(games)])))
+    out = [
+        Measure(
+            f"kings-corners {n}p random hands",
+            lambda i, n=n: kings_corners_play(rng, n, i % n),
+            ("kings-corners", n),
+        )
+        for n in (2, 4)
+    ]
+    texts = [
+        yaml.safe_dump(
+            {
+                "game": "kings-corners",
+                "players": NAMES[:3],
+                "deals": [kings_corners_deal(rng, NAMES[:3], k % 3)],
+            },
+            allow_unicode=True,
+        )
+        for k in range(50)
+    ]
+    out.append(
+        Measure(
+            "kings-corners 3p records checked (YAML text)",
+            lambda i: check_text(texts[i % len(texts)]),
+            ("kings-corners", 3),
+        )
+    )
+    out.append(
+        Measure("construction random games of 100 cards", lambda i: construction_play(rng, 100))
+    )
+    games = [
+        yaml.safe_dump(
+            {
+                "game": "construction",
+                "players": NAMES[:2],
+                "black": NAMES[0],
+                "deals": [{"turns": construction_turns(rng, 100)}],
+            },
+            allow_unicode=True,
+        )
+        for _ in range(5)
+    ]
+    out.append(
+        Measure(
+            "construction 100-turn records checked (YAML text)",
+            lambda i: check_text(games[i % len(games)]),
+        )
+    )
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=5, help="timed batches per measure, interleaved")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="timed batches per measure, interleaved"
+    )
     parser.add_argument("--seconds", type=float, default=0.25, help="CPU seconds per batch")
     parser.add_argument("--only", default="", help="only the rows whose label contains this text")
-    parser.add_argument("--browser", "--checker", action="store_true",
-                        help="measure the browser score checker instead (scripts/bench_browser.py: first verdict "
-                             "cold and warm, second check, floors, bytes; also --runs N, --site DIR)")
-    parser.add_argument("--build", action="store_true",
-                        help="measure the site build instead (scripts/bench_build.py: bare Material vs warm and cold "
-                             "builds, CPU and wall, a grouped profile; also --runs N, --no-profile)")
-    parser.add_argument("--startup", action="store_true",
-                        help="measure the command line's start-up instead (scripts/bench_startup.py: referee check "
-                             "against a bare Python start, with and without bytecode; also --runs N, --record FILE)")
-    parser.add_argument("--fuzz", type=int, metavar="N", help="instead: check N mutated record texts, count outcomes")
+    parser.add_argument(
+        "--browser",
+        "--checker",
+        action="store_true",
+        help="measure the browser score checker instead (scripts/bench_browser.py: first verdict "
+        "cold and warm, second check, floors, bytes; also --runs N, --site DIR)",
+    )
+    parser.add_argument(
+        "--build",
+        action="store_true",
+        help="measure the site build instead (scripts/bench_build.py: bare Material vs warm and cold "
+        "builds, CPU and wall, a grouped profile; also --runs N, --no-profile)",
+    )
+    parser.add_argument(
+        "--startup",
+        action="store_true",
+        help="measure the command line's start-up instead (scripts/bench_startup.py: referee check "
+        "against a bare Python start, with and without bytecode; also --runs N, --record FILE)",
+    )
+    parser.add_argument(
+        "--fuzz",
+        type=int,
+        metavar="N",
+        help="instead: check N mutated record texts, count outcomes",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the --fuzz mutations")
     args, rest = parser.parse_known_args()
     if args.browser:
@@ -368,9 +589,17 @@ def main() -> None:
             raise SystemExit(1)
         return
     rng = random.Random(2026)
-    measures = [m for m in deal_measures(rng) + record_measures(rng) + turn_measures(rng) + layout_measures(rng)
-                if args.only in m.label]
-    naives = {shape: naive(shape) for shape in sorted({m.shape for m in measures if m.shape}, key=str)}
+    measures = [
+        m
+        for m in deal_measures(rng)
+        + record_measures(rng)
+        + turn_measures(rng)
+        + layout_measures(rng)
+        if args.only in m.label
+    ]
+    naives = {
+        shape: naive(shape) for shape in sorted({m.shape for m in measures if m.shape}, key=str)
+    }
     everything = list(naives.values()) + measures
     run_interleaved(everything, args.rounds, args.seconds)
     print("\n".join(report(everything, naives)))

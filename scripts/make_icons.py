@@ -20,11 +20,15 @@ def main() -> None:
     """Write icon-192.png and icon-512.png beside the SVG."""
     svg = (IMAGES / "icon.svg").read_text(encoding="utf-8")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"])
+        browser = p.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"]
+        )
         for size in (192, 512):
             page = browser.new_page(viewport={"width": size, "height": size})
-            page.set_content(f"<style>html,body{{margin:0}}svg{{display:block;width:{size}px;height:{size}px}}"
-                             f"</style>{svg}")
+            page.set_content(
+                f"<style>html,body{{margin:0}}svg{{display:block;width:{size}px;height:{size}px}}"
+                f"</style>{svg}"
+            )
             page.screenshot(path=str(IMAGES / f"icon-{size}.png"), omit_background=True)
             page.close()
         browser.close()

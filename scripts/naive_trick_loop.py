@@ -39,7 +39,7 @@ def naive_deal(rng: random.Random, players: int, low: int) -> tuple[list[int], l
     pack = [Card(rank, suit) for suit in SUITS for rank in range(low, 15)]
     rng.shuffle(pack)
     size = len(pack) // players
-    hands = [pack[i * size:(i + 1) * size] for i in range(players)]
+    hands = [pack[i * size : (i + 1) * size] for i in range(players)]
     trump = hands[-1][-1].suit
     leader = 0
     tricks = [0] * players
@@ -52,7 +52,11 @@ def naive_deal(rng: random.Random, players: int, low: int) -> tuple[list[int], l
             if led is None:
                 legal = hand
             else:
-                legal = [c for c in hand if c.suit == led] or [c for c in hand if c.suit == trump] or hand
+                legal = (
+                    [c for c in hand if c.suit == led]
+                    or [c for c in hand if c.suit == trump]
+                    or hand
+                )
             card = legal[int(rng.random() * len(legal))]
             hand.remove(card)
             trick.append(card)
@@ -61,7 +65,9 @@ def naive_deal(rng: random.Random, players: int, low: int) -> tuple[list[int], l
         best = 0
         for k in range(1, players):
             card, top = trick[k], trick[best]
-            if (card.suit == top.suit and card.rank > top.rank) or (card.suit == trump and top.suit != trump):
+            if (card.suit == top.suit and card.rank > top.rank) or (
+                card.suit == trump and top.suit != trump
+            ):
                 best = k
         winner = (leader + best) % players
         tricks[winner] += 1

@@ -123,8 +123,11 @@ def naive_stealing_bundles(rng: random.Random, players: int) -> list[int]:
                 moves = []  # (card, table card or None, victim or None), listed by testing every card
                 for card in hands[seat]:
                     targets = [(card, t, None) for t in table if t.rank == card.rank]
-                    targets += [(card, None, v) for v in range(players)
-                                if v != seat and bundles[v] and bundles[v][-1].rank == card.rank]
+                    targets += [
+                        (card, None, v)
+                        for v in range(players)
+                        if v != seat and bundles[v] and bundles[v][-1].rank == card.rank
+                    ]
                     moves += targets or [(card, None, None)]
                 card, taken, victim = rng.choice(moves)
                 hands[seat].remove(card)
@@ -140,7 +143,9 @@ def naive_stealing_bundles(rng: random.Random, players: int) -> list[int]:
     return [len(b) for b in bundles] + [len(table)]
 
 
-def naive_collector(rng: random.Random, players: int, limit: int = 20_000) -> tuple[int | None, int]:
+def naive_collector(
+    rng: random.Random, players: int, limit: int = 20_000
+) -> tuple[int | None, int]:
     """One game of Collector: lay a card a round, then take another's laid card or draw two.
 
     Five cards each; the first player to hold all thirteen ranks after his take or draw wins. Laid
@@ -156,7 +161,10 @@ def naive_collector(rng: random.Random, players: int, limit: int = 20_000) -> tu
         laid = []
         for seat in range(players):
             if not hands[seat]:
-                return None, moves  # draws from an empty stock emptied a hand: no card to lay, the game stops
+                return (
+                    None,
+                    moves,
+                )  # draws from an empty stock emptied a hand: no card to lay, the game stops
             card = rng.choice(hands[seat])
             hands[seat].remove(card)
             laid.append((seat, card))
@@ -211,14 +219,21 @@ def naive_kings_corners(rng: random.Random, players: int) -> tuple[int, int]:
         for card in hands[seat]:
             for name in names:
                 pile = piles[name]
-                if (_fits(card, pile[-1]) if pile else card.rank == 13 or name in sides):
+                if _fits(card, pile[-1]) if pile else card.rank == 13 or name in sides:
                     moves.append(("play", card, name))
         for source in sides:
             pile = piles[source]
             for target in names:
                 other = piles[target]
-                if pile and target != source and (_fits(pile[0], other[-1]) if other
-                                                  else target not in sides and pile[0].rank == 13):
+                if (
+                    pile
+                    and target != source
+                    and (
+                        _fits(pile[0], other[-1])
+                        if other
+                        else target not in sides and pile[0].rank == 13
+                    )
+                ):
                     moves.append(("shift", source, target))
         moves.append(("draw", None, ""))
         kind, what, where = rng.choice(moves)
@@ -254,9 +269,15 @@ if __name__ == "__main__":
     import timeit
 
     rng = random.Random(2026)
-    for name, loop, players in (("comet", naive_comet, 3), ("red-and-black", naive_red_and_black, 4),
-                                ("stealing-bundles", naive_stealing_bundles, 3), ("collector", naive_collector, 3),
-                                ("kings-corners", naive_kings_corners, 4)):
+    for name, loop, players in (
+        ("comet", naive_comet, 3),
+        ("red-and-black", naive_red_and_black, 4),
+        ("stealing-bundles", naive_stealing_bundles, 3),
+        ("collector", naive_collector, 3),
+        ("kings-corners", naive_kings_corners, 4),
+    ):
         n = 200
-        seconds = min(timeit.repeat(lambda loop=loop, players=players: loop(rng, players), number=n, repeat=3))
+        seconds = min(
+            timeit.repeat(lambda loop=loop, players=players: loop(rng, players), number=n, repeat=3)
+        )
         print(f"naive {name} {players}p: {n / seconds:,.0f} games/s")

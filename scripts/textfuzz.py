@@ -19,14 +19,87 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = (
-    "&a ", "*a", "*b", "? ", "? [a, b]\n: 1\n", "<<: *a\n", "!!python/object:os.system ", "!custom ", "!!str ",
-    "\x00", "\x1b[2J", "\x7f", "\u202e", "\u2028", "\ufeff", "\t", "\r", "- ", ": ", "{", "}", "[", "]", "'", '"',
-    "#", "\n", "  ", "---\n", "...\n", "%YAML 1.1\n", "0x" + "f" * 30, "9" * 25, "-0", "012", "1_000", "1:30",
-    "2.5", ".inf", "yes", "no", "on", "~", "null", "true", "2026-12-03", "|\n  text\n", ">\n  text\n",
-    "\"\\u0000\"", "\"\\x41\"", "'it''s'", "{a: 1, a: 2}", "[[[[[[[[]]]]]]]]", "\xa0", "\U0001f0cf",
+    "&a ",
+    "*a",
+    "*b",
+    "? ",
+    "? [a, b]\n: 1\n",
+    "<<: *a\n",
+    "!!python/object:os.system ",
+    "!custom ",
+    "!!str ",
+    "\x00",
+    "\x1b[2J",
+    "\x7f",
+    "\u202e",
+    "\u2028",
+    "\ufeff",
+    "\t",
+    "\r",
+    "- ",
+    ": ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "'",
+    '"',
+    "#",
+    "\n",
+    "  ",
+    "---\n",
+    "...\n",
+    "%YAML 1.1\n",
+    "0x" + "f" * 30,
+    "9" * 25,
+    "-0",
+    "012",
+    "1_000",
+    "1:30",
+    "2.5",
+    ".inf",
+    "yes",
+    "no",
+    "on",
+    "~",
+    "null",
+    "true",
+    "2026-12-03",
+    "|\n  text\n",
+    ">\n  text\n",
+    '"\\u0000"',
+    '"\\x41"',
+    "'it''s'",
+    "{a: 1, a: 2}",
+    "[[[[[[[[]]]]]]]]",
+    "\xa0",
+    "\U0001f0cf",
 )
-NAMES = ("1", "2", "0", "-1", "yes", "no", "true", "null", "~", "0x1f", "1.5", "'7'", '"8"', "A" * 70, "Анна",
-         "Jörg", "x: y", "[a]", "&n", "*n", "a # b", "'", "")
+NAMES = (
+    "1",
+    "2",
+    "0",
+    "-1",
+    "yes",
+    "no",
+    "true",
+    "null",
+    "~",
+    "0x1f",
+    "1.5",
+    "'7'",
+    '"8"',
+    "A" * 70,
+    "Анна",
+    "Jörg",
+    "x: y",
+    "[a]",
+    "&n",
+    "*n",
+    "a # b",
+    "'",
+    "",
+)
 
 
 def examples() -> list[str]:
@@ -92,13 +165,19 @@ def _delete_line(text: str, rng: random.Random) -> str:
 def _indent(text: str, rng: random.Random) -> str:
     lines = _lines(text)
     k = rng.randrange(len(lines))
-    lines[k] = (" " * rng.choice((1, 2, 4)) + lines[k]) if rng.random() < 0.5 else lines[k].lstrip(" ")
+    lines[k] = (
+        (" " * rng.choice((1, 2, 4)) + lines[k]) if rng.random() < 0.5 else lines[k].lstrip(" ")
+    )
     return "\n".join(lines)
 
 
 def _control(text: str, rng: random.Random) -> str:
     at = rng.randrange(len(text) + 1)
-    return text[:at] + chr(rng.choice((0, 1, 8, 11, 12, 27, 127, 0x85, 0x9B, 0x200E, 0x202E, 0x2066))) + text[at + 1:]
+    return (
+        text[:at]
+        + chr(rng.choice((0, 1, 8, 11, 12, 27, 127, 0x85, 0x9B, 0x200E, 0x202E, 0x2066)))
+        + text[at + 1 :]
+    )
 
 
 def _alias(text: str, rng: random.Random) -> str:
@@ -124,8 +203,17 @@ def _nest(text: str, rng: random.Random) -> str:
 
 
 MUTATIONS: tuple[Callable[[str, random.Random], str], ...] = (
-    _truncate, _insert, _replace_value, _rename_player, _numbers_for_names, _duplicate_line, _delete_line, _indent,
-    _control, _alias, _nest,
+    _truncate,
+    _insert,
+    _replace_value,
+    _rename_player,
+    _numbers_for_names,
+    _duplicate_line,
+    _delete_line,
+    _indent,
+    _control,
+    _alias,
+    _nest,
 )
 
 

@@ -65,7 +65,11 @@ def layer_of(module: str) -> int | None:
     best, length = None, -1
     for k, layer in enumerate(LAYERS):
         for prefix in layer.prefixes:
-            top_level = prefix.endswith(".") and module.startswith(prefix) and "." not in module[len(prefix):]
+            top_level = (
+                prefix.endswith(".")
+                and module.startswith(prefix)
+                and "." not in module[len(prefix) :]
+            )
             inside = module == prefix or module.startswith(prefix + ".")
             if (top_level or inside) and len(prefix) > length:
                 best, length = k, len(prefix)
@@ -74,7 +78,9 @@ def layer_of(module: str) -> int | None:
 
 def modules(package: Path = PACKAGE) -> dict[str, Path]:
     """Every module of the referee by name."""
-    return {module_name(p): p for p in sorted(package.rglob("*.py")) if "__pycache__" not in p.parts}
+    return {
+        module_name(p): p for p in sorted(package.rglob("*.py")) if "__pycache__" not in p.parts
+    }
 
 
 def imports(path: Path, known: set[str]) -> set[str]:
@@ -85,8 +91,10 @@ def imports(path: Path, known: set[str]) -> set[str]:
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             # ``from referee.present import draw`` imports the module referee.present.draw
-            names = [f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
-                     for a in node.names]
+            names = [
+                f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
+                for a in node.names
+            ]
         else:
             continue
         found |= {n for n in names if n in known}
@@ -171,7 +179,9 @@ def layer_facts(package: Path = PACKAGE) -> list[LayerFacts]:
                 if lt is not None and lt != k:
                     uses[LAYERS[lt].name] += 1
         lines = sum(len(mods[m].read_text(encoding="utf-8").splitlines()) for m in names)
-        ordered = {LAYERS[j].name: uses[LAYERS[j].name] for j in reversed(range(k)) if uses[LAYERS[j].name]}
+        ordered = {
+            LAYERS[j].name: uses[LAYERS[j].name] for j in reversed(range(k)) if uses[LAYERS[j].name]
+        }
         out.append(LayerFacts(LAYERS[k], names, lines, ordered))
     return out
 
@@ -179,7 +189,7 @@ def layer_facts(package: Path = PACKAGE) -> list[LayerFacts]:
 def _short(module: str, layer: Layer) -> str:
     for prefix in sorted(layer.prefixes, key=len, reverse=True):
         if module.startswith(prefix.rstrip(".") + "."):
-            rest = module[len(prefix.rstrip(".")) + 1:]
+            rest = module[len(prefix.rstrip(".")) + 1 :]
             return (prefix.rsplit(".", 1)[-1] + "/" if prefix == "referee.simulate" else "") + rest
         if module == prefix:
             return "__init__"
@@ -194,8 +204,10 @@ def diagram(facts: list[LayerFacts]) -> str:
     width, row, gap, pad = 720, 58, 26, 10
     height = len(facts) * (row + gap) - gap + 2 * pad
     order = " → ".join(" + ".join(f.layer.folders()) for f in facts)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="cr-architecture" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-label="{escape(order)}">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cr-architecture" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="{escape(order)}">'
+    ]
     for k, f in enumerate(facts):
         y = pad + k * (row + gap)
         mods = [_short(m, f.layer) for m in f.modules if m not in f.layer.prefixes]
@@ -203,16 +215,27 @@ def diagram(facts: list[LayerFacts]) -> str:
         if len(shown) > 110:
             shown = shown[:107].rsplit(",", 1)[0] + ", …"
         parts.append(f'<rect x="{pad}" y="{y}" width="{width - 2 * pad}" height="{row}" rx="6"/>')
-        parts.append(f'<text x="{pad + 12}" y="{y + 22}" class="cr-arch-name">{escape(" + ".join(f.layer.folders()))}'
-                     f' <tspan class="cr-arch-count">({len(f.modules)} · {f.lines})</tspan></text>')
-        parts.append(f'<text x="{pad + 12}" y="{y + 44}" class="cr-arch-modules">{escape(shown)}</text>')
+        parts.append(
+            f'<text x="{pad + 12}" y="{y + 22}" class="cr-arch-name">{escape(" + ".join(f.layer.folders()))}'
+            f' <tspan class="cr-arch-count">({len(f.modules)} · {f.lines})</tspan></text>'
+        )
+        parts.append(
+            f'<text x="{pad + 12}" y="{y + 44}" class="cr-arch-modules">{escape(shown)}</text>'
+        )
         if k + 1 < len(facts):
             x, y1, y2 = width // 2, y + row, y + row + gap
             count = sum(f.uses.values())  # imports from this layer into the ones below
-            parts.append(f'<line x1="{x}" y1="{y1 + 2}" x2="{x}" y2="{y2 - 4}" marker-end="url(#cr-arch-arrow)"/>')
-            parts.append(f'<text x="{x + 10}" y="{y1 + gap // 2 + 5}" class="cr-arch-count">{count}</text>')
-    parts.insert(1, '<defs><marker id="cr-arch-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" '
-                    'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>')
+            parts.append(
+                f'<line x1="{x}" y1="{y1 + 2}" x2="{x}" y2="{y2 - 4}" marker-end="url(#cr-arch-arrow)"/>'
+            )
+            parts.append(
+                f'<text x="{x + 10}" y="{y1 + gap // 2 + 5}" class="cr-arch-count">{count}</text>'
+            )
+    parts.insert(
+        1,
+        '<defs><marker id="cr-arch-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" '
+        'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>',
+    )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -227,6 +250,8 @@ def architecture_block(lang: str, words: dict[str, str]) -> str:
     rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for f in facts:
         uses = ", ".join(f"`{name}` {n}" for name, n in f.uses.items()) or "—"
-        rows.append(f"| `{f.layer.name}` | {' '.join(f'`{d}`' for d in f.layer.folders())} | {len(f.modules)} | "
-                    f"{f.lines} | {uses} |")
+        rows.append(
+            f"| `{f.layer.name}` | {' '.join(f'`{d}`' for d in f.layer.folders())} | {len(f.modules)} | "
+            f"{f.lines} | {uses} |"
+        )
     return f'<figure class="cr-figure">{diagram(facts)}</figure>\n\n' + "\n".join(rows) + "\n"

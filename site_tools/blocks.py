@@ -32,7 +32,9 @@ Renderer = Callable[[str, dict[str, Any], str], str]
 # Blocks whose body is a listing shown on the page (a record, commands), not YAML parameters; their
 # comments and names are translated per language (referee.present.example_text).
 LISTING_KINDS = frozenset({"yaml", "shell"})
-_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*referee-(?P<kind>[a-z][a-z0-9-]*)[ \t]*$")
+_OPEN = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*referee-(?P<kind>[a-z][a-z0-9-]*)[ \t]*$"
+)
 
 
 class BlockSyntaxError(ValueError):
@@ -86,7 +88,9 @@ def find_blocks(markdown: str) -> list[Block]:
         else:
             raise BlockSyntaxError(f"line {i + 1}: ```referee-{kind} has no closing fence")
         body = "\n".join(line.removeprefix(indent) for line in lines[i + 1 : j])
-        if kind in LISTING_KINDS:  # a record or commands shown as written: the body is the text itself
+        if (
+            kind in LISTING_KINDS
+        ):  # a record or commands shown as written: the body is the text itself
             blocks.append(Block(kind, {"text": body}, i, j + 1, indent))
             i = j + 1
             continue
@@ -95,7 +99,9 @@ def find_blocks(markdown: str) -> list[Block]:
         except yaml.YAMLError as error:
             raise BlockSyntaxError(f"line {i + 1}: referee-{kind} is not YAML: {error}") from None
         if not isinstance(params, dict):
-            raise BlockSyntaxError(f"line {i + 1}: referee-{kind} must hold a YAML mapping, not {body!r}")
+            raise BlockSyntaxError(
+                f"line {i + 1}: referee-{kind} must hold a YAML mapping, not {body!r}"
+            )
         blocks.append(Block(kind, params, i, j + 1, indent))
         i = j + 1
     return blocks
@@ -111,7 +117,9 @@ def expand_blocks(markdown: str, lang: str, render: Renderer) -> str:
     return "\n".join(lines)
 
 
-def status_block(params: dict[str, Any], lang: str, page: str, order: list[str] | None = None) -> str:
+def status_block(
+    params: dict[str, Any], lang: str, page: str, order: list[str] | None = None
+) -> str:
     """The translation status table: every page × language, from the catalogs.
 
     ``params`` may name ``languages`` (default: all translated languages). ``page`` is the page
@@ -120,15 +128,24 @@ def status_block(params: dict[str, Any], lang: str, page: str, order: list[str] 
     """
     languages = params.get("languages") or list(pipeline.LANGUAGES)
     here = posixpath.dirname(page)
-    rows = ["| " + " | ".join([text("status.page", lang), *(language_name(o, lang) for o in languages)]) + " |",
-            "| --- |" + " --- |" * len(languages)]
+    rows = [
+        "| "
+        + " | ".join([text("status.page", lang), *(language_name(o, lang) for o in languages)])
+        + " |",
+        "| --- |" + " --- |" * len(languages),
+    ]
     known = pipeline.pages()
     ranked = [name for name in order or [] if name in known]
     for name in ranked + [name for name in known if name not in ranked]:
-        shown = pipeline.translate_page(lang, name).title if lang != pipeline.DEFAULT_LANGUAGE \
+        shown = (
+            pipeline.translate_page(lang, name).title
+            if lang != pipeline.DEFAULT_LANGUAGE
             else pipeline.english_title(name)
+        )
         link = posixpath.relpath(f"{name}.md", here or ".")
-        cells = [_status_cell(pipeline.translate_page(other, name).status, lang) for other in languages]
+        cells = [
+            _status_cell(pipeline.translate_page(other, name).status, lang) for other in languages
+        ]
         rows.append(f"| [{_escape(shown)}]({link}) | " + " | ".join(cells) + " |")
     return "\n".join(rows) + "\n\n" + text("status.legend", lang) + "\n"
 
@@ -137,7 +154,9 @@ def _status_cell(s: pipeline.PageStatus, lang: str) -> str:
     """``✓ 100 %`` for a complete page, else ``40 % · 12 / 1 / 20`` (translated / fuzzy / missing)."""
     if s.complete:
         return f"✓ {_percent(100, lang)}"
-    return f"{_percent(s.percent, lang)} · " + "\u00a0/\u00a0".join(str(n) for n in (s.translated, s.fuzzy, s.missing))
+    return f"{_percent(s.percent, lang)} · " + "\u00a0/\u00a0".join(
+        str(n) for n in (s.translated, s.fuzzy, s.missing)
+    )
 
 
 def _percent(value: int, lang: str) -> str:

@@ -82,6 +82,8 @@ def store(root: Path, kind: str, key: str, value: Any) -> None:
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(value, handle, ensure_ascii=False)
-        os.replace(tmp, folder / f"{key}.json")  # atomic: a build running alongside never reads half a file
+        os.replace(
+            tmp, folder / f"{key}.json"
+        )  # atomic: a build running alongside never reads half a file
     except OSError:
         pass

@@ -31,13 +31,20 @@ from translate.storage import po as pofile
 from site_tools import pipeline
 from site_tools.pipeline import catalog_path, needs_translation, pages, status, template_path
 
-_VOLATILE = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date|X-Generator): .*\\n"\n', re.MULTILINE)
+_VOLATILE = re.compile(
+    rb'^"(POT-Creation-Date|PO-Revision-Date|X-Generator): .*\\n"\n', re.MULTILINE
+)
 
 
 def _run(*args: str) -> None:
     """Run a translate-toolkit converter as ``python -m``, quietly unless it fails."""
-    done = subprocess.run([sys.executable, "-m", *args, "--progress=none"], cwd=pipeline.ROOT, capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", *args, "--progress=none"],
+        cwd=pipeline.ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         sys.stderr.write(done.stdout + done.stderr)
         raise SystemExit(f"failed: python -m {' '.join(args)}")
@@ -56,13 +63,22 @@ def _finish_catalog(path: Path, lang: str) -> bytes:
     """Set the language headers, clear a fuzzy header, and fill segments that need no translation."""
     with path.open("rb") as handle:
         store = pofile.pofile(handle)
-    store.updateheader(add=True, Language=lang, Plural_Forms=str(get_plural(lang)),
-                       Content_Type="text/plain; charset=UTF-8")
+    store.updateheader(
+        add=True,
+        Language=lang,
+        Plural_Forms=str(get_plural(lang)),
+        Content_Type="text/plain; charset=UTF-8",
+    )
     header = store.header()
     if header is not None:
         header.markfuzzy(False)
     for unit in store.units:
-        if not unit.isheader() and not unit.isobsolete() and not unit.target and not needs_translation(unit.source):
+        if (
+            not unit.isheader()
+            and not unit.isobsolete()
+            and not unit.target
+            and not needs_translation(unit.source)
+        ):
             unit.target = unit.source
     return bytes(store)
 
@@ -83,8 +99,17 @@ def update(only: list[str] | None = None) -> list[Path]:
             pot_tmp = Path(tmp) / f"{page}.pot"
             pot_tmp.parent.mkdir(parents=True, exist_ok=True)
             source = (pipeline.SOURCE / f"{page}.md").relative_to(pipeline.ROOT)
-            _run("translate.convert.md2po", "-P", "--no-code-blocks", "--no-frontmatter", "--duplicates=merge",
-                 "-i", str(source), "-o", str(pot_tmp))
+            _run(
+                "translate.convert.md2po",
+                "-P",
+                "--no-code-blocks",
+                "--no-frontmatter",
+                "--duplicates=merge",
+                "-i",
+                str(source),
+                "-o",
+                str(pot_tmp),
+            )
             if _write_if_changed(template_path(page), pot_tmp.read_bytes()):
                 written.append(template_path(page))
             for lang in pipeline.LANGUAGES:
@@ -130,36 +155,71 @@ def start_language(lang: str) -> list[Path]:
 def orphans() -> list[Path]:
     """Catalogs whose English page no longer exists (kept: a translator may want the text)."""
     known = set(pages())
-    return sorted(po for lang in pipeline.LANGUAGES for po in (pipeline.LOCALE / lang / "docs").rglob("*.po")
-                  if po.relative_to(pipeline.LOCALE / lang / "docs").with_suffix("").as_posix() not in known)
+    return sorted(
+        po
+        for lang in pipeline.LANGUAGES
+        for po in (pipeline.LOCALE / lang / "docs").rglob("*.po")
+        if po.relative_to(pipeline.LOCALE / lang / "docs").with_suffix("").as_posix() not in known
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; see the module docstring."""
-    parser = argparse.ArgumentParser(prog="python -m site_tools.catalogs", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m site_tools.catalogs", description=__doc__.split("\n\n")[0]
+    )
     sub = parser.add_subparsers(dest="command", required=True)
-    up = sub.add_parser("update", help="refresh locale/templates/docs/*.pot and merge into locale/<lang>/docs/*.po")
-    up.add_argument("--page", action="append", help="only this page (docs/en/PAGE.md); may be repeated")
-    st = sub.add_parser("status", help="translated / fuzzy / missing segments per page and language")
-    st.add_argument("--check", action="store_true", help="exit status 1 unless every page is fully translated")
+    up = sub.add_parser(
+        "update", help="refresh locale/templates/docs/*.pot and merge into locale/<lang>/docs/*.po"
+    )
+    up.add_argument(
+        "--page", action="append", help="only this page (docs/en/PAGE.md); may be repeated"
+    )
+    st = sub.add_parser(
+        "status", help="translated / fuzzy / missing segments per page and language"
+    )
+    st.add_argument(
+        "--check", action="store_true", help="exit status 1 unless every page is fully translated"
+    )
     st.add_argument("--json", action="store_true", help="print one JSON list instead of a table")
     args = parser.parse_args(argv)
     if args.command == "update":
         for path in update(args.page):
             print(f"wrote {path.relative_to(pipeline.ROOT)}")
         for path in orphans():
-            print(f"note: {path.relative_to(pipeline.ROOT)} has no English page any more", file=sys.stderr)
+            print(
+                f"note: {path.relative_to(pipeline.ROOT)} has no English page any more",
+                file=sys.stderr,
+            )
         return 0
     rows = [status(lang, page) for lang in pipeline.LANGUAGES for page in pages()]
     if args.json:
-        print(json.dumps([{"lang": s.lang, "page": s.page, "translated": s.translated, "fuzzy": s.fuzzy,
-                           "missing": s.missing, "words": s.words, "words_translated": s.words_translated,
-                           "complete": s.complete} for s in rows], ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                [
+                    {
+                        "lang": s.lang,
+                        "page": s.page,
+                        "translated": s.translated,
+                        "fuzzy": s.fuzzy,
+                        "missing": s.missing,
+                        "words": s.words,
+                        "words_translated": s.words_translated,
+                        "complete": s.complete,
+                    }
+                    for s in rows
+                ],
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
     else:
         width = max((len(s.page) for s in rows), default=4)
         print(f"lang  {'page':<{width}}  translated  fuzzy  missing  words")
         for s in rows:
-            print(f"{s.lang:<4}  {s.page:<{width}}  {s.translated:>10}  {s.fuzzy:>5}  {s.missing:>7}  {s.percent:>4}%")
+            print(
+                f"{s.lang:<4}  {s.page:<{width}}  {s.translated:>10}  {s.fuzzy:>5}  {s.missing:>7}  {s.percent:>4}%"
+            )
     return 1 if args.check and not all(s.complete for s in rows) else 0
 
 

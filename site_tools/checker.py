@@ -64,8 +64,16 @@ CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one sl
 SNAPSHOT_SCRIPT = ROOT / "site_tools" / "make_snapshot.mjs"
 # What the checker never imports (paths under referee/): the command line, the pages' blocks,
 # pictures, localized examples and blank records, and the random deals of tests and benchmarks.
-NOT_IN_BUNDLE = ("cli/", "simulate/", "present/pictures/", "present/blocks.py", "present/draw.py",
-                 "present/example_text.py", "present/template.py", "present/examples/")
+NOT_IN_BUNDLE = (
+    "cli/",
+    "simulate/",
+    "present/pictures/",
+    "present/blocks.py",
+    "present/draw.py",
+    "present/example_text.py",
+    "present/template.py",
+    "present/examples/",
+)
 log = logging.getLogger("mkdocs.plugins.checker")
 
 
@@ -84,14 +92,27 @@ def lock_stamp() -> str:
 def ensure_node_modules() -> None:
     """Run ``npm ci`` unless ``node_modules`` already holds what the lock file pins."""
     want = lock_stamp()
-    if STAMP.is_file() and STAMP.read_text(encoding="utf-8").strip() == want and (PYODIDE / PYODIDE_FILES[0]).is_file():
+    if (
+        STAMP.is_file()
+        and STAMP.read_text(encoding="utf-8").strip() == want
+        and (PYODIDE / PYODIDE_FILES[0]).is_file()
+    ):
         return
-    npm = shutil.which("npm") or next((p for p in ("/usr/bin/npm", "/usr/local/bin/npm") if os.path.exists(p)), None)
+    npm = shutil.which("npm") or next(
+        (p for p in ("/usr/bin/npm", "/usr/local/bin/npm") if os.path.exists(p)), None
+    )
     if npm is None:
-        raise CheckerSetupError("the checker page needs Pyodide from npm: install node and npm, then run `npm ci` "
-                                "(./run serve and ./run test do it)")
-    done = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT,
-                          capture_output=True, text=True, check=False)
+        raise CheckerSetupError(
+            "the checker page needs Pyodide from npm: install node and npm, then run `npm ci` "
+            "(./run serve and ./run test do it)"
+        )
+    done = subprocess.run(
+        [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         raise CheckerSetupError(f"npm ci failed:\n{done.stdout}{done.stderr}")
     STAMP.write_text(want + "\n", encoding="utf-8")
@@ -148,7 +169,9 @@ def _bundle(stamp: tuple[tuple[str, int, int], ...]) -> Bundle:
     names = []
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name, path in _bundle_files():
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # the same bytes on every build
+            info = zipfile.ZipInfo(
+                name, date_time=(2020, 1, 1, 0, 0, 0)
+            )  # the same bytes on every build
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())
@@ -181,7 +204,12 @@ def snapshot_name() -> str:
     A change to any of them is a new name, so a page never restores a snapshot of other code.
     """
     h = hashlib.sha256()
-    for part in (pyodide_version().encode(), bundle().data, lock_contents().encode(), SNAPSHOT_SCRIPT.read_bytes()):
+    for part in (
+        pyodide_version().encode(),
+        bundle().data,
+        lock_contents().encode(),
+        SNAPSHOT_SCRIPT.read_bytes(),
+    ):
         h.update(len(part).to_bytes(8, "little") + part)
     return f"snapshot-{h.hexdigest()[:16]}.bin"
 
@@ -199,15 +227,18 @@ _JOBS: dict[str, SnapshotJob] = {}
 
 
 def _node() -> str | None:
-    return shutil.which("node") or next((p for p in ("/usr/bin/node", "/usr/local/bin/node") if os.path.exists(p)),
-                                        None)
+    return shutil.which("node") or next(
+        (p for p in ("/usr/bin/node", "/usr/local/bin/node") if os.path.exists(p)), None
+    )
 
 
 def start_snapshot() -> SnapshotJob:
     """Start making the snapshot unless ``.cache/checker/`` has it (the test suite's builds reuse it)."""
     name = snapshot_name()
     job = _JOBS.get(name)
-    if job is not None and (job.process is None or job.process.poll() is None or (CACHE / name).is_file()):
+    if job is not None and (
+        job.process is None or job.process.poll() is None or (CACHE / name).is_file()
+    ):
         return job
     if (CACHE / name).is_file():
         job = SnapshotJob(name, None, time.monotonic())
@@ -221,9 +252,18 @@ def start_snapshot() -> SnapshotJob:
         process = None
         if node is not None:
             process = subprocess.Popen(
-                [node, str(SNAPSHOT_SCRIPT), f"{PYODIDE}/", str(work / "referee.zip"), str(work / "lock.json"),
-                 str(work / "snapshot.bin")],
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                [
+                    node,
+                    str(SNAPSHOT_SCRIPT),
+                    f"{PYODIDE}/",
+                    str(work / "referee.zip"),
+                    str(work / "lock.json"),
+                    str(work / "snapshot.bin"),
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
         job = SnapshotJob(name, process, time.monotonic())
     _JOBS[name] = job
     return job
@@ -237,7 +277,9 @@ def finish_snapshot(timeout: float = 600) -> Path | None:
         return cached
     work = CACHE / f"{job.name}.{os.getpid()}.work"
     if job.process is None:
-        log.warning("the checker's snapshot needs Node (node is not on PATH); the page will start Pyodide plainly")
+        log.warning(
+            "the checker's snapshot needs Node (node is not on PATH); the page will start Pyodide plainly"
+        )
         return None
     try:
         out, err = job.process.communicate(timeout=timeout)
@@ -246,16 +288,22 @@ def finish_snapshot(timeout: float = 600) -> Path | None:
         out, err = job.process.communicate()
     made = work / "snapshot.bin"
     if job.process.returncode != 0 or not made.is_file():
-        log.warning("the checker's snapshot could not be made (the page will start Pyodide plainly):\n%s",
-                    (err or out)[-2000:])
+        log.warning(
+            "the checker's snapshot could not be made (the page will start Pyodide plainly):\n%s",
+            (err or out)[-2000:],
+        )
         return None
     os.replace(made, cached)
     shutil.rmtree(work, ignore_errors=True)
     for old in CACHE.glob("snapshot-*.bin"):  # one snapshot is kept: the current one
         if old.name != job.name:
             old.unlink(missing_ok=True)
-    log.info("the checker's snapshot: %s, %.1f MB, made in %.1f s", job.name, cached.stat().st_size / 1e6,
-             time.monotonic() - job.started)
+    log.info(
+        "the checker's snapshot: %s, %.1f MB, made in %.1f s",
+        job.name,
+        cached.stat().st_size / 1e6,
+        time.monotonic() - job.started,
+    )
     return cached
 
 
@@ -311,7 +359,9 @@ def pack_record(text: str) -> str:
     """
     import zlib
 
-    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+    return (
+        base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+    )
 
 
 def checker_href(from_page: str, *, record: str | None = None, game: str | None = None) -> str:
@@ -339,7 +389,11 @@ def attr(value: Any) -> str:
     >>> attr({"a": "<b>"})
     '{&quot;a&quot;: &quot;&lt;b&gt;&quot;}'
     """
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ": "))
+    text = (
+        value
+        if isinstance(value, str)
+        else json.dumps(value, ensure_ascii=False, separators=(",", ": "))
+    )
     return html.escape(text, quote=True)
 
 
@@ -356,7 +410,9 @@ def form_spec(lang: str) -> list[dict[str, Any]]:
     for game in GAMES.values():
         spec = describe(game, lang)
         sample = spec.get("samples", {}).get("summary")
-        if sample:  # the form can start from it ("Fill in a worked example"), with this page's names
+        if (
+            sample
+        ):  # the form can start from it ("Fill in a worked example"), with this page's names
             spec["sample_text"] = reader_record(sample, lang)
         games.append(spec)
     return games
@@ -371,39 +427,54 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
     from site_tools.checker_strings import STRINGS, text
 
     strings = {k: text(k, lang) for k in STRINGS["en"]}
-    root = {"class": "referee-checker", "data-lang": lang, "data-pyodide": pyodide_version(),
-            "data-bundle": bundle().name, "data-snapshot": snapshot_name(), "data-lock": lock_contents(),
-            "data-game": params.get("game", ""),
-            "data-strings": strings, "data-games": form_spec(lang)}
+    root = {
+        "class": "referee-checker",
+        "data-lang": lang,
+        "data-pyodide": pyodide_version(),
+        "data-bundle": bundle().name,
+        "data-snapshot": snapshot_name(),
+        "data-lock": lock_contents(),
+        "data-game": params.get("game", ""),
+        "data-strings": strings,
+        "data-games": form_spec(lang),
+    }
     attrs = " ".join(f'{k}="{attr(v)}"' for k, v in root.items())
     s = {k: html.escape(v) for k, v in strings.items()}
-    return "\n".join([
-        f'<div {attrs}>',
-        '<div class="checker-status" role="status" aria-live="polite">'
-        f'<progress class="checker-progress" max="4" aria-label="{s["loading"]}"></progress>'
-        f'<span class="checker-status-text">{s["loading"]}</span></div>',
-        '<div class="checker-tabs" role="tablist">'
-        f'<button type="button" role="tab" class="checker-tab" data-view="form" aria-selected="true">{s["tab.form"]}'
-        '</button>'
-        f'<button type="button" role="tab" class="checker-tab" data-view="text" aria-selected="false">{s["tab.text"]}'
-        '</button></div>',
-        '<div class="checker-view checker-form" data-view="form" role="tabpanel"></div>',
-        '<div class="checker-view checker-text" data-view="text" role="tabpanel" hidden>'
-        f'<label class="checker-label" for="checker-text">{s["text.label"]}</label>'
-        '<div class="checker-editor"><div class="checker-gutter" aria-hidden="true"></div>'
-        '<textarea id="checker-text" class="checker-textarea" spellcheck="false" autocomplete="off" rows="18">'
-        '</textarea></div>'
-        f'<label class="checker-file">{s["text.open"]}'
-        '<input type="file" class="checker-file-input" accept=".yaml,.yml,.json,text/yaml,application/json">'
-        '</label></div>',
-        '<div class="checker-actions">'
-        f'<button type="button" class="md-button md-button--primary" data-action="check" disabled>{s["check"]}</button>'
-        f'<button type="button" class="md-button" data-action="download" disabled>{s["download"]}</button>'
-        f'<button type="button" class="md-button" data-action="share">{s["share"]}</button></div>',
-        '<p class="checker-share" hidden><input type="text" class="checker-share-url" readonly></p>',
-        '<div class="checker-answer" aria-live="polite"></div>',
-        '</div>',
-    ]) + "\n"
+    return (
+        "\n".join(
+            [
+                f"<div {attrs}>",
+                '<div class="checker-status" role="status" aria-live="polite">'
+                f'<progress class="checker-progress" max="4" aria-label="{s["loading"]}"></progress>'
+                f'<span class="checker-status-text">{s["loading"]}</span></div>',
+                '<div class="checker-tabs" role="tablist">'
+                f'<button type="button" role="tab" class="checker-tab" data-view="form" '
+                f'aria-selected="true">{s["tab.form"]}'
+                "</button>"
+                f'<button type="button" role="tab" class="checker-tab" data-view="text" '
+                f'aria-selected="false">{s["tab.text"]}'
+                "</button></div>",
+                '<div class="checker-view checker-form" data-view="form" role="tabpanel"></div>',
+                '<div class="checker-view checker-text" data-view="text" role="tabpanel" hidden>'
+                f'<label class="checker-label" for="checker-text">{s["text.label"]}</label>'
+                '<div class="checker-editor"><div class="checker-gutter" aria-hidden="true"></div>'
+                '<textarea id="checker-text" class="checker-textarea" spellcheck="false" autocomplete="off" rows="18">'
+                "</textarea></div>"
+                f'<label class="checker-file">{s["text.open"]}'
+                '<input type="file" class="checker-file-input" accept=".yaml,.yml,.json,text/yaml,application/json">'
+                "</label></div>",
+                '<div class="checker-actions">'
+                f'<button type="button" class="md-button md-button--primary" '
+                f'data-action="check" disabled>{s["check"]}</button>'
+                f'<button type="button" class="md-button" data-action="download" disabled>{s["download"]}</button>'
+                f'<button type="button" class="md-button" data-action="share">{s["share"]}</button></div>',
+                '<p class="checker-share" hidden><input type="text" class="checker-share-url" readonly></p>',
+                '<div class="checker-answer" aria-live="polite"></div>',
+                "</div>",
+            ]
+        )
+        + "\n"
+    )
 
 
 TEST_ONLY_KEYS = ("expected",)
@@ -465,7 +536,7 @@ def reader_record(example: str, lang: str) -> str:
 
 
 def open_link(example: str, from_page: str, lang: str) -> str:
-    """"Open in the checker" under a worked example: the record, in the page's language, travels in the link."""
+    """ "Open in the checker" under a worked example: the record, in the page's language, travels in the link."""
     from site_tools.checker_strings import text
 
     href = checker_href(from_page, record=reader_record(example, lang))

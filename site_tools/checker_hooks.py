@@ -58,7 +58,10 @@ def expand(markdown: str, lang: str, page_name: str) -> tuple[str, bool]:
     if page_name in _game_slugs() and not any(b.kind == "checker-link" for b in blocks):
         # Every game page links to the checker set to its game: where the page has no such block,
         # the link goes before its worked examples (the heading's anchor is the same in every language).
-        at = next((k for k, line in enumerate(lines) if line.startswith("## ") and "{#examples}" in line), None)
+        at = next(
+            (k for k, line in enumerate(lines) if line.startswith("## ") and "{#examples}" in line),
+            None,
+        )
         if at is not None:
             link = checker.game_link(page_name, page_name, lang).rstrip("\n")
             lines[at:at] = [link, ""]
@@ -68,13 +71,15 @@ def expand(markdown: str, lang: str, page_name: str) -> tuple[str, bool]:
         if block.kind == "checker":
             has_checker = True
             out = checker.checker_block(block.params, lang)
-            lines[block.start:block.end] = [block.indent + line if line else "" for line in out.split("\n")]
+            lines[block.start : block.end] = [
+                block.indent + line if line else "" for line in out.split("\n")
+            ]
         elif block.kind == "checker-link":
             out = checker.game_link(str(block.params.get("game")), page_name, lang)
-            lines[block.start:block.end] = [block.indent + out.rstrip("\n")]
+            lines[block.start : block.end] = [block.indent + out.rstrip("\n")]
         elif block.kind == "example":
             link = checker.open_link(str(block.params.get("example")), page_name, lang)
-            lines[block.end:block.end] = ["", block.indent + link.rstrip("\n")]
+            lines[block.end : block.end] = ["", block.indent + link.rstrip("\n")]
     return "\n".join(lines), has_checker
 
 
@@ -97,7 +102,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return markdown
 
 
-@event_priority(-200)  # after the i18n plugin (-100), which builds the other languages and the search index
+@event_priority(
+    -200
+)  # after the i18n plugin (-100), which builds the other languages and the search index
 def on_post_build(config: MkDocsConfig) -> None:
     """Pyodide's start files, the referee's zip and the snapshot, the service worker, compressed copies.
 

@@ -71,7 +71,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "form.player_col": "Player",
         "form.side_col": "Side",
         "form.setup": "Card notation, house rules, the score so far: open if you play a variant or go on from "
-            "an earlier score",
+        "an earlier score",
         "form.more": "More: open only if your table noted these too",
         "form.to_field": "Show the field",
         "state.1.claim": "A score the table wrote is wrong",
@@ -86,7 +86,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "evening.kept": "This evening's scoresheet is kept on this device only.",
         "evening.clear": "Clear it",
         "link.too_large": "The link holds a record larger than {limit} MB, which the referee does not read (the "
-                          "command line refuses it too). The checker starts empty.",
+        "command line refuses it too). The checker starts empty.",
     },
     "ru": {
         "loading": "Загружается арбитр: в первый раз около 13 МБ, потом браузер хранит его у себя.",
@@ -100,7 +100,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "text.label": "Запись партии в YAML или JSON",
         "text.open": "Открыть файл",
         "text.unreadable": "Исправьте запись в текстовом виде: форма не может показать запись, которую не удаётся "
-            "прочитать.",
+        "прочитать.",
         "form.game": "Игра",
         "form.sample": "Заполнить разобранным примером",
         "form.players": "Игроки по часовой стрелке",
@@ -152,7 +152,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "form.player_col": "Игрок",
         "form.side_col": "Команда",
         "form.setup": "Запись карт, варианты правил, счёт до первой сдачи: откройте, если играете по варианту "
-            "или продолжаете начатую партию",
+        "или продолжаете начатую партию",
         "form.more": "Ещё: откройте, только если стол записал и это",
         "form.to_field": "Показать поле",
         "state.1.claim": "Записанный счёт неверен",
@@ -167,7 +167,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "evening.kept": "Лист счёта этого вечера хранится только на этом устройстве.",
         "evening.clear": "Очистить",
         "link.too_large": "Ссылка содержит запись больше {limit} МБ; арбитр такие записи не читает (командная "
-                          "строка тоже их отклоняет). Проверка счёта открыта с пустой записью.",
+        "строка тоже их отклоняет). Проверка счёта открыта с пустой записью.",
     },
     "de": {
         "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 13 MB, danach behält ihn Ihr Browser.",
@@ -181,7 +181,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "text.label": "Die Aufzeichnung in YAML oder JSON",
         "text.open": "Datei öffnen",
         "text.unreadable": "Korrigieren Sie die Aufzeichnung im Text: Das Formular kann nicht zeigen, was sich nicht "
-            "lesen lässt.",
+        "lesen lässt.",
         "form.game": "Spiel",
         "form.sample": "Mit einem Beispiel ausfüllen",
         "form.players": "Spieler im Uhrzeigersinn",
@@ -207,9 +207,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "download": "Aufzeichnung herunterladen",
         "share": "Link zu dieser Aufzeichnung kopieren",
         "share.done": "Der Link ist kopiert. Die Aufzeichnung steckt im Link selbst und wird nie an einen Server "
-            "geschickt.",
+        "geschickt.",
         "share.show": "Kopieren Sie diesen Link: Die Aufzeichnung steckt im Link selbst und wird nie an einen Server "
-            "geschickt.",
+        "geschickt.",
         "state.0": "Gültig",
         "state.2": "Die Aufzeichnung ist nicht verwendbar",
         "exit": "Exit-Status {code}",
@@ -235,7 +235,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "form.player_col": "Spieler",
         "form.side_col": "Partei",
         "form.setup": "Kartenschreibweise, Hausregeln, bisheriger Stand: öffnen, wenn Sie eine Variante "
-            "spielen oder einen Stand fortsetzen",
+        "spielen oder einen Stand fortsetzen",
         "form.more": "Mehr: nur öffnen, wenn der Tisch auch das notiert hat",
         "form.to_field": "Zum Feld",
         "state.1.claim": "Eine notierte Wertung ist falsch",
@@ -250,7 +250,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "evening.kept": "Die Spielliste dieses Abends bleibt nur auf diesem Gerät.",
         "evening.clear": "Löschen",
         "link.too_large": "Der Link enthält eine Aufzeichnung über {limit} MB; so große Aufzeichnungen liest der "
-                          "Schiedsrichter nicht (auch die Kommandozeile lehnt sie ab). Die Punkteprüfung beginnt leer.",
+        "Schiedsrichter nicht (auch die Kommandozeile lehnt sie ab). Die Punkteprüfung beginnt leer.",
     },
 }
 

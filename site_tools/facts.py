@@ -45,10 +45,22 @@ def game_facts(game: str) -> dict[str, int]:
             facts[name.lower()] = value
         elif isinstance(value, dict) and value and all(type(v) is int for v in value.values()):
             # a table of numbers, one fact a key: DEFAULT_QUOTAS["king"] is {{default_quotas_king}}
-            facts.update({f"{name.lower()}_{key}": v for key, v in value.items() if isinstance(key, (str, int))})
+            facts.update(
+                {
+                    f"{name.lower()}_{key}": v
+                    for key, v in value.items()
+                    if isinstance(key, (str, int))
+                }
+            )
     if isinstance(getattr(module, "DECK", None), tuple):
         facts["deck"] = len(module.DECK)  # the cards in play: 36 for Korol, 52 for Comet
-    facts.update({option.name: option.default for option in GAMES[game].options if type(option.default) is int})
+    facts.update(
+        {
+            option.name: option.default
+            for option in GAMES[game].options
+            if type(option.default) is int
+        }
+    )
     counts = GAMES[game].player_counts
     facts.update(fewest_players=min(counts), most_players=max(counts))
     return facts
@@ -83,19 +95,21 @@ def expand(markdown: str, game: str) -> str:
 NUMBER_WORDS: dict[str, str] = {
     # "one" / «один» / "ein" are left out: they are as often an article or a pronoun as a number.
     "en": r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-          r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
-          r"twice|half",
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
+    r"twice|half",
     "ru": r"два|две|двух|двум|двумя|двое|двоих|три|тр[её]х|тр[её]м|тремя|трое|троих|четыре|четыр[её]х|"
-          r"четыр[её]м|четырьмя|четверо|четверых|пять|пяти|пятью|шесть|шести|семь|семи|восемь|восьми|девять|"
-          r"девяти|десять|десяти|одиннадцат\w*|двенадцат\w*|тринадцат\w*|четырнадцат\w*|пятнадцат\w*|"
-          r"двадцат\w*|тридцат\w*|сорок\w*|пятьдесят|шестьдесят|сто|ста|тысяч\w*|дважды|половин\w*",
+    r"четыр[её]м|четырьмя|четверо|четверых|пять|пяти|пятью|шесть|шести|семь|семи|восемь|восьми|девять|"
+    r"девяти|десять|десяти|одиннадцат\w*|двенадцат\w*|тринадцат\w*|четырнадцат\w*|пятнадцат\w*|"
+    r"двадцат\w*|тридцат\w*|сорок\w*|пятьдесят|шестьдесят|сто|ста|тысяч\w*|дважды|половин\w*",
     # German numerals are written in lower case; a capitalised "Zehn" or "Sieben" is a card.
     "de": r"zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|fünfzehn|sechzehn|"
-          r"siebzehn|achtzehn|neunzehn|zwanzig|dreißig|vierzig|fünfzig|sechzig|hundert|tausend|zweimal|hälfte",
+    r"siebzehn|achtzehn|neunzehn|zwanzig|dreißig|vierzig|fünfzig|sechzig|hundert|tausend|zweimal|hälfte",
 }
 _LIST_MARKER = re.compile(r"(?m)^\s*\d+\.\s")
-_NOT_TEXT = re.compile(r"(?ms)^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,}).*?^(?P=indent)(?P=fence)[ \t]*$"
-                       r"|`[^`]*`|\]\([^)]*\)|\{#[^}]*\}|\{:[^}]*\}")
+_NOT_TEXT = re.compile(
+    r"(?ms)^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,}).*?^(?P=indent)(?P=fence)[ \t]*$"
+    r"|`[^`]*`|\]\([^)]*\)|\{#[^}]*\}|\{:[^}]*\}"
+)
 _CARD = re.compile(r"\b(?:10|[2-9])(?=[♠♥♦♣])")
 
 
@@ -114,8 +128,17 @@ def numbers_in(text: str, lang: str, allowed: list[str] = ()) -> list[str]:
     text = _LIST_MARKER.sub(" ", MACRO.sub(" ", text))
     text = _CARD.sub(" ", text)
     phrases = [r"\s+".join(re.escape(word) for word in phrase.split()) for phrase in allowed]
-    spans = [m.span() for phrase in phrases for m in re.finditer(rf"(?<!\w){phrase}(?!\w)", text, re.IGNORECASE)]
+    spans = [
+        m.span()
+        for phrase in phrases
+        for m in re.finditer(rf"(?<!\w){phrase}(?!\w)", text, re.IGNORECASE)
+    ]
     flags = 0 if lang == "de" else re.IGNORECASE
-    pattern = re.compile(rf"(?<![\w.,])(?:\d+(?:[.,]\d+)?|{NUMBER_WORDS.get(lang, NUMBER_WORDS['en'])})(?!\w)", flags)
-    return [m.group(0) for m in pattern.finditer(text)
-            if not any(start <= m.start() and m.end() <= end for start, end in spans)]
+    pattern = re.compile(
+        rf"(?<![\w.,])(?:\d+(?:[.,]\d+)?|{NUMBER_WORDS.get(lang, NUMBER_WORDS['en'])})(?!\w)", flags
+    )
+    return [
+        m.group(0)
+        for m in pattern.finditer(text)
+        if not any(start <= m.start() and m.end() <= end for start, end in spans)
+    ]

@@ -106,8 +106,14 @@ def edit_target(lang: str, page: str) -> str:
 def last_changed() -> dict[str, datetime.date]:
     """The date of the last commit that touched each tracked file (one ``git log`` for the whole tree)."""
     try:
-        out = subprocess.run(["git", "log", "--format=@%cs", "--name-only", "--", "docs/en", "locale"],
-                             cwd=ROOT, capture_output=True, text=True, timeout=30, check=True).stdout
+        out = subprocess.run(
+            ["git", "log", "--format=@%cs", "--name-only", "--", "docs/en", "locale"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=True,
+        ).stdout
     except (OSError, subprocess.SubprocessError):
         return {}
     dates: dict[str, datetime.date] = {}
@@ -154,6 +160,6 @@ def licence_url(repo_url: str | None, edit_uri: str | None) -> str:
 
 
 def updated(lang: str, page: str) -> str | None:
-    """"Last updated" for this page in this language, or None where version control does not know it."""
+    """ "Last updated" for this page in this language, or None where version control does not know it."""
     date = last_changed().get(edit_target(lang, page))
     return long_date(date, lang) if date else None

@@ -80,7 +80,9 @@ def _language(config: MkDocsConfig) -> str:
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Tell the templates which languages exist (the search filter needs the folder prefixes)."""
     plugin = _i18n(config)
-    languages = [lang.locale for lang in plugin.config.languages] if plugin else [pipeline.DEFAULT_LANGUAGE]
+    languages = (
+        [lang.locale for lang in plugin.config.languages] if plugin else [pipeline.DEFAULT_LANGUAGE]
+    )
     config.extra["site_languages"] = " ".join(languages)
     config.extra["site_default_language"] = pipeline.DEFAULT_LANGUAGE
     reuse.share_theme_files(config)  # the three language builds list the theme's files once
@@ -92,7 +94,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     # Each language's footer links to the licence in the repository named once, by repo_url.
     copyright_text = getattr(config, "copyright", None)
     if copyright_text and "{licence_url}" in copyright_text:
-        config.copyright = copyright_text.replace("{licence_url}", frame.licence_url(config.repo_url, config.edit_uri))
+        config.copyright = copyright_text.replace(
+            "{licence_url}", frame.licence_url(config.repo_url, config.edit_uri)
+        )
     # Each language build has a search index of its own: let it reuse the entries of unchanged pages.
     reuse.cache_search_entries(config, pipeline.ROOT)
     if getattr(_i18n(config), "building", False):
@@ -102,16 +106,22 @@ def on_pre_build(config: MkDocsConfig) -> None:
     # `mkdocs build --strict` (which stops here, before building anything); a lenient build shows the
     # English for an unsafe page segment.
     examples = [path for path in [pipeline.LOCALE / "examples.yaml"] if path.is_file()]
-    found = safety.cached_problems([*pipeline.catalogs(), *safety.message_catalogs(pipeline.ROOT), *examples],
-                                   pipeline.ROOT)
+    found = safety.cached_problems(
+        [*pipeline.catalogs(), *safety.message_catalogs(pipeline.ROOT), *examples], pipeline.ROOT
+    )
     entries = safety.by_entry(found)
     for entry in entries:
-        shown = "; the English is shown instead" if safety.kind_of(entry[0].catalog) == "page" else \
-            " (./run messages --check refuses it too)"
+        shown = (
+            "; the English is shown instead"
+            if safety.kind_of(entry[0].catalog) == "page"
+            else " (./run messages --check refuses it too)"
+        )
         log.warning(f"site_tools: {safety.describe(entry)}{shown}")
     if entries and config.get("strict"):
-        raise PluginError(f"{len(entries)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s), "
-                          "listed above: a translation may change the words, not the markup, links or numbers")
+        raise PluginError(
+            f"{len(entries)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s), "
+            "listed above: a translation may change the words, not the markup, links or numbers"
+        )
     _referee_inputs[pipeline.ROOT] = referee_inputs()
     translations = pipeline.render_translations()
     # Every segment passed on its own; the whole page, each segment in its place, must render to the
@@ -124,7 +134,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
             catalog = pipeline.catalog_path(lang, page).relative_to(pipeline.ROOT)
             log.warning(f"site_tools: docs/{lang}/{page}.md, made from {catalog}, {why}")
     if unsafe_pages and config.get("strict"):
-        raise PluginError("a translated page renders to other elements than its English page (listed above)")
+        raise PluginError(
+            "a translated page renders to other elements than its English page (listed above)"
+        )
     incomplete = sum(1 for t in translations.values() if not t.status.complete)
     if incomplete:
         log.info(f"site_tools: {incomplete} of {len(translations)} translated pages are incomplete")
@@ -163,8 +175,12 @@ def _nav_order(nav: Any) -> list[str]:
 def referee_inputs() -> str:
     """A hash of everything the referee's blocks are made from: its code, its messages, the examples."""
     root = pipeline.ROOT
-    files = [*(root / "referee").rglob("*.py"), *(root / "examples").rglob("*.yaml"),
-             *(root / "locale").glob("*/LC_MESSAGES/referee.*"), root / "locale" / "examples.yaml"]
+    files = [
+        *(root / "referee").rglob("*.py"),
+        *(root / "examples").rglob("*.yaml"),
+        *(root / "locale").glob("*/LC_MESSAGES/referee.*"),
+        root / "locale" / "examples.yaml",
+    ]
     return buildcache.files_digest([f for f in files if f.is_file()], root)
 
 
@@ -202,8 +218,12 @@ def _render(page_name: str, order: list[str], site_url: str | None = None) -> An
 def notice(lang: str, page_name: str) -> str:
     """The "translation incomplete" admonition, in ``lang``, linking to the contribution page."""
     body = text("notice.body", lang)
-    if (pipeline.SOURCE / f"{pipeline.CONTRIBUTE_PAGE}.md").is_file() and page_name != pipeline.CONTRIBUTE_PAGE:
-        link = posixpath.relpath(f"{pipeline.CONTRIBUTE_PAGE}.md", posixpath.dirname(page_name) or ".")
+    if (
+        pipeline.SOURCE / f"{pipeline.CONTRIBUTE_PAGE}.md"
+    ).is_file() and page_name != pipeline.CONTRIBUTE_PAGE:
+        link = posixpath.relpath(
+            f"{pipeline.CONTRIBUTE_PAGE}.md", posixpath.dirname(page_name) or "."
+        )
         body += f" [{text('notice.link', lang)}]({link})."
     return f"/// warning | {text('notice.title', lang)}\n    attrs: {{class: translation-notice}}\n\n{body}\n\n///\n"
 
@@ -223,15 +243,25 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     name = _page_name(page)
     site_url = getattr(config, "site_url", None)
     try:
-        markdown = expand_blocks(markdown, lang, _render(name, _nav_order(config.nav or []), site_url))
+        markdown = expand_blocks(
+            markdown, lang, _render(name, _nav_order(config.nav or []), site_url)
+        )
     except BlockSyntaxError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from None
     except Exception as error:  # a referee error names the block's problem; say which page
-        raise PluginError(f"{page.file.src_uri}: a generated block failed: {type(error).__name__}: {error}") from error
-    if lang != pipeline.DEFAULT_LANGUAGE and lang in pipeline.LANGUAGES and name in pipeline.pages():
+        raise PluginError(
+            f"{page.file.src_uri}: a generated block failed: {type(error).__name__}: {error}"
+        ) from error
+    if (
+        lang != pipeline.DEFAULT_LANGUAGE
+        and lang in pipeline.LANGUAGES
+        and name in pipeline.pages()
+    ):
         if not pipeline.translate_page(lang, name).status.complete:
             markdown = _insert_after_title(markdown, notice(lang, name))
-    reuse.cache_render(page, pipeline.ROOT)  # the HTML of this Markdown, when a build made it before
+    reuse.cache_render(
+        page, pipeline.ROOT
+    )  # the HTML of this Markdown, when a build made it before
     return markdown
 
 
@@ -259,16 +289,26 @@ def on_post_build(config: MkDocsConfig) -> None:
         url = (config.site_url or "/").rstrip("/") + "/" + path
         target = Path(config.site_dir) / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(json_schema(game, url), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        target.write_text(
+            json.dumps(json_schema(game, url), ensure_ascii=False, indent=2) + "\n",
+            encoding="utf-8",
+        )
 
 
-def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
+def on_page_context(
+    context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any
+) -> dict[str, Any]:
     """The frame: "Edit this page" (English) or "Improve this translation" (the page's catalog), and the date."""
     lang = _language(config)
     name = _page_name(page)
     if config.repo_url and config.edit_uri and name in pipeline.pages():
-        page.edit_url = config.repo_url.rstrip("/") + "/" + config.edit_uri.strip("/") + "/" \
+        page.edit_url = (
+            config.repo_url.rstrip("/")
+            + "/"
+            + config.edit_uri.strip("/")
+            + "/"
             + frame.edit_target(lang, name)
+        )
     date = frame.updated(lang, name)
     if date:
         page.meta["revision_date"] = date
@@ -277,7 +317,9 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
 
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
     """The templates' words around the content (``frame_text(key, lang)``)."""
-    env.bytecode_cache = reuse.template_cache(env, pipeline.ROOT)  # each language build compiles the theme
+    env.bytecode_cache = reuse.template_cache(
+        env, pipeline.ROOT
+    )  # each language build compiles the theme
     env.globals["frame_text"] = frame.frame_text
     env.globals["content_security_policy"] = lambda checker=False: csp.policy(checker=bool(checker))
     env.globals["language_home"] = lambda lang: frame.language_home(config.site_url, lang)
@@ -292,7 +334,10 @@ def _alternates(page: Page, config: MkDocsConfig) -> str:
         url = url[len(lang) + 1 :]
     root = (config.site_url or "/").rstrip("/") + "/"
     links = []
-    for code in (pipeline.DEFAULT_LANGUAGE, *(c for c in pipeline.LANGUAGES if c != pipeline.DEFAULT_LANGUAGE)):
+    for code in (
+        pipeline.DEFAULT_LANGUAGE,
+        *(c for c in pipeline.LANGUAGES if c != pipeline.DEFAULT_LANGUAGE),
+    ):
         prefix = "" if code == pipeline.DEFAULT_LANGUAGE else f"{code}/"
         links.append(f'    <link rel="alternate" href="{root}{prefix}{url}" hreflang="{code}">')
     links.append(f'    <link rel="alternate" href="{root}{url}" hreflang="x-default">')

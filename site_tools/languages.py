@@ -89,7 +89,9 @@ def parse_code(code: str) -> str:
     from babel import Locale, UnknownLocaleError
 
     if not re.fullmatch(r"[a-z]{2,3}", code):
-        raise SystemExit(f"run: '{code}' is not a language code: give two or three small letters (pl, uk, fr)")
+        raise SystemExit(
+            f"run: '{code}' is not a language code: give two or three small letters (pl, uk, fr)"
+        )
     try:
         Locale.parse(code)
     except (ValueError, UnknownLocaleError):
@@ -117,11 +119,18 @@ def add_to_config(code: str, path: Path = CONFIG) -> None:
         raise SystemExit("run: mkdocs.yml has no i18n languages to add to")
     indent = len(lines[entries[-1]]) - len(lines[entries[-1]].lstrip())
     end = entries[-1] + 1
-    while end < len(lines) and lines[end].strip() and len(lines[end]) - len(lines[end].lstrip()) > indent:
+    while (
+        end < len(lines)
+        and lines[end].strip()
+        and len(lines[end]) - len(lines[end].lstrip()) > indent
+    ):
         end += 1
     pad = " " * indent
-    entry = [f"{pad}- locale: {code}\n", f"{pad}  name: {native_name(code)}\n",
-             f"{pad}  # site_name, copyright, site_description: English until translated here\n"]
+    entry = [
+        f"{pad}- locale: {code}\n",
+        f"{pad}  name: {native_name(code)}\n",
+        f"{pad}  # site_name, copyright, site_description: English until translated here\n",
+    ]
     path.write_text("".join([*lines[:end], *entry, *lines[end:]]), encoding="utf-8")
 
 
@@ -138,10 +147,24 @@ def add(code: str) -> list[Path]:
     written = catalogs.start_language(code)
     locale_dir = root / "locale"
     babel = [sys.executable, "-m", "babel.messages.frontend"]
-    for args in (["init", "-D", "referee", "-i", str(locale_dir / "referee.pot"), "-d", str(locale_dir), "-l",
-                  code, "--no-wrap"],
-                 ["compile", "-D", "referee", "-d", str(locale_dir), "-l", code]):
-        done = subprocess.run([*babel, *args], cwd=root, capture_output=True, text=True, check=False)
+    for args in (
+        [
+            "init",
+            "-D",
+            "referee",
+            "-i",
+            str(locale_dir / "referee.pot"),
+            "-d",
+            str(locale_dir),
+            "-l",
+            code,
+            "--no-wrap",
+        ],
+        ["compile", "-D", "referee", "-d", str(locale_dir), "-l", code],
+    ):
+        done = subprocess.run(
+            [*babel, *args], cwd=root, capture_output=True, text=True, check=False
+        )
         if done.returncode != 0:
             raise SystemExit(f"run: pybabel {args[0]} failed:\n{done.stdout}{done.stderr}")
     written += sorted((locale_dir / code / "LC_MESSAGES").glob("referee.*"))
@@ -159,17 +182,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "list":
         released = set(released_languages())
         for code in site_languages():
-            state = "source" if code == DEFAULT_LANGUAGE else "released" if code in released else "partial"
+            state = (
+                "source"
+                if code == DEFAULT_LANGUAGE
+                else "released"
+                if code in released
+                else "partial"
+            )
             print(f"{code:<6} {state}")
         return 0
     code = parse_code(args.lang)
     written = add(code)
     for path in written:
         print(f"wrote {path.relative_to(ROOT)}")
-    print(f"\n'{code}' is on the site as a partial translation (the English shows until translated).\n"
-          f"Translate locale/{code}/docs/*.po and locale/{code}/LC_MESSAGES/referee.po "
-          "(Poedit or Weblate: see Contribute), check with ./run serve,\n"
-          f"and add '{code}' to `released:` in locale/languages.yaml when every page is complete.")
+    print(
+        f"\n'{code}' is on the site as a partial translation (the English shows until translated).\n"
+        f"Translate locale/{code}/docs/*.po and locale/{code}/LC_MESSAGES/referee.po "
+        "(Poedit or Weblate: see Contribute), check with ./run serve,\n"
+        f"and add '{code}' to `released:` in locale/languages.yaml when every page is complete."
+    )
     return 0
 
 

@@ -32,17 +32,24 @@ def build_version() -> str:
         if path.is_file():
             files.append(path)
         elif path.is_dir():
-            files += [p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                      and p.suffix not in (".pyc", ".mo")]
+            files += [
+                p
+                for p in path.rglob("*")
+                if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".mo")
+            ]
     return files_digest([*files], ROOT)[:16] + checker.snapshot_name()[9:13]
 
 
 def checker_files() -> list[str]:
     """The files the checker's Web Worker and page load, relative to the site's root."""
     names = [checker.pyodide_dir() + name for name in checker.PYODIDE_FILES]
-    names += [f"{checker.ASSETS}/{checker.bundle().name}", f"{checker.ASSETS}/{checker.snapshot_name()}",
-              "assets/javascripts/checker-worker.js", "assets/javascripts/checker.js",
-              "assets/stylesheets/checker.css"]
+    names += [
+        f"{checker.ASSETS}/{checker.bundle().name}",
+        f"{checker.ASSETS}/{checker.snapshot_name()}",
+        "assets/javascripts/checker-worker.js",
+        "assets/javascripts/checker.js",
+        "assets/stylesheets/checker.css",
+    ]
     return names
 
 
@@ -52,7 +59,7 @@ def manifest() -> dict[str, object]:
         "name": "Card rules and referee",
         "short_name": "Card rules",
         "description": "Rules of traditional card games in English, Russian and German, with a referee "
-                       "that checks scores.",
+        "that checks scores.",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
@@ -61,7 +68,12 @@ def manifest() -> dict[str, object]:
         "icons": [
             {"src": f"{ICONS}/icon.svg", "sizes": "any", "type": "image/svg+xml"},
             {"src": f"{ICONS}/icon-192.png", "sizes": "192x192", "type": "image/png"},
-            {"src": f"{ICONS}/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"},
+            {
+                "src": f"{ICONS}/icon-512.png",
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "any maskable",
+            },
         ],
     }
 
@@ -69,12 +81,15 @@ def manifest() -> dict[str, object]:
 def service_worker() -> str:
     """``sw.js``: ``site_tools/sw.js`` with this build's version and the checker's files filled in."""
     sw = SW_TEMPLATE.read_text(encoding="utf-8")
-    return sw.replace('"%BUILD%"', json.dumps(build_version())).replace("%CHECKER%", json.dumps(checker_files()))
+    return sw.replace('"%BUILD%"', json.dumps(build_version())).replace(
+        "%CHECKER%", json.dumps(checker_files())
+    )
 
 
 def write_into_site(site_dir: str | Path) -> None:
     """Write ``sw.js`` and ``manifest.webmanifest`` into the site's root."""
     site = Path(site_dir)
     (site / "sw.js").write_text(service_worker(), encoding="utf-8")
-    (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1, ensure_ascii=False) + "\n",
-                                               encoding="utf-8")
+    (site / "manifest.webmanifest").write_text(
+        json.dumps(manifest(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )

@@ -52,8 +52,23 @@ _NOTES_ID = "edition-notes"
 _GLOSSARY = "glossary"
 # Where a term is not linked: code, pictures, links, headings, the fold's summary, table headers.
 # Emphasis too: the pages set titles in italics ("The Penguin *Book* of Card Games").
-_NO_LINK = _SKIP | {"a", "h1", "h2", "h3", "h4", "h5", "h6", "summary", "th", "abbr", "button", "label",
-                    "em", "i", "cite"}
+_NO_LINK = _SKIP | {
+    "a",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "summary",
+    "th",
+    "abbr",
+    "button",
+    "label",
+    "em",
+    "i",
+    "cite",
+}
 _ENTRY = re.compile(r"^### (?P<term>.+?) \{#(?P<id>[a-z0-9-]+)\}\s*$", re.M)
 _MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*`_]")
 
@@ -72,9 +87,11 @@ def colour_html(html: str) -> str:
     depth = 0  # how many skipped elements enclose the text
     pos = 0
     for match in _TAG.finditer(html):
-        text = html[pos:match.start()]
+        text = html[pos : match.start()]
         if text:
-            out.append(text if depth or _ALREADY.search(out[-1] if out else "") else colour_suits(text))
+            out.append(
+                text if depth or _ALREADY.search(out[-1] if out else "") else colour_suits(text)
+            )
         tag = match.group(0)
         name = (match.group(2) or "").lower()
         if name in _SKIP and not match.group(3):
@@ -102,15 +119,21 @@ def set_apart_notes(html: str) -> str:
     start = html.find(f'<h2 id="{_NOTES_ID}"')
     if start < 0:
         return html
-    return (html[:start] + f'<section class="edition-notes" aria-labelledby="{_NOTES_ID}">'
-            + html[start:] + "</section>")
+    return (
+        html[:start]
+        + f'<section class="edition-notes" aria-labelledby="{_NOTES_ID}">'
+        + html[start:]
+        + "</section>"
+    )
 
 
 # Sections for the screen only: a printout is the rules, the quick reference and the worked examples'
 # tables (issue 26); the house rules, the record format and the link to the checker stay online.
 # The worked examples print their tables only (no pictures), in a section of their own.
-SECTION_CLASSES = {**dict.fromkeys(("house-rules", "record", "recording", "check-a-score"), "cr-screen-only"),
-                   "examples": "cr-examples"}
+SECTION_CLASSES = {
+    **dict.fromkeys(("house-rules", "record", "recording", "check-a-score"), "cr-screen-only"),
+    "examples": "cr-examples",
+}
 
 
 def set_apart_sections(html: str, classes: dict[str, str] | None = None) -> str:
@@ -125,7 +148,12 @@ def set_apart_sections(html: str, classes: dict[str, str] | None = None) -> str:
     for start, end in itertools.pairwise(heads):
         match = re.match(r'<h2 id="([^"]+)"', html[start:])
         if match and match.group(1) in classes:
-            out += [html[pos:start], f'<section class="{classes[match.group(1)]}">', html[start:end], "</section>"]
+            out += [
+                html[pos:start],
+                f'<section class="{classes[match.group(1)]}">',
+                html[start:end],
+                "</section>",
+            ]
             pos = end
     out.append(html[pos:])
     return "".join(out)
@@ -144,13 +172,15 @@ def glossary_entries(lang: str) -> list[tuple[str, str, str]]:
     text = path.read_text(encoding="utf-8")
     entries = []
     for match in _ENTRY.finditer(text):
-        rest = text[match.end():].strip().split("\n\n", 1)[0]
+        rest = text[match.end() :].strip().split("\n\n", 1)[0]
         definition = " ".join(_MARKUP.sub(lambda m: m.group(1) or "", rest).split())
         entries.append((match["id"], match["term"].strip(), definition))
     return entries
 
 
-def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossary_href: str, game: str) -> str:
+def link_terms(
+    html: str, entries: list[tuple[str, str, str]], lang: str, glossary_href: str, game: str
+) -> str:
     """The first appearance of each glossary term in ``html``'s running text, linked to its entry.
 
     Only the terms whose scope (``links:`` in ``locale/terminology.yaml``) takes in ``game`` are
@@ -163,7 +193,9 @@ def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossa
     '<p>A trick.</p>'
     """
     scopes = terms.links()
-    todo = [(i, d, scopes[i]) for i, _term, d in entries if i in scopes and scopes[i].applies_to(game)]
+    todo = [
+        (i, d, scopes[i]) for i, _term, d in entries if i in scopes and scopes[i].applies_to(game)
+    ]
     out: list[str] = []
     depth, pos = 0, 0
 
@@ -174,8 +206,11 @@ def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossa
         while True:
             found = []
             for k, (_entry, _definition, scope) in enumerate(todo):
-                free = [m for m in scope.find(text, lang)
-                        if not any(m.start() < end and start < m.end() for start, end, _a in taken)]
+                free = [
+                    m
+                    for m in scope.find(text, lang)
+                    if not any(m.start() < end and start < m.end() for start, end, _a in taken)
+                ]
                 if free:
                     found.append((free[0].start(), -len(free[0].group(0)), k, free[0]))
             if not found:
@@ -183,14 +218,20 @@ def link_terms(html: str, entries: list[tuple[str, str, str]], lang: str, glossa
             _start, _length, k, match = min(found, key=lambda item: item[:3])
             entry, definition, _scope = todo.pop(k)
             title = escape(definition[:240] + ("…" if len(definition) > 240 else ""), quote=True)
-            taken.append((match.start(), match.end(), f'<a class="glossary-term" href="{glossary_href}#{entry}" '
-                          f'title="{title}">{match.group(0)}</a>'))
+            taken.append(
+                (
+                    match.start(),
+                    match.end(),
+                    f'<a class="glossary-term" href="{glossary_href}#{entry}" '
+                    f'title="{title}">{match.group(0)}</a>',
+                )
+            )
         for start, end, anchor in sorted(taken, reverse=True):
             text = text[:start] + anchor + text[end:]
         return text
 
     for match in _TAG.finditer(html):
-        text = html[pos:match.start()]
+        text = html[pos : match.start()]
         out.append(text if depth or not text.strip() else link(text))
         name = (match.group(2) or "").lower()
         if name in _NO_LINK and not match.group(3):
@@ -221,12 +262,17 @@ def mark_scopes(html: str, lang: str) -> str:
         if scope.games is None:
             words = text("glossary.all", lang)
         else:
-            names = [f'<a href="../{slug}/">{escape(GAMES[slug].name(lang))}</a>' for slug in GAMES
-                     if slug in scope.games]
-            words = f'{text("glossary.games", lang)} {", ".join(names)}.'
+            names = [
+                f'<a href="../{slug}/">{escape(GAMES[slug].name(lang))}</a>'
+                for slug in GAMES
+                if slug in scope.games
+            ]
+            words = f"{text('glossary.games', lang)} {', '.join(names)}."
         return f'{match.group(1)}<p class="glossary-scope">{words}</p>'
 
     return _SCOPE_AFTER.sub(note, html)
+
+
 def insert_fields(markdown: str, fold: str) -> str:
     """``fold`` at the end of the page's Record section (``{#record}``), else before the edition notes, else last.
 
@@ -281,9 +327,17 @@ def _content_key(html: str, name: str, lang: str) -> str | None:
     here = Path(__file__).resolve().parent
     folder = pipeline.SOURCE if lang == pipeline.DEFAULT_LANGUAGE else pipeline.DOCS / lang
     glossary = folder / f"{_GLOSSARY}.md"
-    return buildcache.digest(inputs, *(path.read_bytes() for path in (
-        Path(__file__), here / "terms.py", here / "strings.py", terms.TERMINOLOGY)),
-        glossary.read_bytes() if glossary.is_file() else b"", name, lang, html)
+    return buildcache.digest(
+        inputs,
+        *(
+            path.read_bytes()
+            for path in (Path(__file__), here / "terms.py", here / "strings.py", terms.TERMINOLOGY)
+        ),
+        glossary.read_bytes() if glossary.is_file() else b"",
+        name,
+        lang,
+        html,
+    )
 
 
 def page_content(html: str, name: str, lang: str) -> str:
@@ -363,8 +417,11 @@ def write_records(site_dir: Path) -> int:
     written = 0
     for source in sorted(pipeline.SOURCE.rglob("*.md")):
         page = source.relative_to(pipeline.SOURCE).with_suffix("").as_posix()
-        names = [str(b.params.get("example")) for b in find_blocks(source.read_text(encoding="utf-8"))
-                 if b.kind == "example"]
+        names = [
+            str(b.params.get("example"))
+            for b in find_blocks(source.read_text(encoding="utf-8"))
+            if b.kind == "example"
+        ]
         for lang in (pipeline.DEFAULT_LANGUAGE, *pipeline.LANGUAGES):
             folder = site_dir if lang == pipeline.DEFAULT_LANGUAGE else site_dir / lang
             for name in names:
@@ -379,5 +436,7 @@ def write_records(site_dir: Path) -> int:
 def on_post_build(config: MkDocsConfig) -> None:
     """Publish the worked examples' records (once: the default language's build writes every language)."""
     plugin = config.plugins.get("i18n")
-    if (getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE) == pipeline.DEFAULT_LANGUAGE:
+    if (
+        getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    ) == pipeline.DEFAULT_LANGUAGE:
         write_records(Path(config.site_dir))

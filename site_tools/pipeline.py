@@ -39,7 +39,7 @@ LOCALE = ROOT / "locale"
 TEMPLATES = LOCALE / "templates" / "docs"
 DEFAULT_LANGUAGE = "en"
 LANGUAGES = languages.translated_languages()  # from mkdocs.yml: ./run language add appends one
-RELEASED = languages.released_languages()     # locale/languages.yaml: these must be complete
+RELEASED = languages.released_languages()  # locale/languages.yaml: these must be complete
 CONTRIBUTE_PAGE = "contribute"
 STATUS_PAGE = "translation-status"
 
@@ -136,8 +136,14 @@ def _translator_class() -> Any:
 
     class Translator(MarkdownTranslator):  # type: ignore[misc]
         def __init__(self, store: pofile.pofile) -> None:
-            super().__init__(store, includefuzzy=False, outputthreshold=None, maxlength=0,
-                             extract_code_blocks=False, extract_frontmatter=False)
+            super().__init__(
+                store,
+                includefuzzy=False,
+                outputthreshold=None,
+                maxlength=0,
+                extract_code_blocks=False,
+                extract_frontmatter=False,
+            )
 
         def lookup(self, source: str) -> str | None:
             """The usable translation of one segment, or None (also when it fails a :mod:`~site_tools.safety` check)."""
@@ -164,8 +170,11 @@ def _code_version() -> str:
     """What a translated page depends on besides its inputs: this module and translate-toolkit's version."""
     from importlib.metadata import version
 
-    return buildcache.digest(Path(__file__).read_bytes(), (Path(__file__).parent / "safety.py").read_bytes(),
-                             version("translate-toolkit"))
+    return buildcache.digest(
+        Path(__file__).read_bytes(),
+        (Path(__file__).parent / "safety.py").read_bytes(),
+        version("translate-toolkit"),
+    )
 
 
 _MEMO: dict[tuple[object, ...], Translation] = {}
@@ -195,11 +204,21 @@ def translate_page(lang: str, page: str) -> Translation:
         digest = buildcache.digest(_code_version(), lang, page, source, content)
         cached = buildcache.load(ROOT, "translations", digest)
         if cached is not None:
-            translation = Translation(cached["text"], PageStatus(**cached["status"]), cached["title"])
+            translation = Translation(
+                cached["text"], PageStatus(**cached["status"]), cached["title"]
+            )
         else:
             translation = _translate_page(lang, page, source)
-            buildcache.store(ROOT, "translations", digest, {"text": translation.text, "title": translation.title,
-                                                             "status": asdict(translation.status)})
+            buildcache.store(
+                ROOT,
+                "translations",
+                digest,
+                {
+                    "text": translation.text,
+                    "title": translation.title,
+                    "status": asdict(translation.status),
+                },
+            )
         _MEMO[key] = translation
     return _MEMO[key]
 
@@ -209,9 +228,14 @@ def _translate_page(lang: str, page: str, source: bytes) -> Translation:
     from translate.tools.pocount import wordcount
 
     translator = _translator_class()(load_catalog(lang, page))
-    rendered = markdown.MarkdownFile(inputfile=io.BytesIO(source), callback=translator._lookup,
-                                     lookup_callback=translator.lookup, max_line_length=None,
-                                     extract_code_blocks=False, extract_frontmatter=False)
+    rendered = markdown.MarkdownFile(
+        inputfile=io.BytesIO(source),
+        callback=translator._lookup,
+        lookup_callback=translator.lookup,
+        max_line_length=None,
+        extract_code_blocks=False,
+        extract_frontmatter=False,
+    )
     text = rendered.filesrc
     if source.endswith(b"\n") and not text.endswith("\n"):
         text += "\n"
@@ -238,10 +262,17 @@ def status(lang: str, page: str) -> PageStatus:
 
 def catalogs(languages: tuple[str, ...] = LANGUAGES) -> list[Path]:
     """Every page catalog that exists, language by language."""
-    return [path for lang in languages for page in pages() if (path := catalog_path(lang, page)).is_file()]
+    return [
+        path
+        for lang in languages
+        for page in pages()
+        if (path := catalog_path(lang, page)).is_file()
+    ]
 
 
-def render_translations(languages: tuple[str, ...] = LANGUAGES) -> dict[tuple[str, str], Translation]:
+def render_translations(
+    languages: tuple[str, ...] = LANGUAGES,
+) -> dict[tuple[str, str], Translation]:
     """Write ``docs/<lang>/`` for every language; return every page's translation by (lang, page).
 
     Only files whose content changes are written and files of removed pages are deleted, so the

@@ -40,13 +40,21 @@ log = logging.getLogger("mkdocs.plugins.precompress")
 
 def wanted(rel: Path, size: int) -> bool:
     """Whether the file at ``rel`` (relative to the site) gets precompressed copies."""
-    return (rel.parts[0] in FOLDERS and rel.suffix in SUFFIXES and size >= LARGE
-            and not rel.name.startswith("snapshot-"))  # gzip already
+    return (
+        rel.parts[0] in FOLDERS
+        and rel.suffix in SUFFIXES
+        and size >= LARGE
+        and not rel.name.startswith("snapshot-")
+    )  # gzip already
 
 
 def _gzip(data: bytes) -> bytes:
-    level = 6 if len(data) > 4_000_000 else 9  # 9 on the 31 MB snapshot costs seconds for a few per cent
-    return gzip.compress(data, compresslevel=level, mtime=0)  # mtime 0: the same bytes on every build
+    level = (
+        6 if len(data) > 4_000_000 else 9
+    )  # 9 on the 31 MB snapshot costs seconds for a few per cent
+    return gzip.compress(
+        data, compresslevel=level, mtime=0
+    )  # mtime 0: the same bytes on every build
 
 
 def write_into_site(site_dir: str | Path) -> list[Path]:
@@ -76,8 +84,12 @@ def write_into_site(site_dir: str | Path) -> list[Path]:
     node = _node()
     if brotli_todo and node is not None:
         args = [str(a) for path, br in brotli_todo for a in (path, br.with_suffix(".brtmp"))]
-        result = subprocess.run([node, str(ROOT / "site_tools" / "compress.mjs"), *args], capture_output=True,
-                                text=True, check=False)
+        result = subprocess.run(
+            [node, str(ROOT / "site_tools" / "compress.mjs"), *args],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         for path, br in brotli_todo:
             tmp = br.with_suffix(".brtmp")
             if result.returncode == 0 and tmp.is_file():

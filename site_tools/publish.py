@@ -28,14 +28,24 @@ def summary(out: Path) -> str:
     files = [p for p in out.rglob("*") if p.is_file()]
     pages = [p for p in files if p.name == "index.html"]
     size = sum(p.stat().st_size for p in files)
-    languages = sorted({p.relative_to(out).parts[0] for p in pages if len(p.relative_to(out).parts) > 1
-                        and (out / p.relative_to(out).parts[0] / "index.html").is_file()
-                        and len(p.relative_to(out).parts[0]) <= 3})
-    where = os.environ.get("SITE_URL") or "http://localhost:8000/ (set SITE_URL to publish elsewhere)"
-    return (f"run: the site is in {out}/: {len(pages)} pages (English at the root; {', '.join(languages)} in "
-            f"their folders), {len(files)} files, {human(size)}.\n"
-            f"run: it is built for {where}. Copy the folder to any static host at that address "
-            "(README: Publish the site).")
+    languages = sorted(
+        {
+            p.relative_to(out).parts[0]
+            for p in pages
+            if len(p.relative_to(out).parts) > 1
+            and (out / p.relative_to(out).parts[0] / "index.html").is_file()
+            and len(p.relative_to(out).parts[0]) <= 3
+        }
+    )
+    where = (
+        os.environ.get("SITE_URL") or "http://localhost:8000/ (set SITE_URL to publish elsewhere)"
+    )
+    return (
+        f"run: the site is in {out}/: {len(pages)} pages (English at the root; {', '.join(languages)} in "
+        f"their folders), {len(files)} files, {human(size)}.\n"
+        f"run: it is built for {where}. Copy the folder to any static host at that address "
+        "(README: Publish the site)."
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

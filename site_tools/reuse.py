@@ -44,15 +44,28 @@ def _version(package: str) -> str:
 
 def _toc(items: Any) -> list[Any]:
     """The table of contents as data: what the search entries take from it (ids, addresses, titles)."""
-    return [[getattr(i, "id", None), getattr(i, "url", None), getattr(i, "title", None),
-             _toc(getattr(i, "children", []) or [])] for i in items or []]
+    return [
+        [
+            getattr(i, "id", None),
+            getattr(i, "url", None),
+            getattr(i, "title", None),
+            _toc(getattr(i, "children", []) or []),
+        ]
+        for i in items or []
+    ]
 
 
 def search_key(page: Any, settings: str) -> str:
     """The hash of everything a page's search entries are made from."""
     meta = {k: page.meta.get(k) for k in ("title", "tags", "search") if k in (page.meta or {})}
-    return buildcache.digest(settings, page.content or "", page.url or "", str(page.title),
-                             json.dumps(_toc(page.toc), default=str), json.dumps(meta, default=str, sort_keys=True))
+    return buildcache.digest(
+        settings,
+        page.content or "",
+        page.url or "",
+        str(page.title),
+        json.dumps(_toc(page.toc), default=str),
+        json.dumps(meta, default=str, sort_keys=True),
+    )
 
 
 def cache_search_entries(config: Any, root: Path) -> bool:
@@ -68,6 +81,7 @@ def cache_search_entries(config: Any, root: Path) -> bool:
     # else of the plugin's settings (the separator and pipeline are used by the browser, not here).
     try:
         import jieba  # noqa: F401
+
         segmenting = "jieba"
     except ImportError:
         segmenting = ""
@@ -126,12 +140,27 @@ def template_cache(env: Any, root: Path) -> Any | None:
     """A bytecode cache for ``env``'s templates, in a folder named after what compilation depends on."""
     try:
         autoescape = getattr(env.autoescape, "__qualname__", env.autoescape)
-        settings = json.dumps([_version("Jinja2"), _version("mkdocs"), _version("mkdocs-material"),
-                               sorted(str(e) for e in env.extensions), str(autoescape), env.block_start_string,
-                               env.block_end_string, env.variable_start_string, env.variable_end_string,
-                               env.comment_start_string, env.line_statement_prefix, env.trim_blocks,
-                               env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline,
-                               env.optimized, env.finalize is None])
+        settings = json.dumps(
+            [
+                _version("Jinja2"),
+                _version("mkdocs"),
+                _version("mkdocs-material"),
+                sorted(str(e) for e in env.extensions),
+                str(autoescape),
+                env.block_start_string,
+                env.block_end_string,
+                env.variable_start_string,
+                env.variable_end_string,
+                env.comment_start_string,
+                env.line_statement_prefix,
+                env.trim_blocks,
+                env.lstrip_blocks,
+                env.newline_sequence,
+                env.keep_trailing_newline,
+                env.optimized,
+                env.finalize is None,
+            ]
+        )
         folder = root / buildcache.FOLDER / "jinja" / buildcache.digest(settings)[:16]
         if folder not in _TEMPLATE_CACHES:
             _TEMPLATE_CACHES[folder] = _bytecode_cache(folder)
@@ -158,16 +187,36 @@ def _files_key(files: Any) -> str:
 
 def render_key(page: Any, config: Any, files: Any) -> str:
     """The hash of everything ``Page.render`` reads."""
-    settings = json.dumps([_version("mkdocs"), _version("Markdown"), _version("pymdown-extensions"),
-                           _version("mkdocs-material"), list(config["markdown_extensions"]),
-                           config["mdx_configs"], config["use_directory_urls"], config["validation"]],
-                          default=str, sort_keys=True)
-    return buildcache.digest("render", settings, _files_key(files), page.file.src_uri, page.file.dest_uri,
-                             page.url or "", page.markdown or "")
+    settings = json.dumps(
+        [
+            _version("mkdocs"),
+            _version("Markdown"),
+            _version("pymdown-extensions"),
+            _version("mkdocs-material"),
+            list(config["markdown_extensions"]),
+            config["mdx_configs"],
+            config["use_directory_urls"],
+            config["validation"],
+        ],
+        default=str,
+        sort_keys=True,
+    )
+    return buildcache.digest(
+        "render",
+        settings,
+        _files_key(files),
+        page.file.src_uri,
+        page.file.dest_uri,
+        page.url or "",
+        page.markdown or "",
+    )
 
 
 def _tokens(items: Any) -> list[dict[str, Any]]:
-    return [{"level": i.level, "id": i.id, "name": i.title, "children": _tokens(i.children)} for i in items]
+    return [
+        {"level": i.level, "id": i.id, "name": i.title, "children": _tokens(i.children)}
+        for i in items
+    ]
 
 
 class _Heard(logging.Handler):
@@ -228,10 +277,18 @@ def cache_render(page: Any, root: Path) -> None:
         if heard.heard:
             return
         links = getattr(page, "links_to_anchors", None)
-        buildcache.store(root, "render", key, {
-            "content": page.content, "toc": _tokens(page.toc), "title": page._title_from_render,
-            "anchors": sorted(page.present_anchor_ids or ()),
-            "links": None if links is None else {f.src_uri: dict(a) for f, a in links.items()}})
+        buildcache.store(
+            root,
+            "render",
+            key,
+            {
+                "content": page.content,
+                "toc": _tokens(page.toc),
+                "title": page._title_from_render,
+                "anchors": sorted(page.present_anchor_ids or ()),
+                "links": None if links is None else {f.src_uri: dict(a) for f, a in links.items()},
+            },
+        )
 
     cached_render.site_tools_cached = True  # type: ignore[attr-defined]
     page.render = cached_render
@@ -261,8 +318,12 @@ def share_theme_files(config: Any) -> None:
 
         def list_templates(extensions: Any = None, filter_func: Any = None) -> list[str]:
             # The filter is a closure MkDocs makes anew each time: the same code over the theme's settings.
-            key = (tuple(theme.dirs), tuple(extensions or ()), getattr(filter_func, "__code__", filter_func),
-                   tuple(theme.static_templates))
+            key = (
+                tuple(theme.dirs),
+                tuple(extensions or ()),
+                getattr(filter_func, "__code__", filter_func),
+                tuple(theme.static_templates),
+            )
             if key not in _THEME_LISTING:
                 _THEME_LISTING[key] = list(plain(extensions, filter_func))
             return list(_THEME_LISTING[key])

@@ -35,13 +35,27 @@ _EXAMPLE = "example"
 _HEADING = re.compile(r"^#{2,6} .*\{#(?P<id>[a-z0-9-]+)\}\s*$")
 
 WORDS: dict[str, dict[str, str]] = {
-    "en": {"checked": "checked by the referee", "unchecked": "not checked: {reason}", "rule": "Rule {id}"},
-    "ru": {"checked": "проверяет арбитр", "unchecked": "не проверяется: {reason}", "rule": "Правило {id}"},
-    "de": {"checked": "vom Schiedsrichter geprüft", "unchecked": "nicht geprüft: {reason}", "rule": "Regel {id}"},
+    "en": {
+        "checked": "checked by the referee",
+        "unchecked": "not checked: {reason}",
+        "rule": "Rule {id}",
+    },
+    "ru": {
+        "checked": "проверяет арбитр",
+        "unchecked": "не проверяется: {reason}",
+        "rule": "Правило {id}",
+    },
+    "de": {
+        "checked": "vom Schiedsrichter geprüft",
+        "unchecked": "nicht geprüft: {reason}",
+        "rule": "Regel {id}",
+    },
 }
 
 # The referee's reasons why a rule cannot be checked from a record, in the other languages.
-REASONS: dict[str, dict[str, str]] = yaml.safe_load((pipeline.ROOT / "locale" / "rule-reasons.yaml").read_text("utf-8"))
+REASONS: dict[str, dict[str, str]] = yaml.safe_load(
+    (pipeline.ROOT / "locale" / "rule-reasons.yaml").read_text("utf-8")
+)
 
 
 def reason(text: str, lang: str) -> str:
@@ -91,14 +105,18 @@ def examples_of(markdown: str) -> list[tuple[str, str]]:
     return list(_examples_of(markdown))
 
 
-@lru_cache(maxsize=256)  # every rules block of a page, in each language, asks for the same page's list
+@lru_cache(
+    maxsize=256
+)  # every rules block of a page, in each language, asks for the same page's list
 def _examples_of(markdown: str) -> tuple[tuple[str, str], ...]:
     lines = markdown.split("\n")
     out = []
     for block in find_blocks(markdown):
         if block.kind != _EXAMPLE:
             continue
-        anchor = next((m["id"] for line in reversed(lines[:block.start]) if (m := _HEADING.match(line))), "")
+        anchor = next(
+            (m["id"] for line in reversed(lines[: block.start]) if (m := _HEADING.match(line))), ""
+        )
         out.append((anchor, str(block.params.get("example"))))
     return tuple(out)
 
@@ -125,27 +143,41 @@ def rules_block(params: dict[str, Any], lang: str, page: str) -> str:
         label = words["rule"].format(id=rule.id)
         head = f'[{rule.id}](#{rule.anchor}){{#{rule.anchor} .rule-id title="{label}"}}'
         if rule.unchecked:
-            tail = f'*{words["unchecked"].format(reason=reason(rule.unchecked, lang))}*'
+            tail = f"*{words['unchecked'].format(reason=reason(rule.unchecked, lang))}*"
         else:
-            tail = f'[{words["checked"]}](#{shown_in(rule, examples)}){{.rule-checked}}'
+            tail = f"[{words['checked']}](#{shown_in(rule, examples)}){{.rule-checked}}"
         marks.append(f"{head} {tail}")
     return " · ".join(marks) + "\n{: .rule-marks }\n"
 
 
 def page_rule_ids(markdown: str) -> list[str]:
     """Every rule id the page's ``referee-rules`` blocks name, in order."""
-    return [rule_id for block in find_blocks(markdown) if block.kind == _RULES for rule_id in ids_of(block.params)]
+    return [
+        rule_id
+        for block in find_blocks(markdown)
+        if block.kind == _RULES
+        for rule_id in ids_of(block.params)
+    ]
 
 
 def problems(game: str, markdown: str) -> list[str]:
     """Why the page of ``game`` is not traced: undeclared or repeated ids, checkable rules it never names."""
     declared = _declared(game)
     named = page_rule_ids(markdown)
-    found = [f"{game}: rule {rule_id} is on the page but the referee does not declare it"
-             for rule_id in named if rule_id not in declared]
-    found += [f"{game}: rule {rule_id} is named twice" for rule_id in sorted({r for r in named if named.count(r) > 1})]
-    found += [f"{game}: rule {rule.id} ({rule.summary}) is checked by the referee but stated nowhere on the page"
-              for rule in declared.values() if not rule.unchecked and rule.id not in named]
+    found = [
+        f"{game}: rule {rule_id} is on the page but the referee does not declare it"
+        for rule_id in named
+        if rule_id not in declared
+    ]
+    found += [
+        f"{game}: rule {rule_id} is named twice"
+        for rule_id in sorted({r for r in named if named.count(r) > 1})
+    ]
+    found += [
+        f"{game}: rule {rule.id} ({rule.summary}) is checked by the referee but stated nowhere on the page"
+        for rule in declared.values()
+        if not rule.unchecked and rule.id not in named
+    ]
     return found
 
 

@@ -81,9 +81,33 @@ _TRAILING = ".,;:!?»“”'\""
 # A bare word, a colon and a word ("Spalte:Reihe", "column:row") is prose, not an address: a bare
 # "scheme:rest" counts as a link when the scheme is one a browser acts on, or the rest looks like
 # an address (a host, a path or a mailbox: a dot, a slash or an @).
-_KNOWN_SCHEMES = frozenset({"http", "https", "ftp", "ftps", "mailto", "tel", "sms", "file", "javascript",
-                            "vbscript", "data", "blob", "ws", "wss", "irc", "news", "ssh", "git", "callto",
-                            "skype", "intent", "market", "geo"})
+_KNOWN_SCHEMES = frozenset(
+    {
+        "http",
+        "https",
+        "ftp",
+        "ftps",
+        "mailto",
+        "tel",
+        "sms",
+        "file",
+        "javascript",
+        "vbscript",
+        "data",
+        "blob",
+        "ws",
+        "wss",
+        "irc",
+        "news",
+        "ssh",
+        "git",
+        "callto",
+        "skype",
+        "intent",
+        "market",
+        "geo",
+    }
+)
 # Russian and German run up to about 1.6 times the English (measured on the catalogs: 1.9 for a
 # few words); twice the English and a short sentence more is the most a translation may be.
 LENGTH_FACTOR = 2
@@ -124,12 +148,17 @@ def destinations(text: str) -> set[str]:
     for pattern in _DESTINATIONS:
         for match in pattern.finditer(text):
             value = match.group(1).rstrip(_TRAILING)
-            if not value or re.fullmatch(r"\d+:\d+", value):  # a time or a score ("10:30"), not a link
+            if not value or re.fullmatch(
+                r"\d+:\d+", value
+            ):  # a time or a score ("10:30"), not a link
                 continue
             scheme, colon, rest = value.partition(":")
             if colon and re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*", scheme):
-                if (pattern is _DESTINATIONS[3] and scheme.lower() not in _KNOWN_SCHEMES
-                        and not re.search(r"[./@]", rest)):
+                if (
+                    pattern is _DESTINATIONS[3]
+                    and scheme.lower() not in _KNOWN_SCHEMES
+                    and not re.search(r"[./@]", rest)
+                ):
                     continue
                 value = scheme.lower() + ":" + rest
             found.add(value)
@@ -137,6 +166,7 @@ def destinations(text: str) -> set[str]:
 
 
 # --- placeholders -------------------------------------------------------------------------------
+
 
 def format_fields(text: str) -> Counter[str]:
     """The ``str.format`` fields of a referee message (``{player}``, ``{value!r}``); ValueError if broken.
@@ -147,7 +177,13 @@ def format_fields(text: str) -> Counter[str]:
     fields: Counter[str] = Counter()
     for _literal, name, spec, conversion in string.Formatter().parse(text):
         if name is not None:
-            fields["{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"] += 1
+            fields[
+                "{"
+                + name
+                + (f"!{conversion}" if conversion else "")
+                + (f":{spec}" if spec else "")
+                + "}"
+            ] += 1
     return fields
 
 
@@ -179,26 +215,62 @@ def _placeholder_problems(source: str, target: str, kind: Kind) -> list[str]:
         return [f"has a broken placeholder ({error})"]
     # Each placeholder of the English exactly, none other; a translation may name one twice or once
     # where the English repeats it ("{player} … {player}" → "… он").
-    found = [f"has the placeholder {p}, which the English has not" for p in sorted(set(got) - set(wanted))]
+    found = [
+        f"has the placeholder {p}, which the English has not"
+        for p in sorted(set(got) - set(wanted))
+    ]
     found += [f"drops the placeholder {p} of the English" for p in sorted(set(wanted) - set(got))]
-    if source_rest.count("{") + source_rest.count("}") < target_rest.count("{") + target_rest.count("}"):
+    if source_rest.count("{") + source_rest.count("}") < target_rest.count("{") + target_rest.count(
+        "}"
+    ):
         found.append("has a brace that is not one of the English's placeholders")
     return found
 
 
 # --- characters and numbers ---------------------------------------------------------------------
 
+
 def _odd_characters(text: str) -> set[str]:
     """Invisible and direction-changing characters, and full-width look-alikes of ``<``, ``&``…"""
-    return {c for c in text if (unicodedata.category(c) in ("Cf", "Zl", "Zp") and c != "\u00ad")
-            or 0xFF00 <= ord(c) <= 0xFFEF}
+    return {
+        c
+        for c in text
+        if (unicodedata.category(c) in ("Cf", "Zl", "Zp") and c != "\u00ad")
+        or 0xFF00 <= ord(c) <= 0xFFEF
+    }
 
 
-_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-          "sixteen seventeen eighteen nineteen").split()
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9, "twelfth": 12,
-             "once": 1, "twice": 2, "thrice": 3, "single": 1, "double": 2, "triple": 3, "pair": 2, "dozen": 12}
+_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen"
+).split()
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fifth": 5,
+    "eighth": 8,
+    "ninth": 9,
+    "twelfth": 12,
+    "once": 1,
+    "twice": 2,
+    "thrice": 3,
+    "single": 1,
+    "double": 2,
+    "triple": 3,
+    "pair": 2,
+    "dozen": 12,
+}
 
 
 def _word_value(word: str) -> int | None:
@@ -253,6 +325,7 @@ def numbers(text: str, kind: Kind = "page") -> set[str]:
 
 
 # --- what is rendered ---------------------------------------------------------------------------
+
 
 class _Elements(HTMLParser):
     """The elements of an HTML fragment with their attributes (text left out)."""
@@ -338,8 +411,12 @@ def po2md(segment_markdown: str) -> str:
     """
     from translate.storage import markdown as po2md_storage
 
-    store = po2md_storage.MarkdownFile(inputfile=io.BytesIO(segment_markdown.encode("utf-8")), max_line_length=None,
-                                       extract_code_blocks=False, extract_frontmatter=False)
+    store = po2md_storage.MarkdownFile(
+        inputfile=io.BytesIO(segment_markdown.encode("utf-8")),
+        max_line_length=None,
+        extract_code_blocks=False,
+        extract_frontmatter=False,
+    )
     return store.filesrc
 
 
@@ -369,7 +446,10 @@ def rendered_problems(source: str, target: str, kind: Kind = "page") -> list[str
     for element in _FREE_ELEMENTS:  # emphasis and code where the language wants them
         english.pop(element, None)
         got.pop(element, None)
-    found = [f"renders as {element}, which the English does not have" for element in sorted(got - english)]
+    found = [
+        f"renders as {element}, which the English does not have"
+        for element in sorted(got - english)
+    ]
     found += [f"drops {element} of the English" for element in sorted(english - got)]
     return found
 
@@ -387,9 +467,14 @@ def page_problems(english: str, translated: str) -> list[str]:
     for element in _FREE_ELEMENTS:
         english_elements.pop(element, None)
         got.pop(element, None)
-    found = [f"renders as {element} ×{n}, which the English page does not have" for element, n in
-             sorted((got - english_elements).items())]
-    found += [f"drops {element} ×{n} of the English page" for element, n in sorted((english_elements - got).items())]
+    found = [
+        f"renders as {element} ×{n}, which the English page does not have"
+        for element, n in sorted((got - english_elements).items())
+    ]
+    found += [
+        f"drops {element} ×{n} of the English page"
+        for element, n in sorted((english_elements - got).items())
+    ]
     return found
 
 
@@ -406,6 +491,7 @@ def cached_page_problems(english: str, translated: str, root: Path = ROOT) -> li
 
 
 # --- the check ----------------------------------------------------------------------------------
+
 
 def problems(source: str, target: str, kind: Kind = "page", *, rendered: bool = True) -> list[str]:
     """Why ``target`` may not stand for ``source`` (empty: it may). ``kind``: a page segment or a referee message;
@@ -426,9 +512,13 @@ def problems(source: str, target: str, kind: Kind = "page", *, rendered: bool = 
     if re.search(r"[*_]{4,}", plain_target) and not re.search(r"[*_]{4,}", plain_source):
         found.append("writes a run of emphasis marks")
     for entity in sorted(set(_ENTITY.findall(target)) - set(_ENTITY.findall(source))):
-        found.append(f"writes the HTML entity {entity}, which the English does not (type the character itself)")
+        found.append(
+            f"writes the HTML entity {entity}, which the English does not (type the character itself)"
+        )
     for char in sorted(_odd_characters(target) - _odd_characters(source)):
-        found.append(f"adds the invisible or look-alike character U+{ord(char):04X} ({unicodedata.name(char, '?')})")
+        found.append(
+            f"adds the invisible or look-alike character U+{ord(char):04X} ({unicodedata.name(char, '?')})"
+        )
     found += _placeholder_problems(source, target, kind)
     allowed = numbers(source, kind) | english_numbers(_placeholders_removed(source, kind))
     for number in sorted(numbers(target, kind) - allowed, key=lambda n: (len(n), n)):
@@ -484,7 +574,9 @@ def by_entry(found: Iterable[Problem]) -> list[list[Problem]]:
     """Problems grouped by catalog entry (and translation: a plural entry has several), in order."""
     groups: dict[tuple[Path, int, str, str], list[Problem]] = {}
     for problem in found:
-        groups.setdefault((problem.catalog, problem.line, problem.source, problem.target), []).append(problem)
+        groups.setdefault(
+            (problem.catalog, problem.line, problem.source, problem.target), []
+        ).append(problem)
     return list(groups.values())
 
 
@@ -513,7 +605,9 @@ def catalog_problems(path: Path) -> list[Problem]:
         if not message.id:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
+        strings = (
+            [message.string] if isinstance(message.string, str) else list(message.string or ())
+        )
         for k, target in enumerate(strings):
             if not target:
                 continue
@@ -569,11 +663,20 @@ def examples_problems(path: Path) -> list[Problem]:
     for lang, names in (data.get("names") or {}).items():
         for english, name in (names or {}).items():
             if not isinstance(name, str) or not _NAME.fullmatch(name) or len(name) > 40:
-                found.append(Problem(path, str(english), str(name), f"({lang}) is not a name: letters only, "
-                                     "words joined by a space, a hyphen, an apostrophe or a full stop"))
+                found.append(
+                    Problem(
+                        path,
+                        str(english),
+                        str(name),
+                        f"({lang}) is not a name: letters only, "
+                        "words joined by a space, a hyphen, an apostrophe or a full stop",
+                    )
+                )
     for english, translations in (data.get("comments") or {}).items():
         for lang, text in (translations or {}).items():
-            for why in problems(str(english), str(text), rendered=False):  # shown in code blocks only
+            for why in problems(
+                str(english), str(text), rendered=False
+            ):  # shown in code blocks only
                 found.append(Problem(path, str(english), str(text), f"({lang}) {why}"))
     return found
 
@@ -585,8 +688,11 @@ def message_catalogs(root: Path = ROOT) -> list[Path]:
 
 def all_problems(paths: Iterable[Path]) -> list[Problem]:
     """The problems of several catalogs (``.po`` files, or ``locale/examples.yaml``)."""
-    return [p for path in paths for p in (examples_problems(path) if path.suffix == ".yaml" else
-                                           catalog_problems(path))]
+    return [
+        p
+        for path in paths
+        for p in (examples_problems(path) if path.suffix == ".yaml" else catalog_problems(path))
+    ]
 
 
 @cache
@@ -595,8 +701,13 @@ def _code_version() -> str:
 
     from site_tools import buildcache
 
-    return buildcache.digest(Path(__file__).read_bytes(), (ROOT / "mkdocs.yml").read_bytes(),
-                             version("translate-toolkit"), version("markdown"), version("pymdown-extensions"))
+    return buildcache.digest(
+        Path(__file__).read_bytes(),
+        (ROOT / "mkdocs.yml").read_bytes(),
+        version("translate-toolkit"),
+        version("markdown"),
+        version("pymdown-extensions"),
+    )
 
 
 def cached_problems(paths: Iterable[Path], root: Path = ROOT) -> list[Problem]:
@@ -606,11 +717,17 @@ def cached_problems(paths: Iterable[Path], root: Path = ROOT) -> list[Problem]:
     found: list[Problem] = []
     for path in paths:
         mo = path.with_suffix(".mo")
-        key = buildcache.digest(_code_version(), str(path), path.read_bytes(),
-                                mo.read_bytes() if kind_of(path) == "message" and mo.is_file() else b"")
+        key = buildcache.digest(
+            _code_version(),
+            str(path),
+            path.read_bytes(),
+            mo.read_bytes() if kind_of(path) == "message" and mo.is_file() else b"",
+        )
         cached = buildcache.load(root, "safety", key)
         if cached is None:
-            cached = [[str(p.catalog), p.source, p.target, p.why, p.line] for p in all_problems([path])]
+            cached = [
+                [str(p.catalog), p.source, p.target, p.why, p.line] for p in all_problems([path])
+            ]
             buildcache.store(root, "safety", key, cached)
         found += [Problem(Path(c), s, t, w, n) for c, s, t, w, n in cached]
     return found
@@ -631,7 +748,10 @@ def main(argv: list[str] | None = None) -> int:
     for entry in by_entry(found):
         print(describe(entry), file=sys.stderr)
     if found:
-        print(f"{len(found)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s)", file=sys.stderr)
+        print(
+            f"{len(found)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s)",
+            file=sys.stderr,
+        )
     return 1 if found else 0
 
 

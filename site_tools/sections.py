@@ -10,21 +10,44 @@ language; ``tests/test_sections.py`` checks it on the built pages' sources.
 
 from __future__ import annotations
 
-SLOTS = ("overview", "at-a-glance", "cards", "deal", "play", "scoring", "end", "examples", "house-rules",
-         "record", "edition-notes", "sources")
+SLOTS = (
+    "overview",
+    "at-a-glance",
+    "cards",
+    "deal",
+    "play",
+    "scoring",
+    "end",
+    "examples",
+    "house-rules",
+    "record",
+    "edition-notes",
+    "sources",
+)
 """The slots in page order: overview, at a glance, cards, deal, play, scoring, end, worked examples,
 house rules, record, notes on this edition, sources."""
 
-REQUIRED = frozenset({"overview", "at-a-glance", "play", "examples", "record", "edition-notes", "sources"})
+REQUIRED = frozenset(
+    {"overview", "at-a-glance", "play", "examples", "record", "edition-notes", "sources"}
+)
 """The slots every game page has; the others only where the game has something to say."""
 
 # Anchors a game uses for a slot under its own name.
 ALIASES = {
-    "money": "cards", "chips": "cards", "equipment": "cards",
-    "preparation": "deal", "track": "deal",
-    "bidding": "play", "auction": "play", "declarer": "play", "round": "play", "hand-end": "play",
-    "first-phase": "play", "reign": "play",
-    "payout": "scoring", "settlement": "scoring",
+    "money": "cards",
+    "chips": "cards",
+    "equipment": "cards",
+    "preparation": "deal",
+    "track": "deal",
+    "bidding": "play",
+    "auction": "play",
+    "declarer": "play",
+    "round": "play",
+    "hand-end": "play",
+    "first-phase": "play",
+    "reign": "play",
+    "payout": "scoring",
+    "settlement": "scoring",
     "winning": "end",
     "check-a-score": "record",
 }

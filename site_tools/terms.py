@@ -64,7 +64,9 @@ class Problem:
 
 @cache
 def _data() -> dict[str, Any]:
-    with TERMINOLOGY.open(encoding="utf-8") as handle:  # libyaml's parser where there is one: the same data
+    with TERMINOLOGY.open(
+        encoding="utf-8"
+    ) as handle:  # libyaml's parser where there is one: the same data
         return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
@@ -74,9 +76,15 @@ def terms() -> tuple[Term, ...]:
     out = []
     for item in _data()["terms"]:
         match = re.compile(item["match"], re.IGNORECASE) if item.get("match") else None
-        out.append(Term(item["en"], match, {lang: str(item[lang]["show"]) for lang in LANGUAGES},
-                        {lang: tuple(item[lang].get("allow") or ()) for lang in LANGUAGES},
-                        {lang: tuple(item[lang].get("avoid") or ()) for lang in LANGUAGES}))
+        out.append(
+            Term(
+                item["en"],
+                match,
+                {lang: str(item[lang]["show"]) for lang in LANGUAGES},
+                {lang: tuple(item[lang].get("allow") or ()) for lang in LANGUAGES},
+                {lang: tuple(item[lang].get("avoid") or ()) for lang in LANGUAGES},
+            )
+        )
     return tuple(out)
 
 
@@ -111,10 +119,20 @@ def problems(english: str, translation: str, lang: str) -> list[Problem]:
             continue
         allowed = term.allow[lang]
         # A term kept in English is a name or a record's word (the field `honours`, "Catch Honours").
-        if allowed and match.group(0) not in translation and not any(_has(word, translation) for word in allowed):
+        if (
+            allowed
+            and match.group(0) not in translation
+            and not any(_has(word, translation) for word in allowed)
+        ):
             found.append(Problem(term.en, lang, "missing"))
-        found += [Problem(term.en, lang, "avoid", word) for word in term.avoid[lang] if _has(word, used)]
-    found += [Problem("(anywhere)", lang, "avoid", word) for word in avoid_everywhere(lang) if _has(word, used)]
+        found += [
+            Problem(term.en, lang, "avoid", word) for word in term.avoid[lang] if _has(word, used)
+        ]
+    found += [
+        Problem("(anywhere)", lang, "avoid", word)
+        for word in avoid_everywhere(lang)
+        if _has(word, used)
+    ]
     return found
 
 
@@ -138,8 +156,10 @@ def terms_block(params: dict[str, Any], lang: str) -> str:
         for other in LANGUAGES:
             words = ", ".join(f"*{w}*" for w in avoid_everywhere(other))
             if words:
-                rows.append(f"| ({text('terms.anywhere', lang)}) | {words if other == 'ru' else ''} | "
-                            f"{words if other == 'de' else ''} |")
+                rows.append(
+                    f"| ({text('terms.anywhere', lang)}) | {words if other == 'ru' else ''} | "
+                    f"{words if other == 'de' else ''} |"
+                )
     return "\n".join(rows)
 
 
@@ -168,8 +188,11 @@ class Link:
             return []
         exempt = self.not_in.get(lang)
         spans = [m.span() for m in exempt.finditer(text)] if exempt else []
-        return [match for match in pattern.finditer(text)
-                if not any(start <= match.start() and match.end() <= end for start, end in spans)]
+        return [
+            match
+            for match in pattern.finditer(text)
+            if not any(start <= match.start() and match.end() <= end for start, end in spans)
+        ]
 
 
 def _words(forms: list[str] | None) -> re.Pattern[str] | None:
@@ -202,6 +225,10 @@ def links() -> dict[str, Link]:
             names = [scope] if isinstance(scope, str) else list(scope)
             games = frozenset(g for name in names for g in groups.get(name, [name]))
         exempt = item.get("except") or {}
-        out[entry] = Link(entry, games, {lang: _words(item.get(lang)) for lang in ("en", *LANGUAGES)},
-                          {lang: _words(exempt.get(lang)) for lang in ("en", *LANGUAGES)})
+        out[entry] = Link(
+            entry,
+            games,
+            {lang: _words(item.get(lang)) for lang in ("en", *LANGUAGES)},
+            {lang: _words(exempt.get(lang)) for lang in ("en", *LANGUAGES)},
+        )
     return out

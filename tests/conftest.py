@@ -31,25 +31,40 @@ def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
 SITE_URL = "https://cardrules.test/cardrules/"
 SUB_PATH = "/cardrules"
 REPO_URL = "https://git.cardrules.test/cardrules/cardrules"
-BUILD_ENV = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin", "SITE_URL": SITE_URL, "REPO_URL": REPO_URL}
+BUILD_ENV = {
+    "NO_MKDOCS_2_WARNING": "1",
+    "PATH": "/usr/bin:/bin",
+    "SITE_URL": SITE_URL,
+    "REPO_URL": REPO_URL,
+}
 
 
 def build_site(out: Path, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """``mkdocs build --strict`` of the project at ``root`` into ``out``, published at SITE_URL."""
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)], cwd=root,
-                          capture_output=True, text=True, env=BUILD_ENV, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=BUILD_ENV,
+        check=False,
+    )
 
 
 def copy_project(copy: Path) -> Path:
     """What the site build reads, copied to ``copy`` (node_modules linked): a project to change in a test."""
     import shutil
 
-    ignore = shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", ".pytest_cache", ".hypothesis", ".cache")
+    ignore = shutil.ignore_patterns(
+        ".venv", ".git", "site", "__pycache__", ".pytest_cache", ".hypothesis", ".cache"
+    )
     for part in ("docs", "locale", "overrides", "site_tools", "referee", "examples", "scripts"):
         shutil.copytree(ROOT / part, copy / part, ignore=ignore)
     for name in ("mkdocs.yml", "package.json", "package-lock.json", "babel.cfg"):
         shutil.copy(ROOT / name, copy / name)
-    (copy / "node_modules").symlink_to(ROOT / "node_modules")  # the checker's Pyodide, installed by ./run
+    (copy / "node_modules").symlink_to(
+        ROOT / "node_modules"
+    )  # the checker's Pyodide, installed by ./run
     for generated in ("ru", "de"):
         shutil.rmtree(copy / "docs" / generated, ignore_errors=True)
     return copy
@@ -62,8 +77,6 @@ def site(tmp_path_factory) -> Path:
     done = build_site(out)
     assert done.returncode == 0, done.stdout + done.stderr
     return out
-
-
 
 
 def field_paths(data, prefix=()):
@@ -129,7 +142,9 @@ def error_after(base: str, old: str, new: str, code: str):
     return next(e for e in errors if e.code == code)
 
 
-def cli_error(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, code: str, lang: str) -> dict:
+def cli_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, code: str, lang: str
+) -> dict:
     """``referee check --json`` of ``text`` exits 2 with the error ``code``, which is returned as JSON; the
     readable answer in ``lang`` exits 2 as well, without a traceback (:func:`cli_refusal`)."""
     import json

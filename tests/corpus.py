@@ -45,7 +45,9 @@ Item = tuple[str, Any]
 
 def canonical_hash(payload: Any) -> str:
     """The first 16 hex digits of the SHA-256 of ``payload`` as canonical JSON."""
-    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    text = json.dumps(
+        payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str
+    )
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
@@ -54,7 +56,9 @@ def dump(record: dict[str, Any]) -> str:
     return yaml.safe_dump(record, allow_unicode=True, sort_keys=False, width=200)
 
 
-def check_outputs(text: str, langs: tuple[str, ...] = ("en",), readable: bool = False) -> dict[str, Any]:
+def check_outputs(
+    text: str, langs: tuple[str, ...] = ("en",), readable: bool = False
+) -> dict[str, Any]:
     """What ``referee check --json`` (and, with ``readable``, the plain verdict) prints for ``text``."""
     from referee import check_text, errors_json, verdict_json
     from referee.cli.command import print_verdict
@@ -87,6 +91,7 @@ def _hands(hands: Any) -> list[list[str]]:
 
 # -- random deals -------------------------------------------------------------------------------------------
 
+
 def deal_items() -> Iterator[Item]:
     """Random legal deals by game, player count and house rule, with the verdict of their record."""
     from referee import simulate as sim
@@ -96,52 +101,126 @@ def deal_items() -> Iterator[Item]:
             for k in range(DEALS_PER_CASE):
                 seed = 1000 * n + 100 * must + k
                 hands, aside, play = sim.catch_the_ten_play(random.Random(seed), n, k % n, must)
-                deal = sim.catch_the_ten_deal(random.Random(seed), NAMES[:n], k % n, must, LANGS[k % 3])
-                record = {"game": "catch-the-ten", "notation": LANGS[k % 3], "players": NAMES[:n],
-                          "options": {"must_trump_when_void": must}, "deals": [deal]}
-                yield (f"deals/catch-the-ten/{n}p/{must}/{k}",
-                       [_hands(hands), [str(c) for c in aside], _tricks(play), check_outputs(dump(record))])
+                deal = sim.catch_the_ten_deal(
+                    random.Random(seed), NAMES[:n], k % n, must, LANGS[k % 3]
+                )
+                record = {
+                    "game": "catch-the-ten",
+                    "notation": LANGS[k % 3],
+                    "players": NAMES[:n],
+                    "options": {"must_trump_when_void": must},
+                    "deals": [deal],
+                }
+                yield (
+                    f"deals/catch-the-ten/{n}p/{must}/{k}",
+                    [
+                        _hands(hands),
+                        [str(c) for c in aside],
+                        _tricks(play),
+                        check_outputs(dump(record)),
+                    ],
+                )
     for k in range(DEALS_PER_CASE * 2):
         hands, bids, play = sim.minnesota_whist_play(random.Random(k), k % 4, (k % 5) / 4)
         deal = sim.minnesota_whist_deal(random.Random(k), NAMES[:4], k % 4, (k % 5) / 4)
-        record = {"game": "minnesota-whist", "players": NAMES[:4], "teams": MW_TEAMS,
-                  "options": {"scoring": ("seed", "pagat")[k % 2]}, "deals": [deal]}
-        yield (f"deals/minnesota-whist/{k}",
-               [_hands(hands), [str(c) for c in bids], _tricks(play), check_outputs(dump(record))])
+        record = {
+            "game": "minnesota-whist",
+            "players": NAMES[:4],
+            "teams": MW_TEAMS,
+            "options": {"scoring": ("seed", "pagat")[k % 2]},
+            "deals": [deal],
+        }
+        yield (
+            f"deals/minnesota-whist/{k}",
+            [_hands(hands), [str(c) for c in bids], _tricks(play), check_outputs(dump(record))],
+        )
     for n in (3, 4, 5):
         for must, breaking in ((True, False), (False, True), (True, True), (False, False)):
             for k in range(DEALS_PER_CASE // 2):
                 seed = 1000 * n + 10 * (2 * must + breaking) + k
-                hands, removed, drawn, play = sim.yacht_play(random.Random(seed), n, k % n, must, breaking, k % 3 != 0)
-                deal = sim.yacht_deal(random.Random(seed), NAMES[:n], k % n, must, breaking, LANGS[k % 3], k % 3 != 0,
-                                      k % 2 == 0)
-                record = {"game": "yacht", "notation": LANGS[k % 3], "players": NAMES[:n],
-                          "options": {"must_trump_when_void": must, "trump_breaking": breaking}, "deals": [deal]}
-                yield (f"deals/yacht/{n}p/{must}/{breaking}/{k}",
-                       [_hands(hands), [str(c) for c in removed], str(drawn), _tricks(play),
-                        check_outputs(dump(record))])
+                hands, removed, drawn, play = sim.yacht_play(
+                    random.Random(seed), n, k % n, must, breaking, k % 3 != 0
+                )
+                deal = sim.yacht_deal(
+                    random.Random(seed),
+                    NAMES[:n],
+                    k % n,
+                    must,
+                    breaking,
+                    LANGS[k % 3],
+                    k % 3 != 0,
+                    k % 2 == 0,
+                )
+                record = {
+                    "game": "yacht",
+                    "notation": LANGS[k % 3],
+                    "players": NAMES[:n],
+                    "options": {"must_trump_when_void": must, "trump_breaking": breaking},
+                    "deals": [deal],
+                }
+                yield (
+                    f"deals/yacht/{n}p/{must}/{breaking}/{k}",
+                    [
+                        _hands(hands),
+                        [str(c) for c in removed],
+                        str(drawn),
+                        _tricks(play),
+                        check_outputs(dump(record)),
+                    ],
+                )
     for k in range(DEALS_PER_CASE * 2):
         lead = ("declarer", "eldest")[k % 2]
         got = sim.trump_seven_play(random.Random(k), k % 3, 0.5, 0.2, lead)
-        deal = sim.trump_seven_deal(random.Random(k), NAMES[:3], k % 3, LANGS[k % 3], 0.5, 0.2, lead)
-        record = {"game": "trump-seven", "notation": LANGS[k % 3], "players": NAMES[:3],
-                  "options": {"first_lead": lead, "discards_count_for": ("declarer", "defenders")[k // 2 % 2]},
-                  "deals": [deal]}
-        yield (f"deals/trump-seven/{k}",
-               [_hands(got.hands), [str(c) for c in got.widow], got.auction, got.declarer, str(got.trump),
-                [str(c) for c in got.discards or []], _tricks(got.play) if got.play else None,
-                check_outputs(dump(record))])
+        deal = sim.trump_seven_deal(
+            random.Random(k), NAMES[:3], k % 3, LANGS[k % 3], 0.5, 0.2, lead
+        )
+        record = {
+            "game": "trump-seven",
+            "notation": LANGS[k % 3],
+            "players": NAMES[:3],
+            "options": {
+                "first_lead": lead,
+                "discards_count_for": ("declarer", "defenders")[k // 2 % 2],
+            },
+            "deals": [deal],
+        }
+        yield (
+            f"deals/trump-seven/{k}",
+            [
+                _hands(got.hands),
+                [str(c) for c in got.widow],
+                got.auction,
+                got.declarer,
+                str(got.trump),
+                [str(c) for c in got.discards or []],
+                _tricks(got.play) if got.play else None,
+                check_outputs(dump(record)),
+            ],
+        )
     for k in range(DEALS_PER_CASE * 2):
         hands, widow, discard, play = sim.reunion_play(random.Random(k), k % 3)
         deal = sim.reunion_deal(random.Random(k), NAMES[:3], k % 3, LANGS[k % 3])
-        record = {"game": "reunion", "notation": LANGS[k % 3], "players": NAMES[:3],
-                  "options": {"settlement": ("points", "original_units")[k % 2]}, "deals": [deal]}
-        yield (f"deals/reunion/{k}",
-               [_hands(hands), [str(c) for c in widow], [str(c) for c in discard], _tricks(play),
-                check_outputs(dump(record))])
+        record = {
+            "game": "reunion",
+            "notation": LANGS[k % 3],
+            "players": NAMES[:3],
+            "options": {"settlement": ("points", "original_units")[k % 2]},
+            "deals": [deal],
+        }
+        yield (
+            f"deals/reunion/{k}",
+            [
+                _hands(hands),
+                [str(c) for c in widow],
+                [str(c) for c in discard],
+                _tricks(play),
+                check_outputs(dump(record)),
+            ],
+        )
 
 
 # -- worked examples ----------------------------------------------------------------------------------------
+
 
 def example_items() -> Iterator[Item]:
     """Every worked example, checked as the CLI checks it, in every language, JSON and readable."""
@@ -152,6 +231,7 @@ def example_items() -> Iterator[Item]:
 
 # -- random full-play records, intact, with rule breaks, and spoiled ----------------------------------------
 
+
 def _records(game: str, rng: random.Random) -> dict[str, Any]:
     from referee import simulate as sim
 
@@ -160,53 +240,122 @@ def _records(game: str, rng: random.Random) -> dict[str, Any]:
         n = rng.choice((2, 3, 4, 5, 6))
         must = rng.random() < 0.7
         first = rng.randrange(n)
-        deals = [sim.catch_the_ten_deal(rng, NAMES[:n], (first + k) % n, must, lang) for k in range(rng.randint(1, 3))]
-        return {"game": game, "notation": lang, "players": NAMES[:n],
-                "options": {"must_trump_when_void": must,
-                            "revoke_penalty": rng.choice(("none", "loss_of_game"))}, "deals": deals}
+        deals = [
+            sim.catch_the_ten_deal(rng, NAMES[:n], (first + k) % n, must, lang)
+            for k in range(rng.randint(1, 3))
+        ]
+        return {
+            "game": game,
+            "notation": lang,
+            "players": NAMES[:n],
+            "options": {
+                "must_trump_when_void": must,
+                "revoke_penalty": rng.choice(("none", "loss_of_game")),
+            },
+            "deals": deals,
+        }
     if game == "minnesota-whist":
         first = rng.randrange(4)
-        deals = [sim.minnesota_whist_deal(rng, NAMES[:4], (first + k) % 4, rng.random(), lang)
-                 for k in range(rng.randint(1, 3))]
-        return {"game": game, "notation": lang, "players": NAMES[:4], "teams": MW_TEAMS,
-                "options": {"scoring": rng.choice(("seed", "pagat"))}, "deals": deals}
+        deals = [
+            sim.minnesota_whist_deal(rng, NAMES[:4], (first + k) % 4, rng.random(), lang)
+            for k in range(rng.randint(1, 3))
+        ]
+        return {
+            "game": game,
+            "notation": lang,
+            "players": NAMES[:4],
+            "teams": MW_TEAMS,
+            "options": {"scoring": rng.choice(("seed", "pagat"))},
+            "deals": deals,
+        }
     if game == "yacht":
         n = rng.choice((3, 4, 5))
         must, breaking = rng.random() < 0.5, rng.random() < 0.5
         first = rng.randrange(n)
-        deals = [sim.yacht_deal(rng, NAMES[:n], (first + k) % n, must, breaking, lang)
-                 for k in range(rng.randint(1, 3))]
-        return {"game": game, "notation": lang, "players": NAMES[:n],
-                "options": {"must_trump_when_void": must, "trump_breaking": breaking}, "deals": deals}
+        deals = [
+            sim.yacht_deal(rng, NAMES[:n], (first + k) % n, must, breaking, lang)
+            for k in range(rng.randint(1, 3))
+        ]
+        return {
+            "game": game,
+            "notation": lang,
+            "players": NAMES[:n],
+            "options": {"must_trump_when_void": must, "trump_breaking": breaking},
+            "deals": deals,
+        }
     if game == "trump-seven":
         lead = rng.choice(("declarer", "eldest"))
         one_yes = [(False, False)] * 3
         one_yes[rng.randrange(3)] = (True, True)
-        deal = sim.trump_seven_deal(rng, NAMES[:3], rng.randrange(3), lang, first_lead=lead, auction=one_yes)
-        return {"game": game, "notation": lang, "players": NAMES[:3],
-                "options": {"first_lead": lead, "discards_count_for": rng.choice(("declarer", "defenders"))},
-                "deals": [deal]}
+        deal = sim.trump_seven_deal(
+            rng, NAMES[:3], rng.randrange(3), lang, first_lead=lead, auction=one_yes
+        )
+        return {
+            "game": game,
+            "notation": lang,
+            "players": NAMES[:3],
+            "options": {
+                "first_lead": lead,
+                "discards_count_for": rng.choice(("declarer", "defenders")),
+            },
+            "deals": [deal],
+        }
     if game == "buy-or-pass":
         from referee.simulate.buy_or_pass import buy_or_pass_deal
 
-        ace, lead = rng.choice(("any_time", "when_void")), rng.choice(("last_suit", "once_per_deal"))
+        ace, lead = (
+            rng.choice(("any_time", "when_void")),
+            rng.choice(("last_suit", "once_per_deal")),
+        )
         first = rng.randrange(4)
-        deals = [buy_or_pass_deal(rng, NAMES[:4], (first + k) % 4, lang, ace_of_spades=ace, lead_rule=lead)
-                 for k in range(rng.randint(1, 4))]
-        return {"game": game, "notation": lang, "players": NAMES[:4], "stake": rng.choice((100, 200, 500)),
-                "options": {"ace_of_spades": ace, "lead_rule": lead}, "deals": deals}
+        deals = [
+            buy_or_pass_deal(
+                rng, NAMES[:4], (first + k) % 4, lang, ace_of_spades=ace, lead_rule=lead
+            )
+            for k in range(rng.randint(1, 4))
+        ]
+        return {
+            "game": game,
+            "notation": lang,
+            "players": NAMES[:4],
+            "stake": rng.choice((100, 200, 500)),
+            "options": {"ace_of_spades": ace, "lead_rule": lead},
+            "deals": deals,
+        }
     if game == "korol":
         from referee.simulate.korol import korol_deal
 
         must, free = rng.random() < 0.3, rng.random() < 0.3
         quotas = {title: rng.randint(1, 9) for title in ("king", "prince", "soldier", "peasant")}
-        deals = [korol_deal(rng, NAMES[:4], rng.randrange(4), lang, quotas=quotas, must_trump=must, free_play=free)]
-        return {"game": game, "notation": lang, "players": NAMES[:4],
-                "options": {"must_trump_when_void": must, "free_play": free}, "deals": deals}
+        deals = [
+            korol_deal(
+                rng,
+                NAMES[:4],
+                rng.randrange(4),
+                lang,
+                quotas=quotas,
+                must_trump=must,
+                free_play=free,
+            )
+        ]
+        return {
+            "game": game,
+            "notation": lang,
+            "players": NAMES[:4],
+            "options": {"must_trump_when_void": must, "free_play": free},
+            "deals": deals,
+        }
     first = rng.randrange(3)
-    deals = [sim.reunion_deal(rng, NAMES[:3], (first + k) % 3, lang) for k in range(rng.randint(1, 3))]
-    return {"game": game, "notation": lang, "players": NAMES[:3],
-            "options": {"settlement": rng.choice(("points", "original_units"))}, "deals": deals}
+    deals = [
+        sim.reunion_deal(rng, NAMES[:3], (first + k) % 3, lang) for k in range(rng.randint(1, 3))
+    ]
+    return {
+        "game": game,
+        "notation": lang,
+        "players": NAMES[:3],
+        "options": {"settlement": rng.choice(("points", "original_units"))},
+        "deals": deals,
+    }
 
 
 def _split(text: str, lang: str) -> list[str]:
@@ -222,7 +371,9 @@ def swap_in_tricks(record: dict[str, Any], rng: random.Random) -> dict[str, Any]
     may now be broken), sometimes two cards of one trick (out of turn)."""
     record = copy.deepcopy(record)
     lang = record.get("notation", "en")
-    key = "tricks" if any("tricks" in d for d in record["deals"]) else "play"  # Buy or Pass: its leads
+    key = (
+        "tricks" if any("tricks" in d for d in record["deals"]) else "play"
+    )  # Buy or Pass: its leads
     deal = rng.choice([d for d in record["deals"] if key in d])
     tricks = [_split(tr, lang) for tr in deal[key]]
     i, j = rng.randrange(len(tricks)), rng.randrange(len(tricks))
@@ -267,7 +418,10 @@ def record_items() -> Iterator[Item]:
             lang = LANGS[k % 3]
             yield f"records/{game}/{k}", check_outputs(dump(record), (lang,))
             for m in range(3):
-                yield f"records/{game}/{k}/swap{m}", check_outputs(dump(swap_in_tricks(record, rng)), (lang,))
+                yield (
+                    f"records/{game}/{k}/swap{m}",
+                    check_outputs(dump(swap_in_tricks(record, rng)), (lang,)),
+                )
             yield f"records/{game}/{k}/spoiled", check_outputs(dump(spoil(record, rng)), (lang,))
 
 

@@ -19,7 +19,14 @@ from typing import Any
 
 import pytest
 
-_state: dict[str, Any] = {"start": 0.0, "total": 0, "done": 0, "files": {}, "last": {}, "ended": 0.0}
+_state: dict[str, Any] = {
+    "start": 0.0,
+    "total": 0,
+    "done": 0,
+    "files": {},
+    "last": {},
+    "ended": 0.0,
+}
 
 
 def _file(nodeid: str) -> str:
@@ -33,7 +40,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     _state["start"] = _state["ended"] = time.monotonic()
 
 
-def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+def pytest_report_teststatus(
+    report: pytest.TestReport, config: pytest.Config
+) -> tuple[str, str, str] | None:
     """No dot for a passed test: the file's line counts it."""
     if report.when == "call" and report.passed and not hasattr(report, "wasxfail"):
         return "passed", "", "PASSED"
@@ -49,9 +58,14 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _state["done"] += 1
     if report.when == "teardown" and _state["last"].get(name) == report.nodeid:
         now = time.monotonic()
-        elapsed, total = now - _state["ended"], now - _state["start"]  # a file's time includes its fixtures
+        elapsed, total = (
+            now - _state["ended"],
+            now - _state["start"],
+        )  # a file's time includes its fixtures
         _state["ended"] = now
         words = ", ".join(f"{counts[k]} {k}" for k in ("passed", "failed", "skipped") if counts[k])
-        sys.stdout.write(f"\nrun: {name:<44} {words:<22} {elapsed:6.1f} s   [{_state['done']:>4}/{_state['total']}, "
-                         f"{int(total) // 60}:{int(total) % 60:02d}]")
+        sys.stdout.write(
+            f"\nrun: {name:<44} {words:<22} {elapsed:6.1f} s   [{_state['done']:>4}/{_state['total']}, "
+            f"{int(total) // 60}:{int(total) % 60:02d}]"
+        )
         sys.stdout.flush()

@@ -8,8 +8,22 @@ import sys
 import referee
 from tests.conftest import EXAMPLES, ROOT
 
-PUBLIC = {"GAMES", "DealResult", "Finding", "Game", "RecordError", "RecordErrors", "RefereeError", "Verdict",
-          "check_document", "check_text", "errors_json", "get_game", "load_text", "verdict_json"}
+PUBLIC = {
+    "GAMES",
+    "DealResult",
+    "Finding",
+    "Game",
+    "RecordError",
+    "RecordErrors",
+    "RefereeError",
+    "Verdict",
+    "check_document",
+    "check_text",
+    "errors_json",
+    "get_game",
+    "load_text",
+    "verdict_json",
+}
 
 
 def test_the_public_names_are_stated_and_resolve():
@@ -20,7 +34,9 @@ def test_the_public_names_are_stated_and_resolve():
 
 def test_importing_the_package_loads_no_game():
     code = "import sys, referee; print(sorted(m for m in sys.modules if m.startswith('referee')))"
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     assert done.stdout.strip() == "['referee']"
 
 

@@ -16,5 +16,9 @@ def test_the_startup_benchmark_reports_four_starts(capsys: pytest.CaptureFixture
     bench.main(["--runs", "1"])
     rows = capsys.readouterr().out.splitlines()
     assert [row.split("  ")[0].strip() for row in rows[1:]] == [
-        "bare", "check", "bare, no bytecode", "check, no bytecode"]
+        "bare",
+        "check",
+        "bare, no bytecode",
+        "check, no bytecode",
+    ]
     assert all(int(row[34:41]) > 0 for row in rows[1:])  # the median CPU milliseconds of each start

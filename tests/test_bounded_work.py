@@ -17,7 +17,7 @@ import sys
 
 from tests.conftest import ROOT
 
-CHILD = r'''
+CHILD = r"""
 import json, resource, sys, time
 from referee import check_text, errors_json, verdict_json
 from referee.errors import RefereeError
@@ -68,7 +68,7 @@ for name, text in records.items():
     out[name] = {"cpu": cpu, "json": size, "usable": usable}
 out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
-'''
+"""
 
 
 def _limits() -> None:
@@ -77,8 +77,14 @@ def _limits() -> None:
 
 
 def test_the_worst_records_check_within_2_seconds_and_200_mb():
-    done = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, capture_output=True, text=True,
-                          preexec_fn=_limits, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=_limits,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     got = json.loads(done.stdout)
     peak = got.pop("peak_mb")
@@ -86,4 +92,6 @@ def test_the_worst_records_check_within_2_seconds_and_200_mb():
     assert not slow, slow
     assert peak <= 200, peak
     assert all(v["json"] <= 5_000_000 for v in got.values()), {k: v["json"] for k, v in got.items()}
-    assert not got["catch-the-ten deals to 2 MB"]["usable"]  # past the cap of deals: refused at once
+    assert not got["catch-the-ten deals to 2 MB"][
+        "usable"
+    ]  # past the cap of deals: refused at once

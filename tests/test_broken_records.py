@@ -8,7 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cli.command import main
-from tests.conftest import EXAMPLES, cli_refusal, error_after, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import (
+    EXAMPLES,
+    cli_refusal,
+    error_after,
+    errors_of,
+    mutate,
+    verdict_or_typed_error,
+)
 
 CTT = """\
 game: catch-the-ten
@@ -32,41 +39,87 @@ deals:
 """
 
 
-@pytest.mark.parametrize(("base", "old", "new", "code", "line"), [
-    (CTT, "cards: 15", "cards: 18", "record.cards_sum", 6),                  # cards do not add up
-    (CTT, "cards: 9,", "cards: 8,", "record.cards_not_multiple", 8),         # not a multiple of 3
-    (CTT, "honours: [K]", "honours: [J]", "record.honour_twice", 9),         # an honour taken twice
-    (CTT, "honours: [K]", "honours: [9]", "record.not_an_honour", 9),
-    (CTT, "dealer: Vera", "dealer: Olga", "record.unknown_name", 4),         # a name not at the table
-    (CTT, "  Vera:  {", "  Olga:  {", "record.unknown_name", 9),
-    (CTT, "players: [Anna, Boris, Vera]", "players: [Anna]", "record.player_count", 2),
-    (CTT, "trump: ♥", "trump: X", "notation.bad_suit", 5),
-    (CTT, "honours: [J,", "honours: [Тп,", "notation.cyrillic_in_latin", 7),
-    (CTT, "game: catch-the-ten", "game: catch-the-ten\noptions: {tie_break: coin}", "record.bad_option_value", 2),
-    (CTT, "game: catch-the-ten", "game: catch-the-ten\noptions: {jokers: 2}", "record.unknown_option", 2),
-    (CTT, "game: catch-the-ten", "game: catch-the-ten\nnotation: fr", "record.bad_notation", 2),
-    (CTT, "    trump: ♥\n", "    trumps: ♥\n", "record.unknown_field", 5),
-    (MW, "We: 5,", "We: 6,", "record.tricks_sum", 7),                        # tricks do not add up
-    (MW, "We: [Anna, Vera], They: [Boris, Gleb]", "We: [Anna, Boris], They: [Vera, Gleb]",
-     "record.partners_adjacent", 3),                                         # partners side by side
-    (MW, "grand: Vera", "grand: Olga", "record.unknown_name", 6),
-    (MW, "players: [Anna, Boris, Vera, Gleb]", "players: [Anna, Boris, Vera]", "record.player_count", 2),
-    (MW, "game: minnesota-whist", "game: minnesota-whist\noptions: {target: -3}", "record.bad_option_value", 2),
-    (MW, "game: minnesota-whist", "game: bridge", "record.unknown_game", 1),
-    (MW, "tricks: {We: 5, They: 8}", "tricks: {We: five, They: 8}", "record.not_a_number", 7),
-])
+@pytest.mark.parametrize(
+    ("base", "old", "new", "code", "line"),
+    [
+        (CTT, "cards: 15", "cards: 18", "record.cards_sum", 6),  # cards do not add up
+        (CTT, "cards: 9,", "cards: 8,", "record.cards_not_multiple", 8),  # not a multiple of 3
+        (CTT, "honours: [K]", "honours: [J]", "record.honour_twice", 9),  # an honour taken twice
+        (CTT, "honours: [K]", "honours: [9]", "record.not_an_honour", 9),
+        (CTT, "dealer: Vera", "dealer: Olga", "record.unknown_name", 4),  # a name not at the table
+        (CTT, "  Vera:  {", "  Olga:  {", "record.unknown_name", 9),
+        (CTT, "players: [Anna, Boris, Vera]", "players: [Anna]", "record.player_count", 2),
+        (CTT, "trump: ♥", "trump: X", "notation.bad_suit", 5),
+        (CTT, "honours: [J,", "honours: [Тп,", "notation.cyrillic_in_latin", 7),
+        (
+            CTT,
+            "game: catch-the-ten",
+            "game: catch-the-ten\noptions: {tie_break: coin}",
+            "record.bad_option_value",
+            2,
+        ),
+        (
+            CTT,
+            "game: catch-the-ten",
+            "game: catch-the-ten\noptions: {jokers: 2}",
+            "record.unknown_option",
+            2,
+        ),
+        (CTT, "game: catch-the-ten", "game: catch-the-ten\nnotation: fr", "record.bad_notation", 2),
+        (CTT, "    trump: ♥\n", "    trumps: ♥\n", "record.unknown_field", 5),
+        (MW, "We: 5,", "We: 6,", "record.tricks_sum", 7),  # tricks do not add up
+        (
+            MW,
+            "We: [Anna, Vera], They: [Boris, Gleb]",
+            "We: [Anna, Boris], They: [Vera, Gleb]",
+            "record.partners_adjacent",
+            3,
+        ),  # partners side by side
+        (MW, "grand: Vera", "grand: Olga", "record.unknown_name", 6),
+        (
+            MW,
+            "players: [Anna, Boris, Vera, Gleb]",
+            "players: [Anna, Boris, Vera]",
+            "record.player_count",
+            2,
+        ),
+        (
+            MW,
+            "game: minnesota-whist",
+            "game: minnesota-whist\noptions: {target: -3}",
+            "record.bad_option_value",
+            2,
+        ),
+        (MW, "game: minnesota-whist", "game: bridge", "record.unknown_game", 1),
+        (MW, "tricks: {We: 5, They: 8}", "tricks: {We: five, They: 8}", "record.not_a_number", 7),
+    ],
+)
 def test_impossible_facts_are_named_with_field_and_line(base, old, new, code, line):
     assert error_after(base, old, new, code).where.line == line
 
 
 def test_every_error_is_collected_not_only_the_first():
-    text = CTT.replace("dealer: Vera", "dealer: Olga").replace("cards: 9,", "cards: 8,").replace("[K]", "[J]")
+    text = (
+        CTT.replace("dealer: Vera", "dealer: Olga")
+        .replace("cards: 9,", "cards: 8,")
+        .replace("[K]", "[J]")
+    )
     codes = {e.code for e in errors_of(text)}
     assert {"record.unknown_name", "record.cards_not_multiple", "record.honour_twice"} <= codes
 
 
-@pytest.mark.parametrize("text", ["", "game: [", "- just\n- a list\n", "game: catch-the-ten\n", "\x00\x01",
-                                  "game: catch-the-ten\nplayers: {a: 1}\ndeals: 3\n", "{a: 1, a: 2}"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "game: [",
+        "- just\n- a list\n",
+        "game: catch-the-ten\n",
+        "\x00\x01",
+        "game: catch-the-ten\nplayers: {a: 1}\ndeals: 3\n",
+        "{a: 1, a: 2}",
+    ],
+)
 def test_unusable_text_is_a_typed_error(text):
     errors_of(text)
 
@@ -76,13 +129,20 @@ def test_cli_exit_status_two_and_no_traceback(tmp_path, capsys):
     assert main(["check", str(tmp_path / "missing.yaml")]) == 2
 
 
-JUNK = st.one_of(st.none(), st.integers(-3, 60), st.text(max_size=6), st.booleans(),
-                 st.lists(st.text(max_size=3), max_size=3),
-                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+JUNK = st.one_of(
+    st.none(),
+    st.integers(-3, 60),
+    st.text(max_size=6),
+    st.booleans(),
+    st.lists(st.text(max_size=3), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
 RECORDS = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in EXAMPLES]
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(RECORDS), st.data(), JUNK, st.booleans())
 def test_mutated_records_give_a_verdict_or_a_typed_error(record, data, junk, delete):
-    verdict_or_typed_error(mutate(record, lambda paths: data.draw(st.sampled_from(paths)), junk, delete))
+    verdict_or_typed_error(
+        mutate(record, lambda paths: data.draw(st.sampled_from(paths)), junk, delete)
+    )

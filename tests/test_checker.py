@@ -28,8 +28,21 @@ from tests.conftest import EXAMPLES, ROOT
 
 LANGS = ("en", "ru", "de")
 IDS = [f"{p.parent.name}/{p.stem}" for p in EXAMPLES]
-GAME_PAGES = ("catch-the-ten", "minnesota-whist", "yacht", "trump-seven", "reunion", "comet", "red-and-black",
-              "stealing-bundles", "collector", "kings-corners", "construction", "korol", "buy-or-pass")
+GAME_PAGES = (
+    "catch-the-ten",
+    "minnesota-whist",
+    "yacht",
+    "trump-seven",
+    "reunion",
+    "comet",
+    "red-and-black",
+    "stealing-bundles",
+    "collector",
+    "kings-corners",
+    "construction",
+    "korol",
+    "buy-or-pass",
+)
 
 
 def cli(path: Path, lang: str) -> tuple[int, dict]:
@@ -56,15 +69,25 @@ def test_the_page_gets_what_the_cli_prints(example: Path) -> None:
         answer = json.loads(check(text, lang))
         assert {k: answer[k] for k in ("status", "result")} == {"status": status, "result": printed}
         said = answer["explain"]["sentences"]
-        assert said and all(s["text"] and s["href"].startswith(f"../{printed['game']}/#") for s in said)
-        assert {s["kind"] for s in said} == ({"valid"} if status == 0 else {"claim", "finding"} & {
-            "claim" if any(d.get("claim_agrees") is False for d in printed["deals"]) else "",
-            "finding" if any(f["severity"] == "error" for f in printed["findings"]) else ""})
+        assert said and all(
+            s["text"] and s["href"].startswith(f"../{printed['game']}/#") for s in said
+        )
+        assert {s["kind"] for s in said} == (
+            {"valid"}
+            if status == 0
+            else {"claim", "finding"}
+            & {
+                "claim" if any(d.get("claim_agrees") is False for d in printed["deals"]) else "",
+                "finding" if any(f["severity"] == "error" for f in printed["findings"]) else "",
+            }
+        )
         assert answer["explain"]["order"] == list(printed["totals"])
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=IDS)
-def test_text_to_form_and_back_keeps_the_record_and_its_verdict(example: Path, tmp_path: Path) -> None:
+def test_text_to_form_and_back_keeps_the_record_and_its_verdict(
+    example: Path, tmp_path: Path
+) -> None:
     text = example.read_text(encoding="utf-8")
     parsed = json.loads(parse(text, "en"))
     assert parsed["ok"]
@@ -89,30 +112,48 @@ def test_unreadable_text_says_why_with_its_line() -> None:
 def test_the_zip_holds_pure_python_and_the_catalogs(tmp_path: Path) -> None:
     bundle = checker.bundle()
     names = set(bundle.names)
-    assert "yaml/__init__.py" in names and "referee/present/web.py" in names and "referee/records/fields.py" in names
+    assert (
+        "yaml/__init__.py" in names
+        and "referee/present/web.py" in names
+        and "referee/records/fields.py" in names
+    )
     assert {"locale/ru/LC_MESSAGES/referee.mo", "locale/de/LC_MESSAGES/referee.mo"} <= names
-    assert not [n for n in names if not n.endswith((".py", ".mo"))], "only Python source and catalogs"
+    assert not [n for n in names if not n.endswith((".py", ".mo"))], (
+        "only Python source and catalogs"
+    )
     assert not [n for n in names if n.startswith("referee/simulate/")]
     assert checker.bundle().data == bundle.data, "the zip is the same on every build"
     # The zip alone, in a Python that sees no site-packages (so no libyaml), gives the CLI's verdict.
     with zipfile.ZipFile(io.BytesIO(bundle.data)) as zf:
         zf.extractall(tmp_path)
     example = ROOT / "examples" / "catch-the-ten" / "two-reach-41.yaml"
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import yaml, referee.present.web as w; "
-            "assert not yaml.__with_libyaml__; print(w.check(open(sys.argv[2], encoding='utf-8').read(), 'ru'))")
-    done = subprocess.run([sys.executable, "-I", "-c", code, str(tmp_path), str(example)], capture_output=True,
-                          text=True, check=True)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import yaml, referee.present.web as w; "
+        "assert not yaml.__with_libyaml__; print(w.check(open(sys.argv[2], encoding='utf-8').read(), 'ru'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code, str(tmp_path), str(example)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     status, printed = cli(example, "ru")
     answer = json.loads(done.stdout)
     assert {k: answer[k] for k in ("status", "result")} == {"status": status, "result": printed}
 
 
 def test_checker_words_exist_in_every_language_with_the_same_placeholders() -> None:
-    fields = {key: {f for _, f, _, _ in string.Formatter().parse(value) if f} for key, value in STRINGS["en"].items()}
+    fields = {
+        key: {f for _, f, _, _ in string.Formatter().parse(value) if f}
+        for key, value in STRINGS["en"].items()
+    }
     for lang in ("ru", "de"):
         assert set(STRINGS[lang]) == set(STRINGS["en"]), lang
         for key, value in STRINGS[lang].items():
-            assert {f for _, f, _, _ in string.Formatter().parse(value) if f} == fields[key], (lang, key)
+            assert {f for _, f, _, _ in string.Formatter().parse(value) if f} == fields[key], (
+                lang,
+                key,
+            )
             assert value != STRINGS["en"][key] or not re.search(r"[a-z]{3}", value), (lang, key)
 
 
@@ -122,7 +163,10 @@ def test_links_carry_the_record_in_the_fragment() -> None:
     assert href.startswith("../check-a-score/#record=")
     packed = href.split("#record=", 1)[1]
     assert re.fullmatch(r"[A-Za-z0-9_-]+", packed)
-    assert zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode("utf-8") == text
+    assert (
+        zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode("utf-8")
+        == text
+    )
 
 
 def test_run_installs_pyodide_from_the_lock_file() -> None:
@@ -145,7 +189,9 @@ def test_run_installs_pyodide_from_the_lock_file() -> None:
 def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
     folder = site / checker.pyodide_dir()
     # (with the .gz and .br copies of the large ones, for the host: site_tools/precompress.py)
-    assert sorted(p.name for p in folder.iterdir() if p.suffix not in (".gz", ".br")) == sorted(checker.PYODIDE_FILES)
+    assert sorted(p.name for p in folder.iterdir() if p.suffix not in (".gz", ".br")) == sorted(
+        checker.PYODIDE_FILES
+    )
     for name in checker.PYODIDE_FILES:
         assert (folder / name).read_bytes() == (checker.PYODIDE / name).read_bytes(), name
     zips = sorted(p.name for p in (site / checker.ASSETS).glob("referee-*.zip"))
@@ -166,7 +212,9 @@ def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
     assert magic == 0x31535350 and size > 16 * 2**20, (hex(magic), size)
     spans = struct.unpack_from(f"<{2 * runs}I", sparse, 12)
     assert 12 + 8 * runs + sum(spans[1::2]) == len(sparse)
-    assert all(spans[2 * i] + spans[2 * i + 1] < spans[2 * i + 2] for i in range(runs - 1)), "runs in order, apart"
+    assert all(spans[2 * i] + spans[2 * i + 1] < spans[2 * i + 2] for i in range(runs - 1)), (
+        "runs in order, apart"
+    )
     assert len(packed) < size / 3
 
 
@@ -177,10 +225,14 @@ def test_large_files_have_precompressed_copies_of_the_same_bytes(site: Path) -> 
 
     wasm = site / checker.pyodide_dir() / "pyodide.asm.wasm"
     for path in (wasm, site / "search" / "search_index.json"):
-        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == path.read_bytes(), path
+        assert (
+            gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == path.read_bytes()
+        ), path
         assert path.with_name(path.name + ".br").stat().st_size < path.stat().st_size / 2, path
     assert not list(site.glob("*/index.html.gz")), "pages are left to the host"
-    assert not list((site / checker.ASSETS).glob("snapshot-*.bin.*")), "the snapshot is gzip in itself"
+    assert not list((site / checker.ASSETS).glob("snapshot-*.bin.*")), (
+        "the snapshot is gzip in itself"
+    )
     assert precompress.wanted(Path("search/search_index.json"), 2_000_000)
 
 
@@ -188,7 +240,11 @@ def test_only_the_checker_page_loads_the_checker(site: Path) -> None:
     for path in sorted(site.rglob("*.html")):
         html = path.read_text(encoding="utf-8")
         rel = path.relative_to(site).as_posix()
-        on_checker = rel in ("check-a-score/index.html", "ru/check-a-score/index.html", "de/check-a-score/index.html")
+        on_checker = rel in (
+            "check-a-score/index.html",
+            "ru/check-a-score/index.html",
+            "de/check-a-score/index.html",
+        )
         assert ("checker.js" in html) == on_checker, rel
         assert ("checker.css" in html) == on_checker, rel
         assert "pyodide" not in html.replace("Pyodide", "") or on_checker, rel
@@ -206,17 +262,28 @@ def test_game_pages_link_to_the_checker_set_to_the_game(site: Path) -> None:
         for game in GAME_PAGES:
             html = (site / prefix / game / "index.html").read_text(encoding="utf-8")
             assert f'href="../check-a-score/#game={game}"' in html, (lang, game)
-            examples = len([b for b in find_blocks((ROOT / "docs" / "en" / f"{game}.md").read_text(encoding="utf-8"))
-                            if b.kind == "example"])  # worked examples, not the pictures drawn from them
+            examples = len(
+                [
+                    b
+                    for b in find_blocks(
+                        (ROOT / "docs" / "en" / f"{game}.md").read_text(encoding="utf-8")
+                    )
+                    if b.kind == "example"
+                ]
+            )  # worked examples, not the pictures drawn from them
             links = re.findall(r'href="\.\./check-a-score/#record=([A-Za-z0-9_-]+)"', html)
             assert len(links) == examples > 0, (lang, game)
             assert html.count(STRINGS[lang]["link.open"]) == examples
             for packed in links:  # the page's language's record, and nothing only the tests read
-                text = zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode("utf-8")
+                text = zlib.decompress(
+                    base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+                ).decode("utf-8")
                 assert "expected:" not in text, (lang, game)
                 assert lang != "ru" or re.search("[а-яА-Я]", text), (lang, game)
         downloads = list((site / prefix / game / "records").rglob("*.yaml"))
-        assert downloads and not [p for p in downloads if "expected:" in p.read_text(encoding="utf-8")]
+        assert downloads and not [
+            p for p in downloads if "expected:" in p.read_text(encoding="utf-8")
+        ]
 
 
 # -- the form speaks the table's words ------------------------------------------------------------------
@@ -255,8 +322,11 @@ def _unlabelled() -> list[str]:
             if option.label is None:
                 missing.append(f"{slug} option {option.name}")
             if option.choices is not None:
-                missing.extend(f"{slug} option {option.name} = {c}" for c in option.choices
-                               if c not in option.choice_labels)
+                missing.extend(
+                    f"{slug} option {option.name} = {c}"
+                    for c in option.choices
+                    if c not in option.choice_labels
+                )
     return missing
 
 
@@ -273,17 +343,24 @@ def test_labels_are_translated_and_the_form_shows_no_record_key() -> None:
             form = describe(game, lang)
             english = describe(game, "en")
             labels = [f["label"] for f in form["record"]] + [
-                f["label"] for mode in form["deals"].values() for f in mode["fields"]]
+                f["label"] for mode in form["deals"].values() for f in mode["fields"]
+            ]
             en_labels = [f["label"] for f in english["record"]] + [
-                f["label"] for mode in english["deals"].values() for f in mode["fields"]]
+                f["label"] for mode in english["deals"].values() for f in mode["fields"]
+            ]
             for label, en in zip(labels, en_labels, strict=True):
-                assert label and (label != en or not re.search(r"[a-z]{3}", en)), (lang, game.slug, en)
-
+                assert label and (label != en or not re.search(r"[a-z]{3}", en)), (
+                    lang,
+                    game.slug,
+                    en,
+                )
 
 
 # How a record writes a value, not how a player says it: true/false, lists, mappings, strings, option keys.
-RECORD_WORDS = re.compile(r"\b(true|false|null|list|mapping|entry|entries|string|key|keys|YAML|JSON)\b"
-                          r"|\b[a-z]+_[a-z_]+\b")
+RECORD_WORDS = re.compile(
+    r"\b(true|false|null|list|mapping|entry|entries|string|key|keys|YAML|JSON)\b"
+    r"|\b[a-z]+_[a-z_]+\b"
+)
 
 
 def _helps(node: object) -> list[str]:
@@ -299,9 +376,14 @@ def test_the_forms_help_speaks_the_players_words() -> None:
     from referee.games import GAMES
     from referee.records.fields import describe
 
-    found = [(slug, help) for slug, game in GAMES.items() for help in _helps(describe(game, "en"))
-             if RECORD_WORDS.search(help)]
+    found = [
+        (slug, help)
+        for slug, game in GAMES.items()
+        for help in _helps(describe(game, "en"))
+        if RECORD_WORDS.search(help)
+    ]
     assert found == []
+
 
 # -- the verdict first -------------------------------------------------------------------------------------
 
@@ -324,10 +406,19 @@ def test_disputed_scores_are_one_sentence_each_in_the_pages_language() -> None:
     assert said[0]["text"].startswith("Boris: записано 12, по правилам 11.")
     assert said[1]["href"] == "../comet/#settlement"
     # The house rule that makes the table right: Comet's 9♦ costing two extra.
-    assert [(h["option"], h["value"]) for h in answer["explain"]["house_rules"]] == [("nine_of_diamonds", "two_extra")]
+    assert [(h["option"], h["value"]) for h in answer["explain"]["house_rules"]] == [
+        ("nine_of_diamonds", "two_extra")
+    ]
     assert "«Оставшаяся" not in answer["explain"]["house_rules"][0]["text"]
-    assert "9♦, оставшаяся на руке: стоит на две фишки больше" in answer["explain"]["house_rules"][0]["text"]
-    valid = json.loads(check((ROOT / "examples" / "yacht" / "three-players.yaml").read_text(encoding="utf-8"), "de"))
+    assert (
+        "9♦, оставшаяся на руке: стоит на две фишки больше"
+        in answer["explain"]["house_rules"][0]["text"]
+    )
+    valid = json.loads(
+        check(
+            (ROOT / "examples" / "yacht" / "three-players.yaml").read_text(encoding="utf-8"), "de"
+        )
+    )
     assert [s["kind"] for s in valid["explain"]["sentences"]] == ["valid"]
     assert valid["explain"]["house_rules"] == []
 
@@ -343,17 +434,26 @@ def test_money_sentences_speak_the_tables_roubles_and_kopecks() -> None:
     def table(minor: int, lang: str) -> str:  # what checker.js amount() writes in a cell
         sign = "\u2212" if minor < 0 else ""
         sep = STRINGS[lang]["money.sep"]
-        return STRINGS[lang]["money"].format(amount=f"{sign}{abs(minor) // 100}{sep}{abs(minor) % 100:02d}")
+        return STRINGS[lang]["money"].format(
+            amount=f"{sign}{abs(minor) // 100}{sep}{abs(minor) % 100:02d}"
+        )
 
-    wrote = {"en": "the table wrote {claimed}; the rules give {right}.",
-             "ru": "записано {claimed}, по правилам {right}.", "de": "notiert {claimed}, nach den Regeln {right}."}
+    wrote = {
+        "en": "the table wrote {claimed}; the rules give {right}.",
+        "ru": "записано {claimed}, по правилам {right}.",
+        "de": "notiert {claimed}, nach den Regeln {right}.",
+    }
     for lang, words in wrote.items():
         said = json.loads(check(text, lang))["explain"]["sentences"]
         assert said[0]["player"] == "Vera"
-        assert words.format(claimed=table(-600, lang), right=table(-1100, lang)) in said[0]["text"], said[0]["text"]
+        assert (
+            words.format(claimed=table(-600, lang), right=table(-1100, lang)) in said[0]["text"]
+        ), said[0]["text"]
         assert table(500, lang) in said[0]["text"]  # the fine, in the "why"
         assert "500" not in said[0]["text"].replace(table(500, lang), "")
-    ended = json.loads(check(text, "ru"))["explain"]["termination"]  # under the table: the pot, in roubles too
+    ended = json.loads(check(text, "ru"))["explain"][
+        "termination"
+    ]  # under the table: the pot, in roubles too
     assert ended == f"Сыграна 1 сдача из 4; в кассе {table(400, 'ru')}."
     assert "Vera: the table wrote −600; the rules give −1100." in markdown(check_text(text), "en")
 

@@ -22,12 +22,14 @@ from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya"]
 EX = ROOT / "examples" / "comet"
 SEEDS = st.integers(0, 2**32).map(random.Random)
-OPTION_SETS = st.fixed_dictionaries({
-    "run_order": st.sampled_from(["holder", "clockwise"]),
-    "compulsory_play": st.booleans(),
-    "ace": st.sampled_from(["lead_only", "low"]),
-    "nine_of_diamonds": st.sampled_from(["counts_two", "two_extra", "doubles_hand"]),
-})
+OPTION_SETS = st.fixed_dictionaries(
+    {
+        "run_order": st.sampled_from(["holder", "clockwise"]),
+        "compulsory_play": st.booleans(),
+        "ace": st.sampled_from(["lead_only", "low"]),
+        "nine_of_diamonds": st.sampled_from(["counts_two", "two_extra", "doubles_hand"]),
+    }
+)
 
 
 def record(players, *deals, **top) -> dict:
@@ -55,10 +57,15 @@ def test_every_card_is_somewhere_at_every_step_and_the_chips_sum_to_zero(n, rng,
         assert moves
         move = rng.choice(moves)
         if state.need is not None:  # in a run only the next card (or a pass) is allowed
-            nxt = oracle_next(state.history[-1].move.card if isinstance(state.history[-1].move, comet.Play)
-                              else state.need, options["ace"])
-            assert isinstance(state.history[-1].move, comet.Pass) or \
-                (nxt == (int(state.need.rank), state.need.suit.value))
+            nxt = oracle_next(
+                state.history[-1].move.card
+                if isinstance(state.history[-1].move, comet.Play)
+                else state.need,
+                options["ace"],
+            )
+            assert isinstance(state.history[-1].move, comet.Pass) or (
+                nxt == (int(state.need.rank), state.need.suit.value)
+            )
             assert state.need in state.hands[state.to_move]
         state.push(move)
         held = [c for h in state.hands for c in h]
@@ -72,8 +79,12 @@ def test_every_card_is_somewhere_at_every_step_and_the_chips_sum_to_zero(n, rng,
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.integers(2, 8), st.integers(0, 7), SEEDS, OPTION_SETS, st.sampled_from(["en", "ru", "de"]))
-def test_a_random_deal_replays_to_the_same_outcome_and_its_summary_agrees(n, dealer, rng, options, notation):
+@given(
+    st.integers(2, 8), st.integers(0, 7), SEEDS, OPTION_SETS, st.sampled_from(["en", "ru", "de"])
+)
+def test_a_random_deal_replays_to_the_same_outcome_and_its_summary_agrees(
+    n, dealer, rng, options, notation
+):
     players = NAMES[:n]
     dealer %= n
     seed = rng.random()
@@ -89,12 +100,15 @@ def test_a_random_deal_replays_to_the_same_outcome_and_its_summary_agrees(n, dea
     out = max(result.scores, key=result.scores.get)
     pays = [s for s in result.steps if s.msgid == "{payer} pays {player} {chips}: {why}."]
     assert sorted(s.params["payer"] for s in pays) == sorted(p for p in players if p != out)
-    assert {s.params["payer"]: -s.params["chips"].n for s in pays} == {p: v for p, v in result.scores.items()
-                                                                       if p != out}
+    assert {s.params["payer"]: -s.params["chips"].n for s in pays} == {
+        p: v for p, v in result.scores.items() if p != out
+    }
     # The summary a table would write down from the same deal gives the same chips.
     left = {}
     nine = "played"
-    played = [m.card for m in comet.read_tokens(deal["plays"], notation) if isinstance(m, comet.Play)]
+    played = [
+        m.card for m in comet.read_tokens(deal["plays"], notation) if isinstance(m, comet.Play)
+    ]
     for p in players:
         if p == out:
             continue
@@ -102,8 +116,13 @@ def test_a_random_deal_replays_to_the_same_outcome_and_its_summary_agrees(n, dea
         left[p] = len(mine)
         if comet.NINE_OF_DIAMONDS in mine:
             nine = p
-    summary = {"dealer": deal["dealer"], "out": out, "left": left, "nine_of_diamonds": nine,
-               "claim": result.scores}
+    summary = {
+        "dealer": deal["dealer"],
+        "out": out,
+        "left": left,
+        "nine_of_diamonds": nine,
+        "claim": result.scores,
+    }
     again_verdict = check_text(dump(record(players, summary, options=options)))
     assert again_verdict.deals[0].scores == result.scores and again_verdict.exit_status == 0
 
@@ -115,22 +134,47 @@ def test_random_deals_are_reproducible():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.data(), SEEDS, st.sampled_from([None, -1, "x", [], {}, "pass", "Anna", 99]), st.booleans())
+@given(
+    st.data(), SEEDS, st.sampled_from([None, -1, "x", [], {}, "pass", "Anna", 99]), st.booleans()
+)
 def test_a_mutated_record_gives_a_verdict_or_typed_errors(data, rng, junk, delete):
     players = NAMES[:3]
     full = comet_deal(rng, players, 0)
-    summary = {"dealer": "Boris", "out": "Vera", "left": {"Anna": 4, "Boris": 6}, "nine_of_diamonds": "Anna",
-               "claim": {"Anna": -5, "Boris": -6, "Vera": 11}}
+    summary = {
+        "dealer": "Boris",
+        "out": "Vera",
+        "left": {"Anna": 4, "Boris": 6},
+        "nine_of_diamonds": "Anna",
+        "claim": {"Anna": -5, "Boris": -6, "Vera": 11},
+    }
     rec = record(players, full, summary, match_length=2)
-    verdict_or_typed_error(mutate(rec, lambda paths: data.draw(st.sampled_from(paths)), junk, delete))
+    verdict_or_typed_error(
+        mutate(rec, lambda paths: data.draw(st.sampled_from(paths)), junk, delete)
+    )
 
 
 def test_the_settlement_options():
     left = {"Boris": 4, "Vera": 2}
-    assert comet.settle("Anna", left, "Boris", "counts_two")[0] == {"Anna": 7, "Boris": -5, "Vera": -2}
-    assert comet.settle("Anna", left, "Boris", "two_extra")[0] == {"Anna": 8, "Boris": -6, "Vera": -2}
-    assert comet.settle("Anna", left, "Boris", "doubles_hand")[0] == {"Anna": 10, "Boris": -8, "Vera": -2}
-    assert comet.settle("Anna", left, None, "doubles_hand")[0] == {"Anna": 6, "Boris": -4, "Vera": -2}
+    assert comet.settle("Anna", left, "Boris", "counts_two")[0] == {
+        "Anna": 7,
+        "Boris": -5,
+        "Vera": -2,
+    }
+    assert comet.settle("Anna", left, "Boris", "two_extra")[0] == {
+        "Anna": 8,
+        "Boris": -6,
+        "Vera": -2,
+    }
+    assert comet.settle("Anna", left, "Boris", "doubles_hand")[0] == {
+        "Anna": 10,
+        "Boris": -8,
+        "Vera": -2,
+    }
+    assert comet.settle("Anna", left, None, "doubles_hand")[0] == {
+        "Anna": 6,
+        "Boris": -4,
+        "Vera": -2,
+    }
 
 
 def _deal(hands: dict[str, str], plays: str, **top) -> dict:
@@ -140,16 +184,29 @@ def _deal(hands: dict[str, str], plays: str, **top) -> dict:
 FULL = (EX / "full-play-four.yaml").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("old", "new", "code", "line"), [
-    ("Anna:  5♥ 6♥", "Anna:  5♥ 5♥", "record.card_twice", 19),        # a card twice
-    ("Anna:  5♥ 6♥ 7♥ K♥ ", "Anna:  5♥ 6♥ 7♥ ", "record.hand_size", 19),  # twelve cards
-    ("3♦\n    claim", "3♦ 2♦\n    claim", None, None),                 # a play after the end: a finding
-    ("      9♠ 10♠ J♠ Q♠ K♠ 2♥ 3♥ 4♥ 3♦", "      9♠ 10♠ J♠ Q♠ K♠ 2♥ 3♥", "record.deal_unfinished", 23),
-    ("dealer: Gleb", "dealer: Olga", "record.unknown_name", 17),
-    ("game: comet", "game: comet\nmatch_length: 0", "record.not_a_number", 15),
-    ("game: comet", "game: comet\noptions: {nine_of_diamonds: triple}", "record.bad_option_value", 15),
-    ("5♥ 6♥ 7♥ 8♥", "5♥ 6♥ 7♥ 8x", "notation.bad_card", 23),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "code", "line"),
+    [
+        ("Anna:  5♥ 6♥", "Anna:  5♥ 5♥", "record.card_twice", 19),  # a card twice
+        ("Anna:  5♥ 6♥ 7♥ K♥ ", "Anna:  5♥ 6♥ 7♥ ", "record.hand_size", 19),  # twelve cards
+        ("3♦\n    claim", "3♦ 2♦\n    claim", None, None),  # a play after the end: a finding
+        (
+            "      9♠ 10♠ J♠ Q♠ K♠ 2♥ 3♥ 4♥ 3♦",
+            "      9♠ 10♠ J♠ Q♠ K♠ 2♥ 3♥",
+            "record.deal_unfinished",
+            23,
+        ),
+        ("dealer: Gleb", "dealer: Olga", "record.unknown_name", 17),
+        ("game: comet", "game: comet\nmatch_length: 0", "record.not_a_number", 15),
+        (
+            "game: comet",
+            "game: comet\noptions: {nine_of_diamonds: triple}",
+            "record.bad_option_value",
+            15,
+        ),
+        ("5♥ 6♥ 7♥ 8♥", "5♥ 6♥ 7♥ 8x", "notation.bad_card", 23),
+    ],
+)
 def test_impossible_full_records_exit_two(tmp_path, capsys, old, new, code, line):
     assert old in FULL
     path = tmp_path / "bad.yaml"
@@ -170,16 +227,35 @@ def test_impossible_full_records_exit_two(tmp_path, capsys, old, new, code, line
 SUMMARY = (EX / "short-match.yaml").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("old", "new", "code"), [
-    ("left: {Anna: 4, Boris: 6}", "left: {Anna: 4, Boris: 19}", "record.too_many_left"),   # Boris was dealt 18
-    ("left: {Anna: 4, Boris: 6}", "left: {Anna: 4, Boris: 18}", "record.too_many_left"),   # and led the first card
-    ("left: {Anna: 4, Boris: 6}", "left: {Anna: 0, Boris: 6}", "record.not_a_number"),     # nobody else is out
-    ("left: {Anna: 4, Boris: 6}", "left: {Anna: 4}", "record.missing_name"),
-    ("left: {Anna: 4, Boris: 6}", "left: {Anna: 4, Boris: 6, Vera: 2}", "record.out_holds_cards"),
-    ("nine_of_diamonds: Vera", "nine_of_diamonds: Anna", "record.bad_nine"),             # Anna went out
-    ("nine_of_diamonds: Vera", "nine_of_diamonds: Olga", "record.bad_nine"),
-    ("out: Vera", "out: Olga", "record.unknown_name"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "code"),
+    [
+        (
+            "left: {Anna: 4, Boris: 6}",
+            "left: {Anna: 4, Boris: 19}",
+            "record.too_many_left",
+        ),  # Boris was dealt 18
+        (
+            "left: {Anna: 4, Boris: 6}",
+            "left: {Anna: 4, Boris: 18}",
+            "record.too_many_left",
+        ),  # and led the first card
+        (
+            "left: {Anna: 4, Boris: 6}",
+            "left: {Anna: 0, Boris: 6}",
+            "record.not_a_number",
+        ),  # nobody else is out
+        ("left: {Anna: 4, Boris: 6}", "left: {Anna: 4}", "record.missing_name"),
+        (
+            "left: {Anna: 4, Boris: 6}",
+            "left: {Anna: 4, Boris: 6, Vera: 2}",
+            "record.out_holds_cards",
+        ),
+        ("nine_of_diamonds: Vera", "nine_of_diamonds: Anna", "record.bad_nine"),  # Anna went out
+        ("nine_of_diamonds: Vera", "nine_of_diamonds: Olga", "record.bad_nine"),
+        ("out: Vera", "out: Olga", "record.unknown_name"),
+    ],
+)
 def test_impossible_summaries_exit_two(old, new, code):
     assert old in SUMMARY
     assert code in [e.code for e in errors_of(SUMMARY.replace(old, new, 1))]
@@ -187,9 +263,13 @@ def test_impossible_summaries_exit_two(old, new, code):
 
 def test_the_first_leader_keeps_at_most_one_card_less_than_dealt_the_others_all_theirs():
     # Anna deals 17 to herself and to Vera, 18 to Boris on her left, who leads the first card.
-    verdict = check_text(SUMMARY.replace("left: {Anna: 4, Boris: 6}", "left: {Anna: 17, Boris: 17}", 1))
+    verdict = check_text(
+        SUMMARY.replace("left: {Anna: 4, Boris: 6}", "left: {Anna: 17, Boris: 17}", 1)
+    )
     assert verdict.exit_status in (0, 1)
-    [error] = errors_of(SUMMARY.replace("left: {Anna: 4, Boris: 6}", "left: {Anna: 4, Boris: 18}", 1))
+    [error] = errors_of(
+        SUMMARY.replace("left: {Anna: 4, Boris: 6}", "left: {Anna: 4, Boris: 18}", 1)
+    )
     assert "led the first card" in str(error.message) and error.where.path == "deals[0].left.Boris"
 
 
@@ -199,7 +279,11 @@ def test_an_illegal_play_is_a_finding_with_its_place():
     verdict = check_text(text)
     assert verdict.exit_status == 1
     finding = verdict.findings[0]
-    assert finding.code == "comet.not_his_card" and finding.where.deal == 1 and finding.where.line == 23
+    assert (
+        finding.code == "comet.not_his_card"
+        and finding.where.deal == 1
+        and finding.where.line == 23
+    )
     assert "no chips change hands" in render(verdict.deals[0].steps[-1], "en")
     # A run that skips its next card breaks the run rule.
     skipped = check_text(FULL.replace("5♥ 6♥ 7♥ 8♥", "5♥ 6♥ 8♥ 7♥"))
@@ -214,7 +298,9 @@ def test_options_change_the_play():
     low = check_text(FULL.replace("game: comet", "game: comet\noptions: {ace: low}"))
     assert low.findings[0].code == "comet.run_continues"
     # With the turn passing clockwise, Anna cannot play her own 6♥ after her 5♥: the run stops with her.
-    clockwise = check_text(FULL.replace("game: comet", "game: comet\noptions: {run_order: clockwise}"))
+    clockwise = check_text(
+        FULL.replace("game: comet", "game: comet\noptions: {run_order: clockwise}")
+    )
     assert clockwise.exit_status == 0
     assert "the turn comes back to Anna" in render(clockwise.deals[0].steps[1], "en")
 
@@ -224,8 +310,13 @@ def test_random_playouts_end_in_every_option_set():
         rng = random.Random(seed)
         cards = list(comet.DECK)
         rng.shuffle(cards)
-        state = comet.CometDeal(["a", "b", "c"], [cards[0::3], cards[1::3], cards[2::3]],
-                                compulsory_play=False, run_order="clockwise", ace="low")
+        state = comet.CometDeal(
+            ["a", "b", "c"],
+            [cards[0::3], cards[1::3], cards[2::3]],
+            compulsory_play=False,
+            run_order="clockwise",
+            ace="low",
+        )
         assert random_playout(state, rng).is_over()
 
 
@@ -235,4 +326,6 @@ def test_every_example_renders_in_every_language():
     for name in ("short-match", "nine-disputed", "full-play-four"):
         for lang in ("en", "ru", "de"):
             out = render_block("example", {"example": f"comet/{name}"}, lang)
-            assert out.startswith("/// details |") and "referee-example" in out  # folded, verdict inside
+            assert (
+                out.startswith("/// details |") and "referee-example" in out
+            )  # folded, verdict inside

@@ -13,7 +13,12 @@ from referee import check_text
 from referee.games import construction as cn
 from referee.notation import parse_card
 from referee.present.pictures.construction import picture, position
-from referee.simulate.construction import cards_accounted, construction_play, turn_card, write_action
+from referee.simulate.construction import (
+    cards_accounted,
+    construction_play,
+    turn_card,
+    write_action,
+)
 from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
 EX = ROOT / "examples" / "construction"
@@ -21,8 +26,13 @@ SEEDS = st.integers(0, 2**32).map(random.Random)
 
 
 def record(lines, **top) -> dict:
-    return {"game": "construction", "players": ["Anna", "Boris"], "black": "Anna", **top,
-            "deals": [{"turns": lines}]}
+    return {
+        "game": "construction",
+        "players": ["Anna", "Boris"],
+        "black": "Anna",
+        **top,
+        "deals": [{"turns": lines}],
+    }
 
 
 @settings(max_examples=8, deadline=None)
@@ -42,9 +52,11 @@ def test_every_card_is_accounted_for_and_no_small_token_action_shuts_in_a_large_
         # Written from the rules, not the module: every built vertical card stands on the track.
         for cell, built in game.board.items():
             if built is not None and not cell.bridge:
-                assert cell.y >= 1 and (cn.Cell(cell.x, cell.y - 1) in game.board or
-                                        cn.Cell(cell.x - 1, cell.y, True) in game.board or
-                                        cn.Cell(cell.x, cell.y, True) in game.board)
+                assert cell.y >= 1 and (
+                    cn.Cell(cell.x, cell.y - 1) in game.board
+                    or cn.Cell(cell.x - 1, cell.y, True) in game.board
+                    or cn.Cell(cell.x, cell.y, True) in game.board
+                )
 
 
 @settings(max_examples=5, deadline=None)
@@ -53,8 +65,9 @@ def test_a_random_game_replays_to_the_same_position(rng, notation):
     game = construction_play(rng, 120)
     lines = [write_action(a, notation) for a in game.moves]
     verdict = check_text(dump(record(lines, notation=notation)))
-    assert verdict.exit_status == 0 and verdict.termination_code == ("game_over" if game.is_over() else
-                                                                     "in_progress")
+    assert verdict.exit_status == 0 and verdict.termination_code == (
+        "game_over" if game.is_over() else "in_progress"
+    )
     again, _ = position(record(lines, notation=notation), len(lines))
     assert again.board == game.board and again.large == game.large and again.small == game.small
 
@@ -88,20 +101,28 @@ def test_the_race_is_won_only_after_row_ten_and_back():
     assert verdict.exit_status == 1 and [f.code for f in verdict.findings] == ["construction.claim"]
 
 
-@pytest.mark.parametrize("example, code, where", [("blocking-ban", "construction.small", "deals[0].turns[7]"),
-                                                  ("too-high", "construction.large", "deals[0].turns[3]")])
+@pytest.mark.parametrize(
+    "example, code, where",
+    [
+        ("blocking-ban", "construction.small", "deals[0].turns[7]"),
+        ("too-high", "construction.large", "deals[0].turns[3]"),
+    ],
+)
 def test_disputes_name_the_turn_and_the_rule(example, code, where):
     verdict = check_text((EX / f"{example}.yaml").read_text(encoding="utf-8"))
     [finding] = verdict.findings
     assert (finding.code, finding.where.path) == (code, where)
 
 
-@pytest.mark.parametrize("lines, code", [
-    (["7♣ fly 0:1"], "record.bad_action"),
-    (["7♣ build 0;1"], "record.bad_cell"),
-    (["7♣ small x 0:1"], "record.bad_action"),
-    (["7♣ large"], "record.bad_action"),
-])
+@pytest.mark.parametrize(
+    "lines, code",
+    [
+        (["7♣ fly 0:1"], "record.bad_action"),
+        (["7♣ build 0;1"], "record.bad_cell"),
+        (["7♣ small x 0:1"], "record.bad_action"),
+        (["7♣ large"], "record.bad_action"),
+    ],
+)
 def test_unreadable_turns_are_unusable(lines, code):
     assert code in [e.code for e in errors_of(dump(record(lines)))]
 
@@ -125,14 +146,26 @@ def test_a_record_without_black_or_with_two_games_is_unusable():
 def test_mangled_records_give_a_verdict_or_typed_errors(data):
     base = yaml.safe_load((EX / "blocking-ban.yaml").read_text(encoding="utf-8"))
     base.pop("expected", None)
-    junk = st.sampled_from([None, 0, "", "K♦ king", "7♣ build H9:0", [], {}, "Z", True, "5♠ small 9 0:1"])
-    verdict_or_typed_error(mutate(base, lambda paths: data.draw(st.sampled_from(paths)), data.draw(junk),
-                                  data.draw(st.booleans())))
+    junk = st.sampled_from(
+        [None, 0, "", "K♦ king", "7♣ build H9:0", [], {}, "Z", True, "5♠ small 9 0:1"]
+    )
+    verdict_or_typed_error(
+        mutate(
+            base,
+            lambda paths: data.draw(st.sampled_from(paths)),
+            data.draw(junk),
+            data.draw(st.booleans()),
+        )
+    )
 
 
 def test_the_grid_picture_marks_the_legal_uses_in_the_page_language():
     data = yaml.safe_load((EX / "blocking-ban.yaml").read_text(encoding="utf-8"))
-    for lang, word in (("en", "Construction grid"), ("ru", "Сетка «Конструкции»"), ("de", "Raster von Konstruktion")):
+    for lang, word in (
+        ("en", "Construction grid"),
+        ("ru", "Сетка «Конструкции»"),
+        ("de", "Raster von Konstruktion"),
+    ):
         svg = picture(data, {"turn": 7, "show": "legal"}, lang)
         assert svg.startswith("<svg") and f'aria-label="{word}' in svg
         assert svg.count("cr-target") == 6 and svg.count("cr-mark-legal") == 4

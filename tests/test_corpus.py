@@ -18,6 +18,8 @@ def test_the_referee_still_says_what_the_corpus_recorded(group):
     recorded = json.loads(corpus.DATA.read_text(encoding="utf-8"))[group]
     now = corpus.compute((group,))[group]
     changed = sorted(name for name in recorded.keys() & now.keys() if recorded[name] != now[name])
-    assert not changed, f"{len(changed)} items changed, first {changed[:10]}; if a rule change meant this, " \
-                        "regenerate with: python -m tests.corpus --write"
+    assert not changed, (
+        f"{len(changed)} items changed, first {changed[:10]}; if a rule change meant this, "
+        "regenerate with: python -m tests.corpus --write"
+    )
     assert now.keys() == recorded.keys()

@@ -18,14 +18,21 @@ from referee.games import GAMES
 from referee.games.collector import CollectorState
 from referee.games.stealing_bundles import BundlesState
 
-TRICK_GAMES = [slug for slug in GAMES if GAMES[slug].trick_rules({o.name: o.default for o in GAMES[slug].options})]
+TRICK_GAMES = [
+    slug
+    for slug in GAMES
+    if GAMES[slug].trick_rules({o.name: o.default for o in GAMES[slug].options})
+]
 DEALS = 12
 
 
 def _option_sets(slug: str) -> list[dict[str, object]]:
     options = GAMES[slug].options
     values = [o.choices if o.choices is not None else (o.default,) for o in options]
-    return [dict(zip([o.name for o in options], combo, strict=True)) for combo in itertools.product(*values)]
+    return [
+        dict(zip([o.name for o in options], combo, strict=True))
+        for combo in itertools.product(*values)
+    ]
 
 
 def _duties_by_options(slug: str) -> list[tuple[dict[str, object], list]]:
@@ -42,7 +49,9 @@ def _pack(rules: TrickRules) -> list:
 
 def _check(duties, position: Position, legal: list, where: str) -> None:
     for duty in duties:
-        assert duty.holds(position, legal), f"{where}: {duty.message} — hand {position}, legal {legal}"
+        assert duty.holds(position, legal), (
+            f"{where}: {duty.message} — hand {position}, legal {legal}"
+        )
 
 
 def _plain_deal(rules: TrickRules, duties, rng: random.Random, capped: bool, where: str) -> int:
@@ -50,7 +59,7 @@ def _plain_deal(rules: TrickRules, duties, rng: random.Random, capped: bool, whe
     rng.shuffle(pack)
     players = rng.choice((3, 4))
     size = len(pack) // players
-    hands = [pack[i * size:(i + 1) * size] for i in range(players)]
+    hands = [pack[i * size : (i + 1) * size] for i in range(players)]
     trump = rng.choice(SUITS) if any(c.suit is None for c in pack) else rng.choice((None, *SUITS))
     caps = [rng.randint(1, size) for _ in range(players)] if capped else None
     play = TrickPlay(rules, hands, rng.randrange(players), trump, caps=caps)
@@ -58,8 +67,14 @@ def _plain_deal(rules: TrickRules, duties, rng: random.Random, capped: bool, whe
     while not play.is_over() and play.hands[play.turn]:
         won = play.tricks_won()
         at_quota = caps is not None and won[play.turn] >= caps[play.turn]
-        position = Position(tuple(play.hands[play.turn]), play.led_suit, trump, play.trumps_broken, frozenset(),
-                            at_quota)
+        position = Position(
+            tuple(play.hands[play.turn]),
+            play.led_suit,
+            trump,
+            play.trumps_broken,
+            frozenset(),
+            at_quota,
+        )
         legal = play.legal_plays()
         _check(duties, position, legal, where)
         checked += 1
@@ -70,12 +85,17 @@ def _plain_deal(rules: TrickRules, duties, rng: random.Random, capped: bool, whe
 def _passing_deal(rules: TrickRules, duties, lead_rule: str, rng: random.Random, where: str) -> int:
     pack = _pack(rules)
     rng.shuffle(pack)
-    hands = [pack[i * 5:(i + 1) * 5] for i in range(4)]
+    hands = [pack[i * 5 : (i + 1) * 5] for i in range(4)]
     play = PassingTrickPlay(rules, hands, rng.randrange(4), None, lead_rule)
     checked = 0
     while not play.is_over():
         barred = frozenset(play.barred) if not play.current else frozenset()
-        if not play.current and play.tricks and not play.stalled and play.tricks[-1].winner == play.turn:
+        if (
+            not play.current
+            and play.tricks
+            and not play.stalled
+            and play.tricks[-1].winner == play.turn
+        ):
             # the sentence names the suits barred: the last one won, or every suit led so far
             last = {play.table.suit[play.tricks[-1].cards[0].index]}
             assert barred == (last if lead_rule == "last_suit" else play.led_suits), where
@@ -101,7 +121,9 @@ def test_every_sentence_of_the_duties_holds_on_random_positions(slug):
         where = f"{slug} {options}"
         for _ in range(DEALS):
             if rules.void_passes:
-                checked += _passing_deal(rules, duties, options.get("lead_rule", "last_suit"), rng, where)
+                checked += _passing_deal(
+                    rules, duties, options.get("lead_rule", "last_suit"), rng, where
+                )
             else:
                 checked += _plain_deal(rules, duties, rng, capped=slug == "korol", where=where)
     assert checked > 100
@@ -174,17 +196,23 @@ def _red_and_black(rng: random.Random, options: dict):
     return RedBlackGame([f"P{i}" for i in range(rng.randint(2, 5))], stock, None, options["ties"])
 
 
-
 def _kings_corners(rng: random.Random, options: dict):
     from referee.games.kings_corners import KingsCornersHand
 
     pack = deck()
     rng.shuffle(pack)
     n = rng.randint(2, 4)
-    hands = [pack[7 * i:7 * i + 7] for i in range(n)]
-    rest = pack[7 * n:]
-    return KingsCornersHand([f"P{i}" for i in range(n)], hands, rest[:4], rest[4:], rng.randrange(n),
-                            options["end_when_out"], options["kings_compulsory"])
+    hands = [pack[7 * i : 7 * i + 7] for i in range(n)]
+    rest = pack[7 * n :]
+    return KingsCornersHand(
+        [f"P{i}" for i in range(n)],
+        hands,
+        rest[:4],
+        rest[4:],
+        rng.randrange(n),
+        options["end_when_out"],
+        options["kings_compulsory"],
+    )
 
 
 def _construction(rng: random.Random, options: dict):
@@ -193,9 +221,14 @@ def _construction(rng: random.Random, options: dict):
     return ConstructionGame(["Anna", "Boris"])
 
 
-TURN_GAMES = {"comet": _comet, "collector": _dealt_from_a_pack(CollectorState), "red-and-black": _red_and_black,
-              "stealing-bundles": _dealt_from_a_pack(BundlesState), "kings-corners": _kings_corners,
-              "construction": _construction}
+TURN_GAMES = {
+    "comet": _comet,
+    "collector": _dealt_from_a_pack(CollectorState),
+    "red-and-black": _red_and_black,
+    "stealing-bundles": _dealt_from_a_pack(BundlesState),
+    "kings-corners": _kings_corners,
+    "construction": _construction,
+}
 
 PLAYOUTS = {"construction": 1}
 MOVES = {"construction": 30}
@@ -209,7 +242,11 @@ def test_every_sentence_of_a_turn_games_duties_holds_on_random_positions(slug):
     for options, duties in _duties_by_options(slug):
         assert duties, slug
         for _ in range(PLAYOUTS.get(slug, 3)):
-            checked += _turn_playout(TURN_GAMES[slug](rng, options), duties, rng, f"{slug} {options}",
-                                     limit=MOVES.get(slug, 400))
+            checked += _turn_playout(
+                TURN_GAMES[slug](rng, options),
+                duties,
+                rng,
+                f"{slug} {options}",
+                limit=MOVES.get(slug, 400),
+            )
     assert checked >= 30
-

@@ -14,7 +14,12 @@ import pytest
 from referee import check_text
 from referee.errors import RefereeError
 from referee.present.blocks import example_block, listing_block
-from referee.present.example_text import comment_translations, comments_in, display_names, localize_text
+from referee.present.example_text import (
+    comment_translations,
+    comments_in,
+    display_names,
+    localize_text,
+)
 from site_tools.blocks import LISTING_KINDS, find_blocks
 from tests.conftest import EXAMPLES, ROOT
 
@@ -32,6 +37,8 @@ def _listings() -> list[tuple[str, str, str]]:
 
 
 LISTINGS = _listings()
+
+
 def _checkable(text: str) -> bool:
     """Whether the referee can read a listing (a shortened one, with "…" for cards, is shown but not checked)."""
     try:
@@ -41,8 +48,11 @@ def _checkable(text: str) -> bool:
     return True
 
 
-RECORDS = [pytest.param(text, id=f"{page}-{i}") for i, (page, kind, text) in enumerate(LISTINGS)
-           if kind == "yaml" and _checkable(text)]
+RECORDS = [
+    pytest.param(text, id=f"{page}-{i}")
+    for i, (page, kind, text) in enumerate(LISTINGS)
+    if kind == "yaml" and _checkable(text)
+]
 RECORDS += [pytest.param(path.read_text(encoding="utf-8"), id=path.stem) for path in EXAMPLES]
 
 
@@ -54,9 +64,18 @@ def _summary(text: str, lang: str) -> tuple:
     def shown(values: dict) -> dict:
         return {names.get(k, k): v for k, v in values.items()}
 
-    winner = names.get(verdict.winner, verdict.winner) if isinstance(verdict.winner, str) else verdict.winner
-    return (verdict.exit_status, verdict.valid, [f.code for f in verdict.findings],
-            [(shown(d.scores), shown(d.totals), d.claim_agrees) for d in verdict.deals], winner)
+    winner = (
+        names.get(verdict.winner, verdict.winner)
+        if isinstance(verdict.winner, str)
+        else verdict.winner
+    )
+    return (
+        verdict.exit_status,
+        verdict.valid,
+        [f.code for f in verdict.findings],
+        [(shown(d.scores), shown(d.totals), d.claim_agrees) for d in verdict.deals],
+        winner,
+    )
 
 
 def test_there_are_listings_and_records() -> None:
@@ -71,8 +90,13 @@ def test_localized_record_gives_the_same_verdict(text: str, lang: str) -> None:
 
 def test_every_comment_on_a_page_is_translated() -> None:
     table = comment_translations()
-    missing = [(page, c, lang) for page, _, text in LISTINGS for c in comments_in(text) for lang in LANGS
-               if not (table.get(c) or {}).get(lang)]
+    missing = [
+        (page, c, lang)
+        for page, _, text in LISTINGS
+        for c in comments_in(text)
+        for lang in LANGS
+        if not (table.get(c) or {}).get(lang)
+    ]
     assert not missing, f"add these comments to locale/examples.yaml: {missing}"
 
 

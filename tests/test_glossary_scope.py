@@ -15,7 +15,9 @@ from referee.games import GAMES
 from site_tools import terms
 from site_tools.pages_hooks import glossary_entries, link_terms
 
-LINKED = re.compile(r'<a class="glossary-term" href="[^"#]*#(?P<id>[a-z0-9-]+)"[^>]*>(?P<word>[^<]*)</a>')
+LINKED = re.compile(
+    r'<a class="glossary-term" href="[^"#]*#(?P<id>[a-z0-9-]+)"[^>]*>(?P<word>[^<]*)</a>'
+)
 
 
 def linked(html: str, game: str, lang: str) -> dict[str, str]:
@@ -27,8 +29,18 @@ def linked(html: str, game: str, lang: str) -> dict[str, str]:
 
 # (game, language, page text, the entry it must not be linked to): the audits' and reviews' cases.
 FALSE_HITS = [
-    ("construction", "en", "<p>4. <strong>Discard</strong> it face up onto the discard pile.</p>", "discard"),
-    ("red-and-black", "en", "<p>Otherwise he must discard it and turn the next card.</p>", "discard"),
+    (
+        "construction",
+        "en",
+        "<p>4. <strong>Discard</strong> it face up onto the discard pile.</p>",
+        "discard",
+    ),
+    (
+        "red-and-black",
+        "en",
+        "<p>Otherwise he must discard it and turn the next card.</p>",
+        "discard",
+    ),
     ("comet", "en", "<p>The first lead is Anna's; she may lead any card.</p>", "lead"),
     ("comet", "en", "<p>The first players get the extra cards.</p>", "extra-cards"),
     ("collector", "en", "<p>Extra cards of a rank do not matter.</p>", "extra-cards"),
@@ -42,7 +54,12 @@ FALSE_HITS = [
     ("stealing-bundles", "en", "<p>Each deal gives four more cards.</p>", "deal"),
     ("construction", "en", "<p>The dealer shuffles.</p>", "dealer"),
     ("reunion", "en", "<p>David Parlett, <em>The Penguin Book of Card Games</em>.</p>", "book"),
-    ("minnesota-whist", "en", "<p>David Parlett, <em>The Penguin Book of Card Games</em>.</p>", "book"),
+    (
+        "minnesota-whist",
+        "en",
+        "<p>David Parlett, <em>The Penguin Book of Card Games</em>.</p>",
+        "book",
+    ),
     ("minnesota-whist", "en", "<p>See The Penguin Book of Card Games.</p>", "book"),
     ("catch-the-ten", "en", "<p>As in the older rule books.</p>", "book"),
     ("korol", "en", "<p>The dealer hands out the cards.</p>", "hand"),
@@ -92,7 +109,13 @@ TRUE_HITS = [
     ("reunion", "en", "<p>He leads a trump.</p>", "trump", "trump"),
     ("korol", "en", "<p>Anna takes the trick.</p>", "trick", "trick"),
     ("kings-corners", "en", "<p>The target is 50.</p>", "target", "target"),
-    ("collector", "en", "<p>At the end of the game the referee says so.</p>", "game", "end of the game"),
+    (
+        "collector",
+        "en",
+        "<p>At the end of the game the referee says so.</p>",
+        "game",
+        "end of the game",
+    ),
     ("reunion", "ru", "<p>Он берёт взятки.</p>", "trick", "взятки"),
     ("reunion", "ru", "<p>Бонус за последнюю взятку.</p>", "last-trick", "последнюю взятку"),
     ("minnesota-whist", "de", "<p>Die Partei von Anna.</p>", "partnership", "Partei"),
@@ -102,7 +125,9 @@ TRUE_HITS = [
 
 
 @pytest.mark.parametrize(("game", "lang", "html", "entry", "word"), TRUE_HITS)
-def test_the_word_in_its_sense_is_linked(game: str, lang: str, html: str, entry: str, word: str) -> None:
+def test_the_word_in_its_sense_is_linked(
+    game: str, lang: str, html: str, entry: str, word: str
+) -> None:
     assert linked(html, game, lang).get(entry) == word
 
 
@@ -115,15 +140,25 @@ def test_every_entry_has_a_scope_and_every_scope_names_games() -> None:
         assert scope.games is None or (scope.games and scope.games <= set(GAMES)), scope.entry
 
 
-@pytest.mark.parametrize("entry", ["dealer", "deal", "game", "target", "follow-suit", "lead", "trick"])
+@pytest.mark.parametrize(
+    "entry", ["dealer", "deal", "game", "target", "follow-suit", "lead", "trick"]
+)
 def test_reworded_entries_claim_nothing_false(entry: str) -> None:
     """The entries the audits found false for some game no longer state a rule for every game."""
     definition = {i: d for i, _t, d in glossary_entries("en")}[entry]
-    for claim in ("In every game", "may play any card", "One card from each player", "a series of deals",
-                  "wins the game", "consists of several deals"):
+    for claim in (
+        "In every game",
+        "may play any card",
+        "One card from each player",
+        "a series of deals",
+        "wins the game",
+        "consists of several deals",
+    ):
         assert claim.lower() not in definition.lower(), (entry, claim)
 
 
 def test_the_verb_hand_is_not_the_entry() -> None:
     """Korol: "the Soldier and the Peasant must hand trumps to the King" is a verb (the phone review)."""
-    assert "hand" not in linked("<p>They must hand trumps to the King, who may hand back any card.</p>", "korol", "en")
+    assert "hand" not in linked(
+        "<p>They must hand trumps to the King, who may hand back any card.</p>", "korol", "en"
+    )

@@ -38,8 +38,12 @@ def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
-def referee(*args: str, stdin: bytes | int | None = None, env: dict[str, str] | None = None,
-            preexec: object = None) -> subprocess.CompletedProcess[bytes]:
+def referee(
+    *args: str,
+    stdin: bytes | int | None = None,
+    env: dict[str, str] | None = None,
+    preexec: object = None,
+) -> subprocess.CompletedProcess[bytes]:
     """``referee ARGS`` in a child with the limits; stdout and stderr as bytes."""
 
     def setup() -> None:
@@ -50,17 +54,31 @@ def referee(*args: str, stdin: bytes | int | None = None, env: dict[str, str] | 
     child_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)}
     child_env.update(env or {})
     data = stdin if isinstance(stdin, bytes) else None
-    done = subprocess.run([sys.executable, "-m", "referee.cli", *args], input=data,
-                          stdin=stdin if isinstance(stdin, int) else (None if data is not None else subprocess.DEVNULL),
-                          capture_output=True, env=child_env, preexec_fn=setup, timeout=120, check=False, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.cli", *args],
+        input=data,
+        stdin=stdin
+        if isinstance(stdin, int)
+        else (None if data is not None else subprocess.DEVNULL),
+        capture_output=True,
+        env=child_env,
+        preexec_fn=setup,
+        timeout=120,
+        check=False,
+        cwd=ROOT,
+    )
     assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
     return done
 
 
-def unusable(done: subprocess.CompletedProcess[bytes], code: str | None = None, line: bool = True) -> dict:
+def unusable(
+    done: subprocess.CompletedProcess[bytes], code: str | None = None, line: bool = True
+) -> dict:
     """Exit 2 and exactly one JSON object naming the problem (and its line, where the text has one)."""
     assert done.returncode == 2, (done.returncode, done.stdout[-2000:], done.stderr[-2000:])
-    result = json.loads(done.stdout.decode("utf-8"))  # one object: json.loads refuses anything after it
+    result = json.loads(
+        done.stdout.decode("utf-8")
+    )  # one object: json.loads refuses anything after it
     assert result["usable"] is False and result["errors"]
     first = result["errors"][0]
     if code is not None:
@@ -80,26 +98,36 @@ def record_file(tmp_path: Path, text: str | bytes, name: str = "record.yaml") ->
 
 
 HEAD = "game: catch-the-ten\nplayers: [Anna, Boris, Vera]\n"
-BOMB = ("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
-        + "".join(f"{n}: &{n} [{', '.join(['*' + p] * 9)}]\n" for p, n in zip("abcdefgh", "bcdefghi", strict=True)))
+BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"{n}: &{n} [{', '.join(['*' + p] * 9)}]\n" for p, n in zip("abcdefgh", "bcdefghi", strict=True)
+)
 
 
-@pytest.mark.parametrize(("text", "code"), [
-    ("a:\n" + "".join("  " * k + "  a:\n" for k in range(1, 500)), "record.too_deep"),  # about 500 levels
-    ("x: " + "[" * 500 + "]" * 500 + "\n", "record.too_deep"),
-    ("[" * 50_000, "record.too_deep"),                                    # segfaulted the composer
-    (HEAD + "? Boris: x\n: 1\n", "record.complex_key"),                   # a mapping as a key
-    (HEAD + "? [[1]]\n: 1\n", "record.complex_key"),                      # a list as a key
-    (HEAD + "options: {target: " + "9" * 5000 + "}\n", "record.number_too_large"),
-    (HEAD + "options: {target: 0x" + "f" * 5000 + "}\n", "record.number_too_large"),
-    (BOMB, "record.alias_expansion"),                                     # 389 bytes, once 18 s and 1.2 GB
-    (HEAD + "base: &b {x: 1}\nother:\n  <<: *b\n", "record.merge_key"),
-    (HEAD + "options: !!python/object/apply:os.system [echo]\n", "record.tag"),
-    (HEAD + "deals: !custom 3\n", "record.tag"),
-    (HEAD + "deals:\n  - dealer: Anna\x00\n", "record.control_character"),  # a NUL: once "(line None)"
-    (HEAD + "a: *nowhere\n", "record.yaml"),
-    (HEAD + "---\ngame: x\n", "record.several_documents"),
-])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (
+            "a:\n" + "".join("  " * k + "  a:\n" for k in range(1, 500)),
+            "record.too_deep",
+        ),  # about 500 levels
+        ("x: " + "[" * 500 + "]" * 500 + "\n", "record.too_deep"),
+        ("[" * 50_000, "record.too_deep"),  # segfaulted the composer
+        (HEAD + "? Boris: x\n: 1\n", "record.complex_key"),  # a mapping as a key
+        (HEAD + "? [[1]]\n: 1\n", "record.complex_key"),  # a list as a key
+        (HEAD + "options: {target: " + "9" * 5000 + "}\n", "record.number_too_large"),
+        (HEAD + "options: {target: 0x" + "f" * 5000 + "}\n", "record.number_too_large"),
+        (BOMB, "record.alias_expansion"),  # 389 bytes, once 18 s and 1.2 GB
+        (HEAD + "base: &b {x: 1}\nother:\n  <<: *b\n", "record.merge_key"),
+        (HEAD + "options: !!python/object/apply:os.system [echo]\n", "record.tag"),
+        (HEAD + "deals: !custom 3\n", "record.tag"),
+        (
+            HEAD + "deals:\n  - dealer: Anna\x00\n",
+            "record.control_character",
+        ),  # a NUL: once "(line None)"
+        (HEAD + "a: *nowhere\n", "record.yaml"),
+        (HEAD + "---\ngame: x\n", "record.several_documents"),
+    ],
+)
 def test_hostile_structure_is_refused_before_it_is_built(tmp_path, text, code):
     result = unusable(referee("check", record_file(tmp_path, text), "--json", "--lang", "de"), code)
     assert result["errors"][0]["message"]
@@ -110,13 +138,19 @@ def test_the_same_text_on_standard_input(tmp_path):
     unusable(referee("check", "-", "--json", stdin=b"[" * 50_000), "record.too_deep")
 
 
-@pytest.mark.parametrize(("raw", "line"), [
-    (HEAD.encode() + b"deals: \xff\xfe\n", 3),                            # not UTF-8
-    (b"\xff\xfe" + "game: x\n".encode("utf-16-le") + b"\x00", None),       # odd UTF-16
-    (b"\xfe\xff\xd8\x00\x00a", None),                                       # a lone surrogate in UTF-16
-])
+@pytest.mark.parametrize(
+    ("raw", "line"),
+    [
+        (HEAD.encode() + b"deals: \xff\xfe\n", 3),  # not UTF-8
+        (b"\xff\xfe" + "game: x\n".encode("utf-16-le") + b"\x00", None),  # odd UTF-16
+        (b"\xfe\xff\xd8\x00\x00a", None),  # a lone surrogate in UTF-16
+    ],
+)
 def test_invalid_encodings_on_standard_input_and_in_a_file(tmp_path, raw, line):
-    for args, stdin in ((("check", "-", "--json"), raw), (("check", record_file(tmp_path, raw), "--json"), None)):
+    for args, stdin in (
+        (("check", "-", "--json"), raw),
+        (("check", record_file(tmp_path, raw), "--json"), None),
+    ):
         result = unusable(referee(*args, stdin=stdin), "record.encoding", line=line is not None)
         if line is not None:
             assert result["errors"][0]["where"]["line"] == line
@@ -131,7 +165,10 @@ def test_utf16_with_a_byte_order_mark_is_read(tmp_path):
 def test_c_locale_without_utf8_mode_reads_and_writes_utf8():
     env = {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
     text = VALID.read_bytes()
-    for args, stdin in ((("check", str(VALID), "--lang", "ru"), None), (("check", "-", "--lang", "ru"), text)):
+    for args, stdin in (
+        (("check", str(VALID), "--lang", "ru"), None),
+        (("check", "-", "--lang", "ru"), text),
+    ):
         done = referee(*args, stdin=stdin, env=env)
         assert done.returncode == 0, done.stderr
         assert "Вердикт" in done.stdout.decode("utf-8")
@@ -147,8 +184,11 @@ def test_the_language_comes_from_the_locale():
 
 
 def test_endless_input_stops_at_the_size_cap(tmp_path):
-    unusable(referee("check", "-", "--json", stdin=os.open("/dev/zero", os.O_RDONLY)), "record.too_large",
-             line=False)
+    unusable(
+        referee("check", "-", "--json", stdin=os.open("/dev/zero", os.O_RDONLY)),
+        "record.too_large",
+        line=False,
+    )
     unusable(referee("check", "/dev/zero", "--json"), "record.unreadable", line=False)
     big = tmp_path / "big.yaml"
     with big.open("wb") as handle:  # 50 MB, as in the issue
@@ -168,15 +208,23 @@ def test_a_fifo_with_no_writer_is_refused_at_once(tmp_path):
 
 def test_a_60000_character_card_token(tmp_path):
     text = (ROOT / "examples" / "catch-the-ten" / "full-play-four.yaml").read_text(encoding="utf-8")
-    done = referee("check", record_file(tmp_path, text.replace("- 9♦ 6♦ 10♥ K♦", "- 9♦ 6♦ 10♥ " + "K" * 60_000)),
-                   "--json")
+    done = referee(
+        "check",
+        record_file(tmp_path, text.replace("- 9♦ 6♦ 10♥ K♦", "- 9♦ 6♦ 10♥ " + "K" * 60_000)),
+        "--json",
+    )
     unusable(done, "notation.bad_card")
 
 
 def test_thirty_thousand_players(tmp_path):
     names = [f"P{k}" for k in range(30_000)]
-    text = ("game: catch-the-ten\nplayers: [" + ", ".join(names) + "]\nscores_before: {"
-            + ", ".join(f"{n}: 1" for n in names) + "}\ndeals: []\n")
+    text = (
+        "game: catch-the-ten\nplayers: ["
+        + ", ".join(names)
+        + "]\nscores_before: {"
+        + ", ".join(f"{n}: 1" for n in names)
+        + "}\ndeals: []\n"
+    )
     unusable(referee("check", record_file(tmp_path, text), "--json"), "record.player_count")
 
 
@@ -206,16 +254,26 @@ def test_numbers_as_names_give_the_same_verdict(example):
 
 @pytest.mark.parametrize("game", ["catch-the-ten", "minnesota-whist"])
 def test_two_hundred_thousand_empty_deals(tmp_path, game):
-    text = (f"game: {game}\nplayers: [Anna, Boris, Vera, Gleb]\nteams: {{We: [Anna, Vera], They: [Boris, Gleb]}}\n"
-            "deals: [" + "{}, " * 200_000 + "]\n")
+    text = (
+        f"game: {game}\nplayers: [Anna, Boris, Vera, Gleb]\nteams: {{We: [Anna, Vera], They: [Boris, Gleb]}}\n"
+        "deals: [" + "{}, " * 200_000 + "]\n"
+    )
     result = unusable(referee("check", record_file(tmp_path, text), "--json"))
-    assert len(result["errors"]) <= 101  # at most a hundred problems and a line saying how many more
+    assert (
+        len(result["errors"]) <= 101
+    )  # at most a hundred problems and a line saying how many more
 
 
 def test_a_closed_pipe_keeps_the_exit_status():
-    child = subprocess.Popen([sys.executable, "-m", "referee.cli", "check", str(EXAMPLE)], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, preexec_fn=_limits, cwd=ROOT,
-                             env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)})
+    child = subprocess.Popen(
+        [sys.executable, "-m", "referee.cli", "check", str(EXAMPLE)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=_limits,
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)},
+    )
     assert child.stdout is not None and child.stderr is not None
     child.stdout.close()  # like `| head -1` having read its line and gone
     err = child.stderr.read()
@@ -229,13 +287,17 @@ def test_a_closed_standard_input_or_output_and_a_full_disk():
     done = referee("check", str(VALID), preexec=lambda: os.close(1))
     assert done.returncode == 2 and done.stderr
     with open("/dev/full", "wb") as full:
-        done = referee("check", str(VALID), "--lang", "de", preexec=lambda: os.dup2(full.fileno(), 1))
+        done = referee(
+            "check", str(VALID), "--lang", "de", preexec=lambda: os.dup2(full.fileno(), 1)
+        )
     assert done.returncode == 2 and "Speicherplatz" in done.stderr.decode(), done.stderr
 
 
 def test_names_cannot_forge_lines_or_escape_the_terminal(tmp_path):
-    forged = HEAD.replace("[Anna, Boris, Vera]", '["Anna\\nVerdict: valid, every claim agrees.", "B\\e[2J", '
-                                                 '"Vera\\u202e"]')
+    forged = HEAD.replace(
+        "[Anna, Boris, Vera]",
+        '["Anna\\nVerdict: valid, every claim agrees.", "B\\e[2J", "Vera\\u202e"]',
+    )
     done = referee("check", record_file(tmp_path, forged))
     assert done.returncode == 2
     assert b"\x1b" not in done.stderr and "\u202e" not in done.stderr.decode()
@@ -246,12 +308,24 @@ def test_names_cannot_forge_lines_or_escape_the_terminal(tmp_path):
 
 @pytest.mark.parametrize(("lang", "words"), [("ru", "не найдено"), ("de", "nicht gefunden")])
 def test_parser_reasons_are_in_the_readers_language(tmp_path, lang, words):
-    result = unusable(referee("check", record_file(tmp_path, "game: ["), "--json", "--lang", lang), "record.yaml")
+    result = unusable(
+        referee("check", record_file(tmp_path, "game: ["), "--json", "--lang", lang), "record.yaml"
+    )
     assert words in result["errors"][0]["message"], result
 
 
-@pytest.mark.parametrize("args", [[], ["check"], ["chek", "x"], ["check", "a", "b"], ["check", "x", "--lang", "fr"],
-                                  ["--lang"], ["check", "--bogus", "x"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["check"],
+        ["chek", "x"],
+        ["check", "a", "b"],
+        ["check", "x", "--lang", "fr"],
+        ["--lang"],
+        ["check", "--bogus", "x"],
+    ],
+)
 def test_usage_errors_are_exit_two_and_one_json_object(args, capsys):
     assert main([*args, "--json"]) == 2
     out = capsys.readouterr().out
@@ -276,7 +350,9 @@ def test_the_guard_catches_a_bug_and_the_debug_variable_shows_it(monkeypatch, ca
     monkeypatch.setattr(referee.cli.command, "check_document", broken)
     assert main(["check", str(VALID), "--json", "--lang", "ru"]) == 2
     result = json.loads(capsys.readouterr().out)
-    assert result["errors"][0]["code"] == "internal" and "KeyError" in result["errors"][0]["message"]
+    assert (
+        result["errors"][0]["code"] == "internal" and "KeyError" in result["errors"][0]["message"]
+    )
     monkeypatch.setenv("REFEREE_DEBUG", "1")
     assert main(["check", str(VALID)]) == 2
     assert "Traceback" in capsys.readouterr().err
@@ -322,7 +398,9 @@ def _reads_as_pyyaml(text: str) -> None:
     except (NotPlain, RefereeError):
         return
     assert (data, reader.lines) == load_events(text)
-    assert QuickReader(text, track=False).read() == data  # what load_text keeps, the lines left for later
+    assert (
+        QuickReader(text, track=False).read() == data
+    )  # what load_text keeps, the lines left for later
 
 
 def test_every_example_and_page_record_is_read_quickly_and_the_same():
@@ -349,7 +427,9 @@ def test_every_example_and_page_record_is_read_quickly_and_the_same():
 
 
 def test_json_is_read_by_json_and_keeps_its_lines():
-    text = json.dumps({"game": "catch-the-ten", "players": ["Anna", "Boris"], "deals": [{"dealer": 1}]}, indent=2)
+    text = json.dumps(
+        {"game": "catch-the-ten", "players": ["Anna", "Boris"], "deals": [{"dealer": 1}]}, indent=2
+    )
     doc = load_text(text)
     assert doc.find_lines is not None and doc.data["deals"][0]["dealer"] == 1
     assert doc.line(("deals", 0, "dealer")) == 9
@@ -358,22 +438,61 @@ def test_json_is_read_by_json_and_keeps_its_lines():
     assert info.value.code == "record.duplicate_key"
 
 
-PIECES = st.sampled_from([*"aZ09 :#-[]{},'\"!&*?|>%@`.~_+=\\/♥Ж\u00e9", "yes", "no", "null", "1", "-1", "0x1f", "012",
-                          "1:30", "1.5", ".inf", "- ", ": ", " #", "#x", "\n"])
-SCALARS = st.one_of(st.lists(PIECES, max_size=6).map("".join), st.integers(-10**6, 10**6), st.booleans(), st.none())
-DOCUMENTS = st.recursive(SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=4),
-    st.dictionaries(st.one_of(st.lists(PIECES, max_size=5).map("".join), st.integers(-5, 5)), inner, max_size=4)),
-    max_leaves=20)
+PIECES = st.sampled_from(
+    [
+        *"aZ09 :#-[]{},'\"!&*?|>%@`.~_+=\\/♥Ж\u00e9",
+        "yes",
+        "no",
+        "null",
+        "1",
+        "-1",
+        "0x1f",
+        "012",
+        "1:30",
+        "1.5",
+        ".inf",
+        "- ",
+        ": ",
+        " #",
+        "#x",
+        "\n",
+    ]
+)
+SCALARS = st.one_of(
+    st.lists(PIECES, max_size=6).map("".join),
+    st.integers(-(10**6), 10**6),
+    st.booleans(),
+    st.none(),
+)
+DOCUMENTS = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.one_of(st.lists(PIECES, max_size=5).map("".join), st.integers(-5, 5)),
+            inner,
+            max_size=4,
+        ),
+    ),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(DOCUMENTS, st.sampled_from([None, False, True]), st.integers(2, 5), st.sampled_from([20, 80, 1000]),
-       st.sampled_from(["", "# a comment", "  # indented", "   "]), st.integers(0, 50))
+@given(
+    DOCUMENTS,
+    st.sampled_from([None, False, True]),
+    st.integers(2, 5),
+    st.sampled_from([20, 80, 1000]),
+    st.sampled_from(["", "# a comment", "  # indented", "   "]),
+    st.integers(0, 50),
+)
 def test_the_quick_reader_agrees_with_pyyaml_on_any_document(data, flow, indent, width, extra, at):
     import yaml
 
-    text = yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True, width=width, indent=indent)
+    text = yaml.safe_dump(
+        data, default_flow_style=flow, allow_unicode=True, width=width, indent=indent
+    )
     lines = text.split("\n")
     lines.insert(at % (len(lines) + 1), extra)
     _reads_as_pyyaml("\n".join(lines))
@@ -394,10 +513,14 @@ def test_names_are_compared_in_nfc():
     from referee import check_text
 
     composed, decomposed = "Zo\u00eb", "Zoe\u0308"
-    text = (f"game: red-and-black\nplayers: [{composed}, Boris]\n"
-            f"deals:\n  - {{dealer: Boris, taken: {{{decomposed}: 1, Boris: 1}}}}\n")
+    text = (
+        f"game: red-and-black\nplayers: [{composed}, Boris]\n"
+        f"deals:\n  - {{dealer: Boris, taken: {{{decomposed}: 1, Boris: 1}}}}\n"
+    )
     verdict = check_text(text)
     assert list(verdict.totals) == [composed, "Boris"]
     with pytest.raises(RecordErrors) as caught:
-        check_text(f"game: red-and-black\nplayers: [{composed}, {decomposed}]\ndeals: [{{dealer: Boris}}]\n")
+        check_text(
+            f"game: red-and-black\nplayers: [{composed}, {decomposed}]\ndeals: [{{dealer: Boris}}]\n"
+        )
     assert "record.duplicate_player" in [e.code for e in caught.value.errors]

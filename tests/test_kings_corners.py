@@ -23,11 +23,13 @@ from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 EX = ROOT / "examples" / "kings-corners"
 SEEDS = st.integers(0, 2**32).map(random.Random)
-OPTION_SETS = st.fixed_dictionaries({
-    "first_player": st.sampled_from(["dealer", "left_of_dealer"]),
-    "end_when_out": st.booleans(),
-    "kings_compulsory": st.booleans(),
-})
+OPTION_SETS = st.fixed_dictionaries(
+    {
+        "first_player": st.sampled_from(["dealer", "left_of_dealer"]),
+        "end_when_out": st.booleans(),
+        "kings_compulsory": st.booleans(),
+    }
+)
 
 
 def oracle_fits(card, top) -> bool:
@@ -48,14 +50,27 @@ def record(players, *deals, **top) -> dict:
 def test_every_card_is_somewhere_and_every_pile_descends_in_alternating_colours(n, rng, options):
     hands, sides, stock = shuffled_layout(rng, n)
     first = 0 if options["first_player"] == "dealer" else 1
-    state = kc.KingsCornersHand([str(k) for k in range(n)], hands, sides, stock, first, options["end_when_out"],
-                                options["kings_compulsory"])
+    state = kc.KingsCornersHand(
+        [str(k) for k in range(n)],
+        hands,
+        sides,
+        stock,
+        first,
+        options["end_when_out"],
+        options["kings_compulsory"],
+    )
     while not state.is_over():
         moves = state.legal_moves()
-        assert moves, "a player can always end his turn unless a king is compulsory, and then he can play it"
+        assert moves, (
+            "a player can always end his turn unless a king is compulsory, and then he can play it"
+        )
         state.push(rng.choice(moves))
         assert cards_in_play(state) == 52
-        everything = [c for h in state.hands for c in h] + [c for p in state.piles.values() for c in p] + state.stock
+        everything = (
+            [c for h in state.hands for c in h]
+            + [c for p in state.piles.values() for c in p]
+            + state.stock
+        )
         assert len(set(everything)) == 52
         for name, pile in state.piles.items():
             assert all(oracle_fits(a, b) for b, a in pairwise(pile)), (name, pile)
@@ -69,8 +84,10 @@ def test_every_card_is_somewhere_and_every_pile_descends_in_alternating_colours(
         assert len(holding) == 1
     if options["end_when_out"]:
         assert len(state.out) <= 1
-    assert outcome.scores == {state.players[s]: sum(10 if c.rank is Rank.KING else 1 for c in state.hands[s])
-                              for s in range(n)}
+    assert outcome.scores == {
+        state.players[s]: sum(10 if c.rank is Rank.KING else 1 for c in state.hands[s])
+        for s in range(n)
+    }
 
 
 @settings(max_examples=25, deadline=None)
@@ -91,7 +108,9 @@ def test_a_random_game_replays_to_the_same_result_and_its_summary_agrees(n, rng,
 
 def test_a_blocked_hand_ends_after_a_full_round_without_a_card_from_a_hand():
     # The stock is empty from the start: nothing fits, so two idle turns end the hand.
-    state = kc.KingsCornersHand(["A", "B"], [parse_cards("2S"), parse_cards("3S")], parse_cards("AH AD AC AS"), [])
+    state = kc.KingsCornersHand(
+        ["A", "B"], [parse_cards("2S"), parse_cards("3S")], parse_cards("AH AD AC AS"), []
+    )
     state.push(kc.EndTurn())
     assert not state.is_over()
     state.push(kc.EndTurn())
@@ -99,8 +118,12 @@ def test_a_blocked_hand_ends_after_a_full_round_without_a_card_from_a_hand():
 
 
 def test_nothing_goes_on_an_ace_and_only_kings_start_corners():
-    state = kc.KingsCornersHand(["A", "B"], [parse_cards("KS QH 5C"), parse_cards("3S")], parse_cards("AH 6D 9C 2D"),
-                                parse_cards("4H"))
+    state = kc.KingsCornersHand(
+        ["A", "B"],
+        [parse_cards("KS QH 5C"), parse_cards("3S")],
+        parse_cards("AH 6D 9C 2D"),
+        parse_cards("4H"),
+    )
     assert not state.is_legal(kc.Play(parse_card("QH"), "NE"))
     assert "ace" in str(state.why_illegal(kc.Play(parse_card("5C"), "N")))
     assert state.is_legal(kc.Play(parse_card("5C"), "E"))
@@ -111,15 +134,24 @@ def test_nothing_goes_on_an_ace_and_only_kings_start_corners():
 
 
 def test_a_king_at_the_bottom_of_a_side_pile_may_move_into_an_empty_corner():
-    state = kc.KingsCornersHand(["A", "B"], [parse_cards("5C"), parse_cards("3S")], parse_cards("KH 6D 9C 2D"),
-                                parse_cards("4H"))
+    state = kc.KingsCornersHand(
+        ["A", "B"],
+        [parse_cards("5C"), parse_cards("3S")],
+        parse_cards("KH 6D 9C 2D"),
+        parse_cards("4H"),
+    )
     assert kc.Shift("N", "NE") in state.legal_moves()
     assert kc.Shift("E", "NE") not in state.legal_moves()
 
 
 def test_kings_compulsory_forbids_drawing_with_a_king_and_an_empty_corner():
-    state = kc.KingsCornersHand(["A", "B"], [parse_cards("KS 5C"), parse_cards("3S")], parse_cards("AH 6D 9C 2D"),
-                                parse_cards("4H"), kings_compulsory=True)
+    state = kc.KingsCornersHand(
+        ["A", "B"],
+        [parse_cards("KS 5C"), parse_cards("3S")],
+        parse_cards("AH 6D 9C 2D"),
+        parse_cards("4H"),
+        kings_compulsory=True,
+    )
     assert kc.EndTurn() not in state.legal_moves()
     assert state.why_illegal(kc.EndTurn()).code == "kings_corners.kings_compulsory"
 
@@ -127,8 +159,13 @@ def test_kings_compulsory_forbids_drawing_with_a_king_and_an_empty_corner():
 def test_play_goes_on_after_the_first_player_out_by_default_and_stops_with_end_when_out():
     hands = [parse_cards("QH"), parse_cards("4C 4S"), parse_cards("9S 9C")]
     for end_when_out, over in ((False, False), (True, True)):
-        state = kc.KingsCornersHand(["A", "B", "C"], hands, parse_cards("KS 6D 9H 2D"), parse_cards("4H 5H"),
-                                    end_when_out=end_when_out)
+        state = kc.KingsCornersHand(
+            ["A", "B", "C"],
+            hands,
+            parse_cards("KS 6D 9H 2D"),
+            parse_cards("4H 5H"),
+            end_when_out=end_when_out,
+        )
         state.push(kc.Play(parse_card("QH"), "N"))
         assert state.is_over() is over
         if not over:
@@ -152,49 +189,80 @@ def full_example() -> dict:
     return yaml.safe_load((EX / "full-play-two.yaml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("change, code", [
-    (lambda d: d["deals"][0]["hands"].update(Anna="K♦ Q♠ J♥ 10♠ 7♥ 6♠"), "record.hand_size"),
-    (lambda d: d["deals"][0].update(sides="8♣ 9♥ 6♦ K♦"), "record.card_twice"),
-    (lambda d: d["deals"][0]["turns"].__setitem__(0, {"Nobody": "K♦ NE"}), "record.wrong_player"),  # not at the table
-    (lambda d: d["deals"][0]["turns"].__setitem__(0, {"Anna": "K♦ XX"}), "record.bad_pile"),
-    (lambda d: d["deals"][0]["turns"].pop(), "record.deal_unfinished"),
-])
+@pytest.mark.parametrize(
+    "change, code",
+    [
+        (lambda d: d["deals"][0]["hands"].update(Anna="K♦ Q♠ J♥ 10♠ 7♥ 6♠"), "record.hand_size"),
+        (lambda d: d["deals"][0].update(sides="8♣ 9♥ 6♦ K♦"), "record.card_twice"),
+        (
+            lambda d: d["deals"][0]["turns"].__setitem__(0, {"Nobody": "K♦ NE"}),
+            "record.wrong_player",
+        ),  # not at the table
+        (lambda d: d["deals"][0]["turns"].__setitem__(0, {"Anna": "K♦ XX"}), "record.bad_pile"),
+        (lambda d: d["deals"][0]["turns"].pop(), "record.deal_unfinished"),
+    ],
+)
 def test_impossible_full_plays_are_unusable(change, code):
     data = full_example()
     change(data)
     assert code in [e.code for e in errors_of(dump(data))]
 
 
-@pytest.mark.parametrize("left, options, code", [
-    ({"Anna": "K♠ K♥ K♦", "Boris": "K♣ K♠", "Vera": 0}, {}, "record.card_twice"),
-    ({"Anna": {"kings": 3, "others": 0}, "Boris": {"kings": 2, "others": 0}, "Vera": 0}, {}, "record.impossible_left"),
-    ({"Anna": 0, "Boris": 0, "Vera": 0}, {}, "record.impossible_left"),
-    ({"Anna": 0, "Boris": 0, "Vera": "5♠"}, {"end_when_out": True}, "record.impossible_left"),
-    ({"Anna": 3, "Boris": 0, "Vera": "5♠"}, {}, "record.shape"),
-    # blocked (two still hold cards), yet a king in a hand that had to fill an empty corner
-    ({"Anna": {"kings": 1, "others": 3}, "Boris": "5♠ 2♦", "Vera": 0}, {"kings_compulsory": True},
-     "record.impossible_left"),
-    # two kings after a turn: each turn ends with the kings in the corners and one card drawn
-    ({"Anna": {"kings": 2, "others": 3}, "Boris": 0, "Vera": 0}, {"kings_compulsory": True}, "record.impossible_left"),
-    # Anna deals and has the first turn, so she cannot still hold her seven cards with two kings
-    ({"Anna": {"kings": 2, "others": 5}, "Boris": 0, "Vera": 0}, {"kings_compulsory": True}, "record.impossible_left"),
-])
+@pytest.mark.parametrize(
+    "left, options, code",
+    [
+        ({"Anna": "K♠ K♥ K♦", "Boris": "K♣ K♠", "Vera": 0}, {}, "record.card_twice"),
+        (
+            {"Anna": {"kings": 3, "others": 0}, "Boris": {"kings": 2, "others": 0}, "Vera": 0},
+            {},
+            "record.impossible_left",
+        ),
+        ({"Anna": 0, "Boris": 0, "Vera": 0}, {}, "record.impossible_left"),
+        ({"Anna": 0, "Boris": 0, "Vera": "5♠"}, {"end_when_out": True}, "record.impossible_left"),
+        ({"Anna": 3, "Boris": 0, "Vera": "5♠"}, {}, "record.shape"),
+        # blocked (two still hold cards), yet a king in a hand that had to fill an empty corner
+        (
+            {"Anna": {"kings": 1, "others": 3}, "Boris": "5♠ 2♦", "Vera": 0},
+            {"kings_compulsory": True},
+            "record.impossible_left",
+        ),
+        # two kings after a turn: each turn ends with the kings in the corners and one card drawn
+        (
+            {"Anna": {"kings": 2, "others": 3}, "Boris": 0, "Vera": 0},
+            {"kings_compulsory": True},
+            "record.impossible_left",
+        ),
+        # Anna deals and has the first turn, so she cannot still hold her seven cards with two kings
+        (
+            {"Anna": {"kings": 2, "others": 5}, "Boris": 0, "Vera": 0},
+            {"kings_compulsory": True},
+            "record.impossible_left",
+        ),
+    ],
+)
 def test_impossible_summaries_are_unusable(left, options, code):
     data = record(NAMES[:3], {"dealer": "Anna", "left": left}, options=options)
     assert code in [e.code for e in errors_of(dump(data))]
 
 
 def test_a_king_may_be_left_when_the_hand_did_not_end_blocked():
-    for left, options in (({"Anna": {"kings": 1, "others": 3}, "Boris": "5♠ 2♦", "Vera": 0}, {}),
-                          ({"Anna": "K♠ 3♦", "Boris": "5♠ 2♦", "Vera": 0}, {"kings_compulsory": True,
-                                                                            "end_when_out": True}),
-                          ({"Anna": "K♠ 3♦", "Boris": 0, "Vera": 0}, {"kings_compulsory": True})):
+    for left, options in (
+        ({"Anna": {"kings": 1, "others": 3}, "Boris": "5♠ 2♦", "Vera": 0}, {}),
+        (
+            {"Anna": "K♠ 3♦", "Boris": "5♠ 2♦", "Vera": 0},
+            {"kings_compulsory": True, "end_when_out": True},
+        ),
+        ({"Anna": "K♠ 3♦", "Boris": 0, "Vera": 0}, {"kings_compulsory": True}),
+    ):
         data = record(NAMES[:3], {"dealer": "Anna", "left": left}, options=options)
         assert check_text(dump(data)).exit_status == 0, (left, options)
 
 
 def test_out_must_agree_with_the_empty_hands():
-    data = record(NAMES[:3], {"dealer": "Anna", "out": "Vera", "left": {"Anna": 0, "Boris": "5♠", "Vera": "3♦"}})
+    data = record(
+        NAMES[:3],
+        {"dealer": "Anna", "out": "Vera", "left": {"Anna": 0, "Boris": "5♠", "Vera": "3♦"}},
+    )
     assert "record.out_mismatch" in [e.code for e in errors_of(dump(data))]
 
 
@@ -202,18 +270,29 @@ def test_a_turn_after_going_out_is_a_finding():
     data = full_example()
     data["deals"][0]["turns"][2] = {"Anna": "10♠ NE; E>NE; N>NE; 7♥ NE; 6♠ NE; 5♥ NE; 2♣ N; W>N"}
     verdict = check_text(dump(data))
-    assert [f.code for f in verdict.findings] == ["kings_corners.after_out"] and verdict.exit_status == 1
+    assert [f.code for f in verdict.findings] == [
+        "kings_corners.after_out"
+    ] and verdict.exit_status == 1
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_mangled_records_give_a_verdict_or_typed_errors(data):
-    base = copy.deepcopy(full_example() if data.draw(st.booleans()) else
-                         yaml.safe_load((EX / "three-hands.yaml").read_text(encoding="utf-8")))
+    base = copy.deepcopy(
+        full_example()
+        if data.draw(st.booleans())
+        else yaml.safe_load((EX / "three-hands.yaml").read_text(encoding="utf-8"))
+    )
     base.pop("expected", None)
     junk = st.sampled_from([None, 0, -3, "", "K♦ NE", "W>", [], {}, {"kings": 9}, "Z", True])
-    verdict_or_typed_error(mutate(base, lambda paths: data.draw(st.sampled_from(paths)), data.draw(junk),
-                                  data.draw(st.booleans())))
+    verdict_or_typed_error(
+        mutate(
+            base,
+            lambda paths: data.draw(st.sampled_from(paths)),
+            data.draw(junk),
+            data.draw(st.booleans()),
+        )
+    )
 
 
 def test_pictures_show_the_layout_in_the_page_language():

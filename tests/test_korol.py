@@ -21,24 +21,40 @@ QUOTAS = st.fixed_dictionaries({t: st.integers(1, 9) for t in korol.TITLES})
 
 
 def record(deal: dict, **options: bool) -> str:
-    return yaml.safe_dump({"game": "korol", "players": NAMES, "options": options, "deals": [deal]},
-                          allow_unicode=True, sort_keys=False)
+    return yaml.safe_dump(
+        {"game": "korol", "players": NAMES, "options": options, "deals": [deal]},
+        allow_unicode=True,
+        sort_keys=False,
+    )
 
 
 def summary_of(game: dict, dealer: int) -> dict:
     """The scoresheet a full play makes: titles, quotas and the trick counts of both phases."""
-    return {"dealer": NAMES[dealer], "titles": {NAMES[s]: v for s, v in game["titles"].items()},
-            "quotas": dict(game["quotas"]),
-            "tricks": dict(zip(NAMES, game["first"].tricks_won(), strict=True)),
-            "reign_tricks": dict(zip(NAMES, game["second"].tricks_won(), strict=True))}
+    return {
+        "dealer": NAMES[dealer],
+        "titles": {NAMES[s]: v for s, v in game["titles"].items()},
+        "quotas": dict(game["quotas"]),
+        "tricks": dict(zip(NAMES, game["first"].tricks_won(), strict=True)),
+        "reign_tricks": dict(zip(NAMES, game["second"].tricks_won(), strict=True)),
+    }
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), dealer=st.integers(0, 3), quotas=QUOTAS, must=st.booleans(), free=st.booleans())
-def test_random_games_conserve_cards_respect_caps_and_match_their_summary(seed, dealer, quotas, must, free):
+@given(
+    seed=st.integers(0, 10**6),
+    dealer=st.integers(0, 3),
+    quotas=QUOTAS,
+    must=st.booleans(),
+    free=st.booleans(),
+)
+def test_random_games_conserve_cards_respect_caps_and_match_their_summary(
+    seed, dealer, quotas, must, free
+):
     game = korol_game(random.Random(seed), dealer, quotas, must, free)
     first, second = game["first"], game["second"]
-    played = [c for tr in first.tricks for c in tr.cards] + [c for cs in first.dead.values() for c in cs]
+    played = [c for tr in first.tricks for c in tr.cards] + [
+        c for cs in first.dead.values() for c in cs
+    ]
     assert sorted(played) == sorted(korol.DECK)  # cards conserved: played or dead, each once
     assert sorted(c for tr in second.tricks for c in tr.cards) == sorted(korol.DECK)
     won = first.tricks_won()
@@ -46,14 +62,37 @@ def test_random_games_conserve_cards_respect_caps_and_match_their_summary(seed, 
     assert all(w <= c for w, c in zip(won, caps, strict=True))  # caps respected
     assert sum(won) == len(first.tricks) and sum(second.tricks_won()) == korol.HAND  # tricks add up
     assert set(first.left) == {s for s in range(4) if won[s] == caps[s]}
-    full = check_text(record(korol_deal(random.Random(seed), NAMES, dealer, quotas=quotas, must_trump=must,
-                                        free_play=free), must_trump_when_void=must, free_play=free))
-    summary = check_text(record(summary_of(game, dealer), must_trump_when_void=must, free_play=free))
+    full = check_text(
+        record(
+            korol_deal(
+                random.Random(seed), NAMES, dealer, quotas=quotas, must_trump=must, free_play=free
+            ),
+            must_trump_when_void=must,
+            free_play=free,
+        )
+    )
+    summary = check_text(
+        record(summary_of(game, dealer), must_trump_when_void=must, free_play=free)
+    )
     assert full.exit_status == summary.exit_status == 0
     assert full.winner == summary.winner and full.totals == summary.totals
-    mixed = check_text(record(first_summed_up(korol_deal(random.Random(seed), NAMES, dealer, quotas=quotas,
-                                                         must_trump=must, free_play=free), game),
-                              must_trump_when_void=must, free_play=free))
+    mixed = check_text(
+        record(
+            first_summed_up(
+                korol_deal(
+                    random.Random(seed),
+                    NAMES,
+                    dealer,
+                    quotas=quotas,
+                    must_trump=must,
+                    free_play=free,
+                ),
+                game,
+            ),
+            must_trump_when_void=must,
+            free_play=free,
+        )
+    )
     assert mixed.exit_status == 0 and (mixed.winner, mixed.totals) == (full.winner, full.totals)
 
 
@@ -77,7 +116,10 @@ def _full() -> dict:
 
 def test_a_peasant_who_gives_no_trump_is_a_finding():
     data = _full()
-    data["deals"][0]["exchanges"]["peasant"] = {"gives": "6♥", "gets": "6♥"}  # the King hands it back
+    data["deals"][0]["exchanges"]["peasant"] = {
+        "gives": "6♥",
+        "gets": "6♥",
+    }  # the King hands it back
     verdict = check_text(yaml.safe_dump(data, allow_unicode=True))
     assert [f.code for f in verdict.findings] == ["exchange.peasant_not_trump"]
     assert verdict.exit_status == 1
@@ -93,11 +135,14 @@ def test_a_revoke_in_the_first_phase_is_a_finding_with_its_place():
     assert verdict.exit_status == 1
 
 
-@pytest.mark.parametrize("change", [
-    lambda d: d["tricks"].pop(),                                   # a trick too few
-    lambda d: d.__setitem__("trump_card", "A♥"),                   # not in the dealer's hand
-    lambda d: d["titles"].__setitem__("Anna", "king"),             # a title twice
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["tricks"].pop(),  # a trick too few
+        lambda d: d.__setitem__("trump_card", "A♥"),  # not in the dealer's hand
+        lambda d: d["titles"].__setitem__("Anna", "king"),  # a title twice
+    ],
+)
 def test_impossible_facts_make_the_record_unusable(change):
     unusable_after(_full(), change)
 
@@ -117,7 +162,9 @@ def test_summary_tricks_never_put_all_four_at_their_quotas():
     with pytest.raises(RecordErrors) as err:
         check_text(yaml.safe_dump(data, allow_unicode=True))
     [error] = err.value.errors
-    assert error.code == "record.tricks_sum" and "the fourth never reaches his" in str(error.message)
+    assert error.code == "record.tricks_sum" and "the fourth never reaches his" in str(
+        error.message
+    )
     assert error.where.path == "deals[0].tricks"
 
 
@@ -126,7 +173,12 @@ def _mixed() -> dict:
     deal = data["deals"][0]
     for key in ("hands", "trump_card"):
         del deal[key]
-    deal["tricks"] = {"Anna": 3, "Boris": 0, "Vera": 5, "Gleb": 1}  # as the example's first phase ends
+    deal["tricks"] = {
+        "Anna": 3,
+        "Boris": 0,
+        "Vera": 5,
+        "Gleb": 1,
+    }  # as the example's first phase ends
     data.pop("expected")
     return data
 
@@ -153,7 +205,10 @@ def test_a_broken_rule_in_the_reign_is_judged_alike_after_either_first_phase():
     verdicts = []
     for data in (full, _mixed()):
         tricks = [trick.split() for trick in data["deals"][0]["reign_tricks"]]
-        tricks[0][2], tricks[1][3] = tricks[1][3], tricks[0][2]  # Anna: Q♥ to a spade lead, 10♠ to a heart one
+        tricks[0][2], tricks[1][3] = (
+            tricks[1][3],
+            tricks[0][2],
+        )  # Anna: Q♥ to a spade lead, 10♠ to a heart one
         data["deals"][0]["reign_tricks"] = [" ".join(trick) for trick in tricks]
         verdict = check_text(yaml.safe_dump(data, allow_unicode=True))
         verdicts.append((verdict.exit_status, [(f.code, str(f.message)) for f in verdict.findings]))

@@ -46,32 +46,56 @@ def test_the_weblate_layout_matches_every_catalog() -> None:
     for po in catalogs:
         found = match.fullmatch(po.relative_to(ROOT).as_posix())
         assert found, po
-        template = config["discovery"]["new_base_template"].replace("{{ component }}", found["component"])
+        template = config["discovery"]["new_base_template"].replace(
+            "{{ component }}", found["component"]
+        )
         assert (ROOT / template).is_file(), template
     referee = next(c for c in config["components"] if c["slug"] == "referee")
-    assert sorted(ROOT.glob(referee["filemask"])) == sorted((ROOT / "locale").glob("*/LC_MESSAGES/referee.po"))
+    assert sorted(ROOT.glob(referee["filemask"])) == sorted(
+        (ROOT / "locale").glob("*/LC_MESSAGES/referee.po")
+    )
     assert (ROOT / referee["new_base"]).is_file()
 
 
 def test_a_language_added_in_a_copy_builds_strictly(tmp_path: Path) -> None:
     copy = copy_project(tmp_path / "project")
     env = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-m", "site_tools.languages", "add", "pl"], cwd=copy,
-                          capture_output=True, text=True, check=False, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "site_tools.languages", "add", "pl"],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "partial translation" in done.stdout
     pages = sorted(p.stem for p in (copy / "docs" / "en").glob("*.md"))
     assert sorted(p.stem for p in (copy / "locale" / "pl" / "docs").glob("*.po")) == pages
     assert (copy / "locale" / "pl" / "LC_MESSAGES" / "referee.mo").is_file()
-    assert re.search(r"- locale: pl\n\s+name: Polski\n", (copy / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert re.search(
+        r"- locale: pl\n\s+name: Polski\n", (copy / "mkdocs.yml").read_text(encoding="utf-8")
+    )
 
     # The referee's catalogs stay in step with the code, the new one included.
-    done = subprocess.run(["bash", "scripts/referee-messages.sh", "--check"], cwd=copy, capture_output=True,
-                          text=True, check=False, env=env)
+    done = subprocess.run(
+        ["bash", "scripts/referee-messages.sh", "--check"],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     # The referee speaks the new language: English until its catalog is translated.
-    done = subprocess.run([sys.executable, "-m", "referee.cli", "games", "--lang", "pl"], cwd=copy,
-                          capture_output=True, text=True, check=False, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.cli", "games", "--lang", "pl"],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
     assert done.returncode == 0 and "catch-the-ten" in done.stdout, done.stderr
 
     site = tmp_path / "site"
@@ -79,6 +103,12 @@ def test_a_language_added_in_a_copy_builds_strictly(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     home = (site / "pl" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pl"' in home and "translation-notice" in home
-    assert 'hreflang="pl"' in (site / "index.html").read_text(encoding="utf-8")  # the switcher and alternates
-    status = re.sub(r"<[^>]+>", " ", (site / "translation-status" / "index.html").read_text(encoding="utf-8"))
-    assert "Polish" in status and re.search(r"Yacht\s+✓ 100%\s+✓ 100%\s+0% ·", status), status[:2000]
+    assert 'hreflang="pl"' in (site / "index.html").read_text(
+        encoding="utf-8"
+    )  # the switcher and alternates
+    status = re.sub(
+        r"<[^>]+>", " ", (site / "translation-status" / "index.html").read_text(encoding="utf-8")
+    )
+    assert "Polish" in status and re.search(r"Yacht\s+✓ 100%\s+✓ 100%\s+0% ·", status), status[
+        :2000
+    ]

@@ -19,26 +19,77 @@ from babel.messages.pofile import read_po
 from tests.conftest import ROOT
 
 # Parameters that hold a player's name; the second set holds a list of names (one or more).
-PLAYER = frozenset({"player", "seat", "leader", "dealer", "expected", "winner", "taker", "payer", "owner", "holder",
-                    "a", "b"})
+PLAYER = frozenset(
+    {
+        "player",
+        "seat",
+        "leader",
+        "dealer",
+        "expected",
+        "winner",
+        "taker",
+        "payer",
+        "owner",
+        "holder",
+        "a",
+        "b",
+    }
+)
 PLAYER_LISTS = frozenset({"players", "names", "winners", "losers"})
 NAME = {"ru": "Анна", "de": "Anna"}
 LIST = {"ru": ["Вера", "Глеб"], "de": ["Vera", "Gleb"]}
 AND = {"ru": " и ", "de": " und "}
 
 # Russian: words that agree with the player whatever comes before them.
-RU_WORDS = {"он", "него", "нему", "ним", "нём", "который", "которого", "которому", "которым", "сам", "сама",
-            "должен", "должна", "обязан", "обязана", "назван", "названа", "первым", "последним", "готов",
-            "вышел", "вышла", "вышли"}
+RU_WORDS = {
+    "он",
+    "него",
+    "нему",
+    "ним",
+    "нём",
+    "который",
+    "которого",
+    "которому",
+    "которым",
+    "сам",
+    "сама",
+    "должен",
+    "должна",
+    "обязан",
+    "обязана",
+    "назван",
+    "названа",
+    "первым",
+    "последним",
+    "готов",
+    "вышел",
+    "вышла",
+    "вышли",
+}
 # A masculine past tense (-ал, -ил, …) agrees with the subject; these words only look like one.
-RU_NOT_VERBS = {"правил", "пол", "стол", "угол", "титул", "ноль", "балл", "мел", "сигнал", "интервал", "материал", "ел"}
+RU_NOT_VERBS = {
+    "правил",
+    "пол",
+    "стол",
+    "угол",
+    "титул",
+    "ноль",
+    "балл",
+    "мел",
+    "сигнал",
+    "интервал",
+    "материал",
+    "ел",
+}
 RU_MASC_PAST = re.compile(r"(?<![\w-])([а-яё]+(?:ал|ял|ил|ел|ёл|ыл|ул|ол))(?![\w-])", re.IGNORECASE)
 RU_PAST = r"[а-яё]+(?:ла|ли)"
 RU_PLURAL = r"[а-яё]+(?:ли|ют|ут|ят|ат)"
 DE_WORDS = {"er", "ihm", "ihn", "seine", "seinen", "seinem", "seiner", "seines"}
-DE_VERBS = ("hat|haben|ist|sind|war|waren|wird|werden|teilt|teilen|fehlt|fehlen|gewinnt|gewinnen|verliert|verlieren|"
-            "erreicht|erreichen|liegt|liegen|hält|halten|machte|machten|passte|passten|bekommt|bekommen|zahlt|"
-            "zahlen|muss|müssen|darf|dürfen|kann|können|spielt|spielen|hatte|hatten")
+DE_VERBS = (
+    "hat|haben|ist|sind|war|waren|wird|werden|teilt|teilen|fehlt|fehlen|gewinnt|gewinnen|verliert|verlieren|"
+    "erreicht|erreichen|liegt|liegen|hält|halten|machte|machten|passte|passten|bekommt|bekommen|zahlt|"
+    "zahlen|muss|müssen|darf|dürfen|kann|können|spielt|spielen|hatte|hatten"
+)
 PLACEHOLDER = re.compile(r"\{(\w+)(![rsa])?\}")
 
 
@@ -59,6 +110,7 @@ def _messages(lang: str) -> list[tuple[str, list[str]]]:
 
 def _fill(msgid: str, text: str, lang: str, how_many: int) -> str:
     """``text`` with every player parameter a name (lists: ``how_many`` names) and the rest neutral."""
+
     def value(match: re.Match[str]) -> str:
         name = match[1]
         if name in PLAYER_LISTS and not re.search(r"\{" + name + r"\} players?\b", msgid):
@@ -66,6 +118,7 @@ def _fill(msgid: str, text: str, lang: str, how_many: int) -> str:
         if name in PLAYER:
             return NAME[lang]
         return "7"
+
     return PLACEHOLDER.sub(value, text)
 
 
@@ -90,12 +143,21 @@ def agreement_problems(msgid: str, text: str, lang: str) -> list[str]:
             words = re.findall(r"[а-яё]+", filled, re.IGNORECASE)
             found += [w for w in words if w.lower() in RU_WORDS]
             found += [w for w in RU_MASC_PAST.findall(filled) if w.lower() not in RU_NOT_VERBS]
-            found += re.findall(rf"\b{one}\s+{RU_PAST}\b|\b{RU_PAST}\s+(?:игрок\w*\s+)?{one}\b", filled, re.IGNORECASE)
-            found += re.findall(rf"\b{names}\s+{RU_PLURAL}\b|\b{RU_PLURAL}\s+(?:игрок\w*\s+)?{names}\b", filled,
-                                re.IGNORECASE)
+            found += re.findall(
+                rf"\b{one}\s+{RU_PAST}\b|\b{RU_PAST}\s+(?:игрок\w*\s+)?{one}\b",
+                filled,
+                re.IGNORECASE,
+            )
+            found += re.findall(
+                rf"\b{names}\s+{RU_PLURAL}\b|\b{RU_PLURAL}\s+(?:игрок\w*\s+)?{names}\b",
+                filled,
+                re.IGNORECASE,
+            )
         else:
             found += [w for w in re.findall(r"\w+", filled) if w.lower() in DE_WORDS]
-            found += re.findall(rf"\b{names}\s+(?:{DE_VERBS})\b|\b(?:{DE_VERBS})\s+{names}\b", filled)
+            found += re.findall(
+                rf"\b{names}\s+(?:{DE_VERBS})\b|\b(?:{DE_VERBS})\s+{names}\b", filled
+            )
     return sorted(set(found))
 
 
@@ -103,6 +165,10 @@ def agreement_problems(msgid: str, text: str, lang: str) -> list[str]:
 def test_no_message_agrees_with_a_player(lang: str) -> None:
     messages = _messages(lang)
     assert len(messages) > 150
-    bad = [f"{msgid!r}\n    {text!r}: {problems}" for msgid, forms in messages for text in forms
-           if (problems := agreement_problems(msgid, text, lang))]
+    bad = [
+        f"{msgid!r}\n    {text!r}: {problems}"
+        for msgid, forms in messages
+        for text in forms
+        if (problems := agreement_problems(msgid, text, lang))
+    ]
     assert not bad, f"{len(bad)} messages agree with a player's name:\n" + "\n".join(bad)

@@ -22,7 +22,13 @@ from referee.games import trump_seven as t7
 from referee.games import yacht
 from referee.notation import format_card, parse_card, parse_cards, parse_suit
 from referee.possible import can_share
-from referee.simulate import catch_the_ten_play, minnesota_whist_play, reunion_play, trump_seven_play, yacht_play
+from referee.simulate import (
+    catch_the_ten_play,
+    minnesota_whist_play,
+    reunion_play,
+    trump_seven_play,
+    yacht_play,
+)
 from referee.simulate.play import write_cards
 from tests.conftest import ROOT, dump, errors_of
 
@@ -43,11 +49,17 @@ def outcome(record: dict) -> list[str] | None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from([2, 3, 4, 10, 11, 12, 20]), max_size=7), st.integers(2, 3), st.data())
+@given(
+    st.lists(st.sampled_from([2, 3, 4, 10, 11, 12, 20]), max_size=7), st.integers(2, 3), st.data()
+)
 def test_the_card_point_search_agrees_with_brute_force(values, holders, data):
-    shares = data.draw(st.lists(st.integers(0, holders - 1), min_size=len(values), max_size=len(values)))
+    shares = data.draw(
+        st.lists(st.integers(0, holders - 1), min_size=len(values), max_size=len(values))
+    )
     if data.draw(st.booleans()):  # points some sharing really gives
-        points = [sum(v for v, h in zip(values, shares, strict=True) if h == i) for i in range(holders)]
+        points = [
+            sum(v for v, h in zip(values, shares, strict=True) if h == i) for i in range(holders)
+        ]
     else:
         points = data.draw(st.lists(st.integers(0, 45), min_size=holders, max_size=holders))
     caps = data.draw(st.lists(st.integers(0, len(values)), min_size=holders, max_size=holders))
@@ -56,11 +68,17 @@ def test_the_card_point_search_agrees_with_brute_force(values, holders, data):
         return all(c <= cap for c, cap in zip(counts, caps, strict=True))
 
     brute = any(
-        all(sum(v for v, h in zip(values, a, strict=True) if h == i) == points[i] for i in range(holders))
+        all(
+            sum(v for v, h in zip(values, a, strict=True) if h == i) == points[i]
+            for i in range(holders)
+        )
         and fits(tuple(a.count(i) for i in range(holders)))
-        for a in product(range(holders), repeat=len(values)))
+        for a in product(range(holders), repeat=len(values))
+    )
     assert can_share(values, points, fits) == brute
-    assert can_share(values, points, lambda counts: True, most=caps) == brute     # the same bounds, as pruning
+    assert (
+        can_share(values, points, lambda counts: True, most=caps) == brute
+    )  # the same bounds, as pruning
 
 
 # -- Réunion --------------------------------------------------------------------------------------------------
@@ -75,8 +93,13 @@ def reunion_summary(rng: random.Random, dealer: int) -> dict:
     for seat, p in enumerate(players):
         won = [c for tr in play.tricks if tr.winner == seat for c in tr.cards]
         taken[p] = {"points": ru.points_of(won, trump), "tricks": len(won) // 3}
-    return {"dealer": players[dealer], "turned": format_card(widow[0], "en"), "discard": write_cards(discard, "en"),
-            "taken": taken, "last_trick": players[play.tricks[-1].winner]}
+    return {
+        "dealer": players[dealer],
+        "turned": format_card(widow[0], "en"),
+        "discard": write_cards(discard, "en"),
+        "taken": taken,
+        "last_trick": players[play.tricks[-1].winner],
+    }
 
 
 def exact_sums(groups: list[tuple[int, int]], target: int) -> list[tuple[int, ...]]:
@@ -84,7 +107,12 @@ def exact_sums(groups: list[tuple[int, int]], target: int) -> list[tuple[int, ..
     if not groups:
         return [()] if target == 0 else []
     (value, m), rest = groups[0], groups[1:]
-    return [(k, *more) for k in range(m + 1) if k * value <= target for more in exact_sums(rest, target - k * value)]
+    return [
+        (k, *more)
+        for k in range(m + 1)
+        if k * value <= target
+        for more in exact_sums(rest, target - k * value)
+    ]
 
 
 def reunion_oracle(deal: dict) -> bool:
@@ -95,17 +123,29 @@ def reunion_oracle(deal: dict) -> bool:
     players = list(deal["taken"])
     points = [deal["taken"][p]["points"] for p in players]
     tricks = [deal["taken"][p]["tricks"] for p in players]
-    if min(points) < 0 or min(tricks) < 0 or sum(tricks) != ru.TRICKS or tricks[players.index(deal["last_trick"])] < 1:
+    if (
+        min(points) < 0
+        or min(tricks) < 0
+        or sum(tricks) != ru.TRICKS
+        or tricks[players.index(deal["last_trick"])] < 1
+    ):
         return False
-    pool = Counter(ru.card_points(c, trump) for c in ru.DECK if ru.card_points(c, trump) and c not in discard)
+    pool = Counter(
+        ru.card_points(c, trump) for c in ru.DECK if ru.card_points(c, trump) and c not in discard
+    )
     groups = sorted(pool.items())
     if sum(points) != sum(v * m for v, m in groups):
         return False
-    jack = [v for v, _ in groups].index(ru.card_points(turned, trump)) if turned.rank == 11 and turned not in discard \
+    jack = (
+        [v for v, _ in groups].index(ru.card_points(turned, trump))
+        if turned.rank == 11 and turned not in discard
         else None
+    )
     dealer = players.index(deal["dealer"])
 
-    def holds_jack(seat: int, share: tuple[int, ...]) -> bool:  # both jacks of the colour count the same
+    def holds_jack(
+        seat: int, share: tuple[int, ...]
+    ) -> bool:  # both jacks of the colour count the same
         return jack is None or seat != dealer or share[jack] >= 1
 
     for a in exact_sums(groups, points[0]):
@@ -114,7 +154,12 @@ def reunion_oracle(deal: dict) -> bool:
         rest = [(v, m - k) for (v, m), k in zip(groups, a, strict=True)]
         for b in exact_sums(rest, points[1]):
             c = tuple(m - k for (_, m), k in zip(rest, b, strict=True))
-            if sum(b) <= 3 * tricks[1] and sum(c) <= 3 * tricks[2] and holds_jack(1, b) and holds_jack(2, c):
+            if (
+                sum(b) <= 3 * tricks[1]
+                and sum(c) <= 3 * tricks[2]
+                and holds_jack(1, b)
+                and holds_jack(2, c)
+            ):
                 return True
     return False
 
@@ -130,8 +175,12 @@ def test_reunion_summaries_of_real_deals_are_accepted(rng, dealer, only_whether)
 
 
 @settings(max_examples=60, deadline=None)
-@given(SEEDS, st.integers(0, 2), st.permutations(NAMES[:3]), st.integers(-40, 40), st.integers(-3, 3))
-def test_a_changed_reunion_summary_is_accepted_only_if_a_deal_gives_it(rng, dealer, order, points, tricks):
+@given(
+    SEEDS, st.integers(0, 2), st.permutations(NAMES[:3]), st.integers(-40, 40), st.integers(-3, 3)
+)
+def test_a_changed_reunion_summary_is_accepted_only_if_a_deal_gives_it(
+    rng, dealer, order, points, tricks
+):
     deal = reunion_summary(rng, dealer)
     giver, taker = deal["taken"][order[0]], deal["taken"][order[1]]
     giver["points"] -= points
@@ -146,14 +195,25 @@ def test_a_changed_reunion_summary_is_accepted_only_if_a_deal_gives_it(rng, deal
 
 
 def test_reunion_points_no_cards_can_make():
-    deal = {"dealer": "Anna", "turned": "9♠", "discard": "7♥ 8♥", "last_trick": "Boris",
-            "taken": {"Anna": {"points": 1, "tricks": 3}, "Boris": {"points": 100, "tricks": 4},
-                      "Vera": {"points": 39, "tricks": 3}}}
+    deal = {
+        "dealer": "Anna",
+        "turned": "9♠",
+        "discard": "7♥ 8♥",
+        "last_trick": "Boris",
+        "taken": {
+            "Anna": {"points": 1, "tricks": 3},
+            "Boris": {"points": 100, "tricks": 4},
+            "Vera": {"points": 39, "tricks": 3},
+        },
+    }
     record = {"game": "reunion", "players": NAMES[:3], "deals": [deal]}
     assert outcome(record) == ["record.points_impossible"]
-    deal["taken"] = {"Anna": {"points": 100, "tricks": 1}, "Boris": {"points": 20, "tricks": 6},
-                     "Vera": {"points": 20, "tricks": 3}}
-    assert outcome(record) == ["record.points_impossible"]      # one trick holds at most 12 + 12 + 11
+    deal["taken"] = {
+        "Anna": {"points": 100, "tricks": 1},
+        "Boris": {"points": 20, "tricks": 6},
+        "Vera": {"points": 20, "tricks": 3},
+    }
+    assert outcome(record) == ["record.points_impossible"]  # one trick holds at most 12 + 12 + 11
 
 
 # -- Catch the Ten ----------------------------------------------------------------------------------------
@@ -167,11 +227,15 @@ def catch_summary(rng: random.Random, n: int, dealer: int, with_aside: bool) -> 
     taken = {}
     for seat, p in enumerate(players):
         won = [c for tr in play.tricks if tr.winner == seat for c in tr.cards]
-        taken[p] = {"cards": len(won), "honours": [c.rank.label for c in won if c.suit is trump and c.rank in
-                                                   ctt.HONOURS]}
+        taken[p] = {
+            "cards": len(won),
+            "honours": [c.rank.label for c in won if c.suit is trump and c.rank in ctt.HONOURS],
+        }
     deal = {"dealer": players[dealer], "trump": trump.symbol, "taken": taken}
     if with_aside:
-        deal["honours_set_aside"] = [c.rank.label for c in aside if c.suit is trump and c.rank in ctt.HONOURS]
+        deal["honours_set_aside"] = [
+            c.rank.label for c in aside if c.suit is trump and c.rank in ctt.HONOURS
+        ]
     return deal
 
 
@@ -189,8 +253,14 @@ def catch_oracle(deal: dict, n: int) -> bool:
     room = len(ctt.DECK) - n * ctt.HAND_SIZES[n]
     for k in range(len(labels) + 1):
         for aside in combinations(labels, k):
-            if k <= room and sorted(aside + tuple(in_tricks)) == sorted(labels) and (
-                    "honours_set_aside" not in deal or sorted(deal["honours_set_aside"]) == sorted(aside)):
+            if (
+                k <= room
+                and sorted(aside + tuple(in_tricks)) == sorted(labels)
+                and (
+                    "honours_set_aside" not in deal
+                    or sorted(deal["honours_set_aside"]) == sorted(aside)
+                )
+            ):
                 return True
     return False
 
@@ -204,11 +274,15 @@ def test_catch_the_ten_summaries_of_real_deals_are_accepted(rng, n, dealer, with
 
 @settings(max_examples=100, deadline=None)
 @given(SEEDS, st.sampled_from(sorted(ctt.HAND_SIZES)), st.integers(0, 5), st.booleans(), st.data())
-def test_a_changed_catch_the_ten_summary_is_accepted_only_if_a_deal_gives_it(rng, n, dealer, with_aside, data):
+def test_a_changed_catch_the_ten_summary_is_accepted_only_if_a_deal_gives_it(
+    rng, n, dealer, with_aside, data
+):
     deal = catch_summary(rng, n, dealer % n, with_aside)
     players = NAMES[:n]
     a, b = data.draw(st.permutations(players))[:2]
-    change = data.draw(st.sampled_from(["move honour", "drop honour", "move trick", "set aside", "forget aside"]))
+    change = data.draw(
+        st.sampled_from(["move honour", "drop honour", "move trick", "set aside", "forget aside"])
+    )
     honours = deal["taken"][a]["honours"]
     if change == "move honour" and honours:
         deal["taken"][b]["honours"].append(honours.pop(data.draw(st.integers(0, len(honours) - 1))))
@@ -221,7 +295,9 @@ def test_a_changed_catch_the_ten_summary_is_accepted_only_if_a_deal_gives_it(rng
         deal["taken"][a]["cards"] -= k * n
         deal["taken"][b]["cards"] += k * n
     elif change == "set aside":
-        deal["honours_set_aside"] = data.draw(st.lists(st.sampled_from(["J", "10", "A", "K", "Q"]), unique=True))
+        deal["honours_set_aside"] = data.draw(
+            st.lists(st.sampled_from(["J", "10", "A", "K", "Q"]), unique=True)
+        )
     else:
         deal.pop("honours_set_aside", None)
     record = {"game": "catch-the-ten", "players": players, "deals": [deal]}
@@ -243,10 +319,18 @@ def test_partnership_summaries_of_real_deals_are_accepted(rng, n, dealer):
         pooled[side[p]]["cards"] += v["cards"]
         pooled[side[p]]["honours"] += v["honours"]
     deal["taken"] = pooled
-    record = {"game": "catch-the-ten", "players": players, "teams": teams, "options": {"partnerships": True},
-              "deals": [deal]}
+    record = {
+        "game": "catch-the-ten",
+        "players": players,
+        "teams": teams,
+        "options": {"partnerships": True},
+        "deals": [deal],
+    }
     assert outcome(record) is None
-    pooled["Odd"]["honours"], pooled["Even"]["honours"] = [], pooled["Odd"]["honours"] + pooled["Even"]["honours"]
+    pooled["Odd"]["honours"], pooled["Even"]["honours"] = (
+        [],
+        pooled["Odd"]["honours"] + pooled["Even"]["honours"],
+    )
     assert (outcome(record) is None) == (len(pooled["Even"]["honours"]) <= pooled["Even"]["cards"])
 
 
@@ -261,8 +345,13 @@ def trump_seven_summary(rng: random.Random) -> dict:
             break
     points = t7.points_table(deal.trump)
     won = [c for tr in deal.play.tricks if tr.winner == deal.declarer for c in tr.cards]
-    return {"dealer": NAMES[0], "declarer": NAMES[deal.declarer], "trump": deal.trump.symbol,
-            "discards": write_cards(deal.discards, "en"), "taken": {"declarer": sum(points[c] for c in won)}}
+    return {
+        "dealer": NAMES[0],
+        "declarer": NAMES[deal.declarer],
+        "trump": deal.trump.symbol,
+        "discards": write_cards(deal.discards, "en"),
+        "taken": {"declarer": sum(points[c] for c in won)},
+    }
 
 
 @settings(max_examples=60, deadline=None)
@@ -297,7 +386,9 @@ def test_minnesota_tricks_are_accepted_only_if_they_make_a_deal(rng, dealer, cha
     record = {"game": "minnesota-whist", "players": NAMES[:4], "teams": teams, "deals": [deal]}
     assert outcome(record) is None
     tricks["We"] += change
-    assert (outcome(record) is None) == (change == 0 or (tricks["We"] >= 0 and sum(tricks.values()) == 13))
+    assert (outcome(record) is None) == (
+        change == 0 or (tricks["We"] >= 0 and sum(tricks.values()) == 13)
+    )
 
 
 @settings(max_examples=30, deadline=None)
@@ -306,8 +397,12 @@ def test_yacht_tricks_are_accepted_only_if_they_make_a_deal(rng, n, change):
     _, _, drawn, play = yacht_play(rng, n, 0)
     players = NAMES[:n]
     won = play.tricks_won()
-    deal = {"dealer": players[0], "trump": drawn.suit.symbol, "bids": dict.fromkeys(players, "thirteen-under"),
-            "tricks": dict(zip(players, won, strict=True))}
+    deal = {
+        "dealer": players[0],
+        "trump": drawn.suit.symbol,
+        "bids": dict.fromkeys(players, "thirteen-under"),
+        "tricks": dict(zip(players, won, strict=True)),
+    }
     record = {"game": "yacht", "players": players, "deals": [deal]}
     assert outcome(record) is None
     deal["tricks"][players[0]] += change
@@ -320,14 +415,28 @@ def test_yacht_tricks_are_accepted_only_if_they_make_a_deal(rng, n, change):
 
 
 def test_a_grand_the_bid_cards_do_not_show_is_unusable():
-    text = (ROOT / "examples" / "minnesota-whist" / "full-play-high.yaml").read_text(encoding="utf-8")
-    assert check_text(text.replace("    bids: 3♥ 2♣", "    grand: Boris\n    bids: 3♥ 2♣")).exit_status in (0, 1)
+    text = (ROOT / "examples" / "minnesota-whist" / "full-play-high.yaml").read_text(
+        encoding="utf-8"
+    )
+    assert check_text(
+        text.replace("    bids: 3♥ 2♣", "    grand: Boris\n    bids: 3♥ 2♣")
+    ).exit_status in (0, 1)
     errors = errors_of(text.replace("    bids: 3♥ 2♣", "    grand: Vera\n    bids: 3♥ 2♣"))
     assert [(e.code, e.where.path) for e in errors] == [("record.grand_mismatch", "deals[0].grand")]
 
 
 def test_reunion_tricks_that_exceed_a_deal_are_unusable():
-    deal = {"dealer": "Anna", "turned": "9♠", "discard": "7♥ 8♥", "last_trick": "Anna",
-            "taken": {"Anna": {"points": 100, "tricks": 9}, "Boris": {"points": 20, "tricks": True},
-                      "Vera": {"points": 20, "tricks": True}}}
-    assert outcome({"game": "reunion", "players": NAMES[:3], "deals": [deal]}) == ["record.tricks_sum"]
+    deal = {
+        "dealer": "Anna",
+        "turned": "9♠",
+        "discard": "7♥ 8♥",
+        "last_trick": "Anna",
+        "taken": {
+            "Anna": {"points": 100, "tricks": 9},
+            "Boris": {"points": 20, "tricks": True},
+            "Vera": {"points": 20, "tricks": True},
+        },
+    }
+    assert outcome({"game": "reunion", "players": NAMES[:3], "deals": [deal]}) == [
+        "record.tricks_sum"
+    ]

@@ -17,8 +17,28 @@ from tests.conftest import dump
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
 MW_PLAYERS = NAMES[:4]
 MW_TEAMS = {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]}
-PLAIN = [Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE]
-TRUMP = [Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.JACK]
+PLAIN = [
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.ACE,
+]
+TRUMP = [
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.ACE,
+    Rank.JACK,
+]
 
 
 def best_card(cards, trump, trump_order=TRUMP, plain_order=PLAIN):
@@ -30,8 +50,13 @@ def best_card(cards, trump, trump_order=TRUMP, plain_order=PLAIN):
     return max((c for c in cards if c.suit is led), key=lambda c: plain_order.index(c.rank))
 
 
-ctt_setup = st.tuples(st.sampled_from(sorted(ctt.HAND_SIZES)), st.integers(0, 5), st.booleans(),
-                      st.sampled_from(["en", "ru", "de"]), st.randoms(use_true_random=False))
+ctt_setup = st.tuples(
+    st.sampled_from(sorted(ctt.HAND_SIZES)),
+    st.integers(0, 5),
+    st.booleans(),
+    st.sampled_from(["en", "ru", "de"]),
+    st.randoms(use_true_random=False),
+)
 
 
 @settings(max_examples=120, deadline=None)
@@ -43,15 +68,20 @@ def test_catch_the_ten_random_deal_invariants(setup):
     hands = {p: parse_cards(h, notation) for p, h in deal["hands"].items()}
     aside = parse_cards(deal["set_aside"], notation)
     dealt = [c for h in hands.values() for c in h] + aside
-    assert sorted(dealt) == sorted(ctt.DECK)                        # cards conserved
+    assert sorted(dealt) == sorted(ctt.DECK)  # cards conserved
     played = [c for tr in deal["tricks"] for c in parse_cards(tr, notation)]
-    assert sorted(played) == sorted(c for h in hands.values() for c in h)   # every card played once
+    assert sorted(played) == sorted(c for h in hands.values() for c in h)  # every card played once
     trump = hands[players[dealer % n]][-1].suit
     owner = {c: p for p, h in hands.items() for c in h}
-    record = {"game": "catch-the-ten", "notation": notation, "players": players,
-              "options": {"must_trump_when_void": must_trump}, "deals": [deal]}
+    record = {
+        "game": "catch-the-ten",
+        "notation": notation,
+        "players": players,
+        "options": {"must_trump_when_void": must_trump},
+        "deals": [deal],
+    }
     verdict = check_text(dump(record))
-    assert verdict.findings == []                                    # a legal deal breaks no rule
+    assert verdict.findings == []  # a legal deal breaks no rule
     scores = verdict.deals[0].scores
     # The trick winner holds the best card, and leads the next trick.
     tricks = [parse_cards(tr, notation) for tr in deal["tricks"]]
@@ -66,31 +96,58 @@ def test_catch_the_ten_random_deal_invariants(setup):
         honours += sum(ctt.HONOURS.get(c.rank, 0) for c in tr if c.suit is trump)
     assert honours <= 30
     assert all(v % n == 0 for v in won_cards.values())
-    assert sum(scores.values()) == honours + sum(max(0, v - ctt.HAND_SIZES[n]) for v in won_cards.values())
+    assert sum(scores.values()) == honours + sum(
+        max(0, v - ctt.HAND_SIZES[n]) for v in won_cards.values()
+    )
     # The summary derived from the full play gives the same score.
-    summary = {"dealer": deal["dealer"], "trump": trump.symbol, "taken": {
-        p: {"cards": won_cards[p], "honours": [c.rank.label for tr in tricks if owner[best_card(tr, trump)] == p
-                                               for c in tr if c.suit is trump and c.rank in ctt.HONOURS]}
-        for p in players}}
+    summary = {
+        "dealer": deal["dealer"],
+        "trump": trump.symbol,
+        "taken": {
+            p: {
+                "cards": won_cards[p],
+                "honours": [
+                    c.rank.label
+                    for tr in tricks
+                    if owner[best_card(tr, trump)] == p
+                    for c in tr
+                    if c.suit is trump and c.rank in ctt.HONOURS
+                ],
+            }
+            for p in players
+        },
+    }
     record_summary = {"game": "catch-the-ten", "players": players, "deals": [summary]}
     assert check_text(dump(record_summary)).deals[0].scores == scores
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.integers(0, 3), st.sampled_from(["seed", "pagat"]), st.floats(0, 1), st.randoms(use_true_random=False))
+@given(
+    st.integers(0, 3),
+    st.sampled_from(["seed", "pagat"]),
+    st.floats(0, 1),
+    st.randoms(use_true_random=False),
+)
 def test_minnesota_random_hand_invariants(dealer, scoring, grand_chance, rng):
     deal = minnesota_whist_deal(rng, MW_PLAYERS, dealer, grand_chance)
     hands = {p: parse_cards(h) for p, h in deal["hands"].items()}
-    assert sorted(c for h in hands.values() for c in h) == sorted(set(c for h in hands.values() for c in h))
+    assert sorted(c for h in hands.values() for c in h) == sorted(
+        set(c for h in hands.values() for c in h)
+    )
     assert sum(len(h) for h in hands.values()) == 52
     played = [c for tr in deal["tricks"] for c in parse_cards(tr)]
     assert len(played) == 52 and len(set(played)) == 52
-    record = {"game": "minnesota-whist", "players": MW_PLAYERS, "teams": MW_TEAMS,
-              "options": {"scoring": scoring}, "deals": [deal]}
+    record = {
+        "game": "minnesota-whist",
+        "players": MW_PLAYERS,
+        "teams": MW_TEAMS,
+        "options": {"scoring": scoring},
+        "deals": [deal],
+    }
     verdict = check_text(dump(record))
     assert verdict.findings == []
     scores = verdict.deals[0].scores
-    assert sum(1 for v in scores.values() if v != 0) == 1           # exactly one side scores
+    assert sum(1 for v in scores.values() if v != 0) == 1  # exactly one side scores
     owner = {c: p for p, h in hands.items() for c in h}
     side = {p: s for s, ms in MW_TEAMS.items() for p in ms}
     tricks = {"We": 0, "They": 0}
@@ -103,8 +160,13 @@ def test_minnesota_random_hand_invariants(dealer, scoring, grand_chance, rng):
     summary = {"dealer": deal["dealer"], "tricks": tricks}
     if not bids[-1].suit.is_red:
         summary["grand"] = owner[bids[-1]]
-    record_summary = {"game": "minnesota-whist", "players": MW_PLAYERS, "teams": MW_TEAMS,
-                      "options": {"scoring": scoring}, "deals": [summary]}
+    record_summary = {
+        "game": "minnesota-whist",
+        "players": MW_PLAYERS,
+        "teams": MW_TEAMS,
+        "options": {"scoring": scoring},
+        "deals": [summary],
+    }
     assert check_text(dump(record_summary)).deals[0].scores == scores
 
 
@@ -112,8 +174,11 @@ def test_minnesota_random_hand_invariants(dealer, scoring, grand_chance, rng):
 @given(st.randoms(use_true_random=False), st.integers(1, 4))
 def test_a_game_of_several_deals_adds_up(rng, deals):
     players = NAMES[:4]
-    record = {"game": "catch-the-ten", "players": players,
-              "deals": [catch_the_ten_deal(rng, players, k % 4) for k in range(deals)]}
+    record = {
+        "game": "catch-the-ten",
+        "players": players,
+        "deals": [catch_the_ten_deal(rng, players, k % 4) for k in range(deals)],
+    }
     verdict = check_text(dump(record))
     totals = {p: sum(d.scores[p] for d in verdict.deals) for p in players}
     assert verdict.totals == totals

@@ -38,13 +38,22 @@ from referee.records.fields import (
 from site_tools.blocks import find_blocks
 from tests.conftest import EXAMPLES, ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
-RECORDS = {p.relative_to(p.parent.parent).as_posix(): yaml.safe_load(p.read_text(encoding="utf-8")) for p in EXAMPLES}
-VALIDATORS = {slug: jsonschema.Draft202012Validator(json_schema(game)) for slug, game in GAMES.items()}
+RECORDS = {
+    p.relative_to(p.parent.parent).as_posix(): yaml.safe_load(p.read_text(encoding="utf-8"))
+    for p in EXAMPLES
+}
+VALIDATORS = {
+    slug: jsonschema.Draft202012Validator(json_schema(game)) for slug, game in GAMES.items()
+}
 # Values of every JSON type, and numbers at the edges: a declared type rejects some of them.
 JUNK: tuple[Any, ...] = (-1, "zz", {"zz": 1}, [5], 5, True)
-JUNK_PER_FIELD = 2  # the first two a type rejects: enough to catch a drift, few enough to run in seconds
+JUNK_PER_FIELD = (
+    2  # the first two a type rejects: enough to catch a drift, few enough to run in seconds
+)
 UNKNOWN = "zz_unknown_field"
-Found = Iterator[tuple[tuple[Any, ...], Field, list[Field]]]  # (path, field, the fields of its object)
+Found = Iterator[
+    tuple[tuple[Any, ...], Field, list[Field]]
+]  # (path, field, the fields of its object)
 
 
 def schema_accepts(record: dict[str, Any], slug: str | None = None) -> bool:
@@ -54,7 +63,10 @@ def schema_accepts(record: dict[str, Any], slug: str | None = None) -> bool:
 
 def type_accepts(ftype: FieldType, slug: str, value: Any) -> bool:
     """Whether a value fits one declared type alone."""
-    schema = {**ftype.schema(GAMES[slug]), "$defs": json_schema(GAMES[slug])["$defs"]}  # deals refer to them
+    schema = {
+        **ftype.schema(GAMES[slug]),
+        "$defs": json_schema(GAMES[slug])["$defs"],
+    }  # deals refer to them
     return jsonschema.Draft202012Validator(schema).is_valid(value)
 
 
@@ -101,8 +113,9 @@ def closed_objects(record: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
     """The path of every mapping whose keys the declaration fixes (the record, deals, options, nested objects)."""
     yield ()
     for path, f, _ in present_fields(record):
-        if isinstance(f.type, (Obj, Options)) or (isinstance(f.type, OneOf) and any(isinstance(a, Obj) for a in
-                                                                                       f.type.types)):
+        if isinstance(f.type, (Obj, Options)) or (
+            isinstance(f.type, OneOf) and any(isinstance(a, Obj) for a in f.type.types)
+        ):
             if isinstance(_get(record, path), dict):
                 yield path
     for i, _ in enumerate(record.get("deals") or []):
@@ -115,7 +128,9 @@ def _get(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-def _set(record: dict[str, Any], path: tuple[Any, ...], value: Any, delete: bool = False) -> dict[str, Any]:
+def _set(
+    record: dict[str, Any], path: tuple[Any, ...], value: Any, delete: bool = False
+) -> dict[str, Any]:
     """``mutate`` from conftest, aimed at one path (an ``options`` mapping is added where the record has none)."""
     if path[0] == "options" and "options" not in record:
         record = {**record, "options": {}}
@@ -141,7 +156,9 @@ def _cases() -> Iterator[tuple[str, str, tuple[Any, ...], Any]]:
             yield name, "bad option", ("options", option.name), "zz-not-an-option-value"
 
 
-CASES = sorted(set((n, w, json.dumps(p, ensure_ascii=False), json.dumps(v)) for n, w, p, v in _cases()))
+CASES = sorted(
+    set((n, w, json.dumps(p, ensure_ascii=False), json.dumps(v)) for n, w, p, v in _cases())
+)
 
 
 # -- the tests --------------------------------------------------------------------------------------------
@@ -152,13 +169,19 @@ def test_every_schema_is_a_valid_draft_2020_12_schema(slug):
     schema = json_schema(GAMES[slug], url=f"https://example.org/schemas/{slug}.json")
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["properties"]["game"] == {"const": slug, "description": schema["properties"]["game"]["description"]}
+    assert schema["properties"]["game"] == {
+        "const": slug,
+        "description": schema["properties"]["game"]["description"],
+    }
 
 
 @pytest.mark.parametrize("name", sorted(RECORDS))
 def test_every_example_validates_against_its_schema(name):
     record = RECORDS[name]
-    errors = [f"{list(e.absolute_path)}: {e.message}" for e in VALIDATORS[record["game"]].iter_errors(record)]
+    errors = [
+        f"{list(e.absolute_path)}: {e.message}"
+        for e in VALIDATORS[record["game"]].iter_errors(record)
+    ]
     assert not errors
 
 
@@ -166,7 +189,9 @@ def test_the_mutations_reach_every_kind_of_mistake_in_every_game():
     kinds = {(RECORDS[n]["game"], w.split(" by ")[0]) for n, w, _, _ in CASES}
     assert len({n for n, *_ in CASES}) == len(RECORDS)
     for slug in GAMES:
-        expected = ("missing", "wrong type", "unknown key") + (("bad option",) if GAMES[slug].options else ())
+        expected = ("missing", "wrong type", "unknown key") + (
+            ("bad option",) if GAMES[slug].options else ()
+        )
         assert {(slug, k) for k in expected} <= kinds, slug
     assert ("trump-seven", "excluded") in kinds
     assert len(CASES) > 1000
@@ -177,30 +202,54 @@ def test_what_the_declaration_calls_wrong_the_reader_and_the_schema_reject(name)
     slug = RECORDS[name]["game"]
     disagreements = []
     for _, what, path, value in (c for c in CASES if c[0] == name):
-        record = _set(RECORDS[name], tuple(json.loads(path)), json.loads(value), delete=what == "missing")
+        record = _set(
+            RECORDS[name], tuple(json.loads(path)), json.loads(value), delete=what == "missing"
+        )
         reader = verdict_or_typed_error(record) is None
         schema = not schema_accepts(record, slug)
         if not (reader and schema):
-            disagreements.append(f"{what} at {path} = {value}: reader rejects {reader}, schema rejects {schema}")
+            disagreements.append(
+                f"{what} at {path} = {value}: reader rejects {reader}, schema rejects {schema}"
+            )
     assert not disagreements, "\n".join(disagreements)
 
 
 # Codes the reader gives only for the shape of a record (the declaration's business), never for what
 # the values mean (a name not at the table, cards that do not add up).
-STRUCTURAL = {"record.shape", "record.unknown_field", "record.unknown_option", "record.bad_option_value",
-              "record.bad_notation", "record.unknown_game", "record.not_a_number", "record.bad_bid",
-              "record.bad_answer", "record.bad_tricks", "record.player_count", "record.too_many_deals"}
-HYPOTHESIS_JUNK = st.one_of(st.none(), st.integers(-3, 60), st.text(max_size=6), st.booleans(),
-                            st.lists(st.text(max_size=3), max_size=3),
-                            st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+STRUCTURAL = {
+    "record.shape",
+    "record.unknown_field",
+    "record.unknown_option",
+    "record.bad_option_value",
+    "record.bad_notation",
+    "record.unknown_game",
+    "record.not_a_number",
+    "record.bad_bid",
+    "record.bad_answer",
+    "record.bad_tricks",
+    "record.player_count",
+    "record.too_many_deals",
+}
+HYPOTHESIS_JUNK = st.one_of(
+    st.none(),
+    st.integers(-3, 60),
+    st.text(max_size=6),
+    st.booleans(),
+    st.lists(st.text(max_size=3), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(st.sampled_from(sorted(RECORDS)), st.data(), HYPOTHESIS_JUNK, st.booleans())
 def test_a_record_the_reader_rejects_for_its_structure_the_schema_rejects(name, data, junk, delete):
     drawn: list[tuple[Any, ...]] = []
-    record = mutate(RECORDS[name], lambda paths: drawn.append(data.draw(st.sampled_from(paths))) or drawn[0],
-                    junk, delete)
+    record = mutate(
+        RECORDS[name],
+        lambda paths: drawn.append(data.draw(st.sampled_from(paths))) or drawn[0],
+        junk,
+        delete,
+    )
     if any(p == drawn[0] and f.condition is not None for p, f, _ in present_fields(RECORDS[name])):
         return  # required on a condition only the reader can see (declared as such)
     if verdict_or_typed_error(record) is not None:
@@ -223,18 +272,30 @@ PAGE = ROOT / "docs" / "en" / "settle-a-score.md"
 
 
 # A game whose records hold no hands (Construction: one list of turns) has only the one kind of deal.
-TEMPLATE_KINDS = [(slug, full) for slug in sorted(GAMES) for full in (False, True)
-                  if not full or spec_of(GAMES[slug]).has_mode("full")]
+TEMPLATE_KINDS = [
+    (slug, full)
+    for slug in sorted(GAMES)
+    for full in (False, True)
+    if not full or spec_of(GAMES[slug]).has_mode("full")
+]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("slug, full", TEMPLATE_KINDS, ids=lambda v: v if isinstance(v, str) else
-                         ("full" if v else "summary"))
-def test_a_template_from_referee_new_is_a_record_the_referee_and_the_schema_accept(slug, lang, full):
+@pytest.mark.parametrize(
+    "slug, full",
+    TEMPLATE_KINDS,
+    ids=lambda v: v if isinstance(v, str) else ("full" if v else "summary"),
+)
+def test_a_template_from_referee_new_is_a_record_the_referee_and_the_schema_accept(
+    slug, lang, full
+):
     text = template(slug, lang, full)
     assert check_text(text).exit_status == 0
     data = yaml.safe_load(text)
-    assert data["notation"] == lang and (spec_of(GAMES[slug]).full_play_key in data["deals"][0]) == full
+    assert (
+        data["notation"] == lang
+        and (spec_of(GAMES[slug]).full_play_key in data["deals"][0]) == full
+    )
     assert VALIDATORS[slug].is_valid(data)
 
 
@@ -257,8 +318,11 @@ def test_the_commands_new_and_schema(capsys):
 def _page_blocks(lang: str) -> str:
     """Every referee-record block of the record reference, and every game's own fields (the fold that the
     site puts in each game's Record section), rendered in ``lang`` (suit signs without their colour)."""
-    text = "\n".join(render_block(b.kind, b.params, lang) for b in find_blocks(PAGE.read_text(encoding="utf-8"))
-                      if b.kind == "record")
+    text = "\n".join(
+        render_block(b.kind, b.params, lang)
+        for b in find_blocks(PAGE.read_text(encoding="utf-8"))
+        if b.kind == "record"
+    )
     text += "\n".join(render_block("fields", {"game": slug}, lang) for slug in GAMES)
     return re.sub(r'<span class="suit-[a-z]+">(.)</span>', r"\1", text)
 
@@ -293,6 +357,7 @@ def test_every_game_has_a_table_for_each_kind_of_deal_on_its_page():
 
 def test_the_site_publishes_every_schema(site):
     from tests.conftest import SITE_URL as site_url  # what the session's site is built for
+
     for slug, game in GAMES.items():
         url = site_url.rstrip("/") + f"/schemas/{slug}.json"
         published = json.loads((site / "schemas" / f"{slug}.json").read_text(encoding="utf-8"))
@@ -304,7 +369,9 @@ def test_the_site_publishes_every_schema(site):
 def _allowed_by_reader(record: dict[str, Any], path: tuple[Any, ...]) -> set[str]:
     """The keys the reader allows in the mapping at ``path``: the list its unknown-field message gives."""
     errors = errors_of(dump(_set(record, path + (UNKNOWN,), 1)))
-    hit = next(e for e in errors if e.code == "record.unknown_field" and e.where.path.endswith(UNKNOWN))
+    hit = next(
+        e for e in errors if e.code == "record.unknown_field" and e.where.path.endswith(UNKNOWN)
+    )
     return set(hit.message.params["allowed"])
 
 
@@ -315,7 +382,9 @@ def test_the_reader_allows_exactly_the_declared_keys(name):
     assert _allowed_by_reader(record, ()) == {f.name for f in spec.record_fields()}
     for i, deal in enumerate(record["deals"]):
         mode = "full" if spec.full_play_key in deal else "summary"
-        assert _allowed_by_reader(record, ("deals", i)) == {f.name for f in spec.deal_fields(mode)}, (i, mode)
+        assert _allowed_by_reader(record, ("deals", i)) == {
+            f.name for f in spec.deal_fields(mode)
+        }, (i, mode)
 
 
 @pytest.mark.parametrize("lang", LANGS)

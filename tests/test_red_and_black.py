@@ -42,26 +42,35 @@ def oracle(players: list[str], red: list[bool]) -> dict[str, int]:
 def test_cards_are_kept_and_the_colour_needed_alternates_at_every_draw(n, rng):
     black, red, stock = shuffled_stock(rng)
     assert not black.suit.is_red and red.suit.is_red
-    assert len(stock) == 50 and sum(c.suit.is_red for c in stock) == 25     # 25 of each colour after the two
+    assert (
+        len(stock) == 50 and sum(c.suit.is_red for c in stock) == 25
+    )  # 25 of each colour after the two
     assert sorted([black, red, *stock]) == sorted(DECK)
     game = rb.RedBlackGame([str(k) for k in range(n)], [c.suit.is_red for c in stock], stock)
     while not game.is_over():
         assert game.legal_moves() == [rb.Draw()]
         game.push(rb.Draw())
         # Every card is in the stock, taken by a player, or in the pile with the two starting cards.
-        everywhere = stock[game.position:] + game.taken_items() + game.pile_items() + [black, red]
+        everywhere = stock[game.position :] + game.taken_items() + game.pile_items() + [black, red]
         assert sorted(everywhere) == sorted(DECK)
         assert len(game.taken_items()) == sum(game.taken)
-    assert game.discards == [k % 2 == 0 for k in range(len(game.discards))]   # red, black, red, …
+    assert game.discards == [k % 2 == 0 for k in range(len(game.discards))]  # red, black, red, …
     assert game.outcome().scores == oracle([str(k) for k in range(n)], game.red)
     with pytest.raises(rb.IllegalMoveError):
         game.push(rb.Draw())
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.integers(2, 5), st.integers(0, 4), SEEDS, st.sampled_from(["en", "ru", "de"]),
-       st.sampled_from(["all_lose", "nobody_loses"]))
-def test_a_random_game_replays_to_the_same_outcome_and_its_summary_agrees(n, dealer, rng, notation, ties):
+@given(
+    st.integers(2, 5),
+    st.integers(0, 4),
+    SEEDS,
+    st.sampled_from(["en", "ru", "de"]),
+    st.sampled_from(["all_lose", "nobody_loses"]),
+)
+def test_a_random_game_replays_to_the_same_outcome_and_its_summary_agrees(
+    n, dealer, rng, notation, ties
+):
     players = NAMES[:n]
     dealer %= n
     deal = red_and_black_deal(rng, players, dealer, notation)
@@ -74,9 +83,13 @@ def test_a_random_game_replays_to_the_same_outcome_and_its_summary_agrees(n, dea
     # The same game as colours only, and as the summary a table writes down, gives the same result.
     letters = {"en": "RB", "ru": "КЧ", "de": "RS"}[notation]
     colours = "".join(letters[0] if c.suit.is_red else letters[1] for c in stock)
-    as_colours = check_text(dump(record(players, {"dealer": deal["dealer"], "stock": colours}, notation=notation)))
+    as_colours = check_text(
+        dump(record(players, {"dealer": deal["dealer"], "stock": colours}, notation=notation))
+    )
     assert as_colours.deals[0].scores == verdict.deals[0].scores
-    summary = check_text(dump(record(players, {"dealer": deal["dealer"], "taken": expected}, options={"ties": ties})))
+    summary = check_text(
+        dump(record(players, {"dealer": deal["dealer"], "taken": expected}, options={"ties": ties}))
+    )
     assert summary.deals[0].scores == verdict.deals[0].scores
     assert summary.termination == verdict.termination and summary.winner == verdict.winner
 
@@ -100,15 +113,23 @@ def test_the_draws_a_record_gives_are_checked_card_by_card(n, rng, notation):
     letters = [keep if kept else discard for kept in draws]
     plain = check_text(dump(record(players, deal, notation=notation)))
     # The draws as played, in full or only the first ones, agree; the English letters are read everywhere.
-    for given_draws in ("".join(letters), " ".join(letters[:rng.randrange(1, 50)]), ("K" if draws[0] else "D").lower()):
-        verdict = check_text(dump(record(players, dict(deal, draws=given_draws), notation=notation)))
+    for given_draws in (
+        "".join(letters),
+        " ".join(letters[: rng.randrange(1, 50)]),
+        ("K" if draws[0] else "D").lower(),
+    ):
+        verdict = check_text(
+            dump(record(players, dict(deal, draws=given_draws), notation=notation))
+        )
         assert verdict.exit_status == plain.exit_status == 0 and verdict.deals == plain.deals
     # One letter changed: a finding at that draw, for the rule it breaks; the stock still decides the scores.
     k = rng.randrange(50)
     letters[k] = discard if draws[k] else keep
     wrong = check_text(dump(record(players, dict(deal, draws="".join(letters)), notation=notation)))
     code, rule = ("play.must_keep", "G10-S8") if draws[k] else ("play.must_discard", "G10-S7")
-    assert wrong.exit_status == 1 and [(f.code, f.message.params["k"]) for f in wrong.findings] == [(code, k + 1)]
+    assert wrong.exit_status == 1 and [(f.code, f.message.params["k"]) for f in wrong.findings] == [
+        (code, k + 1)
+    ]
     assert rb.GAME.rule_for(code) == rule and wrong.deals[0].scores == plain.deals[0].scores
 
 
@@ -119,49 +140,111 @@ def test_draws_that_cannot_be_read_make_the_record_unusable(draws):
 
 
 def test_random_games_are_reproducible():
-    assert red_and_black_deal(random.Random(5), NAMES[:3], 0) == red_and_black_deal(random.Random(5), NAMES[:3], 0)
+    assert red_and_black_deal(random.Random(5), NAMES[:3], 0) == red_and_black_deal(
+        random.Random(5), NAMES[:3], 0
+    )
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.data(), SEEDS, st.sampled_from([None, -1, "x", [], {}, "RB", "Anna", 99]), st.booleans())
 def test_a_mutated_record_gives_a_verdict_or_typed_errors(data, rng, junk, delete):
     players = NAMES[:3]
-    full = dict(red_and_black_deal(rng, players, 0), claim={"Anna": 1, "Boris": 2, "Vera": 3}, loser="Vera")
+    full = dict(
+        red_and_black_deal(rng, players, 0), claim={"Anna": 1, "Boris": 2, "Vera": 3}, loser="Vera"
+    )
     summary = {"dealer": "Anna", "taken": {"Anna": 4, "Boris": 6, "Vera": 1}, "loser": ["Boris"]}
     rec = record(players, full, summary)
-    verdict_or_typed_error(mutate(rec, lambda paths: data.draw(st.sampled_from(paths)), junk, delete))
+    verdict_or_typed_error(
+        mutate(rec, lambda paths: data.draw(st.sampled_from(paths)), junk, delete)
+    )
 
 
 STOCK = (EX / "stock-runs-out.yaml").read_text(encoding="utf-8")
 CARDS = (EX / "two-games.yaml").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("base", "old", "new", "code", "line"), [
-    (STOCK, "stock: RRRBB", "stock: RRRBBB", "record.stock_colours", 22),          # 51 cards
-    (STOCK, "stock: RRRBB", "stock: RRRRB", "record.stock_colours", 22),           # 26 red
-    (STOCK, "stock: RRRBB", "stock: RRXBB", "record.bad_stock", 22),
-    (STOCK, "stock: RRRBB", "start: {black: 7♠, red: 10♥}\n    stock: RRRBB", "record.start_without_cards", 22),
-    (STOCK, "dealer: Vera", "dealer: Olga", "record.unknown_name", 21),
-    (STOCK, "game: red-and-black", "game: red-and-black\noptions: {ties: coin}", "record.bad_option_value", 19),
-    (CARDS, "start: {black: 7п, red: 10ч}", "start: {black: 7п, red: 4ч}", "record.deck_mismatch", 21),  # twice
-    (CARDS, "start: {black: 7п, red: 10ч}", "start: {black: 10ч, red: 7п}", "record.bad_start", 20),
-    (CARDS, "taken: {Anna: 12, Boris: 9, Vera: 4}", "taken: {Anna: 42, Boris: 9, Vera: 4}",
-     "record.too_many_taken", 29),
-    (CARDS, "taken: {Anna: 12, Boris: 9, Vera: 4}", "taken: {Anna: 1, Boris: 47, Vera: 1}", "record.no_turn", 29),
-    (CARDS, "taken: {Anna: 12, Boris: 9, Vera: 4}", "taken: {Anna: 12, Boris: 9}", "record.missing_name", 29),
-])
+@pytest.mark.parametrize(
+    ("base", "old", "new", "code", "line"),
+    [
+        (STOCK, "stock: RRRBB", "stock: RRRBBB", "record.stock_colours", 22),  # 51 cards
+        (STOCK, "stock: RRRBB", "stock: RRRRB", "record.stock_colours", 22),  # 26 red
+        (STOCK, "stock: RRRBB", "stock: RRXBB", "record.bad_stock", 22),
+        (
+            STOCK,
+            "stock: RRRBB",
+            "start: {black: 7♠, red: 10♥}\n    stock: RRRBB",
+            "record.start_without_cards",
+            22,
+        ),
+        (STOCK, "dealer: Vera", "dealer: Olga", "record.unknown_name", 21),
+        (
+            STOCK,
+            "game: red-and-black",
+            "game: red-and-black\noptions: {ties: coin}",
+            "record.bad_option_value",
+            19,
+        ),
+        (
+            CARDS,
+            "start: {black: 7п, red: 10ч}",
+            "start: {black: 7п, red: 4ч}",
+            "record.deck_mismatch",
+            21,
+        ),  # twice
+        (
+            CARDS,
+            "start: {black: 7п, red: 10ч}",
+            "start: {black: 10ч, red: 7п}",
+            "record.bad_start",
+            20,
+        ),
+        (
+            CARDS,
+            "taken: {Anna: 12, Boris: 9, Vera: 4}",
+            "taken: {Anna: 42, Boris: 9, Vera: 4}",
+            "record.too_many_taken",
+            29,
+        ),
+        (
+            CARDS,
+            "taken: {Anna: 12, Boris: 9, Vera: 4}",
+            "taken: {Anna: 1, Boris: 47, Vera: 1}",
+            "record.no_turn",
+            29,
+        ),
+        (
+            CARDS,
+            "taken: {Anna: 12, Boris: 9, Vera: 4}",
+            "taken: {Anna: 12, Boris: 9}",
+            "record.missing_name",
+            29,
+        ),
+    ],
+)
 def test_impossible_records_exit_two(tmp_path, capsys, base, old, new, code, line):
     assert old in base
-    assert cli_error(tmp_path, capsys, base.replace(old, new, 1), code, "de")["where"].get("line") == line
+    assert (
+        cli_error(tmp_path, capsys, base.replace(old, new, 1), code, "de")["where"].get("line")
+        == line
+    )
 
 
 def test_ties_and_several_games():
     two = check_text(CARDS.replace("several_games: total", "several_games: each_game"))
     assert two.winner is None and two.termination_code == "each_game"
-    nobody = check_text(CARDS.replace("several_games: total", "several_games: total, ties: nobody_loses"))
+    nobody = check_text(
+        CARDS.replace("several_games: total", "several_games: total, ties: nobody_loses")
+    )
     assert nobody.termination_code == "tie_nobody_loses" and nobody.winner == "Vera"
-    tie = check_text(dump(record(NAMES[:2], {"dealer": "Anna", "taken": {"Anna": 5, "Boris": 5}},
-                                 options={"ties": "nobody_loses"}, )))
+    tie = check_text(
+        dump(
+            record(
+                NAMES[:2],
+                {"dealer": "Anna", "taken": {"Anna": 5, "Boris": 5}},
+                options={"ties": "nobody_loses"},
+            )
+        )
+    )
     assert tie.winner is None and tie.termination_code == "tie_nobody_loses"
     assert errors_of(dump(record(NAMES[:2], {"dealer": "Anna", "taken": {"Anna": 5}})))
 

@@ -31,7 +31,11 @@ def test_catalog_is_complete_without_fuzzy_entries(lang):
     cat = catalog(lang)
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in cat if m.id}
     assert ids >= template_ids()
-    untranslated = [m.id for m in cat if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])]
+    untranslated = [
+        m.id
+        for m in cat
+        if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])
+    ]
     fuzzy = [m.id for m in cat if m.id and m.fuzzy]
     assert untranslated == [] and fuzzy == []
 
@@ -61,8 +65,12 @@ def test_compiled_catalog_matches_the_po_file(lang, tmp_path):
 
 
 def test_russian_plural_forms():
-    forms = {n: render(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", n), "ru")
-             for n in (1, 2, 5, 11, 21, 22, 25)}
+    forms = {
+        n: render(
+            tn("{n} trick checked card by card.", "{n} tricks checked card by card.", n), "ru"
+        )
+        for n in (1, 2, 5, 11, 21, 22, 25)
+    }
     assert forms[1].split()[1] == forms[21].split()[1]
     assert forms[2].split()[1] == forms[22].split()[1]
     assert forms[5].split()[1] == forms[11].split()[1] == forms[25].split()[1]

@@ -73,11 +73,11 @@ def replay_oracle(deal: dict, notation: str):
     last = None
     for k, raw in enumerate(deal["tricks"], start=1):
         cards = parse_cards(raw, notation)
-        assert owner[cards[0]] == leader                               # the last winner leads
+        assert owner[cards[0]] == leader  # the last winner leads
         led = suit_in_play(cards[0], trump)
         for j, card in enumerate(cards):
             seat = owner[card]
-            assert seat == PLAYERS[(PLAYERS.index(leader) + j) % 3]    # clockwise
+            assert seat == PLAYERS[(PLAYERS.index(leader) + j) % 3]  # clockwise
             if j:
                 assert legal(card, held[seat], led, trump)
             held[seat].remove(card)
@@ -94,8 +94,12 @@ def replay_oracle(deal: dict, notation: str):
     return trump, discard, points, won, last, captures
 
 
-setup = st.tuples(st.integers(0, 2), st.sampled_from(["en", "ru", "de"]), st.sampled_from(["points", "original_units"]),
-                  st.randoms(use_true_random=False))
+setup = st.tuples(
+    st.integers(0, 2),
+    st.sampled_from(["en", "ru", "de"]),
+    st.sampled_from(["points", "original_units"]),
+    st.randoms(use_true_random=False),
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -108,7 +112,9 @@ def test_random_full_deal_invariants(args):
     discard = parse_cards(deal["discard"], notation)
     # Cards conserved: 30 in the hands and 2 in the widow make the pack; the dealer holds 12 before discarding.
     assert [len(h) for h in hands.values()] == [10, 10, 10] and len(widow) == 2
-    assert sorted(c for h in hands.values() for c in h) + [] == sorted(set(c for h in hands.values() for c in h))
+    assert sorted(c for h in hands.values() for c in h) + [] == sorted(
+        set(c for h in hands.values() for c in h)
+    )
     assert sorted([*(c for h in hands.values() for c in h), *widow]) == sorted(ru.DECK)
     twelve = hands[PLAYERS[dealer]] + widow
     assert len(set(twelve)) == 12 and set(discard) <= set(twelve) and len(set(discard)) == 2
@@ -119,8 +125,13 @@ def test_random_full_deal_invariants(args):
     assert sorted(played) == sorted(set(ru.DECK) - set(discard))
     trump, discard, points, won, last, captures = replay_oracle(deal, notation)
 
-    record = {"game": "reunion", "notation": notation, "players": PLAYERS, "options": {"settlement": settlement},
-              "deals": [deal]}
+    record = {
+        "game": "reunion",
+        "notation": notation,
+        "players": PLAYERS,
+        "options": {"settlement": settlement},
+        "deals": [deal],
+    }
     verdict = check_text(dump(record))
     assert verdict.findings == []
     scores = verdict.deals[0].scores
@@ -137,11 +148,21 @@ def test_random_full_deal_invariants(args):
     trickless = [p for p in PLAYERS if won[p] == 0]
     if settlement == "points":
         for p in PLAYERS:
-            assert penalties[p] == (-30 if p in trickless else 0) + 15 * len([q for q in trickless if q != p])
+            assert penalties[p] == (-30 if p in trickless else 0) + 15 * len(
+                [q for q in trickless if q != p]
+            )
     else:
         assert penalties == dict.fromkeys(PLAYERS, 0)
-        score = ru.score_deal(points, {p: won[p] > 0 for p in PLAYERS}, last, PLAYERS[dealer], discard, trump,
-                              settlement, captures)
+        score = ru.score_deal(
+            points,
+            {p: won[p] > 0 for p in PLAYERS},
+            last,
+            PLAYERS[dealer],
+            discard,
+            trump,
+            settlement,
+            captures,
+        )
         assert sum(score.units.values()) == 0
         assert score.units[PLAYERS[dealer]] >= -2 - len(captures)
     # The summaries a scoresheet would write give the same scores: with points, and with the counting cards.
@@ -152,14 +173,41 @@ def test_random_full_deal_invariants(args):
         owner_of_best = max(cards, key=lambda c: power(c, led, trump))
         won_cards[_owner(deal, notation, owner_of_best)].extend(cards)
     for form in ("points", "cards"):
-        taken = {p: {"tricks": won[p], **({"points": points[p]} if form == "points" else
-                                           {"cards": [c.rank.label + c.suit.value for c in won_cards[p]
-                                                      if value(c, trump) or rng.random() < 0.2]})}
-                 for p in PLAYERS}
-        summary = {"dealer": PLAYERS[dealer], "trump": trump.symbol, "discard": [str(c) for c in discard],
-                   "taken": taken, "last_trick": last, "claim": scores}
-        again = check_text(dump({"game": "reunion", "players": PLAYERS, "options": {"settlement": settlement},
-                                 "deals": [summary]}))
+        taken = {
+            p: {
+                "tricks": won[p],
+                **(
+                    {"points": points[p]}
+                    if form == "points"
+                    else {
+                        "cards": [
+                            c.rank.label + c.suit.value
+                            for c in won_cards[p]
+                            if value(c, trump) or rng.random() < 0.2
+                        ]
+                    }
+                ),
+            }
+            for p in PLAYERS
+        }
+        summary = {
+            "dealer": PLAYERS[dealer],
+            "trump": trump.symbol,
+            "discard": [str(c) for c in discard],
+            "taken": taken,
+            "last_trick": last,
+            "claim": scores,
+        }
+        again = check_text(
+            dump(
+                {
+                    "game": "reunion",
+                    "players": PLAYERS,
+                    "options": {"settlement": settlement},
+                    "deals": [summary],
+                }
+            )
+        )
         assert again.deals[0].scores == scores and again.exit_status == 0
 
 
@@ -171,27 +219,38 @@ def _owner(deal: dict, notation: str, card: Card) -> str:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 140), min_size=2, max_size=2), st.lists(st.booleans(), min_size=3, max_size=3),
-       st.integers(0, 2), st.integers(0, 2), st.sampled_from(["points", "original_units"]))
+@given(
+    st.lists(st.integers(0, 140), min_size=2, max_size=2),
+    st.lists(st.booleans(), min_size=3, max_size=3),
+    st.integers(0, 2),
+    st.integers(0, 2),
+    st.sampled_from(["points", "original_units"]),
+)
 def test_score_deal_invariants(cuts, took_flags, dealer, last, settlement):
     """Any split of the points, any players without a trick (two included): 150 less a forfeit, zero-sum penalties."""
     took_flags[last] = True  # the taker of the last trick took a trick
-    discard = [Card(Rank.TEN, Suit.HEARTS), Card(Rank.KING, Suit.CLUBS)]   # 14 points
+    discard = [Card(Rank.TEN, Suit.HEARTS), Card(Rank.KING, Suit.CLUBS)]  # 14 points
     low, high = sorted(min(c, 126) for c in cuts)
     shares = dict(zip(PLAYERS, [low, high - low, 126 - high], strict=True))
     took = dict(zip(PLAYERS, took_flags, strict=True))
     for p in PLAYERS:
-        if not took[p]:  # a player without a trick took no points: they went to the last trick's taker
+        if not took[
+            p
+        ]:  # a player without a trick took no points: they went to the last trick's taker
             shares[PLAYERS[last]] += shares[p]
             shares[p] = 0
     assert sum(shares.values()) + 14 == 140
-    score = ru.score_deal(shares, took, PLAYERS[last], PLAYERS[dealer], discard, Suit.SPADES, settlement, [])
+    score = ru.score_deal(
+        shares, took, PLAYERS[last], PLAYERS[dealer], discard, Suit.SPADES, settlement, []
+    )
     forfeit = 0 if took[PLAYERS[dealer]] else 14
     assert sum(score.before.values()) == 150 - forfeit
     assert sum(score.penalties.values()) == 0 and sum(score.units.values()) == 0
     trickless = [p for p in PLAYERS if not took[p]]
     if settlement == "points":
-        assert [score.penalties[p] for p in trickless] == [-30 + 15 * (len(trickless) - 1)] * len(trickless)
+        assert [score.penalties[p] for p in trickless] == [-30 + 15 * (len(trickless) - 1)] * len(
+            trickless
+        )
         assert all(score.penalties[p] == 15 * len(trickless) for p in PLAYERS if p not in trickless)
     else:
         assert score.penalties == dict.fromkeys(PLAYERS, 0)
@@ -199,11 +258,23 @@ def test_score_deal_invariants(cuts, took_flags, dealer, last, settlement):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(0, 2), st.sampled_from(["points", "original_units"]))
+@given(
+    st.randoms(use_true_random=False),
+    st.integers(0, 2),
+    st.sampled_from(["points", "original_units"]),
+)
 def test_a_whole_game_adds_up(rng, first, settlement):
     deals = [reunion_deal(rng, PLAYERS, (first + k) % 3) for k in range(3)]
-    verdict = check_text(dump({"game": "reunion", "players": PLAYERS, "options": {"settlement": settlement},
-                               "deals": deals}))
+    verdict = check_text(
+        dump(
+            {
+                "game": "reunion",
+                "players": PLAYERS,
+                "options": {"settlement": settlement},
+                "deals": deals,
+            }
+        )
+    )
     assert verdict.findings == []
     assert verdict.totals == {p: sum(d.scores[p] for d in verdict.deals) for p in PLAYERS}
     best = max(verdict.totals.values())
@@ -221,6 +292,7 @@ def test_settle_units_with_co_winners_and_a_player_without_points():
 
 # The left jack ------------------------------------------------------------------------------------------------
 
+
 def test_left_jack_is_a_trump_for_following_and_for_the_duty_to_trump():
     spades = Suit.SPADES
     # Clubs led: J♣ is a spade now, so the 8♣ must follow; with no other club, J♣ is a trump and must be played.
@@ -231,22 +303,31 @@ def test_left_jack_is_a_trump_for_following_and_for_the_duty_to_trump():
     # The right jack beats the left jack, which beats the ace of trumps.
     assert ru.RULES.winner(parse_cards("AS JC JS"), spades) == 2
     assert ru.RULES.winner(parse_cards("AS JC 10S"), spades) == 1
-    assert ru.RULES.winner(parse_cards("AC JC 10C"), spades) == 1   # the left jack trumps a club lead
+    assert (
+        ru.RULES.winner(parse_cards("AC JC 10C"), spades) == 1
+    )  # the left jack trumps a club lead
 
 
 def _full_play_text() -> str:
-    return (EX / "full-play.yaml").read_text(encoding="utf-8").replace(
-        "    claim: {Anna: 81, Boris: 44, Vera: 25}\n", "")
+    return (
+        (EX / "full-play.yaml")
+        .read_text(encoding="utf-8")
+        .replace("    claim: {Anna: 81, Boris: 44, Vera: 25}\n", "")
+    )
 
 
 def test_the_left_jack_played_on_its_printed_suit_while_holding_that_suit_is_a_revoke():
     # Trick 1 is spades; Vera holds K♠ and the left jack J♠. Playing the jack there is not following suit.
     text = _full_play_text().replace("- A♠ 9♠ K♠", "- A♠ 9♠ J♠").replace("- Q♠ J♣ J♠", "- Q♠ J♣ K♠")
     verdict = check_text(text)
-    first = verdict.findings[0]   # the jack wins the trick, so later tricks are led by the wrong player too
+    first = verdict.findings[
+        0
+    ]  # the jack wins the trick, so later tricks are led by the wrong player too
     assert (first.code, first.where.trick) == ("play.revoke", 1) and "K♠" in str(first.message)
     assert verdict.exit_status == 1
-    error = ru.RULES.why_illegal(parse_cards("JC")[0], parse_cards("JC 8C"), Suit.CLUBS, Suit.SPADES, "Vera")
+    error = ru.RULES.why_illegal(
+        parse_cards("JC")[0], parse_cards("JC 8C"), Suit.CLUBS, Suit.SPADES, "Vera"
+    )
     assert error is not None and error.code == "play.revoke"
 
 
@@ -254,12 +335,16 @@ def test_keeping_the_left_jack_when_void_is_failing_to_trump():
     # Trick 5 is spades; Vera's only trump is the left jack J♠ and she has no spade: she must play it.
     text = _full_play_text().replace("- Q♠ J♣ J♠", "- Q♠ J♣ 9♥").replace("- 9♦ 9♥ 8♦", "- 9♦ J♠ 8♦")
     verdict = check_text(text)
-    first = verdict.findings[0]   # the jack kept back then takes trick 8, so trick 9 is led out of turn as well
+    first = verdict.findings[
+        0
+    ]  # the jack kept back then takes trick 8, so trick 9 is led out of turn as well
     assert (first.code, first.where.trick) == ("play.must_trump", 5) and "J♠" in str(first.message)
 
 
 def test_the_right_jack_taking_the_left_jack_costs_a_unit_only_in_units():
-    units = check_text(_full_play_text().replace("deals:", "options: {settlement: original_units}\ndeals:"))
+    units = check_text(
+        _full_play_text().replace("deals:", "options: {settlement: original_units}\ndeals:")
+    )
     assert any("left jack of Vera" in str(s) for s in units.deals[0].steps)
     points = check_text(_full_play_text())
     assert not any("left jack of" in str(s) for s in points.deals[0].steps)
@@ -283,14 +368,19 @@ deals:
 """
 
 
-@pytest.mark.parametrize(("discard", "points", "fault"), [
-    ("[A♣, 7♣]", 11, "A♣"),          # an ace
-    ("[J♣, 7♣]", 12, "J♣"),          # the left jack
-    ("[J♠, 7♣]", 12, "J♠"),          # the right jack
-])
+@pytest.mark.parametrize(
+    ("discard", "points", "fault"),
+    [
+        ("[A♣, 7♣]", 11, "A♣"),  # an ace
+        ("[J♣, 7♣]", 12, "J♣"),  # the left jack
+        ("[J♠, 7♣]", 12, "J♠"),  # the right jack
+    ],
+)
 def test_a_forbidden_discard_is_a_finding(discard, points, fault):
     # Vera's 23 points shift so that the pack still adds up to 140.
-    text = SUMMARY.replace("[10♥, K♣]", discard).replace("points: 23", f"points: {23 + 14 - points + 1}")
+    text = SUMMARY.replace("[10♥, K♣]", discard).replace(
+        "points: 23", f"points: {23 + 14 - points + 1}"
+    )
     text = text.replace("points: 62", "points: 61")
     verdict = check_text(text)
     assert [f.code for f in verdict.findings] == ["discard.forbidden_card"]
@@ -298,7 +388,9 @@ def test_a_forbidden_discard_is_a_finding(discard, points, fault):
 
 
 def test_a_ten_and_a_plain_jack_may_be_discarded():
-    verdict = check_text(SUMMARY.replace("[10♥, K♣]", "[10♥, J♦]").replace("points: 23", "points: 25"))
+    verdict = check_text(
+        SUMMARY.replace("[10♥, K♣]", "[10♥, J♦]").replace("points: 23", "points: 25")
+    )
     assert verdict.findings == [] and verdict.deals[0].scores["Vera"] == 25 + 12
 
 
@@ -328,13 +420,30 @@ def _turned_jack(anna: str, boris: str, vera: str) -> str:
     return TURNED_JACK.replace("ANNA", anna).replace("BORIS", boris).replace("VERA", vera)
 
 
-@pytest.mark.parametrize(("anna", "boris", "vera", "where"), [
-    # The dealer, Vera, took the turned right jack into her hand and played it, and nothing beats it:
-    ("{points: 85, tricks: 7}", BORIS_41, "{points: 0, tricks: 0}", "deals[0].taken.Vera"),  # so she took a trick,
-    ("{points: 64, tricks: 4}", BORIS_41, "{cards: [A♠, 10♠], tricks: 3}", "deals[0].taken.Vera"),  # J♠ in it,
-    ("{points: 62, tricks: 4}", "{cards: [A♥, A♦, 10♦, K♠, Q♦, J♠], tricks: 3}", "{points: 13, tricks: 3}",
-     "deals[0].taken.Boris.cards"),  # and nobody else took it
-])
+@pytest.mark.parametrize(
+    ("anna", "boris", "vera", "where"),
+    [
+        # The dealer, Vera, took the turned right jack into her hand and played it, and nothing beats it:
+        (
+            "{points: 85, tricks: 7}",
+            BORIS_41,
+            "{points: 0, tricks: 0}",
+            "deals[0].taken.Vera",
+        ),  # so she took a trick,
+        (
+            "{points: 64, tricks: 4}",
+            BORIS_41,
+            "{cards: [A♠, 10♠], tricks: 3}",
+            "deals[0].taken.Vera",
+        ),  # J♠ in it,
+        (
+            "{points: 62, tricks: 4}",
+            "{cards: [A♥, A♦, 10♦, K♠, Q♦, J♠], tricks: 3}",
+            "{points: 13, tricks: 3}",
+            "deals[0].taken.Boris.cards",
+        ),  # and nobody else took it
+    ],
+)
 def test_the_turned_right_jack_wins_a_trick_for_the_dealer(anna, boris, vera, where):
     errors = errors_of(_turned_jack(anna, boris, vera))
     assert [e.code for e in errors] == ["record.points_impossible"]
@@ -356,7 +465,9 @@ def test_a_shared_win_names_the_co_winners():
     last_trick: {last}
 """
     text = "game: reunion\nplayers: [Anna, Boris, Vera]\ndeals:\n" + "".join(
-        deal.format(dealer=d, last=last) for d, last in (("Anna", "Anna"), ("Boris", "Boris"), ("Vera", "Vera")))
+        deal.format(dealer=d, last=last)
+        for d, last in (("Anna", "Anna"), ("Boris", "Boris"), ("Vera", "Vera"))
+    )
     verdict = check_text(text)
     assert verdict.totals == {"Anna": 160, "Boris": 160, "Vera": 130}
     assert verdict.winner is None and verdict.termination_code == "shared_win"
@@ -368,15 +479,22 @@ def test_a_shared_win_names_the_co_winners():
 def test_dealer_order_is_a_warning():
     # Every player deals once, but the deal goes to the right: an irregularity, and the game stands.
     text = (EX / "three-deals.yaml").read_text(encoding="utf-8")
-    text = text.replace("dealer: Boris", "dealer: X").replace("dealer: Vera", "dealer: Boris").replace("dealer: X",
-                                                                                                        "dealer: Vera")
+    text = (
+        text.replace("dealer: Boris", "dealer: X")
+        .replace("dealer: Vera", "dealer: Boris")
+        .replace("dealer: X", "dealer: Vera")
+    )
     verdict = check_text(text)
     assert [f.code for f in verdict.findings] == ["deal.dealer_order", "deal.dealer_order"]
     assert {f.severity for f in verdict.findings} == {"warning"}
 
 
 def test_a_player_who_deals_twice_makes_the_record_unusable():
-    text = (EX / "three-deals.yaml").read_text(encoding="utf-8").replace("dealer: Boris", "dealer: Vera", 1)
+    text = (
+        (EX / "three-deals.yaml")
+        .read_text(encoding="utf-8")
+        .replace("dealer: Boris", "dealer: Vera", 1)
+    )
     errors = errors_of(text)
     assert [(e.code, e.where.path) for e in errors] == [("record.dealer_twice", "deals[2].dealer")]
     assert errors[0].where.line is not None
@@ -387,16 +505,35 @@ BROKEN = [
     (SUMMARY, "tricks: 4", "tricks: 5", "record.tricks_sum"),
     (SUMMARY, "tricks: 4", "tricks: 11", "record.bad_tricks"),
     (SUMMARY, "[10♥, K♣]", "[10♥]", "record.discard_size"),
-    (SUMMARY, "[10♥, K♣]", "[10♥, A♦]", "record.card_twice"),          # in the discard and in Boris's tricks
+    (
+        SUMMARY,
+        "[10♥, K♣]",
+        "[10♥, A♦]",
+        "record.card_twice",
+    ),  # in the discard and in Boris's tricks
     (SUMMARY, "[10♥, K♣]", "[10♥, 6♣]", "record.not_in_pack"),
     (SUMMARY, "last_trick: Boris", "last_trick: Olga", "record.unknown_name"),
     (SUMMARY, "{points: 23, tricks: 3}", "{points: 23, tricks: 0}", "record.points_without_tricks"),
-    (SUMMARY, "Anna:  {points: 62, tricks: 4}", "Anna:  {points: 62, cards: [A♠], tricks: 4}",
-     "record.points_or_cards"),
+    (
+        SUMMARY,
+        "Anna:  {points: 62, tricks: 4}",
+        "Anna:  {points: 62, cards: [A♠], tricks: 4}",
+        "record.points_or_cards",
+    ),
     (SUMMARY, "points: 62", "points: 200", "record.too_many_points"),
     (SUMMARY, "    turned: 9♠\n", "", "record.missing_field"),
-    (SUMMARY, "game: reunion", "game: reunion\noptions: {settlement: money}", "record.bad_option_value"),
-    (SUMMARY, "    last_trick: Boris\n", "    last_trick: Boris\n    widow: [7♣, 8♥]\n", "record.unknown_field"),
+    (
+        SUMMARY,
+        "game: reunion",
+        "game: reunion\noptions: {settlement: money}",
+        "record.bad_option_value",
+    ),
+    (
+        SUMMARY,
+        "    last_trick: Boris\n",
+        "    last_trick: Boris\n    widow: [7♣, 8♥]\n",
+        "record.unknown_field",
+    ),
 ]
 
 
@@ -408,9 +545,14 @@ def _broken_full_play() -> list[tuple[str, str, str, str]]:
         (full, "discard: K♣ 7♠", "discard: K♣ 8♠", "record.discard_not_held"),
         (full, "      - 10♣ Q♣ J♥\n", "", "record.trick_count"),
         (full, "Vera:  J♥ 7♠", "Vera:  J♥", "record.hand_size"),
-        (full, "deals:", "deals:" + "\n  - {dealer: Anna, trump: ♠, discard: [7♥, 8♥], last_trick: Anna, taken: "
-         "{Anna: {points: 140, tricks: 10}, Boris: {points: 0, tricks: 0}, Vera: {points: 0, tricks: 0}}}" * 3,
-         "record.too_many_deals"),
+        (
+            full,
+            "deals:",
+            "deals:" + "\n  - {dealer: Anna, trump: ♠, discard: [7♥, 8♥], last_trick: Anna, taken: "
+            "{Anna: {points: 140, tricks: 10}, Boris: {points: 0, tricks: 0}, Vera: {points: 0, tricks: 0}}}"
+            * 3,
+            "record.too_many_deals",
+        ),
     ]
 
 

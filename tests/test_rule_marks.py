@@ -26,8 +26,15 @@ def test_every_game_page_is_traced() -> None:
 
 
 def test_every_reason_a_rule_is_not_checked_reads_in_every_language() -> None:
-    missing = sorted({rule.unchecked for game in GAMES.values() for rule in game.rules()
-                      if rule.unchecked and set(rule_marks.REASONS.get(rule.unchecked, {})) < set(pipeline.LANGUAGES)})
+    missing = sorted(
+        {
+            rule.unchecked
+            for game in GAMES.values()
+            for rule in game.rules()
+            if rule.unchecked
+            and set(rule_marks.REASONS.get(rule.unchecked, {})) < set(pipeline.LANGUAGES)
+        }
+    )
     assert missing == []
 
 
@@ -66,20 +73,30 @@ def test_a_mark_has_the_same_anchor_and_links_in_every_language() -> None:
 def test_the_build_refuses_a_page_with_an_untraced_rule(tmp_path: Path) -> None:
     """A copy of the project whose Trump 7 page names a rule the referee does not declare does not build."""
     copy = tmp_path / "project"
-    ignore = shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", ".pytest_cache", ".hypothesis", "ru", "de")
+    ignore = shutil.ignore_patterns(
+        ".venv", ".git", "site", "__pycache__", ".pytest_cache", ".hypothesis", "ru", "de"
+    )
     shutil.copytree(ROOT / "docs", copy / "docs", ignore=ignore)
     for part in ("locale", "overrides", "site_tools", "referee", "examples"):
         shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("mkdocs.yml", "package.json", "package-lock.json"):
         shutil.copy(ROOT / name, copy / name)
-    (copy / "node_modules").symlink_to(ROOT / "node_modules")  # the checker's Pyodide, installed by ./run
+    (copy / "node_modules").symlink_to(
+        ROOT / "node_modules"
+    )  # the checker's Pyodide, installed by ./run
     page = copy / "docs" / "en" / "trump-seven.md"
     text = page.read_text(encoding="utf-8").replace("ids: G1-R05 ", "ids: G1-X99 G1-R05 ", 1)
     assert "G1-X99" in text
     page.write_text(text, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
-                          cwd=copy, capture_output=True, text=True, check=False, timeout=300,
-                          env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
+    )
     assert done.returncode != 0, done.stdout + done.stderr
     assert "G1-X99" in done.stderr and "does not declare" in done.stderr
 

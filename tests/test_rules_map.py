@@ -18,33 +18,70 @@ import pytest
 from referee.engines.game import CLAIM, RULELESS_CODES, Game
 from referee.games import GAMES
 
-CODE = re.compile(r'"((?:record|play|deal|game|bid|auction|discard|exchange|lay|take|round|comet|hand|construction|'
-                  r'kings_corners|red_and_black|turns|notation)\.[a-z_]+)"')
+CODE = re.compile(
+    r'"((?:record|play|deal|game|bid|auction|discard|exchange|lay|take|round|comet|hand|construction|'
+    r'kings_corners|red_and_black|turns|notation)\.[a-z_]+)"'
+)
 TEMPLATE = re.compile(r'f"([a-z_]+\.[a-z_]*\{[^"]*)"')
 RULE_ID = re.compile(r"^(?:G\d+|MW|CT|Y)-[SRAOD]\d+$")
 
 # Codes built from a template in a game module, and every code each template makes.
 TEMPLATES: dict[str, dict[str, tuple[str, ...]]] = {
-    "korol": {"exchange.{title}_missing": ("exchange.soldier_missing", "exchange.peasant_missing"),
-              "exchange.{title}_not_trump": ("exchange.soldier_not_trump", "exchange.peasant_not_trump")},
-    "kings-corners": {"kings_corners.{rule}": ("kings_corners.kings_compulsory", "kings_corners.pile_move",
-                                              "kings_corners.hand", "kings_corners.play")},
-    "construction": {"construction.{move.kind}": tuple(f"construction.{k}" for k in
-                                                       ("build", "large", "small", "king", "discard"))},
+    "korol": {
+        "exchange.{title}_missing": ("exchange.soldier_missing", "exchange.peasant_missing"),
+        "exchange.{title}_not_trump": ("exchange.soldier_not_trump", "exchange.peasant_not_trump"),
+    },
+    "kings-corners": {
+        "kings_corners.{rule}": (
+            "kings_corners.kings_compulsory",
+            "kings_corners.pile_move",
+            "kings_corners.hand",
+            "kings_corners.play",
+        )
+    },
+    "construction": {
+        "construction.{move.kind}": tuple(
+            f"construction.{k}" for k in ("build", "large", "small", "king", "discard")
+        )
+    },
 }
-OUTCOME_CODES = frozenset({"deal.out", "hand.out", "hand.blocked", "game.home", "game.most_cards_lose",
-                           "game.tie_nobody_loses", "game.last_counter"})
+OUTCOME_CODES = frozenset(
+    {
+        "deal.out",
+        "hand.out",
+        "hand.blocked",
+        "game.home",
+        "game.most_cards_lose",
+        "game.tie_nobody_loses",
+        "game.last_counter",
+    }
+)
 """How a turn game's state says it ended (:class:`referee.engines.turns.Outcome`): no finding, so no rule to name."""
 HANDS_CODES = ("record.hand_size", "record.card_twice")
 """What :func:`referee.engines.replay.read_hands` raises."""
-REPLAY_CODES = ("play.lead_out_of_turn", "play.out_of_turn", "play.not_judged", "record.card_not_dealt",
-                "record.card_twice", "record.trick_count", "record.trick_shape")
+REPLAY_CODES = (
+    "play.lead_out_of_turn",
+    "play.out_of_turn",
+    "play.not_judged",
+    "record.card_not_dealt",
+    "record.card_twice",
+    "record.trick_count",
+    "record.trick_shape",
+)
 """What :func:`referee.engines.replay.replay_tricks` raises for the trick games that replay a full play with it."""
 CAPPED_CODES = ("play.left_the_deal",)
 """What :func:`referee.engines.replay.replay_capped` (``replay_tricks`` with ``caps=``) adds: one who has left plays."""
-PASSING_CODES = ("play.after_end", "play.not_judged", "play.out_of_turn", "play.buy_holding_suit",
-                 "play.pass_holding_suit", "record.not_held", "record.stock_empty", "record.trick_count",
-                 "record.trick_shape")
+PASSING_CODES = (
+    "play.after_end",
+    "play.not_judged",
+    "play.out_of_turn",
+    "play.buy_holding_suit",
+    "play.pass_holding_suit",
+    "record.not_held",
+    "record.stock_empty",
+    "record.trick_count",
+    "record.trick_shape",
+)
 """What :func:`referee.engines.passing.replay_passing` raises for a game that replays a passing play with it."""
 WRONG_TURN_CODE = "play.out_of_turn"
 """The code of :func:`referee.engines.game.wrong_turn` when the call names none."""
@@ -85,7 +122,9 @@ def raised_codes(slug: str) -> set[str]:
     codes = set(CODE.findall(source))
     templates = set(TEMPLATE.findall(source))
     known = TEMPLATES.get(slug, {})
-    assert templates == set(known), f"{slug}: a code made from a template needs its codes listed in TEMPLATES"
+    assert templates == set(known), (
+        f"{slug}: a code made from a template needs its codes listed in TEMPLATES"
+    )
     for made in known.values():
         codes.update(made)
     codes -= OUTCOME_CODES
@@ -113,16 +152,22 @@ def test_every_rule_has_an_id_and_says_how_it_is_enforced(slug):
     for rule in rules:
         assert RULE_ID.match(rule.id), rule.id
         assert rule.summary and not rule.summary[0].islower(), rule
-        assert bool(rule.codes) != bool(rule.unchecked), f"{rule.id}: codes, or why no record can show it"
+        assert bool(rule.codes) != bool(rule.unchecked), (
+            f"{rule.id}: codes, or why no record can show it"
+        )
         for code in rule.codes:
-            assert code == CLAIM or CODE.fullmatch(f'"{code}"'), f"{rule.id}: {code!r} is not a code"
+            assert code == CLAIM or CODE.fullmatch(f'"{code}"'), (
+                f"{rule.id}: {code!r} is not a code"
+            )
 
 
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_every_code_a_game_can_raise_names_a_rule(slug):
     game = GAMES[slug]
     ruleless = RULELESS_CODES | game.ruleless_codes
-    unmapped = sorted(c for c in raised_codes(slug) if game.rule_for(c) is None and c not in ruleless)
+    unmapped = sorted(
+        c for c in raised_codes(slug) if game.rule_for(c) is None and c not in ruleless
+    )
     assert not unmapped, f"{slug}: codes that name no rule; add them to a rule or to ruleless_codes"
     declared = {c for r in game.rules() for c in r.codes} - {CLAIM}
     assert not declared & game.ruleless_codes, f"{slug}: a code both ruleless and enforcing a rule"
@@ -134,9 +179,13 @@ def test_a_code_names_one_rule(slug):
     for rule in GAMES[slug].rules():
         for code in set(rule.codes) - set(rule.also) - {CLAIM}:
             named.setdefault(code, []).append(rule.id)
-    assert not {c: ids for c, ids in named.items() if len(ids) > 1}, f"{slug}: mark all but one with (code)"
+    assert not {c: ids for c, ids in named.items() if len(ids) > 1}, (
+        f"{slug}: mark all but one with (code)"
+    )
     also = {c for r in GAMES[slug].rules() for c in r.also}
-    assert also <= set(named), f"{slug}: a code in parentheses must name a rule elsewhere: {sorted(also - set(named))}"
+    assert also <= set(named), (
+        f"{slug}: a code in parentheses must name a rule elsewhere: {sorted(also - set(named))}"
+    )
 
 
 def test_rule_for_finds_the_rule_of_a_code():
@@ -155,8 +204,9 @@ def test_every_finding_of_the_examples_names_a_rule_or_is_ruleless():
         verdict = check_text(path.read_text(encoding="utf-8"))
         game = GAMES[verdict.game]
         for finding in verdict.findings:
-            assert game.rule_for(finding.code) or finding.code in RULELESS_CODES | game.ruleless_codes, \
-                (path.name, finding.code)
+            assert (
+                game.rule_for(finding.code) or finding.code in RULELESS_CODES | game.ruleless_codes
+            ), (path.name, finding.code)
 
 
 def test_findings_and_problems_carry_their_rule_in_text_and_json():
@@ -190,9 +240,15 @@ def test_every_checkable_rule_is_broken_by_a_real_record(slug):
         if case.source.startswith("tests/"):  # the examples' codes were found by running them
             got = case_codes(case.text)
             assert set(case.shows) <= got, f"{case.source} shows {sorted(got)}, not {case.shows}"
-        assert set(case.shows) <= declared | RULELESS_CODES | GAMES[slug].ruleless_codes, case.source
-    unbroken = [row["rule"] for row in rules_map(slug) if "broken_by" in row and row["broken_by"] is None]
-    assert not unbroken, f"{slug}: no example or case of tests/data/breaks/{slug}.yaml breaks {unbroken}"
+        assert set(case.shows) <= declared | RULELESS_CODES | GAMES[slug].ruleless_codes, (
+            case.source
+        )
+    unbroken = [
+        row["rule"] for row in rules_map(slug) if "broken_by" in row and row["broken_by"] is None
+    ]
+    assert not unbroken, (
+        f"{slug}: no example or case of tests/data/breaks/{slug}.yaml breaks {unbroken}"
+    )
 
 
 def test_the_rules_command_prints_the_map(capsys):
@@ -207,4 +263,8 @@ def test_the_rules_command_prints_the_map(capsys):
     assert main(["rules", "korol", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rules"]
     row = next(r for r in rows if r["rule"] == "G8-S13")
-    assert row["anchor"] == "g8-s13" and "exchange.soldier_not_highest" in row["codes"] and row["broken_by"]
+    assert (
+        row["anchor"] == "g8-s13"
+        and "exchange.soldier_not_highest" in row["codes"]
+        and row["broken_by"]
+    )

@@ -22,4 +22,7 @@ def test_seeds_unchanged_where_the_originals_are_at_hand():
         return
     for original in SHARED.glob("*.txt"):
         copy = ROOT / "seeds" / original.name
-        assert hashlib.sha256(copy.read_bytes()).digest() == hashlib.sha256(original.read_bytes()).digest()
+        assert (
+            hashlib.sha256(copy.read_bytes()).digest()
+            == hashlib.sha256(original.read_bytes()).digest()
+        )

@@ -47,7 +47,9 @@ def test_search_entries_are_reused_and_equal_to_the_plugin_s(cache_root: Path) -
 
     import material.plugins.search.plugin as search
 
-    with pytest.MonkeyPatch.context() as patch:  # a page whose inputs are unchanged is not parsed again
+    with (
+        pytest.MonkeyPatch.context() as patch
+    ):  # a page whose inputs are unchanged is not parsed again
         patch.setattr(search, "Parser", not_parsed)
         second.add_entry_from_context(_page(html))
     assert first.entries == second.entries == plain.entries
@@ -92,7 +94,9 @@ def test_reader_records_are_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert checker.reader_record(name, "de") == want
 
 
-def test_page_content_is_kept_and_the_same(cache_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_page_content_is_kept_and_the_same(
+    cache_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(pipeline, "ROOT", cache_root)
     html = '<p>A trick with the A♠.</p><h2 id="edition-notes">Notes</h2><p>10♥</p>'
     want = pages_hooks.page_content(html, "korol", "en")
@@ -112,13 +116,20 @@ def test_a_page_rendered_from_the_cache_is_the_page_mkdocs_renders(cache_root: P
 
     docs = cache_root / "docs"
     docs.mkdir()
-    (docs / "a.md").write_text("# A {#a}\n\n## Play {#play}\n\nSee [b](b.md#deal) and A♠.\n\n### Lead\n",
-                               encoding="utf-8")
-    (docs / "b.md").write_text("# B\n\n## Deal {#deal}\n\n| x |\n| --- |\n| 1 |\n", encoding="utf-8")
+    (docs / "a.md").write_text(
+        "# A {#a}\n\n## Play {#play}\n\nSee [b](b.md#deal) and A♠.\n\n### Lead\n", encoding="utf-8"
+    )
+    (docs / "b.md").write_text(
+        "# B\n\n## Deal {#deal}\n\n| x |\n| --- |\n| 1 |\n", encoding="utf-8"
+    )
     (cache_root / "mkdocs.yml").write_text(
-        "site_name: t\nmarkdown_extensions: [tables, attr_list, {toc: {permalink: true}}]\n", encoding="utf-8")
+        "site_name: t\nmarkdown_extensions: [tables, attr_list, {toc: {permalink: true}}]\n",
+        encoding="utf-8",
+    )
     config = load_config(str(cache_root / "mkdocs.yml"))
-    files = Files([File(name, str(docs), str(cache_root / "site"), True) for name in ("a.md", "b.md")])
+    files = Files(
+        [File(name, str(docs), str(cache_root / "site"), True) for name in ("a.md", "b.md")]
+    )
 
     def rendered(cached: bool) -> list[Any]:
         out = []
@@ -129,8 +140,16 @@ def test_a_page_rendered_from_the_cache_is_the_page_mkdocs_renders(cache_root: P
                 reuse.cache_render(page, cache_root)
             page.render(config, files)
             links = {f.src_uri: a for f, a in (page.links_to_anchors or {}).items()}
-            out.append([page.content, str(page.toc), [i.__dict__.get("active") for i in page.toc], page.title,
-                        sorted(page.present_anchor_ids or ()), links])
+            out.append(
+                [
+                    page.content,
+                    str(page.toc),
+                    [i.__dict__.get("active") for i in page.toc],
+                    page.title,
+                    sorted(page.present_anchor_ids or ()),
+                    links,
+                ]
+            )
         return out
 
     plain = rendered(False)
@@ -140,7 +159,9 @@ def test_a_page_rendered_from_the_cache_is_the_page_mkdocs_renders(cache_root: P
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Page, "render", lambda *args: pytest.fail("rendered again"))
         assert rendered(True) == plain  # from the cache
-    assert plain[0][5]["b.md"] == {"deal": "b.md#deal"}  # a link to another page's anchor, checked later
+    assert plain[0][5]["b.md"] == {
+        "deal": "b.md#deal"
+    }  # a link to another page's anchor, checked later
 
 
 def test_a_page_whose_render_warned_is_not_kept(cache_root: Path) -> None:
@@ -180,5 +201,10 @@ def test_the_build_benchmark_groups_a_profile_and_makes_the_bare_site(tmp_path: 
     groups = bench.grouped(pstats.Stats(profiler))
     assert max(groups, key=groups.get) == "yaml"
     config = yaml.safe_load(bench.bare_project(tmp_path).read_text(encoding="utf-8"))
-    assert config["plugins"] == ["search"] and {"toc": {"permalink": True}} in config["markdown_extensions"]
-    assert (tmp_path / "docs" / "index.md").is_file() and (tmp_path / "docs" / "de" / "index.md").is_file()
+    assert (
+        config["plugins"] == ["search"]
+        and {"toc": {"permalink": True}} in config["markdown_extensions"]
+    )
+    assert (tmp_path / "docs" / "index.md").is_file() and (
+        tmp_path / "docs" / "de" / "index.md"
+    ).is_file()

@@ -25,6 +25,7 @@ NAMES_WITH_DIGITS = ("Trump 7",)
 # Released languages must be complete; a language just added (`./run language add`) may be partial.
 CATALOGS = [(lang, page) for lang in pipeline.RELEASED for page in pipeline.pages()]
 
+
 def strip_code(text: str) -> str:
     """Markdown text without its inline code spans (``<page>`` in backticks is shown, not parsed)."""
     return safety.strip_code(text)
@@ -39,8 +40,9 @@ def units(path: Path) -> list[po.pounit]:
 def english_segments(page: str) -> set[str]:
     """What md2po extracts from the English page (code blocks and front matter excluded)."""
     source = (pipeline.SOURCE / f"{page}.md").read_bytes()
-    store = markdown.MarkdownFile(inputfile=io.BytesIO(source), extract_code_blocks=False,
-                                  extract_frontmatter=False)
+    store = markdown.MarkdownFile(
+        inputfile=io.BytesIO(source), extract_code_blocks=False, extract_frontmatter=False
+    )
     return {u.source for u in store.units}
 
 
@@ -49,21 +51,31 @@ def test_catalogs_are_up_to_date_with_the_english_page(page: str) -> None:
     template = pipeline.template_path(page)
     hint = "run: python -m site_tools.catalogs update"
     assert template.is_file(), f"no {template.relative_to(pipeline.ROOT)}; {hint}"
-    assert {u.source for u in units(template)} == english_segments(page), f"{template.name} is stale; {hint}"
+    assert {u.source for u in units(template)} == english_segments(page), (
+        f"{template.name} is stale; {hint}"
+    )
     for lang in pipeline.LANGUAGES:
         catalog = pipeline.catalog_path(lang, page)
         assert catalog.is_file(), f"no {catalog.relative_to(pipeline.ROOT)}; {hint}"
-        assert {u.source for u in units(catalog)} == english_segments(page), f"{lang}/{catalog.name}; {hint}"
+        assert {u.source for u in units(catalog)} == english_segments(page), (
+            f"{lang}/{catalog.name}; {hint}"
+        )
 
 
-@pytest.mark.parametrize(("lang", "page"), CATALOGS, ids=[f"{lang}-{page}" for lang, page in CATALOGS])
+@pytest.mark.parametrize(
+    ("lang", "page"), CATALOGS, ids=[f"{lang}-{page}" for lang, page in CATALOGS]
+)
 def test_every_page_is_fully_translated(lang: str, page: str) -> None:
     status = pipeline.status(lang, page)
-    assert status.complete, (f"{lang}/{page}: {status.missing} missing and {status.fuzzy} fuzzy of "
-                             f"{status.total} segments ({status.percent}% of the words translated)")
+    assert status.complete, (
+        f"{lang}/{page}: {status.missing} missing and {status.fuzzy} fuzzy of "
+        f"{status.total} segments ({status.percent}% of the words translated)"
+    )
 
 
-@pytest.mark.parametrize(("lang", "page"), CATALOGS, ids=[f"{lang}-{page}" for lang, page in CATALOGS])
+@pytest.mark.parametrize(
+    ("lang", "page"), CATALOGS, ids=[f"{lang}-{page}" for lang, page in CATALOGS]
+)
 def test_no_markup_link_or_script_in_translations(lang: str, page: str) -> None:
     """The build's own check (site_tools.safety), here to name the catalog before a build is tried."""
     path = pipeline.catalog_path(lang, page)
@@ -75,16 +87,28 @@ def test_no_markup_link_or_script_in_translations(lang: str, page: str) -> None:
 
 def pofilter(inputs: Path, lang: str, out: Path) -> dict[str, list[str]]:
     """Run translate-toolkit's pofilter; return the flagged entries per file (it always exits 0)."""
-    args = [sys.executable, "-m", "translate.filters.pofilter", "--progress=none", f"--language={lang}"]
+    args = [
+        sys.executable,
+        "-m",
+        "translate.filters.pofilter",
+        "--progress=none",
+        f"--language={lang}",
+    ]
     for test in POFILTER_TESTS:
         args += ["-t", test]
-    done = subprocess.run([*args, "-i", str(inputs), "-o", str(out)], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [*args, "-i", str(inputs), "-o", str(out)], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
     found: dict[str, list[str]] = {}
     for path in sorted(out.rglob("*.po")):
         for unit in units(path):
-            notes = " ".join(n for n in unit.getnotes("translator").splitlines() if n.startswith("(pofilter)"))
-            found.setdefault(path.relative_to(out).as_posix(), []).append(f"{unit.source!r}: {notes}")
+            notes = " ".join(
+                n for n in unit.getnotes("translator").splitlines() if n.startswith("(pofilter)")
+            )
+            found.setdefault(path.relative_to(out).as_posix(), []).append(
+                f"{unit.source!r}: {notes}"
+            )
     return found
 
 
@@ -97,14 +121,19 @@ def test_pofilter_finds_nothing(lang: str, tmp_path: Path) -> None:
     plain = tmp_path / "in"
     plain.mkdir()
     for path in catalogs.glob("*.po"):
-        (plain / path.name).write_text(names.sub("NAME", path.read_text(encoding="utf-8")), encoding="utf-8")
+        (plain / path.name).write_text(
+            names.sub("NAME", path.read_text(encoding="utf-8")), encoding="utf-8"
+        )
     found = pofilter(plain, lang, tmp_path / "out")
-    assert not found, "\n".join(f"{name}: {entry}" for name, entries in found.items() for entry in entries)
+    assert not found, "\n".join(
+        f"{name}: {entry}" for name, entries in found.items() for entry in entries
+    )
 
 
 def test_pofilter_gate_catches_broken_translations(tmp_path: Path) -> None:
     (tmp_path / "in").mkdir()
-    (tmp_path / "in" / "bad.po").write_text('''msgid ""
+    (tmp_path / "in" / "bad.po").write_text(
+        """msgid ""
 msgstr ""
 "Content-Type: text/plain; charset=UTF-8\\n"
 "Language: ru\\n"
@@ -126,7 +155,9 @@ msgstr "Очки: {очки}"
 
 msgid "Trump 7 has 9 tricks."
 msgstr "В «Козырной семёрке» 8 взяток."
-''', encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     found = pofilter(tmp_path / "in", "ru", tmp_path / "out")
     assert len(found["bad.po"]) == 6, found
 
@@ -135,7 +166,9 @@ msgstr "В «Козырной семёрке» 8 взяток."
 def test_english_pages_follow_the_authoring_rules(page: str) -> None:
     """Explicit heading ids, titled ``///`` admonitions, no raw HTML: what the pipeline relies on."""
     fence = ""
-    for number, line in enumerate((pipeline.SOURCE / f"{page}.md").read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(
+        (pipeline.SOURCE / f"{page}.md").read_text(encoding="utf-8").splitlines(), 1
+    ):
         where = f"docs/en/{page}.md:{number}"
         opening = re.match(r"^\s*(`{3,}|~{3,})", line)
         if opening and (not fence or opening.group(1).startswith(fence)):
@@ -144,7 +177,11 @@ def test_english_pages_follow_the_authoring_rules(page: str) -> None:
         if fence:
             continue
         if re.match(r"^#{1,6}\s", line):
-            assert re.search(r"\S\s*\{#[A-Za-z][\w-]*\}\s*$", line), f"{where}: heading without an explicit {{#id}}"
+            assert re.search(r"\S\s*\{#[A-Za-z][\w-]*\}\s*$", line), (
+                f"{where}: heading without an explicit {{#id}}"
+            )
         assert not re.match(r"^\s*(!!!|\?\?\?)", line), f"{where}: use /// admonitions, not !!!"
-        assert not re.match(r"^\s*///\s*[\w-]+\s*$", line), f"{where}: give the admonition a title (/// note | Title)"
+        assert not re.match(r"^\s*///\s*[\w-]+\s*$", line), (
+            f"{where}: give the admonition a title (/// note | Title)"
+        )
         assert not re.search(r"<\s*[A-Za-z!/?]", strip_code(line)), f"{where}: raw HTML"

@@ -25,15 +25,24 @@ CAPTURE = ["one_target", "all_table_matches", "everything"]
 
 
 def record(players, deal, **options):
-    return {"game": "stealing-bundles", "players": players, **({"options": options} if options else {}),
-            "deals": [deal]}
+    return {
+        "game": "stealing-bundles",
+        "players": players,
+        **({"options": options} if options else {}),
+        "deals": [deal],
+    }
 
 
 # ---------------------------------------------------------------- an independent oracle
 
 
-def oracle(players: list[str], dealer: int, pack: list[Card], plays: list[tuple[Card, list[Card], list[str]]],
-           capture: str) -> tuple[list[int], list[Card], int | None]:
+def oracle(
+    players: list[str],
+    dealer: int,
+    pack: list[Card],
+    plays: list[tuple[Card, list[Card], list[str]]],
+    capture: str,
+) -> tuple[list[int], list[Card], int | None]:
     """Replay from the rules: (bundle sizes, cards left on the table, seat of the last capture).
 
     Asserts that each play is legal under ``capture``.
@@ -50,18 +59,25 @@ def oracle(players: list[str], dealer: int, pack: list[Card], plays: list[tuple[
         if k % (4 * n) == 0:  # a new round: four each, one at a time from the dealer's left
             for i in range(4 * n):
                 hands[(dealer + 1 + i) % n].append(cards[i])
-            del cards[:4 * n]
+            del cards[: 4 * n]
         assert card in hands[seat]
         same_table = [c for c in table if c.rank == card.rank]
-        same_bundles = [players[s] for s in range(n) if s != seat and bundles[s] and bundles[s][-1].rank == card.rank]
+        same_bundles = [
+            players[s]
+            for s in range(n)
+            if s != seat and bundles[s] and bundles[s][-1].rank == card.rank
+        ]
         assert set(took) <= set(same_table) and set(stole) <= set(same_bundles)
         if same_table or same_bundles:
-            assert took or stole                                              # capturing is compulsory
+            assert took or stole  # capturing is compulsory
         if capture == "one_target":
             assert len(took) + len(stole) <= 1
         elif capture == "all_table_matches":
-            assert (set(took) == set(same_table) and not stole) or (not took and len(stole) == 1) or not (
-                same_table or same_bundles)
+            assert (
+                (set(took) == set(same_table) and not stole)
+                or (not took and len(stole) == 1)
+                or not (same_table or same_bundles)
+            )
         else:
             assert set(took) == set(same_table) and set(stole) == set(same_bundles)
         hands[seat].remove(card)
@@ -101,7 +117,7 @@ def test_cards_are_conserved_at_every_step_and_all_accounted_for(n, capture, dea
         moves += 1
     assert moves == 48 and state.round == sb.ROUNDS[n]
     assert not state.stock and not any(state.hands)
-    assert sum(map(len, state.bundles)) + len(state.table) == 52               # every card accounted for
+    assert sum(map(len, state.bundles)) + len(state.table) == 52  # every card accounted for
     assert sorted([*(c for b in state.bundles for c in b), *state.table]) == sorted(deck())
     assert all(len(b) != 1 for b in state.bundles)
     outcome = state.outcome()
@@ -112,10 +128,16 @@ def test_cards_are_conserved_at_every_step_and_all_accounted_for(n, capture, dea
 
 @pytest.mark.parametrize("capture", CAPTURE)
 @settings(max_examples=25, deadline=None)
-@given(n=st.sampled_from([2, 3, 4]), dealer=st.integers(0, 3), notation=st.sampled_from(["en", "ru", "de"]),
-       leftovers=st.sampled_from(["not_counted", "last_capturer"]), rng=st.randoms(use_true_random=False))
-def test_replaying_a_random_game_from_its_record_gives_the_same_outcome(capture, n, dealer, notation, leftovers,
-                                                                          rng):
+@given(
+    n=st.sampled_from([2, 3, 4]),
+    dealer=st.integers(0, 3),
+    notation=st.sampled_from(["en", "ru", "de"]),
+    leftovers=st.sampled_from(["not_counted", "last_capturer"]),
+    rng=st.randoms(use_true_random=False),
+)
+def test_replaying_a_random_game_from_its_record_gives_the_same_outcome(
+    capture, n, dealer, notation, leftovers, rng
+):
     players = NAMES[:n]
     seed = rng.random()
     state = stealing_bundles_play(random.Random(seed), players, dealer % n, capture, leftovers)
@@ -141,8 +163,12 @@ def test_replaying_a_random_game_from_its_record_gives_the_same_outcome(capture,
         expected[players[last]] += len(table)
     assert verdict.deals[0].scores == expected
     # The summary a table would write down gives the same result.
-    summary = {"dealer": deal["dealer"], "captured": dict(zip(players, sizes, strict=True)),
-               "table": [str(c) for c in table], "claim": expected}
+    summary = {
+        "dealer": deal["dealer"],
+        "captured": dict(zip(players, sizes, strict=True)),
+        "table": [str(c) for c in table],
+        "claim": expected,
+    }
     if last is not None:
         summary["last_capture"] = players[last]
     again = check_text(dump(record(players, summary, capture=capture, leftovers=leftovers)))
@@ -156,10 +182,10 @@ def test_the_first_illegal_move_is_a_finding_with_its_place(n, rng, cut):
     players = NAMES[:n]
     deal = stealing_bundles_deal(rng, players, 0)
     play = sb.parse_play(deal["moves"][cut], players, "en")
-    if play.captures:   # leaving the card on the table is illegal: the capture was compulsory
+    if play.captures:  # leaving the card on the table is illegal: the capture was compulsory
         deal["moves"][cut] = str(play.card)
         code = "play.capture_compulsory"
-    else:               # taking a card that is not there is illegal
+    else:  # taking a card that is not there is illegal
         other = next(c for c in sb.DECK if c.rank != play.card.rank)
         deal["moves"][cut] = f"{play.card} > {other}"
         code = "play.no_such_table_card"
@@ -202,37 +228,69 @@ deals:
 def test_summary_ties_and_leftovers():
     tied = SUMMARY.replace("Boris: 14, Vera: 16", "Boris: 18, Vera: 12")
     assert check_text(tied).winner == "Anna"
-    to_boris = tied.replace("game: stealing-bundles", "game: stealing-bundles\noptions: {leftovers: last_capturer}")
+    to_boris = tied.replace(
+        "game: stealing-bundles", "game: stealing-bundles\noptions: {leftovers: last_capturer}"
+    )
     verdict = check_text(to_boris)
     assert verdict.winner is None and verdict.termination_code == "shared_win"
     drawn = to_boris.replace("last_capturer}", "last_capturer, ties: draw}")
     assert check_text(drawn).termination_code == "draw"
 
 
-@pytest.mark.parametrize(("old", "new", "code", "line"), [
-    ("Anna: 20", "Anna: 21", "record.card_count", 5),
-    ("Anna: 20, Boris: 14", "Anna: 33, Boris: 1", "record.bundle_of_one", 5),
-    ("[7♣, 2♦]", "[7♣, 7♣]", "record.card_twice", 6),
-    ("Vera: 16}\n    table: [7♣, 2♦]", "Vera: 13}\n    table: [7♣, 7♦, 7♥, 2♦, 2♣]", "record.table_ranks", 6),
-    ("last_capture: Boris", "last_capture: Olga", "record.unknown_name", 7),
-    ("  - dealer: Vera", "  - dealer: Vera\n    pack: [7♣]", "record.pack", 5),
-    ("deals:", "deals:\n  - {dealer: Anna, captured: {Anna: 52, Boris: 0, Vera: 0}}", "record.too_many_deals", 3),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "code", "line"),
+    [
+        ("Anna: 20", "Anna: 21", "record.card_count", 5),
+        ("Anna: 20, Boris: 14", "Anna: 33, Boris: 1", "record.bundle_of_one", 5),
+        ("[7♣, 2♦]", "[7♣, 7♣]", "record.card_twice", 6),
+        (
+            "Vera: 16}\n    table: [7♣, 2♦]",
+            "Vera: 13}\n    table: [7♣, 7♦, 7♥, 2♦, 2♣]",
+            "record.table_ranks",
+            6,
+        ),
+        ("last_capture: Boris", "last_capture: Olga", "record.unknown_name", 7),
+        ("  - dealer: Vera", "  - dealer: Vera\n    pack: [7♣]", "record.pack", 5),
+        (
+            "deals:",
+            "deals:\n  - {dealer: Anna, captured: {Anna: 52, Boris: 0, Vera: 0}}",
+            "record.too_many_deals",
+            3,
+        ),
+    ],
+)
 def test_impossible_summaries_are_named_with_field_and_line(old, new, code, line):
     assert error_after(SUMMARY, old, new, code).where.line == line
 
 
-@pytest.mark.parametrize(("table", "captured", "capture", "ok"), [
-    ("[7♣, 7♦]", "Anna: 30, Boris: 20", "one_target", True),  # three laid out, one of them taken
-    ("[7♣, 7♦]", "Anna: 30, Boris: 20", "all_table_matches", False),
-    ("[7♣, 7♦]", "Anna: 30, Boris: 20", "everything", False),
-    ("[7♣, 7♦, 7♥]", "Anna: 29, Boris: 20", "one_target", False),
-    ("[7♣, 7♦, 2♥, 2♣]", "Anna: 28, Boris: 20", "one_target", False),
-    ("[7♣, 7♦, 7♥, 7♠]", "Anna: 28, Boris: 20", "everything", True),  # laid out together, never played
-])
+@pytest.mark.parametrize(
+    ("table", "captured", "capture", "ok"),
+    [
+        (
+            "[7♣, 7♦]",
+            "Anna: 30, Boris: 20",
+            "one_target",
+            True,
+        ),  # three laid out, one of them taken
+        ("[7♣, 7♦]", "Anna: 30, Boris: 20", "all_table_matches", False),
+        ("[7♣, 7♦]", "Anna: 30, Boris: 20", "everything", False),
+        ("[7♣, 7♦, 7♥]", "Anna: 29, Boris: 20", "one_target", False),
+        ("[7♣, 7♦, 2♥, 2♣]", "Anna: 28, Boris: 20", "one_target", False),
+        (
+            "[7♣, 7♦, 7♥, 7♠]",
+            "Anna: 28, Boris: 20",
+            "everything",
+            True,
+        ),  # laid out together, never played
+    ],
+)
 def test_cards_of_one_rank_stay_on_the_table_only_as_laid_out(table, captured, capture, ok):
-    text = dump(record(NAMES[:2], {"dealer": "Boris", "captured": {}, "table": []}, capture=capture))
-    text = text.replace("captured: {}", f"captured: {{{captured}}}").replace("table: []", f"table: {table}")
+    text = dump(
+        record(NAMES[:2], {"dealer": "Boris", "captured": {}, "table": []}, capture=capture)
+    )
+    text = text.replace("captured: {}", f"captured: {{{captured}}}").replace(
+        "table: []", f"table: {table}"
+    )
     if ok:
         assert check_text(text).exit_status == 0
     else:
@@ -245,7 +303,7 @@ def test_random_games_never_end_with_a_table_the_summary_check_refuses():
     for seed in range(300):
         rng = random.Random(seed)
         capture = CAPTURE[seed % 3]
-        state = stealing_bundles_play(rng, NAMES[:2 + seed % 3], seed % 2, capture)
+        state = stealing_bundles_play(rng, NAMES[: 2 + seed % 3], seed % 2, capture)
         assert sb.table_ranks_possible(list(Counter(c.rank for c in state.table).values()), capture)
 
 

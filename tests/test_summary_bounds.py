@@ -55,7 +55,9 @@ def codes(text: str) -> list[str] | None:
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_the_twelve_impossible_summaries_are_unusable(name):
-    assert EXPECTED[name] in (codes((IMPOSSIBLE / f"{name}.yaml").read_text(encoding="utf-8")) or [])
+    assert EXPECTED[name] in (
+        codes((IMPOSSIBLE / f"{name}.yaml").read_text(encoding="utf-8")) or []
+    )
 
 
 def test_every_reproducer_is_in_the_list():
@@ -76,12 +78,16 @@ def reachable_taken(n: int, per: int) -> set[tuple[int, ...]]:
         for red, black, taken in frontier:
             seat, needs_red = k % n, k % 2 == 0
             need, other = (red, black) if needs_red else (black, red)
-            if need == 0:  # the stock holds only the other colour: this turn takes it all and the game ends
+            if (
+                need == 0
+            ):  # the stock holds only the other colour: this turn takes it all and the game ends
                 finals.add(tuple(v + other * (s == seat) for s, v in enumerate(taken)))
                 continue
             for x in range(other + 1):
                 after = tuple(v + x * (s == seat) for s, v in enumerate(taken))
-                following.add((need - 1, other - x, after) if needs_red else (other - x, need - 1, after))
+                following.add(
+                    (need - 1, other - x, after) if needs_red else (other - x, need - 1, after)
+                )
         frontier = following
         k += 1
     return finals
@@ -100,8 +106,14 @@ def test_red_and_black_counts_are_possible_exactly_when_a_stock_gives_them(n, pe
 def test_red_and_black_summaries_of_random_games_are_accepted(seed, n):
     game = red_and_black_play(random.Random(seed), n)
     players = NAMES[:n]
-    taken = dict(zip(players, game.taken, strict=True))  # seat 0 is the dealer's left: the last player deals
-    record = {"game": "red-and-black", "players": players, "deals": [{"dealer": players[-1], "taken": taken}]}
+    taken = dict(
+        zip(players, game.taken, strict=True)
+    )  # seat 0 is the dealer's left: the last player deals
+    record = {
+        "game": "red-and-black",
+        "players": players,
+        "deals": [{"dealer": players[-1], "taken": taken}],
+    }
     assert codes(dump(record)) is None
 
 
@@ -116,21 +128,41 @@ def test_buy_or_pass_summaries_of_random_deals_are_accepted(seed, dealer):
     tricks = {p: [] for p in NAMES[:4]}
     for trick in play.tricks:
         tricks[NAMES[trick.winner]].append(trick.cards[0].suit.value)
-    deal = {"dealer": NAMES[dealer], "tricks": tricks, "bought": dict(zip(NAMES, game["bought"], strict=False))}
+    deal = {
+        "dealer": NAMES[dealer],
+        "tricks": tricks,
+        "bought": dict(zip(NAMES, game["bought"], strict=False)),
+    }
     if play.out:
         deal["first_out"] = NAMES[play.out[0]]
     assert codes(dump({"game": "buy-or-pass", "players": NAMES[:4], "deals": [deal]})) is None
 
 
-@pytest.mark.parametrize(("change", "code"), [
-    ({"tricks": {"Anna": ["♥"] * 8, "Boris": [], "Vera": [], "Gleb": []}}, None),  # every heart led: possible
-    ({"tricks": {"Anna": ["♥"] * 5, "Boris": ["♥"] * 4, "Vera": [], "Gleb": []}}, "record.tricks_sum"),
-    ({"bought": {"Anna": 6, "Boris": 6, "Vera": 0, "Gleb": 0}}, None),
-    ({"bought": {"Anna": 6, "Boris": 6, "Vera": 1, "Gleb": 0}}, "record.bought_sum"),
-    ({"first_out": "Vera"}, None),  # out without a trick of her own, while others' tricks stood: possible
-])
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (
+            {"tricks": {"Anna": ["♥"] * 8, "Boris": [], "Vera": [], "Gleb": []}},
+            None,
+        ),  # every heart led: possible
+        (
+            {"tricks": {"Anna": ["♥"] * 5, "Boris": ["♥"] * 4, "Vera": [], "Gleb": []}},
+            "record.tricks_sum",
+        ),
+        ({"bought": {"Anna": 6, "Boris": 6, "Vera": 0, "Gleb": 0}}, None),
+        ({"bought": {"Anna": 6, "Boris": 6, "Vera": 1, "Gleb": 0}}, "record.bought_sum"),
+        (
+            {"first_out": "Vera"},
+            None,
+        ),  # out without a trick of her own, while others' tricks stood: possible
+    ],
+)
 def test_buy_or_pass_bounds(change, code):
-    deal = {"dealer": "Anna", "tricks": {"Anna": ["♥"], "Boris": ["♣"], "Vera": [], "Gleb": []}, **change}
+    deal = {
+        "dealer": "Anna",
+        "tricks": {"Anna": ["♥"], "Boris": ["♣"], "Vera": [], "Gleb": []},
+        **change,
+    }
     got = codes(dump({"game": "buy-or-pass", "players": NAMES[:4], "deals": [deal]}))
     assert got is None if code is None else code in got
 
@@ -152,7 +184,9 @@ def earliest_draw_by_search(n: int) -> int:
                 left = size
                 for _ in range(d):
                     left -= min(co.DRAW, left)
-                following.add(left + d)  # the d cards laid that nobody took (the takers took the others)
+                following.add(
+                    left + d
+                )  # the d cards laid that nobody took (the takers took the others)
         sizes = following
     raise AssertionError("no draw")
 
@@ -183,36 +217,134 @@ def test_collector_random_games_end_no_earlier_than_the_bounds(seed, n):
 # -- Running scores (scores_before) ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("record", "code"), [
-    ({"game": "catch-the-ten", "players": NAMES[:3], "scores_before": {"Anna": -1, "Boris": 0, "Vera": 0}},
-     "record.not_a_number"),
-    ({"game": "catch-the-ten", "players": NAMES[:3], "scores_before": {"Anna": 40, "Boris": 0, "Vera": 0}}, None),
-    ({"game": "catch-the-ten", "players": NAMES[:4], "scores_before": {"Anna": 29, "Boris": 0, "Vera": 0, "Gleb": 0}},
-     "record.score_impossible"),
-    ({"game": "catch-the-ten", "players": NAMES[:4], "scores_before": {"Anna": 20, "Boris": 10, "Vera": 0, "Gleb": 0}},
-     None),
-    ({"game": "catch-the-ten", "players": NAMES[:3], "scores_before": {"Anna": 1, "Boris": 0, "Vera": 0}}, None),
-    ({"game": "minnesota-whist", "players": NAMES[:4], "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
-      "scores_before": {"We": 12, "They": 0}}, None),
-    ({"game": "minnesota-whist", "players": NAMES[:4], "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
-      "scores_before": {"We": 13, "They": 0}}, "record.game_over"),
-    ({"game": "minnesota-whist", "players": NAMES[:4], "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
-      "scores_before": {"We": -1, "They": 0}}, "record.not_a_number"),
-    ({"game": "kings-corners", "players": NAMES[:3], "scores_before": {"Anna": 49, "Boris": 0, "Vera": 0}}, None),
-    ({"game": "kings-corners", "players": NAMES[:3], "scores_before": {"Anna": 50, "Boris": 0, "Vera": 0}},
-     "record.game_over"),
-    ({"game": "yacht", "players": NAMES[:3], "scores_before": {"Anna": -190, "Boris": 0, "Vera": 90}}, None),
-    ({"game": "yacht", "players": NAMES[:3], "scores_before": {"Anna": 15, "Boris": 0, "Vera": 0}},
-     "record.score_impossible"),
-    ({"game": "yacht", "players": NAMES[:3], "options": {"distance_step": 150, "thirteen_under_points": 250},
-      "scores_before": {"Anna": 50, "Boris": -150, "Vera": 0}}, None),
-    ({"game": "yacht", "players": NAMES[:3], "options": {"distance_step": 150, "thirteen_under_points": 250},
-      "scores_before": {"Anna": 60, "Boris": 0, "Vera": 0}}, "record.score_impossible"),
-])
+@pytest.mark.parametrize(
+    ("record", "code"),
+    [
+        (
+            {
+                "game": "catch-the-ten",
+                "players": NAMES[:3],
+                "scores_before": {"Anna": -1, "Boris": 0, "Vera": 0},
+            },
+            "record.not_a_number",
+        ),
+        (
+            {
+                "game": "catch-the-ten",
+                "players": NAMES[:3],
+                "scores_before": {"Anna": 40, "Boris": 0, "Vera": 0},
+            },
+            None,
+        ),
+        (
+            {
+                "game": "catch-the-ten",
+                "players": NAMES[:4],
+                "scores_before": {"Anna": 29, "Boris": 0, "Vera": 0, "Gleb": 0},
+            },
+            "record.score_impossible",
+        ),
+        (
+            {
+                "game": "catch-the-ten",
+                "players": NAMES[:4],
+                "scores_before": {"Anna": 20, "Boris": 10, "Vera": 0, "Gleb": 0},
+            },
+            None,
+        ),
+        (
+            {
+                "game": "catch-the-ten",
+                "players": NAMES[:3],
+                "scores_before": {"Anna": 1, "Boris": 0, "Vera": 0},
+            },
+            None,
+        ),
+        (
+            {
+                "game": "minnesota-whist",
+                "players": NAMES[:4],
+                "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
+                "scores_before": {"We": 12, "They": 0},
+            },
+            None,
+        ),
+        (
+            {
+                "game": "minnesota-whist",
+                "players": NAMES[:4],
+                "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
+                "scores_before": {"We": 13, "They": 0},
+            },
+            "record.game_over",
+        ),
+        (
+            {
+                "game": "minnesota-whist",
+                "players": NAMES[:4],
+                "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
+                "scores_before": {"We": -1, "They": 0},
+            },
+            "record.not_a_number",
+        ),
+        (
+            {
+                "game": "kings-corners",
+                "players": NAMES[:3],
+                "scores_before": {"Anna": 49, "Boris": 0, "Vera": 0},
+            },
+            None,
+        ),
+        (
+            {
+                "game": "kings-corners",
+                "players": NAMES[:3],
+                "scores_before": {"Anna": 50, "Boris": 0, "Vera": 0},
+            },
+            "record.game_over",
+        ),
+        (
+            {
+                "game": "yacht",
+                "players": NAMES[:3],
+                "scores_before": {"Anna": -190, "Boris": 0, "Vera": 90},
+            },
+            None,
+        ),
+        (
+            {
+                "game": "yacht",
+                "players": NAMES[:3],
+                "scores_before": {"Anna": 15, "Boris": 0, "Vera": 0},
+            },
+            "record.score_impossible",
+        ),
+        (
+            {
+                "game": "yacht",
+                "players": NAMES[:3],
+                "options": {"distance_step": 150, "thirteen_under_points": 250},
+                "scores_before": {"Anna": 50, "Boris": -150, "Vera": 0},
+            },
+            None,
+        ),
+        (
+            {
+                "game": "yacht",
+                "players": NAMES[:3],
+                "options": {"distance_step": 150, "thirteen_under_points": 250},
+                "scores_before": {"Anna": 60, "Boris": 0, "Vera": 0},
+            },
+            "record.score_impossible",
+        ),
+    ],
+)
 def test_running_scores_are_possible_or_unusable(record, code):
     got = codes(dump({**record, "deals": ["x"]}))  # the deal is not read when the header is wrong
     if code is None:
-        assert not got or not [c for c in got if c.startswith(("record.game_over", "record.score", "record.not_a"))]
+        assert not got or not [
+            c for c in got if c.startswith(("record.game_over", "record.score", "record.not_a"))
+        ]
     else:
         assert got and code in got
 

@@ -19,14 +19,28 @@ from referee.records.source import load_text
 from referee.simulate.play import random_play, write_cards
 
 T7_PLAIN = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.KING, Rank.TEN, Rank.JACK, Rank.QUEEN)
-REUNION_PLAIN = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+REUNION_PLAIN = (
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.TEN,
+    Rank.ACE,
+)
 REUNION_TRUMP = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
 
 # (rules, pack): one of each kind of rule the engine offers.
 CASES = {
-    "joker": (TrickRules(T7_PLAIN, (*T7_PLAIN, Rank.JOKER)),
-              [Card(r, s) for s in SUITS for r in T7_PLAIN] + [JOKER]),
-    "bowers": (TrickRules(REUNION_PLAIN, REUNION_TRUMP, must_trump=True, bowers=True), deck(Rank.SEVEN)),
+    "joker": (
+        TrickRules(T7_PLAIN, (*T7_PLAIN, Rank.JOKER)),
+        [Card(r, s) for s in SUITS for r in T7_PLAIN] + [JOKER],
+    ),
+    "bowers": (
+        TrickRules(REUNION_PLAIN, REUNION_TRUMP, must_trump=True, bowers=True),
+        deck(Rank.SEVEN),
+    ),
     "breaking": (TrickRules(ORDER_2_TO_A, trump_breaking=True), deck()),
     "breaking_must_trump": (TrickRules(ORDER_2_TO_A, must_trump=True, trump_breaking=True), deck()),
 }
@@ -65,11 +79,15 @@ def shuffled_hands(case: str, n: int, rng: random.Random) -> list[list[Card]]:
     cards = list(CASES[case][1])
     rng.shuffle(cards)
     size = len(cards) // n
-    return [cards[k * size:(k + 1) * size] for k in range(n)]
+    return [cards[k * size : (k + 1) * size] for k in range(n)]
 
 
-deals = st.tuples(st.sampled_from(sorted(CASES)), st.integers(3, 4), st.sampled_from(SUITS),
-                  st.randoms(use_true_random=False))
+deals = st.tuples(
+    st.sampled_from(sorted(CASES)),
+    st.integers(3, 4),
+    st.sampled_from(SUITS),
+    st.randoms(use_true_random=False),
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -90,7 +108,9 @@ def test_legal_plays_the_checked_path_and_the_winner_agree(setup):
         before = list(play.current)
         trick = play.play(legal[int(rng.random() * len(legal))])
         if trick is not None:
-            assert trick.winner == (trick.leader + oracle_winner(list(trick.cards), trump, case)) % n
+            assert (
+                trick.winner == (trick.leader + oracle_winner(list(trick.cards), trump, case)) % n
+            )
             assert len(before) == n - 1
 
 
@@ -102,7 +122,9 @@ def test_a_replayed_random_deal_breaks_no_rule_and_finds_the_same_winners(setup)
     hands = shuffled_hands(case, n, rng)
     play = random_play(rules, hands, 1 % n, trump, random.Random(rng.random()))
     names = [f"P{k}" for k in range(n)]
-    text = "hands:\n" + "".join(f"  {p}: {write_cards(h, 'en')}\n" for p, h in zip(names, hands, strict=True))
+    text = "hands:\n" + "".join(
+        f"  {p}: {write_cards(h, 'en')}\n" for p, h in zip(names, hands, strict=True)
+    )
     text += "tricks:\n" + "".join(f"  - {write_cards(tr.cards, 'en')}\n" for tr in play.tricks)
     reader = Reader(load_text(text))
     replay = replay_tricks(reader, ("tricks",), rules, hands, names, 1 % n, trump, 1)
@@ -113,8 +135,10 @@ def test_a_replayed_random_deal_breaks_no_rule_and_finds_the_same_winners(setup)
 
 def test_a_trump_led_too_early_is_reported_by_the_replay():
     rules = CASES["breaking"][0]
-    hands = [[Card(Rank.TWO, Suit.SPADES), Card(Rank.FIVE, Suit.HEARTS)],
-             [Card(Rank.THREE, Suit.SPADES), Card(Rank.SIX, Suit.HEARTS)]]
+    hands = [
+        [Card(Rank.TWO, Suit.SPADES), Card(Rank.FIVE, Suit.HEARTS)],
+        [Card(Rank.THREE, Suit.SPADES), Card(Rank.SIX, Suit.HEARTS)],
+    ]
     text = "hands: {A: 2S 5H, B: 3S 6H}\ntricks:\n  - 2S 3S\n  - 6H 5H\n"
     reader = Reader(load_text(text))
     replay = replay_tricks(reader, ("tricks",), rules, hands, ["A", "B"], 0, Suit.SPADES, 1)
@@ -137,7 +161,9 @@ class NoHeartLeads(TrickRules):
             from referee.errors import IllegalPlayError
             from referee.messages import t
 
-            return IllegalPlayError(t("{seat} leads a heart.", seat=seat), code="play.heart_led", rule="test")
+            return IllegalPlayError(
+                t("{seat} leads a heart.", seat=seat), code="play.heart_led", rule="test"
+            )
         return super().why_illegal(card, hand, led, trump, seat, broken)
 
 
@@ -150,13 +176,16 @@ def test_rules_with_other_duties_take_the_general_paths(rng):
     seed = rng.random()
     fast = TrickPlay(rules, hands, 0, Suit.SPADES)
     fast.play_randomly(random.Random(seed))
-    slow = TrickPlay(rules, hands, 0, Suit.SPADES)  # the same choices, made one legal_plays() at a time
+    slow = TrickPlay(
+        rules, hands, 0, Suit.SPADES
+    )  # the same choices, made one legal_plays() at a time
     pick = random.Random(seed).random
     while not slow.is_over():
         if not slow.current:
             hand = slow.hands[slow.turn]
             assert all(c.suit is not Suit.HEARTS for c in slow.legal_plays()) or all(
-                c.suit is Suit.HEARTS for c in hand)
+                c.suit is Suit.HEARTS for c in hand
+            )
         legal = slow.legal_plays()
         slow.play_unchecked(legal[int(pick() * len(legal))])
     assert fast.tricks == slow.tricks
@@ -169,7 +198,11 @@ def test_rules_with_other_duties_take_the_general_paths(rng):
     first = fast.tricks[0]
     leader_hand = hands[first.leader]
     heart = next((c for c in leader_hand if c.suit is Suit.HEARTS), None)
-    if heart is not None and any(c.suit is not Suit.HEARTS for c in leader_hand) and heart not in first.cards:
+    if (
+        heart is not None
+        and any(c.suit is not Suit.HEARTS for c in leader_hand)
+        and heart not in first.cards
+    ):
         # Lead the heart instead of the card led: the rules' own duty is reported.
         k = next(j for j, tr in enumerate(fast.tricks) if heart in tr.cards)
         tricks = [list(tr.cards) for tr in fast.tricks]
@@ -191,7 +224,9 @@ def _slow_random_play(play: TrickPlay, rng: random.Random) -> None:
 @given(st.randoms(use_true_random=False), st.booleans(), st.booleans())
 def test_the_table_loop_with_caps_and_free_play_makes_the_same_choices(rng, must_trump, free):
     """Korol's rules: quotas as caps (seats leave, their cards are dead), and following suit optional."""
-    rules = TrickRules([6, 7, 8, 9, 10, 11, 12, 13, 14], must_trump=must_trump, follow_suit=not free)
+    rules = TrickRules(
+        [6, 7, 8, 9, 10, 11, 12, 13, 14], must_trump=must_trump, follow_suit=not free
+    )
     cards = deck(Rank.SIX)
     rng.shuffle(cards)
     hands = [cards[k::4] for k in range(4)]
@@ -201,28 +236,53 @@ def test_the_table_loop_with_caps_and_free_play_makes_the_same_choices(rng, must
     fast.play_randomly(random.Random(seed))
     slow = TrickPlay(rules, hands, 0, trump, caps=caps)
     _slow_random_play(slow, random.Random(seed))
-    assert (fast.tricks, fast.left, fast.dead, fast.leader) == (slow.tricks, slow.left, slow.dead, slow.leader)
+    assert (fast.tricks, fast.left, fast.dead, fast.leader) == (
+        slow.tricks,
+        slow.left,
+        slow.dead,
+        slow.leader,
+    )
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.randoms(use_true_random=False), st.sampled_from(["any_time", "when_void"]),
-       st.sampled_from(["last_suit", "once_per_deal"]), st.sampled_from([0.2, 0.5, 1.0]))
+@given(
+    st.randoms(use_true_random=False),
+    st.sampled_from(["any_time", "when_void"]),
+    st.sampled_from(["last_suit", "once_per_deal"]),
+    st.sampled_from([0.2, 0.5, 1.0]),
+)
 def test_the_passing_table_loop_makes_the_same_choices(rng, ace, lead_rule, buy_chance):
     """Buy or Pass's play: buying, passing, leads taken back, the A♠ as the master card (with no chance to
     buy, a deal whose leads are all passed while the stock holds cards would never end)."""
     from referee.engines.tricks import ORDER_7_TO_A, PassingTrickPlay
 
-    rules = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), master_any_time=ace == "any_time",
-                       void_passes=True)
+    rules = TrickRules(
+        ORDER_7_TO_A,
+        master=Card(Rank.ACE, Suit.SPADES),
+        master_any_time=ace == "any_time",
+        void_passes=True,
+    )
     cards = deck(Rank.SEVEN)
     rng.shuffle(cards)
     extra = rng.randrange(4)  # hands of unequal sizes, as after the lay-downs
-    hands = [cards[5 * k:5 * k + 5] + (cards[20:23] if k == extra else []) for k in range(4)]
+    hands = [cards[5 * k : 5 * k + 5] + (cards[20:23] if k == extra else []) for k in range(4)]
     seed, leader = rng.random(), rng.randrange(4)
     fast = PassingTrickPlay(rules, hands, leader, None, lead_rule)
     slow = PassingTrickPlay(rules, hands, leader, None, lead_rule)
     fast_stock, slow_stock = cards[23:], cards[23:]
     got = fast.play_randomly(random.Random(seed), fast_stock, buy_chance)
     assert got == slow._random_actions(random.Random(seed), slow_stock, buy_chance)
-    state = ("tricks", "hands", "out", "taken_back", "led_suits", "barred", "stalled", "leader", "stock_empty")
-    assert [getattr(fast, a) for a in state] == [getattr(slow, a) for a in state] and fast_stock == slow_stock
+    state = (
+        "tricks",
+        "hands",
+        "out",
+        "taken_back",
+        "led_suits",
+        "barred",
+        "stalled",
+        "leader",
+        "stock_empty",
+    )
+    assert [getattr(fast, a) for a in state] == [
+        getattr(slow, a) for a in state
+    ] and fast_stock == slow_stock

@@ -47,14 +47,20 @@ def test_every_example_and_reproducer_prints_what_the_schema_says(lang):
 
 
 def test_findings_and_errors_have_the_same_keys():
-    finding = _json("game: red-and-black\nplayers: [Anna, Boris]\ndeals:\n  - {dealer: Anna, taken: {Anna: 1, "
-                    "Boris: 1}}\n  - {dealer: Anna, taken: {Anna: 1, Boris: 1}}\n")["findings"][0]
+    finding = _json(
+        "game: red-and-black\nplayers: [Anna, Boris]\ndeals:\n  - {dealer: Anna, taken: {Anna: 1, "
+        "Boris: 1}}\n  - {dealer: Anna, taken: {Anna: 1, Boris: 1}}\n"
+    )["findings"][0]
     error = _json("game: yacht\nplayers: [A]\n")["errors"][0]
     assert finding.keys() == error.keys()
-    assert error["path"] == "players" and error["line"] == 2 and error["rule"] == "Y-S2"  # Yacht's player count rule
+    assert (
+        error["path"] == "players" and error["line"] == 2 and error["rule"] == "Y-S2"
+    )  # Yacht's player count rule
 
 
-@pytest.mark.parametrize("argv", [["check", "/nonexistent/x.yaml", "--json"], ["check", "--json", "--bogus"]])
+@pytest.mark.parametrize(
+    "argv", [["check", "/nonexistent/x.yaml", "--json"], ["check", "--json", "--bogus"]]
+)
 def test_the_command_lines_failures_have_the_shape_too(argv, capsys):
     assert main(argv) == 2
     VALIDATOR.validate(json.loads(capsys.readouterr().out))

@@ -27,33 +27,40 @@ PLURAL_SAMPLES = (1, 2, 5, 21)
 # particle of "wieder herstellen", are not here).
 ENGLISH_FUNCTION_WORDS = frozenset(
     "the and of to is are with for from by on at this that which who whose or not it its his their they "
-    "we you he she if when than then there has have were would can but into each every one as".split())
+    "we you he she if when than then there has have were would can but into each every one as".split()
+)
 
 _STRIP = [
-    re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.M | re.S),            # code blocks: records and commands
-    re.compile(r"`[^`\n]*`"),                                        # inline code
-    re.compile(r"\]\([^)]*\)"),                                      # link targets
-    re.compile(r"<svg [^>]*cr-architecture.*?</svg>"),               # the layers: module names, which are code
-    re.compile(r"<[^>]+>"),                                          # the suit-colour spans
-    re.compile(r"\{[#:.][^}]*\}"),                                   # heading ids, attribute lists
-    re.compile(r"^[ \t]*/// [a-z]+( \|)?", re.M),                    # admonition types
+    re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.M | re.S),  # code blocks: records and commands
+    re.compile(r"`[^`\n]*`"),  # inline code
+    re.compile(r"\]\([^)]*\)"),  # link targets
+    re.compile(r"<svg [^>]*cr-architecture.*?</svg>"),  # the layers: module names, which are code
+    re.compile(r"<[^>]+>"),  # the suit-colour spans
+    re.compile(r"\{[#:.][^}]*\}"),  # heading ids, attribute lists
+    re.compile(r"^[ \t]*/// [a-z]+( \|)?", re.M),  # admonition types
     re.compile(r"^[ \t]*attrs:.*$", re.M),
-    re.compile(r"https?://\S+|[\w.-]+@[\w.-]+|\b[\w./-]+\.(com|org|net|wiki|yaml|po|pot|mo|md|py|sh|json)\b"),
-    re.compile(r"«[^»\n]*»|„[^“\n]*“|\"[^\"\n]*\""),               # quotations of a source, in its words
-    re.compile(r"\((?=[A-Za-z])[^()\n\d]*\)"),                      # a gloss: the original term in brackets
-    re.compile(r"(?<![*\w])\*(?!\*)[^*\n\u0400-\u04ff]+(?<!\*)\*(?![*\w])"),  # a cited word in italics
-    re.compile(r"\[(?=[A-Z])[^\]\u0400-\u04ff]*\]"),                 # a linked title (of a source)
-    re.compile(r"\b\w+(?:\[\d+\]|\.\w+)+"),                           # paths: deals[0].bids.Anna
-    re.compile(r"\b[a-z][a-z_]*: [\w-]+"),                              # a record's key and value
-    re.compile(r"\b\w*_\w*\b"),                                       # identifiers: scores_before
-    re.compile(r"\b[IVXLC]+\b"),                                      # Roman numerals
-    re.compile(r"\b[RB]{2,}\b"),                                       # a stock as colour letters (R, B)
+    re.compile(
+        r"https?://\S+|[\w.-]+@[\w.-]+|\b[\w./-]+\.(com|org|net|wiki|yaml|po|pot|mo|md|py|sh|json)\b"
+    ),
+    re.compile(r"«[^»\n]*»|„[^“\n]*“|\"[^\"\n]*\""),  # quotations of a source, in its words
+    re.compile(r"\((?=[A-Za-z])[^()\n\d]*\)"),  # a gloss: the original term in brackets
+    re.compile(
+        r"(?<![*\w])\*(?!\*)[^*\n\u0400-\u04ff]+(?<!\*)\*(?![*\w])"
+    ),  # a cited word in italics
+    re.compile(r"\[(?=[A-Z])[^\]\u0400-\u04ff]*\]"),  # a linked title (of a source)
+    re.compile(r"\b\w+(?:\[\d+\]|\.\w+)+"),  # paths: deals[0].bids.Anna
+    re.compile(r"\b[a-z][a-z_]*: [\w-]+"),  # a record's key and value
+    re.compile(r"\b\w*_\w*\b"),  # identifiers: scores_before
+    re.compile(r"\b[IVXLC]+\b"),  # Roman numerals
+    re.compile(r"\b[RB]{2,}\b"),  # a stock as colour letters (R, B)
 ]
 
 
 @cache
 def _allowed() -> tuple[re.Pattern[str], frozenset[str]]:
-    data = yaml.safe_load((ROOT / "locale" / "wrong-language-allow.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load(
+        (ROOT / "locale" / "wrong-language-allow.yaml").read_text(encoding="utf-8")
+    )
     codes = set(data["codes"])
     for game in GAMES.values():
         codes.add(game.slug)
@@ -79,8 +86,14 @@ def leftovers(text: str, lang: str) -> list[str]:
     text = names.sub(" ", text)
     words = re.findall(r"\w[\w'’-]*", text)
     if lang == "ru":
-        return [w for w in words if re.fullmatch(r"[A-Za-z][A-Za-z'’-]*", w) and len(w) > 1 and w not in codes
-                and w.lower() not in codes]
+        return [
+            w
+            for w in words
+            if re.fullmatch(r"[A-Za-z][A-Za-z'’-]*", w)
+            and len(w) > 1
+            and w not in codes
+            and w.lower() not in codes
+        ]
     return [w for w in words if w.lower() in ENGLISH_FUNCTION_WORDS or w in ("We", "They")]
 
 
@@ -102,10 +115,18 @@ def test_no_english_left_on_a_page(page: str, lang: str) -> None:
     # As the build does it: the checker's blocks first (its hook runs first), then the referee's.
     markdown, _ = checker_hooks.expand(pipeline.translate_page(lang, page).text, lang, page)
     markdown = expand_blocks(markdown, lang, _page_renderer(page))
-    if page in GAMES:  # then, as pages_hooks does last, a game page's facts ({{hand}}) become numbers
+    if (
+        page in GAMES
+    ):  # then, as pages_hooks does last, a game page's facts ({{hand}}) become numbers
         markdown = facts.expand(markdown, page)
-    markdown = _STRIP[0].sub(" ", markdown)  # code blocks span lines; the rest is checked line by line
-    found = [(line.strip()[:140], words) for line in markdown.split("\n") if (words := leftovers(line, lang))]
+    markdown = _STRIP[0].sub(
+        " ", markdown
+    )  # code blocks span lines; the rest is checked line by line
+    found = [
+        (line.strip()[:140], words)
+        for line in markdown.split("\n")
+        if (words := leftovers(line, lang))
+    ]
     assert not found, "\n".join(f"{words}: {line}" for line, words in found)
 
 
@@ -147,7 +168,7 @@ def test_no_english_left_in_a_referee_message(lang: str) -> None:
 
 def test_the_check_finds_english() -> None:
     assert leftovers("Очки за сдачу: We 4, They 0.", "ru") == ["We", "They"]
-    assert leftovers("В поле claim указано 60.", "ru") == []   # a record's field is a code
+    assert leftovers("В поле claim указано 60.", "ru") == []  # a record's field is a code
     assert leftovers("[error] Записанный счёт (declarer 60) верен.", "ru") == ["error", "declarer"]
     assert leftovers("Die notierten Punkte (declarer 60) stimmen.", "de") == []
     assert leftovers("Die notierten Punkte of the declarer stimmen.", "de") == ["of", "the"]
@@ -160,7 +181,11 @@ def test_no_english_in_the_checkers_own_words(lang: str) -> None:
 
     missing = sorted(set(STRINGS["en"]) - set(STRINGS[lang]))
     assert not missing, f"checker strings without a {lang} translation: {missing}"
-    found = [(key, words) for key, value in STRINGS[lang].items() if (words := leftovers(_fill(value, 7), lang))]
+    found = [
+        (key, words)
+        for key, value in STRINGS[lang].items()
+        if (words := leftovers(_fill(value, 7), lang))
+    ]
     assert not found, "\n".join(f"{words}: {key}" for key, words in found)
 
 
@@ -172,13 +197,19 @@ def test_the_score_pages_and_the_button_have_distinct_names(lang: str) -> None:
     settle = pipeline.translate_page(lang, "settle-a-score").title
     check = pipeline.translate_page(lang, "check-a-score").title
     button = text("check", lang)
-    assert len({settle.casefold(), check.casefold(), button.casefold()}) == 3, (settle, check, button)
+    assert len({settle.casefold(), check.casefold(), button.casefold()}) == 3, (
+        settle,
+        check,
+        button,
+    )
     # No link to Settle a score is labelled with the checker's names.
     for page in pipeline.pages():
         markdown = pipeline.translate_page(lang, page).text
         for label in re.findall(r"\[([^\]]+)\]\((?:\.\./)*settle-a-score\.md[#)]", markdown):
-            assert label.strip("«»„“").casefold() not in {check.casefold(), button.casefold()}, (page, label)
-
+            assert label.strip("«»„“").casefold() not in {check.casefold(), button.casefold()}, (
+                page,
+                label,
+            )
 
 
 def _record_words(text: str, lang: str) -> list[str]:
@@ -187,8 +218,11 @@ def _record_words(text: str, lang: str) -> list[str]:
 
     words = [w for comment in comments_in(text) for w in leftovers(comment, lang)]
     if lang == "ru":
-        words += [name for name in display_names("ru") if re.search(rf"(?<![\w#]){re.escape(name)}(?!\w)",
-                                                                     re.sub(r"#.*", "", text))]
+        words += [
+            name
+            for name in display_names("ru")
+            if re.search(rf"(?<![\w#]){re.escape(name)}(?!\w)", re.sub(r"#.*", "", text))
+        ]
     return words
 
 
@@ -198,10 +232,19 @@ def test_no_english_in_the_sample_records(lang: str) -> None:
     from referee.present.example_text import localize_text
     from site_tools.blocks import LISTING_KINDS, find_blocks
 
-    texts = [(path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))
-             for path in sorted((ROOT / "examples").glob("*/*.yaml"))]
+    texts = [
+        (path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / "examples").glob("*/*.yaml"))
+    ]
     for page in sorted((ROOT / "docs" / "en").glob("*.md")):
-        texts += [(page.stem, b.params["text"]) for b in find_blocks(page.read_text(encoding="utf-8"))
-                  if b.kind in LISTING_KINDS]
-    found = [(where, words) for where, text in texts if (words := _record_words(localize_text(text, lang), lang))]
+        texts += [
+            (page.stem, b.params["text"])
+            for b in find_blocks(page.read_text(encoding="utf-8"))
+            if b.kind in LISTING_KINDS
+        ]
+    found = [
+        (where, words)
+        for where, text in texts
+        if (words := _record_words(localize_text(text, lang), lang))
+    ]
     assert not found, "\n".join(f"{words}: {where}" for where, words in found)

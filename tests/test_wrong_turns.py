@@ -14,8 +14,13 @@ import yaml
 from referee import check_text
 from referee.engines.game import Verdict
 
-TRICK_GAMES = [("catch-the-ten", "full-play-four.yaml"), ("minnesota-whist", "full-play-high.yaml"),
-               ("reunion", "full-play.yaml"), ("trump-seven", "full-play.yaml"), ("yacht", "full-play-four.yaml")]
+TRICK_GAMES = [
+    ("catch-the-ten", "full-play-four.yaml"),
+    ("minnesota-whist", "full-play-high.yaml"),
+    ("reunion", "full-play.yaml"),
+    ("trump-seven", "full-play.yaml"),
+    ("yacht", "full-play-four.yaml"),
+]
 
 
 def _load(name: str) -> dict:
@@ -51,7 +56,9 @@ def _korol() -> dict:
 
 def test_korol_a_player_who_has_left_the_first_phase_leads_a_dead_card():
     data = _korol()
-    data["deals"][0]["tricks"][5] = "6♥ J♦ A♦ 6♦"  # Anna reached her quota at trick 5; her 6♥ is dead
+    data["deals"][0]["tricks"][5] = (
+        "6♥ J♦ A♦ 6♦"  # Anna reached her quota at trick 5; her 6♥ is dead
+    )
     verdict = _check(data)
     assert verdict.exit_status == 1
     assert _codes(verdict) == ["play.left_the_deal", "play.not_judged"]
@@ -73,7 +80,10 @@ def test_korol_a_lead_out_of_turn_in_the_reign():
     cards = tricks[1].split()
     tricks[1] = " ".join(cards[1:] + cards[:1])
     verdict = _check(data)
-    assert _codes(verdict)[:2] == ["play.lead_out_of_turn", "play.not_judged"] and verdict.exit_status == 1
+    assert (
+        _codes(verdict)[:2] == ["play.lead_out_of_turn", "play.not_judged"]
+        and verdict.exit_status == 1
+    )
 
 
 def test_buy_or_pass_a_card_of_another_player_is_a_wrong_turn():
@@ -83,17 +93,24 @@ def test_buy_or_pass_a_card_of_another_player_is_a_wrong_turn():
     assert _codes(verdict) == ["play.out_of_turn", "play.not_judged"] and verdict.exit_status == 1
 
 
-@pytest.mark.parametrize("change", [
-    lambda deal, data: deal["turns"].__setitem__(0, {"Boris": "K♠ SE"}),     # the wrong name
-    lambda deal, data: deal["turns"].__setitem__(0, "K♠ SE"),                # no name, Boris's card
-    lambda deal, data: data.__setitem__("options", {"first_player": "left_of_dealer"}),  # the dealer moves first
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda deal, data: deal["turns"].__setitem__(0, {"Boris": "K♠ SE"}),  # the wrong name
+        lambda deal, data: deal["turns"].__setitem__(0, "K♠ SE"),  # no name, Boris's card
+        lambda deal, data: data.__setitem__(
+            "options", {"first_player": "left_of_dealer"}
+        ),  # the dealer moves first
+    ],
+)
 def test_kings_corners_the_wrong_player_moving(change):
     data = _load("kings-corners/full-play-two.yaml")
     change(data["deals"][0], data)
     verdict = _check(data)
     assert _codes(verdict) == ["play.out_of_turn"] and verdict.exit_status == 1
-    assert verdict.findings[0].where.path == "deals[0].turns[0]" and verdict.deals[0].claim is None  # not judged
+    assert (
+        verdict.findings[0].where.path == "deals[0].turns[0]" and verdict.deals[0].claim is None
+    )  # not judged
 
 
 def test_stealing_bundles_a_move_out_of_turn():

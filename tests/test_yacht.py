@@ -64,8 +64,13 @@ def winner_after(totals: dict[str, int], target: int) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def audit_play(hands: dict[str, list[Card]], tricks: list[list[Card]], trump: Suit, must_trump: bool,
-               trump_breaking: bool) -> tuple[dict[str, int], set[int], set[int], set[int]]:
+def audit_play(
+    hands: dict[str, list[Card]],
+    tricks: list[list[Card]],
+    trump: Suit,
+    must_trump: bool,
+    trump_breaking: bool,
+) -> tuple[dict[str, int], set[int], set[int], set[int]]:
     """Replay the tricks by the rules: (tricks won, tricks with a revoke, with a missed duty to trump,
     with a trump led before trumps were broken by a leader who held other suits). Trick numbers from 1."""
     owner = {c: p for p, h in hands.items() for c in h}
@@ -85,7 +90,9 @@ def audit_play(hands: dict[str, list[Card]], tricks: list[list[Card]], trump: Su
             if card.suit is not led:
                 if any(c.suit is led for c in held[p]):
                     revokes.add(k)
-                elif must_trump and card.suit is not trump and any(c.suit is trump for c in held[p]):
+                elif (
+                    must_trump and card.suit is not trump and any(c.suit is trump for c in held[p])
+                ):
                     missed_trump.add(k)
                 if card.suit is trump and led is not trump:
                     broken = True
@@ -101,19 +108,37 @@ def audit_play(hands: dict[str, list[Card]], tricks: list[list[Card]], trump: Su
 @pytest.mark.parametrize(("must_trump", "trump_breaking"), PLAY_OPTIONS)
 @pytest.mark.parametrize("n", [3, 4, 5])
 @settings(max_examples=25, deadline=None)
-@given(dealer=st.integers(0, 4), notation=st.sampled_from(["en", "ru", "de"]), default_removal=st.booleans(),
-       record_removed=st.booleans(), rng=st.randoms(use_true_random=False))
-def test_random_deal_invariants(n, must_trump, trump_breaking, dealer, notation, default_removal, record_removed,
-                                rng):
+@given(
+    dealer=st.integers(0, 4),
+    notation=st.sampled_from(["en", "ru", "de"]),
+    default_removal=st.booleans(),
+    record_removed=st.booleans(),
+    rng=st.randoms(use_true_random=False),
+)
+def test_random_deal_invariants(
+    n, must_trump, trump_breaking, dealer, notation, default_removal, record_removed, rng
+):
     players = NAMES[:n]
     total = TRICKS[n]
-    deal = yacht_deal(rng, players, dealer % n, must_trump, trump_breaking, notation, default_removal,
-                      record_removed)
+    deal = yacht_deal(
+        rng,
+        players,
+        dealer % n,
+        must_trump,
+        trump_breaking,
+        notation,
+        default_removal,
+        record_removed,
+    )
     hands = {p: parse_cards(h, notation) for p, h in deal["hands"].items()}
     trump = parse_suit(deal["trump"], notation)
     assert parse_card(deal["trump_card"], notation).suit is trump
     dealt = [c for h in hands.values() for c in h]
-    removed = parse_cards(deal["removed"], notation) if "removed" in deal else sorted(set(deck()) - set(dealt))
+    removed = (
+        parse_cards(deal["removed"], notation)
+        if "removed" in deal
+        else sorted(set(deck()) - set(dealt))
+    )
     # Cards conserved: the hands and the removed cards are the pack, each card once.
     assert all(len(h) == total for h in hands.values())
     assert sorted(dealt + removed) == sorted(deck())
@@ -121,7 +146,7 @@ def test_random_deal_invariants(n, must_trump, trump_breaking, dealer, notation,
     assert all(c.rank is Rank.THREE and c.suit is not trump for c in removed)
     tricks = [parse_cards(tr, notation) for tr in deal["tricks"]]
     assert len(tricks) == total and all(len(tr) == n for tr in tricks)
-    assert sorted(c for tr in tricks for c in tr) == sorted(dealt)              # every card played once
+    assert sorted(c for tr in tricks for c in tr) == sorted(dealt)  # every card played once
     # The first leader holds the 2♣, or the 2♦ when clubs are trumps.
     owner = {c: p for p, h in hands.items() for c in h}
     first = Card(Rank.TWO, Suit.DIAMONDS if trump is Suit.CLUBS else Suit.CLUBS)
@@ -133,25 +158,41 @@ def test_random_deal_invariants(n, must_trump, trump_breaking, dealer, notation,
         if following is not None:
             assert owner[following[0]] == owner[best_card(this, trump)]
     won, revokes, missed, early = audit_play(hands, tricks, trump, must_trump, trump_breaking)
-    assert sum(won.values()) == total                                       # 17 / 13 / 10
+    assert sum(won.values()) == total  # 17 / 13 / 10
     assert not revokes and not missed
     if trump_breaking:
-        assert not early                                                     # trump breaking respected
-    record = {"game": "yacht", "notation": notation, "players": players,
-              "options": {"must_trump_when_void": must_trump, "trump_breaking": trump_breaking}, "deals": [deal]}
+        assert not early  # trump breaking respected
+    record = {
+        "game": "yacht",
+        "notation": notation,
+        "players": players,
+        "options": {"must_trump_when_void": must_trump, "trump_breaking": trump_breaking},
+        "deals": [deal],
+    }
     verdict = check_text(dump(record))
     assert not [f for f in verdict.findings if f.severity == "error"]
     assert {f.code for f in verdict.findings} <= WARNINGS
     scores = verdict.deals[0].scores
     assert scores == {p: points_of(deal["bids"][p], won[p], total) for p in players}
-    odd = {p for p, b in deal["bids"].items() if isinstance(b, dict) and (b["start"] - total - b["goal"]) % 2}
-    assert {f.where.path.rsplit(".", 1)[-1] for f in verdict.findings if f.code == "bid.parity"} == odd
+    odd = {
+        p
+        for p, b in deal["bids"].items()
+        if isinstance(b, dict) and (b["start"] - total - b["goal"]) % 2
+    }
+    assert {
+        f.where.path.rsplit(".", 1)[-1] for f in verdict.findings if f.code == "bid.parity"
+    } == odd
     not_default = "deal.removed_not_default" in {f.code for f in verdict.findings}
-    default = [Card(Rank.THREE, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-               if s is not trump][:len(removed)]
+    default = [
+        Card(Rank.THREE, s)
+        for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+        if s is not trump
+    ][: len(removed)]
     assert not_default == (set(removed) != set(default))
     # The summary of the same deal gives the same scores.
-    summary = {k: deal[k] for k in ("dealer", "trump", "trump_card", "bids", "removed") if k in deal}
+    summary = {
+        k: deal[k] for k in ("dealer", "trump", "trump_card", "bids", "removed") if k in deal
+    }
     summary["tricks"] = won
     record_summary = {"game": "yacht", "notation": notation, "players": players, "deals": [summary]}
     assert check_text(dump(record_summary)).deals[0].scores == scores
@@ -167,46 +208,85 @@ def test_the_referee_flags_exactly_the_plays_the_oracle_flags(n, rng):
     hands = {p: parse_cards(h) for p, h in deal["hands"].items()}
     tricks = [parse_cards(tr) for tr in deal["tricks"]]
     trump = parse_suit(deal["trump"])
-    _, revokes, missed, early = audit_play(hands, tricks, trump, must_trump=True, trump_breaking=True)
+    _, revokes, missed, early = audit_play(
+        hands, tricks, trump, must_trump=True, trump_breaking=True
+    )
     assert not revokes
-    record = {"game": "yacht", "players": players, "options": {"must_trump_when_void": True, "trump_breaking": True},
-              "deals": [deal]}
+    record = {
+        "game": "yacht",
+        "players": players,
+        "options": {"must_trump_when_void": True, "trump_breaking": True},
+        "deals": [deal],
+    }
     verdict = check_text(dump(record))
-    flagged = {code: {f.where.trick for f in verdict.findings if f.code == code}
-               for code in ("play.must_trump", "play.trump_not_broken")}
+    flagged = {
+        code: {f.where.trick for f in verdict.findings if f.code == code}
+        for code in ("play.must_trump", "play.trump_not_broken")
+    }
     assert flagged == {"play.must_trump": missed, "play.trump_not_broken": early}
     assert verdict.exit_status == (1 if missed or early else 0)
 
 
-BIDS = st.one_of(st.just("thirteen-under"), st.just("lucky-thirteen-under"),
-                 st.fixed_dictionaries({"start": st.integers(-40, 40), "goal": st.integers(-40, 40)}))
+BIDS = st.one_of(
+    st.just("thirteen-under"),
+    st.just("lucky-thirteen-under"),
+    st.fixed_dictionaries({"start": st.integers(-40, 40), "goal": st.integers(-40, 40)}),
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(n=st.sampled_from([3, 4, 5]), data=st.data(), step=st.integers(1, 30), under=st.integers(1, 500),
-       lucky=st.integers(1, 5))
+@given(
+    n=st.sampled_from([3, 4, 5]),
+    data=st.data(),
+    step=st.integers(1, 30),
+    under=st.integers(1, 500),
+    lucky=st.integers(1, 5),
+)
 def test_random_bids_against_the_formula(n, data, step, under, lucky):
     players = NAMES[:n]
     total = TRICKS[n]
     cuts = sorted(data.draw(st.lists(st.integers(0, total), min_size=n - 1, max_size=n - 1)))
     counts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
     bids = {p: data.draw(BIDS) for p in players}
-    record = {"game": "yacht", "players": players,
-              "options": {"distance_step": step, "thirteen_under_points": under, "lucky_multiplier": lucky},
-              "deals": [{"dealer": players[-1], "trump": "♠", "bids": bids, "tricks": dict(zip(players, counts,
-                                                                                              strict=True))}]}
+    record = {
+        "game": "yacht",
+        "players": players,
+        "options": {
+            "distance_step": step,
+            "thirteen_under_points": under,
+            "lucky_multiplier": lucky,
+        },
+        "deals": [
+            {
+                "dealer": players[-1],
+                "trump": "♠",
+                "bids": bids,
+                "tricks": dict(zip(players, counts, strict=True)),
+            }
+        ],
+    }
     verdict = check_text(dump(record))
-    assert verdict.deals[0].scores == {p: points_of(bids[p], k, total, step, under, lucky)
-                                       for p, k in zip(players, counts, strict=True)}
+    assert verdict.deals[0].scores == {
+        p: points_of(bids[p], k, total, step, under, lucky)
+        for p, k in zip(players, counts, strict=True)
+    }
     assert all(v <= 100 for p, v in verdict.deals[0].scores.items() if isinstance(bids[p], dict))
 
 
 @settings(max_examples=30, deadline=None)
-@given(rng=st.randoms(use_true_random=False), deals=st.integers(1, 6), target=st.sampled_from([150, 300, 500]))
+@given(
+    rng=st.randoms(use_true_random=False),
+    deals=st.integers(1, 6),
+    target=st.sampled_from([150, 300, 500]),
+)
 def test_a_game_of_several_deals_adds_up_and_ends_by_the_rules(rng, deals, target):
     players = NAMES[:4]
-    record = {"game": "yacht", "players": players, "options": {"target": target},
-              "deals": [yacht_deal(rng, players, k % 4) for k in range(deals)]}
+    record = {
+        "game": "yacht",
+        "players": players,
+        "options": {"target": target},
+        "deals": [yacht_deal(rng, players, k % 4) for k in range(deals)],
+    }
     verdict = check_text(dump(record))
     running = dict.fromkeys(players, 0)
     winner = None
@@ -244,52 +324,124 @@ deals:
 FULL_3 = example("full-play-original-rules")
 
 
-@pytest.mark.parametrize(("base", "old", "new", "code", "line"), [
-    (SUMMARY_5, "removed: [3♦, 3♥]", "removed: [3♣, 3♥]", "record.bad_removed", 7),      # the 3 of trumps
-    (SUMMARY_5, "removed: [3♦, 3♥]", "removed: [4♦, 3♥]", "record.bad_removed", 7),      # not a 3
-    (SUMMARY_5, "removed: [3♦, 3♥]", "removed: [3♦]", "record.removed_count", 7),        # too few
-    (SUMMARY_5, "removed: [3♦, 3♥]", "removed: [3♦, 3♦]", "record.removed_twice", 7),
-    (SUMMARY_5, "removed: [3♦, 3♥]", "removed: [3x, 3♥]", "notation.bad_card", 7),
-    (SUMMARY_5, "Anna: 5,", "Anna: 6,", "record.tricks_sum", 14),
-    (SUMMARY_5, "Anna: 5,", "Anna: -1,", "record.not_a_number", 14),
-    (SUMMARY_5, "Boris: thirteen-under", "Boris: thirteen-over", "record.bad_bid", 10),
-    (SUMMARY_5, "Boris: thirteen-under", "Boris: 7", "record.bad_bid", 10),
-    (SUMMARY_5, "{start: 0, goal: -2}", "{start: 0.5, goal: -2}", "record.not_a_number", 11),
-    (SUMMARY_5, "{start: 0, goal: -2}", "{start: 0}", "record.not_a_number", 11),
-    (SUMMARY_5, "{start: 0, goal: -2}", "{start: 0, goal: -2, aim: 1}", "record.unknown_field", 11),
-    (SUMMARY_5, "      Dasha: {start: -3, goal: -1}\n", "", "record.missing_name", 8),
-    (SUMMARY_5, "trump_card: 7♣", "trump_card: 7♥", "record.trump_mismatch", 6),
-    (SUMMARY_5, "    trump: ♣\n", "", "record.missing_field", 4),
-    (SUMMARY_5, "dealer: Dasha", "dealer: Olga", "record.unknown_name", 4),
-    (SUMMARY_5, "game: yacht", "game: yacht\noptions: {target: 0}", "record.bad_option_value", 2),
-    (SUMMARY_5, "game: yacht", "game: yacht\noptions: {lucky_multiplier: two}", "record.bad_option_value", 2),
-    (SUMMARY_5, "game: yacht", "game: yacht\noptions: {trump_breaking: yes please}", "record.bad_option_value", 2),
-    (SUMMARY_5, "game: yacht", "game: yacht\noptions: {bidding: auction}", "record.unknown_option", 2),
-    (SUMMARY_5, "game: yacht", "game: yacht\nscores_before: {Anna: 520, Boris: 0, Vera: 0, Gleb: 0, Dasha: 0}",
-     "record.game_over", 2),
-    (SUMMARY_5, "players: [Anna, Boris, Vera, Gleb, Dasha]", "players: [Anna, Boris, Vera, Gleb, Dasha, Egor]",
-     "record.player_count", 2),
-    (example("thirteen-under"), "    trump: ♠\n", "    trump: ♠\n    removed: [3♦]\n", "record.removed_count", 17),
-    # Full play: Vera holds the 3♦ instead of the 4♦, so the 4♦ is missing, and only a 3 may be.
-    (FULL_3, "4♦ 2♦ 4♥", "3♦ 2♦ 4♥", "record.bad_removed", 32),
-    # The hands already leave out the 3♦: removing the 3♥ as well does not add up to the pack.
-    (FULL_3, "    trump_card: 9♣\n", "    trump_card: 9♣\n    removed: [3♥]\n", "record.deck_mismatch", 28),
-    (FULL_3, "Anna:  A♣ 7♣ ", "Anna:  A♣ ", "record.hand_size", 33),
-    (FULL_3, "      - 10♣ 2♦ J♥\n", "", "record.trick_count", 36),
-    (FULL_3, "- 3♣ 8♦ 5♥", "- 3♣ 8♦ 5♥ 2♥", "record.trick_shape", 52),
-])
+@pytest.mark.parametrize(
+    ("base", "old", "new", "code", "line"),
+    [
+        (
+            SUMMARY_5,
+            "removed: [3♦, 3♥]",
+            "removed: [3♣, 3♥]",
+            "record.bad_removed",
+            7,
+        ),  # the 3 of trumps
+        (SUMMARY_5, "removed: [3♦, 3♥]", "removed: [4♦, 3♥]", "record.bad_removed", 7),  # not a 3
+        (SUMMARY_5, "removed: [3♦, 3♥]", "removed: [3♦]", "record.removed_count", 7),  # too few
+        (SUMMARY_5, "removed: [3♦, 3♥]", "removed: [3♦, 3♦]", "record.removed_twice", 7),
+        (SUMMARY_5, "removed: [3♦, 3♥]", "removed: [3x, 3♥]", "notation.bad_card", 7),
+        (SUMMARY_5, "Anna: 5,", "Anna: 6,", "record.tricks_sum", 14),
+        (SUMMARY_5, "Anna: 5,", "Anna: -1,", "record.not_a_number", 14),
+        (SUMMARY_5, "Boris: thirteen-under", "Boris: thirteen-over", "record.bad_bid", 10),
+        (SUMMARY_5, "Boris: thirteen-under", "Boris: 7", "record.bad_bid", 10),
+        (SUMMARY_5, "{start: 0, goal: -2}", "{start: 0.5, goal: -2}", "record.not_a_number", 11),
+        (SUMMARY_5, "{start: 0, goal: -2}", "{start: 0}", "record.not_a_number", 11),
+        (
+            SUMMARY_5,
+            "{start: 0, goal: -2}",
+            "{start: 0, goal: -2, aim: 1}",
+            "record.unknown_field",
+            11,
+        ),
+        (SUMMARY_5, "      Dasha: {start: -3, goal: -1}\n", "", "record.missing_name", 8),
+        (SUMMARY_5, "trump_card: 7♣", "trump_card: 7♥", "record.trump_mismatch", 6),
+        (SUMMARY_5, "    trump: ♣\n", "", "record.missing_field", 4),
+        (SUMMARY_5, "dealer: Dasha", "dealer: Olga", "record.unknown_name", 4),
+        (
+            SUMMARY_5,
+            "game: yacht",
+            "game: yacht\noptions: {target: 0}",
+            "record.bad_option_value",
+            2,
+        ),
+        (
+            SUMMARY_5,
+            "game: yacht",
+            "game: yacht\noptions: {lucky_multiplier: two}",
+            "record.bad_option_value",
+            2,
+        ),
+        (
+            SUMMARY_5,
+            "game: yacht",
+            "game: yacht\noptions: {trump_breaking: yes please}",
+            "record.bad_option_value",
+            2,
+        ),
+        (
+            SUMMARY_5,
+            "game: yacht",
+            "game: yacht\noptions: {bidding: auction}",
+            "record.unknown_option",
+            2,
+        ),
+        (
+            SUMMARY_5,
+            "game: yacht",
+            "game: yacht\nscores_before: {Anna: 520, Boris: 0, Vera: 0, Gleb: 0, Dasha: 0}",
+            "record.game_over",
+            2,
+        ),
+        (
+            SUMMARY_5,
+            "players: [Anna, Boris, Vera, Gleb, Dasha]",
+            "players: [Anna, Boris, Vera, Gleb, Dasha, Egor]",
+            "record.player_count",
+            2,
+        ),
+        (
+            example("thirteen-under"),
+            "    trump: ♠\n",
+            "    trump: ♠\n    removed: [3♦]\n",
+            "record.removed_count",
+            17,
+        ),
+        # Full play: Vera holds the 3♦ instead of the 4♦, so the 4♦ is missing, and only a 3 may be.
+        (FULL_3, "4♦ 2♦ 4♥", "3♦ 2♦ 4♥", "record.bad_removed", 32),
+        # The hands already leave out the 3♦: removing the 3♥ as well does not add up to the pack.
+        (
+            FULL_3,
+            "    trump_card: 9♣\n",
+            "    trump_card: 9♣\n    removed: [3♥]\n",
+            "record.deck_mismatch",
+            28,
+        ),
+        (FULL_3, "Anna:  A♣ 7♣ ", "Anna:  A♣ ", "record.hand_size", 33),
+        (FULL_3, "      - 10♣ 2♦ J♥\n", "", "record.trick_count", 36),
+        (FULL_3, "- 3♣ 8♦ 5♥", "- 3♣ 8♦ 5♥ 2♥", "record.trick_shape", 52),
+    ],
+)
 def test_impossible_records_exit_two(tmp_path, capsys, base, old, new, code, line):
     assert old in base
-    assert cli_error(tmp_path, capsys, base.replace(old, new, 1), code, "ru")["where"].get("line") == line
+    assert (
+        cli_error(tmp_path, capsys, base.replace(old, new, 1), code, "ru")["where"].get("line")
+        == line
+    )
 
 
 def test_every_problem_is_reported_at_once():
-    text = SUMMARY_5.replace("removed: [3♦, 3♥]", "removed: [3♣]").replace("Anna: 5,", "Anna: 6,") \
+    text = (
+        SUMMARY_5.replace("removed: [3♦, 3♥]", "removed: [3♣]")
+        .replace("Anna: 5,", "Anna: 6,")
         .replace("Boris: thirteen-under", "Boris: twelve")
+    )
     with pytest.raises(RecordErrors) as info:
         check_text(text)
     codes = {e.code for e in info.value.errors}
-    assert {"record.bad_removed", "record.removed_count", "record.tricks_sum", "record.bad_bid"} <= codes
+    assert {
+        "record.bad_removed",
+        "record.removed_count",
+        "record.tricks_sum",
+        "record.bad_bid",
+    } <= codes
 
 
 # ---------------------------------------------------------------- verdicts, findings, warnings
@@ -309,22 +461,30 @@ def test_a_disagreeing_claim_exits_one(capsys):
     assert main(["check", str(EX / "full-play-four.yaml"), "--json", "--lang", "de"]) == 1
     result = json.loads(capsys.readouterr().out)
     assert result["valid"] is False and result["findings"] == []
-    assert result["deals"][0]["claim_agrees"] is False and result["deals"][0]["scores"]["Gleb"] == 80
+    assert (
+        result["deals"][0]["claim_agrees"] is False and result["deals"][0]["scores"]["Gleb"] == 80
+    )
 
 
 def test_the_source_rules_of_play_forbid_what_the_original_allows():
     text = FULL_3.replace("options: {must_trump_when_void: false, trump_breaking: true}\n", "")
     verdict = check_text(text)
     assert verdict.exit_status == 1
-    must = [(f.where.trick, render(f.message)) for f in verdict.findings if f.code == "play.must_trump"]
-    assert must[0][0] == 5 and "Anna" in must[0][1]          # void in diamonds, she threw the 9♥
+    must = [
+        (f.where.trick, render(f.message)) for f in verdict.findings if f.code == "play.must_trump"
+    ]
+    assert must[0][0] == 5 and "Anna" in must[0][1]  # void in diamonds, she threw the 9♥
 
 
 def test_a_trump_led_before_trumps_are_broken():
     # Vera leads the 2♣ to the first trick although she holds other suits; the cards moved to
     # trick 1 are replaced in their later tricks by cards of the same players.
-    text = FULL_3.replace("- J♠ 5♠ 7♠", "- 2♣ 7♣ 3♣").replace("- 5♣ 2♣ A♣", "- 5♣ J♠ A♣") \
-        .replace("- K♣ 9♣ 7♣", "- K♣ 9♣ 5♠").replace("- 3♣ 8♦ 5♥", "- 7♠ 8♦ 5♥")
+    text = (
+        FULL_3.replace("- J♠ 5♠ 7♠", "- 2♣ 7♣ 3♣")
+        .replace("- 5♣ 2♣ A♣", "- 5♣ J♠ A♣")
+        .replace("- K♣ 9♣ 7♣", "- K♣ 9♣ 5♠")
+        .replace("- 3♣ 8♦ 5♥", "- 7♠ 8♦ 5♥")
+    )
     verdict = check_text(text)
     assert ("play.trump_not_broken", 1) in {(f.code, f.where.trick) for f in verdict.findings}
     relaxed = check_text(text.replace("trump_breaking: true", "trump_breaking: false"))
@@ -357,7 +517,12 @@ def test_equal_totals_over_the_target_play_on():
     verdict = check_text(dump(record))
     assert verdict.winner is None and verdict.termination_code == "in_progress"
     assert "530" in render(verdict.termination)
-    record["scores_before"] = {"Anna": 530, "Boris": 530, "Vera": 300, "Gleb": 440}   # a tie is not game over
+    record["scores_before"] = {
+        "Anna": 530,
+        "Boris": 530,
+        "Vera": 300,
+        "Gleb": 440,
+    }  # a tie is not game over
     record["deals"] = yaml.safe_load(example("two-pass-target"))["deals"][1:]
     assert check_text(dump(record)).winner == "Vera"
 
@@ -372,16 +537,22 @@ def test_a_long_game_and_the_dealer_order():
 
 
 def test_a_bid_that_cannot_score_is_warned_about():
-    text = example("thirteen-under").replace("Anna: {start: 0, goal: -5}", "Anna: {start: 0, goal: 40}") \
+    text = (
+        example("thirteen-under")
+        .replace("Anna: {start: 0, goal: -5}", "Anna: {start: 0, goal: 40}")
         .replace("claim: {Anna: 100,", "claim: {Anna: 0,")
+    )
     verdict = check_text(text)
     assert verdict.exit_status == 0
     assert {"bid.out_of_reach", "bid.parity"} <= {f.code for f in verdict.findings}
 
 
 def test_special_bids_however_spelled():
-    text = example("thirteen-under").replace("Boris: thirteen-under", "Boris: Thirteen Under") \
+    text = (
+        example("thirteen-under")
+        .replace("Boris: thirteen-under", "Boris: Thirteen Under")
         .replace("Vera: lucky-thirteen-under", "Vera: LUCKY_THIRTEEN_UNDER")
+    )
     assert check_text(text).deals[0].scores == {"Anna": 100, "Boris": 200, "Vera": -400, "Gleb": 50}
 
 

@@ -58,21 +58,40 @@ def print_verdict(verdict: Verdict, lang: str, out: Any) -> None:
         scores = ", ".join(f"{k} {render_value(v)}" for k, v in d.scores.items())
         out.write("  " + render(t("Scores: {scores}.", scores=scores), lang) + "\n")
         if d.claim is not None:
-            claimed = ", ".join(f"{key_label(k, lang)} {render_value(v)}" for k, v in d.claim.items())
-            key = t("The claim ({claim}) agrees.", claim=claimed) if d.claim_agrees else \
-                t("The claim ({claim}) DISAGREES with the rules.", claim=claimed)
+            claimed = ", ".join(
+                f"{key_label(k, lang)} {render_value(v)}" for k, v in d.claim.items()
+            )
+            key = (
+                t("The claim ({claim}) agrees.", claim=claimed)
+                if d.claim_agrees
+                else t("The claim ({claim}) DISAGREES with the rules.", claim=claimed)
+            )
             out.write("  " + render(key, lang) + "\n")
-        out.write("  " + render(t("Totals: {totals}.", totals=", ".join(f"{k} {render_value(v)}"
-                                                                       for k, v in d.totals.items())), lang) + "\n")
+        out.write(
+            "  "
+            + render(
+                t(
+                    "Totals: {totals}.",
+                    totals=", ".join(f"{k} {render_value(v)}" for k, v in d.totals.items()),
+                ),
+                lang,
+            )
+            + "\n"
+        )
     if verdict.findings:
         out.write("\n" + render(t("Findings:"), lang) + "\n")
         for f in verdict.findings:
             place = f.where.describe(lang)
-            out.write(f"  {severity_label(f.severity, lang)} {f.code}: {place}: {render(f.message, lang)}"
-                      f"{rule_note(game.rule_for(f.code), lang)}\n")
+            out.write(
+                f"  {severity_label(f.severity, lang)} {f.code}: {place}: {render(f.message, lang)}"
+                f"{rule_note(game.rule_for(f.code), lang)}\n"
+            )
     out.write("\n" + render(verdict.termination, lang) + "\n")
-    verdict_line = t("Verdict: valid, every claim agrees.") if verdict.valid else \
-        t("Verdict: NOT valid (a claim disagrees or a rule was broken).")
+    verdict_line = (
+        t("Verdict: valid, every claim agrees.")
+        if verdict.valid
+        else t("Verdict: NOT valid (a claim disagrees or a rule was broken).")
+    )
     out.write(render(verdict_line, lang) + "\n")
 
 
@@ -96,9 +115,22 @@ def print_errors(error: RefereeError, name: str, lang: str, out: Any) -> None:
 
 # Characters that could forge or hide a line on a terminal: controls other than the line break,
 # bidirectional overrides, line and paragraph separators, and lone surrogates (from JSON escapes).
-_UNSAFE = {c: f"\\u{c:04x}" for c in (*range(0x00, 0x0A), *range(0x0B, 0x20), *range(0x7F, 0xA0), 0x061C, 0x200E,
-                                       0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A),
-                                       *range(0xD800, 0xE000))}
+_UNSAFE = {
+    c: f"\\u{c:04x}"
+    for c in (
+        *range(0x00, 0x0A),
+        *range(0x0B, 0x20),
+        *range(0x7F, 0xA0),
+        0x061C,
+        0x200E,
+        0x200F,
+        0x2028,
+        0x2029,
+        *range(0x202A, 0x202F),
+        *range(0x2066, 0x206A),
+        *range(0xD800, 0xE000),
+    )
+}
 
 
 def safe_text(text: str) -> str:
@@ -176,7 +208,9 @@ def read_record(name: str, stdin: Any = None) -> bytes:
         try:
             raw = getattr(stream, "buffer", stream).read(MAX_BYTES + 1)
         except OSError as err:
-            raise _InputError(t("Cannot read standard input: {reason}.", reason=system_reason(err))) from None
+            raise _InputError(
+                t("Cannot read standard input: {reason}.", reason=system_reason(err))
+            ) from None
         if isinstance(raw, str):  # a text stream handed in by a caller
             raw = raw.encode("utf-8", "surrogateescape")
         if len(raw) > MAX_BYTES:
@@ -191,10 +225,21 @@ def read_record(name: str, stdin: Any = None) -> bytes:
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise _InputError(t("Cannot read {path}: {reason}.", path=name, reason=t(_SYSTEM_REASONS[errno.EISDIR])))
+            raise _InputError(
+                t(
+                    "Cannot read {path}: {reason}.",
+                    path=name,
+                    reason=t(_SYSTEM_REASONS[errno.EISDIR]),
+                )
+            )
         if not stat.S_ISREG(info.st_mode):
-            raise _InputError(t("Cannot read {path}: it is not a regular file (a pipe or a device); "
-                                "to read a stream, pipe it to standard input with -.", path=name))
+            raise _InputError(
+                t(
+                    "Cannot read {path}: it is not a regular file (a pipe or a device); "
+                    "to read a stream, pipe it to standard input with -.",
+                    path=name,
+                )
+            )
         if info.st_size > MAX_BYTES:
             raise too_large()
         if hasattr(os, "set_blocking"):
@@ -210,7 +255,9 @@ def read_record(name: str, stdin: Any = None) -> bytes:
             raise too_large()
         return b"".join(chunks)
     except OSError as err:
-        raise _InputError(t("Cannot read {path}: {reason}.", path=name, reason=system_reason(err))) from None
+        raise _InputError(
+            t("Cannot read {path}: {reason}.", path=name, reason=system_reason(err))
+        ) from None
     finally:
         os.close(fd)
 
@@ -223,8 +270,15 @@ def cmd_games(lang: str, as_json: bool, out: Any) -> int:
     """List the games."""
     from referee.games import GAMES
 
-    rows = [{"slug": g.slug, "name": g.name(lang), "players": list(g.player_counts),
-             "options": [o.name for o in g.options]} for g in GAMES.values()]
+    rows = [
+        {
+            "slug": g.slug,
+            "name": g.name(lang),
+            "players": list(g.player_counts),
+            "options": [o.name for o in g.options],
+        }
+        for g in GAMES.values()
+    ]
     if as_json:
         out.write(_json_text(rows))
     else:
@@ -266,10 +320,16 @@ def cmd_check(path: str, lang: str, as_json: bool, out: Any, err: Any, stdin: An
 
 # argparse's own words, translated through the referee's catalogs while the parser runs.
 _ARGPARSE_WORDS = (
-    N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
-    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
-    N_("argument %(argument_name)s: %(message)s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("expected one argument"), N_("%(prog)s: error: %(message)s\n"),
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"),
+    N_("%(prog)s: error: %(message)s\n"),
     N_("ambiguous option: %(option)s could match %(matches)s"),
 )
 
@@ -281,8 +341,14 @@ class UsageError(Exception):
 class _Formatter(argparse.HelpFormatter):
     """argparse's formatter, without importing :mod:`shutil` (and its compression modules) to get the width."""
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None,
-                 **more: Any):
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+        **more: Any,
+    ):
         if width is None:
             try:
                 width = int(os.environ.get("COLUMNS", "")) - 2
@@ -331,21 +397,38 @@ def _words(message: Message, language: str) -> str:
 
 def add_games_parser(sub: Any, lang: str) -> None:
     """``referee games``."""
-    games = sub.add_parser("games", help=_words(t("list the games"), lang),
-                           description=_words(t("List the games the referee knows."), lang))
+    games = sub.add_parser(
+        "games",
+        help=_words(t("list the games"), lang),
+        description=_words(t("List the games the referee knows."), lang),
+    )
     common_options(games, lang)
     games.set_defaults(run=lambda args, out, err: cmd_games(args.lang, args.json, out))
 
 
 def add_check_parser(sub: Any, lang: str) -> None:
     """``referee check RECORD``."""
-    check = sub.add_parser("check", help=_words(t("check a record (YAML or JSON; - for standard input)"), lang),
-                           description=_words(t("Check a record against the rules. Exit status: 0 valid, 1 a claim "
-                                                "disagrees or a rule was broken, 2 the record cannot be used."), lang))
-    check.add_argument("record", help=_words(t("the record file, or - to read standard input (at most {limit} MB)",
-                                               limit=2), lang))
+    check = sub.add_parser(
+        "check",
+        help=_words(t("check a record (YAML or JSON; - for standard input)"), lang),
+        description=_words(
+            t(
+                "Check a record against the rules. Exit status: 0 valid, 1 a claim "
+                "disagrees or a rule was broken, 2 the record cannot be used."
+            ),
+            lang,
+        ),
+    )
+    check.add_argument(
+        "record",
+        help=_words(
+            t("the record file, or - to read standard input (at most {limit} MB)", limit=2), lang
+        ),
+    )
     common_options(check, lang)
-    check.set_defaults(run=lambda args, out, err: cmd_check(args.record, args.lang, args.json, out, err))
+    check.set_defaults(
+        run=lambda args, out, err: cmd_check(args.record, args.lang, args.json, out, err)
+    )
 
 
 def add_record_parsers(sub: Any, lang: str) -> None:
@@ -362,18 +445,31 @@ def add_rules_parser(sub: Any, lang: str) -> None:
     rules_map.add_parser(sub, lang)
 
 
-SUBCOMMANDS: list[Callable[[Any, str], None]] = [add_games_parser, add_check_parser, add_record_parsers,
-                                                 add_rules_parser]
+SUBCOMMANDS: list[Callable[[Any, str], None]] = [
+    add_games_parser,
+    add_check_parser,
+    add_record_parsers,
+    add_rules_parser,
+]
 """Each adds one subcommand and sets ``run(args, out, err) -> exit status`` as its default."""
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The argument parser, its help in ``lang``."""
-    parser = _Parser(prog="referee", description=_words(t("Check card-game records against the rules."), lang),
-                     epilog=_words(t("Set {variable}=1 to see the traceback of an unexpected failure.",
-                                     variable=DEBUG_VARIABLE), lang))
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                title=_words(t("commands"), lang))
+    parser = _Parser(
+        prog="referee",
+        description=_words(t("Check card-game records against the rules."), lang),
+        epilog=_words(
+            t(
+                "Set {variable}=1 to see the traceback of an unexpected failure.",
+                variable=DEBUG_VARIABLE,
+            ),
+            lang,
+        ),
+    )
+    sub = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, title=_words(t("commands"), lang)
+    )
     for add in SUBCOMMANDS:
         add(sub, lang)
     sub.metavar = "{" + ",".join(sub.choices) + "}"
@@ -383,8 +479,13 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 def _language_asked(argv: list[str]) -> str:
     """``--lang`` as given (before the parser has run, so that its own messages are translated)."""
     for k, arg in enumerate(argv):
-        value = argv[k + 1] if arg == "--lang" and k + 1 < len(argv) else arg.partition("=")[2] \
-            if arg.startswith("--lang=") else None
+        value = (
+            argv[k + 1]
+            if arg == "--lang" and k + 1 < len(argv)
+            else arg.partition("=")[2]
+            if arg.startswith("--lang=")
+            else None
+        )
         if value in LANGUAGES:
             return value
     return default_language()
@@ -431,17 +532,30 @@ def main(argv: list[str] | None = None) -> int:
                 return _finish(out, err, EXIT_VALID if status == 0 else EXIT_UNUSABLE, lang)
         status = args.run(args, out, err)
     except UsageError as exc:
-        message = render(t("The command line cannot be used: {reason}. See referee --help.", reason=str(exc)), lang)
+        message = render(
+            t("The command line cannot be used: {reason}. See referee --help.", reason=str(exc)),
+            lang,
+        )
         _report(out, err, as_json, "usage", message)
         status = EXIT_UNUSABLE
-    except (KeyboardInterrupt, Exception) as exc:  # the guard: a bug or the system, never a traceback
+    except (
+        KeyboardInterrupt,
+        Exception,
+    ) as exc:  # the guard: a bug or the system, never a traceback
         if os.environ.get(DEBUG_VARIABLE):
             import traceback
 
             traceback.print_exc()
-        reason = system_reason(exc) if isinstance(exc, OSError) else f"{type(exc).__name__}: {exc}"[:500]
-        message = render(t("The referee could not finish: {reason}. Please report this with the record.",
-                           reason=reason), lang)
+        reason = (
+            system_reason(exc) if isinstance(exc, OSError) else f"{type(exc).__name__}: {exc}"[:500]
+        )
+        message = render(
+            t(
+                "The referee could not finish: {reason}. Please report this with the record.",
+                reason=reason,
+            ),
+            lang,
+        )
         out, err = _Buffer(), _Buffer()
         _report(out, err, as_json, "internal", message)
         status = EXIT_UNUSABLE
@@ -450,8 +564,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def _report(out: _Buffer, err: _Buffer, as_json: bool, code: str, message: str) -> None:
     if as_json:
-        out.write(_json_text({"valid": False, "usable": False,
-                              "errors": [finding_json(code, "error", None, Where(), message)]}))
+        out.write(
+            _json_text(
+                {
+                    "valid": False,
+                    "usable": False,
+                    "errors": [finding_json(code, "error", None, Where(), message)],
+                }
+            )
+        )
     else:
         err.write(message + "\n")
 
@@ -471,11 +592,13 @@ def _finish(out: _Buffer, err: _Buffer, status: int, lang: str) -> int:
             reason = system_reason(exc) if isinstance(exc, OSError) else str(exc)
             if stream is not sys.stderr:
                 try:
-                    _write(sys.stderr, render(t("Cannot write the output: {reason}.", reason=reason), lang) + "\n")
+                    _write(
+                        sys.stderr,
+                        render(t("Cannot write the output: {reason}.", reason=reason), lang) + "\n",
+                    )
                 except (OSError, ValueError):
                     pass
                 if stream is sys.stdout:
                     _silence_stdout()
             return EXIT_UNUSABLE
     return status
-

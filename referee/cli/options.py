@@ -26,11 +26,22 @@ def default_language(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-
 def common_options(parser: argparse.ArgumentParser, lang: str) -> None:
     """``--lang`` and ``--json``, as every command has them; the help in ``lang``."""
     current = default_language()
-    parser.add_argument("--lang", choices=LANGUAGES, default=current,
-                        help=render(t("language of the output: en, ru or de (by default the locale's, from LC_ALL, "
-                                      "LC_MESSAGES or LANG, else English; now {current})", current=current), lang))
-    parser.add_argument("--json", action="store_true", help=render(t("print one JSON object instead of text"), lang))
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=current,
+        help=render(
+            t(
+                "language of the output: en, ru or de (by default the locale's, from LC_ALL, "
+                "LC_MESSAGES or LANG, else English; now {current})",
+                current=current,
+            ),
+            lang,
+        ),
+    )
+    parser.add_argument(
+        "--json", action="store_true", help=render(t("print one JSON object instead of text"), lang)
+    )

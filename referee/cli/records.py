@@ -28,16 +28,32 @@ def add_parsers(sub: Any, lang: str = "en") -> None:
 
     new = sub.add_parser("new", help=render(t("print a commented record to fill in"), lang))
     new.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
-    new.add_argument("--lang", choices=LANGUAGES, default=default_language(),
-                     help=render(t("the language of the comments and the notation"), lang))
-    new.add_argument("--full", action="store_true",
-                     help=render(t("a full-play deal (hands and tricks) instead of a summary"), lang))
+    new.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=default_language(),
+        help=render(t("the language of the comments and the notation"), lang),
+    )
+    new.add_argument(
+        "--full",
+        action="store_true",
+        help=render(t("a full-play deal (hands and tricks) instead of a summary"), lang),
+    )
     new.set_defaults(run=run)
-    schema = sub.add_parser("schema", help=render(t("print the JSON Schema of a game's records"), lang))
-    schema.add_argument("game", nargs="?", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
-    schema.add_argument("--verdict", action="store_true",
-                        help=render(t("the JSON Schema of what check --json prints, instead of a game's"), lang))
-    schema.add_argument("--url", help=render(t("the address the schema is published at (its $id)"), lang))
+    schema = sub.add_parser(
+        "schema", help=render(t("print the JSON Schema of a game's records"), lang)
+    )
+    schema.add_argument(
+        "game", nargs="?", choices=sorted(GAMES), help=render(t("the game's identifier"), lang)
+    )
+    schema.add_argument(
+        "--verdict",
+        action="store_true",
+        help=render(t("the JSON Schema of what check --json prints, instead of a game's"), lang),
+    )
+    schema.add_argument(
+        "--url", help=render(t("the address the schema is published at (its $id)"), lang)
+    )
     schema.set_defaults(run=run)
 
 
@@ -54,14 +70,20 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.game is None:
         from referee.cli.options import default_language
 
-        err.write(render(t("Name a game, or give {option}.", option="--verdict"), default_language()) + "\n")
+        err.write(
+            render(t("Name a game, or give {option}.", option="--verdict"), default_language())
+            + "\n"
+        )
         return 2
     return run_schema(args.game, args.url, out)
 
 
 def run_new(slug: str, lang: str, full: bool, out: TextIO, err: TextIO) -> int:
     """Print the template; exit status 2 if the game has no sample of that kind."""
-    from referee.present.template import TemplateError, template  # PyYAML: only the command line needs it
+    from referee.present.template import (
+        TemplateError,
+        template,
+    )  # PyYAML: only the command line needs it
 
     try:
         out.write(template(slug, lang, full))
@@ -78,4 +100,3 @@ def run_schema(slug: str, url: str | None, out: TextIO) -> int:
     json.dump(json_schema(get_game(slug), url), out, ensure_ascii=False, indent=2)
     out.write("\n")
     return 0
-

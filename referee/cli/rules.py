@@ -77,7 +77,9 @@ def cases(slug: str) -> tuple[Case, ...]:
                 base = (EXAMPLES_DIR / f"{case['example']}.yaml").read_text(encoding="utf-8")
                 text = _replace(base, case["replace"], source)
             else:
-                text = yaml.safe_dump(case["record"], allow_unicode=True, sort_keys=False, width=200)
+                text = yaml.safe_dump(
+                    case["record"], allow_unicode=True, sort_keys=False, width=200
+                )
             out.append(Case(source, text, tuple(case["shows"])))
     return tuple(out)
 
@@ -90,8 +92,12 @@ def rules_map(slug: str) -> list[dict[str, Any]]:
     game = get_game(slug)
     rows = []
     for rule in game.rules():
-        row: dict[str, Any] = {"rule": rule.id, "anchor": rule.anchor, "page": f"{slug}.md#{rule.anchor}",
-                               "summary": rule.summary}
+        row: dict[str, Any] = {
+            "rule": rule.id,
+            "anchor": rule.anchor,
+            "page": f"{slug}.md#{rule.anchor}",
+            "summary": rule.summary,
+        }
         if rule.unchecked is not None:
             row["unchecked"] = rule.unchecked
         else:
@@ -115,10 +121,18 @@ def add_parser(sub: Any, lang: str = "en") -> None:
     from referee.games import GAMES
     from referee.messages import render, t
 
-    rules = sub.add_parser("rules", help=render(t("list a game's rules and what checks each"), lang),
-                           description=render(t("The rules map of a game: each rule's id and page anchor, the "
-                                                "checks that enforce it and a record that breaks it, or why no "
-                                                "record can show it."), lang))
+    rules = sub.add_parser(
+        "rules",
+        help=render(t("list a game's rules and what checks each"), lang),
+        description=render(
+            t(
+                "The rules map of a game: each rule's id and page anchor, the "
+                "checks that enforce it and a record that breaks it, or why no "
+                "record can show it."
+            ),
+            lang,
+        ),
+    )
     rules.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
     common_options(rules, lang)
     rules.set_defaults(run=lambda args, out, err: run(args.game, args.lang, args.json, out))
@@ -137,11 +151,21 @@ def run(slug: str, lang: str, as_json: bool, out: Any) -> int:
     for row in rows:
         out.write(f"{row['rule']:<8} #{row['anchor']:<8} {row['summary']}\n")
         if "unchecked" in row:
-            out.write("    " + render(t("not checkable from a record: {reason}", reason=row["unchecked"]), lang) + "\n")
+            out.write(
+                "    "
+                + render(t("not checkable from a record: {reason}", reason=row["unchecked"]), lang)
+                + "\n"
+            )
             continue
         checks = " ".join(row["codes"] + [f"({c})" for c in row["also"]])
         out.write("    " + render(t("checked by: {codes}", codes=checks), lang) + "\n")
         broken = row["broken_by"]
-        out.write("    " + render(t("broken in: {source}", source=broken) if broken else
-                                  t("no record breaks it yet"), lang) + "\n")
+        out.write(
+            "    "
+            + render(
+                t("broken in: {source}", source=broken) if broken else t("no record breaks it yet"),
+                lang,
+            )
+            + "\n"
+        )
     return 0

@@ -48,12 +48,17 @@ class VoidAuction:
 
     def step(self, dealer: str) -> Message:
         """What the explanation says of the deal: nobody scores, and the dealer deals again."""
-        return tn("{players} passed in round 1 and said yes in round 2, which the rules do not allow: the auction "
-                  "is void and the deal is thrown in. Nobody scores, whatever was played after it, and {dealer} "
-                  "shuffles and deals again.",
-                  "{players} passed in round 1 and said yes in round 2, which the rules do not allow: the auction "
-                  "is void and the deal is thrown in. Nobody scores, whatever was played after it, and {dealer} "
-                  "shuffles and deals again.", len(self.late), players=self.late, dealer=dealer)
+        return tn(
+            "{players} passed in round 1 and said yes in round 2, which the rules do not allow: the auction "
+            "is void and the deal is thrown in. Nobody scores, whatever was played after it, and {dealer} "
+            "shuffles and deals again.",
+            "{players} passed in round 1 and said yes in round 2, which the rules do not allow: the auction "
+            "is void and the deal is thrown in. Nobody scores, whatever was played after it, and {dealer} "
+            "shuffles and deals again.",
+            len(self.late),
+            players=self.late,
+            dealer=dealer,
+        )
 
 
 def read_auction(deal: Deal, players: list[str]) -> Auction | None:
@@ -69,21 +74,40 @@ def read_auction(deal: Deal, players: list[str]) -> Auction | None:
     answers: Auction = {}
     for name, p, given in entries:
         if not isinstance(given, list) or len(given) != 2:
-            r.fail(p, t("{player} answers twice, in round 1 and in round 2, for example [yes, pass].",
-                        player=name), "record.shape", "auction")
+            r.fail(
+                p,
+                t(
+                    "{player} answers twice, in round 1 and in round 2, for example [yes, pass].",
+                    player=name,
+                ),
+                "record.shape",
+                "auction",
+            )
             continue
         read = [read_answer(a) for a in given]
         for k, (raw, got) in enumerate(zip(given, read, strict=True)):
             if got is None:
-                r.fail(p + (k,), t("{value!r} is not an answer; write yes or pass.", value=str(raw)),
-                       "record.bad_answer", "auction")
+                r.fail(
+                    p + (k,),
+                    t("{value!r} is not an answer; write yes or pass.", value=str(raw)),
+                    "record.bad_answer",
+                    "auction",
+                )
         first, second = read
         if first is None or second is None:
             continue
         if second and not first:
-            deal.warn("auction.late_yes", p[len(deal.path):], t("{player} passed in round 1, so cannot say yes in "
-                                                              "round 2: the second round only confirms or "
-                                                              "withdraws a yes.", player=name), "error")
+            deal.warn(
+                "auction.late_yes",
+                p[len(deal.path) :],
+                t(
+                    "{player} passed in round 1, so cannot say yes in "
+                    "round 2: the second round only confirms or "
+                    "withdraws a yes.",
+                    player=name,
+                ),
+                "error",
+            )
         answers[name] = (first, second)
     return answers if len(answers) == len(players) else None
 
@@ -92,12 +116,16 @@ def auction_steps(auction: Auction) -> list[Message]:
     """The two rounds of the auction, as the explanation of a full play shows them."""
     first = [p for p, a in auction.items() if a[0]]
     second = [p for p, a in auction.items() if a[1]]
-    steps = [t("Auction, round 1: yes from {players}.", players=first or t(_NOBODY)),
-             t("Auction, round 2 (final): yes from {players}.", players=second or t(_NOBODY))]
+    steps = [
+        t("Auction, round 1: yes from {players}.", players=first or t(_NOBODY)),
+        t("Auction, round 2 (final): yes from {players}.", players=second or t(_NOBODY)),
+    ]
     if late_yes(auction):
         return steps  # the auction is void; the deal says why
     if len(second) == 1:
-        steps.append(t("{player} is the only final yes and becomes the declarer.", player=second[0]))
+        steps.append(
+            t("{player} is the only final yes and becomes the declarer.", player=second[0])
+        )
     else:
         steps.append(t("Not exactly one final yes: there is no declarer."))
     return steps

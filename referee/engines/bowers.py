@@ -28,12 +28,19 @@ def is_bower(card: Card, trump: Suit) -> bool:
     return card.rank is Rank.JACK and (card.suit is trump or card.suit is SAME_COLOUR[trump])
 
 
-def left_bower_captures(tricks: Iterable[Trick], owner: dict[Card, int], trump: Suit, players: list[str],
-                        ) -> list[tuple[int, str, str]]:
+def left_bower_captures(
+    tricks: Iterable[Trick],
+    owner: dict[Card, int],
+    trump: Suit,
+    players: list[str],
+) -> list[tuple[int, str, str]]:
     """(trick number, the left bower's owner, the taker) for each trick holding both bowers.
 
     The right bower is the highest card, so whoever played it takes the trick.
     """
     right, left = bowers(trump)
-    return [(k, players[owner[left]], players[tr.winner]) for k, tr in enumerate(tricks, start=1)
-            if right in tr.cards and left in tr.cards]
+    return [
+        (k, players[owner[left]], players[tr.winner])
+        for k, tr in enumerate(tricks, start=1)
+        if right in tr.cards and left in tr.cards
+    ]

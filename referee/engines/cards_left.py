@@ -63,37 +63,71 @@ class CardsLeft:
         if not others:
             return tn("{n} king", "{n} kings", kings)
         if kings:
-            return t("{kings} and {others}", kings=tn("{n} king", "{n} kings", kings),
-                     others=tn("{n} other card", "{n} other cards", others))
+            return t(
+                "{kings} and {others}",
+                kings=tn("{n} king", "{n} kings", kings),
+                others=tn("{n} other card", "{n} other cards", others),
+            )
         return tn("{n} card", "{n} cards", others)
 
     def step(self, player: str, points: int) -> Message:
         """The player's penalty in words: his cards (or counts) and the ``points`` they cost him."""
         if self.size == 0:
             return t("{player} has no cards left: 0 points.", player=player)
-        return t("{player} still holds {cards}: {points}.", player=player, cards=self.words(),
-                 points=tn("{n} penalty point", "{n} penalty points", points))
+        return t(
+            "{player} still holds {cards}: {points}.",
+            player=player,
+            cards=self.words(),
+            points=tn("{n} penalty point", "{n} penalty points", points),
+        )
 
 
-COUNTS = Obj((Field("kings", Integer(minimum=0, maximum=4), t("Kings left in the hand."), required=True,
-                    label=t("Kings")),
-              Field("others", Integer(minimum=0), t("Other cards left in the hand."), required=True,
-                    label=t("Other cards"))))
+COUNTS = Obj(
+    (
+        Field(
+            "kings",
+            Integer(minimum=0, maximum=4),
+            t("Kings left in the hand."),
+            required=True,
+            label=t("Kings"),
+        ),
+        Field(
+            "others",
+            Integer(minimum=0),
+            t("Other cards left in the hand."),
+            required=True,
+            label=t("Other cards"),
+        ),
+    )
+)
 """The cards left only counted: ``{kings: 1, others: 3}``."""
 
-LEFT = Field("left", PerPlayer(OneOf((Cards(), COUNTS, Integer(minimum=0, maximum=0)))),
-             t("For every player, what was left in his hand when the hand ended: the cards, or the counts as a "
-               "mapping such as {example}, or 0 for a player who went out.", example="kings: 1, others: 3"),
-             required=True, mode="summary",
-             label=t("Left in hand"), question=t("What did each player have left?"),
-             hint=t("For every player, what was left in his hand when the hand ended: the cards, or only how many "
-                    "kings and how many other cards; 0 for a player who went out."))
+LEFT = Field(
+    "left",
+    PerPlayer(OneOf((Cards(), COUNTS, Integer(minimum=0, maximum=0)))),
+    t(
+        "For every player, what was left in his hand when the hand ended: the cards, or the counts as a "
+        "mapping such as {example}, or 0 for a player who went out.",
+        example="kings: 1, others: 3",
+    ),
+    required=True,
+    mode="summary",
+    label=t("Left in hand"),
+    question=t("What did each player have left?"),
+    hint=t(
+        "For every player, what was left in his hand when the hand ended: the cards, or only how many "
+        "kings and how many other cards; 0 for a player who went out."
+    ),
+)
 """A summary's ``left``: what :func:`read_left` reads."""
 
-OUT = Field("out", OneOf((PlayerName(), ListOf(PlayerName()))),
-            t("The players who went out, in order (optional; the referee checks it against left)."),
-            mode="summary",
-            label=t("Went out, in order"))
+OUT = Field(
+    "out",
+    OneOf((PlayerName(), ListOf(PlayerName()))),
+    t("The players who went out, in order (optional; the referee checks it against left)."),
+    mode="summary",
+    label=t("Went out, in order"),
+)
 """A summary's ``out``: what :func:`out_matches` checks."""
 
 
@@ -121,8 +155,15 @@ def read_left(r: Reader, path: Path, players: list[str]) -> dict[str, CardsLeft]
             left[name] = CardsLeft(0, 0, [])
             continue
         if isinstance(held, int) and not isinstance(held, bool):
-            r.fail(p, t("Give the cards left, or kings and others; a bare number is only allowed as 0 for a "
-                        "player who went out."), "record.shape", "left")
+            r.fail(
+                p,
+                t(
+                    "Give the cards left, or kings and others; a bare number is only allowed as 0 for a "
+                    "player who went out."
+                ),
+                "record.shape",
+                "left",
+            )
             continue
         cards = read_cards(r, p)
         if cards is None:
@@ -144,6 +185,14 @@ def out_matches(r: Reader, path: Path, out_now: list[str]) -> bool:
     named = [str(x) for x in (out_value if isinstance(out_value, list) else [out_value])]
     if sorted(named) == sorted(out_now):
         return True
-    r.fail(path, t("out names {named}, but the players with no cards left are {out}.",
-                   named=named, out=out_now or "—"), "record.out_mismatch", "left")
+    r.fail(
+        path,
+        t(
+            "out names {named}, but the players with no cards left are {out}.",
+            named=named,
+            out=out_now or "—",
+        ),
+        "record.out_mismatch",
+        "left",
+    )
     return False

@@ -47,7 +47,15 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from referee.cards import Card, Suit, cards_twice
-from referee.engines.game import DealResult, Finding, Reader, Severity, Verdict, advance, deal_after_end
+from referee.engines.game import (
+    DealResult,
+    Finding,
+    Reader,
+    Severity,
+    Verdict,
+    advance,
+    deal_after_end,
+)
 from referee.engines.replay import Replay, replay_tricks
 from referee.engines.tricks import TrickRules
 from referee.errors import NotationError, Where
@@ -143,17 +151,31 @@ def over_before(r: Reader, totals: dict[str, int], target: int) -> None:
     """
     for name, v in totals.items():
         if v >= target:
-            r.fail(("scores_before", name), tn("{player} already has {points}; the game would be over.",
-                                               "{player} already has {points}; the game would be over.", v,
-                                               player=name, points=v), "record.game_over", "target")
+            r.fail(
+                ("scores_before", name),
+                tn(
+                    "{player} already has {points}; the game would be over.",
+                    "{player} already has {points}; the game would be over.",
+                    v,
+                    player=name,
+                    points=v,
+                ),
+                "record.game_over",
+                "target",
+            )
 
 
 TRICKS_SUM = t("The tricks must add up to {total}, not {n}.")
 """How :func:`trick_counts` words a wrong sum unless the game words it otherwise."""
 
 
-def trick_counts(r: Reader, path: Path, names: list[str], total: int, message: Message = TRICKS_SUM,
-                 ) -> dict[str, int] | None:
+def trick_counts(
+    r: Reader,
+    path: Path,
+    names: list[str],
+    total: int,
+    message: Message = TRICKS_SUM,
+) -> dict[str, int] | None:
     """A summary's tricks per player (or side): whole numbers that make the whole deal, ``total`` tricks.
 
     ``message`` words the sum that is wrong (it gets ``total`` and ``n``).
@@ -167,12 +189,19 @@ def trick_counts(r: Reader, path: Path, names: list[str], total: int, message: M
     if tricks is None:
         return None
     if sum(tricks.values()) != total:
-        r.fail(path, with_params(message, total=total, n=sum(tricks.values())), "record.tricks_sum", "tricks")
+        r.fail(
+            path,
+            with_params(message, total=total, n=sum(tricks.values())),
+            "record.tricks_sum",
+            "tricks",
+        )
         return None
     return tricks
 
 
-def whole_pack(r: Reader, path: Path, cards: list[Card], pack: Sequence[Card], message: Message) -> bool:
+def whole_pack(
+    r: Reader, path: Path, cards: list[Card], pack: Sequence[Card], message: Message
+) -> bool:
     """Whether ``cards`` (the hands and whatever else the deal holds) are the whole ``pack``, each once.
 
     If not, the problem is noted at ``path``: ``message`` words it, and gets ``n`` (the size of the
@@ -191,13 +220,24 @@ def whole_pack(r: Reader, path: Path, cards: list[Card], pack: Sequence[Card], m
     everything = set(pack)
     if len(set(cards)) == len(cards) and set(cards) == everything:
         return True
-    r.fail(path, with_params(message, n=len(pack), missing=sorted(everything - set(cards)),
-                             foreign=sorted(set(cards) - everything), doubled=cards_twice(cards)),
-           "record.deck_mismatch", "deal")
+    r.fail(
+        path,
+        with_params(
+            message,
+            n=len(pack),
+            missing=sorted(everything - set(cards)),
+            foreign=sorted(set(cards) - everything),
+            doubled=cards_twice(cards),
+        ),
+        "record.deck_mismatch",
+        "deal",
+    )
     return False
 
 
-def trump_from(r: Reader, path: Path, card: Card, given: Suit | None, message: Message) -> Suit | None:
+def trump_from(
+    r: Reader, path: Path, card: Card, given: Suit | None, message: Message
+) -> Suit | None:
     """The trump suit that ``card`` fixes (the turned card, the dealer's last card), if the suit the record
     names at ``path`` (``given``, None if it names none) agrees; if not, the record contradicts itself:
     the problem is noted (``message`` words it, and gets ``card``, ``suit`` and ``given``) and None.
@@ -211,13 +251,22 @@ def trump_from(r: Reader, path: Path, card: Card, given: Suit | None, message: M
     (None, 'record.trump_mismatch')
     """
     if given is not None and given is not card.suit:
-        r.fail(path, with_params(message, card=card, suit=card.suit, given=given), "record.trump_mismatch", "trump")
+        r.fail(
+            path,
+            with_params(message, card=card, suit=card.suit, given=given),
+            "record.trump_mismatch",
+            "trump",
+        )
         return None
     return card.suit
 
 
-def take_widow(hands: Sequence[Sequence[Card]], seat: int, widow: Sequence[Card], discard: Sequence[Card],
-               ) -> tuple[list[list[Card]], list[Card]]:
+def take_widow(
+    hands: Sequence[Sequence[Card]],
+    seat: int,
+    widow: Sequence[Card],
+    discard: Sequence[Card],
+) -> tuple[list[list[Card]], list[Card]]:
     """The hands as played after ``seat`` took the widow and laid ``discard`` away, and the cards of
     ``discard`` that were neither in his hand nor in the widow (a record that shows any is unusable).
 
@@ -235,7 +284,9 @@ def take_widow(hands: Sequence[Sequence[Card]], seat: int, widow: Sequence[Card]
 
 def checked(replay: Replay) -> Message:
     """The step that says the tricks were replayed."""
-    return tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks))
+    return tn(
+        "{n} trick checked card by card.", "{n} tricks checked card by card.", len(replay.tricks)
+    )
 
 
 @dataclass
@@ -257,8 +308,15 @@ class Deal:
     full: bool
 
     @classmethod
-    def open(cls, r: Reader, i: int, spec: RecordSpec, findings: list[Finding], players: list[str] | None = None,
-             also_full: tuple[str, ...] = ()) -> Deal | None:
+    def open(
+        cls,
+        r: Reader,
+        i: int,
+        spec: RecordSpec,
+        findings: list[Finding],
+        players: list[str] | None = None,
+        also_full: tuple[str, ...] = (),
+    ) -> Deal | None:
         """The ``i``-th deal (from 0), its keys checked against what ``spec`` declares for its kind of deal.
 
         None (a problem noted) if it is not a mapping; None too, silently, if ``players`` is given and
@@ -268,7 +326,9 @@ class Deal:
         value = r.mapping(("deals", i))
         if value is None or (players is not None and not players):
             return None
-        deal = cls(r, i, value, findings, spec.full_play_key in value or any(k in value for k in also_full))
+        deal = cls(
+            r, i, value, findings, spec.full_play_key in value or any(k in value for k in also_full)
+        )
         r.known_keys(deal.path, spec.deal_keys(deal.mode))
         return deal
 
@@ -295,7 +355,9 @@ class Deal:
         """Where a field of this deal is, for a finding."""
         return self.r.doc.where(self.path + keys, deal=self.number)
 
-    def warn(self, code: str, keys: tuple[Any, ...], message: Message, severity: Severity = "warning") -> None:
+    def warn(
+        self, code: str, keys: tuple[Any, ...], message: Message, severity: Severity = "warning"
+    ) -> None:
         """A finding at a field of this deal (a warning unless ``severity`` says otherwise)."""
         self.findings.append(Finding(code, severity, self.where(*keys), message))
 
@@ -303,24 +365,40 @@ class Deal:
         """The score the table wrote down, per player or side, if any (each at least ``minimum``)."""
         return self.r.scores(self.at("claim"), names, required=False, minimum=minimum)
 
-    def replay(self, rules: TrickRules, hands: Sequence[Sequence[Card]], players: list[str], leader: int,
-               trump: Suit | None, steps: list[Message]) -> Replay | None:
+    def replay(
+        self,
+        rules: TrickRules,
+        hands: Sequence[Sequence[Card]],
+        players: list[str],
+        leader: int,
+        trump: Suit | None,
+        steps: list[Message],
+    ) -> Replay | None:
         """Replay the tricks of a full play (:func:`~referee.engines.replay.replay_tricks`): its findings
         join the deal's, and a step says the tricks were checked. None if the tricks cannot be true."""
-        replay = replay_tricks(self.r, self.at("tricks"), rules, hands, players, leader, trump, self.number)
+        replay = replay_tricks(
+            self.r, self.at("tricks"), rules, hands, players, leader, trump, self.number
+        )
         if replay is None:
             return None
         self.findings.extend(replay.findings)
         steps.append(checked(replay))
         return replay
 
-    def result(self, scores: dict[str, int], steps: list[Message], claim: dict[str, int] | None = None,
-               **more: Any) -> DealResult:
+    def result(
+        self,
+        scores: dict[str, int],
+        steps: list[Message],
+        claim: dict[str, int] | None = None,
+        **more: Any,
+    ) -> DealResult:
         """The deal's result, marked summary or full play."""
         return DealResult(self.number, scores, steps, claim, mode=self.mode, **more)
 
 
-def each_deal(r: Reader, deals: list[Any] | None, read: Callable[[int], T | None]) -> Iterator[tuple[int, T]]:
+def each_deal(
+    r: Reader, deals: list[Any] | None, read: Callable[[int], T | None]
+) -> Iterator[tuple[int, T]]:
     """``(i, read(i))`` for every deal that can be read; a deal that cannot is skipped, with a problem
     that says why (:meth:`Reader.part`), and reading goes on so that every problem is reported at once.
 
@@ -379,14 +457,22 @@ class Ledger:
         if dealer == expected:
             return
         if self.deals_again:
-            msg = t("After a thrown-in deal the same player deals again: {expected} should deal, not {dealer}.",
-                    expected=players[expected], dealer=players[dealer])
+            msg = t(
+                "After a thrown-in deal the same player deals again: {expected} should deal, not {dealer}.",
+                expected=players[expected],
+                dealer=players[dealer],
+            )
         else:
-            msg = t("The deal passes to the left: {expected} should deal, not {dealer}.", expected=players[expected],
-                    dealer=players[dealer])
+            msg = t(
+                "The deal passes to the left: {expected} should deal, not {dealer}.",
+                expected=players[expected],
+                dealer=players[dealer],
+            )
         deal.warn("deal.dealer_order", ("dealer",), msg)
 
-    def add(self, i: int, result: DealResult, dealer: int | None = None, thrown_in: bool = False) -> dict[str, int]:
+    def add(
+        self, i: int, result: DealResult, dealer: int | None = None, thrown_in: bool = False
+    ) -> dict[str, int]:
         """Add the ``i``-th deal (from 0): its totals, and a warning if the game was already over.
 
         ``dealer`` (a seat) is remembered for the next deal's rotation, with whether the deal was
@@ -402,29 +488,59 @@ class Ledger:
             self.previous_dealer, self.deals_again = dealer, thrown_in
         return before
 
-    def verdict(self, game: str, options: dict[str, Any], winner: str | None, termination: Message, code: str,
-                end_steps: list[Message] | None = None) -> Verdict:
+    def verdict(
+        self,
+        game: str,
+        options: dict[str, Any],
+        winner: str | None,
+        termination: Message,
+        code: str,
+        end_steps: list[Message] | None = None,
+    ) -> Verdict:
         """The verdict on the deals added."""
-        return Verdict(game, options, self.results, self.totals, winner, termination, code, self.findings,
-                       end_steps if end_steps is not None else [])
+        return Verdict(
+            game,
+            options,
+            self.results,
+            self.totals,
+            winner,
+            termination,
+            code,
+            self.findings,
+            end_steps if end_steps is not None else [],
+        )
 
 
 def goes_on(target: int) -> Message:
     """The end of a record in which nobody has reached ``target`` yet."""
-    return tn("Nobody has reached {target} point yet; the game goes on.",
-              "Nobody has reached {target} points yet; the game goes on.", target, target=target)
+    return tn(
+        "Nobody has reached {target} point yet; the game goes on.",
+        "Nobody has reached {target} points yet; the game goes on.",
+        target,
+        target=target,
+    )
 
 
 def reached(player: str, target: int) -> Message:
     """The end of a game that ``player`` won by reaching ``target``."""
-    return tn("{player} reached {target} point and wins the game.",
-              "{player} reached {target} points and wins the game.", target, player=player, target=target)
+    return tn(
+        "{player} reached {target} point and wins the game.",
+        "{player} reached {target} points and wins the game.",
+        target,
+        player=player,
+        target=target,
+    )
 
 
 def reaches_and_wins(player: str, target: int) -> Message:
     """The step that says ``player``, alone at ``target`` or over it after a deal, wins."""
-    return tn("{player} reaches {target} point and wins.", "{player} reaches {target} points and wins.", target,
-              player=player, target=target)
+    return tn(
+        "{player} reaches {target} point and wins.",
+        "{player} reaches {target} points and wins.",
+        target,
+        player=player,
+        target=target,
+    )
 
 
 def highest_over(totals: dict[str, int], target: int) -> tuple[str | None, list[Message]]:
@@ -449,12 +565,28 @@ def highest_over(totals: dict[str, int], target: int) -> tuple[str | None, list[
     best = max(totals[p] for p in over)
     leaders = [p for p in over if totals[p] == best]
     if len(leaders) == 1:
-        return leaders[0], [tn("{players} are at or over {target} point; {player} has the highest total and wins.",
-                               "{players} are at or over {target} points; {player} has the highest total and "
-                               "wins.", target, players=over, target=target, player=leaders[0])]
-    return None, [tn("{players} are at or over {target} point with equal totals of {total}; another deal is played.",
-                     "{players} are at or over {target} points with equal totals of {total}; another deal "
-                     "is played.", target, players=leaders, target=target, total=best)]
+        return leaders[0], [
+            tn(
+                "{players} are at or over {target} point; {player} has the highest total and wins.",
+                "{players} are at or over {target} points; {player} has the highest total and "
+                "wins.",
+                target,
+                players=over,
+                target=target,
+                player=leaders[0],
+            )
+        ]
+    return None, [
+        tn(
+            "{players} are at or over {target} point with equal totals of {total}; another deal is played.",
+            "{players} are at or over {target} points with equal totals of {total}; another deal "
+            "is played.",
+            target,
+            players=leaders,
+            target=target,
+            total=best,
+        )
+    ]
 
 
 def level_over(totals: dict[str, int], target: int) -> Message | None:
@@ -467,12 +599,20 @@ def level_over(totals: dict[str, int], target: int) -> Message | None:
     if not any(v >= target for v in totals.values()):
         return None
     best = max(totals.values())
-    return t("{players} are level at {total} points, at or over {target}; the game goes on.",
-             players=[p for p, v in totals.items() if v == best], total=best, target=target)
+    return t(
+        "{players} are level at {total} points, at or over {target}; the game goes on.",
+        players=[p for p, v in totals.items() if v == best],
+        total=best,
+        target=target,
+    )
 
 
-def each_entry(r: Reader, path: Path, names: list[str], read: Callable[[Reader, Path, Any], T | None],
-               ) -> dict[str, tuple[T, Path]] | None:
+def each_entry(
+    r: Reader,
+    path: Path,
+    names: list[str],
+    read: Callable[[Reader, Path, Any], T | None],
+) -> dict[str, tuple[T, Path]] | None:
     """What the mapping at ``path`` gives each of ``names`` (every player's bid, say), each read with
     ``read(r, its path, its value)``, with the path it was read from (for a warning about it).
 
@@ -549,7 +689,9 @@ def pay(ledger: dict[str, int], payer: str, payees: Iterable[str], amount: int) 
         ledger[q] += amount
 
 
-def some_scores(r: Reader, path: Path, keys: Sequence[str], shape: Message, rule: str) -> dict[str, int] | None:
+def some_scores(
+    r: Reader, path: Path, keys: Sequence[str], shape: Message, rule: str
+) -> dict[str, int] | None:
     """Whole numbers for some of ``keys`` at ``path`` (at least one; a claim per side that may name one
     side only); None if the field is left out or cannot be used (the problem noted: ``shape`` words a
     value that is not such a mapping, ``rule`` is its rule).
@@ -570,8 +712,15 @@ def some_scores(r: Reader, path: Path, keys: Sequence[str], shape: Message, rule
     out: dict[str, int] = {}
     for key, number in value.items():
         if key not in keys:
-            r.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
-                                    allowed=list(keys)), "record.unknown_field")
+            r.fail(
+                path + (key,),
+                t(
+                    "Unknown field {key!r}; expected one of {allowed}.",
+                    key=str(key),
+                    allowed=list(keys),
+                ),
+                "record.unknown_field",
+            )
             continue
         got = r.integer(path + (key,), minimum=None, value=number)
         if got is not None:
@@ -601,8 +750,12 @@ def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
             continue
         for card in cards:
             if card in discards:
-                r.fail(path + (k,), t("{card} was discarded, so it cannot be in a trick.", card=card),
-                       "record.discard_in_tricks", "discards")
+                r.fail(
+                    path + (k,),
+                    t("{card} was discarded, so it cannot be in a trick.", card=card),
+                    "record.discard_in_tricks",
+                    "discards",
+                )
                 ok = False
     return ok
 
@@ -618,8 +771,12 @@ def read_thrown_in(r: Reader, path: Path) -> bool | None:
     value = r.get(path + ("thrown_in",))
     if value is None or isinstance(value, bool):
         return bool(value)
-    r.fail(path + ("thrown_in",), t("thrown_in must be true or false, not {value!r}.", value=str(value)),
-           "record.shape", "auction")
+    r.fail(
+        path + ("thrown_in",),
+        t("thrown_in must be true or false, not {value!r}.", value=str(value)),
+        "record.shape",
+        "auction",
+    )
     return None
 
 
@@ -635,14 +792,21 @@ def nothing_played(deal: Deal, keys: Sequence[str]) -> bool:
     """
     extra = [k for k in keys if k in deal.value]
     for key in extra:
-        deal.r.fail(deal.at(key), t("A thrown-in deal has no {field}; leave it out.", field=key),
-                    "record.thrown_in_field", "auction")
+        deal.r.fail(
+            deal.at(key),
+            t("A thrown-in deal has no {field}; leave it out.", field=key),
+            "record.thrown_in_field",
+            "auction",
+        )
     return not extra
 
 
 def thrown_in_step(dealer: str) -> Message:
     """The step that says a deal was thrown in."""
-    return t("The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.", dealer=dealer)
+    return t(
+        "The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.",
+        dealer=dealer,
+    )
 
 
 def tricks_or_any(r: Reader, path: Path, total: int) -> int | bool | None:
@@ -657,9 +821,18 @@ def tricks_or_any(r: Reader, path: Path, total: int) -> int | bool | None:
     value = r.get(path)
     if isinstance(value, bool) or (isinstance(value, int) and 0 <= value <= total):
         return value
-    r.fail(path, t("{field} must be the number of tricks taken, from 0 to {n}, or true or false for whether he took "
-                   "any, not {value!r}.", field=format_path(path), n=total, value=str(value)), "record.bad_tricks",
-           "tricks")
+    r.fail(
+        path,
+        t(
+            "{field} must be the number of tricks taken, from 0 to {n}, or true or false for whether he took "
+            "any, not {value!r}.",
+            field=format_path(path),
+            n=total,
+            value=str(value),
+        ),
+        "record.bad_tricks",
+        "tricks",
+    )
     return None
 
 
@@ -682,14 +855,28 @@ def tricks_add_up(r: Reader, path: Path, tricks: Iterable[int | bool], total: in
         r.fail(path, with_params(TRICKS_SUM, total=total, n=counted), "record.tricks_sum", "tricks")
         return False
     if some and counted + some > total:
-        r.fail(path, t("The tricks recorded come to at least {n} (a player with true took at least one), more than "
-                       "the {total} tricks of a deal.", n=counted + some, total=total), "record.tricks_sum", "tricks")
+        r.fail(
+            path,
+            t(
+                "The tricks recorded come to at least {n} (a player with true took at least one), more than "
+                "the {total} tricks of a deal.",
+                n=counted + some,
+                total=total,
+            ),
+            "record.tricks_sum",
+            "tricks",
+        )
         return False
     return True
 
 
-def rest_of_pack(r: Reader, path: Path, cards: list[Card], pack: Sequence[Card], message: Message,
-                 ) -> list[Card] | None:
+def rest_of_pack(
+    r: Reader,
+    path: Path,
+    cards: list[Card],
+    pack: Sequence[Card],
+    message: Message,
+) -> list[Card] | None:
     """The cards of ``pack`` that ``cards`` (the hands) leave out, in order; None if ``cards`` holds one
     that is not in the pack (the problem noted at ``path``: ``message`` words it as for :func:`whole_pack`).
 
@@ -704,8 +891,12 @@ def rest_of_pack(r: Reader, path: Path, cards: list[Card], pack: Sequence[Card],
     """
     foreign = sorted(set(cards) - set(pack))
     if foreign:
-        r.fail(path, with_params(message, n=len(pack), missing=[], foreign=foreign, doubled=[]),
-               "record.deck_mismatch", "deal")
+        r.fail(
+            path,
+            with_params(message, n=len(pack), missing=[], foreign=foreign, doubled=[]),
+            "record.deck_mismatch",
+            "deal",
+        )
         return None
     return sorted(set(pack) - set(cards))
 
@@ -721,9 +912,18 @@ def scores_in_units(r: Reader, totals: dict[str, int], unit: int) -> None:
     """
     for name, v in totals.items():
         if v % unit:
-            r.fail(("scores_before", name), t("Every deal scores a multiple of {unit} with these options, so "
-                                              "{player} cannot have {points}.", unit=unit, player=name, points=v),
-                   "record.score_impossible", "scoring")
+            r.fail(
+                ("scores_before", name),
+                t(
+                    "Every deal scores a multiple of {unit} with these options, so "
+                    "{player} cannot have {points}.",
+                    unit=unit,
+                    player=name,
+                    points=v,
+                ),
+                "record.score_impossible",
+                "scoring",
+            )
 
 
 def trumps_dealt(suit: Suit, dealt: int) -> Message:
@@ -757,9 +957,17 @@ def deals_once(r: Reader, dealt: dict[int, int], i: int, dealer: int, players: l
     ({1: 1}, ['Boris already dealt deal 1; a game is one deal by each player, so nobody deals twice.'])
     """
     if dealer in dealt:
-        r.fail(("deals", i, "dealer"), t("{player} already dealt deal {deal}; a game is one deal by each player, so "
-                                         "nobody deals twice.", player=players[dealer], deal=dealt[dealer]),
-               "record.dealer_twice", "game")
+        r.fail(
+            ("deals", i, "dealer"),
+            t(
+                "{player} already dealt deal {deal}; a game is one deal by each player, so "
+                "nobody deals twice.",
+                player=players[dealer],
+                deal=dealt[dealer],
+            ),
+            "record.dealer_twice",
+            "game",
+        )
     dealt.setdefault(dealer, i + 1)
 
 
@@ -767,8 +975,13 @@ Played = tuple[dict[str, int] | None, list[Message]]
 """What a deal's play came to: its scores (None where it broke off at a broken rule) and its steps."""
 
 
-def settled(deal: Deal | None, ledger: Ledger, players: list[str], play: Callable[[Deal, int], Played | None],
-            claim_minimum: int | None = None) -> tuple[DealResult, int] | None:
+def settled(
+    deal: Deal | None,
+    ledger: Ledger,
+    players: list[str],
+    play: Callable[[Deal, int], Played | None],
+    claim_minimum: int | None = None,
+) -> tuple[DealResult, int] | None:
     """A deal's result and its dealer's seat, for a game whose deals each score on their own.
 
     The dealer is read and the rotation checked (:meth:`Ledger.check_dealer`), the claim is read (each at

@@ -97,18 +97,33 @@ class PackState(TurnState[M]):
         name = self.players[self.to_move]
         other = next((s for s, hand in enumerate(self.hands) if card in hand), None)
         if other is not None:
-            return self.refuse(t("{card} is {other}'s card, but it was {player}'s turn.", card=card,
-                                 other=self.players[other], player=name), "play.out_of_turn", "turn")
-        return self.refuse(t("It is {player}'s turn, and {player} does not hold {card}.", player=name, card=card),
-                           "play.not_in_hand", "turn")
+            return self.refuse(
+                t(
+                    "{card} is {other}'s card, but it was {player}'s turn.",
+                    card=card,
+                    other=self.players[other],
+                    player=name,
+                ),
+                "play.out_of_turn",
+                "turn",
+            )
+        return self.refuse(
+            t("It is {player}'s turn, and {player} does not hold {card}.", player=name, card=card),
+            "play.not_in_hand",
+            "turn",
+        )
 
 
-GameReader = Callable[[Deal | None, Ledger, list[str], dict[str, Any]], tuple[DealResult, int, T] | None]
+GameReader = Callable[
+    [Deal | None, Ledger, list[str], dict[str, Any]], tuple[DealResult, int, T] | None
+]
 """How a game reads one deal of its record: the deal (None when it cannot be read), the ledger, the players
 and the options give the deal's result, its dealer's seat, and what more the game keeps of it."""
 
 
-def read_games(game: Game, doc: Document, read: GameReader[T]) -> tuple[Ledger, list[str], dict[str, Any], list[T]]:
+def read_games(
+    game: Game, doc: Document, read: GameReader[T]
+) -> tuple[Ledger, list[str], dict[str, Any], list[T]]:
     """A record in which every deal is a game of its own (Collector, Red and Black): the header, then each deal
     read by ``read`` (:func:`~referee.engines.deals.each_deal`) and added to the :class:`Ledger`, which keeps
     the totals and the dealer rotation. Returns the ledger, the players, the options and, for every deal
@@ -134,16 +149,22 @@ def read_games(game: Game, doc: Document, read: GameReader[T]) -> tuple[Ledger, 
     deals = r.sequence(("deals",))
     r.raise_if_any()
     kept: list[T] = []
-    for i, (result, dealer, more) in each_deal(r, deals, lambda i: read(
-            Deal.open(r, i, game.record, ledger.findings, players), ledger, players, options)):
+    for i, (result, dealer, more) in each_deal(
+        r,
+        deals,
+        lambda i: read(
+            Deal.open(r, i, game.record, ledger.findings, players), ledger, players, options
+        ),
+    ):
         ledger.add(i, result, dealer)
         kept.append(more)
     r.raise_if_any()
     return ledger, players, options, kept
 
 
-def games_record(full_play_key: str, help: Message, label: Message, deal: tuple[Field, ...],
-                 **spec: Any) -> RecordSpec:
+def games_record(
+    full_play_key: str, help: Message, label: Message, deal: tuple[Field, ...], **spec: Any
+) -> RecordSpec:
     """The record of a game in which every deal is a game of its own (:func:`read_games`): its ``deals`` are
     the games (``help`` and ``label`` say so in the game's words), a deal holding ``full_play_key`` is a full
     play, and no scores are carried in from earlier games. ``spec`` adds the rest of the
@@ -153,8 +174,13 @@ def games_record(full_play_key: str, help: Message, label: Message, deal: tuple[
     >>> [f.name for f in spec.record_fields()], spec.full_play_key
     (['game', 'notation', 'players', 'options', 'deals', 'expected'], 'pack')
     """
-    return RecordSpec(full_play_key=full_play_key, deal=deal, without=("scores_before",), **spec,
-                      fields=(Field("deals", Deals(), help, required=True, label=label),))
+    return RecordSpec(
+        full_play_key=full_play_key,
+        deal=deal,
+        without=("scores_before",),
+        **spec,
+        fields=(Field("deals", Deals(), help, required=True, label=label),),
+    )
 
 
 PACK_EXAMPLE: tuple[str, Message, str] = ("pack", t("Pack, top card first"), "cards")
@@ -191,18 +217,26 @@ def ranks_only_fact() -> tuple[Message, Message]:
     return t("Cards"), t("{n}, a full pack; suits never matter, only ranks", n=len(DECK))
 
 
-def example_deal(data: dict[str, Any], deal: dict[str, Any]) -> tuple[list[str], str, int, list[Card]] | None:
+def example_deal(
+    data: dict[str, Any], deal: dict[str, Any]
+) -> tuple[list[str], str, int, list[Card]] | None:
     """A worked example's full-play deal: the players, the notation, the dealer's seat and the pack as
     dealt; None for a summary (no ``pack``). The example is a valid record, so nothing is checked."""
     if "pack" not in deal:
         return None
     players = [str(p) for p in data["players"]]
     notation = data.get("notation", "en")
-    return players, notation, players.index(str(deal["dealer"])), parse_cards(deal["pack"], notation)
+    return (
+        players,
+        notation,
+        players.index(str(deal["dealer"])),
+        parse_cards(deal["pack"], notation),
+    )
 
 
-def moves_in_words(state: TurnState[M], moves: Iterable[M],
-                   words: Callable[[Any, M, Any], Message] | None = None) -> list[tuple[str, Message]]:
+def moves_in_words(
+    state: TurnState[M], moves: Iterable[M], words: Callable[[Any, M, Any], Message] | None = None
+) -> list[tuple[str, Message]]:
     """A worked example's moves: who moved, and the move in words, up to and including the first illegal one.
 
     ``words(state, move, before)`` says a move once it is made (``before`` is the state's ``round``
@@ -223,11 +257,14 @@ def unfinished(stopped: bool, goes_on: Message) -> tuple[Message, str]:
     """The end and its code for a game the record does not finish: the replay stopped at an illegal move, or
     the game goes on (``goes_on`` says so in the game's words)."""
     if stopped:  # the illegal move is a finding of its own; nothing after it is judged
-        return t("The replay stopped at an illegal move, so the game has no result."), "illegal_move"
+        return t(
+            "The replay stopped at an illegal move, so the game has no result."
+        ), "illegal_move"
     return goes_on, "in_progress"
 
 
 # The moves -------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Lay:
@@ -299,18 +336,31 @@ class Play:
     def describe(self) -> Message:
         """``plays 7♠ and takes 7♣ from the table``, in the reader's language."""
         if self.table and self.bundles:
-            return t("plays {card}, takes {cards} from the table and steals the bundles of {players}",
-                     card=self.card, cards=list(self.table), players=list(self.bundles))
+            return t(
+                "plays {card}, takes {cards} from the table and steals the bundles of {players}",
+                card=self.card,
+                cards=list(self.table),
+                players=list(self.bundles),
+            )
         if self.table:
-            return t("plays {card} and takes {cards} from the table", card=self.card, cards=list(self.table))
+            return t(
+                "plays {card} and takes {cards} from the table",
+                card=self.card,
+                cards=list(self.table),
+            )
         if self.bundles:
-            return tn("plays {card} and steals the bundle of {players}",
-                      "plays {card} and steals the bundles of {players}", len(self.bundles), card=self.card,
-                      players=list(self.bundles))
+            return tn(
+                "plays {card} and steals the bundle of {players}",
+                "plays {card} and steals the bundles of {players}",
+                len(self.bundles),
+                card=self.card,
+                players=list(self.bundles),
+            )
         return t("plays {card}, which matches nothing and stays on the table", card=self.card)
 
 
 # The moves as a record writes them ---------------------------------------------------------------------
+
 
 def parse_take(value: Any, notation: str) -> Take | Draw:
     """A take as a record writes it: a card laid by another player, or ``draw``.
@@ -337,9 +387,16 @@ def parse_play(text: Any, players: Sequence[str], notation: str) -> Play:
     head, _, rest = raw.partition(">")
     cards = parse_cards(head, notation)
     if len(cards) != 1:
-        raise NotationError(t("A move is one card played, then optionally > and what it takes, such as "
-                              "{example}; not {value!r}.", example="7♠ > 7♣", value=raw), code="record.bad_move",
-                            rule="moves")
+        raise NotationError(
+            t(
+                "A move is one card played, then optionally > and what it takes, such as "
+                "{example}; not {value!r}.",
+                example="7♠ > 7♣",
+                value=raw,
+            ),
+            code="record.bad_move",
+            rule="moves",
+        )
     table: list[Card] = []
     bundles: list[str] = []
     if rest.strip():
@@ -370,7 +427,11 @@ def read_plays(r: Reader, path: Path, players: list[str]) -> list[Play] | None:
     if raw_moves is None:
         raw_moves = []
     if not isinstance(raw_moves, list):
-        r.fail(path, t("moves must be a list of plays, such as {example}.", example="7♠ > 7♣"), "record.shape")
+        r.fail(
+            path,
+            t("moves must be a list of plays, such as {example}.", example="7♠ > 7♣"),
+            "record.shape",
+        )
         return None
     moves: list[Play] = []
     for k, raw in enumerate(raw_moves):
@@ -383,12 +444,16 @@ def read_plays(r: Reader, path: Path, players: list[str]) -> list[Play] | None:
 
 # A record in rounds of laying and taking -----------------------------------------------------------------
 
+
 class SomePlayers(PerPlayer):
     """A mapping from some of the players to a value: those who acted in a round."""
 
     def schema(self, game: Any) -> dict[str, Any]:
-        return {"type": "object", "additionalProperties": self.value.schema(game),
-                "maxProperties": max(game.player_counts)}
+        return {
+            "type": "object",
+            "additionalProperties": self.value.schema(game),
+            "maxProperties": max(game.player_counts),
+        }
 
     def label(self, code: Code = backticks) -> Message:
         return t("for every player who acted: {value}", value=self.value.label(code))
@@ -408,7 +473,9 @@ class RoundsState(PackState[M]):
     ``rotating`` the first seat moves one place to the left each round; otherwise it is the dealer's left.
     """
 
-    def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card], rotating: bool = False):
+    def __init__(
+        self, players: Sequence[str], dealer: int, pack: Sequence[Card], rotating: bool = False
+    ):
         super().__init__(players, dealer, pack)
         self.rotating = rotating
         self.round = 0
@@ -463,14 +530,23 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
     if rounds is None:
         rounds = []
     if not isinstance(rounds, list):
-        r.fail(path, t("rounds must be a list, one entry a round, each with lay and take."), "record.shape")
+        r.fail(
+            path,
+            t("rounds must be a list, one entry a round, each with lay and take."),
+            "record.shape",
+        )
         return None
     ok = True
     for i, entry in enumerate(rounds):
         p = path + (i,)
         if not isinstance(entry, dict):
-            r.fail(p, t("A round must have lay (a card per player) and take (a card or draw per player)."),
-                   "record.shape")
+            r.fail(
+                p,
+                t(
+                    "A round must have lay (a card per player) and take (a card or draw per player)."
+                ),
+                "record.shape",
+            )
             ok = False
             continue
         r.known_keys(p, {*PHASES, "note"})
@@ -479,13 +555,20 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
             if value is None:
                 continue
             if not isinstance(value, dict):
-                r.fail(p + (key,), t("{field} must be a mapping of names to values.", field=key), "record.shape")
+                r.fail(
+                    p + (key,),
+                    t("{field} must be a mapping of names to values.", field=key),
+                    "record.shape",
+                )
                 ok = False
                 continue
             for name, card in value.items():
                 if str(name) not in players:
-                    r.fail(p + (key, name), t("{name} is not at this table ({names}).", name=str(name),
-                                              names=players), "record.unknown_name")
+                    r.fail(
+                        p + (key, name),
+                        t("{name} is not at this table ({names}).", name=str(name), names=players),
+                        "record.unknown_name",
+                    )
                     ok = False
                     continue
                 try:
@@ -496,8 +579,12 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
     return rounds if ok else None
 
 
-def round_moves(state: RoundsState[Any], rounds: list[Any], notation: str, leftover: list[Path],
-                ) -> Iterator[tuple[RoundMove, Path]]:
+def round_moves(
+    state: RoundsState[Any],
+    rounds: list[Any],
+    notation: str,
+    leftover: list[Path],
+) -> Iterator[tuple[RoundMove, Path]]:
     """The moves of :func:`read_rounds`'s rounds in the order the state asks for them, each with its path
     under ``rounds``.
 
@@ -521,18 +608,33 @@ def round_moves(state: RoundsState[Any], rounds: list[Any], notation: str, lefto
                     yield Missing(), (i, key)
                     return
                 value = given.pop(name)
-                yield (Lay(parse_card(value, notation)) if key == "lay" else parse_take(value, notation)), (i, key,
-                                                                                                           name)
+                yield (
+                    (
+                        Lay(parse_card(value, notation))
+                        if key == "lay"
+                        else parse_take(value, notation)
+                    ),
+                    (i, key, name),
+                )
             if given:
                 leftover.append((i, key, next(iter(given))))
                 return
             if not state.is_over() and state.round == number and state.phase == key:
-                yield Missing(), (i, key)  # the record ran out of entries while players still had to act
+                yield (
+                    Missing(),
+                    (i, key),
+                )  # the record ran out of entries while players still had to act
                 return
 
 
-def replay_rounds(r: Reader, path: Path, number: int, state: RoundsState[Any], rounds: list[Any],
-                  findings: list[Finding]) -> Replayed[Any]:
+def replay_rounds(
+    r: Reader,
+    path: Path,
+    number: int,
+    state: RoundsState[Any],
+    rounds: list[Any],
+    findings: list[Finding],
+) -> Replayed[Any]:
     """Replay :func:`read_rounds`'s rounds (at ``path``, in deal ``number``) into ``state``.
 
     The first illegal move is the replay's finding (the caller reports it); an entry after the end of
@@ -550,10 +652,24 @@ def replay_rounds(r: Reader, path: Path, number: int, state: RoundsState[Any], r
     if replayed.finding is None and leftover:
         where = r.doc.where(path + leftover[0], deal=number)
         if state.is_over():
-            findings.append(Finding("game.moves_after_end", "error", where,
-                                    t("The game was already over here; nothing after it counts.")))
+            findings.append(
+                Finding(
+                    "game.moves_after_end",
+                    "error",
+                    where,
+                    t("The game was already over here; nothing after it counts."),
+                )
+            )
         else:
-            findings.append(Finding("round.unexpected", "error", where,
-                                    t("This player has no turn here: he held no card to lay, or has already "
-                                      "acted this round.")))
+            findings.append(
+                Finding(
+                    "round.unexpected",
+                    "error",
+                    where,
+                    t(
+                        "This player has no turn here: he held no card to lay, or has already "
+                        "acted this round."
+                    ),
+                )
+            )
     return replayed

@@ -58,15 +58,29 @@ class Option:
         if self.choices is not None:
             if value in self.choices and type(value) is type(self.default):
                 return value
-            raise RecordError(t("Option {option} must be one of {choices}, not {value!r}.", option=self.name,
-                                choices=[_show(c) for c in self.choices], value=_show(value)),
-                              code="record.bad_option_value", rule=self.name)
+            raise RecordError(
+                t(
+                    "Option {option} must be one of {choices}, not {value!r}.",
+                    option=self.name,
+                    choices=[_show(c) for c in self.choices],
+                    value=_show(value),
+                ),
+                code="record.bad_option_value",
+                rule=self.name,
+            )
         if isinstance(self.default, int) and isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is None or value >= self.minimum:
                 return value
-        raise RecordError(t("Option {option} takes a whole number of at least {minimum}, not {value!r}.",
-                            option=self.name, minimum=self.minimum or 0, value=_show(value)),
-                          code="record.bad_option_value", rule=self.name)
+        raise RecordError(
+            t(
+                "Option {option} takes a whole number of at least {minimum}, not {value!r}.",
+                option=self.name,
+                minimum=self.minimum or 0,
+                value=_show(value),
+            ),
+            code="record.bad_option_value",
+            rule=self.name,
+        )
 
 
 def must_trump_option(default: bool, must: Message, may: Message) -> Option:
@@ -77,11 +91,15 @@ def must_trump_option(default: bool, must: Message, may: Message) -> Option:
     >>> o.name, o.choices, str(o.choice_labels[False])
     ('must_trump_when_void', (True, False), 'may throw any card')
     """
-    return Option("must_trump_when_void", default, (default, not default),
-                  help=t("What a player who cannot follow suit must do."),
-                  choice_help={default: must if default else may, not default: may if default else must},
-                  label=t("A player who cannot follow suit"),
-                  choice_labels={True: t("must play a trump"), False: t("may throw any card")})
+    return Option(
+        "must_trump_when_void",
+        default,
+        (default, not default),
+        help=t("What a player who cannot follow suit must do."),
+        choice_help={default: must if default else may, not default: may if default else must},
+        label=t("A player who cannot follow suit"),
+        choice_labels={True: t("must play a trump"), False: t("may throw any card")},
+    )
 
 
 def players_fact(counts: tuple[int, ...]) -> tuple[Message, Message]:
@@ -110,9 +128,13 @@ def target_fact(option: Option) -> tuple[Message, Message]:
     >>> [str(m) for m in target_fact(Option("target", 13, minimum=1))]
     ['Game', '13 points (option target)']
     """
-    return tc("facts: the whole game", "Game"), tn("{target} point (option {option})",
-                                                  "{target} points (option {option})", option.default,
-                                                  target=option.default, option=option.name)
+    return tc("facts: the whole game", "Game"), tn(
+        "{target} point (option {option})",
+        "{target} points (option {option})",
+        option.default,
+        target=option.default,
+        option=option.name,
+    )
 
 
 @dataclass(frozen=True)
@@ -170,35 +192,76 @@ def rule_table(text: str) -> tuple[Rule, ...]:
     for line in lines:
         rule_id, summary, enforced = (part.strip() for part in line.split("|"))
         if enforced.startswith(UNCHECKED):
-            out.append(Rule(rule_id, summary, unchecked=enforced[len(UNCHECKED):].strip()))
+            out.append(Rule(rule_id, summary, unchecked=enforced[len(UNCHECKED) :].strip()))
         else:
             words = enforced.split()
-            out.append(Rule(rule_id, summary, tuple(w.strip("()") for w in words),
-                            also=tuple(w.strip("()") for w in words if w.startswith("("))))
+            out.append(
+                Rule(
+                    rule_id,
+                    summary,
+                    tuple(w.strip("()") for w in words),
+                    also=tuple(w.strip("()") for w in words if w.startswith("(")),
+                )
+            )
     return tuple(out)
 
 
-RULELESS_CODES: frozenset[str] = frozenset({
-    # The record cannot be read or has the wrong shape: no rule of any game is at stake.
-    "record.unreadable", "record.unknown_game", "record.encoding", "record.too_large", "record.control_character",
-    "record.yaml", "record.empty", "record.several_documents", "record.duplicate_key", "record.complex_key",
-    "record.merge_key", "record.tag", "record.alias_expansion", "record.recursive_alias", "record.too_deep",
-    "record.number_too_large", "record.shape", "record.unusable", "record.more_problems", "record.not_a_number",
-    "record.wrong_game", "record.unknown_field", "record.missing_field", "record.bad_notation",
-    "record.bad_option_value", "record.unknown_option", "record.unknown_name", "record.missing_name",
-    "record.bad_name", "record.duplicate_player", "record.trick_shape",
-    # A card that is not there: it cannot happen with real cards, so it breaks no rule of play.
-    "play.not_held", "record.card_not_dealt", "turns.after_end",
-    # A move written so that it cannot be read.
-    "record.bad_move",
-    "notation.unknown", "notation.unknown_notation", "notation.bad_suit", "notation.bad_rank", "notation.empty",
-    "notation.bad_card", "notation.cyrillic", "notation.latin", "notation.cyrillic_in_latin",
-    "notation.latin_in_cyrillic",
-    # A deal recorded after the game was over: the record, not play, is at fault.
-    "game.deal_after_end",
-    # The warning that judging stopped after a wrong turn: the wrong turn's own finding names the rule.
-    "play.not_judged",
-})
+RULELESS_CODES: frozenset[str] = frozenset(
+    {
+        # The record cannot be read or has the wrong shape: no rule of any game is at stake.
+        "record.unreadable",
+        "record.unknown_game",
+        "record.encoding",
+        "record.too_large",
+        "record.control_character",
+        "record.yaml",
+        "record.empty",
+        "record.several_documents",
+        "record.duplicate_key",
+        "record.complex_key",
+        "record.merge_key",
+        "record.tag",
+        "record.alias_expansion",
+        "record.recursive_alias",
+        "record.too_deep",
+        "record.number_too_large",
+        "record.shape",
+        "record.unusable",
+        "record.more_problems",
+        "record.not_a_number",
+        "record.wrong_game",
+        "record.unknown_field",
+        "record.missing_field",
+        "record.bad_notation",
+        "record.bad_option_value",
+        "record.unknown_option",
+        "record.unknown_name",
+        "record.missing_name",
+        "record.bad_name",
+        "record.duplicate_player",
+        "record.trick_shape",
+        # A card that is not there: it cannot happen with real cards, so it breaks no rule of play.
+        "play.not_held",
+        "record.card_not_dealt",
+        "turns.after_end",
+        # A move written so that it cannot be read.
+        "record.bad_move",
+        "notation.unknown",
+        "notation.unknown_notation",
+        "notation.bad_suit",
+        "notation.bad_rank",
+        "notation.empty",
+        "notation.bad_card",
+        "notation.cyrillic",
+        "notation.latin",
+        "notation.cyrillic_in_latin",
+        "notation.latin_in_cyrillic",
+        # A deal recorded after the game was over: the record, not play, is at fault.
+        "game.deal_after_end",
+        # The warning that judging stopped after a wrong turn: the wrong turn's own finding names the rule.
+        "play.not_judged",
+    }
+)
 """Codes that name no rule of any game: the record's shape, its YAML, its notation, its names."""
 
 
@@ -243,7 +306,9 @@ class DealResult:
         if self.claim is None:
             return None
         computed = self.scores if self.claim_against is None else self.claim_against
-        return self.claim.keys() == computed.keys() and all(self.claim[k] == v for k, v in computed.items())
+        return self.claim.keys() == computed.keys() and all(
+            self.claim[k] == v for k, v in computed.items()
+        )
 
 
 @dataclass
@@ -264,7 +329,8 @@ class Verdict:
     def valid(self) -> bool:
         """True when no rule was broken and every claim agrees."""
         return not any(f.severity == "error" for f in self.findings) and all(
-            d.claim_agrees is not False for d in self.deals)
+            d.claim_agrees is not False for d in self.deals
+        )
 
     @property
     def exit_status(self) -> int:
@@ -326,8 +392,12 @@ class Reader:
         """Stop here if anything was wrong: the record cannot be used."""
         if self.errors:
             if self.unreported:
-                self.errors.append(RecordError(tn("…and {n} more problem.", "…and {n} more problems.", self.unreported),
-                                               code="record.more_problems"))
+                self.errors.append(
+                    RecordError(
+                        tn("…and {n} more problem.", "…and {n} more problems.", self.unreported),
+                        code="record.more_problems",
+                    )
+                )
                 self.unreported = 0
             raise RecordErrors(self.errors)
 
@@ -350,7 +420,11 @@ class Reader:
             return value
         if value is None and not required:
             return None
-        self.fail(path, t("{field} must be a mapping of names to values.", field=_field(path)), "record.shape")
+        self.fail(
+            path,
+            t("{field} must be a mapping of names to values.", field=_field(path)),
+            "record.shape",
+        )
         return None
 
     def sequence(self, path: Path) -> list[Any] | None:
@@ -358,10 +432,19 @@ class Reader:
         value = self.get(path)
         if isinstance(value, list) and value:
             if path == ("deals",) and len(value) > MAX_DEALS:
-                self.errors.append(RecordError(
-                    t("A record lists at most {limit} deals, not {n}; a game is far shorter (write a long match in "
-                      "several records).", limit=MAX_DEALS, n=len(value)), code="record.too_many_deals",
-                    where=Where(path="deals", line=self.doc.top_line("deals"))))
+                self.errors.append(
+                    RecordError(
+                        t(
+                            "A record lists at most {limit} deals, not {n}; a game is far "
+                            "shorter (write a long match in "
+                            "several records).",
+                            limit=MAX_DEALS,
+                            n=len(value),
+                        ),
+                        code="record.too_many_deals",
+                        where=Where(path="deals", line=self.doc.top_line("deals")),
+                    )
+                )
                 return None
             return value
         self.fail(path, t("{field} must be a non-empty list.", field=_field(path)), "record.shape")
@@ -370,13 +453,25 @@ class Reader:
     def integer(self, path: Path, minimum: int | None = 0, value: Any = None) -> int | None:
         """A whole number at ``path`` (not below ``minimum``)."""
         value = self.get(path) if value is None else value
-        if isinstance(value, int) and not isinstance(value, bool) and (minimum is None or value >= minimum):
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and (minimum is None or value >= minimum)
+        ):
             return value
         if minimum is None:
-            msg = t("{field} must be a whole number, not {value!r}.", field=_field(path), value=_show(value))
+            msg = t(
+                "{field} must be a whole number, not {value!r}.",
+                field=_field(path),
+                value=_show(value),
+            )
         else:
-            msg = t("{field} must be a whole number of at least {minimum}, not {value!r}.", field=_field(path),
-                    minimum=minimum, value=_show(value))
+            msg = t(
+                "{field} must be a whole number of at least {minimum}, not {value!r}.",
+                field=_field(path),
+                minimum=minimum,
+                value=_show(value),
+            )
         self.fail(path, msg, "record.not_a_number")
         return None
 
@@ -391,10 +486,19 @@ class Reader:
         if isinstance(value, dict):
             for key in value:
                 if key not in allowed:
-                    self.fail(path + (key,), t("Unknown field {key!r}; expected one of {allowed}.", key=str(key),
-                                               allowed=sorted(allowed)), "record.unknown_field")
+                    self.fail(
+                        path + (key,),
+                        t(
+                            "Unknown field {key!r}; expected one of {allowed}.",
+                            key=str(key),
+                            allowed=sorted(allowed),
+                        ),
+                        "record.unknown_field",
+                    )
 
-    def header(self, game: Game, extra: tuple[str, ...] | None = None) -> tuple[list[str], dict[str, Any]]:
+    def header(
+        self, game: Game, extra: tuple[str, ...] | None = None
+    ) -> tuple[list[str], dict[str, Any]]:
         """The fields every record begins with: no unknown top-level key (``extra`` are the game's own; left
         out, those its record declaration names), the game, the notation, the players and the options.
         Returns the players and the options."""
@@ -413,8 +517,12 @@ class Reader:
         if value in ("en", "ru", "de"):
             self.notation = value
             return value
-        self.fail(("notation",), t("notation must be en, ru or de, not {value!r}.", value=_show(value)),
-                  "record.bad_notation", "notation")
+        self.fail(
+            ("notation",),
+            t("notation must be en, ru or de, not {value!r}.", value=_show(value)),
+            "record.bad_notation",
+            "notation",
+        )
         return "en"
 
     def players(self, counts: tuple[int, ...]) -> list[str]:
@@ -433,13 +541,24 @@ class Reader:
         """
         value = self.get(("players",))
         if not isinstance(value, list) or not all(isinstance(p, (str, int)) for p in value):
-            self.fail(("players",), t("players must be a list of names in clockwise seating order."),
-                      "record.shape")
+            self.fail(
+                ("players",),
+                t("players must be a list of names in clockwise seating order."),
+                "record.shape",
+            )
             return []
         names = [str(p) for p in value]
         if len(names) not in counts:
-            self.fail(("players",), t("This game is for {counts} players, but the record names {n}.",
-                                      counts=_count_range(counts), n=len(names)), "record.player_count", "players")
+            self.fail(
+                ("players",),
+                t(
+                    "This game is for {counts} players, but the record names {n}.",
+                    counts=_count_range(counts),
+                    n=len(names),
+                ),
+                "record.player_count",
+                "players",
+            )
             if len(names) > max(counts):  # nothing else can be read with so many names
                 self.raise_if_any()
         seen: set[str] = set()
@@ -448,7 +567,11 @@ class Reader:
             if problem is not None:
                 self.fail(("players", i), problem, "record.bad_name", "players")
             elif name in seen:
-                self.fail(("players", i), t("{name} sits at the table twice.", name=name), "record.duplicate_player")
+                self.fail(
+                    ("players", i),
+                    t("{name} sits at the table twice.", name=name),
+                    "record.duplicate_player",
+                )
             seen.add(name)
         if any(not isinstance(p, str) for p in value):
             _names_as_text(self.doc.data, seen)
@@ -461,14 +584,25 @@ class Reader:
         if value is None:
             return chosen
         if not isinstance(value, dict):
-            self.fail(("options",), t("options must be a mapping of option names to values."), "record.shape")
+            self.fail(
+                ("options",),
+                t("options must be a mapping of option names to values."),
+                "record.shape",
+            )
             return chosen
         by_name = {o.name: o for o in declared}
         for key, given in value.items():
             path = ("options", key)
             if key not in by_name:
-                self.fail(path, t("Unknown option {option!r}; this game knows {names}.", option=str(key),
-                                  names=sorted(by_name)), "record.unknown_option")
+                self.fail(
+                    path,
+                    t(
+                        "Unknown option {option!r}; this game knows {names}.",
+                        option=str(key),
+                        names=sorted(by_name),
+                    ),
+                    "record.unknown_option",
+                )
                 continue
             try:
                 chosen[key] = by_name[key].validate(given)
@@ -476,8 +610,13 @@ class Reader:
                 self.add(err, path)
         return chosen
 
-    def scores(self, path: Path, names: list[str], required: bool = True, minimum: int | None = None,
-               ) -> dict[str, int] | None:
+    def scores(
+        self,
+        path: Path,
+        names: list[str],
+        required: bool = True,
+        minimum: int | None = None,
+    ) -> dict[str, int] | None:
         """A mapping from every name in ``names`` to a whole number."""
         value = self.mapping(path, required=required)
         if value is None:
@@ -494,7 +633,9 @@ class Reader:
                     ok = False
         return out if ok else None
 
-    def entries(self, path: Path, names: list[str], seating: bool = True) -> list[tuple[str, Path, Any]] | None:
+    def entries(
+        self, path: Path, names: list[str], seating: bool = True
+    ) -> list[tuple[str, Path, Any]] | None:
         """The entries of the mapping at ``path`` that gives something for each of ``names`` (the hands, what
         each player took): (the name, the entry's path, its value), in seating order (or the record's, if
         not ``seating``); None (the problems noted) unless the mapping names exactly ``names``.
@@ -513,7 +654,9 @@ class Reader:
             return [(str(k), path + (k,), v) for k, v in value.items()]
         keys: dict[str, Any] = {}
         for k in value:
-            keys.setdefault(str(k), k)  # the first of two keys that read as the same name (1 and "1")
+            keys.setdefault(
+                str(k), k
+            )  # the first of two keys that read as the same name (1 and "1")
         return [(name, path + (keys[name],), value[keys[name]]) for name in names]
 
     def names_match(self, path: Path, value: dict[Any, Any], names: list[str]) -> bool:
@@ -522,13 +665,20 @@ class Reader:
         known = set(names)
         for key in value:
             if str(key) not in known:
-                self.fail(path + (key,), t("{name} is not at this table ({names}).", name=str(key), names=names),
-                          "record.unknown_name")
+                self.fail(
+                    path + (key,),
+                    t("{name} is not at this table ({names}).", name=str(key), names=names),
+                    "record.unknown_name",
+                )
                 ok = False
         given = {str(k) for k in value}
         missing = [n for n in names if n not in given]
         if missing:
-            self.fail(path, t("{field} leaves out {names}.", field=_field(path), names=missing), "record.missing_name")
+            self.fail(
+                path,
+                t("{field} leaves out {names}.", field=_field(path), names=missing),
+                "record.missing_name",
+            )
             ok = False
         return ok
 
@@ -539,12 +689,29 @@ class Reader:
             return None
         if value is not None and str(value) in names:
             return str(value)
-        if value is None:  # left out or empty: say so, rather than quote Python's None back to the reader
-            self.fail(path, t("{field} is empty: write one of the players at the table ({names}).",
-                              field=_field(path), names=names), "record.unknown_name")
+        if (
+            value is None
+        ):  # left out or empty: say so, rather than quote Python's None back to the reader
+            self.fail(
+                path,
+                t(
+                    "{field} is empty: write one of the players at the table ({names}).",
+                    field=_field(path),
+                    names=names,
+                ),
+                "record.unknown_name",
+            )
             return None
-        self.fail(path, t("{field} must name a player at the table ({names}), not {value!r}.", field=_field(path),
-                          names=names, value=_show(value)), "record.unknown_name")
+        self.fail(
+            path,
+            t(
+                "{field} must name a player at the table ({names}), not {value!r}.",
+                field=_field(path),
+                names=names,
+                value=_show(value),
+            ),
+            "record.unknown_name",
+        )
         return None
 
 
@@ -568,16 +735,26 @@ def name_problem(name: str) -> Message | None:
     if not name.strip():
         return t("A name cannot be empty.")
     if len(name) > MAX_NAME_LENGTH:
-        return t("A name is at most {limit} characters long, not {n}.", limit=MAX_NAME_LENGTH, n=len(name))
+        return t(
+            "A name is at most {limit} characters long, not {n}.",
+            limit=MAX_NAME_LENGTH,
+            n=len(name),
+        )
     import unicodedata
 
-    if name.isprintable() and not _BIDI.intersection(name) and \
-            all(unicodedata.category(c) != "Cf" for c in name if not c.isascii()):
+    if (
+        name.isprintable()
+        and not _BIDI.intersection(name)
+        and all(unicodedata.category(c) != "Cf" for c in name if not c.isascii())
+    ):
         return None
     for char in name:
         if char in _BIDI or unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
-            return t("{name!r} cannot be a name: it holds the control character {char}.", name=name,
-                     char=f"U+{ord(char):04X}")
+            return t(
+                "{name!r} cannot be a name: it holds the control character {char}.",
+                name=name,
+                char=f"U+{ord(char):04X}",
+            )
     return None
 
 
@@ -607,8 +784,12 @@ def _count_range(counts: tuple[int, ...]) -> str:
 
 def deal_after_end(doc: Document, i: int) -> Finding:
     """The warning for a deal recorded after the game was already won (the ``i``-th, from 0)."""
-    return Finding("game.deal_after_end", "warning", doc.where(("deals", i), deal=i + 1),
-                   t("The game was already over; this deal is scored but does not change the winner."))
+    return Finding(
+        "game.deal_after_end",
+        "warning",
+        doc.where(("deals", i), deal=i + 1),
+        t("The game was already over; this deal is scored but does not change the winner."),
+    )
 
 
 def wrong_turn(where: Where, message: Message, code: str = "play.out_of_turn") -> Finding:
@@ -664,7 +845,9 @@ class Game(ABC):
         """The id of the rule that a finding or error with ``code`` enforces; None for a ruleless code."""
         index = self.__dict__.get("_rule_index")
         if index is None:
-            index = {c: rule.id for rule in self.rule_table for c in rule.codes if c not in rule.also}
+            index = {
+                c: rule.id for rule in self.rule_table for c in rule.codes if c not in rule.also
+            }
             self.__dict__["_rule_index"] = index
         return index.get(code)
 
@@ -707,11 +890,17 @@ class Game(ABC):
                 if value is not None:
                     lines.append((label, value))
             elif value:
-                cards = parse_cards(value, notation) if kind == "cards" else [parse_card(value, notation)]
+                cards = (
+                    parse_cards(value, notation)
+                    if kind == "cards"
+                    else [parse_card(value, notation)]
+                )
                 lines.append((label, cards))
         return lines
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+    def example_rows(
+        self, deal: dict[str, Any], notation: str
+    ) -> list[tuple[Message, dict[str, Any]]]:
         """The rows of a deal's table in a worked example: a label, and a value per player or side.
 
         Rows with the same names share one table. Games add rows for their own summary fields.
@@ -723,7 +912,9 @@ class Game(ABC):
             rows.append((t("Claimed"), deal["claim"]))
         return rows
 
-    def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
+    def example_moves(
+        self, data: dict[str, Any], deal: dict[str, Any]
+    ) -> list[tuple[str, Message]]:
         """The moves of a full play of a turn game, for a worked example: who moved, and what he did.
 
         ``data`` is the whole record (players, notation), ``deal`` the deal. Trick games show their

@@ -10,8 +10,9 @@ from referee.engines.game import Option
 from referee.messages import Message
 
 
-def choice_option(name: str, default: Any, label: Message, help: Message,
-                  *choices: tuple[Any, Message, Message]) -> Option:
+def choice_option(
+    name: str, default: Any, label: Message, help: Message, *choices: tuple[Any, Message, Message]
+) -> Option:
     """A house rule with a fixed list of values: each ``(value, words, sentence)`` gives a value, its few words
     for the form (``choice_labels``) and its help (``choice_help``), in the order the form offers them.
     ``label`` and ``help`` say what the house rule is about.
@@ -25,6 +26,12 @@ def choice_option(name: str, default: Any, label: Message, help: Message,
     ...             label=t("Several tie"), choice_labels={"shared": t("they share"), "draw": t("drawn")})
     True
     """
-    return Option(name, default, tuple(value for value, _, _ in choices), help=help,
-                  choice_help={value: sentence for value, _, sentence in choices}, label=label,
-                  choice_labels={value: words for value, words, _ in choices})
+    return Option(
+        name,
+        default,
+        tuple(value for value, _, _ in choices),
+        help=help,
+        choice_help={value: sentence for value, _, sentence in choices},
+        label=label,
+        choice_labels={value: words for value, words, _ in choices},
+    )

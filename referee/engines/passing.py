@@ -48,8 +48,15 @@ class PassingReplay(NamedTuple):
     stopped: int | None
 
 
-def replay_passing(r: Reader, path: Path, play: PassingTrickPlay, stock: list[Card], players: list[str],
-                   number: int, findings: list[Finding]) -> PassingReplay | None:
+def replay_passing(
+    r: Reader,
+    path: Path,
+    play: PassingTrickPlay,
+    stock: list[Card],
+    players: list[str],
+    number: int,
+    findings: list[Finding],
+) -> PassingReplay | None:
     """Replay the leads at ``path`` on ``play``, buying from the top of ``stock`` (consumed); add the
     findings to ``findings``. None, with the error in ``r``, if the record cannot be true.
 
@@ -64,16 +71,34 @@ def replay_passing(r: Reader, path: Path, play: PassingTrickPlay, stock: list[Ca
     stopped = None
     for k, raw in enumerate(plays):
         where = r.doc.where(path + (k,), deal=number, trick=k + 1)
-        tokens = [s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()]
+        tokens = [
+            s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()
+        ]
         if play.is_over(stock_empty=not stock):
-            if tokens and all(w.lower() in PASS_WORDS for w in tokens[1:]) and _is_card(tokens[0], r.notation, pack):
+            if (
+                tokens
+                and all(w.lower() in PASS_WORDS for w in tokens[1:])
+                and _is_card(tokens[0], r.notation, pack)
+            ):
                 # A table that went round once more: a futile lead after the end changes nothing (G6-A7 (b)).
-                findings.append(Finding("play.after_end", "warning", where, t(
-                    "The deal was already over: every player with cards had led with the stock empty and "
-                    "been passed by all; this lead changes nothing.")))
+                findings.append(
+                    Finding(
+                        "play.after_end",
+                        "warning",
+                        where,
+                        t(
+                            "The deal was already over: every player with cards had led with the stock empty and "
+                            "been passed by all; this lead changes nothing."
+                        ),
+                    )
+                )
                 continue
-            r.fail(path + (k,), t("The deal is over before this lead: the players with cards left "
-                                  "cannot play on."), "record.trick_count", "play")
+            r.fail(
+                path + (k,),
+                t("The deal is over before this lead: the players with cards left cannot play on."),
+                "record.trick_count",
+                "play",
+            )
             return None
         play.stock_empty = not stock
         went = _lead(r, path + (k,), tokens, play, stock, bought, players, findings, where)
@@ -84,18 +109,40 @@ def replay_passing(r: Reader, path: Path, play: PassingTrickPlay, stock: list[Ca
             stopped = k + 1
             break
     if stopped is None and not play.is_over(stock_empty=not stock):
-        r.fail(path, t("The play goes on: the record stops while players still hold cards."),
-               "record.trick_count", "play")
+        r.fail(
+            path,
+            t("The play goes on: the record stops while players still hold cards."),
+            "record.trick_count",
+            "play",
+        )
         return None
     for seat, k in play.passes_holding:
-        findings.append(Finding("play.pass_holding_suit", "error", r.doc.where(path, deal=number),
-                                t("{player} passed at lead {k} while holding the suit led (fined).",
-                                  player=players[seat], k=k)))
+        findings.append(
+            Finding(
+                "play.pass_holding_suit",
+                "error",
+                r.doc.where(path, deal=number),
+                t(
+                    "{player} passed at lead {k} while holding the suit led (fined).",
+                    player=players[seat],
+                    k=k,
+                ),
+            )
+        )
     return PassingReplay(bought, stopped)
 
 
-def _lead(r: Reader, path: Path, tokens: list[str], play: PassingTrickPlay, stock: list[Card],
-          bought: list[int], players: list[str], findings: list[Finding], where: Any) -> bool | str:
+def _lead(
+    r: Reader,
+    path: Path,
+    tokens: list[str],
+    play: PassingTrickPlay,
+    stock: list[Card],
+    bought: list[int],
+    players: list[str],
+    findings: list[Finding],
+    where: Any,
+) -> bool | str:
     """One lead and what each other player did; False if it cannot be true, :data:`STOPPED` at a wrong turn."""
     if not tokens:
         r.fail(path, t("A lead needs at least the card led."), "record.trick_shape", "play")
@@ -103,8 +150,15 @@ def _lead(r: Reader, path: Path, tokens: list[str], play: PassingTrickPlay, stoc
     tricks_before, back_before = len(play.tricks), len(play.taken_back)
     for n, token in enumerate(tokens):
         if n and (len(play.tricks) != tricks_before or len(play.taken_back) != back_before):
-            r.fail(path, t("Everyone with cards has already acted in this trick; {token!r} is one too many.",
-                           token=token), "record.trick_shape", "play")
+            r.fail(
+                path,
+                t(
+                    "Everyone with cards has already acted in this trick; {token!r} is one too many.",
+                    token=token,
+                ),
+                "record.trick_shape",
+                "play",
+            )
             return False
         seat = play.turn
         name = players[seat]
@@ -114,16 +168,31 @@ def _lead(r: Reader, path: Path, tokens: list[str], play: PassingTrickPlay, stoc
             continue
         if n and word in BUY_WORDS:
             if play.legal_plays() and any(c.suit is play.led_suit for c in play.hands[seat]):
-                findings.append(Finding("play.buy_holding_suit", "error", where, t(
-                    "{player} buys a card but holds the suit led and must follow suit.", player=name)))
+                findings.append(
+                    Finding(
+                        "play.buy_holding_suit",
+                        "error",
+                        where,
+                        t(
+                            "{player} buys a card but holds the suit led and must follow suit.",
+                            player=name,
+                        ),
+                    )
+                )
             if not stock:
-                r.fail(path, t("{player} buys, but the stock is empty.", player=name), "record.stock_empty",
-                       "buying")
+                r.fail(
+                    path,
+                    t("{player} buys, but the stock is empty.", player=name),
+                    "record.stock_empty",
+                    "buying",
+                )
                 return False
             card = stock.pop(0)
             bought[seat] += 1
             play.receive(seat, card)
-            if card.suit is play.led_suit or (card == play.rules.master and card in play.legal_plays()):
+            if card.suit is play.led_suit or (
+                card == play.rules.master and card in play.legal_plays()
+            ):
                 play.play_unchecked(card)
             else:
                 play.pass_turn()
@@ -135,20 +204,43 @@ def _lead(r: Reader, path: Path, tokens: list[str], play: PassingTrickPlay, stoc
             return False
         if card not in play.hands[seat]:
             other = next((o for o, h in enumerate(play.hands) if card in h), None)
-            if other is not None:  # another player's card: he played out of turn (DECISIONS.md, round 3)
-                findings.append(wrong_turn(where, t("{card} is {other}'s card, but it was {player}'s turn.",
-                                                    card=card, other=players[other], player=name)))
+            if (
+                other is not None
+            ):  # another player's card: he played out of turn (DECISIONS.md, round 3)
+                findings.append(
+                    wrong_turn(
+                        where,
+                        t(
+                            "{card} is {other}'s card, but it was {player}'s turn.",
+                            card=card,
+                            other=players[other],
+                            player=name,
+                        ),
+                    )
+                )
                 return STOPPED
-            r.fail(path, t("It is {player}'s turn, but {card} is not in their hand.", player=name, card=card),
-                   "record.not_held", "play")
+            r.fail(
+                path,
+                t(
+                    "It is {player}'s turn, but {card} is not in their hand.",
+                    player=name,
+                    card=card,
+                ),
+                "record.not_held",
+                "play",
+            )
             return False
         error = play.check(card)
         if error is not None:
             findings.append(Finding.from_error(error.at(where)))
         play.play_unchecked(card)
     if len(play.tricks) == tricks_before and len(play.taken_back) == back_before:
-        r.fail(path, t("This trick is not finished: {player} has not acted.", player=players[play.turn]),
-               "record.trick_shape", "play")
+        r.fail(
+            path,
+            t("This trick is not finished: {player} has not acted.", player=players[play.turn]),
+            "record.trick_shape",
+            "play",
+        )
         return False
     return True
 

@@ -41,7 +41,9 @@ def penalty_end(totals: dict[str, int], target: int, losers_rule: str) -> Ended 
     return losers, [p for p, v in totals.items() if v == low]
 
 
-def penalty_verdict(ledger: Ledger, game: str, options: dict[str, Any], target: int, ended: Ended | None) -> Verdict:
+def penalty_verdict(
+    ledger: Ledger, game: str, options: dict[str, Any], target: int, ended: Ended | None
+) -> Verdict:
     """The verdict on the deals in ``ledger``: the game goes on (``ended`` None), or it is over (the losers and
     winners :func:`penalty_end` found when it ended); a sole winner is the verdict's winner.
 
@@ -52,13 +54,30 @@ def penalty_verdict(ledger: Ledger, game: str, options: dict[str, Any], target: 
     ('B', 'The game is over: A reached 50 and lost; B with the fewest points (30) won.')
     """
     if ended is None:
-        termination = t("Nobody has reached {target} penalty points; the game goes on.", target=target)
+        termination = t(
+            "Nobody has reached {target} penalty points; the game goes on.", target=target
+        )
         return ledger.verdict(game, options, None, termination, "in_progress")
     losers, winners = ended
     winner = winners[0] if len(winners) == 1 else None
     points = ledger.totals[winners[0]]
-    termination = t("The game is over: {losers} reached {target} and lost; {winners} with the fewest points "
-                    "({points}) won.", losers=losers, target=target, winners=winners, points=points) if winner \
-        else t("The game is over: {losers} reached {target} and lost; {winners} share the win with {points} "
-               "points each.", losers=losers, target=target, winners=winners, points=points)
+    termination = (
+        t(
+            "The game is over: {losers} reached {target} and lost; {winners} with the fewest points "
+            "({points}) won.",
+            losers=losers,
+            target=target,
+            winners=winners,
+            points=points,
+        )
+        if winner
+        else t(
+            "The game is over: {losers} reached {target} and lost; {winners} share the win with {points} "
+            "points each.",
+            losers=losers,
+            target=target,
+            winners=winners,
+            points=points,
+        )
+    )
     return ledger.verdict(game, options, winner, termination, "game_over")

@@ -73,14 +73,19 @@ class Taken:
 
     points: dict[str, int]
     took: dict[str, bool]
-    counted: dict[str, list[Card]]      # the counting cards listed, for the explanation
-    tricks: dict[str, int | bool]       # a number of tricks, or only whether he took any
+    counted: dict[str, list[Card]]  # the counting cards listed, for the explanation
+    tricks: dict[str, int | bool]  # a number of tricks, or only whether he took any
     listed: dict[str, list[Card] | None]  # every card listed; None where the points are a number
-    keys: dict[str, Any]                # the record's key for each player, for pointing at a field
+    keys: dict[str, Any]  # the record's key for each player, for pointing at a field
 
 
-def pack_cards(r: Reader, path: Path, pack: Collection[Card], not_in_pack: Message, required: bool = True,
-               ) -> list[Card] | None:
+def pack_cards(
+    r: Reader,
+    path: Path,
+    pack: Collection[Card],
+    not_in_pack: Message,
+    required: bool = True,
+) -> list[Card] | None:
     """Cards of ``pack``, each once, at ``path``; None (with the problem noted) otherwise.
 
     A field left out or empty is no cards, or a problem when the cards are ``required``;
@@ -99,7 +104,9 @@ def pack_cards(r: Reader, path: Path, pack: Collection[Card], not_in_pack: Messa
     value = r.get(path)
     if value is None or value == [] or value == "":
         if required:
-            r.fail(path, t("{field} must list cards.", field=format_path(path)), "record.missing_field")
+            r.fail(
+                path, t("{field} must list cards.", field=format_path(path)), "record.missing_field"
+            )
             return None
         return []
     if not isinstance(value, (list, str)):
@@ -119,8 +126,14 @@ def pack_cards(r: Reader, path: Path, pack: Collection[Card], not_in_pack: Messa
     return cards
 
 
-def read_taken(r: Reader, path: Path, players: list[str], trump: Suit | None, discard: list[Card],
-               pack: PointPack) -> Taken | None:
+def read_taken(
+    r: Reader,
+    path: Path,
+    players: list[str],
+    trump: Suit | None,
+    discard: list[Card],
+    pack: PointPack,
+) -> Taken | None:
     """What each player took, from ``taken`` at ``path``: per player ``points`` or ``cards``, and ``tricks``.
 
     Every entry is read, so that every problem is noted; None if any. Without ``trump`` (it could not
@@ -139,7 +152,11 @@ def read_taken(r: Reader, path: Path, players: list[str], trump: Suit | None, di
     ok = True
     for name, p, value in entries:
         if not isinstance(value, dict):
-            r.fail(p, t("{field} must have tricks and either points or cards.", field=name), "record.shape")
+            r.fail(
+                p,
+                t("{field} must have tricks and either points or cards.", field=name),
+                "record.shape",
+            )
             ok = False
             continue
         r.known_keys(p, {"points", "cards", "tricks"})
@@ -153,28 +170,55 @@ def read_taken(r: Reader, path: Path, players: list[str], trump: Suit | None, di
         given[name] = tricks
         keys[name] = p[-1]
         if not took[name] and points[name]:
-            r.fail(p, t("{player} took no trick, so cannot have taken card points.", player=name),
-                   "record.points_without_tricks", "points")
+            r.fail(
+                p,
+                t("{player} took no trick, so cannot have taken card points.", player=name),
+                "record.points_without_tricks",
+                "points",
+            )
             ok = False
     ok = ok and tricks_add_up(r, path, given.values(), pack.tricks)
     return Taken(points, took, counted, given, listed, keys) if ok else None
 
 
-def _player_points(r: Reader, p: Path, name: str, value: dict[str, Any], trump: Suit | None,
-                   seen: dict[Card, str], pack: PointPack) -> tuple[int, list[Card], list[Card] | None] | None:
+def _player_points(
+    r: Reader,
+    p: Path,
+    name: str,
+    value: dict[str, Any],
+    trump: Suit | None,
+    seen: dict[Card, str],
+    pack: PointPack,
+) -> tuple[int, list[Card], list[Card] | None] | None:
     """A player's card points: given as a number, or added up from the counting cards listed.
 
     ``seen`` holds the cards already placed (the discard's with no player), and gets this player's.
     """
     if ("points" in value) == ("cards" in value):
-        r.fail(p, t("Give {player}'s card points either as points (a number) or as cards (the counting cards "
-                    "taken): exactly one of the two.", player=name), "record.points_or_cards", "points")
+        r.fail(
+            p,
+            t(
+                "Give {player}'s card points either as points (a number) or as cards (the counting cards "
+                "taken): exactly one of the two.",
+                player=name,
+            ),
+            "record.points_or_cards",
+            "points",
+        )
         return None
     if "points" in value:
         got = r.integer(p + ("points",), minimum=0)
         if got is not None and got > pack.total:
-            r.fail(p + ("points",), t("{player} cannot take more than the {total} card points in the pack.",
-                                      player=name, total=pack.total), "record.too_many_points", "points")
+            r.fail(
+                p + ("points",),
+                t(
+                    "{player} cannot take more than the {total} card points in the pack.",
+                    player=name,
+                    total=pack.total,
+                ),
+                "record.too_many_points",
+                "points",
+            )
             return None
         return None if got is None else (got, [], None)
     cards = pack_cards(r, p + ("cards",), pack.cards, pack.not_in_pack, required=False)
@@ -183,8 +227,11 @@ def _player_points(r: Reader, p: Path, name: str, value: dict[str, Any], trump: 
     for card in cards:
         if card in seen:
             where = seen[card]
-            msg = t("{card} is in the discard, so nobody took it.", card=card) if not where else \
-                t("{card} is listed for both {a} and {b}.", card=card, a=where, b=name)
+            msg = (
+                t("{card} is in the discard, so nobody took it.", card=card)
+                if not where
+                else t("{card} is listed for both {a} and {b}.", card=card, a=where, b=name)
+            )
             r.fail(p + ("cards",), msg, "record.card_twice", "points")
             return None
         seen[card] = name
@@ -194,8 +241,16 @@ def _player_points(r: Reader, p: Path, name: str, value: dict[str, Any], trump: 
     return sum(worth), [c for c, v in zip(cards, worth, strict=True) if v], cards
 
 
-def taken_possible(r: Reader, path: Path, players: list[str], trump: Suit, discard: list[Card], taken: Taken,
-                   pack: PointPack, sure: dict[str, Card] | None = None) -> bool:
+def taken_possible(
+    r: Reader,
+    path: Path,
+    players: list[str],
+    trump: Suit,
+    discard: list[Card],
+    taken: Taken,
+    pack: PointPack,
+    sure: dict[str, Card] | None = None,
+) -> bool:
     """Whether some deal gives every player his card points with the tricks recorded; if not, noted at ``path``.
 
     The counting cards outside the discard (and outside the lists) are shared out; every trick
@@ -206,42 +261,86 @@ def taken_possible(r: Reader, path: Path, players: list[str], trump: Suit, disca
     """
     points, tricks, listed, keys = taken.points, taken.tricks, taken.listed, taken.keys
     named = {c for cards in listed.values() if cards for c in cards}
-    sure = {p: c for p, c in (sure or {}).items() if listed[p] is None and c not in named and c not in discard}
-    pool = [pack.card_points(c, trump) for c in pack.cards
-            if pack.card_points(c, trump) and c not in discard and c not in named]
+    sure = {
+        p: c
+        for p, c in (sure or {}).items()
+        if listed[p] is None and c not in named and c not in discard
+    }
+    pool = [
+        pack.card_points(c, trump)
+        for c in pack.cards
+        if pack.card_points(c, trump) and c not in discard and c not in named
+    ]
     fixed = [len(listed[p] or []) + (p in sure) for p in players]
-    wanted = [0 if listed[p] is not None else points[p] - (pack.card_points(sure[p], trump) if p in sure else 0)
-              for p in players]
+    wanted = [
+        0
+        if listed[p] is not None
+        else points[p] - (pack.card_points(sure[p], trump) if p in sure else 0)
+        for p in players
+    ]
     ok = True
     for p in players:
         if listed[p] is not None:
             continue
         where = path + (keys[p], "points")
         if not possible.reachable(points[p], pool):
-            r.fail(where, tn("No set of cards outside the discard is worth exactly {n} card point.",
-                             "No set of cards outside the discard is worth exactly {n} card points.", points[p]),
-                   "record.points_impossible", "points")
+            r.fail(
+                where,
+                tn(
+                    "No set of cards outside the discard is worth exactly {n} card point.",
+                    "No set of cards outside the discard is worth exactly {n} card points.",
+                    points[p],
+                ),
+                "record.points_impossible",
+                "points",
+            )
             ok = False
             continue
         given = tricks[p]
         if isinstance(given, bool):
             continue
         cap = pack.per_trick * given
-        if not possible.can_share(pool, [points[p], sum(pool) - points[p]], lambda c: True, most=[cap, len(pool)]):
-            r.fail(where, tn("{player} took {n} trick, which holds {cards} cards, and no {cards} cards are worth "
-                             "{points} card points.",
-                             "{player} took {n} tricks, which hold {cards} cards, and no {cards} cards are worth "
-                             "{points} card points.", given, player=p, cards=cap, points=points[p]),
-                   "record.points_impossible", "points")
+        if not possible.can_share(
+            pool, [points[p], sum(pool) - points[p]], lambda c: True, most=[cap, len(pool)]
+        ):
+            r.fail(
+                where,
+                tn(
+                    "{player} took {n} trick, which holds {cards} cards, and no {cards} cards are worth "
+                    "{points} card points.",
+                    "{player} took {n} tricks, which hold {cards} cards, and no {cards} cards are worth "
+                    "{points} card points.",
+                    given,
+                    player=p,
+                    cards=cap,
+                    points=points[p],
+                ),
+                "record.points_impossible",
+                "points",
+            )
             ok = False
-    rest = pool.copy()  # the cards the joint sharing gives out: those known to be taken are placed already
+    rest = (
+        pool.copy()
+    )  # the cards the joint sharing gives out: those known to be taken are placed already
     for card in sure.values():
         rest.remove(pack.card_points(card, trump))
-    if ok and (min(wanted) < 0 or not possible.can_share_in_tricks(rest, wanted, [tricks[p] for p in players], fixed,
-                                                                   pack.per_trick, pack.tricks)):
-        r.fail(path, t("No deal gives these card points all at once: however the cards outside the discard are "
-                       "shared, each trick holding {n} cards, {points} cannot all be true with the tricks "
-                       "recorded.", n=pack.per_trick, points=[f"{p} {points[p]}" for p in players]),
-               "record.points_impossible", "points")
+    if ok and (
+        min(wanted) < 0
+        or not possible.can_share_in_tricks(
+            rest, wanted, [tricks[p] for p in players], fixed, pack.per_trick, pack.tricks
+        )
+    ):
+        r.fail(
+            path,
+            t(
+                "No deal gives these card points all at once: however the cards outside the discard are "
+                "shared, each trick holding {n} cards, {points} cannot all be true with the tricks "
+                "recorded.",
+                n=pack.per_trick,
+                points=[f"{p} {points[p]}" for p in players],
+            ),
+            "record.points_impossible",
+            "points",
+        )
         ok = False
     return ok

@@ -45,11 +45,15 @@ class Replay:
     stopped: int | None = None
     """The trick (from 1) with the first wrong turn: nothing after it is judged. None: no wrong turn."""
 
-    _won: tuple[int, dict[int, list[Card]]] = field(default=(-1, {}), init=False, repr=False, compare=False)
+    _won: tuple[int, dict[int, list[Card]]] = field(
+        default=(-1, {}), init=False, repr=False, compare=False
+    )
 
     def won_by(self, seat: int) -> list[Card]:
         """The cards in the tricks ``seat`` took (a new list; sorted out once for every seat)."""
-        if self._won[0] != len(self.tricks):  # games ask once per seat and more: one pass over the tricks
+        if self._won[0] != len(
+            self.tricks
+        ):  # games ask once per seat and more: one pass over the tricks
             won: dict[int, list[Card]] = {}
             for tr in self.tricks:
                 won.setdefault(tr.winner, []).extend(tr.cards)
@@ -71,8 +75,13 @@ def card_twice(card: Card, first: str, second: str) -> Message:
     return t("{card} is in two hands ({a} and {b}).", card=card, a=first, b=second)
 
 
-def read_hands(reader: Reader, path: Path, names: list[str], size: int | Mapping[str, int],
-               pack: Collection[Card] | None = None) -> list[list[Card]] | None:
+def read_hands(
+    reader: Reader,
+    path: Path,
+    names: list[str],
+    size: int | Mapping[str, int],
+    pack: Collection[Card] | None = None,
+) -> list[list[Card]] | None:
     """Every player's hand as dealt, ``size`` cards each (or ``size[name]``, when hands differ), no card in two
     hands, and with ``pack`` none that is not in the pack."""
     entries = reader.entries(path, names)
@@ -90,12 +99,23 @@ def read_hands(reader: Reader, path: Path, names: list[str], size: int | Mapping
             continue
         want = size if isinstance(size, int) else size[name]
         if len(cards) != want:
-            reader.fail(p, t("{name} must be dealt {size} cards, not {n}.", name=name, size=want, n=len(cards)),
-                        "record.hand_size", "deal")
+            reader.fail(
+                p,
+                t(
+                    "{name} must be dealt {size} cards, not {n}.",
+                    name=name,
+                    size=want,
+                    n=len(cards),
+                ),
+                "record.hand_size",
+                "deal",
+            )
             ok = False
         for card in cards:
             if pack is not None and card not in pack:
-                reader.fail(p, t("{card} is not in this pack.", card=card), "record.deck_mismatch", "deal")
+                reader.fail(
+                    p, t("{card} is not in this pack.", card=card), "record.deck_mismatch", "deal"
+                )
                 ok = False
             elif card in owner:
                 reader.fail(p, card_twice(card, owner[card], name), "record.card_twice", "deal")
@@ -107,7 +127,9 @@ def read_hands(reader: Reader, path: Path, names: list[str], size: int | Mapping
 
 # Set while a page draws a worked example: every replay is handed to it, with the players' names, so
 # that its trick pictures say who led and who won without each game passing them on.
-_WATCHERS: ContextVar[list[tuple[list[str], Replay]] | None] = ContextVar("replay_watchers", default=None)
+_WATCHERS: ContextVar[list[tuple[list[str], Replay]] | None] = ContextVar(
+    "replay_watchers", default=None
+)
 
 
 @contextmanager
@@ -127,9 +149,17 @@ def watched() -> Iterator[list[tuple[list[str], Replay]]]:
         _WATCHERS.reset(token)
 
 
-def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence[Sequence[Card]],
-                  names: list[str], leader: int, trump: Suit | None, deal_number: int,
-                  caps: Sequence[int | None] | None = None) -> Replay | None:
+def replay_tricks(
+    reader: Reader,
+    path: Path,
+    rules: TrickRules,
+    hands: Sequence[Sequence[Card]],
+    names: list[str],
+    leader: int,
+    trump: Suit | None,
+    deal_number: int,
+    caps: Sequence[int | None] | None = None,
+) -> Replay | None:
     """Check every trick at ``path``; None (with problems noted) if the tricks cannot be true.
 
     ``caps`` (one per seat, None for no cap): a seat that has taken its cap of tricks leaves the
@@ -148,14 +178,24 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     n = len(names)
     expected_tricks = len(hands[0])
     if len(tricks_value) != expected_tricks:
-        reader.fail(path, t("A deal has {expected} tricks, but the record lists {n}.", expected=expected_tricks,
-                            n=len(tricks_value)), "record.trick_count", "play")
+        reader.fail(
+            path,
+            t(
+                "A deal has {expected} tricks, but the record lists {n}.",
+                expected=expected_tricks,
+                n=len(tricks_value),
+            ),
+            "record.trick_count",
+            "play",
+        )
         return None
     table = rules.table(trump)
     suit, slot = table.suit, table.slot
     held = [set(h) for h in hands]  # sets: membership and removal in constant time
     owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
-    counts = [[0] * (NO_SUIT + 1) for _ in range(n)]  # by seat, the cards still held in each suit in play
+    counts = [
+        [0] * (NO_SUIT + 1) for _ in range(n)
+    ]  # by seat, the cards still held in each suit in play
     for seat, hand in enumerate(hands):
         for card in hand:
             counts[seat][slot[card.index]] += 1
@@ -163,7 +203,9 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     why_illegal, winner = rules.why_illegal, table.winner
     must_trump = rules.must_trump and trump is not None
     trump_slot = table.trump_slot
-    explain_all = not rules.standard  # other duties: ask the rules about every card off the suit led
+    explain_all = (
+        not rules.standard
+    )  # other duties: ask the rules about every card off the suit led
     broken = not rules.trump_breaking
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
     for i, raw in enumerate(tricks_value):
@@ -172,45 +214,93 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
             return None
         cards, seats = read
         if len(cards) != n or len(set(seats)) != n:
-            reader.fail((*path, i), t("A trick needs one card from each of the {n} players; this one has {cards}.",
-                                      n=n, cards=[t("{card} ({player})", card=c, player=names[s])
-                                                  for c, s in zip(cards, seats, strict=False)]),
-                        "record.trick_shape", "play")
+            reader.fail(
+                (*path, i),
+                t(
+                    "A trick needs one card from each of the {n} players; this one has {cards}.",
+                    n=n,
+                    cards=[
+                        t("{card} ({player})", card=c, player=names[s])
+                        for c, s in zip(cards, seats, strict=False)
+                    ],
+                ),
+                "record.trick_shape",
+                "play",
+            )
             return None
         first = seats[0]
         if replay.stopped is None and (first != leader or seats != clockwise[first]):
-            _wrong_turn(replay, reader, path, i, deal_number, first, leader, names, seats != clockwise[first])
-            explain_all = False  # judge nothing after the wrong turn: no rule is asked about a later card
+            _wrong_turn(
+                replay,
+                reader,
+                path,
+                i,
+                deal_number,
+                first,
+                leader,
+                names,
+                seats != clockwise[first],
+            )
+            explain_all = (
+                False  # judge nothing after the wrong turn: no rule is asked about a later card
+            )
             must_trump, broken = False, True
             why_illegal = _no_rule_judged
         card = cards[0]
         hand = held[first]
         if card not in hand:
-            reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
+            reader.fail(
+                (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
+            )
             return None
         led, led_slot = suit[card.index], slot[card.index]
         seat_counts = counts[first]
         # A trump led before trumps were broken, by a player who held another suit (or any lead the
         # rules of a game with other duties refuse).
         if explain_all or (not broken and led is trump and len(hand) > seat_counts[trump_slot]):
-            _report(replay, why_illegal(card, hand, None, trump, names[first], broken=broken), first,
-                    reader, path, i, deal_number)
+            _report(
+                replay,
+                why_illegal(card, hand, None, trump, names[first], broken=broken),
+                first,
+                reader,
+                path,
+                i,
+                deal_number,
+            )
         hand.discard(card)
         seat_counts[led_slot] -= 1
         for k in range(1, n):
             card, seat = cards[k], seats[k]
             hand = held[seat]
             if card not in hand:
-                reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
+                reader.fail(
+                    (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
+                )
                 return None
             in_suit = suit[card.index]
             seat_counts = counts[seat]
             # Under the standard duties only a card off the suit led can break a rule, and only if the
             # seat still held the suit led, or a trump it had to play.
-            if explain_all or (in_suit is not led and replay.stopped is None and (
-                    seat_counts[led_slot] or (must_trump and in_suit is not trump and seat_counts[trump_slot]))):
-                _report(replay, why_illegal(card, hand, led, trump, names[seat]), seat, reader, path, i, deal_number)
-            if not broken and in_suit is not led:  # a trump played on another suit breaks trumps, even in a revoke
+            if explain_all or (
+                in_suit is not led
+                and replay.stopped is None
+                and (
+                    seat_counts[led_slot]
+                    or (must_trump and in_suit is not trump and seat_counts[trump_slot])
+                )
+            ):
+                _report(
+                    replay,
+                    why_illegal(card, hand, led, trump, names[seat]),
+                    seat,
+                    reader,
+                    path,
+                    i,
+                    deal_number,
+                )
+            if (
+                not broken and in_suit is not led
+            ):  # a trump played on another suit breaks trumps, even in a revoke
                 broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
             hand.discard(card)
             seat_counts[slot[card.index]] -= 1
@@ -223,9 +313,17 @@ def replay_tricks(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     return replay
 
 
-def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence[Sequence[Card]],
-                  names: list[str], leader: int, trump: Suit | None, deal_number: int,
-                  caps: Sequence[int | None]) -> Replay | None:
+def replay_capped(
+    reader: Reader,
+    path: Path,
+    rules: TrickRules,
+    hands: Sequence[Sequence[Card]],
+    names: list[str],
+    leader: int,
+    trump: Suit | None,
+    deal_number: int,
+    caps: Sequence[int | None],
+) -> Replay | None:
     """:func:`replay_tricks` when players leave the deal on reaching their cap of tricks.
 
     A trick needs one card from each seat still in play; a winner who leaves passes the lead to
@@ -258,42 +356,95 @@ def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
             return None
         cards, seats = read
         gone = next((k for k, s in enumerate(seats) if s not in in_play), None)
-        if gone is not None and len(cards) <= n and len(set(seats)) == len(seats) and cards[gone] in held[seats[gone]]:
+        if (
+            gone is not None
+            and len(cards) <= n
+            and len(set(seats)) == len(seats)
+            and cards[gone] in held[seats[gone]]
+        ):
             # A player who has left the deal (quota reached, or the play over) plays: a wrong turn.
-            replay.findings.append(wrong_turn(_where(reader, path, i, deal_number), t(
-                "{player} has left the deal and cannot play {card}.", player=names[seats[gone]], card=cards[gone]),
-                "play.left_the_deal"))
+            replay.findings.append(
+                wrong_turn(
+                    _where(reader, path, i, deal_number),
+                    t(
+                        "{player} has left the deal and cannot play {card}.",
+                        player=names[seats[gone]],
+                        card=cards[gone],
+                    ),
+                    "play.left_the_deal",
+                )
+            )
             replay.offenders.append(seats[gone])
             replay.stopped = i + 1
-            replay.findings.append(Finding("play.not_judged", "warning", _where(reader, path, i, deal_number),
-                                           STOPPED_HERE))
+            replay.findings.append(
+                Finding(
+                    "play.not_judged", "warning", _where(reader, path, i, deal_number), STOPPED_HERE
+                )
+            )
             break
         if over():
-            reader.fail((*path, i), tn("The play ended after {n} trick, but the record lists {count}.",
-                                       "The play ended after {n} tricks, but the record lists {count}.", i,
-                                       count=len(tricks_value)), "record.trick_count", "play")
+            reader.fail(
+                (*path, i),
+                tn(
+                    "The play ended after {n} trick, but the record lists {count}.",
+                    "The play ended after {n} tricks, but the record lists {count}.",
+                    i,
+                    count=len(tricks_value),
+                ),
+                "record.trick_count",
+                "play",
+            )
             return None
         if len(cards) != len(in_play) or set(seats) != set(in_play):
-            reader.fail((*path, i), t("This trick needs one card from each player still in the deal ({players}); "
-                                      "it has {cards}.", players=[names[s] for s in in_play],
-                                      cards=[t("{card} ({player})", card=c, player=names[s])
-                                             for c, s in zip(cards, seats, strict=False)]),
-                        "record.trick_shape", "play")
+            reader.fail(
+                (*path, i),
+                t(
+                    "This trick needs one card from each player still in the deal ({players}); "
+                    "it has {cards}.",
+                    players=[names[s] for s in in_play],
+                    cards=[
+                        t("{card} ({player})", card=c, player=names[s])
+                        for c, s in zip(cards, seats, strict=False)
+                    ],
+                ),
+                "record.trick_shape",
+                "play",
+            )
             return None
         first = seats[0]
         order = [first]
         while len(order) < len(in_play):
             order.append(after(order[-1]))
         if first != leader or seats != order:
-            _wrong_turn(replay, reader, path, i, deal_number, first, leader, names, seats != order, STOPPED_HERE)
+            _wrong_turn(
+                replay,
+                reader,
+                path,
+                i,
+                deal_number,
+                first,
+                leader,
+                names,
+                seats != order,
+                STOPPED_HERE,
+            )
             break
         led: Suit | None = None
         for card, seat in zip(cards, seats, strict=True):
             if card not in held[seat]:
-                reader.fail((*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play")
+                reader.fail(
+                    (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
+                )
                 return None
-            _report(replay, rules.why_illegal(card, held[seat], led, trump, names[seat]), seat, reader, path, i,
-                    deal_number)
+            _report(
+                replay,
+                rules.why_illegal(card, held[seat], led, trump, names[seat]),
+                seat,
+                reader,
+                path,
+                i,
+                deal_number,
+            )
             held[seat].discard(card)
             if led is None:
                 led = table.suit[card.index]
@@ -309,8 +460,16 @@ def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
             if len(in_play) < 2:
                 in_play.clear()
     if replay.stopped is None and not over():
-        reader.fail(path, t("The play goes on: the record lists {n} tricks, and the players still in the deal "
-                            "hold cards.", n=len(tricks_value)), "record.trick_count", "play")
+        reader.fail(
+            path,
+            t(
+                "The play goes on: the record lists {n} tricks, and the players still in the deal "
+                "hold cards.",
+                n=len(tricks_value),
+            ),
+            "record.trick_count",
+            "play",
+        )
         return None
     for seat in range(n):
         if held[seat]:
@@ -318,8 +477,12 @@ def replay_capped(reader: Reader, path: Path, rules: TrickRules, hands: Sequence
     return replay
 
 
-def _trick_cards(reader: Reader, path: Path, raw: object, owner: dict[Card, int],
-                 ) -> tuple[list[Card], list[int]] | None:
+def _trick_cards(
+    reader: Reader,
+    path: Path,
+    raw: object,
+    owner: dict[Card, int],
+) -> tuple[list[Card], list[int]] | None:
     """One trick's cards and the seat each was dealt to; None (with the problem noted) if unreadable."""
     try:
         cards = parse_cards(raw, reader.notation)
@@ -329,24 +492,52 @@ def _trick_cards(reader: Reader, path: Path, raw: object, owner: dict[Card, int]
     try:
         return cards, [owner[card] for card in cards]
     except KeyError as missing:
-        reader.fail(path, t("{card} was dealt to nobody.", card=missing.args[0]), "record.card_not_dealt", "deal")
+        reader.fail(
+            path,
+            t("{card} was dealt to nobody.", card=missing.args[0]),
+            "record.card_not_dealt",
+            "deal",
+        )
         return None
 
 
-COUNTED_AS_RECORDED = t("After this wrong turn the referee judges no rule; the later tricks count as recorded.")
+COUNTED_AS_RECORDED = t(
+    "After this wrong turn the referee judges no rule; the later tricks count as recorded."
+)
 """The step of an uncapped replay that stopped judging: who won the later tricks is still read from the cards."""
 
 
-def _wrong_turn(replay: Replay, reader: Reader, path: Path, i: int, deal_number: int, first: int, leader: int,
-                names: list[str], not_clockwise: bool, note: Message = COUNTED_AS_RECORDED) -> None:
+def _wrong_turn(
+    replay: Replay,
+    reader: Reader,
+    path: Path,
+    i: int,
+    deal_number: int,
+    first: int,
+    leader: int,
+    names: list[str],
+    not_clockwise: bool,
+    note: Message = COUNTED_AS_RECORDED,
+) -> None:
     """Trick ``i`` was led out of turn or not played clockwise: the finding, and the replay stops judging."""
     where = _where(reader, path, i, deal_number)
     if first != leader:
-        replay.findings.append(wrong_turn(where, t("{seat} leads, but it was {leader}'s lead.", seat=names[first],
-                                                   leader=names[leader]), "play.lead_out_of_turn"))
+        replay.findings.append(
+            wrong_turn(
+                where,
+                t(
+                    "{seat} leads, but it was {leader}'s lead.",
+                    seat=names[first],
+                    leader=names[leader],
+                ),
+                "play.lead_out_of_turn",
+            )
+        )
         replay.offenders.append(first)
     if not_clockwise:
-        replay.findings.append(wrong_turn(where, t("The cards were not played clockwise from the leader.")))
+        replay.findings.append(
+            wrong_turn(where, t("The cards were not played clockwise from the leader."))
+        )
     replay.stopped = i + 1
     replay.findings.append(Finding("play.not_judged", "warning", where, note))
 
@@ -356,8 +547,15 @@ def _no_rule_judged(*args: object, **kwargs: object) -> None:
     return None
 
 
-def _report(replay: Replay, error: IllegalPlayError | None, seat: int, reader: Reader, path: Path, i: int,
-            deal_number: int) -> None:
+def _report(
+    replay: Replay,
+    error: IllegalPlayError | None,
+    seat: int,
+    reader: Reader,
+    path: Path,
+    i: int,
+    deal_number: int,
+) -> None:
     """A broken rule as a finding (located at trick ``i``), and the seat among the offenders."""
     if error is not None:
         replay.findings.append(Finding.from_error(error.at(_where(reader, path, i, deal_number))))

@@ -18,8 +18,13 @@ REVOKES = frozenset({"play.revoke", "play.must_trump"})
 """Failing to follow suit, or to trump as required."""
 
 
-def revokers(rules: TrickRules, hands: list[list[Card]], tricks: Iterable[Trick], trump: Suit,
-             codes: Collection[str] = REVOKES) -> list[int]:
+def revokers(
+    rules: TrickRules,
+    hands: list[list[Card]],
+    tricks: Iterable[Trick],
+    trump: Suit,
+    codes: Collection[str] = REVOKES,
+) -> list[int]:
     """The seats that failed to follow suit, or to trump as required (``codes``), in the tricks as played.
 
     Only these are revokes; a lead out of turn or a card played out of order is another irregularity.
@@ -46,7 +51,9 @@ def revokers(rules: TrickRules, hands: list[list[Card]], tricks: Iterable[Trick]
     return out
 
 
-def revoke_loss(offenders: list[int], table: Table, totals: dict[str, int]) -> tuple[str | None, Message]:
+def revoke_loss(
+    offenders: list[int], table: Table, totals: dict[str, int]
+) -> tuple[str | None, Message]:
     """The end of a game lost by a revoke (house rule ``revoke_penalty: loss_of_game``): the revokers at
     ``offenders`` (seats) lose for themselves or their side; of the others, the only one with the highest
     total wins (None: a tie). Returns the winner and the words of the end.
@@ -66,4 +73,6 @@ def revoke_loss(offenders: list[int], table: Table, totals: dict[str, int]) -> t
     leaders = [e for e in others if totals[e] == best]
     return leaders[0] if len(leaders) == 1 else None, t(
         "{players} revoked (failed to follow suit or to trump as required) and lose the game "
-        "(revoke_penalty: loss_of_game).", players=guilty)
+        "(revoke_penalty: loss_of_game).",
+        players=guilty,
+    )

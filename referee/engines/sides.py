@@ -30,9 +30,9 @@ T = TypeVar("T")
 class Table:
     """Who scores at this table: the players, or the two sides of a partnership game."""
 
-    entrants: list[str]           # the names scores are kept under, in order
-    side_of: dict[str, str]       # every player (in seating order) -> the name he scores under
-    members: dict[str, int]       # entrant -> how many players it is
+    entrants: list[str]  # the names scores are kept under, in order
+    side_of: dict[str, str]  # every player (in seating order) -> the name he scores under
+    members: dict[str, int]  # entrant -> how many players it is
 
     def pool(self, by_player: dict[str, T], empty: T) -> dict[str, T]:
         """What each entrant holds: the sum of what its players hold (``empty`` for none), in entrant order.
@@ -56,39 +56,79 @@ def read_sides(r: Reader, players: list[str], partnerships: bool, counts: tuple[
     alone = Table(list(players), {p: p for p in players}, dict.fromkeys(players, 1))
     if not partnerships:
         if r.get(("teams",)) is not None:
-            r.fail(("teams",), t("teams are only for partnerships; set the option partnerships to true, or "
-                                 "leave teams out."), "record.teams_without_partnerships", "partnerships")
+            r.fail(
+                ("teams",),
+                t(
+                    "teams are only for partnerships; set the option partnerships to true, or "
+                    "leave teams out."
+                ),
+                "record.teams_without_partnerships",
+                "partnerships",
+            )
         return alone
     if players and len(players) not in counts:
-        r.fail(("options", "partnerships"), t("Partnerships are played by {counts} players, not {n}.",
-                                              counts=" / ".join(map(str, counts)), n=len(players)),
-               "record.partnership_count", "partnerships")
+        r.fail(
+            ("options", "partnerships"),
+            t(
+                "Partnerships are played by {counts} players, not {n}.",
+                counts=" / ".join(map(str, counts)),
+                n=len(players),
+            ),
+            "record.partnership_count",
+            "partnerships",
+        )
         return alone
     value = r.mapping(("teams",))
     if value is None or not players:
         return alone
     size = len(players) // 2
     if len(value) != 2:
-        r.fail(("teams",), t("teams must name exactly two sides."), "record.team_count", "partnerships")
+        r.fail(
+            ("teams",), t("teams must name exactly two sides."), "record.team_count", "partnerships"
+        )
         return alone
     side_of: dict[str, str] = {}
     for key, members in value.items():
         p = ("teams", key)
-        if not isinstance(members, list) or len(members) != size or not all(str(m) in players for m in members):
-            r.fail(p, tn("A side is {n} player at the table ({names}).", "A side is {n} players at the table "
-                         "({names}).", size, names=players), "record.team_shape", "partnerships")
+        if (
+            not isinstance(members, list)
+            or len(members) != size
+            or not all(str(m) in players for m in members)
+        ):
+            r.fail(
+                p,
+                tn(
+                    "A side is {n} player at the table ({names}).",
+                    "A side is {n} players at the table ({names}).",
+                    size,
+                    names=players,
+                ),
+                "record.team_shape",
+                "partnerships",
+            )
             return alone
         for m in members:
             if str(m) in side_of:
-                r.fail(("teams",), t("Every player must be on exactly one side."), "record.team_shape",
-                       "partnerships")
+                r.fail(
+                    ("teams",),
+                    t("Every player must be on exactly one side."),
+                    "record.team_shape",
+                    "partnerships",
+                )
                 return alone
             side_of[str(m)] = str(key)
         seats = sorted(players.index(str(m)) for m in members)
         if len({s % 2 for s in seats}) != 1:
-            r.fail(p, t("Partners sit in every second seat, so that the sides alternate round the table; "
-                        "{names} do not.", names=[players[s] for s in seats]), "record.partners_adjacent",
-                   "partnerships")
+            r.fail(
+                p,
+                t(
+                    "Partners sit in every second seat, so that the sides alternate round the table; "
+                    "{names} do not.",
+                    names=[players[s] for s in seats],
+                ),
+                "record.partners_adjacent",
+                "partnerships",
+            )
             return alone
     sides = [str(k) for k in value]
     return Table(sides, {p: side_of[p] for p in players}, dict.fromkeys(sides, size))

@@ -103,8 +103,12 @@ ORDER_6_TO_A: tuple[Rank, ...] = tuple(r for r in Rank if r >= Rank.SIX)
 ORDER_7_TO_A: tuple[Rank, ...] = tuple(r for r in Rank if r >= Rank.SEVEN)
 
 
-SAME_COLOUR: dict[Suit, Suit] = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS,
-                                 Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
+SAME_COLOUR: dict[Suit, Suit] = {
+    Suit.CLUBS: Suit.SPADES,
+    Suit.SPADES: Suit.CLUBS,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
 """The other suit of the same colour: the suit of the left bower."""
 
 NO_SUIT = 4
@@ -119,7 +123,9 @@ def seat_ring(players: int) -> tuple[tuple[int, ...], ...]:
     >>> seat_ring(3)
     ((1, 2), (2, 0), (0, 1))
     """
-    return tuple(tuple((first + j) % players for j in range(1, players)) for first in range(players))
+    return tuple(
+        tuple((first + j) % players for j in range(1, players)) for first in range(players)
+    )
 
 
 class TrumpTable:
@@ -162,8 +168,11 @@ class TrumpTable:
         self.lead_power: tuple[int, ...] = tuple(lead_power)
         self.power: tuple[int, ...] = tuple(power)
         self.bids: tuple[tuple[int, ...], ...] = tuple(
-            tuple(p if p >= 0 or self.slot[k] != led else lead_power[k] for k, p in enumerate(power))
-            for led in range(NO_SUIT + 1))
+            tuple(
+                p if p >= 0 or self.slot[k] != led else lead_power[k] for k, p in enumerate(power)
+            )
+            for led in range(NO_SUIT + 1)
+        )
 
     def winner(self, cards: Sequence[Card]) -> int:
         """Index in ``cards`` (play order) of the card that takes the trick."""
@@ -211,7 +220,9 @@ class Duty(NamedTuple):
 def _barred_lead(pos: Position, legal: list[Card]) -> bool:
     if pos.led is not None:
         return True
-    allowed = [c for c in pos.hand if c.suit not in pos.barred]  # the games with barred leads have plain suits
+    allowed = [
+        c for c in pos.hand if c.suit not in pos.barred
+    ]  # the games with barred leads have plain suits
     return set(legal) == set(allowed or pos.hand)
 
 
@@ -240,10 +251,19 @@ class TrickRules:
     :meth:`legal` and :meth:`why_illegal`.
     """
 
-    def __init__(self, plain_order: Iterable[int], trump_order: Iterable[int] | None = None,
-                 must_trump: bool = False, *, bowers: bool = False, trump_breaking: bool = False,
-                 follow_suit: bool = True, master: Card | None = None, master_any_time: bool = True,
-                 void_passes: bool = False):
+    def __init__(
+        self,
+        plain_order: Iterable[int],
+        trump_order: Iterable[int] | None = None,
+        must_trump: bool = False,
+        *,
+        bowers: bool = False,
+        trump_breaking: bool = False,
+        follow_suit: bool = True,
+        master: Card | None = None,
+        master_any_time: bool = True,
+        void_passes: bool = False,
+    ):
         plain = tuple(Rank(r) for r in plain_order)
         trump = tuple(Rank(r) for r in trump_order) if trump_order is not None else plain
         self.plain_order = plain
@@ -258,13 +278,19 @@ class TrickRules:
         cards = deck(jokers=1)
         self._plain_value = {c: plain.index(c.rank) for c in cards if c.rank in plain}
         self._trump_value = {c: 100 + trump.index(c.rank) for c in cards if c.rank in trump}
-        self.printed_suits = (type(self).suit_of is TrickRules.suit_of and not bowers
-                              and Rank.JOKER not in trump)
+        self.printed_suits = (
+            type(self).suit_of is TrickRules.suit_of and not bowers and Rank.JOKER not in trump
+        )
         # Rules that change legal(), why_illegal() or winner() take the general paths, not the fast ones.
         cls = type(self)
-        self.standard = (cls.legal is TrickRules.legal and cls.why_illegal is TrickRules.why_illegal
-                         and cls.winner is TrickRules.winner and follow_suit and master is None
-                         and not void_passes)
+        self.standard = (
+            cls.legal is TrickRules.legal
+            and cls.why_illegal is TrickRules.why_illegal
+            and cls.winner is TrickRules.winner
+            and follow_suit
+            and master is None
+            and not void_passes
+        )
         # The random plays apply this class's duties and winner from the table themselves, so they take
         # their fast paths unless legal() or winner() is overridden: TrickPlay also without the duty to
         # follow suit (Korol's free play: every card of the hand is legal), PassingTrickPlay with a master.
@@ -299,40 +325,98 @@ class TrickRules:
         """
         out: list[Duty] = []
         if lead_rule == "last_suit":
-            out.append(Duty(t("The winner of a trick may not lead its suit next, unless he holds nothing else."),
-                            _barred_lead))
+            out.append(
+                Duty(
+                    t(
+                        "The winner of a trick may not lead its suit next, unless he holds nothing else."
+                    ),
+                    _barred_lead,
+                )
+            )
         elif lead_rule == "once_per_deal":
-            out.append(Duty(t("The winner of a trick may not lead a suit already led in this deal, unless he holds "
-                              "nothing else."), _barred_lead))
+            out.append(
+                Duty(
+                    t(
+                        "The winner of a trick may not lead a suit already led in this deal, unless he holds "
+                        "nothing else."
+                    ),
+                    _barred_lead,
+                )
+            )
         elif self.trump_breaking:
-            out.append(Duty(t("Do not lead a trump until trumps are broken, unless you hold nothing else."),
-                            self._breaking_lead))
+            out.append(
+                Duty(
+                    t("Do not lead a trump until trumps are broken, unless you hold nothing else."),
+                    self._breaking_lead,
+                )
+            )
         else:
             out.append(Duty(t("Lead any card."), self._free_lead))
         if not self.follow_suit:
-            out.append(Duty(t("Play any card: there is no duty to follow suit, but only a trump or a card of the "
-                              "suit led can win."), self._any_card))
+            out.append(
+                Duty(
+                    t(
+                        "Play any card: there is no duty to follow suit, but only a trump or a card of the "
+                        "suit led can win."
+                    ),
+                    self._any_card,
+                )
+            )
         else:
             out.append(Duty(t("Follow suit if you can."), self._follows))
             if self.void_passes:
-                out.append(Duty(t("If you cannot, buy a card from the stock or pass."), self._void_passes))
+                out.append(
+                    Duty(t("If you cannot, buy a card from the stock or pass."), self._void_passes)
+                )
             elif self.must_trump:
-                out.append(Duty(t("If you cannot, play a trump if you have one, otherwise any card."),
-                                self._void_trumps))
+                out.append(
+                    Duty(
+                        t("If you cannot, play a trump if you have one, otherwise any card."),
+                        self._void_trumps,
+                    )
+                )
             else:
                 out.append(Duty(t("If you cannot, play any card."), self._void_any))
         if self.master is not None and self.master_any_time:
-            out.append(Duty(t("The {card} may be played instead of following suit, and it wins any trick.",
-                              card=self.master), self._master_any_time))
+            out.append(
+                Duty(
+                    t(
+                        "The {card} may be played instead of following suit, and it wins any trick.",
+                        card=self.master,
+                    ),
+                    self._master_any_time,
+                )
+            )
         elif self.master is not None:
-            out.append(Duty(t("The {card} may be played to another suit only by a player who cannot follow, and it "
-                              "wins any trick.", card=self.master), self._master_when_void))
+            out.append(
+                Duty(
+                    t(
+                        "The {card} may be played to another suit only by a player who cannot follow, and it "
+                        "wins any trick.",
+                        card=self.master,
+                    ),
+                    self._master_when_void,
+                )
+            )
         if self.void_passes:  # PassingTrickPlay skips the seats without cards
-            out.append(Duty(t("A player whose cards are all played is out of the deal, and the others play on."),
-                            _holds_cards))
+            out.append(
+                Duty(
+                    t(
+                        "A player whose cards are all played is out of the deal, and the others play on."
+                    ),
+                    _holds_cards,
+                )
+            )
         if leaving:
-            out.append(Duty(t("A player who has taken his quota of tricks leaves the deal: his cards are dead, and "
-                              "the next player still in play leads."), _still_in_play))
+            out.append(
+                Duty(
+                    t(
+                        "A player who has taken his quota of tricks leaves the deal: his cards are dead, and "
+                        "the next player still in play leads."
+                    ),
+                    _still_in_play,
+                )
+            )
         return out
 
     # What each sentence of duties() says, as a test of the cards legal() allows at a position.
@@ -340,8 +424,10 @@ class TrickRules:
     def _split(self, pos: Position) -> tuple[list[Card], list[Card]]:
         """The cards of the hand in the suit led, and the trumps."""
         suit = self.table(pos.trump).suit
-        return ([c for c in pos.hand if suit[c.index] is pos.led],
-                [c for c in pos.hand if pos.trump is not None and suit[c.index] is pos.trump])
+        return (
+            [c for c in pos.hand if suit[c.index] is pos.led],
+            [c for c in pos.hand if pos.trump is not None and suit[c.index] is pos.trump],
+        )
 
     def _free_lead(self, pos: Position, legal: list[Card]) -> bool:
         return pos.led is not None or set(legal) == set(pos.hand)
@@ -351,7 +437,9 @@ class TrickRules:
             return True
         suit = self.table(pos.trump).suit
         others = [c for c in pos.hand if suit[c.index] is not pos.trump]
-        return set(legal) == set(others if pos.trump is not None and not pos.broken and others else pos.hand)
+        return set(legal) == set(
+            others if pos.trump is not None and not pos.broken and others else pos.hand
+        )
 
     def _any_card(self, pos: Position, legal: list[Card]) -> bool:
         return pos.led is None or set(legal) == set(pos.hand)
@@ -388,7 +476,12 @@ class TrickRules:
         suit = card.suit
         if suit is None:
             return trump  # type: ignore[return-value]  # the Joker; a game with a Joker has a trump suit
-        if self.bowers and trump is not None and card.rank is Rank.JACK and suit is SAME_COLOUR[trump]:
+        if (
+            self.bowers
+            and trump is not None
+            and card.rank is Rank.JACK
+            and suit is SAME_COLOUR[trump]
+        ):
             return trump
         return suit
 
@@ -411,10 +504,18 @@ class TrickRules:
 
     def breaks_trumps(self, card: Card, led: Suit, trump: Suit | None) -> bool:
         """Whether ``card``, played to a trick led in ``led`` (not led itself), breaks trumps."""
-        return trump is not None and led is not trump and self.table(trump).suit[card.index] is trump
+        return (
+            trump is not None and led is not trump and self.table(trump).suit[card.index] is trump
+        )
 
-    def legal(self, hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool = True,
-              barred: Collection[Suit] = ()) -> list[Card]:
+    def legal(
+        self,
+        hand: Collection[Card],
+        led: Suit | None,
+        trump: Suit | None,
+        broken: bool = True,
+        barred: Collection[Suit] = (),
+    ) -> list[Card]:
         """The cards of ``hand`` that may be played to a trick led in ``led`` (None: a lead).
 
         ``broken`` says whether trumps have been broken; it matters only with ``trump_breaking``.
@@ -453,67 +554,138 @@ class TrickRules:
                 return trumps
         return list(hand)
 
-    def _legal_special(self, hand: Collection[Card], led: Suit | None, trump: Suit | None,
-                       suit: tuple[Suit | None, ...], barred: Collection[Suit]) -> list[Card]:
+    def _legal_special(
+        self,
+        hand: Collection[Card],
+        led: Suit | None,
+        trump: Suit | None,
+        suit: tuple[Suit | None, ...],
+        barred: Collection[Suit],
+    ) -> list[Card]:
         """:meth:`legal` with a master card or with passing: no card when void, the master when allowed."""
         if led is None:
             allowed = [c for c in hand if suit[c.index] not in barred] if barred else []
             return allowed or list(hand)
         follow = [c for c in hand if suit[c.index] is led]
         master = self.master
-        if master is not None and master in hand and master not in follow and (self.master_any_time or not follow):
+        if (
+            master is not None
+            and master in hand
+            and master not in follow
+            and (self.master_any_time or not follow)
+        ):
             return [*follow, master]
         if follow or not self.void_passes:
             return follow or list(hand)
         return []
 
-    def why_illegal(self, card: Card, hand: Collection[Card], led: Suit | None,
-                    trump: Suit | None, seat: str, broken: bool = True, barred: Collection[Suit] = (),
-                    ) -> IllegalPlayError | None:
+    def why_illegal(
+        self,
+        card: Card,
+        hand: Collection[Card],
+        led: Suit | None,
+        trump: Suit | None,
+        seat: str,
+        broken: bool = True,
+        barred: Collection[Suit] = (),
+    ) -> IllegalPlayError | None:
         """None if ``card`` may be played, else the error that names the broken rule."""
         if card not in hand:
-            return IllegalPlayError(t("{seat} plays {card}, which is not in their hand.", seat=seat, card=card),
-                                    code="play.not_held", rule="hand")
+            return IllegalPlayError(
+                t("{seat} plays {card}, which is not in their hand.", seat=seat, card=card),
+                code="play.not_held",
+                rule="hand",
+            )
         if led is None and barred:
             legal = self.legal(hand, None, trump, broken, barred)
             if card not in legal:
-                msg = t("{seat} leads {card}, but {suits} may not be led now and {seat} holds other suits "
-                        "({cards}).", seat=seat, card=card, suits=sorted(barred, key=SUITS.index), cards=sorted(legal))
-                return IllegalPlayError(msg, code="play.suit_barred", rule="lead_restriction", legal=tuple(legal))
+                msg = t(
+                    "{seat} leads {card}, but {suits} may not be led now and {seat} holds other suits "
+                    "({cards}).",
+                    seat=seat,
+                    card=card,
+                    suits=sorted(barred, key=SUITS.index),
+                    cards=sorted(legal),
+                )
+                return IllegalPlayError(
+                    msg, code="play.suit_barred", rule="lead_restriction", legal=tuple(legal)
+                )
         if led is not None and (self.master is not None or self.void_passes):
             legal = self.legal(hand, led, trump)
             if card in legal:
                 return None
             if card == self.master:  # before the revoke: the rule broken is the master card's
-                return IllegalPlayError(t("{seat} plays {card}, which may be played only by a player who cannot "
-                                          "follow suit.", seat=seat, card=card), code="play.master_early",
-                                        rule="master_card", legal=tuple(legal))
+                return IllegalPlayError(
+                    t(
+                        "{seat} plays {card}, which may be played only by a player who cannot "
+                        "follow suit.",
+                        seat=seat,
+                        card=card,
+                    ),
+                    code="play.master_early",
+                    rule="master_card",
+                    legal=tuple(legal),
+                )
             if any(self.suit_of(c, trump) is led for c in hand):
                 follow = [c for c in hand if self.suit_of(c, trump) is led]
-                return IllegalPlayError(t("{seat} plays {card} but holds {suit} ({cards}) and must follow suit.",
-                                          seat=seat, card=card, suit=led, cards=sorted(follow)),
-                                        code="play.revoke", rule="follow_suit", legal=tuple(legal))
-            return IllegalPlayError(t("{seat} cannot follow {suit} and plays {card}: a player who cannot follow suit "
-                                      "buys a card or passes.", seat=seat, suit=led, card=card),
-                                    code="play.off_suit", rule="buy_or_pass", legal=tuple(legal))
+                return IllegalPlayError(
+                    t(
+                        "{seat} plays {card} but holds {suit} ({cards}) and must follow suit.",
+                        seat=seat,
+                        card=card,
+                        suit=led,
+                        cards=sorted(follow),
+                    ),
+                    code="play.revoke",
+                    rule="follow_suit",
+                    legal=tuple(legal),
+                )
+            return IllegalPlayError(
+                t(
+                    "{seat} cannot follow {suit} and plays {card}: a player who cannot follow suit "
+                    "buys a card or passes.",
+                    seat=seat,
+                    suit=led,
+                    card=card,
+                ),
+                code="play.off_suit",
+                rule="buy_or_pass",
+                legal=tuple(legal),
+            )
         if led is None:
             legal = self.legal(hand, None, trump, broken)
             if card in legal:
                 return None
-            msg: Message = t("{seat} leads {card}, a trump, but trumps have not been broken yet and {seat} holds "
-                             "other suits ({cards}).", seat=seat, card=card, cards=sorted(legal))
-            return IllegalPlayError(msg, code="play.trump_not_broken", rule="trump_breaking", legal=tuple(legal))
+            msg: Message = t(
+                "{seat} leads {card}, a trump, but trumps have not been broken yet and {seat} holds "
+                "other suits ({cards}).",
+                seat=seat,
+                card=card,
+                cards=sorted(legal),
+            )
+            return IllegalPlayError(
+                msg, code="play.trump_not_broken", rule="trump_breaking", legal=tuple(legal)
+            )
         if self.suit_of(card, trump) is led or not self.follow_suit:
             return None
         legal = self.legal(hand, led, trump)
         if card in legal:
             return None
         if self.suit_of(legal[0], trump) is led:
-            msg = t("{seat} plays {card} but holds {suit} ({cards}) and must follow suit.",
-                    seat=seat, card=card, suit=led, cards=sorted(legal))
+            msg = t(
+                "{seat} plays {card} but holds {suit} ({cards}) and must follow suit.",
+                seat=seat,
+                card=card,
+                suit=led,
+                cards=sorted(legal),
+            )
             return IllegalPlayError(msg, code="play.revoke", rule="follow_suit", legal=tuple(legal))
-        msg = t("{seat} cannot follow {suit} and holds a trump, so must trump ({cards}).",
-                seat=seat, suit=led, cards=sorted(legal))
+        msg = t(
+            "{seat} cannot follow {suit} and holds a trump, so must trump ({cards}).",
+            seat=seat,
+            suit=led,
+            cards=sorted(legal),
+        )
         return IllegalPlayError(msg, code="play.must_trump", rule="must_trump", legal=tuple(legal))
 
 
@@ -537,8 +709,15 @@ class TrickPlay:
     in play (``in_play``). If fewer than two remain, the play ends and every card left is dead.
     """
 
-    def __init__(self, rules: TrickRules, hands: Sequence[Iterable[Card]], leader: int, trump: Suit | None,
-                 seat_names: Sequence[str] | None = None, caps: Sequence[int | None] | None = None):
+    def __init__(
+        self,
+        rules: TrickRules,
+        hands: Sequence[Iterable[Card]],
+        leader: int,
+        trump: Suit | None,
+        seat_names: Sequence[str] | None = None,
+        caps: Sequence[int | None] | None = None,
+    ):
         self.rules = rules
         self.table = table = rules.table(trump)
         self.hands: list[list[Card]] = [list(h) for h in hands]
@@ -604,8 +783,14 @@ class TrickPlay:
 
     def check(self, card: Card) -> IllegalPlayError | None:
         """None if the player on turn may play ``card``, else the error naming the rule."""
-        return self.rules.why_illegal(card, self.hands[self.turn], self.led_suit, self.trump,
-                                      self.seat_names[self.turn], self.trumps_broken)
+        return self.rules.why_illegal(
+            card,
+            self.hands[self.turn],
+            self.led_suit,
+            self.trump,
+            self.seat_names[self.turn],
+            self.trumps_broken,
+        )
 
     def play(self, card: Card) -> Trick | None:
         """Play ``card`` for the player on turn, checked; returns the trick if this card completed it."""
@@ -633,7 +818,7 @@ class TrickPlay:
         """``seat`` leaves the deal (between tricks): its cards are dead; with one seat left, so are his."""
         self.in_play.remove(seat)
         self.left.append(seat)
-        for gone in ([seat] + self.in_play if len(self.in_play) < 2 else [seat]):
+        for gone in [seat] + self.in_play if len(self.in_play) < 2 else [seat]:
             self.dead.setdefault(gone, []).extend(self.hands[gone])
             self.hands[gone] = []
             self.piles[gone] = [[], [], [], [], []]
@@ -650,7 +835,9 @@ class TrickPlay:
         if not current:
             self._led_slot = slot
         elif not self.trumps_broken and self.rules.trump_breaking:
-            self.trumps_broken = self.rules.breaks_trumps(card, self.table.suit[current[0].index], self.trump)
+            self.trumps_broken = self.rules.breaks_trumps(
+                card, self.table.suit[current[0].index], self.trump
+            )
         current.append(card)
         if len(current) < self.players:
             self.turn = (turn + 1) % self.players
@@ -683,7 +870,11 @@ class TrickPlay:
         self.current = []
         self._won[won] += 1
         lead = won
-        if self.caps is not None and self.caps[won] is not None and self._won[won] >= self.caps[won]:  # type: ignore[operator]
+        if (
+            self.caps is not None
+            and self.caps[won] is not None
+            and self._won[won] >= self.caps[won]
+        ):  # type: ignore[operator]
             lead = self.next_in_play(won)
             self.leave(won)
         self.leader = self.turn = lead
@@ -825,15 +1016,24 @@ class PassingTrickPlay:
     (2, 0, set(), [(0, 2), (1, 2)])
     """
 
-    def __init__(self, rules: TrickRules, hands: Sequence[Iterable[Card]], leader: int, trump: Suit | None = None,
-                 lead_rule: str = "last_suit", seat_names: Sequence[str] | None = None):
+    def __init__(
+        self,
+        rules: TrickRules,
+        hands: Sequence[Iterable[Card]],
+        leader: int,
+        trump: Suit | None = None,
+        lead_rule: str = "last_suit",
+        seat_names: Sequence[str] | None = None,
+    ):
         self.rules = rules
         self.trump = trump
         self.table = rules.table(trump)
         self.hands: list[list[Card]] = [list(h) for h in hands]
         self.players = len(self.hands)
         self.lead_rule = lead_rule
-        self.seat_names = list(seat_names) if seat_names else [f"Seat {i + 1}" for i in range(self.players)]
+        self.seat_names = (
+            list(seat_names) if seat_names else [f"Seat {i + 1}" for i in range(self.players)]
+        )
         self.leader = self.turn = leader
         self.current: list[tuple[int, Card]] = []
         self._to_act: list[int] = []
@@ -873,8 +1073,14 @@ class PassingTrickPlay:
     def check(self, card: Card) -> IllegalPlayError | None:
         """None if the player on turn may play ``card``, else the error naming the rule."""
         barred = self.barred if not self.current else ()
-        return self.rules.why_illegal(card, self.hands[self.turn], self.led_suit, self.trump,
-                                      self.seat_names[self.turn], barred=barred)
+        return self.rules.why_illegal(
+            card,
+            self.hands[self.turn],
+            self.led_suit,
+            self.trump,
+            self.seat_names[self.turn],
+            barred=barred,
+        )
 
     def play(self, card: Card) -> PassingTrick | None:
         """Play ``card`` for the player on turn, checked; the trick if it now stands."""
@@ -905,8 +1111,12 @@ class PassingTrickPlay:
             self.passes_holding.append((seat, len(self.tricks) + 1))
         return self._next()
 
-    def play_randomly(self, rng: random.Random, stock: list[Card], buy_chance: float,
-                      ) -> tuple[list[list[Card | str]], list[int]]:
+    def play_randomly(
+        self,
+        rng: random.Random,
+        stock: list[Card],
+        buy_chance: float,
+    ) -> tuple[list[list[Card | str]], list[int]]:
         """Play to the end at random: the actions of every lead (the card led, then each other player's card,
         ``"buy"`` or ``"pass"``) and the cards each seat bought, taken from the top of ``stock`` (consumed);
         a card bought is played at once if it is legal.
@@ -991,7 +1201,9 @@ class PassingTrickPlay:
                 elif follow:
                     card = follow.pop(int(rand() * len(follow)))
                     hand.remove(card)
-                elif stock and rand() < buy_chance:  # "buy": the card bought is played at once if legal
+                elif (
+                    stock and rand() < buy_chance
+                ):  # "buy": the card bought is played at once if legal
                     card = stock.pop(0)
                     bought[seat] += 1
                     lead.append("buy")
@@ -1038,8 +1250,12 @@ class PassingTrickPlay:
         self.stock_empty = self._lead_on_empty = not stock
         return actions, bought
 
-    def _random_actions(self, rng: random.Random, stock: list[Card], buy_chance: float,
-                        ) -> tuple[list[list[Card | str]], list[int]]:
+    def _random_actions(
+        self,
+        rng: random.Random,
+        stock: list[Card],
+        buy_chance: float,
+    ) -> tuple[list[list[Card | str]], list[int]]:
         """:meth:`play_randomly` one turn at a time through :meth:`legal_plays`, for any rules."""
         actions: list[list[Card | str]] = []
         bought = [0] * self.players

@@ -80,15 +80,30 @@ class MovesThenDraw(TurnState[M]):
             if not turn.moves:
                 continue
             if turn.out:
-                steps.append(t("Turn {k}, {player}: {moves}; out.", k=k, player=player, moves=plays))
+                steps.append(
+                    t("Turn {k}, {player}: {moves}; out.", k=k, player=player, moves=plays)
+                )
             elif turn.moves[-1] != self.end_turn:  # a replay stopped inside this turn
                 steps.append(t("Turn {k}, {player}: {moves}.", k=k, player=player, moves=plays))
             elif turn.drawn is not None:
-                steps.append(t("Turn {k}, {player}: {moves}; draws {card}.", k=k, player=player,
-                               moves=plays or t("no move"), card=turn.drawn))
+                steps.append(
+                    t(
+                        "Turn {k}, {player}: {moves}; draws {card}.",
+                        k=k,
+                        player=player,
+                        moves=plays or t("no move"),
+                        card=turn.drawn,
+                    )
+                )
             else:
-                steps.append(t("Turn {k}, {player}: {moves}; the stock is empty.", k=k, player=player,
-                               moves=plays or t("no move")))
+                steps.append(
+                    t(
+                        "Turn {k}, {player}: {moves}; the stock is empty.",
+                        k=k,
+                        player=player,
+                        moves=plays or t("no move"),
+                    )
+                )
         return steps
 
 
@@ -115,8 +130,13 @@ Stopped = tuple[bool, list[Message]]
 """A replay's end: whether every turn was played, and the steps to add when it stopped early."""
 
 
-def replay_turn_lines(deal: Deal, state: MovesThenDraw[M], lines: Sequence[Any], read_move: Callable[[str, str], M],
-                      words: TurnWords) -> Stopped | None:
+def replay_turn_lines(
+    deal: Deal,
+    state: MovesThenDraw[M],
+    lines: Sequence[Any],
+    read_move: Callable[[str, str], M],
+    words: TurnWords,
+) -> Stopped | None:
     """Push every turn of ``lines`` (a deal's ``turns``) into ``state``, each turn's moves (read with ``read_move``
     in the record's notation) and then the move that ends a turn, implied at the end of every line.
 
@@ -128,18 +148,38 @@ def replay_turn_lines(deal: Deal, state: MovesThenDraw[M], lines: Sequence[Any],
     for k, item in enumerate(lines):
         turn_path, where = deal.at("turns", k), deal.where("turns", k)
         if state.is_over():
-            deal.warn(f"{words.code}.after_end", ("turns", k), with_params(words.after_end, k=k + 1), "error")
+            deal.warn(
+                f"{words.code}.after_end",
+                ("turns", k),
+                with_params(words.after_end, k=k + 1),
+                "error",
+            )
             return False, [with_params(words.ended, k=k + 1)]
         content = item
         if isinstance(item, dict):
             mover = str(next(iter(item))) if len(item) == 1 else None
             if mover not in players:
-                r.fail(turn_path, t("Turn {k} is {player}'s.", k=k + 1, player=state.player),
-                       "record.wrong_player", "turns")
+                r.fail(
+                    turn_path,
+                    t("Turn {k} is {player}'s.", k=k + 1, player=state.player),
+                    "record.wrong_player",
+                    "turns",
+                )
                 return None
-            if mover != state.player:  # the wrong player moved: a wrong turn (DECISIONS.md, round 3)
-                deal.findings.append(wrong_turn(where, t("Turn {k} is {player}'s, but {other} moved.", k=k + 1,
-                                                         player=state.player, other=mover)))
+            if (
+                mover != state.player
+            ):  # the wrong player moved: a wrong turn (DECISIONS.md, round 3)
+                deal.findings.append(
+                    wrong_turn(
+                        where,
+                        t(
+                            "Turn {k} is {player}'s, but {other} moved.",
+                            k=k + 1,
+                            player=state.player,
+                            other=mover,
+                        ),
+                    )
+                )
                 return False, state.turn_steps() + [STOPPED_HERE]
             content = next(iter(item.values()))
         try:
@@ -149,22 +189,41 @@ def replay_turn_lines(deal: Deal, state: MovesThenDraw[M], lines: Sequence[Any],
             return None
         mover, seat = state.player, state.to_move
         for j, move in enumerate([*moves, state.end_turn]):
-            ended = state.is_over() or state.to_move != seat  # only going out ends a turn before its last move
+            ended = (
+                state.is_over() or state.to_move != seat
+            )  # only going out ends a turn before its last move
             if ended and j == len(moves):
                 break  # he went out: his turn ended without its last move
             if ended:
-                deal.warn(f"{words.code}.after_out", ("turns", k), with_params(words.after_out, player=mover, j=j),
-                          "error")
+                deal.warn(
+                    f"{words.code}.after_out",
+                    ("turns", k),
+                    with_params(words.after_out, player=mover, j=j),
+                    "error",
+                )
                 return False, state.turn_steps()
             card = getattr(move, "card", None)
             if card is not None and (other := other_holder(state.hands, seat, card)) is not None:
                 # another player's card, in a turn written without a name
-                deal.findings.append(wrong_turn(where, t(
-                    "Turn {k} is {player}'s, but {card} is {other}'s card.", k=k + 1, player=mover, card=card,
-                    other=players[other])))
+                deal.findings.append(
+                    wrong_turn(
+                        where,
+                        t(
+                            "Turn {k} is {player}'s, but {card} is {other}'s card.",
+                            k=k + 1,
+                            player=mover,
+                            card=card,
+                            other=players[other],
+                        ),
+                    )
+                )
                 return False, state.turn_steps() + [STOPPED_HERE]
-            broken = push_at(state, move, where, t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1,
-                                                   move=move.describe()))
+            broken = push_at(
+                state,
+                move,
+                where,
+                t("Turn {k}, move {j} ({move}): {why}", k=k + 1, j=j + 1, move=move.describe()),
+            )
             if broken is not None:
                 deal.findings.append(broken)
                 return False, state.turn_steps() + [with_params(words.broken, k=k + 1)]
@@ -187,17 +246,31 @@ class LineWords:
     """The step after a move that breaks a rule."""
 
 
-def replay_lines(deal: Deal, state: TurnState[M], moves: Sequence[M], words: LineWords, steps: list[Message],
-                 ) -> Iterator[tuple[int, M]]:
+def replay_lines(
+    deal: Deal,
+    state: TurnState[M],
+    moves: Sequence[M],
+    words: LineWords,
+    steps: list[Message],
+) -> Iterator[tuple[int, M]]:
     """Push ``moves`` (a deal's ``turns``, a move a line) into ``state`` one by one, and yield each move made with
     its index, for the caller to say in ``steps``. Stop at a turn after the end of the game (a finding in the
     game's words) or at a move that breaks a rule (its finding, and the step ``words.broken``)."""
     for k, move in enumerate(moves):
         if state.is_over():
-            deal.warn(f"{words.code}.after_end", ("turns", k), with_params(words.after_end, k=k + 1), "error")
+            deal.warn(
+                f"{words.code}.after_end",
+                ("turns", k),
+                with_params(words.after_end, k=k + 1),
+                "error",
+            )
             return
-        broken = push_at(state, move, partial(deal.where, "turns", k),
-                         with_params(words.move, k=k + 1, action=move.describe()))
+        broken = push_at(
+            state,
+            move,
+            partial(deal.where, "turns", k),
+            with_params(words.move, k=k + 1, action=move.describe()),
+        )
         if broken is not None:
             deal.findings.append(broken)
             steps.append(with_params(words.broken, k=k + 1))

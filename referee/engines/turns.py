@@ -180,8 +180,11 @@ class TurnState(ABC, Generic[M]):
     def push(self, move: M) -> None:
         """Make a move, checked: an illegal one raises :class:`IllegalMoveError` and changes nothing."""
         if self._outcome is not None:
-            raise IllegalMoveError(t("The game is already over; no move can follow."), code="turns.after_end",
-                                   rule="end")
+            raise IllegalMoveError(
+                t("The game is already over; no move can follow."),
+                code="turns.after_end",
+                rule="end",
+            )
         if not self.is_legal(move):
             raise self.why_illegal(move)
         self.push_unchecked(move)
@@ -263,11 +266,28 @@ class TurnLines(FieldType):
     def schema(self, game: Any) -> dict[str, Any]:
         if not self.several:
             return {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\S"}}
-        line: dict[str, Any] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}},
-                                          {"type": "null"}]}
-        return {"type": "array", "minItems": 1,
-                "items": {"anyOf": [line, {"type": "object", "additionalProperties": line, "minProperties": 1,
-                                           "maxProperties": 1}]}}
+        line: dict[str, Any] = {
+            "anyOf": [
+                {"type": "string"},
+                {"type": "array", "items": {"type": "string"}},
+                {"type": "null"},
+            ]
+        }
+        return {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "anyOf": [
+                    line,
+                    {
+                        "type": "object",
+                        "additionalProperties": line,
+                        "minProperties": 1,
+                        "maxProperties": 1,
+                    },
+                ]
+            },
+        }
 
     def label(self, code: Any = None) -> Message:
         return Message(self.words)
@@ -281,12 +301,17 @@ class TurnLines(FieldType):
             if text is None:
                 return text
             moves = []
-            for token in (text if isinstance(text, list) else str(text).split(";")):
+            for token in text if isinstance(text, list) else str(text).split(";"):
                 token = str(token).strip()
                 moves.append(token if token in NO_MOVE else self.localize_move(token, local))
             return "; ".join(moves) or "-"
-        return [{local.name(k): line(v) for k, v in item.items()} if isinstance(item, dict) else line(item)
-                for item in value]
+
+        return [
+            {local.name(k): line(v) for k, v in item.items()}
+            if isinstance(item, dict)
+            else line(item)
+            for item in value
+        ]
 
 
 @dataclass
@@ -299,7 +324,9 @@ class Replayed(Generic[M]):
     """The position of the illegal move in the list, from 0; None when every move was legal."""
 
 
-def push_at(state: TurnState[M], move: M, where: Where | Callable[[], Where], words: Message | None = None) -> Any:
+def push_at(
+    state: TurnState[M], move: M, where: Where | Callable[[], Where], words: Message | None = None
+) -> Any:
     """Make ``move`` (:meth:`TurnState.push`); if it is illegal, the state is unchanged and the finding
     that says so at ``where`` is returned (a :class:`~referee.engines.game.Finding`); None when it was made.
 
@@ -318,8 +345,9 @@ def push_at(state: TurnState[M], move: M, where: Where | Callable[[], Where], wo
     return None
 
 
-def replay_moves(state: TurnState[M], moves: Iterable[M],
-                 where: Callable[[int], Where] | None = None) -> Replayed[M]:
+def replay_moves(
+    state: TurnState[M], moves: Iterable[M], where: Callable[[int], Where] | None = None
+) -> Replayed[M]:
     """Push ``moves`` in order; stop at the first illegal one and report it as a finding.
 
     ``where(i)`` places the ``i``-th move (a record line, a deal); by default the path ``moves[i]``.

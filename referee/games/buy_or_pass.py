@@ -62,92 +62,222 @@ STOCK = len(DECK) - PLAYERS * HAND
 DEALS = 4
 """Deals in a match; after the last, the first player out in it takes what is left in the pot."""
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
-SUIT_KEYS: dict[str, Suit] = {"hearts": Suit.HEARTS, "clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS,
-                              "spades": Suit.SPADES}
+SUIT_KEYS: dict[str, Suit] = {
+    "hearts": Suit.HEARTS,
+    "clubs": Suit.CLUBS,
+    "diamonds": Suit.DIAMONDS,
+    "spades": Suit.SPADES,
+}
 DEFAULT_VALUES: dict[str, int] = {"hearts": 400, "clubs": 300, "diamonds": 200, "spades": 100}
 DEFAULT_STAKE = 100
 
 OPTIONS: tuple[Option, ...] = (
-    Option("ace_of_spades", "any_time", ("any_time", "when_void"),
-           help=t("When the A♠, which wins any trick, may be played to a trick of another suit."),
-           choice_help={"any_time": t("At any time, instead of following suit (this edition)."),
-                        "when_void": t("Only by a player who cannot follow suit.")},
-           label=t("The A♠ may be played"),
-           choice_labels={"any_time": t("at any time"), "when_void": t("only when void in the suit led")}),
-    Option("lead_rule", "last_suit", ("last_suit", "once_per_deal"),
-           help=t("Which suits the winner of a trick may not lead."),
-           choice_help={"last_suit": t("Not the suit of the trick he has just won (this edition)."),
-                        "once_per_deal": t("No suit that has already been led to a trick in this deal.")},
-           label=t("The winner of a trick may not lead"),
-           choice_labels={"last_suit": t("the suit just won"), "once_per_deal": t("a suit already led")}),
-    Option("fine", 500, minimum=0, help=t("What a player pays into the pot for taking no trick, and for each pass "
-                                          "while holding the suit led, in minor units."),
-           label=t("Fine"), unit="minor"),
+    Option(
+        "ace_of_spades",
+        "any_time",
+        ("any_time", "when_void"),
+        help=t("When the A♠, which wins any trick, may be played to a trick of another suit."),
+        choice_help={
+            "any_time": t("At any time, instead of following suit (this edition)."),
+            "when_void": t("Only by a player who cannot follow suit."),
+        },
+        label=t("The A♠ may be played"),
+        choice_labels={
+            "any_time": t("at any time"),
+            "when_void": t("only when void in the suit led"),
+        },
+    ),
+    Option(
+        "lead_rule",
+        "last_suit",
+        ("last_suit", "once_per_deal"),
+        help=t("Which suits the winner of a trick may not lead."),
+        choice_help={
+            "last_suit": t("Not the suit of the trick he has just won (this edition)."),
+            "once_per_deal": t("No suit that has already been led to a trick in this deal."),
+        },
+        label=t("The winner of a trick may not lead"),
+        choice_labels={
+            "last_suit": t("the suit just won"),
+            "once_per_deal": t("a suit already led"),
+        },
+    ),
+    Option(
+        "fine",
+        500,
+        minimum=0,
+        help=t(
+            "What a player pays into the pot for taking no trick, and for each pass "
+            "while holding the suit led, in minor units."
+        ),
+        label=t("Fine"),
+        unit="minor",
+    ),
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 RULES: dict[str, TrickRules] = {
-    mode: TrickRules(ORDER_7_TO_A, master=ACE_OF_SPADES, master_any_time=mode == "any_time", void_passes=True)
-    for mode in ("any_time", "when_void")}
+    mode: TrickRules(
+        ORDER_7_TO_A, master=ACE_OF_SPADES, master_any_time=mode == "any_time", void_passes=True
+    )
+    for mode in ("any_time", "when_void")
+}
 
-_VALUES = Obj(tuple(Field(k, Integer(minimum=0, unit="minor"), t("What a trick led in this suit pays."), default=v,
-                          label=t("What a trick pays"))
-                    for k, v in DEFAULT_VALUES.items()))
+_VALUES = Obj(
+    tuple(
+        Field(
+            k,
+            Integer(minimum=0, unit="minor"),
+            t("What a trick led in this suit pays."),
+            default=v,
+            label=t("What a trick pays"),
+        )
+        for k, v in DEFAULT_VALUES.items()
+    )
+)
 RECORD = RecordSpec(
     without=("scores_before",),
     max_deals=DEALS,
     samples={"summary": "buy-or-pass/four-deals", "full": "buy-or-pass/full-play"},
     fields=(
-        Field("stake", Integer(minimum=1, unit="minor"),
-              t("The agreed stake, in minor units (100 for one rouble): each player's ante, and the price of a bought "
-                "card."), default=DEFAULT_STAKE,
-              label=t("Stake"), question=t("What was the stake?")),
-        Field("suit_values", _VALUES, t("What a trick pays out of the pot, by the suit led, in minor units."),
-              default=dict(DEFAULT_VALUES),
-              label=t("Trick values by suit")),
+        Field(
+            "stake",
+            Integer(minimum=1, unit="minor"),
+            t(
+                "The agreed stake, in minor units (100 for one rouble): each player's ante, and the price of a bought "
+                "card."
+            ),
+            default=DEFAULT_STAKE,
+            label=t("Stake"),
+            question=t("What was the stake?"),
+        ),
+        Field(
+            "suit_values",
+            _VALUES,
+            t("What a trick pays out of the pot, by the suit led, in minor units."),
+            default=dict(DEFAULT_VALUES),
+            label=t("Trick values by suit"),
+        ),
     ),
     deal=(
         DEALER,
-        Field("bought", PerPlayer(Integer(minimum=0)), t("How many cards each player bought; left out, none."),
-              mode="summary",
-              label=t("Cards bought"), question=t("How many cards did each player buy?")),
-        Field("tricks", PerPlayer(ListOf(SuitType())), t("The suit led to each trick a player took (an empty list "
-                                                         "for none)."), required=True, mode="summary",
-              label=t("Tricks taken"), question=t("Which tricks did each player take?"),
-              hint=t("The suit led to each trick a player took; \"nothing\" for a player who took none.")),
-        Field("passes_holding", PerPlayer(Integer(minimum=0)), t("How many times a player passed although he held "
-                                                                 "the suit led; left out, never."), mode="summary",
-              label=t("Passes holding the suit")),
-        Field("first_out", PlayerName(), t("The first player whose last card was in a trick that stood; left out, "
-                                           "nobody went out."), mode="summary",
-              label=t("Out first"), question=t("Who went out first?")),
-        Field("hands", PerPlayer(Cards(min_items=5)), t("Every player's five cards as dealt."), required=True,
-              mode="full",
-              label=t("Hands as dealt")),
-        Field("stock", Cards(min_items=12), t("The twelve cards of the stock, from the top down."), required=True,
-              mode="full",
-              label=t("Stock")),
-        Field("laydowns", ListOf(Obj((
-            Field("player", PlayerName(), t("The player who lays down."), required=True,
-                  label=t("Player")),
-            Field("laid", Cards(min_items=1), t("The cards he laid down, which must be all his cards of that suit; "
-                                                "left out, the referee takes them to be all of them."),
-                  label=t("Cards laid down"),
-                  hint=t("The cards he put face down on the table: all he holds of that suit.")),
-            Field("taken", Cards(min_items=1), t("The cards the other three took, clockwise from his left."),
-                  required=True,
-                  label=t("Cards taken"))))),
-              t("One entry for every player who was dealt three or more cards of a suit, in turn from the dealer's "
-                "left: the cards he laid down, and the ones the others took from them."), mode="full",
-              label=t("Lay-downs"),
-              hint=t("A row for every player who was dealt three or more cards of a suit, in turn from the "
-                     "dealer's left: who laid them down, which cards, and which of them the others took.")),
-        Field("play", ListOf(CardsAndWords(("pass", "buy")), min_items=1),
-              t("Every lead in order: the card led, then what each other player with cards did, clockwise: a card, "
-                "pass or buy."), required=True, mode="full",
-              label=t("Play")),
+        Field(
+            "bought",
+            PerPlayer(Integer(minimum=0)),
+            t("How many cards each player bought; left out, none."),
+            mode="summary",
+            label=t("Cards bought"),
+            question=t("How many cards did each player buy?"),
+        ),
+        Field(
+            "tricks",
+            PerPlayer(ListOf(SuitType())),
+            t("The suit led to each trick a player took (an empty list for none)."),
+            required=True,
+            mode="summary",
+            label=t("Tricks taken"),
+            question=t("Which tricks did each player take?"),
+            hint=t(
+                'The suit led to each trick a player took; "nothing" for a player who took none.'
+            ),
+        ),
+        Field(
+            "passes_holding",
+            PerPlayer(Integer(minimum=0)),
+            t("How many times a player passed although he held the suit led; left out, never."),
+            mode="summary",
+            label=t("Passes holding the suit"),
+        ),
+        Field(
+            "first_out",
+            PlayerName(),
+            t(
+                "The first player whose last card was in a trick that stood; left out, "
+                "nobody went out."
+            ),
+            mode="summary",
+            label=t("Out first"),
+            question=t("Who went out first?"),
+        ),
+        Field(
+            "hands",
+            PerPlayer(Cards(min_items=5)),
+            t("Every player's five cards as dealt."),
+            required=True,
+            mode="full",
+            label=t("Hands as dealt"),
+        ),
+        Field(
+            "stock",
+            Cards(min_items=12),
+            t("The twelve cards of the stock, from the top down."),
+            required=True,
+            mode="full",
+            label=t("Stock"),
+        ),
+        Field(
+            "laydowns",
+            ListOf(
+                Obj(
+                    (
+                        Field(
+                            "player",
+                            PlayerName(),
+                            t("The player who lays down."),
+                            required=True,
+                            label=t("Player"),
+                        ),
+                        Field(
+                            "laid",
+                            Cards(min_items=1),
+                            t(
+                                "The cards he laid down, which must be all his cards of that suit; "
+                                "left out, the referee takes them to be all of them."
+                            ),
+                            label=t("Cards laid down"),
+                            hint=t(
+                                "The cards he put face down on the table: all he holds of that suit."
+                            ),
+                        ),
+                        Field(
+                            "taken",
+                            Cards(min_items=1),
+                            t("The cards the other three took, clockwise from his left."),
+                            required=True,
+                            label=t("Cards taken"),
+                        ),
+                    )
+                )
+            ),
+            t(
+                "One entry for every player who was dealt three or more cards of a suit, in turn from the dealer's "
+                "left: the cards he laid down, and the ones the others took from them."
+            ),
+            mode="full",
+            label=t("Lay-downs"),
+            hint=t(
+                "A row for every player who was dealt three or more cards of a suit, in turn from the "
+                "dealer's left: who laid them down, which cards, and which of them the others took."
+            ),
+        ),
+        Field(
+            "play",
+            ListOf(CardsAndWords(("pass", "buy")), min_items=1),
+            t(
+                "Every lead in order: the card led, then what each other player with cards did, clockwise: a card, "
+                "pass or buy."
+            ),
+            required=True,
+            mode="full",
+            label=t("Play"),
+        ),
         # The claim is money: the form takes it in roubles and kopecks.
-        Field("claim", PerPlayer(Integer(unit="minor")), CLAIM_PER_PLAYER.help, label=CLAIM_PER_PLAYER.label,
-              question=CLAIM_PER_PLAYER.question),
+        Field(
+            "claim",
+            PerPlayer(Integer(unit="minor")),
+            CLAIM_PER_PLAYER.help,
+            label=CLAIM_PER_PLAYER.label,
+            question=CLAIM_PER_PLAYER.question,
+        ),
         NOTE,
     ),
 )
@@ -228,13 +358,19 @@ class BuyOrPass(Game):
     # A card nobody holds (bought already, in the stock, played) cannot be played with real cards; another
     # player's card is play.out_of_turn (G6-S8).
     ruleless_codes = frozenset({"record.not_held"})
-    names: ClassVar[dict[str, str]] = {"en": "Buy or Pass", "ru": "Купи или пас", "de": "Kaufen oder Passen"}
+    names: ClassVar[dict[str, str]] = {
+        "en": "Buy or Pass",
+        "ru": "Купи или пас",
+        "de": "Kaufen oder Passen",
+    }
     player_counts = (PLAYERS,)
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game for money, each player for himself")
-    pitch = t("No suit to follow? Buy a card from the stock or pass; every trick is paid out of the pot, "
-              "and the ace of spades beats everything.")
+    pitch = t(
+        "No suit to follow? Buy a card from the stock or pass; every trick is paid out of the pot, "
+        "and the ace of spades beats everything."
+    )
     length = t("four deals, half an hour")
     deck_size = len(DECK)
     hand_sizes: ClassVar[dict[int, int]] = {PLAYERS: HAND}
@@ -270,8 +406,17 @@ class BuyOrPass(Game):
         values = self._values(r)
         deals_value = r.sequence(("deals",))
         if deals_value is not None and len(deals_value) > DEALS:
-            r.fail(("deals",), tn("A match has {n} deal, not {count}.", "A match has {n} deals, not {count}.", DEALS,
-                                  count=len(deals_value)), "record.deal_count", "match")
+            r.fail(
+                ("deals",),
+                tn(
+                    "A match has {n} deal, not {count}.",
+                    "A match has {n} deals, not {count}.",
+                    DEALS,
+                    count=len(deals_value),
+                ),
+                "record.deal_count",
+                "match",
+            )
         r.raise_if_any()
         assert stake is not None and values is not None
         totals = dict.fromkeys(players, 0)
@@ -282,8 +427,20 @@ class BuyOrPass(Game):
         previous_dealer: int | None = None
         last_out: str | None = None
         for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, stake, values, pot, exempt, findings,
-                          previous_dealer)
+            read = r.part(
+                ("deals", i),
+                self._deal,
+                r,
+                i,
+                players,
+                options,
+                stake,
+                values,
+                pot,
+                exempt,
+                findings,
+                previous_dealer,
+            )
             if read is None:
                 continue
             result, pot, last_out, previous_dealer = read
@@ -298,25 +455,45 @@ class BuyOrPass(Game):
             best = max(totals.values())
             leaders = [p for p, v in totals.items() if v == best]
             winner = leaders[0] if len(leaders) == 1 else None
-            termination = t("The match of {n} deals is over; {pot} stays in the pot.", n=DEALS, pot=pot)
+            termination = t(
+                "The match of {n} deals is over; {pot} stays in the pot.", n=DEALS, pot=pot
+            )
             code = "match_over"
         else:
             winner = None
-            termination = tn("{n} deal of {total} played; the pot holds {pot}.",
-                             "{n} deals of {total} played; the pot holds {pot}.", len(results), total=DEALS, pot=pot)
+            termination = tn(
+                "{n} deal of {total} played; the pot holds {pot}.",
+                "{n} deals of {total} played; the pot holds {pot}.",
+                len(results),
+                total=DEALS,
+                pot=pot,
+            )
             code = "in_progress"
         return Verdict(self.slug, options, results, totals, winner, termination, code, findings)
 
     def _award(self, players: list[str], pot: int, last_out: str | None, result: DealResult) -> int:
         """After the last deal: the first player out in it takes the pot, or all share it; what stays."""
         if last_out is not None:
-            result.steps.append(t("{player} went out first in the last deal and takes what is left in the pot: "
-                                  "{n}.", player=last_out, n=pot))
+            result.steps.append(
+                t(
+                    "{player} went out first in the last deal and takes what is left in the pot: "
+                    "{n}.",
+                    player=last_out,
+                    n=pot,
+                )
+            )
             result.scores[last_out] += pot
             return 0
         share = pot // PLAYERS
-        result.steps.append(t("Nobody went out in the last deal: the {n} left in the pot is shared, {share} each; "
-                              "{rest} stays in the pot.", n=pot, share=share, rest=pot - share * PLAYERS))
+        result.steps.append(
+            t(
+                "Nobody went out in the last deal: the {n} left in the pot is shared, {share} each; "
+                "{rest} stays in the pot.",
+                n=pot,
+                share=share,
+                rest=pot - share * PLAYERS,
+            )
+        )
         for p in players:
             result.scores[p] += share
         return pot - share * PLAYERS
@@ -337,9 +514,19 @@ class BuyOrPass(Game):
                 out[SUIT_KEYS[key]] = got
         return out
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], stake: int,
-              values: dict[Suit, int], pot: int, exempt: str | None, findings: list[Finding],
-              previous_dealer: int | None) -> tuple[DealResult, int, str | None, int] | None:
+    def _deal(
+        self,
+        r: Reader,
+        i: int,
+        players: list[str],
+        options: dict[str, Any],
+        stake: int,
+        values: dict[Suit, int],
+        pot: int,
+        exempt: str | None,
+        findings: list[Finding],
+        previous_dealer: int | None,
+    ) -> tuple[DealResult, int, str | None, int] | None:
         deal = Deal.open(r, i, RECORD, findings)
         if deal is None:
             return None
@@ -351,18 +538,34 @@ class BuyOrPass(Game):
             return None
         dealer = players.index(dealer_name)
         if previous_dealer is not None and dealer != (previous_dealer + 1) % PLAYERS:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
-                                    t("The deal passes to the left: {expected} should deal, not {dealer}.",
-                                      expected=players[(previous_dealer + 1) % PLAYERS], dealer=dealer_name)))
+            findings.append(
+                Finding(
+                    "deal.dealer_order",
+                    "warning",
+                    r.doc.where(path + ("dealer",), deal=number),
+                    t(
+                        "The deal passes to the left: {expected} should deal, not {dealer}.",
+                        expected=players[(previous_dealer + 1) % PLAYERS],
+                        dealer=dealer_name,
+                    ),
+                )
+            )
         if full:
             got = self._full(r, path, number, players, dealer, options, findings, steps)
         else:
             got = self._summary(r, path, players)
         if got is None:
             return None
-        if got == STOPPED:  # an incomplete lay-down: nothing in the deal is judged, the pot stays as it was
+        if (
+            got == STOPPED
+        ):  # an incomplete lay-down: nothing in the deal is judged, the pot stays as it was
             steps.append(LAYDOWN_STOPPED)
-            return DealResult(number, dict.fromkeys(players, 0), steps, mode="broken"), pot, None, dealer
+            return (
+                DealResult(number, dict.fromkeys(players, 0), steps, mode="broken"),
+                pot,
+                None,
+                dealer,
+            )
         tricks, bought, holding, first_out = got
         fine = options["fine"]
         net = dict.fromkeys(players, 0)
@@ -379,26 +582,48 @@ class BuyOrPass(Game):
                 cost = bought[p] * stake
                 net[p] -= cost
                 pot += cost
-                steps.append(tn("{player} bought {n} card: {cost} into the pot.",
-                                "{player} bought {n} cards: {cost} into the pot.", bought[p], player=p, cost=cost))
+                steps.append(
+                    tn(
+                        "{player} bought {n} card: {cost} into the pot.",
+                        "{player} bought {n} cards: {cost} into the pot.",
+                        bought[p],
+                        player=p,
+                        cost=cost,
+                    )
+                )
             if not tricks[p]:
                 net[p] -= fine
                 pot += fine
-                steps.append(t("{player} took no trick: a fine of {n} into the pot.", player=p, n=fine))
+                steps.append(
+                    t("{player} took no trick: a fine of {n} into the pot.", player=p, n=fine)
+                )
             if holding[p]:
                 cost = holding[p] * fine
                 net[p] -= cost
                 pot += cost
-                steps.append(tn("{player} passed {n} time while holding the suit led: {cost} into the pot.",
-                                "{player} passed {n} times while holding the suit led: {cost} into the pot.",
-                                holding[p], player=p, cost=cost))
+                steps.append(
+                    tn(
+                        "{player} passed {n} time while holding the suit led: {cost} into the pot.",
+                        "{player} passed {n} times while holding the suit led: {cost} into the pot.",
+                        holding[p],
+                        player=p,
+                        cost=cost,
+                    )
+                )
         owed = {p: sum(values[s] for s in tricks[p]) for p in players if tricks[p]}
         for p, v in owed.items():
-            steps.append(t("{player}'s tricks ({suits}) are worth {n}.", player=p, suits=tricks[p], n=v))
+            steps.append(
+                t("{player}'s tricks ({suits}) are worth {n}.", player=p, suits=tricks[p], n=v)
+            )
         paid, left = settle(pot, owed)
         if sum(owed.values()) > pot:
-            steps.append(t("The pot of {pot} cannot pay the {owed} owed: each is paid pro rata, rounded down.",
-                           pot=pot, owed=sum(owed.values())))
+            steps.append(
+                t(
+                    "The pot of {pot} cannot pay the {owed} owed: each is paid pro rata, rounded down.",
+                    pot=pot,
+                    owed=sum(owed.values()),
+                )
+            )
         for p, v in paid.items():
             net[p] += v
             steps.append(t("{player} is paid {n} from the pot.", player=p, n=v))
@@ -409,12 +634,16 @@ class BuyOrPass(Game):
         result = DealResult(number, net, steps, claim, mode="full" if full else "summary")
         return result, pot, first_out, dealer
 
-    def _summary(self, r: Reader, path: Path, players: list[str]
-                 ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | None:
+    def _summary(
+        self, r: Reader, path: Path, players: list[str]
+    ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | None:
         tricks_map = r.mapping(path + ("tricks",))
-        bought = r.scores(path + ("bought",), players, required=False, minimum=0) or dict.fromkeys(players, 0)
-        holding = (r.scores(path + ("passes_holding",), players, required=False, minimum=0)
-                   or dict.fromkeys(players, 0))
+        bought = r.scores(path + ("bought",), players, required=False, minimum=0) or dict.fromkeys(
+            players, 0
+        )
+        holding = r.scores(
+            path + ("passes_holding",), players, required=False, minimum=0
+        ) or dict.fromkeys(players, 0)
         first_out = r.name(path + ("first_out",), players, required=False)
         if tricks_map is None or not r.names_match(path + ("tricks",), tricks_map, players):
             return None
@@ -430,8 +659,12 @@ class BuyOrPass(Game):
                 r.add(err, p)
                 return None
         if sum(len(v) for v in tricks.values()) > len(DECK) // 2:
-            r.fail(path + ("tricks",), t("A deal has at most {n} tricks: each needs two cards.", n=len(DECK) // 2),
-                   "record.tricks_sum", "tricks")
+            r.fail(
+                path + ("tricks",),
+                t("A deal has at most {n} tricks: each needs two cards.", n=len(DECK) // 2),
+                "record.tricks_sum",
+                "tricks",
+            )
             return None
         # Possible or exit 2 (the summary's fields): a trick that stands holds the card led, so at most 8
         # tricks a deal are led in one suit; cards are bought one at a time from the stock, so at most 12
@@ -442,52 +675,110 @@ class BuyOrPass(Game):
         led = Counter(s for v in tricks.values() for s in v)
         for suit, k in led.items():
             if k > per_suit:
-                r.fail(path + ("tricks",), t("At most {n} tricks can be led in {suit}: a trick holds the card led, "
-                                             "and the pack has {n} of each suit; the record has {k}.", n=per_suit,
-                                             suit=suit, k=k), "record.tricks_sum", "tricks")
+                r.fail(
+                    path + ("tricks",),
+                    t(
+                        "At most {n} tricks can be led in {suit}: a trick holds the card led, "
+                        "and the pack has {n} of each suit; the record has {k}.",
+                        n=per_suit,
+                        suit=suit,
+                        k=k,
+                    ),
+                    "record.tricks_sum",
+                    "tricks",
+                )
                 return None
         if sum(bought.values()) > STOCK:
-            r.fail(path + ("bought",), t("The stock holds {n} cards, so at most {n} are bought in a deal, not {k}.",
-                                         n=STOCK, k=sum(bought.values())), "record.bought_sum", "buying")
+            r.fail(
+                path + ("bought",),
+                t(
+                    "The stock holds {n} cards, so at most {n} are bought in a deal, not {k}.",
+                    n=STOCK,
+                    k=sum(bought.values()),
+                ),
+                "record.bought_sum",
+                "buying",
+            )
             return None
         if first_out is not None and not any(tricks.values()):
-            r.fail(path + ("first_out",), t("A player is out when his last card is in a trick that stands; no trick "
-                                            "stood in this deal, so nobody went out."), "record.first_out", "out")
+            r.fail(
+                path + ("first_out",),
+                t(
+                    "A player is out when his last card is in a trick that stands; no trick "
+                    "stood in this deal, so nobody went out."
+                ),
+                "record.first_out",
+                "out",
+            )
             return None
         return tricks, bought, holding, first_out
 
     # -- a full play -------------------------------------------------------------------------------------
 
-    def _full(self, r: Reader, path: Path, number: int, players: list[str], dealer: int, options: dict[str, Any],
-              findings: list[Finding], steps: list[Message]
-              ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | str | None:
+    def _full(
+        self,
+        r: Reader,
+        path: Path,
+        number: int,
+        players: list[str],
+        dealer: int,
+        options: dict[str, Any],
+        findings: list[Finding],
+        steps: list[Message],
+    ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | str | None:
         hands = read_hands(r, path + ("hands",), players, HAND)
         stock = self._stock(r, path + ("stock",))
         if hands is None or stock is None:
             return None
-        if set(stock) & {c for h in hands for c in h} or {c for h in hands for c in h} | set(stock) != set(DECK):
-            r.fail(path + ("stock",), t("The hands and the stock must make up the pack of {n} cards, each once.",
-                                        n=len(DECK)), "record.deck_mismatch", "deal")
+        if set(stock) & {c for h in hands for c in h} or {c for h in hands for c in h} | set(
+            stock
+        ) != set(DECK):
+            r.fail(
+                path + ("stock",),
+                t(
+                    "The hands and the stock must make up the pack of {n} cards, each once.",
+                    n=len(DECK),
+                ),
+                "record.deck_mismatch",
+                "deal",
+            )
             return None
         held = [list(h) for h in hands]
         laid = self._laydowns(r, path, number, players, dealer, hands, held, stock, findings, steps)
         if laid is not True:
             return None if laid is False else STOPPED
-        play = PassingTrickPlay(RULES[options["ace_of_spades"]], held, (dealer + 1) % PLAYERS, None,
-                                options["lead_rule"], players)
+        play = PassingTrickPlay(
+            RULES[options["ace_of_spades"]],
+            held,
+            (dealer + 1) % PLAYERS,
+            None,
+            options["lead_rule"],
+            players,
+        )
         replay = replay_passing(r, path + ("play",), play, stock, players, number, findings)
         if replay is None:
             return None
         if replay.stopped is not None:
-            steps.append(t("Lead {k} holds a wrong turn; the referee counts the tricks before it and judges "
-                           "nothing after it.", k=replay.stopped))
+            steps.append(
+                t(
+                    "Lead {k} holds a wrong turn; the referee counts the tricks before it and judges "
+                    "nothing after it.",
+                    k=replay.stopped,
+                )
+            )
         bought = dict(zip(players, replay.bought, strict=True))
         tricks = {p: [] for p in players}  # type: dict[str, list[Suit]]
         for trick in play.tricks:
             led = trick.cards[0].suit
             assert led is not None
             tricks[players[trick.winner]].append(led)
-        steps.append(tn("{n} trick checked card by card.", "{n} tricks checked card by card.", len(play.tricks)))
+        steps.append(
+            tn(
+                "{n} trick checked card by card.",
+                "{n} tricks checked card by card.",
+                len(play.tricks),
+            )
+        )
         dead = {players[s]: h for s, h in enumerate(play.hands) if h}
         for p, h in dead.items():
             steps.append(t("Dead cards of {player}: {cards}.", player=p, cards=sorted(h)))
@@ -506,14 +797,28 @@ class BuyOrPass(Game):
             r.add(err, path)
             return None
         if len(cards) != STOCK:
-            r.fail(path, t("The stock holds {n} cards, not {count}.", n=STOCK, count=len(cards)), "record.stock_size",
-                   "deal")
+            r.fail(
+                path,
+                t("The stock holds {n} cards, not {count}.", n=STOCK, count=len(cards)),
+                "record.stock_size",
+                "deal",
+            )
             return None
         return cards
 
-    def _laydowns(self, r: Reader, path: Path, number: int, players: list[str], dealer: int,
-                  hands: list[list[Card]], held: list[list[Card]], stock: list[Card], findings: list[Finding],
-                  steps: list[Message]) -> bool | str:
+    def _laydowns(
+        self,
+        r: Reader,
+        path: Path,
+        number: int,
+        players: list[str],
+        dealer: int,
+        hands: list[list[Card]],
+        held: list[list[Card]],
+        stock: list[Card],
+        findings: list[Finding],
+        steps: list[Message],
+    ) -> bool | str:
         """The lay-downs after the deal, in seat order from the dealer's left; False if impossible,
         :data:`STOPPED` at an incomplete lay-down (a finding, after which the deal is judged no further)."""
         from referee.notation import parse_cards
@@ -522,7 +827,11 @@ class BuyOrPass(Game):
         given: dict[str, Path] = {}
         if value is not None:
             if not isinstance(value, list):
-                r.fail(path + ("laydowns",), t("{field} must be a non-empty list.", field="laydowns"), "record.shape")
+                r.fail(
+                    path + ("laydowns",),
+                    t("{field} must be a non-empty list.", field="laydowns"),
+                    "record.shape",
+                )
                 return False
             for j in range(len(value)):
                 p = path + ("laydowns", j)
@@ -540,45 +849,99 @@ class BuyOrPass(Game):
             p = given[name] + ("taken",) if name in given else path + ("laydowns",)
             if suit is None:
                 if name in given:
-                    r.fail(p, t("{player} was dealt fewer than three cards of every suit and lays nothing down.",
-                                player=name), "record.no_laydown", "laydown")
+                    r.fail(
+                        p,
+                        t(
+                            "{player} was dealt fewer than three cards of every suit and lays nothing down.",
+                            player=name,
+                        ),
+                        "record.no_laydown",
+                        "laydown",
+                    )
                     return False
                 continue
             if name not in given:
-                r.fail(p, t("{player} was dealt three or more {suit} and must lay them down: the record must say "
-                            "which card each other player took.", player=name, suit=suit), "record.laydown_missing",
-                       "laydown")
+                r.fail(
+                    p,
+                    t(
+                        "{player} was dealt three or more {suit} and must lay them down: the record must say "
+                        "which card each other player took.",
+                        player=name,
+                        suit=suit,
+                    ),
+                    "record.laydown_missing",
+                    "laydown",
+                )
                 return False
             due = sorted(c for c in held[seat] if c.suit is suit)
             at = given[name] + ("laid",)
-            laid = due if r.get(at) is None else read_held(r, at, held[seat], name, "record.laydown_card", "laydown")
+            laid = (
+                due
+                if r.get(at) is None
+                else read_held(r, at, held[seat], name, "record.laydown_card", "laydown")
+            )
             taken = parsed(r, p, parse_cards)
             if taken is None or laid is None:
                 return False
             others = [(seat + j) % PLAYERS for j in range(1, min(PLAYERS, len(laid) + 1))]
-            if len(taken) != len(others) or len(set(taken)) != len(taken) or not set(taken) <= set(laid):
-                r.fail(p, t("The other three players take one card each of the ones laid down ({cards}), clockwise "
-                            "from the left of {player}.", cards=sorted(laid), player=name), "record.laydown_card",
-                       "laydown")
+            if (
+                len(taken) != len(others)
+                or len(set(taken)) != len(taken)
+                or not set(taken) <= set(laid)
+            ):
+                r.fail(
+                    p,
+                    t(
+                        "The other three players take one card each of the ones laid down ({cards}), clockwise "
+                        "from the left of {player}.",
+                        cards=sorted(laid),
+                        player=name,
+                    ),
+                    "record.laydown_card",
+                    "laydown",
+                )
                 return False
             if sorted(laid) != due:
                 where = r.doc.where(at, deal=number)
-                findings.append(wrong_turn(where, t(
-                    "{player} lays down {laid}, but a player dealt three or more cards of a suit lays down all the "
-                    "cards of that suit in his hand: {cards}.", player=name, laid=sorted(laid), cards=due),
-                    "play.incomplete_laydown"))
+                findings.append(
+                    wrong_turn(
+                        where,
+                        t(
+                            "{player} lays down {laid}, but a player dealt three or more cards "
+                            "of a suit lays down all the "
+                            "cards of that suit in his hand: {cards}.",
+                            player=name,
+                            laid=sorted(laid),
+                            cards=due,
+                        ),
+                        "play.incomplete_laydown",
+                    )
+                )
                 findings.append(Finding("play.not_judged", "warning", where, LAYDOWN_STOPPED))
-                steps.append(t("{player} lays down {laid} instead of {cards}.", player=name, laid=sorted(laid),
-                               cards=due))
+                steps.append(
+                    t(
+                        "{player} lays down {laid} instead of {cards}.",
+                        player=name,
+                        laid=sorted(laid),
+                        cards=due,
+                    )
+                )
                 return STOPPED
             for o, card in zip(others, taken, strict=True):
                 held[seat].remove(card)
                 held[o].append(card)
-            drawn = stock[:len(taken)]
-            del stock[:len(taken)]
+            drawn = stock[: len(taken)]
+            del stock[: len(taken)]
             held[seat].extend(drawn)
-            steps.append(t("{player} lays down {cards}; the others take {taken}; {player} draws {n} from the stock.",
-                           player=name, cards=due, taken=taken, n=len(drawn)))
+            steps.append(
+                t(
+                    "{player} lays down {cards}; the others take {taken}; {player} draws {n} from the stock.",
+                    player=name,
+                    cards=due,
+                    taken=taken,
+                    n=len(drawn),
+                )
+            )
         return True
 
 

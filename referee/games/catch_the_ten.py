@@ -78,43 +78,84 @@ TARGET = 41
 HONOURS: dict[Rank, int] = {Rank.QUEEN: 2, Rank.KING: 3, Rank.ACE: 4, Rank.TEN: 10, Rank.JACK: 11}
 HONOUR_TOTAL = sum(HONOURS.values())
 """The points of the five trump honours: every deal in which no card is set aside hands them all out."""
-TRUMP_ORDER: tuple[Rank, ...] = (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.QUEEN, Rank.KING,
-                                 Rank.ACE, Rank.JACK)
+TRUMP_ORDER: tuple[Rank, ...] = (
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.ACE,
+    Rank.JACK,
+)
 # The seed's counting order for a tie-break: ten, extra cards, ace, king, queen, jack.
 COUNT_ORDER: tuple[Rank | None, ...] = (Rank.TEN, None, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 
 OPTIONS: tuple[Option, ...] = (
-    must_trump_option(True, t("He must play a trump if he has one (the source)."),
-                      t("He may trump or throw any card (the traditional rule).")),
-    Option("tie_break", "count_out", ("count_out", "lexicographic", "higher_total"),
-           help=t("Who wins when several players reach 41 in the same deal."),
-           choice_help={
-               "count_out": t("Count the deal's points out from the totals before it, in the order ten, extra "
-                              "cards, ace, king, queen, jack; the first to reach 41 wins."),
-               "lexicographic": t("The player who took the ten wins; failing that, more extra cards; then the "
-                                  "ace, king, queen and jack."),
-               "higher_total": t("The higher total wins; equal totals are decided in the counting order."),
-           },
-           label=t("Several reach 41 in one deal"),
-           choice_labels={"count_out": t("count the deal out"), "lexicographic": t("the ten decides"),
-                          "higher_total": t("the higher total wins")}),
-    Option("revoke_penalty", "none", ("none", "loss_of_game"),
-           help=t("What an illegal play found in a full-play record costs."),
-           choice_help={"none": t("It is reported, and the score stands."),
-                        "loss_of_game": t("A player who revokes (fails to follow suit, or to trump as required) "
-                                          "loses the game for himself or his side, and the game ends with that "
-                                          "deal; of the others, the player or side with the highest total wins "
-                                          "(the traditional penalty). Any other irregularity is only reported.")},
-           label=t("A revoke costs"),
-           choice_labels={"none": t("nothing: only reported"), "loss_of_game": t("the game")}),
-    Option("partnerships", False, (False, True),
-           help=t("Whether four or six players play in two partnerships."),
-           choice_help={False: t("Each player plays for himself (the source)."),
-                        True: t("Two sides, partners in every second seat (with four players, opposite each other); "
-                                "each side pools its tricks, and its extra cards are counted against the cards dealt "
-                                "to the whole side (the traditional game). The record names the sides under teams.")},
-           label=t("Partnerships"),
-           choice_labels={False: t("everyone plays alone"), True: t("two sides of partners")}),
+    must_trump_option(
+        True,
+        t("He must play a trump if he has one (the source)."),
+        t("He may trump or throw any card (the traditional rule)."),
+    ),
+    Option(
+        "tie_break",
+        "count_out",
+        ("count_out", "lexicographic", "higher_total"),
+        help=t("Who wins when several players reach 41 in the same deal."),
+        choice_help={
+            "count_out": t(
+                "Count the deal's points out from the totals before it, in the order ten, extra "
+                "cards, ace, king, queen, jack; the first to reach 41 wins."
+            ),
+            "lexicographic": t(
+                "The player who took the ten wins; failing that, more extra cards; then the "
+                "ace, king, queen and jack."
+            ),
+            "higher_total": t(
+                "The higher total wins; equal totals are decided in the counting order."
+            ),
+        },
+        label=t("Several reach 41 in one deal"),
+        choice_labels={
+            "count_out": t("count the deal out"),
+            "lexicographic": t("the ten decides"),
+            "higher_total": t("the higher total wins"),
+        },
+    ),
+    Option(
+        "revoke_penalty",
+        "none",
+        ("none", "loss_of_game"),
+        help=t("What an illegal play found in a full-play record costs."),
+        choice_help={
+            "none": t("It is reported, and the score stands."),
+            "loss_of_game": t(
+                "A player who revokes (fails to follow suit, or to trump as required) "
+                "loses the game for himself or his side, and the game ends with that "
+                "deal; of the others, the player or side with the highest total wins "
+                "(the traditional penalty). Any other irregularity is only reported."
+            ),
+        },
+        label=t("A revoke costs"),
+        choice_labels={"none": t("nothing: only reported"), "loss_of_game": t("the game")},
+    ),
+    Option(
+        "partnerships",
+        False,
+        (False, True),
+        help=t("Whether four or six players play in two partnerships."),
+        choice_help={
+            False: t("Each player plays for himself (the source)."),
+            True: t(
+                "Two sides, partners in every second seat (with four players, opposite each other); "
+                "each side pools its tricks, and its extra cards are counted against the cards dealt "
+                "to the whole side (the traditional game). The record names the sides under teams."
+            ),
+        },
+        label=t("Partnerships"),
+        choice_labels={False: t("everyone plays alone"), True: t("two sides of partners")},
+    ),
 )
 PARTNERSHIP_COUNTS = (4, 6)
 RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag in (True, False)}
@@ -122,39 +163,101 @@ RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag i
 RECORD = RecordSpec(
     samples={"summary": "catch-the-ten/three-players", "full": "catch-the-ten/full-play-four"},
     fields=(
-        sides_field(t("Only with the house rule partnerships: the two sides, each a name and its partners (two each "
-                      "with four players, three each with six), who sit in every second seat. Scores, claims and "
-                      "what was taken are then given per side."), (2, 3)),
+        sides_field(
+            t(
+                "Only with the house rule partnerships: the two sides, each a name and its partners (two each "
+                "with four players, three each with six), who sit in every second seat. Scores, claims and "
+                "what was taken are then given per side."
+            ),
+            (2, 3),
+        ),
     ),
     deal=(
         DEALER,
-        Field("trump", SuitType(), t("The trump suit, the suit of the dealer's last card."), required=True,
-              mode="summary",
-              label=t("Trumps"), question=t("Which suit was trumps?")),
-        Field("trump", SuitType(), t("Optional here: the referee takes the trump suit from the dealer's last card, "
-                                     "and reports a disagreement if you name another suit."), mode="full",
-              label=t("Trumps")),
-        Field("taken", PerPlayer(Obj((
-            Field("cards", Integer(minimum=0), t("How many cards he captured (not tricks); always a whole number of "
-                                                 "tricks' worth."), required=True,
-                  label=t("Cards taken")),
-            Field("honours", ListOf(RankType()), t("The ranks of the trump honours among them: J, 10, A, K, Q in "
-                                                   "English notation; leave it out if there were none."),
-                  label=t("Trump honours taken")),
-        ))), t("For every player, what he captured in his tricks."), required=True, mode="summary",
-              label=t("What each player took"), question=t("What did each player take?")),
-        Field("honours_set_aside", ListOf(RankType()), t("The trump honours among the cards set aside, if the "
-                                                         "table looked at them; the referee checks that every "
-                                                         "honour is in somebody's tricks or here."),
-              mode="summary",
-              label=t("Honours among the cards set aside")),
-        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards in the order dealt; the dealer's last "
-                                                        "card fixes the trump suit."), required=True, mode="full",
-              label=t("Hands as dealt")),
-        Field("set_aside", Cards(), t("The cards left over after the deal; needed whenever some are left over, "
-                                      "because the hands and these cards together must be the whole pack."),
-              mode="full",
-              label=t("Cards set aside")),
+        Field(
+            "trump",
+            SuitType(),
+            t("The trump suit, the suit of the dealer's last card."),
+            required=True,
+            mode="summary",
+            label=t("Trumps"),
+            question=t("Which suit was trumps?"),
+        ),
+        Field(
+            "trump",
+            SuitType(),
+            t(
+                "Optional here: the referee takes the trump suit from the dealer's last card, "
+                "and reports a disagreement if you name another suit."
+            ),
+            mode="full",
+            label=t("Trumps"),
+        ),
+        Field(
+            "taken",
+            PerPlayer(
+                Obj(
+                    (
+                        Field(
+                            "cards",
+                            Integer(minimum=0),
+                            t(
+                                "How many cards he captured (not tricks); always a whole number of "
+                                "tricks' worth."
+                            ),
+                            required=True,
+                            label=t("Cards taken"),
+                        ),
+                        Field(
+                            "honours",
+                            ListOf(RankType()),
+                            t(
+                                "The ranks of the trump honours among them: J, 10, A, K, Q in "
+                                "English notation; leave it out if there were none."
+                            ),
+                            label=t("Trump honours taken"),
+                        ),
+                    )
+                )
+            ),
+            t("For every player, what he captured in his tricks."),
+            required=True,
+            mode="summary",
+            label=t("What each player took"),
+            question=t("What did each player take?"),
+        ),
+        Field(
+            "honours_set_aside",
+            ListOf(RankType()),
+            t(
+                "The trump honours among the cards set aside, if the "
+                "table looked at them; the referee checks that every "
+                "honour is in somebody's tricks or here."
+            ),
+            mode="summary",
+            label=t("Honours among the cards set aside"),
+        ),
+        Field(
+            "hands",
+            PerPlayer(Cards(min_items=1)),
+            t(
+                "Every player's cards in the order dealt; the dealer's last "
+                "card fixes the trump suit."
+            ),
+            required=True,
+            mode="full",
+            label=t("Hands as dealt"),
+        ),
+        Field(
+            "set_aside",
+            Cards(),
+            t(
+                "The cards left over after the deal; needed whenever some are left over, "
+                "because the hands and these cards together must be the whole pack."
+            ),
+            mode="full",
+            label=t("Cards set aside"),
+        ),
         TRICKS_PLAYED,
         CLAIM_PER_PLAYER,
         NOTE,
@@ -187,13 +290,21 @@ def deal_points(honours: Iterable[Rank], cards: int, dealt: int) -> tuple[int, i
 
 
 def _step_name(step: Rank | None) -> Message:
-    return {None: t("Extra cards"), Rank.TEN: t("Ten of trumps"), Rank.ACE: t("Ace of trumps"),
-            Rank.KING: t("King of trumps"), Rank.QUEEN: t("Queen of trumps"),
-            Rank.JACK: t("Jack of trumps")}[step]
+    return {
+        None: t("Extra cards"),
+        Rank.TEN: t("Ten of trumps"),
+        Rank.ACE: t("Ace of trumps"),
+        Rank.KING: t("King of trumps"),
+        Rank.QUEEN: t("Queen of trumps"),
+        Rank.JACK: t("Jack of trumps"),
+    }[step]
 
 
-def count_out(before: dict[str, int], items: dict[str, dict[Rank | None, int]], target: int = TARGET,
-              ) -> tuple[str | None, list[Message]]:
+def count_out(
+    before: dict[str, int],
+    items: dict[str, dict[Rank | None, int]],
+    target: int = TARGET,
+) -> tuple[str | None, list[Message]]:
     """Count the deal out in the seed's order (:func:`~referee.engines.counting_out.count_out`): the first
     to reach ``target`` wins. Two players reaching it at the same step (only the extra cards can do
     that): the higher running total wins, then the higher final total; still equal, another deal."""
@@ -204,23 +315,39 @@ def _order_key(its: dict[Rank | None, int]) -> tuple[int, ...]:
     return tuple(its.get(step, 0) for step in COUNT_ORDER)
 
 
-def lexicographic(contenders: list[str], items: dict[str, dict[Rank | None, int]], finals: dict[str, int],
-                  by_total_first: bool = False) -> tuple[str | None, list[Message]]:
+def lexicographic(
+    contenders: list[str],
+    items: dict[str, dict[Rank | None, int]],
+    finals: dict[str, int],
+    by_total_first: bool = False,
+) -> tuple[str | None, list[Message]]:
     """The ``lexicographic`` and ``higher_total`` tie-breaks."""
+
     def key(p: str) -> tuple[int, ...]:
         order = _order_key(items[p])
         return (finals[p], *order) if by_total_first else (*order, finals[p])
 
     ranked = sorted(contenders, key=key, reverse=True)
     if key(ranked[0]) == key(ranked[1]):
-        return None, [t("{players} are level in every way; another deal is played.", players=ranked[:2])]
+        return None, [
+            t("{players} are level in every way; another deal is played.", players=ranked[:2])
+        ]
     if by_total_first:
         if finals[ranked[0]] != finals[ranked[1]]:
             return ranked[0], [t("{player} has the highest total and wins.", player=ranked[0])]
-        return ranked[0], [t("The totals are equal; in the counting order {player} comes first and wins.",
-                             player=ranked[0])]
-    return ranked[0], [t("In the counting order (ten, extra cards, ace, king, queen, jack) {player} comes "
-                         "first and wins.", player=ranked[0])]
+        return ranked[0], [
+            t(
+                "The totals are equal; in the counting order {player} comes first and wins.",
+                player=ranked[0],
+            )
+        ]
+    return ranked[0], [
+        t(
+            "In the counting order (ten, extra cards, ace, king, queen, jack) {player} comes "
+            "first and wins.",
+            player=ranked[0],
+        )
+    ]
 
 
 RULE_TABLE = rule_table("""
@@ -277,8 +404,11 @@ class CatchTheTen(Game):
 
     slug = "catch-the-ten"
     rule_table = RULE_TABLE
-    names: ClassVar[dict[str, str]] = {"en": "Catch the Ten (Scotch Whist)", "ru": "Шотландский вист (Поймай десятку)",
-             "de": "Scotch Whist (Fang die Zehn)"}
+    names: ClassVar[dict[str, str]] = {
+        "en": "Catch the Ten (Scotch Whist)",
+        "ru": "Шотландский вист (Поймай десятку)",
+        "de": "Scotch Whist (Fang die Zehn)",
+    }
     player_counts = tuple(HAND_SIZES)
     options = OPTIONS
     record = RECORD
@@ -301,10 +431,18 @@ class CatchTheTen(Game):
             (t("Trumps"), t("the suit of the dealer's last card")),
             (t("Rank in trumps"), t("J A K Q 10 9 8 7 6 (highest first)")),
             (t("Rank in the other suits"), t("A K Q J 10 9 8 7 6 (highest first)")),
-            (t("Trump honours"), [t("{rank} {points}", rank=r, points=HONOURS[r]) for r in
-                                  (Rank.JACK, Rank.TEN, Rank.ACE, Rank.KING, Rank.QUEEN)]),
+            (
+                t("Trump honours"),
+                [
+                    t("{rank} {points}", rank=r, points=HONOURS[r])
+                    for r in (Rank.JACK, Rank.TEN, Rank.ACE, Rank.KING, Rank.QUEEN)
+                ],
+            ),
             (t("Extra cards"), t("1 point for every card taken beyond the number dealt")),
-            (tc("facts: the whole game", "Game"), tn("{target} point", "{target} points", TARGET, target=TARGET)),
+            (
+                tc("facts: the whole game", "Game"),
+                tn("{target} point", "{target} points", TARGET, target=TARGET),
+            ),
         ]
 
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
@@ -323,19 +461,39 @@ class CatchTheTen(Game):
         if r.get(("scores_before",)) is not None and table.entrants:
             # With 4 or 6 players every card is dealt, so the five trump honours (30 points) are taken in
             # every deal: the running scores add up to 0 (no deal yet) or to at least 30.
-            if len(players) * HAND_SIZES.get(len(players), 0) == len(DECK) and 0 < sum(totals.values()) < HONOUR_TOTAL:
-                r.fail(("scores_before",), t("With {n} players every deal hands out the {points} points of the trump "
-                                             "honours, so the scores before add up to 0 or to at least {points}, "
-                                             "not {total}.", n=len(players), points=HONOUR_TOTAL,
-                                             total=sum(totals.values())), "record.score_impossible", "scoring")
+            if (
+                len(players) * HAND_SIZES.get(len(players), 0) == len(DECK)
+                and 0 < sum(totals.values()) < HONOUR_TOTAL
+            ):
+                r.fail(
+                    ("scores_before",),
+                    t(
+                        "With {n} players every deal hands out the {points} points of the trump "
+                        "honours, so the scores before add up to 0 or to at least {points}, "
+                        "not {total}.",
+                        n=len(players),
+                        points=HONOUR_TOTAL,
+                        total=sum(totals.values()),
+                    ),
+                    "record.score_impossible",
+                    "scoring",
+                )
             over_before(r, totals, TARGET)
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         end_steps: list[Message] = []
         winner: str | None = None
         termination, code = goes_on(TARGET), "in_progress"
-        for i, (result, items, offenders, dealer) in each_deal(r, deals_value, lambda i: self._deal(
-                Deal.open(r, i, RECORD, ledger.findings, list(table.side_of)), ledger, table, options)):
+        for i, (result, items, offenders, dealer) in each_deal(
+            r,
+            deals_value,
+            lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings, list(table.side_of)),
+                ledger,
+                table,
+                options,
+            ),
+        ):
             before = ledger.add(i, result, dealer)
             totals = ledger.totals
             if ledger.over:
@@ -354,7 +512,9 @@ class CatchTheTen(Game):
             elif options["tie_break"] == "count_out":
                 winner, steps = count_out(before, {p: items[p] for p in reached_it})
             else:
-                winner, steps = lexicographic(reached_it, items, totals, options["tie_break"] == "higher_total")
+                winner, steps = lexicographic(
+                    reached_it, items, totals, options["tie_break"] == "higher_total"
+                )
             result.steps.extend(steps)
             if winner is not None:
                 termination, code = reached(winner, TARGET), "target_reached"
@@ -362,8 +522,13 @@ class CatchTheTen(Game):
         r.raise_if_any()
         return ledger.verdict(self.slug, options, winner, termination, code, end_steps)
 
-    def _deal(self, deal: Deal | None, ledger: Ledger, table: Table, options: dict[str, Any],
-              ) -> tuple[DealResult, dict[str, dict[Rank | None, int]], list[int], int] | None:
+    def _deal(
+        self,
+        deal: Deal | None,
+        ledger: Ledger,
+        table: Table,
+        options: dict[str, Any],
+    ) -> tuple[DealResult, dict[str, dict[Rank | None, int]], list[int], int] | None:
         if deal is None:
             return None
         r = deal.r
@@ -400,9 +565,16 @@ class CatchTheTen(Game):
                 return None
             cards, honours = got_summary
         if options["partnerships"]:
-            steps.insert(0, t("Trumps: {suit}. Each player was dealt {dealt} cards; each side pools its tricks and "
-                              "was dealt {side} cards in all.", suit=trump, dealt=HAND_SIZES[n],
-                              side=dealt[table.entrants[0]]))
+            steps.insert(
+                0,
+                t(
+                    "Trumps: {suit}. Each player was dealt {dealt} cards; each side pools its tricks and "
+                    "was dealt {side} cards in all.",
+                    suit=trump,
+                    dealt=HAND_SIZES[n],
+                    side=dealt[table.entrants[0]],
+                ),
+            )
         else:
             steps.insert(0, trumps_dealt(trump, HAND_SIZES[n]))
         scores: dict[str, int] = {}
@@ -412,16 +584,40 @@ class CatchTheTen(Game):
             items[p] = deal_items(honours[p], cards[p], dealt[p])
             scores[p] = total
             if honours[p]:
-                steps.append(t("{player}: honours {honours} = {hp}; {cards} cards taken, {extra} over {dealt}; "
-                               "{total} in all.", player=p, honours=[Card(rk, trump) for rk in honours[p]],
-                               hp=hp, cards=cards[p], extra=extra, dealt=dealt[p], total=total))
+                steps.append(
+                    t(
+                        "{player}: honours {honours} = {hp}; {cards} cards taken, {extra} over {dealt}; "
+                        "{total} in all.",
+                        player=p,
+                        honours=[Card(rk, trump) for rk in honours[p]],
+                        hp=hp,
+                        cards=cards[p],
+                        extra=extra,
+                        dealt=dealt[p],
+                        total=total,
+                    )
+                )
             else:
-                steps.append(t("{player}: no honours (0); {cards} cards taken, {extra} over {dealt}; {total} in all.",
-                               player=p, cards=cards[p], extra=extra, dealt=dealt[p], total=total))
+                steps.append(
+                    t(
+                        "{player}: no honours (0); {cards} cards taken, {extra} over {dealt}; {total} in all.",
+                        player=p,
+                        cards=cards[p],
+                        extra=extra,
+                        dealt=dealt[p],
+                        total=total,
+                    )
+                )
         return deal.result(scores, steps, claim), items, offenders, dealer
 
-    def _summary(self, r: Reader, path: tuple[Any, ...], n: int, entrants: list[str], dealt: dict[str, int],
-                 ) -> tuple[dict[str, int], dict[str, list[Rank]]] | None:
+    def _summary(
+        self,
+        r: Reader,
+        path: tuple[Any, ...],
+        n: int,
+        entrants: list[str],
+        dealt: dict[str, int],
+    ) -> tuple[dict[str, int], dict[str, list[Rank]]] | None:
         """``taken``: the cards and the trump honours in each player's (or side's) tricks."""
         taken_path = path + ("taken",)
         entries = r.entries(taken_path, entrants, seating=False)
@@ -433,8 +629,14 @@ class CatchTheTen(Game):
         ok = True
         for name, p, value in entries:
             if not isinstance(value, dict):
-                r.fail(p, t("{field} must have cards (a number) and may have honours (a list of ranks).",
-                            field=name), "record.shape")
+                r.fail(
+                    p,
+                    t(
+                        "{field} must have cards (a number) and may have honours (a list of ranks).",
+                        field=name,
+                    ),
+                    "record.shape",
+                )
                 ok = False
                 continue
             r.known_keys(p, {"cards", "honours"})
@@ -443,11 +645,21 @@ class CatchTheTen(Game):
                 ok = False
                 continue
             if count % n:
-                r.fail(p + ("cards",), tn("{player} took {cards} card, but every trick holds {size} cards, so the "
-                                          "count must be a multiple of {size}.", "{player} took {cards} cards, but "
-                                          "every trick holds {size} cards, so the count must be a multiple of {size}.",
-                                          count, player=name, cards=count, size=n),
-                       "record.cards_not_multiple", "tricks")
+                r.fail(
+                    p + ("cards",),
+                    tn(
+                        "{player} took {cards} card, but every trick holds {size} cards, so the "
+                        "count must be a multiple of {size}.",
+                        "{player} took {cards} cards, but "
+                        "every trick holds {size} cards, so the count must be a multiple of {size}.",
+                        count,
+                        player=name,
+                        cards=count,
+                        size=n,
+                    ),
+                    "record.cards_not_multiple",
+                    "tricks",
+                )
                 ok = False
             cards[name] = count
             ranks = self._honours(r, p + ("honours",), value.get("honours"), name, seen)
@@ -455,27 +667,54 @@ class CatchTheTen(Game):
                 ok = False
                 ranks = []
             if len(ranks) > count:
-                r.fail(p, tn("{player} took {cards} cards, so cannot have taken {n} honour.",
-                             "{player} took {cards} cards, so cannot have taken {n} honours.", len(ranks),
-                             player=name, cards=count), "record.honours_without_cards", "honours")
+                r.fail(
+                    p,
+                    tn(
+                        "{player} took {cards} cards, so cannot have taken {n} honour.",
+                        "{player} took {cards} cards, so cannot have taken {n} honours.",
+                        len(ranks),
+                        player=name,
+                        cards=count,
+                    ),
+                    "record.honours_without_cards",
+                    "honours",
+                )
                 ok = False
             honours[name] = ranks
         if ok and sum(cards.values()) != sum(dealt.values()):
-            r.fail(taken_path, t("The cards taken must add up to the {total} cards dealt, not {n}.",
-                                 total=sum(dealt.values()), n=sum(cards.values())), "record.cards_sum", "tricks")
+            r.fail(
+                taken_path,
+                t(
+                    "The cards taken must add up to the {total} cards dealt, not {n}.",
+                    total=sum(dealt.values()),
+                    n=sum(cards.values()),
+                ),
+                "record.cards_sum",
+                "tricks",
+            )
             ok = False
         if ok and not self._honours_accounted(r, path, n, seen):
             ok = False
         return (cards, honours) if ok else None
 
     @staticmethod
-    def _honours(r: Reader, path: tuple[Any, ...], listed: Any, name: str | None, seen: dict[Rank, str],
-                 ) -> list[Rank] | None:
+    def _honours(
+        r: Reader,
+        path: tuple[Any, ...],
+        listed: Any,
+        name: str | None,
+        seen: dict[Rank, str],
+    ) -> list[Rank] | None:
         """A list of trump honours at ``path`` (J, 10, A, K, Q), none listed twice in the deal."""
         if listed is None:
             return []
         if not isinstance(listed, list):
-            r.fail(path, t("honours must be a list of ranks, such as [J, 10]."), "record.shape", "honours")
+            r.fail(
+                path,
+                t("honours must be a list of ranks, such as [J, 10]."),
+                "record.shape",
+                "honours",
+            )
             return None
         ranks: list[Rank] = []
         ok = True
@@ -485,13 +724,32 @@ class CatchTheTen(Game):
             if rank is None:
                 ok = False
             elif rank not in HONOURS:
-                r.fail(hp, t("{rank} of trumps is not an honour; the honours are J, 10, A, K and Q.", rank=rank),
-                       "record.not_an_honour", "honours")
+                r.fail(
+                    hp,
+                    t(
+                        "{rank} of trumps is not an honour; the honours are J, 10, A, K and Q.",
+                        rank=rank,
+                    ),
+                    "record.not_an_honour",
+                    "honours",
+                )
                 ok = False
             elif rank in seen:
-                msg = t("The {rank} of trumps is listed for both {a} and {b}.", rank=rank, a=seen[rank], b=name) \
-                    if name is not None else t("The {rank} of trumps is listed both in {a}'s tricks and among the "
-                                               "cards set aside.", rank=rank, a=seen[rank])
+                msg = (
+                    t(
+                        "The {rank} of trumps is listed for both {a} and {b}.",
+                        rank=rank,
+                        a=seen[rank],
+                        b=name,
+                    )
+                    if name is not None
+                    else t(
+                        "The {rank} of trumps is listed both in {a}'s tricks and among the "
+                        "cards set aside.",
+                        rank=rank,
+                        a=seen[rank],
+                    )
+                )
                 r.fail(hp, msg, "record.honour_twice", "honours")
                 ok = False
             else:
@@ -499,7 +757,9 @@ class CatchTheTen(Game):
                 ranks.append(rank)
         return ranks if ok else None
 
-    def _honours_accounted(self, r: Reader, path: tuple[Any, ...], n: int, taken: dict[Rank, str]) -> bool:
+    def _honours_accounted(
+        self, r: Reader, path: tuple[Any, ...], n: int, taken: dict[Rank, str]
+    ) -> bool:
         """Every trump honour is in somebody's tricks or among the cards set aside, which hold only so many."""
         aside_path = path + ("honours_set_aside",)
         listed = r.get(aside_path)
@@ -510,58 +770,104 @@ class CatchTheTen(Game):
         room = set_aside_count(n)
         missing = sorted((rk for rk in HONOURS if rk not in seen), key=TRUMP_ORDER.index)
         if listed is not None and missing:  # the record says what was set aside, and left these out
-            r.fail(aside_path, tn("The {ranks} of trumps is in nobody's tricks, so it was set aside; "
-                                  "honours_set_aside must list it.",
-                                  "The {ranks} of trumps are in nobody's tricks, so they were set aside; "
-                                  "honours_set_aside must list them.", len(missing), ranks=missing),
-                   "record.honour_missing", "honours")
+            r.fail(
+                aside_path,
+                tn(
+                    "The {ranks} of trumps is in nobody's tricks, so it was set aside; "
+                    "honours_set_aside must list it.",
+                    "The {ranks} of trumps are in nobody's tricks, so they were set aside; "
+                    "honours_set_aside must list them.",
+                    len(missing),
+                    ranks=missing,
+                ),
+                "record.honour_missing",
+                "honours",
+            )
             return False
         out = aside if listed is not None else missing
         if len(out) > room:
             where = aside_path if listed is not None else path + ("taken",)
             if room == 0:
-                msg = tn("With {players} players no card is set aside, so every trump honour is in somebody's "
-                         "tricks, but the {ranks} of trumps is in nobody's.",
-                         "With {players} players no card is set aside, so every trump honour is in somebody's "
-                         "tricks, but the {ranks} of trumps are in nobody's.", len(out), players=n, ranks=out)
+                msg = tn(
+                    "With {players} players no card is set aside, so every trump honour is in somebody's "
+                    "tricks, but the {ranks} of trumps is in nobody's.",
+                    "With {players} players no card is set aside, so every trump honour is in somebody's "
+                    "tricks, but the {ranks} of trumps are in nobody's.",
+                    len(out),
+                    players=n,
+                    ranks=out,
+                )
             else:
-                msg = tn("With {players} players only {n} card is set aside, so at most {n} trump honour can be "
-                         "missing from the tricks, not {ranks}.",
-                         "With {players} players only {n} cards are set aside, so at most {n} trump honours can be "
-                         "missing from the tricks, not {ranks}.", room, players=n, ranks=out)
+                msg = tn(
+                    "With {players} players only {n} card is set aside, so at most {n} trump honour can be "
+                    "missing from the tricks, not {ranks}.",
+                    "With {players} players only {n} cards are set aside, so at most {n} trump honours can be "
+                    "missing from the tricks, not {ranks}.",
+                    room,
+                    players=n,
+                    ranks=out,
+                )
             r.fail(where, msg, "record.honour_missing", "honours")
             return False
         return True
 
-    def _full_play(self, deal: Deal, players: list[str], dealer: int, trump_given: Suit | None,
-                   options: dict[str, Any], steps: list[Message],
-                   ) -> tuple[Suit, dict[str, int], dict[str, list[Rank]], list[int]] | None:
+    def _full_play(
+        self,
+        deal: Deal,
+        players: list[str],
+        dealer: int,
+        trump_given: Suit | None,
+        options: dict[str, Any],
+        steps: list[Message],
+    ) -> tuple[Suit, dict[str, int], dict[str, list[Rank]], list[int]] | None:
         r = deal.r
         n = len(players)
         hands = read_hands(r, deal.at("hands"), players, HAND_SIZES[n])
         if hands is None:
             return None
         aside = parsed(r, deal.at("set_aside"), parse_cards, r.get(deal.at("set_aside")) or [])
-        if aside is None or not whole_pack(r, deal.at("set_aside"), [c for h in hands for c in h] + aside, DECK, t(
+        if aside is None or not whole_pack(
+            r,
+            deal.at("set_aside"),
+            [c for h in hands for c in h] + aside,
+            DECK,
+            t(
                 "The hands and the cards set aside must be the {n} cards from 6 to ace, each once (missing: "
-                "{missing}; not in this pack: {foreign}; twice: {doubled}).")):
+                "{missing}; not in this pack: {foreign}; twice: {doubled})."
+            ),
+        ):
             return None
-        trump = trump_from(r, deal.at("trump"), hands[dealer][-1], trump_given,
-                           t("The dealer's last card is {card}, so trumps are {suit}, not {given}."))
+        trump = trump_from(
+            r,
+            deal.at("trump"),
+            hands[dealer][-1],
+            trump_given,
+            t("The dealer's last card is {card}, so trumps are {suit}, not {given}."),
+        )
         if trump is None:
             return None
-        steps.append(t("The dealer's last card, {card}, makes {suit} trumps.", card=hands[dealer][-1], suit=trump))
+        steps.append(
+            t(
+                "The dealer's last card, {card}, makes {suit} trumps.",
+                card=hands[dealer][-1],
+                suit=trump,
+            )
+        )
         rules = RULES[options["must_trump_when_void"]]
         replay = deal.replay(rules, hands, players, (dealer + 1) % n, trump, steps)
         if replay is None:
             return None
         cards = {players[s]: len(replay.won_by(s)) for s in range(n)}
-        honours = {players[s]: [c.rank for c in replay.won_by(s) if c.suit is trump and c.rank in HONOURS]
-                   for s in range(n)}
+        honours = {
+            players[s]: [c.rank for c in replay.won_by(s) if c.suit is trump and c.rank in HONOURS]
+            for s in range(n)
+        }
         out = [c for c in aside if c.suit is trump and c.rank in HONOURS]
         if out:
             steps.append(t("Set aside, and so scoring for nobody: {cards}.", cards=out))
-        offenders = revokers(rules, hands, replay.tricks, trump, REVOKES) if replay.offenders else []
+        offenders = (
+            revokers(rules, hands, replay.tricks, trump, REVOKES) if replay.offenders else []
+        )
         return trump, cards, honours, offenders
 
 

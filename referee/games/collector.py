@@ -47,7 +47,19 @@ from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
-from referee.records.fields import DEALER, NOTE, Boolean, Cards, Choice, Field, Integer, ListOf, Obj, OneOf, PlayerName
+from referee.records.fields import (
+    DEALER,
+    NOTE,
+    Boolean,
+    Cards,
+    Choice,
+    Field,
+    Integer,
+    ListOf,
+    Obj,
+    OneOf,
+    PlayerName,
+)
 from referee.records.fields import Card as CardType
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
@@ -60,70 +72,192 @@ SET = len(RANKS)
 """Ranks in a complete set, the two to the ace."""
 
 OPTIONS: tuple[Option, ...] = (
-    choice_option("completion_check", "after_each_turn", t("A completed set is checked"),
-                  t("When a player's set is checked, and who wins if several complete it in one round."),
-                  ("after_each_turn", t("after each turn"),
-                   t("Right after the player's own take or draw; the first to complete wins and the later "
-                     "players of that round do not act.")),
-                  ("end_of_round", t("at the end of the round"),
-                   t("When every player has taken or drawn; everyone who then holds all thirteen ranks shares "
-                     "the win."))),
-    choice_option("draw_rule", "stock_exhausted", t("A drawn game"), t("When the game ends without a winner."),
-                  ("stock_exhausted", t("when the stock runs out"),
-                   t("The game is drawn after a round in which nobody took a laid card and every draw together "
-                     "emptied the stock.")),
-                  ("never", t("never"),
-                   t("Never: play goes on until somebody completes the set (as in the original)."))),
-    choice_option("taking_order", "dealer_left", t("First to choose each round"),
-                  t("Who chooses first among the laid cards."),
-                  ("dealer_left", t("the dealer's left"),
-                   t("Every round the player on the dealer's left, then clockwise (the source).")),
-                  ("rotating", t("moves round the table"),
-                   t("The first chooser moves one seat to the left each round."))),
+    choice_option(
+        "completion_check",
+        "after_each_turn",
+        t("A completed set is checked"),
+        t("When a player's set is checked, and who wins if several complete it in one round."),
+        (
+            "after_each_turn",
+            t("after each turn"),
+            t(
+                "Right after the player's own take or draw; the first to complete wins and the later "
+                "players of that round do not act."
+            ),
+        ),
+        (
+            "end_of_round",
+            t("at the end of the round"),
+            t(
+                "When every player has taken or drawn; everyone who then holds all thirteen ranks shares "
+                "the win."
+            ),
+        ),
+    ),
+    choice_option(
+        "draw_rule",
+        "stock_exhausted",
+        t("A drawn game"),
+        t("When the game ends without a winner."),
+        (
+            "stock_exhausted",
+            t("when the stock runs out"),
+            t(
+                "The game is drawn after a round in which nobody took a laid card and every draw together "
+                "emptied the stock."
+            ),
+        ),
+        (
+            "never",
+            t("never"),
+            t("Never: play goes on until somebody completes the set (as in the original)."),
+        ),
+    ),
+    choice_option(
+        "taking_order",
+        "dealer_left",
+        t("First to choose each round"),
+        t("Who chooses first among the laid cards."),
+        (
+            "dealer_left",
+            t("the dealer's left"),
+            t("Every round the player on the dealer's left, then clockwise (the source)."),
+        ),
+        (
+            "rotating",
+            t("moves round the table"),
+            t("The first chooser moves one seat to the left each round."),
+        ),
+    ),
 )
 
 WINNER_HELP = t("The player who completed the set.")
 RECORD = fishing.games_record(
-    "pack", t("The games, one deal each, in the order they were played."), t("Games"),
+    "pack",
+    t("The games, one deal each, in the order they were played."),
+    t("Games"),
     samples={"summary": "collector/summary-win", "full": "collector/full-play-eight-rounds"},
     deal=(
         DEALER,
-        Field("winner", PlayerName(), WINNER_HELP, mode="summary", condition=t("required unless drawn is true"),
-              label=t("Winner"), question=t("Who completed the set?")),
-        Field("hand", Cards(min_items=len(RANKS)), t("The winner's whole hand when he completed the set; it must "
-                                                     "hold every rank from two to ace."), mode="summary",
-              condition=t("required with winner"),
-              label=t("Winner's hand")),
-        Field("by", Choice(("take", "draw"), labels={"take": t("took a laid card"), "draw": t("drew from the stock")}),
-              t("How his last card came: take (a card another player laid) or draw "
-                                                "(from the stock)."), mode="summary",
-              label=t("Last card")),
-        Field("round", Integer(minimum=1), t("The round in which he completed the set, counting from 1; the referee "
-                                             "checks that a hand can be that big by then."), mode="summary",
-              label=t("Round")),
-        Field("pack", Cards(min_items=1), t("The 52 cards in the order they lay after the shuffle, top card first: "
-                                            "five to each player, one at a time from the dealer's left; the rest is "
-                                            "the stock, drawn from the top."), required=True, mode="full",
-              label=t("Pack after the shuffle")),
-        Field("rounds", ListOf(Obj((
-            Field("lay", SomePlayers(CardType()), t("For every player who held a card, the card he laid."),
-                  label=t("Cards laid")),
-            Field("take", SomePlayers(OneOf((CardType(), Choice(("draw",), ignore_case=True,
-                                                                labels={"draw": t("drew from the stock")})))),
-                  t("For every player who acted, the laid card he took or the word draw; the players after the "
-                    "winner in his last round are left out."),
-                  label=t("Cards taken")),
-            NOTE,
-        ))), t("Every round in order, each with lay and take."), mode="full",
-              label=t("Rounds")),
-        Field("winner", PlayerName(), t("The player the table says won; the referee compares it with the replay."),
-              mode="full",
-              label=t("Winner")),
-        Field("drawn", Boolean(), t("True for a drawn game (not with draw_rule: never)."), mode="summary",
-              label=t("Drawn game"), hint=t("Tick if the game was drawn (it cannot be if the house rules have no "
-                                            "drawn games).")),
-        Field("drawn", Boolean(), t("True if the table says the game was drawn."), mode="full",
-              label=t("Drawn game")),
+        Field(
+            "winner",
+            PlayerName(),
+            WINNER_HELP,
+            mode="summary",
+            condition=t("required unless drawn is true"),
+            label=t("Winner"),
+            question=t("Who completed the set?"),
+        ),
+        Field(
+            "hand",
+            Cards(min_items=len(RANKS)),
+            t(
+                "The winner's whole hand when he completed the set; it must "
+                "hold every rank from two to ace."
+            ),
+            mode="summary",
+            condition=t("required with winner"),
+            label=t("Winner's hand"),
+        ),
+        Field(
+            "by",
+            Choice(
+                ("take", "draw"),
+                labels={"take": t("took a laid card"), "draw": t("drew from the stock")},
+            ),
+            t(
+                "How his last card came: take (a card another player laid) or draw "
+                "(from the stock)."
+            ),
+            mode="summary",
+            label=t("Last card"),
+        ),
+        Field(
+            "round",
+            Integer(minimum=1),
+            t(
+                "The round in which he completed the set, counting from 1; the referee "
+                "checks that a hand can be that big by then."
+            ),
+            mode="summary",
+            label=t("Round"),
+        ),
+        Field(
+            "pack",
+            Cards(min_items=1),
+            t(
+                "The 52 cards in the order they lay after the shuffle, top card first: "
+                "five to each player, one at a time from the dealer's left; the rest is "
+                "the stock, drawn from the top."
+            ),
+            required=True,
+            mode="full",
+            label=t("Pack after the shuffle"),
+        ),
+        Field(
+            "rounds",
+            ListOf(
+                Obj(
+                    (
+                        Field(
+                            "lay",
+                            SomePlayers(CardType()),
+                            t("For every player who held a card, the card he laid."),
+                            label=t("Cards laid"),
+                        ),
+                        Field(
+                            "take",
+                            SomePlayers(
+                                OneOf(
+                                    (
+                                        CardType(),
+                                        Choice(
+                                            ("draw",),
+                                            ignore_case=True,
+                                            labels={"draw": t("drew from the stock")},
+                                        ),
+                                    )
+                                )
+                            ),
+                            t(
+                                "For every player who acted, the laid card he took or the word "
+                                "draw; the players after the "
+                                "winner in his last round are left out."
+                            ),
+                            label=t("Cards taken"),
+                        ),
+                        NOTE,
+                    )
+                )
+            ),
+            t("Every round in order, each with lay and take."),
+            mode="full",
+            label=t("Rounds"),
+        ),
+        Field(
+            "winner",
+            PlayerName(),
+            t("The player the table says won; the referee compares it with the replay."),
+            mode="full",
+            label=t("Winner"),
+        ),
+        Field(
+            "drawn",
+            Boolean(),
+            t("True for a drawn game (not with draw_rule: never)."),
+            mode="summary",
+            label=t("Drawn game"),
+            hint=t(
+                "Tick if the game was drawn (it cannot be if the house rules have no drawn games)."
+            ),
+        ),
+        Field(
+            "drawn",
+            Boolean(),
+            t("True if the table says the game was drawn."),
+            mode="full",
+            label=t("Drawn game"),
+        ),
         NOTE,
     ),
 )
@@ -172,9 +306,15 @@ class CollectorState(RoundsState[CollectorMove]):
     first player; players with no cards lay nothing.
     """
 
-    def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card],
-                 completion_check: str = "after_each_turn", draw_rule: str = "stock_exhausted",
-                 taking_order: str = "dealer_left"):
+    def __init__(
+        self,
+        players: Sequence[str],
+        dealer: int,
+        pack: Sequence[Card],
+        completion_check: str = "after_each_turn",
+        draw_rule: str = "stock_exhausted",
+        taking_order: str = "dealer_left",
+    ):
         super().__init__(players, dealer, pack, rotating=taking_order == "rotating")
         self.completion_check = completion_check
         self.draw_rule = draw_rule
@@ -200,7 +340,11 @@ class CollectorState(RoundsState[CollectorMove]):
 
     def told(self, move: CollectorMove) -> Message:
         """A move just made, in words: a draw names the cards it brought."""
-        return t("draws {cards}", cards=list(self.drawn) or "—") if isinstance(move, Draw) else move.describe()
+        return (
+            t("draws {cards}", cards=list(self.drawn) or "—")
+            if isinstance(move, Draw)
+            else move.describe()
+        )
 
     def available(self) -> list[Card]:
         """The laid cards the player to move may take: laid by someone else, not yet taken."""
@@ -231,15 +375,42 @@ class CollectorState(RoundsState[CollectorMove]):
         name = self.players[self.to_move]
         if self.phase == "lay":
             if isinstance(move, Lay):
-                return self.refuse(t("{player} does not hold {card}, so cannot lay it.", player=name, card=move.card),
-                                   "lay.not_in_hand", "lay")
-            return self.refuse(t("{player} holds cards, so must lay one face down before anybody takes or draws "
-                                 "(laying is compulsory).", player=name), "lay.missing", "lay")
+                return self.refuse(
+                    t(
+                        "{player} does not hold {card}, so cannot lay it.",
+                        player=name,
+                        card=move.card,
+                    ),
+                    "lay.not_in_hand",
+                    "lay",
+                )
+            return self.refuse(
+                t(
+                    "{player} holds cards, so must lay one face down before anybody takes or draws "
+                    "(laying is compulsory).",
+                    player=name,
+                ),
+                "lay.missing",
+                "lay",
+            )
         if isinstance(move, Take):
-            return self.refuse(t("{player} may take only a card laid by another player this round, and not one "
-                                 "already taken.", player=name), "take.not_available", "take")
-        return self.refuse(t("{player} must now either take a card laid by another player or draw from the stock.",
-                             player=name), "take.missing", "take")
+            return self.refuse(
+                t(
+                    "{player} may take only a card laid by another player this round, and not one "
+                    "already taken.",
+                    player=name,
+                ),
+                "take.not_available",
+                "take",
+            )
+        return self.refuse(
+            t(
+                "{player} must now either take a card laid by another player or draw from the stock.",
+                player=name,
+            ),
+            "take.missing",
+            "take",
+        )
 
     def apply(self, move: CollectorMove) -> None:
         """Lay, take or draw; then the next player, the end of the round, or the end of the game."""
@@ -257,8 +428,13 @@ class CollectorState(RoundsState[CollectorMove]):
             self.drawn = self.draw(DRAW)
             self.hands[me].extend(self.drawn)
         if self.completion_check == "after_each_turn" and not missing_ranks(self.hands[me]):
-            self.finish(Outcome((self.players[me],), "set_complete",
-                                t("{player} holds all thirteen ranks and wins.", player=self.players[me])))
+            self.finish(
+                Outcome(
+                    (self.players[me],),
+                    "set_complete",
+                    t("{player} holds all thirteen ranks and wins.", player=self.players[me]),
+                )
+            )
             return
         self.next_turn()
 
@@ -267,12 +443,29 @@ class CollectorState(RoundsState[CollectorMove]):
         if self.completion_check == "end_of_round":
             done = tuple(self.players[s] for s in self.order() if not missing_ranks(self.hands[s]))
             if len(done) == 1:
-                self.finish(Outcome(done, "set_complete", t("{player} holds all thirteen ranks at the end of the "
-                                                            "round and wins.", player=done[0])))
+                self.finish(
+                    Outcome(
+                        done,
+                        "set_complete",
+                        t(
+                            "{player} holds all thirteen ranks at the end of the round and wins.",
+                            player=done[0],
+                        ),
+                    )
+                )
                 return
             if done:
-                self.finish(Outcome(done, "shared_win", t("{players} hold all thirteen ranks at the end of the "
-                                                          "round and share the win.", players=list(done))))
+                self.finish(
+                    Outcome(
+                        done,
+                        "shared_win",
+                        t(
+                            "{players} hold all thirteen ranks at the end of the "
+                            "round and share the win.",
+                            players=list(done),
+                        ),
+                    )
+                )
                 return
         nobody_took = not self.taken
         stock_empty = not self.stock
@@ -280,8 +473,16 @@ class CollectorState(RoundsState[CollectorMove]):
             if card not in self.taken:
                 self.stock.append(card)  # to the bottom, in turn order
         if self.draw_rule == "stock_exhausted" and nobody_took and stock_empty:
-            self.finish(Outcome((), "draw", t("Nobody took a laid card this round and the draws emptied the "
-                                              "stock: the game is drawn.")))
+            self.finish(
+                Outcome(
+                    (),
+                    "draw",
+                    t(
+                        "Nobody took a laid card this round and the draws emptied the "
+                        "stock: the game is drawn."
+                    ),
+                )
+            )
             return
         super().end_round()
 
@@ -322,7 +523,9 @@ class Collector(fishing.PackGame):
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("collecting game, each player for himself")
-    pitch = t("Lay a card, then take another player's card or draw two, until you hold all thirteen ranks.")
+    pitch = t(
+        "Lay a card, then take another player's card or draw two, until you hold all thirteen ranks."
+    )
     length = t("ten to twenty minutes")
     record = RECORD
     example_fields = (fishing.PACK_EXAMPLE,)
@@ -331,10 +534,22 @@ class Collector(fishing.PackGame):
         """The deal, a round and the goal (after the players and the pack)."""
         return [
             (t("Cards per player"), t("{n} at the start", n=HAND)),
-            (t("Each round"), t("lay one card face down; then take a card another player laid, or draw {n} from "
-                                "the stock", n=DRAW)),
-            (t("Goal"), tn("the first to hold all {n} rank, two to ace", "the first to hold all {n} ranks, two to ace",
-                           SET)),
+            (
+                t("Each round"),
+                t(
+                    "lay one card face down; then take a card another player laid, or draw {n} from "
+                    "the stock",
+                    n=DRAW,
+                ),
+            ),
+            (
+                t("Goal"),
+                tn(
+                    "the first to hold all {n} rank, two to ace",
+                    "the first to hold all {n} ranks, two to ace",
+                    SET,
+                ),
+            ),
             (t("Fewest rounds to win"), SET - HAND),  # a hand grows by one card a round at most
         ]
 
@@ -347,11 +562,17 @@ class Collector(fishing.PackGame):
         if deal.get("winner") is not None:
             lines.append((t("Winner claimed") if deal.get("pack") else t("Winner"), deal["winner"]))
         if deal.get("hand"):
-            lines.append((t("Winner's hand"), sorted(parse_cards(deal["hand"], notation),
-                                                     key=lambda c: (c.rank, c.index))))
+            lines.append(
+                (
+                    t("Winner's hand"),
+                    sorted(parse_cards(deal["hand"], notation), key=lambda c: (c.rank, c.index)),
+                )
+            )
         if deal.get("by") is not None:
             # The record's word (take, draw) said in the reader's language (RU2-014, DE2-025).
-            how = {"take": t("taken from the laid cards"), "draw": t("drawn from the stock")}.get(str(deal["by"]))
+            how = {"take": t("taken from the laid cards"), "draw": t("drawn from the stock")}.get(
+                str(deal["by"])
+            )
             lines.append((t("Last card by"), how or deal["by"]))
         if deal.get("round") is not None:
             lines.append((t("Round"), deal["round"]))
@@ -359,18 +580,32 @@ class Collector(fishing.PackGame):
             lines.append((t("Result"), t("a drawn game")))
         return lines
 
-    def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
+    def example_moves(
+        self, data: dict[str, Any], deal: dict[str, Any]
+    ) -> list[tuple[str, Message]]:
         """Every lay, take and draw of a full play, round by round."""
         dealt = fishing.example_deal(data, deal)
         if dealt is None:
             return []
         players, notation, dealer, pack = dealt
         options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
-        state = CollectorState(players, dealer, pack, options["completion_check"], options["draw_rule"],
-                               options["taking_order"])
-        moves = (move for move, _path in fishing.round_moves(state, deal.get("rounds") or [], notation, []))
+        state = CollectorState(
+            players,
+            dealer,
+            pack,
+            options["completion_check"],
+            options["draw_rule"],
+            options["taking_order"],
+        )
+        moves = (
+            move
+            for move, _path in fishing.round_moves(state, deal.get("rounds") or [], notation, [])
+        )
         return fishing.moves_in_words(
-            state, moves, lambda state, move, number: t("round {r}: {move}", r=number, move=state.told(move)))
+            state,
+            moves,
+            lambda state, move, number: t("round {r}: {move}", r=number, move=state.told(move)),
+        )
 
     # Checking a record -----------------------------------------------------------------------------
 
@@ -378,7 +613,9 @@ class Collector(fishing.PackGame):
         """What the player to move must do (:meth:`CollectorState.legal_moves`), each sentence with its test."""
 
         def lay(state: CollectorState, legal: list[CollectorMove]) -> bool:
-            return state.phase != "lay" or set(legal) == {Lay(c) for c in state.hands[state.to_move]}
+            return state.phase != "lay" or set(legal) == {
+                Lay(c) for c in state.hands[state.to_move]
+            }
 
         def take(state: CollectorState, legal: list[CollectorMove]) -> bool:
             if state.phase == "lay":
@@ -386,10 +623,17 @@ class Collector(fishing.PackGame):
             others = {c for s, c in state.laid if s != state.to_move and c not in state.taken}
             return set(legal) == {*(Take(c) for c in others), Draw()}
 
-        return [TurnDuty(t("Lay one card from your hand face down: laying is compulsory."), lay),
-                TurnDuty(tn("Then take one card another player laid this round, or draw {n} card from the stock.",
-                            "Then take one card another player laid this round, or draw {n} cards from the stock.",
-                            DRAW), take)]
+        return [
+            TurnDuty(t("Lay one card from your hand face down: laying is compulsory."), lay),
+            TurnDuty(
+                tn(
+                    "Then take one card another player laid this round, or draw {n} card from the stock.",
+                    "Then take one card another player laid this round, or draw {n} cards from the stock.",
+                    DRAW,
+                ),
+                take,
+            ),
+        ]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Collector record: one game per deal."""
@@ -403,31 +647,65 @@ class Collector(fishing.PackGame):
         if len(results) == 1:
             winners = [p for p, v in results[-1].scores.items() if v]
             if status in ("open", "stopped"):
-                message, code = fishing.unfinished(status == "stopped", t("The record stops before anybody completed "
-                                                                          "the set; the game goes on."))
+                message, code = fishing.unfinished(
+                    status == "stopped",
+                    t("The record stops before anybody completed the set; the game goes on."),
+                )
             elif not winners:
                 message, code = t("Nobody completed the set: the game is drawn."), "draw"
             elif len(winners) == 1:
-                message, code = t("{player} completed the set and wins.", player=winners[0]), "set_complete"
+                message, code = (
+                    t("{player} completed the set and wins.", player=winners[0]),
+                    "set_complete",
+                )
             else:
-                message, code = t("{players} completed the set in the same round and share the win.",
-                                  players=winners), "shared_win"
+                message, code = (
+                    t(
+                        "{players} completed the set in the same round and share the win.",
+                        players=winners,
+                    ),
+                    "shared_win",
+                )
             winner = winners[0] if len(winners) == 1 else None
             return ledger.verdict(self.slug, options, winner, message, code)
         best = max(totals.values())
         leaders = [p for p, v in totals.items() if v == best]
         if best and len(leaders) == 1:
-            return ledger.verdict(self.slug, options, leaders[0], t("Each deal is a game of its own; {player} won "
-                                                                    "the most games ({n}).", n=best,
-                                                                    player=leaders[0]), "most_games")
-        return ledger.verdict(self.slug, options, None, t("Each deal is a game of its own; nobody won more games "
-                                                          "than everyone else."), "tied")
+            return ledger.verdict(
+                self.slug,
+                options,
+                leaders[0],
+                t(
+                    "Each deal is a game of its own; {player} won the most games ({n}).",
+                    n=best,
+                    player=leaders[0],
+                ),
+                "most_games",
+            )
+        return ledger.verdict(
+            self.slug,
+            options,
+            None,
+            t("Each deal is a game of its own; nobody won more games than everyone else."),
+            "tied",
+        )
 
-    def _deal(self, opened: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
-              ) -> tuple[DealResult, int, str] | None:
+    def _deal(
+        self,
+        opened: Deal | None,
+        ledger: Ledger,
+        players: list[str],
+        options: dict[str, Any],
+    ) -> tuple[DealResult, int, str] | None:
         if opened is None:
             return None
-        r, path, number, full, deal = opened.r, opened.path, opened.number, opened.full, opened.value
+        r, path, number, full, deal = (
+            opened.r,
+            opened.path,
+            opened.number,
+            opened.full,
+            opened.value,
+        )
         dealer_name = r.name(path + ("dealer",), players)
         winner = r.name(path + ("winner",), players, required=False)
         drawn = deal.get("drawn")
@@ -435,10 +713,16 @@ class Collector(fishing.PackGame):
             r.fail(path + ("drawn",), t("drawn must be true or false."), "record.shape")
             return None
         if winner is not None and drawn:
-            r.fail(path + ("drawn",), t("A game has a winner or is drawn, not both."), "record.winner_and_draw")
+            r.fail(
+                path + ("drawn",),
+                t("A game has a winner or is drawn, not both."),
+                "record.winner_and_draw",
+            )
             return None
         if full:
-            played = self._full_play(r, path, number, players, dealer_name, options, ledger.findings)
+            played = self._full_play(
+                r, path, number, players, dealer_name, options, ledger.findings
+            )
         else:
             played = self._summary(r, path, players, winner, bool(drawn), options)
         if played is None or dealer_name is None:
@@ -449,36 +733,81 @@ class Collector(fishing.PackGame):
         claim = None
         if full and (winner is not None or drawn):
             claim = {p: int(p == winner) for p in players}
-            steps.append(t("The record says: {claim}.", claim=t("{player} won", player=winner) if winner
-                           else t("a drawn game")))
+            steps.append(
+                t(
+                    "The record says: {claim}.",
+                    claim=t("{player} won", player=winner) if winner else t("a drawn game"),
+                )
+            )
         return opened.result(scores, steps, claim), dealer, status
 
-    def _summary(self, r: Reader, path: Path, players: list[str], winner: str | None, drawn: bool,
-                 options: dict[str, Any]) -> tuple[dict[str, int], list[Message], str] | None:
-        rounds = r.integer(path + ("round",), minimum=1) if r.get(path + ("round",)) is not None else None
+    def _summary(
+        self,
+        r: Reader,
+        path: Path,
+        players: list[str],
+        winner: str | None,
+        drawn: bool,
+        options: dict[str, Any],
+    ) -> tuple[dict[str, int], list[Message], str] | None:
+        rounds = (
+            r.integer(path + ("round",), minimum=1)
+            if r.get(path + ("round",)) is not None
+            else None
+        )
         if drawn:
             if options["draw_rule"] == "never":
-                r.fail(path + ("drawn",), t("With draw_rule: never a game of Collector cannot be drawn."),
-                       "record.no_draw", "draw_rule")
+                r.fail(
+                    path + ("drawn",),
+                    t("With draw_rule: never a game of Collector cannot be drawn."),
+                    "record.no_draw",
+                    "draw_rule",
+                )
                 return None
             if r.get(path + ("hand",)) is not None or r.get(path + ("by",)) is not None:
-                r.fail(path, t("A drawn game has no winner's hand and no last card (hand, by)."), "record.shape")
+                r.fail(
+                    path,
+                    t("A drawn game has no winner's hand and no last card (hand, by)."),
+                    "record.shape",
+                )
                 return None
             earliest = first_draw_round(len(players))
             if rounds is not None and rounds < earliest:
-                r.fail(path + ("round",), t("A game is drawn only in a round whose draws empty the stock; with {n} "
-                                            "players that is round {earliest} at the earliest, not {rounds}.",
-                                            n=len(players), earliest=earliest, rounds=rounds),
-                       "record.round_impossible", "draw_rule")
+                r.fail(
+                    path + ("round",),
+                    t(
+                        "A game is drawn only in a round whose draws empty the stock; with {n} "
+                        "players that is round {earliest} at the earliest, not {rounds}.",
+                        n=len(players),
+                        earliest=earliest,
+                        rounds=rounds,
+                    ),
+                    "record.round_impossible",
+                    "draw_rule",
+                )
                 return None
-            return dict.fromkeys(players, 0), [t("Nobody completed the set: the game is drawn.")], "done"
+            return (
+                dict.fromkeys(players, 0),
+                [t("Nobody completed the set: the game is drawn.")],
+                "done",
+            )
         if winner is None:
-            r.fail(path + ("winner",), t("A summary names the winner (winner) or says that the game was drawn "
-                                         "(drawn: true)."), "record.missing_field")
+            r.fail(
+                path + ("winner",),
+                t(
+                    "A summary names the winner (winner) or says that the game was drawn "
+                    "(drawn: true)."
+                ),
+                "record.missing_field",
+            )
             return None
         by = r.get(path + ("by",))
         if by is not None and by not in ("take", "draw"):
-            r.fail(path + ("by",), t("by must be take or draw, not {value!r}.", value=str(by)), "record.shape")
+            r.fail(
+                path + ("by",),
+                t("by must be take or draw, not {value!r}.", value=str(by)),
+                "record.shape",
+            )
             return None
         hand_path = path + ("hand",)
         hand = read_cards(r, hand_path)
@@ -486,39 +815,87 @@ class Collector(fishing.PackGame):
             return None
         lacking = missing_ranks(hand)
         if lacking:
-            r.fail(hand_path, tn("{player}'s hand lacks {n} rank ({ranks}), so the set is not complete.",
-                                 "{player}'s hand lacks {n} ranks ({ranks}), so the set is not complete.",
-                                 len(lacking), player=winner, ranks=lacking), "record.incomplete_set", "set")
+            r.fail(
+                hand_path,
+                tn(
+                    "{player}'s hand lacks {n} rank ({ranks}), so the set is not complete.",
+                    "{player}'s hand lacks {n} ranks ({ranks}), so the set is not complete.",
+                    len(lacking),
+                    player=winner,
+                    ranks=lacking,
+                ),
+                "record.incomplete_set",
+                "set",
+            )
             return None
         if rounds is not None and max_hand(rounds, by or "draw") < SET:
-            r.fail(path + ("round",), t("Nobody holds thirteen ranks in round {rounds}: a hand starts with {start} "
-                                        "cards and grows by one a round at most.", rounds=rounds, start=HAND),
-                   "record.round_impossible", "set")
+            r.fail(
+                path + ("round",),
+                t(
+                    "Nobody holds thirteen ranks in round {rounds}: a hand starts with {start} "
+                    "cards and grows by one a round at most.",
+                    rounds=rounds,
+                    start=HAND,
+                ),
+                "record.round_impossible",
+                "set",
+            )
             return None
         if rounds is not None and len(hand) > max_hand(rounds, by or "draw"):
-            r.fail(hand_path, t("After round {rounds} a hand holds at most {most} (at the start {start}, then each "
-                                "round one card laid and at most two gained), not {n}.", rounds=rounds,
-                                most=max_hand(rounds, by or "draw"), start=HAND, n=len(hand)),
-                   "record.hand_too_big", "set")
+            r.fail(
+                hand_path,
+                t(
+                    "After round {rounds} a hand holds at most {most} (at the start {start}, then each "
+                    "round one card laid and at most two gained), not {n}.",
+                    rounds=rounds,
+                    most=max_hand(rounds, by or "draw"),
+                    start=HAND,
+                    n=len(hand),
+                ),
+                "record.hand_too_big",
+                "set",
+            )
             return None
-        steps = [tn("{player}'s hand holds {n} card and every rank from two to ace.",
-                    "{player}'s hand holds {n} cards and every rank from two to ace.", len(hand), player=winner)]
+        steps = [
+            tn(
+                "{player}'s hand holds {n} card and every rank from two to ace.",
+                "{player}'s hand holds {n} cards and every rank from two to ace.",
+                len(hand),
+                player=winner,
+            )
+        ]
         if by is not None:
-            steps.append(t("The last card came by taking a laid card.") if by == "take"
-                         else t("The last card came from the stock."))
+            steps.append(
+                t("The last card came by taking a laid card.")
+                if by == "take"
+                else t("The last card came from the stock.")
+            )
         return {p: int(p == winner) for p in players}, steps, "done"
 
-    def _full_play(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
-                   options: dict[str, Any], findings: list[Finding],
-                   ) -> tuple[dict[str, int], list[Message], str] | None:
+    def _full_play(
+        self,
+        r: Reader,
+        path: Path,
+        number: int,
+        players: list[str],
+        dealer: str | None,
+        options: dict[str, Any],
+        findings: list[Finding],
+    ) -> tuple[dict[str, int], list[Message], str] | None:
         pack = read_pack(r, path + ("pack",))
         rounds = fishing.read_rounds(r, path + ("rounds",), players)
         if pack is None or dealer is None or rounds is None:
             return None
         state = CollectorState(players, players.index(dealer), pack, **options)
-        steps: list[Message] = [tn("{dealer} deals {n} card to each player; the stock holds {stock}.",
-                                   "{dealer} deals {n} cards to each player; the stock holds {stock}.", HAND,
-                                   dealer=dealer, stock=len(state.stock))]
+        steps: list[Message] = [
+            tn(
+                "{dealer} deals {n} card to each player; the stock holds {stock}.",
+                "{dealer} deals {n} cards to each player; the stock holds {stock}.",
+                HAND,
+                dealer=dealer,
+                stock=len(state.stock),
+            )
+        ]
         replayed = fishing.replay_rounds(r, path + ("rounds",), number, state, rounds, findings)
         if replayed.finding is not None:
             findings.append(replayed.finding)
@@ -526,21 +903,39 @@ class Collector(fishing.PackGame):
             return dict.fromkeys(players, 0), steps, "stopped"
         outcome = state.outcome()
         if outcome is None:
-            steps.append(tn("After {n} round nobody holds every rank; the record stops here.",
-                            "After {n} rounds nobody holds every rank; the record stops here.",
-                            state.round - (1 if state.phase == "lay" and not state.laid else 0)))
+            steps.append(
+                tn(
+                    "After {n} round nobody holds every rank; the record stops here.",
+                    "After {n} rounds nobody holds every rank; the record stops here.",
+                    state.round - (1 if state.phase == "lay" and not state.laid else 0),
+                )
+            )
             return dict.fromkeys(players, 0), steps, "open"
         last = state.moves[-1] if state.moves else None
         for name in outcome.winners:
             hand = state.hands[players.index(name)]
             if options["completion_check"] == "after_each_turn" and last is not None:
-                steps.append(tn("Round {r}: {player} {move} and now holds {n} card, with every rank from two to ace.",
-                                "Round {r}: {player} {move} and now holds {n} cards, with every rank from two to "
-                                "ace.", len(hand), r=state.round, player=name, move=state.told(last)))
+                steps.append(
+                    tn(
+                        "Round {r}: {player} {move} and now holds {n} card, with every rank from two to ace.",
+                        "Round {r}: {player} {move} and now holds {n} cards, with every rank from two to "
+                        "ace.",
+                        len(hand),
+                        r=state.round,
+                        player=name,
+                        move=state.told(last),
+                    )
+                )
             else:
-                steps.append(tn("Round {r}: {player} now holds {n} card, with every rank from two to ace.",
-                                "Round {r}: {player} now holds {n} cards, with every rank from two to ace.",
-                                len(hand), r=state.round, player=name))
+                steps.append(
+                    tn(
+                        "Round {r}: {player} now holds {n} card, with every rank from two to ace.",
+                        "Round {r}: {player} now holds {n} cards, with every rank from two to ace.",
+                        len(hand),
+                        r=state.round,
+                        player=name,
+                    )
+                )
         steps.append(outcome.reason)
         return {p: int(p in outcome.winners) for p in players}, steps, "done"
 

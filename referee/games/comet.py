@@ -31,7 +31,14 @@ from referee.cards import Card, Rank, Suit, deck
 from referee.engines.deals import Deal, Ledger, Played, each_deal, settled
 from referee.engines.game import Game, Option, Reader, Verdict, by_players, players_fact, rule_table
 from referee.engines.replay import read_hands
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, WordedMove, replay_moves
+from referee.engines.turns import (
+    IllegalMoveError,
+    Outcome,
+    TurnDuty,
+    TurnState,
+    WordedMove,
+    replay_moves,
+)
 from referee.errors import NotationError
 from referee.messages import N_, Message, signed, t, tn
 from referee.notation import parse_card
@@ -58,73 +65,164 @@ PASS_WORDS = {"pass", "пас", "passe"}
 PLAYED_WORDS = {"played", "сыграна", "gespielt"}
 
 OPTIONS: tuple[Option, ...] = (
-    Option("run_order", "holder", ("holder", "clockwise"),
-           help=t("Who plays the next card of a run."),
-           choice_help={
-               "holder": t("Its holder, at once, whatever his seat; a player who holds the next card of his own "
-                           "run plays on."),
-               "clockwise": t("The turn passes to the left until it reaches the holder; if the holder is the "
-                              "player who played the last card, nobody else could go on, so the run has stopped "
-                              "and he leads any card."),
-           },
-           label=t("The next card of a run"),
-           choice_labels={"holder": t("its holder plays it at once"), "clockwise": t("the turn goes clockwise to it")}),
-    Option("compulsory_play", True, (True, False),
-           help=t("Whether the holder of the next card of a run must play it."),
-           choice_help={True: t("He must play it."),
-                        False: t("He may pass instead; the run then stops, and the player of the last card "
-                                 "leads.")},
-           label=t("The holder of the next card"), choice_labels={True: t("must play it"), False: t("may pass")}),
-    Option("ace", "lead_only", ("lead_only", "low"),
-           help=t("What the ace does."),
-           choice_help={
-               "lead_only": t("The ace ranks above the king but never continues a run: it can only be led, and "
-                              "an ace led is a stop."),
-               "low": t("The ace ranks below the 2 and a run goes on from it to the 2 (as in Commit)."),
-           },
-           label=t("The ace"), choice_labels={"lead_only": t("high, only led"), "low": t("low, below the 2")}),
-    Option("nine_of_diamonds", "counts_two", ("counts_two", "two_extra", "doubles_hand"),
-           help=t("What the 9♦ left in a hand costs at the settlement."),
-           choice_help={
-               "counts_two": t("It counts two chips instead of one."),
-               "two_extra": t("It costs two chips on top of its own one."),
-               "doubles_hand": t("Its holder pays two chips for every card he holds (as in Swedish Komet)."),
-           },
-           label=t("The 9♦ left in a hand"),
-           choice_labels={"counts_two": t("counts two chips"), "two_extra": t("costs two chips extra"),
-                          "doubles_hand": t("doubles the holder's payment")}),
+    Option(
+        "run_order",
+        "holder",
+        ("holder", "clockwise"),
+        help=t("Who plays the next card of a run."),
+        choice_help={
+            "holder": t(
+                "Its holder, at once, whatever his seat; a player who holds the next card of his own "
+                "run plays on."
+            ),
+            "clockwise": t(
+                "The turn passes to the left until it reaches the holder; if the holder is the "
+                "player who played the last card, nobody else could go on, so the run has stopped "
+                "and he leads any card."
+            ),
+        },
+        label=t("The next card of a run"),
+        choice_labels={
+            "holder": t("its holder plays it at once"),
+            "clockwise": t("the turn goes clockwise to it"),
+        },
+    ),
+    Option(
+        "compulsory_play",
+        True,
+        (True, False),
+        help=t("Whether the holder of the next card of a run must play it."),
+        choice_help={
+            True: t("He must play it."),
+            False: t(
+                "He may pass instead; the run then stops, and the player of the last card leads."
+            ),
+        },
+        label=t("The holder of the next card"),
+        choice_labels={True: t("must play it"), False: t("may pass")},
+    ),
+    Option(
+        "ace",
+        "lead_only",
+        ("lead_only", "low"),
+        help=t("What the ace does."),
+        choice_help={
+            "lead_only": t(
+                "The ace ranks above the king but never continues a run: it can only be led, and "
+                "an ace led is a stop."
+            ),
+            "low": t(
+                "The ace ranks below the 2 and a run goes on from it to the 2 (as in Commit)."
+            ),
+        },
+        label=t("The ace"),
+        choice_labels={"lead_only": t("high, only led"), "low": t("low, below the 2")},
+    ),
+    Option(
+        "nine_of_diamonds",
+        "counts_two",
+        ("counts_two", "two_extra", "doubles_hand"),
+        help=t("What the 9♦ left in a hand costs at the settlement."),
+        choice_help={
+            "counts_two": t("It counts two chips instead of one."),
+            "two_extra": t("It costs two chips on top of its own one."),
+            "doubles_hand": t(
+                "Its holder pays two chips for every card he holds (as in Swedish Komet)."
+            ),
+        },
+        label=t("The 9♦ left in a hand"),
+        choice_labels={
+            "counts_two": t("counts two chips"),
+            "two_extra": t("costs two chips extra"),
+            "doubles_hand": t("doubles the holder's payment"),
+        },
+    ),
 )
 
 
 RECORD = RecordSpec(
-    fields=(Field("match_length", Integer(minimum=1), t("The number of deals agreed for the match; the referee then "
-                                                        "says whether the match is over and who has won it."),
-                  label=t("Deals in the match")),),
+    fields=(
+        Field(
+            "match_length",
+            Integer(minimum=1),
+            t(
+                "The number of deals agreed for the match; the referee then "
+                "says whether the match is over and who has won it."
+            ),
+            label=t("Deals in the match"),
+        ),
+    ),
     without=("scores_before",),
     samples={"summary": "comet/short-match", "full": "comet/full-play-four"},
     deal=(
         DEALER,
-        Field("out", PlayerName(), t("The player who played his last card first."), required=True, mode="summary",
-              label=t("Went out first"), question=t("Who went out first?")),
-        Field("left", OtherPlayers(Integer(minimum=0)), t("For every other player, the cards still in his hand: at "
-                                                          "least one, no more than he was dealt; the player who went "
-                                                          "out may be given as 0."), required=True, mode="summary",
-              label=t("Cards left in hand"), question=t("How many cards did each of the others keep?")),
-        Field("nine_of_diamonds", OneOf((PlayerName(), Choice(("played",),
-                                                              synonyms=tuple(sorted(PLAYED_WORDS - {"played"})),
-                                                              labels={"played": t("played: nobody kept it")}))),
-              t("The player who still holds the 9♦ at the end, or played."), required=True, mode="summary",
-              label=t("9♦ held by"), question=t("Who was left with the 9♦?")),
-        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt: the whole pack, the players "
-                                                        "from the dealer's left holding the extra cards."),
-              required=True, mode="full",
-              label=t("Hands as dealt")),
-        Field("plays", Cards(min_items=1), t("Every card in the order played, up to the card that took a player "
-                                             "out; pass where the holder of the next card kept it (only with "
-                                             "compulsory_play: false)."), required=True, mode="full",
-              label=t("Cards in the order played"),
-              hint=t("Every card in the order played, up to the card that took a player out; pass where the holder "
-                     "of the next card kept it (only when the house rules let him).")),
+        Field(
+            "out",
+            PlayerName(),
+            t("The player who played his last card first."),
+            required=True,
+            mode="summary",
+            label=t("Went out first"),
+            question=t("Who went out first?"),
+        ),
+        Field(
+            "left",
+            OtherPlayers(Integer(minimum=0)),
+            t(
+                "For every other player, the cards still in his hand: at "
+                "least one, no more than he was dealt; the player who went "
+                "out may be given as 0."
+            ),
+            required=True,
+            mode="summary",
+            label=t("Cards left in hand"),
+            question=t("How many cards did each of the others keep?"),
+        ),
+        Field(
+            "nine_of_diamonds",
+            OneOf(
+                (
+                    PlayerName(),
+                    Choice(
+                        ("played",),
+                        synonyms=tuple(sorted(PLAYED_WORDS - {"played"})),
+                        labels={"played": t("played: nobody kept it")},
+                    ),
+                )
+            ),
+            t("The player who still holds the 9♦ at the end, or played."),
+            required=True,
+            mode="summary",
+            label=t("9♦ held by"),
+            question=t("Who was left with the 9♦?"),
+        ),
+        Field(
+            "hands",
+            PerPlayer(Cards(min_items=1)),
+            t(
+                "Every player's cards as dealt: the whole pack, the players "
+                "from the dealer's left holding the extra cards."
+            ),
+            required=True,
+            mode="full",
+            label=t("Hands as dealt"),
+        ),
+        Field(
+            "plays",
+            Cards(min_items=1),
+            t(
+                "Every card in the order played, up to the card that took a player "
+                "out; pass where the holder of the next card kept it (only with "
+                "compulsory_play: false)."
+            ),
+            required=True,
+            mode="full",
+            label=t("Cards in the order played"),
+            hint=t(
+                "Every card in the order played, up to the card that took a player out; pass where the holder "
+                "of the next card kept it (only when the house rules let him)."
+            ),
+        ),
         CLAIM_PER_PLAYER,
         NOTE,
     ),
@@ -188,7 +286,9 @@ class Turn:
     """Why the run stopped after this move (None: it went on)."""
 
 
-def settle(out: str, left: dict[str, int], nine: str | None, rule: str) -> tuple[dict[str, int], list[Message]]:
+def settle(
+    out: str, left: dict[str, int], nine: str | None, rule: str
+) -> tuple[dict[str, int], list[Message]]:
     """Chips for one deal: every other player pays the player who went out; the steps show each payment.
 
     >>> settle("Anna", {"Boris": 3}, "Boris", "doubles_hand")[0], settle("Anna", {"Boris": 3}, "Boris", "two_extra")[0]
@@ -210,23 +310,47 @@ def settle(out: str, left: dict[str, int], nine: str | None, rule: str) -> tuple
             chips, why = cards * 2, t("{cards}, doubled for the 9♦", cards=cards_left)
         scores[payer] = -chips
         scores[out] += chips
-        steps.append(t("{payer} pays {player} {chips}: {why}.", payer=payer, player=out,
-                       chips=tn("{n} chip", "{n} chips", chips), why=why))
-    steps.append(t("{player} receives {chips} in all; the chips of the deal add up to zero.", player=out,
-                   chips=tn("{n} chip", "{n} chips", scores[out])))
+        steps.append(
+            t(
+                "{payer} pays {player} {chips}: {why}.",
+                payer=payer,
+                player=out,
+                chips=tn("{n} chip", "{n} chips", chips),
+                why=why,
+            )
+        )
+    steps.append(
+        t(
+            "{player} receives {chips} in all; the chips of the deal add up to zero.",
+            player=out,
+            chips=tn("{n} chip", "{n} chips", scores[out]),
+        )
+    )
     return scores, steps
 
 
 class CometDeal(TurnState[CometMove]):
     """One deal of Comet, from the hands as dealt (seat 0 is the dealer's left, who leads first)."""
 
-    def __init__(self, players: Sequence[str], hands: Sequence[Sequence[Card]], run_order: str = "holder",
-                 compulsory_play: bool = True, ace: str = "lead_only", nine_of_diamonds: str = "counts_two"):
+    def __init__(
+        self,
+        players: Sequence[str],
+        hands: Sequence[Sequence[Card]],
+        run_order: str = "holder",
+        compulsory_play: bool = True,
+        ace: str = "lead_only",
+        nine_of_diamonds: str = "counts_two",
+    ):
         super().__init__(players, 0)
         self.hands: list[set[Card]] = [set(h) for h in hands]
         self.owner: dict[Card, int] = {c: s for s, h in enumerate(hands) for c in h}
         self.played: set[Card] = set()
-        self.run_order, self.compulsory, self.ace, self.nine_rule = run_order, compulsory_play, ace, nine_of_diamonds
+        self.run_order, self.compulsory, self.ace, self.nine_rule = (
+            run_order,
+            compulsory_play,
+            ace,
+            nine_of_diamonds,
+        )
         self.need: Card | None = None
         """The card that must come next in the current run; None when the player to move leads."""
         self.last_seat = 0
@@ -254,31 +378,65 @@ class CometDeal(TurnState[CometMove]):
         legal = tuple(self.legal_moves())
         if isinstance(move, Pass):
             if self.need is None:
-                return IllegalMoveError(t("{player} has the lead and must lead a card; only the holder of the "
-                                          "next card of a run may pass.", player=player),
-                                        code="comet.pass_on_lead", rule="lead", legal=legal)
-            return IllegalMoveError(t("Play is compulsory: {player} must play {card}.", player=player,
-                                      card=self.need), code="comet.compulsory", rule="compulsory_play", legal=legal)
+                return IllegalMoveError(
+                    t(
+                        "{player} has the lead and must lead a card; only the holder of the "
+                        "next card of a run may pass.",
+                        player=player,
+                    ),
+                    code="comet.pass_on_lead",
+                    rule="lead",
+                    legal=legal,
+                )
+            return IllegalMoveError(
+                t("Play is compulsory: {player} must play {card}.", player=player, card=self.need),
+                code="comet.compulsory",
+                rule="compulsory_play",
+                legal=legal,
+            )
         card = move.card
         if card in self.played:
-            return IllegalMoveError(t("{card} has already been played.", card=card), code="comet.played_twice",
-                                    rule="hand", legal=legal)
+            return IllegalMoveError(
+                t("{card} has already been played.", card=card),
+                code="comet.played_twice",
+                rule="hand",
+                legal=legal,
+            )
         if self.need is not None:
-            return IllegalMoveError(t("The run goes on with {need}: {player} holds it and must play it.",
-                                      need=self.need, player=player), code="comet.run_continues", rule="run",
-                                    legal=legal)
+            return IllegalMoveError(
+                t(
+                    "The run goes on with {need}: {player} holds it and must play it.",
+                    need=self.need,
+                    player=player,
+                ),
+                code="comet.run_continues",
+                rule="run",
+                legal=legal,
+            )
         holder = self.players[self.owner[card]] if card in self.owner else None
-        return IllegalMoveError(t("It is {player}'s lead, but {card} is in {holder}'s hand.", player=player,
-                                  card=card, holder=holder or "—"), code="comet.not_his_card", rule="lead",
-                                legal=legal)
+        return IllegalMoveError(
+            t(
+                "It is {player}'s lead, but {card} is in {holder}'s hand.",
+                player=player,
+                card=card,
+                holder=holder or "—",
+            ),
+            code="comet.not_his_card",
+            rule="lead",
+            legal=legal,
+        )
 
     def apply(self, move: CometMove) -> None:
         """Play the card (or pass), then find who moves next: the holder of the next card, or the stop's player."""
         seat = self.to_move
         lead = self.need is None
         if isinstance(move, Pass):
-            stop = t("{player} passes instead of playing {card}, which stops the run, and {last} leads",
-                     player=self.players[seat], card=self.need, last=self.players[self.last_seat])
+            stop = t(
+                "{player} passes instead of playing {card}, which stops the run, and {last} leads",
+                player=self.players[seat],
+                card=self.need,
+                last=self.players[self.last_seat],
+            )
             self.history.append(Turn(seat, move, lead, stop))
             self.need, self.to_move = None, self.last_seat
             return
@@ -290,21 +448,35 @@ class CometDeal(TurnState[CometMove]):
             player = self.players[seat]
             left = {self.players[s]: len(h) for s, h in enumerate(self.hands) if s != seat}
             nine = self.owner.get(NINE_OF_DIAMONDS)
-            holder = self.players[nine] if nine is not None and NINE_OF_DIAMONDS not in self.played else None
+            holder = (
+                self.players[nine]
+                if nine is not None and NINE_OF_DIAMONDS not in self.played
+                else None
+            )
             scores, _ = settle(player, left, holder, self.nine_rule)
-            self.history.append(Turn(seat, move, lead, t("{player} has no cards left and is out",
-                                                               player=player)))
-            self.finish(Outcome((player,), "deal.out", t("{player} went out.", player=player), scores))
+            self.history.append(
+                Turn(seat, move, lead, t("{player} has no cards left and is out", player=player))
+            )
+            self.finish(
+                Outcome((player,), "deal.out", t("{player} went out.", player=player), scores)
+            )
             return
         following = next_card(card, self.ace)
         stop: Message | None = None
         if following is None:
-            stop = t("the king stops the run") if card.rank is Rank.KING else t("the ace stops the run")
+            stop = (
+                t("the king stops the run")
+                if card.rank is Rank.KING
+                else t("the ace stops the run")
+            )
         elif following in self.played:
             stop = t("{card} is already played, so {last} is a stop", card=following, last=card)
         elif self.run_order == "clockwise" and self.owner[following] == seat:
-            stop = t("nobody else holds {card}, so the turn comes back to {player} and the run has stopped",
-                     card=following, player=self.players[seat])
+            stop = t(
+                "nobody else holds {card}, so the turn comes back to {player} and the run has stopped",
+                card=following,
+                player=self.players[seat],
+            )
         if stop is None:
             self.need, self.to_move = following, self.owner[following]
         else:
@@ -323,11 +495,17 @@ def read_tokens(value: Any, notation: str) -> list[CometMove]:
     ['plays 5♥', 'plays 6♥', 'passes']
     """
     if isinstance(value, str):
-        tokens: list[Any] = [tok for tok in (value.split(",") if notation == "de" else value.replace(",", " ").split())
-                             if tok.strip()]
+        tokens: list[Any] = [
+            tok
+            for tok in (value.split(",") if notation == "de" else value.replace(",", " ").split())
+            if tok.strip()
+        ]
     else:
         tokens = list(value)
-    return [Pass() if str(tok).strip().lower() in PASS_WORDS else Play(parse_card(tok, notation)) for tok in tokens]
+    return [
+        Pass() if str(tok).strip().lower() in PASS_WORDS else Play(parse_card(tok, notation))
+        for tok in tokens
+    ]
 
 
 def runs(deal: CometDeal) -> list[Message]:
@@ -341,17 +519,32 @@ def runs(deal: CometDeal) -> list[Message]:
         first = current[0]
         leader = deal.players[first.seat]
         lead_card = first.move.card if isinstance(first.move, Play) else None
-        rest = [t("{card} ({player})", card=x.move.card, player=deal.players[x.seat])
-                for x in current[1:] if isinstance(x.move, Play)]
+        rest = [
+            t("{card} ({player})", card=x.move.card, player=deal.players[x.seat])
+            for x in current[1:]
+            if isinstance(x.move, Play)
+        ]
         stop = current[-1].stop
         if stop is None:  # the replay stopped inside this run, at an illegal play
-            steps.append(t("{leader} leads {card}; then {plays}.", leader=leader, card=lead_card, plays=rest)
-                         if rest else t("{leader} leads {card}.", leader=leader, card=lead_card))
+            steps.append(
+                t("{leader} leads {card}; then {plays}.", leader=leader, card=lead_card, plays=rest)
+                if rest
+                else t("{leader} leads {card}.", leader=leader, card=lead_card)
+            )
         elif rest:
-            steps.append(t("{leader} leads {card}; then {plays}; {stop}.", leader=leader, card=lead_card,
-                           plays=rest, stop=stop))
+            steps.append(
+                t(
+                    "{leader} leads {card}; then {plays}; {stop}.",
+                    leader=leader,
+                    card=lead_card,
+                    plays=rest,
+                    stop=stop,
+                )
+            )
         else:
-            steps.append(t("{leader} leads {card}; {stop}.", leader=leader, card=lead_card, stop=stop))
+            steps.append(
+                t("{leader} leads {card}; {stop}.", leader=leader, card=lead_card, stop=stop)
+            )
         current.clear()
 
     for turn in deal.history:
@@ -398,7 +591,9 @@ class Comet(Game):
 
     slug = "comet"
     rule_table = RULE_TABLE
-    ruleless_codes = frozenset({"comet.played_twice"})  # a card played twice cannot happen with real cards
+    ruleless_codes = frozenset(
+        {"comet.played_twice"}
+    )  # a card played twice cannot happen with real cards
     names: ClassVar[dict[str, str]] = {"en": "Comet", "ru": "Комета", "de": "Komet"}
     player_counts = PLAYER_COUNTS
     options = OPTIONS
@@ -413,11 +608,19 @@ class Comet(Game):
         return [
             players_fact(PLAYER_COUNTS),
             (t("Cards"), t("{n} (2 to ace in four suits), all dealt", n=self.deck_size)),
-            (t("Cards per player"), by_players({n: " ".join(map(str, hand_sizes(n))) for n in PLAYER_COUNTS})),
+            (
+                t("Cards per player"),
+                by_players({n: " ".join(map(str, hand_sizes(n))) for n in PLAYER_COUNTS}),
+            ),
             (t("Rank"), t("2 3 4 5 6 7 8 9 10 J Q K A (lowest first)")),
             (t("Stops"), t("a king; an ace; a card whose next higher card is already played")),
-            (t("Settlement"), t("every other player pays the first player out one chip per card left; the 9♦ "
-                                "left in a hand counts two")),
+            (
+                t("Settlement"),
+                t(
+                    "every other player pays the first player out one chip per card left; the 9♦ "
+                    "left in a hand counts two"
+                ),
+            ),
         ]
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
@@ -425,62 +628,109 @@ class Comet(Game):
         holder, compulsory = options["run_order"] == "holder", options["compulsory_play"]
 
         def lead(state: CometDeal, legal: list[CometMove]) -> bool:
-            return state.need is not None or set(legal) == {Play(c) for c in state.hands[state.to_move]}
+            return state.need is not None or set(legal) == {
+                Play(c) for c in state.hands[state.to_move]
+            }
 
         def run(state: CometDeal, legal: list[CometMove]) -> bool:
             if state.need is None:
                 return True
             held = not holder or state.owner[state.need] == state.to_move
-            return held and set(legal) == ({Play(state.need)} if compulsory else {Play(state.need), Pass()})
+            return held and set(legal) == (
+                {Play(state.need)} if compulsory else {Play(state.need), Pass()}
+            )
 
-        run_duty = t("In a run, the holder of the next card must play it.") if compulsory else \
-            t("In a run, the holder of the next card may play it or pass.")
+        run_duty = (
+            t("In a run, the holder of the next card must play it.")
+            if compulsory
+            else t("In a run, the holder of the next card may play it or pass.")
+        )
         return [TurnDuty(t("Lead any card you hold."), lead), TurnDuty(run_duty, run)]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Comet record."""
         r = Reader(doc)
         players, options = r.header(self, RECORD.own_keys())
-        length = r.integer(("match_length",), minimum=1) if r.get(("match_length",)) is not None else None
+        length = (
+            r.integer(("match_length",), minimum=1)
+            if r.get(("match_length",)) is not None
+            else None
+        )
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         ledger = Ledger(doc, dict.fromkeys(players, 0))
-        for i, (result, dealer) in each_deal(r, deals_value, lambda i: settled(
-                Deal.open(r, i, RECORD, ledger.findings, players, also_full=("plays",)), ledger, players,
-                lambda deal, seat: self._play(deal, seat, players, options))):
+        for i, (result, dealer) in each_deal(
+            r,
+            deals_value,
+            lambda i: settled(
+                Deal.open(r, i, RECORD, ledger.findings, players, also_full=("plays",)),
+                ledger,
+                players,
+                lambda deal, seat: self._play(deal, seat, players, options),
+            ),
+        ):
             ledger.add(i, result, dealer)
             ledger.over = length is not None and len(ledger.results) >= length
         r.raise_if_any()
         totals, played = ledger.totals, len(ledger.results)
         chips = [f"{p} {signed(v)}" for p, v in totals.items()]
         if length is None:
-            termination = tn("No match length was agreed; after {n} deal the chips stand at {chips}.",
-                             "No match length was agreed; after {n} deals the chips stand at {chips}.",
-                             played, chips=chips)
+            termination = tn(
+                "No match length was agreed; after {n} deal the chips stand at {chips}.",
+                "No match length was agreed; after {n} deals the chips stand at {chips}.",
+                played,
+                chips=chips,
+            )
             return ledger.verdict(self.slug, options, None, termination, "deals_summed")
         if played < length:
-            termination = t("{n} of the {length} agreed deals are played; the match goes on. Chips: {chips}.",
-                            n=played, length=length, chips=chips)
+            termination = t(
+                "{n} of the {length} agreed deals are played; the match goes on. Chips: {chips}.",
+                n=played,
+                length=length,
+                chips=chips,
+            )
             return ledger.verdict(self.slug, options, None, termination, "in_progress")
         best = max(totals.values())
         leaders = [p for p in players if totals[p] == best]
         winner = leaders[0] if len(leaders) == 1 else None
-        termination = (t("The match of {length} deals is over; {player} has won the most chips ({chips}).",
-                         length=length, player=winner, chips=best) if winner else
-                       t("The match of {length} deals is over; {players} share the most chips ({chips}).",
-                         length=length, players=leaders, chips=best))
+        termination = (
+            t(
+                "The match of {length} deals is over; {player} has won the most chips ({chips}).",
+                length=length,
+                player=winner,
+                chips=best,
+            )
+            if winner
+            else t(
+                "The match of {length} deals is over; {players} share the most chips ({chips}).",
+                length=length,
+                players=leaders,
+                chips=best,
+            )
+        )
         return ledger.verdict(self.slug, options, winner, termination, "match_over")
 
-    def _play(self, deal: Deal, dealer: int, players: list[str], options: dict[str, Any]) -> Played | None:
+    def _play(
+        self, deal: Deal, dealer: int, players: list[str], options: dict[str, Any]
+    ) -> Played | None:
         """The deal's summary read, or its full play replayed, from the dealer's seat."""
         n = len(players)
         # Seats from the dealer's left: the first lead and the larger hands belong there.
         order = [players[(dealer + 1 + k) % n] for k in range(n)]
         sizes = dict(zip(order, hand_sizes(n), strict=True))
-        return self._full(deal, order, sizes, options) if deal.full else self._summary(deal, players, sizes, options)
+        return (
+            self._full(deal, order, sizes, options)
+            if deal.full
+            else self._summary(deal, players, sizes, options)
+        )
 
-    def _summary(self, deal: Deal, players: list[str], sizes: dict[str, int], options: dict[str, Any],
-                 ) -> tuple[dict[str, int], list[Message]] | None:
+    def _summary(
+        self,
+        deal: Deal,
+        players: list[str],
+        sizes: dict[str, int],
+        options: dict[str, Any],
+    ) -> tuple[dict[str, int], list[Message]] | None:
         r = deal.r
         # Possible or exit 2 (under every option; the hands are free): dealer and out name players
         # (record.unknown_name); everybody else keeps at least one card and no more than he was dealt
@@ -498,8 +748,12 @@ class Comet(Game):
         given = {str(k): v for k, v in left_map.items()}
         if out in given:
             if given[out] != 0:
-                r.fail(left_path + (out,), t("{player} went out, so he holds no cards.", player=out),
-                       "record.out_holds_cards", "out")
+                r.fail(
+                    left_path + (out,),
+                    t("{player} went out, so he holds no cards.", player=out),
+                    "record.out_holds_cards",
+                    "out",
+                )
                 return None
             left_map = {k: v for k, v in left_map.items() if str(k) != out}
         if not r.names_match(left_path, left_map, others):
@@ -511,13 +765,33 @@ class Comet(Game):
             if count is None:
                 continue
             if count > sizes[name]:
-                r.fail(left_path + (key,), t("{player} was dealt {size} cards, so cannot hold {n}.", player=name,
-                                             size=sizes[name], n=count), "record.too_many_left", "deal")
+                r.fail(
+                    left_path + (key,),
+                    t(
+                        "{player} was dealt {size} cards, so cannot hold {n}.",
+                        player=name,
+                        size=sizes[name],
+                        n=count,
+                    ),
+                    "record.too_many_left",
+                    "deal",
+                )
                 continue
-            if count == sizes[name] and name == next(iter(sizes)):  # the dealer's left leads the first card
-                r.fail(left_path + (key,), t("{player} led the first card of the deal, so holds at most {most} of the "
-                                             "{size} cards dealt to him.", player=name, most=count - 1, size=count),
-                       "record.too_many_left", "deal")
+            if count == sizes[name] and name == next(
+                iter(sizes)
+            ):  # the dealer's left leads the first card
+                r.fail(
+                    left_path + (key,),
+                    t(
+                        "{player} led the first card of the deal, so holds at most {most} of the "
+                        "{size} cards dealt to him.",
+                        player=name,
+                        most=count - 1,
+                        size=count,
+                    ),
+                    "record.too_many_left",
+                    "deal",
+                )
                 continue
             left[name] = count
         if len(left) != len(others):
@@ -527,16 +801,33 @@ class Comet(Game):
         if nine_value is None or str(nine_value).strip().lower() not in PLAYED_WORDS:
             nine = str(nine_value) if nine_value is not None and str(nine_value) in others else None
             if nine is None:
-                r.fail(nine_path, t("nine_of_diamonds names the player who still holds the 9♦ (not the player "
-                                    "who went out), or says played."), "record.bad_nine", "nine_of_diamonds")
+                r.fail(
+                    nine_path,
+                    t(
+                        "nine_of_diamonds names the player who still holds the 9♦ (not the player "
+                        "who went out), or says played."
+                    ),
+                    "record.bad_nine",
+                    "nine_of_diamonds",
+                )
                 return None
-        steps = [t("{player} went out; cards left: {left}.", player=out,
-                   left=[f"{p} {v}" for p, v in left.items()])]
+        steps = [
+            t(
+                "{player} went out; cards left: {left}.",
+                player=out,
+                left=[f"{p} {v}" for p, v in left.items()],
+            )
+        ]
         scores, payments = settle(out, left, nine, options["nine_of_diamonds"])
         return scores, steps + payments
 
-    def _full(self, deal: Deal, order: list[str], sizes: dict[str, int], options: dict[str, Any],
-              ) -> tuple[dict[str, int] | None, list[Message]] | None:
+    def _full(
+        self,
+        deal: Deal,
+        order: list[str],
+        sizes: dict[str, int],
+        options: dict[str, Any],
+    ) -> tuple[dict[str, int] | None, list[Message]] | None:
         """The deal replayed play by play: its chips, or None for them where it broke off at an illegal play,
         and its steps; None if the record cannot be true."""
         r = deal.r
@@ -553,23 +844,45 @@ class Comet(Game):
                 r.add(err, plays_path)
         if hands is None or moves is None:
             return None
-        state = CometDeal(order, hands, options["run_order"], options["compulsory_play"], options["ace"],
-                          options["nine_of_diamonds"])
+        state = CometDeal(
+            order,
+            hands,
+            options["run_order"],
+            options["compulsory_play"],
+            options["ace"],
+            options["nine_of_diamonds"],
+        )
 
         # plays[k] names the play even in a one-line string; the line is then the field's.
         replayed = replay_moves(state, moves, lambda k: deal.where("plays", k))
-        steps = [t("The first lead is {player}'s, on the dealer's left; {n} plays checked one by one.", player=order[0],
-                   n=len(state.moves))]
+        steps = [
+            t(
+                "The first lead is {player}'s, on the dealer's left; {n} plays checked one by one.",
+                player=order[0],
+                n=len(state.moves),
+            )
+        ]
         steps += runs(state)
         if replayed.finding is not None:
             deal.findings.append(replayed.finding)
-            steps.append(t("Play {k} breaks a rule, so the deal cannot be settled; no chips change hands.",
-                           k=(replayed.index or 0) + 1))
+            steps.append(
+                t(
+                    "Play {k} breaks a rule, so the deal cannot be settled; no chips change hands.",
+                    k=(replayed.index or 0) + 1,
+                )
+            )
             return None, steps
         outcome = state.outcome()
         if outcome is None:
-            r.fail(plays_path, t("The plays end before anyone has gone out; {player} is still to play.",
-                                 player=state.player), "record.deal_unfinished", "out")
+            r.fail(
+                plays_path,
+                t(
+                    "The plays end before anyone has gone out; {player} is still to play.",
+                    player=state.player,
+                ),
+                "record.deal_unfinished",
+                "out",
+            )
             return None
         out = outcome.winners[0]
         nine = next((p for s, p in enumerate(order) if NINE_OF_DIAMONDS in state.hands[s]), None)

@@ -90,8 +90,15 @@ def read_cell(token: str) -> Cell:
     try:
         x, y = (int(part) for part in (text[1:] if bridge else text).split(":"))
     except ValueError:
-        raise NotationError(t("{token!r} is not a place: write column:row (0:3) or H and the left column of a "
-                              "bridge (H0:3).", token=token), code="record.bad_cell", rule="grid") from None
+        raise NotationError(
+            t(
+                "{token!r} is not a place: write column:row (0:3) or H and the left column of a "
+                "bridge (H0:3).",
+                token=token,
+            ),
+            code="record.bad_cell",
+            rule="grid",
+        ) from None
     return Cell(x, y, bridge)
 
 
@@ -115,8 +122,11 @@ class Action:
         if self.kind == "small":
             return t("{card}: small token {n} to {path}", card=self.card, n=self.token, path=path)
         if self.kind == "king":
-            return (t("{card}: a new small token, then to {path}", card=self.card, path=path) if path
-                    else t("{card}: a new small token on the Joker", card=self.card))
+            return (
+                t("{card}: a new small token, then to {path}", card=self.card, path=path)
+                if path
+                else t("{card}: a new small token on the Joker", card=self.card)
+            )
         return t("{card}: discarded", card=self.card)
 
     def __str__(self) -> str:
@@ -152,8 +162,12 @@ class ConstructionGame(TurnState[Action]):
         if cell.bridge:
             ends = [Cell(cell.x, cell.y), Cell(cell.x + 1, cell.y)]
         else:
-            ends = [Cell(cell.x, cell.y - 1), Cell(cell.x, cell.y + 1), Cell(cell.x - 1, cell.y, True),
-                    Cell(cell.x, cell.y, True)]
+            ends = [
+                Cell(cell.x, cell.y - 1),
+                Cell(cell.x, cell.y + 1),
+                Cell(cell.x - 1, cell.y, True),
+                Cell(cell.x, cell.y, True),
+            ]
         return [c for c in ends if c in self.board]
 
     def can_build(self, cell: Cell) -> bool:
@@ -164,8 +178,11 @@ class ConstructionGame(TurnState[Action]):
             return Cell(cell.x, cell.y) in self.board or Cell(cell.x + 1, cell.y) in self.board
         if cell.y == 0:
             return False
-        return (Cell(cell.x, cell.y - 1) in self.board or Cell(cell.x - 1, cell.y, True) in self.board
-                or Cell(cell.x, cell.y, True) in self.board)
+        return (
+            Cell(cell.x, cell.y - 1) in self.board
+            or Cell(cell.x - 1, cell.y, True) in self.board
+            or Cell(cell.x, cell.y, True) in self.board
+        )
 
     def build_places(self) -> list[Cell]:
         """Every place a card may be built now, row by row.
@@ -182,8 +199,11 @@ class ConstructionGame(TurnState[Action]):
         at = bisect_left(self._places, key, key=_place_order)
         if at < len(self._places) and self._places[at] == cell:
             del self._places[at]
-        candidates = [Cell(cell.x - 1, cell.y, True), Cell(cell.x, cell.y, True), Cell(cell.x, cell.y + 1)] \
-            if not cell.bridge else [Cell(cell.x, cell.y), Cell(cell.x + 1, cell.y)]
+        candidates = (
+            [Cell(cell.x - 1, cell.y, True), Cell(cell.x, cell.y, True), Cell(cell.x, cell.y + 1)]
+            if not cell.bridge
+            else [Cell(cell.x, cell.y), Cell(cell.x + 1, cell.y)]
+        )
         for place in candidates:
             if self.can_build(place):
                 key = _place_order(place)
@@ -207,28 +227,40 @@ class ConstructionGame(TurnState[Action]):
         """The rule ``move`` breaks, or None when it is legal."""
         side = side_of(move.card)
         other = SIDES[1 - SIDES.index(side)]
-        if self.stock[move.card] == 0 and not (sum(self.stock.values()) == 0 and self.discards[move.card]):
+        if self.stock[move.card] == 0 and not (
+            sum(self.stock.values()) == 0 and self.discards[move.card]
+        ):
             return t("No {card} is left in the stock to be turned.", card=move.card)
         king = move.card.rank is Rank.KING
         all_placed = len(self.small[side]) >= SMALL_TOKENS
         joker = Cell(JOKER_COLUMN[side], 0)
         # A placement is legal when a token is left, the Joker is free of the other side, and the ban allows it.
-        can_place = (king and not all_placed and joker not in self.held_by(other)
-                     and self._ban(side, None, joker) is None)
+        can_place = (
+            king
+            and not all_placed
+            and joker not in self.held_by(other)
+            and self._ban(side, None, joker) is None
+        )
         if king and not all_placed and move.kind != "king":
             if move.kind == "discard" and not can_place:
                 return None
-            return t("A king must put a small token on its owner's Joker while he has one and the Joker is free of "
-                     "the other side's tokens; otherwise it can only be discarded.")
-        power = 12 if king else value(move.card)  # with every small token placed, a king moves as a queen
+            return t(
+                "A king must put a small token on its owner's Joker while he has one and the Joker is free of "
+                "the other side's tokens; otherwise it can only be discarded."
+            )
+        power = (
+            12 if king else value(move.card)
+        )  # with every small token placed, a king moves as a queen
         if move.kind == "discard":
             return None
         if move.kind == "build":
             if king:
                 return t("A king is never built into the track.")
             if len(move.cells) != 1 or not self.can_build(move.cells[0]):
-                return t("A card may only be built on a free place that touches the track: a vertical card on the "
-                         "card below it or at a bridge's end, a bridge beside a vertical card.")
+                return t(
+                    "A card may only be built on a free place that touches the track: a vertical card on the "
+                    "card below it or at a bridge's end, a bridge beside a vertical card."
+                )
             return None
         if move.kind == "large":
             if len(move.cells) != 1:
@@ -236,16 +268,23 @@ class ConstructionGame(TurnState[Action]):
             return self._step(self.large[side], move.cells[0], power, other)
         if move.kind == "small":
             if not 1 <= move.token <= len(self.small[side]):
-                return t("{side} has no small token {n} on the board.", side=self.players[SIDES.index(side)],
-                         n=move.token)
+                return t(
+                    "{side} has no small token {n} on the board.",
+                    side=self.players[SIDES.index(side)],
+                    n=move.token,
+                )
             start = self.small[side][move.token - 1]
-            return self._path(start, move.cells, power, other) or self._ban(side, move.token - 1, move.cells[-1])
+            return self._path(start, move.cells, power, other) or self._ban(
+                side, move.token - 1, move.cells[-1]
+            )
         if move.kind == "king":
             if not king:
                 return t("Only a king places a small token.")
             if not can_place:
-                return t("No small token can be placed: all six are on the board, the Joker is held by the "
-                         "other side, or the blocking ban forbids it.")
+                return t(
+                    "No small token can be placed: all six are on the board, the Joker is held by the "
+                    "other side, or the blocking ban forbids it."
+                )
             if not move.cells:
                 return None
             return self._path(joker, move.cells, 13, other) or self._ban(side, None, move.cells[-1])
@@ -255,12 +294,18 @@ class ConstructionGame(TurnState[Action]):
         if cell not in self.board:
             return t("There is no card at {cell}.", cell=str(cell))
         if cell not in self.neighbours(start):
-            return t("{cell} is not next to {start} along the track.", cell=str(cell), start=str(start))
+            return t(
+                "{cell} is not next to {start} along the track.", cell=str(cell), start=str(start)
+            )
         if cell in self.held_by(other):
             return t("A token of the other side stands on {cell}.", cell=str(cell))
         if value(self.board[cell]) > power:
-            return t("The card turned must be at least as high as the card entered, and {card} at {cell} is "
-                     "higher.", card=self.board[cell], cell=str(cell))
+            return t(
+                "The card turned must be at least as high as the card entered, and {card} at {cell} is "
+                "higher.",
+                card=self.board[cell],
+                cell=str(cell),
+            )
         return None
 
     def _path(self, start: Cell, cells: Sequence[Cell], power: int, other: str) -> Message | None:
@@ -287,15 +332,21 @@ class ConstructionGame(TurnState[Action]):
         blocked = self.blocks(side)
         self.small[side] = before
         if blocked:
-            return t("The other side's large token would have no free card next to it (the blocking ban).")
+            return t(
+                "The other side's large token would have no free card next to it (the blocking ban)."
+            )
         return None
 
     def legal_moves(self, card: Card | None = None) -> list[Action]:
         """Every use of ``card`` (by default, every card still in the stock)."""
         if self.is_over():
             return []
-        cards = [card] if card is not None else sorted(c for c, n in self.stock.items() if n) or \
-            sorted(c for c, n in self.discards.items() if n)
+        cards = (
+            [card]
+            if card is not None
+            else sorted(c for c, n in self.stock.items() if n)
+            or sorted(c for c, n in self.discards.items() if n)
+        )
         out: list[Action] = []
         for c in cards:
             side = side_of(c)
@@ -306,7 +357,9 @@ class ConstructionGame(TurnState[Action]):
                 candidates += [Action(c, "small", path, k) for path in self.paths(start)]
             if c.rank is Rank.KING:
                 joker = Cell(JOKER_COLUMN[side], 0)
-                candidates += [Action(c, "king")] + [Action(c, "king", path) for path in self.paths(joker)]
+                candidates += [Action(c, "king")] + [
+                    Action(c, "king", path) for path in self.paths(joker)
+                ]
             out += [m for m in candidates if self.why_not(m) is None]
         return out
 
@@ -320,6 +373,7 @@ class ConstructionGame(TurnState[Action]):
                     out.append(path + (cell,))
                     if len(path) < 2:
                         walk(cell, path + (cell,))
+
         walk(start, ())
         return out
 
@@ -352,9 +406,18 @@ class ConstructionGame(TurnState[Action]):
                 self.reached[side] = True
             if self.reached[side] and cell == Cell(JOKER_COLUMN[side], 0):
                 player = self.players[SIDES.index(side)]
-                self.finish(Outcome((player,), "game.home", t("{player}'s large token has been up to row {row} "
-                                                              "and is back on its own Joker.", player=player,
-                                                              row=TOP_ROW)))
+                self.finish(
+                    Outcome(
+                        (player,),
+                        "game.home",
+                        t(
+                            "{player}'s large token has been up to row {row} "
+                            "and is back on its own Joker.",
+                            player=player,
+                            row=TOP_ROW,
+                        ),
+                    )
+                )
         elif move.kind == "small":
             self.small[side][move.token - 1] = move.cells[-1]
         elif move.kind == "king":
@@ -372,21 +435,37 @@ def read_action(text: Any, notation: str) -> Action:
     words = str(text).split()
     kinds = [i for i, w in enumerate(words) if w.lower() in KINDS]
     if not kinds or kinds[0] == 0:
-        raise NotationError(t("{text!r} is not a turn: write the card, then build, large, small, king or discard "
-                              "and the places.", text=str(text)), code="record.bad_action", rule="turns")
+        raise NotationError(
+            t(
+                "{text!r} is not a turn: write the card, then build, large, small, king or discard "
+                "and the places.",
+                text=str(text),
+            ),
+            code="record.bad_action",
+            rule="turns",
+        )
     i = kinds[0]
     card = parse_card(" ".join(words[:i]).rstrip(","), notation)
-    kind, rest = words[i].lower(), words[i + 1:]
+    kind, rest = words[i].lower(), words[i + 1 :]
     token = 0
     if kind == "small":
         if not rest or not rest[0].isdigit():
-            raise NotationError(t("{text!r}: after small comes the number of the small token, then its path.",
-                                  text=str(text)), code="record.bad_action", rule="turns")
+            raise NotationError(
+                t(
+                    "{text!r}: after small comes the number of the small token, then its path.",
+                    text=str(text),
+                ),
+                code="record.bad_action",
+                rule="turns",
+            )
         token, rest = int(rest[0]), rest[1:]
     cells = tuple(read_cell(w) for w in rest)
     if kind in ("build", "large", "small") and not cells:
-        raise NotationError(t("{text!r}: the place is missing.", text=str(text)), code="record.bad_action",
-                            rule="turns")
+        raise NotationError(
+            t("{text!r}: the place is missing.", text=str(text)),
+            code="record.bad_action",
+            rule="turns",
+        )
     return Action(card, kind, cells, token)
 
 
@@ -397,30 +476,56 @@ def localize_action(line: str, local: Any) -> str:
     return " ".join([local.cards([" ".join(words[:i])])[0], *words[i:]])
 
 
-LINE_WORDS = LineWords("construction", after_end=t("The game was already won; turn {k} cannot follow."),
-                       move=t("Turn {k} ({action}): {why}"),
-                       broken=t("Turn {k} breaks a rule; the game cannot be followed further."))
+LINE_WORDS = LineWords(
+    "construction",
+    after_end=t("The game was already won; turn {k} cannot follow."),
+    move=t("Turn {k} ({action}): {why}"),
+    broken=t("Turn {k} breaks a rule; the game cannot be followed further."),
+)
 """What stops a replay of the turns, in Construction's words (:func:`replay_lines`)."""
 
 
 RECORD = RecordSpec(
-    fields=(Field("black", PlayerName(), t("The player who plays Black (the clubs and spades); the other plays "
-                                           "Red."), required=True,
-                  label=t("Black player"), question=t("Who plays Black?")),),
+    fields=(
+        Field(
+            "black",
+            PlayerName(),
+            t("The player who plays Black (the clubs and spades); the other plays Red."),
+            required=True,
+            label=t("Black player"),
+            question=t("Who plays Black?"),
+        ),
+    ),
     without=("scores_before",),
     max_deals=1,
     samples={"summary": "construction/race-won"},
     deal=(
-        Field("turns", TurnLines(N_("a non-empty list; each: the card turned and what was done with it"),
-                                 localize_action),
-              t("Every card turned, in order, each with its use: {build} builds a vertical card (column:row) or a "
+        Field(
+            "turns",
+            TurnLines(
+                N_("a non-empty list; each: the card turned and what was done with it"),
+                localize_action,
+            ),
+            t(
+                "Every card turned, in order, each with its use: {build} builds a vertical card (column:row) or a "
                 "bridge (H and the left column), {large} moves the large token, {small} moves small token 2 along up "
                 "to three cards, {king} places a small token on the Joker (and may move it), {discard}.",
-                build="7♣ build 0:1", large="9♠ large 0:1", small="8♥ small 2 1:1 1:2", king="K♦ king 1:1",
-                discard="5♦ discard"), required=True,
-              label=t("Cards turned")),
-        Field("winner", PlayerName(), t("The player the table says has won; the referee says whether it agrees."),
-              label=t("Winner"), question=t("Who won, as the table says?")),
+                build="7♣ build 0:1",
+                large="9♠ large 0:1",
+                small="8♥ small 2 1:1 1:2",
+                king="K♦ king 1:1",
+                discard="5♦ discard",
+            ),
+            required=True,
+            label=t("Cards turned"),
+        ),
+        Field(
+            "winner",
+            PlayerName(),
+            t("The player the table says has won; the referee says whether it agrees."),
+            label=t("Winner"),
+            question=t("Who won, as the table says?"),
+        ),
         NOTE,
     ),
 )
@@ -482,7 +587,11 @@ class Construction(Game):
 
     slug = "construction"
     rule_table = RULE_TABLE
-    names: ClassVar[dict[str, str]] = {"en": "Construction", "ru": "Конструкция", "de": "Konstruktion"}
+    names: ClassVar[dict[str, str]] = {
+        "en": "Construction",
+        "ru": "Конструкция",
+        "de": "Konstruktion",
+    }
     player_counts = (2,)
     options = ()
     record = RECORD
@@ -498,11 +607,20 @@ class Construction(Game):
         """The numbers a page shows."""
         return [
             (t("Players"), t("{n}: Black (♣ ♠) and Red (♦ ♥)", n=2)),
-            (t("Cards"), t("{n} ({packs} packs of 52) and 2 Jokers as the start cards", n=self.deck_size,
-                           packs=PACKS)),
+            (
+                t("Cards"),
+                t(
+                    "{n} ({packs} packs of 52) and 2 Jokers as the start cards",
+                    n=self.deck_size,
+                    packs=PACKS,
+                ),
+            ),
             (t("Tokens"), t("a large token and {n} small tokens each", n=SMALL_TOKENS)),
             (t("Card values"), t("2–10 as numbered, J 11, Q 12, K 13, A 14, Joker 0")),
-            (t("Goal"), t("the large token up to row {row} and back to its own Joker", row=TOP_ROW)),
+            (
+                t("Goal"),
+                t("the large token up to row {row} and back to its own Joker", row=TOP_ROW),
+            ),
         ]
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
@@ -520,8 +638,10 @@ class Construction(Game):
                 large = state.neighbours(state.large[side_of(card)])
                 if card.rank is not Rank.KING and Action(card, "discard") not in moves:
                     return False
-                if any(m.kind == "large" and (len(m.cells) != 1 or m.cells[0] not in large) for m in moves) or \
-                        any(m.kind == "small" and not 1 <= len(m.cells) <= 3 for m in moves):
+                if any(
+                    m.kind == "large" and (len(m.cells) != 1 or m.cells[0] not in large)
+                    for m in moves
+                ) or any(m.kind == "small" and not 1 <= len(m.cells) <= 3 for m in moves):
                     return False
             return True
 
@@ -537,11 +657,23 @@ class Construction(Game):
                     return False
             return True
 
-        return [TurnDuty(t("Use the card turned in one way: build it into the track, move your large token one "
-                           "card, move a small token one to three cards, or discard it (always allowed)."), uses),
-                TurnDuty(t("A king must put one of your small tokens on your Joker while one is off the track and it "
-                           "can be placed, and may then move it up to three cards; otherwise it can only be "
-                           "discarded. Once all are placed, a king moves as a queen and is never built."), kings)]
+        return [
+            TurnDuty(
+                t(
+                    "Use the card turned in one way: build it into the track, move your large token one "
+                    "card, move a small token one to three cards, or discard it (always allowed)."
+                ),
+                uses,
+            ),
+            TurnDuty(
+                t(
+                    "A king must put one of your small tokens on your Joker while one is off the track and it "
+                    "can be placed, and may then move it up to three cards; otherwise it can only be "
+                    "discarded. Once all are placed, a king moves as a queen and is never built."
+                ),
+                kings,
+            ),
+        ]
 
     def check(self, doc: Document) -> Verdict:
         """Validate and replay a Construction record."""
@@ -553,8 +685,15 @@ class Construction(Game):
         assert black is not None
         order = [black, next(p for p in players if p != black)]
         if deals is not None and len(deals) > 1:
-            r.fail(("deals", 1), t("A record holds one game of Construction."), "record.too_many_deals", "end")
-        if r.mapping(("deals", 0)) is None or r.errors:  # not a game, or more than one: nothing more is read
+            r.fail(
+                ("deals", 1),
+                t("A record holds one game of Construction."),
+                "record.too_many_deals",
+                "end",
+            )
+        if (
+            r.mapping(("deals", 0)) is None or r.errors
+        ):  # not a game, or more than one: nothing more is read
             r.raise_if_any()
         ledger = Ledger(doc, dict.fromkeys(players, 0))
         deal = Deal.open(r, 0, RECORD, ledger.findings)
@@ -563,19 +702,42 @@ class Construction(Game):
         actions = parsed_each(r, deal.at("turns"), read_action)
         r.raise_if_any()
         state = ConstructionGame(order)
-        steps: list[Message] = [t("{black} plays Black, {red} plays Red; {n} cards turned, checked one by one.",
-                                  black=order[0], red=order[1], n=len(actions))]
+        steps: list[Message] = [
+            t(
+                "{black} plays Black, {red} plays Red; {n} cards turned, checked one by one.",
+                black=order[0],
+                red=order[1],
+                n=len(actions),
+            )
+        ]
         reshuffles = 0
         for k, action in replay_lines(deal, state, actions, LINE_WORDS, steps):
-            steps.append(t("Turn {k}, {player}: {action}.", k=k + 1, player=order[state.to_move],
-                           action=action.describe()))
+            steps.append(
+                t(
+                    "Turn {k}, {player}: {action}.",
+                    k=k + 1,
+                    player=order[state.to_move],
+                    action=action.describe(),
+                )
+            )
             if state.reshuffles != reshuffles:
-                steps.append(t("Before turn {k} the stock was empty: the discards became the new stock.", k=k + 1))
+                steps.append(
+                    t(
+                        "Before turn {k} the stock was empty: the discards became the new stock.",
+                        k=k + 1,
+                    )
+                )
             reshuffles = state.reshuffles
         for player, side in zip(order, SIDES, strict=True):
-            steps.append(t("{player}: large token at {cell}{top}, {n} small tokens on the board.", player=player,
-                           cell=str(state.large[side]), n=len(state.small[side]),
-                           top=t(", has been up to row {row}", row=TOP_ROW) if state.reached[side] else ""))
+            steps.append(
+                t(
+                    "{player}: large token at {cell}{top}, {n} small tokens on the board.",
+                    player=player,
+                    cell=str(state.large[side]),
+                    n=len(state.small[side]),
+                    top=t(", has been up to row {row}", row=TOP_ROW) if state.reached[side] else "",
+                )
+            )
         outcome = state.outcome()
         winner = outcome.winners[0] if outcome is not None else None
         scores = {p: int(p == winner) for p in players}
@@ -583,14 +745,24 @@ class Construction(Game):
         if outcome is None:
             termination, code = t("Nobody has won yet; the race goes on."), "in_progress"
             if claim is not None:
-                deal.warn("construction.claim", ("winner",), t("{player} is named the winner, but no large token "
-                                                               "has been up to row {row} and back.", player=claimed,
-                                                               row=TOP_ROW), "error")
+                deal.warn(
+                    "construction.claim",
+                    ("winner",),
+                    t(
+                        "{player} is named the winner, but no large token "
+                        "has been up to row {row} and back.",
+                        player=claimed,
+                        row=TOP_ROW,
+                    ),
+                    "error",
+                )
                 claim = None
         else:
             steps.append(outcome.reason)
             termination, code = t("{player} has won the race.", player=winner), "game_over"
-        ledger.add(0, DealResult(1, scores, steps, claim, mode="full"))  # a game is always played out in full
+        ledger.add(
+            0, DealResult(1, scores, steps, claim, mode="full")
+        )  # a game is always played out in full
         return ledger.verdict(self.slug, options, winner, termination, code)
 
 

@@ -36,15 +36,37 @@ from typing import Any, ClassVar
 
 from referee.cards import Card, Rank, deck
 from referee.engines.cards_left import LEFT, OUT, CardsLeft, out_matches, read_left
-from referee.engines.deals import Deal, Ledger, Played, each_deal, over_before, scores_before, settled
+from referee.engines.deals import (
+    Deal,
+    Ledger,
+    Played,
+    each_deal,
+    over_before,
+    scores_before,
+    settled,
+)
 from referee.engines.game import Game, Option, Reader, Verdict, players_fact, rule_table
 from referee.engines.penalty_end import Ended, penalty_end, penalty_verdict
-from referee.engines.turn_lines import MovesThenDraw, TurnWords, localize_card_move, places_moved, replay_turn_lines
+from referee.engines.turn_lines import (
+    MovesThenDraw,
+    TurnWords,
+    localize_card_move,
+    places_moved,
+    replay_turn_lines,
+)
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, WordedMove
 from referee.errors import NotationError
 from referee.messages import N_, Message, t
 from referee.notation import compass_point, parse_card
-from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, Cards, Field, PerPlayer, RecordSpec
+from referee.records.fields import (
+    CLAIM_PER_PLAYER,
+    DEALER,
+    NOTE,
+    Cards,
+    Field,
+    PerPlayer,
+    RecordSpec,
+)
 from referee.records.hands import OnePlaceEach
 from referee.records.source import Document
 
@@ -57,34 +79,73 @@ PILES: tuple[str, ...] = SIDES + CORNERS
 KING_PENALTY, CARD_PENALTY = 10, 1
 
 OPTIONS: tuple[Option, ...] = (
-    Option("first_player", "dealer", ("dealer", "left_of_dealer"),
-           help=t("Who has the first turn of a hand."),
-           choice_help={"dealer": t("The dealer (the source text)."),
-                        "left_of_dealer": t("The player on the dealer's left (the original rules).")},
-           label=t("First turn of a hand"),
-           choice_labels={"dealer": t("the dealer"), "left_of_dealer": t("the player left of the dealer")}),
-    Option("end_when_out", False, (False, True),
-           help=t("Whether the hand ends when the first player gets rid of his cards."),
-           choice_help={False: t("No (the source text): he scores nothing and drops out, and the others play on "
-                                 "until one player is left holding cards or the hand is blocked."),
-                        True: t("Yes (the original rules): the hand ends at once.")},
-           label=t("The hand ends when the first player is out"),
-           choice_labels={False: t("no, the others play on"), True: t("yes, at once")}),
-    Option("kings_compulsory", False, (False, True),
-           help=t("Whether a player must put a king he holds into an empty corner before he draws."),
-           choice_help={False: t("No: every move is optional."),
-                        True: t("Yes: he may not end his turn while he holds a king and a corner is empty.")},
-           label=t("A king must fill an empty corner"), choice_labels={False: t("no"), True: t("yes")}),
-    Option("target", 50, minimum=1,
-           help=t("The total of penalty points that ends the game at the end of a hand."),
-           label=t("Penalty points that end the game")),
-    Option("losers", "highest", ("highest", "all_at_target"),
-           help=t("Who loses when the game ends."),
-           choice_help={"highest": t("The player with the highest total among those at or over the target (several "
-                                     "with the same highest total all lose)."),
-                        "all_at_target": t("Every player at or over the target.")},
-           label=t("Who loses at the end"),
-           choice_labels={"highest": t("the highest total"), "all_at_target": t("everyone at the target")}),
+    Option(
+        "first_player",
+        "dealer",
+        ("dealer", "left_of_dealer"),
+        help=t("Who has the first turn of a hand."),
+        choice_help={
+            "dealer": t("The dealer (the source text)."),
+            "left_of_dealer": t("The player on the dealer's left (the original rules)."),
+        },
+        label=t("First turn of a hand"),
+        choice_labels={
+            "dealer": t("the dealer"),
+            "left_of_dealer": t("the player left of the dealer"),
+        },
+    ),
+    Option(
+        "end_when_out",
+        False,
+        (False, True),
+        help=t("Whether the hand ends when the first player gets rid of his cards."),
+        choice_help={
+            False: t(
+                "No (the source text): he scores nothing and drops out, and the others play on "
+                "until one player is left holding cards or the hand is blocked."
+            ),
+            True: t("Yes (the original rules): the hand ends at once."),
+        },
+        label=t("The hand ends when the first player is out"),
+        choice_labels={False: t("no, the others play on"), True: t("yes, at once")},
+    ),
+    Option(
+        "kings_compulsory",
+        False,
+        (False, True),
+        help=t("Whether a player must put a king he holds into an empty corner before he draws."),
+        choice_help={
+            False: t("No: every move is optional."),
+            True: t("Yes: he may not end his turn while he holds a king and a corner is empty."),
+        },
+        label=t("A king must fill an empty corner"),
+        choice_labels={False: t("no"), True: t("yes")},
+    ),
+    Option(
+        "target",
+        50,
+        minimum=1,
+        help=t("The total of penalty points that ends the game at the end of a hand."),
+        label=t("Penalty points that end the game"),
+    ),
+    Option(
+        "losers",
+        "highest",
+        ("highest", "all_at_target"),
+        help=t("Who loses when the game ends."),
+        choice_help={
+            "highest": t(
+                "The player with the highest total among those at or over the target (several "
+                "with the same highest total all lose)."
+            ),
+            "all_at_target": t("Every player at or over the target."),
+        },
+        label=t("Who loses at the end"),
+        choice_labels={
+            "highest": t("the highest total"),
+            "all_at_target": t("everyone at the target"),
+        },
+    ),
 )
 
 
@@ -111,7 +172,9 @@ def fits(card: Card, top: Card) -> bool:
     return value(card) == value(top) - 1 and colour(card) != colour(top)
 
 
-ACCEPTS: dict[Card, frozenset[Card]] = {top: frozenset(c for c in DECK if fits(c, top)) for top in DECK}
+ACCEPTS: dict[Card, frozenset[Card]] = {
+    top: frozenset(c for c in DECK if fits(c, top)) for top in DECK
+}
 """The cards that fit on each top card (two, or none on an ace): a pile's legal cards by lookup."""
 
 
@@ -163,8 +226,16 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
 
     end_turn = EndTurn()
 
-    def __init__(self, players: Sequence[str], hands: Sequence[Sequence[Card]], sides: Sequence[Card],
-                 stock: Sequence[Card], first: int = 0, end_when_out: bool = False, kings_compulsory: bool = False):
+    def __init__(
+        self,
+        players: Sequence[str],
+        hands: Sequence[Sequence[Card]],
+        sides: Sequence[Card],
+        stock: Sequence[Card],
+        first: int = 0,
+        end_when_out: bool = False,
+        kings_compulsory: bool = False,
+    ):
         super().__init__(players, first)
         self.hands: list[list[Card]] = [list(h) for h in hands]
         self.piles: dict[str, list[Card]] = {p: [] for p in PILES}
@@ -182,55 +253,85 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
         """The rule ``move`` breaks now, or None when it is legal."""
         seat = self.to_move
         if isinstance(move, EndTurn):
-            if self.kings_compulsory and any(c.rank is Rank.KING for c in self.hands[seat]) \
-                    and any(not self.piles[c] for c in CORNERS):
-                return t("{player} holds a king and a corner is empty: with kings_compulsory he must put the king "
-                         "there before he draws.", player=self.players[seat])
+            if (
+                self.kings_compulsory
+                and any(c.rank is Rank.KING for c in self.hands[seat])
+                and any(not self.piles[c] for c in CORNERS)
+            ):
+                return t(
+                    "{player} holds a king and a corner is empty: with kings_compulsory he must put the king "
+                    "there before he draws.",
+                    player=self.players[seat],
+                )
             return None
         if isinstance(move, Play):
             if move.card not in self.hands[seat]:
-                return t("{player} does not hold {card}.", player=self.players[seat], card=move.card)
+                return t(
+                    "{player} does not hold {card}.", player=self.players[seat], card=move.card
+                )
             if move.pile not in self.piles:
                 return t("There is no pile {pile}.", pile=move.pile)
             pile = self.piles[move.pile]
             if not pile:
                 if move.pile in CORNERS and move.card.rank is not Rank.KING:
-                    return t("Only a king may start a pile in an empty corner such as {pile}.", pile=move.pile)
+                    return t(
+                        "Only a king may start a pile in an empty corner such as {pile}.",
+                        pile=move.pile,
+                    )
                 return None
-            return None if fits(move.card, pile[-1]) else self._misfit(move.card, pile[-1], move.pile)
+            return (
+                None if fits(move.card, pile[-1]) else self._misfit(move.card, pile[-1], move.pile)
+            )
         source, target = self.piles.get(move.source), self.piles.get(move.target)
         if source is None or target is None:
-            return t("There is no pile {pile}.", pile=move.source if source is None else move.target)
+            return t(
+                "There is no pile {pile}.", pile=move.source if source is None else move.target
+            )
         if not source:
             return t("Pile {pile} is empty; there is nothing to move.", pile=move.source)
         if move.source in CORNERS:
-            return t("A corner pile starts with a king, and nothing goes on a king: it cannot be moved.")
+            return t(
+                "A corner pile starts with a king, and nothing goes on a king: it cannot be moved."
+            )
         if not target:
             if move.target in CORNERS and source[0].rank is Rank.KING:
                 return None
-            return t("A whole pile may only go onto another pile, or into an empty corner when a king is at its "
-                     "bottom.")
-        return None if fits(source[0], target[-1]) else self._misfit(source[0], target[-1], move.target)
+            return t(
+                "A whole pile may only go onto another pile, or into an empty corner when a king is at its "
+                "bottom."
+            )
+        return (
+            None
+            if fits(source[0], target[-1])
+            else self._misfit(source[0], target[-1], move.target)
+        )
 
     @staticmethod
     def _misfit(card: Card, top: Card, pile: str) -> Message:
         if top.rank is Rank.ACE:
             return t("Nothing goes on an ace, and {pile} ends with {top}.", pile=pile, top=top)
-        return t("{card} cannot go on {top} in {pile}: the card must be one rank lower and of the other colour.",
-                 card=card, top=top, pile=pile)
+        return t(
+            "{card} cannot go on {top} in {pile}: the card must be one rank lower and of the other colour.",
+            card=card,
+            top=top,
+            pile=pile,
+        )
 
     def legal_moves(self) -> list[KingsMove]:
         """Every card onto every pile it fits, every pile move that fits, and the end of the turn."""
         if self.is_over():
             return []
-        piles, moves = self.piles, []  # generated directly: building a message per refused candidate is slow
+        piles, moves = (
+            self.piles,
+            [],
+        )  # generated directly: building a message per refused candidate is slow
         # What each pile accepts, looked up once from its top card (None: an empty pile), instead of
         # testing every card against every pile; the moves keep their order (card by card, pile by pile).
         accepts = [(name, ACCEPTS[piles[name][-1]] if piles[name] else None) for name in PILES]
         for card in self.hands[self.to_move]:
             king = card.rank is Rank.KING
             for name, accepted in accepts:
-                if (card in accepted if accepted is not None else king or name in SIDES):
+                if card in accepted if accepted is not None else king or name in SIDES:
                     moves.append(Play(card, name))
         for source in SIDES:
             pile = piles[source]
@@ -238,8 +339,11 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
                 continue
             bottom = pile[0]
             for target, accepted in accepts:
-                if target != source and (bottom in accepted if accepted is not None else
-                                         target in CORNERS and bottom.rank is Rank.KING):
+                if target != source and (
+                    bottom in accepted
+                    if accepted is not None
+                    else target in CORNERS and bottom.rank is Rank.KING
+                ):
                     moves.append(Shift(source, target))
         if self.why_not(EndTurn()) is None:
             moves.append(EndTurn())
@@ -252,9 +356,18 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
     def why_illegal(self, move: KingsMove) -> IllegalMoveError:
         """The error naming the rule: the fit, the corner, the pile move, a compulsory king."""
         message = self.why_not(move) or t("This move is not allowed.")
-        rule = ("kings_compulsory" if isinstance(move, EndTurn) else "pile_move" if isinstance(move, Shift)
-                else "hand" if move.card not in self.hands[self.to_move] else "play")
-        return IllegalMoveError(message, code=f"kings_corners.{rule}", rule=rule, legal=tuple(self.legal_moves()))
+        rule = (
+            "kings_compulsory"
+            if isinstance(move, EndTurn)
+            else "pile_move"
+            if isinstance(move, Shift)
+            else "hand"
+            if move.card not in self.hands[self.to_move]
+            else "play"
+        )
+        return IllegalMoveError(
+            message, code=f"kings_corners.{rule}", rule=rule, legal=tuple(self.legal_moves())
+        )
 
     def apply(self, move: KingsMove) -> None:
         """Carry out a legal move; a player who plays his last card is out, and his turn ends at once."""
@@ -305,14 +418,17 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
         scores = {p: penalty(h) for p, h in zip(self.players, self.hands, strict=True)}
         out = tuple(self.players[s] for s in self.out)
         if code == "hand.blocked":
-            reason = t("The stock is empty and a full round passed with no card played from a hand: the hand is "
-                       "blocked.")
+            reason = t(
+                "The stock is empty and a full round passed with no card played from a hand: the hand is "
+                "blocked."
+            )
         else:
             reason = t("{player} is out, and the hand ends.", player=self.players[self.out[-1]])
         self.finish(Outcome(out, code, reason, scores))
 
 
 # -- reading a record --------------------------------------------------------------------------------------
+
 
 def read_pile(token: str) -> str:
     """A pile's name: N E S W NE SE SW NW, or the Russian and German compass letters.
@@ -322,8 +438,11 @@ def read_pile(token: str) -> str:
     """
     key = compass_point(token)
     if key not in PILES:
-        raise NotationError(t("{token!r} is not a pile: write N, E, S, W, NE, SE, SW or NW.", token=token),
-                            code="record.bad_pile", rule="layout")
+        raise NotationError(
+            t("{token!r} is not a pile: write N, E, S, W, NE, SE, SW or NW.", token=token),
+            code="record.bad_pile",
+            rule="layout",
+        )
     return key
 
 
@@ -339,16 +458,24 @@ def read_move(token: str, notation: str) -> KingsMove:
         return Shift(read_pile(piles[0]), read_pile(piles[1]))
     card_text, _, pile_text = text.rpartition(" ")
     if not card_text:
-        raise NotationError(t("{token!r} is not a move: write a card and a pile (7♥ N) or two piles (W>N).",
-                              token=token), code="record.bad_move", rule="turns")
+        raise NotationError(
+            t(
+                "{token!r} is not a move: write a card and a pile (7♥ N) or two piles (W>N).",
+                token=token,
+            ),
+            code="record.bad_move",
+            rule="turns",
+        )
     return Play(parse_card(card_text.strip(), notation), read_pile(pile_text))
 
 
 TURN_WORDS = TurnWords(
-    "kings_corners", after_end=t("The hand was already over; turn {k} cannot follow."),
+    "kings_corners",
+    after_end=t("The hand was already over; turn {k} cannot follow."),
     ended=t("The hand ended before turn {k}, so it cannot be settled."),
     after_out=t("{player} went out with move {j}; his turn ended there."),
-    broken=t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored."))
+    broken=t("Turn {k} breaks a rule, so the hand cannot be settled; no points are scored."),
+)
 """What ends a replay of a hand's turns early, in Kings Corners' words (:func:`replay_turn_lines`)."""
 
 
@@ -359,22 +486,51 @@ RECORD = RecordSpec(
         DEALER,
         LEFT,
         OUT,
-        Field("hands", PerPlayer(Cards(min_items=HAND_SIZE)),
-              t("Every player's seven cards as dealt."), required=True, mode="full",
-              label=t("Hands as dealt")),
-        Field("sides", Cards(min_items=4),
-              t("The four cards turned face up beside the stock, in the order N, E, S, W."), required=True,
-              mode="full",
-              label=t("Cards beside the stock")),
-        Field("stock", Cards(min_items=1), t("The rest of the pack, from the top: the cards drawn, in order."),
-              required=True, mode="full",
-              label=t("Stock")),
-        Field("turns", TurnLines(N_("a non-empty list; each: a line of moves, or the player's name and his line of "
-                                    "moves"), localize_card_move, several=True),
-              t("Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
+        Field(
+            "hands",
+            PerPlayer(Cards(min_items=HAND_SIZE)),
+            t("Every player's seven cards as dealt."),
+            required=True,
+            mode="full",
+            label=t("Hands as dealt"),
+        ),
+        Field(
+            "sides",
+            Cards(min_items=4),
+            t("The four cards turned face up beside the stock, in the order N, E, S, W."),
+            required=True,
+            mode="full",
+            label=t("Cards beside the stock"),
+        ),
+        Field(
+            "stock",
+            Cards(min_items=1),
+            t("The rest of the pack, from the top: the cards drawn, in order."),
+            required=True,
+            mode="full",
+            label=t("Stock"),
+        ),
+        Field(
+            "turns",
+            TurnLines(
+                N_(
+                    "a non-empty list; each: a line of moves, or the player's name and his line of "
+                    "moves"
+                ),
+                localize_card_move,
+                several=True,
+            ),
+            t(
+                "Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
                 "piles ({shift}); {none} for a turn with no move. The draw that ends each turn is implied.",
-                play="7♥ N", shift="W>N", none="-"), required=True, mode="full",
-              label=t("Turns")),
+                play="7♥ N",
+                shift="W>N",
+                none="-",
+            ),
+            required=True,
+            mode="full",
+            label=t("Turns"),
+        ),
         CLAIM_PER_PLAYER,
         NOTE,
     ),
@@ -427,13 +583,19 @@ class KingsCorners(Game):
     # A card nobody holds cannot be played with real cards; a turn headed by a name not among the players is
     # the record's shape (another player's move or card is play.out_of_turn, G7-S6).
     ruleless_codes = frozenset({"kings_corners.hand", "record.wrong_player"})
-    names: ClassVar[dict[str, str]] = {"en": "Kings Corners", "ru": "Короли в углах", "de": "Könige in den Ecken"}
+    names: ClassVar[dict[str, str]] = {
+        "en": "Kings Corners",
+        "ru": "Короли в углах",
+        "de": "Könige in den Ecken",
+    }
     player_counts = PLAYER_COUNTS
     options = OPTIONS
     record = RECORD
     kind = t("layout game: descending piles, penalty points for the cards left")
-    pitch = t("Build piles down in alternating colours around the stock, kings in the corners, and get rid of "
-              "your hand.")
+    pitch = t(
+        "Build piles down in alternating colours around the stock, kings in the corners, and get rid of "
+        "your hand."
+    )
     length = t("a few minutes a hand, to 50 penalty points")
     deck_size = len(DECK)
 
@@ -443,12 +605,26 @@ class KingsCorners(Game):
             players_fact(PLAYER_COUNTS),
             (t("Cards"), t("{n} (ace to king in four suits)", n=self.deck_size)),
             (t("Cards per player"), HAND_SIZE),
-            (t("Layout"), t("{sides} sides dealt face up beside the stock, {corners} corners for kings",
-                            sides=len(SIDES), corners=len(CORNERS))),
+            (
+                t("Layout"),
+                t(
+                    "{sides} sides dealt face up beside the stock, {corners} corners for kings",
+                    sides=len(SIDES),
+                    corners=len(CORNERS),
+                ),
+            ),
             (t("Rank"), t("A 2 3 4 5 6 7 8 9 10 J Q K (lowest first)")),
-            (t("Penalty points"), t("a king {king}, any other card {card}", king=KING_PENALTY, card=CARD_PENALTY)),
-            (t("Game"), t("ends after the hand in which someone reaches {target} penalty points",
-                          target=OPTIONS[3].default)),
+            (
+                t("Penalty points"),
+                t("a king {king}, any other card {card}", king=KING_PENALTY, card=CARD_PENALTY),
+            ),
+            (
+                t("Game"),
+                t(
+                    "ends after the hand in which someone reaches {target} penalty points",
+                    target=OPTIONS[3].default,
+                ),
+            ),
         ]
 
     def duties(self, options: dict[str, Any]) -> list[TurnDuty]:
@@ -457,29 +633,69 @@ class KingsCorners(Game):
 
         def cards(state: KingsCornersHand, legal: list[KingsMove]) -> bool:
             piles = state.piles
-            want = {Play(c, name) for c in state.hands[state.to_move] for name in PILES
-                    if (fits(c, piles[name][-1]) if piles[name] else name in SIDES or c.rank is Rank.KING)}
+            want = {
+                Play(c, name)
+                for c in state.hands[state.to_move]
+                for name in PILES
+                if (
+                    fits(c, piles[name][-1])
+                    if piles[name]
+                    else name in SIDES or c.rank is Rank.KING
+                )
+            }
             return {m for m in legal if isinstance(m, Play)} == want
 
         def shifts(state: KingsCornersHand, legal: list[KingsMove]) -> bool:
             piles = state.piles
-            want = {Shift(s, name) for s in SIDES if piles[s] for name in PILES if name != s
-                    and (fits(piles[s][0], piles[name][-1]) if piles[name] else
-                         name in CORNERS and piles[s][0].rank is Rank.KING)}
+            want = {
+                Shift(s, name)
+                for s in SIDES
+                if piles[s]
+                for name in PILES
+                if name != s
+                and (
+                    fits(piles[s][0], piles[name][-1])
+                    if piles[name]
+                    else name in CORNERS and piles[s][0].rank is Rank.KING
+                )
+            }
             return {m for m in legal if isinstance(m, Shift)} == want
 
         def end(state: KingsCornersHand, legal: list[KingsMove]) -> bool:
-            king_due = compulsory and any(c.rank is Rank.KING for c in state.hands[state.to_move]) and \
-                any(not state.piles[c] for c in CORNERS)
+            king_due = (
+                compulsory
+                and any(c.rank is Rank.KING for c in state.hands[state.to_move])
+                and any(not state.piles[c] for c in CORNERS)
+            )
             return (EndTurn() in legal) != king_due
 
-        return [TurnDuty(t("Put cards from your hand on the piles, each one rank lower than the top card and of the "
-                           "other colour; only a king starts an empty corner, any card fills an empty side."), cards),
-                TurnDuty(t("Move a whole side pile onto another pile when its bottom card fits there, or into an "
-                           "empty corner when a king is at its bottom."), shifts),
-                TurnDuty(t("Before you end your turn, put a king you hold into an empty corner; then draw a card from "
-                           "the stock if any is left.") if compulsory else
-                         t("End your turn when you like, then draw a card from the stock if any is left."), end)]
+        return [
+            TurnDuty(
+                t(
+                    "Put cards from your hand on the piles, each one rank lower than the top card and of the "
+                    "other colour; only a king starts an empty corner, any card fills an empty side."
+                ),
+                cards,
+            ),
+            TurnDuty(
+                t(
+                    "Move a whole side pile onto another pile when its bottom card fits there, or into an "
+                    "empty corner when a king is at its bottom."
+                ),
+                shifts,
+            ),
+            TurnDuty(
+                t(
+                    "Before you end your turn, put a king you hold into an empty corner; then draw a card from "
+                    "the stock if any is left."
+                )
+                if compulsory
+                else t(
+                    "End your turn when you like, then draw a card from the stock if any is left."
+                ),
+                end,
+            ),
+        ]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Kings Corners record."""
@@ -492,10 +708,21 @@ class KingsCorners(Game):
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         ended: Ended | None = None
-        for i, (result, dealer) in each_deal(r, deals_value, lambda i: settled(
-                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players,
-                lambda deal, seat: self._full(deal, players, seat, options) if deal.full else
-                self._summary(deal, players, seat, options), claim_minimum=0)):  # penalty points are never below 0
+        for i, (result, dealer) in each_deal(
+            r,
+            deals_value,
+            lambda i: settled(
+                Deal.open(r, i, RECORD, ledger.findings, players),
+                ledger,
+                players,
+                lambda deal, seat: (
+                    self._full(deal, players, seat, options)
+                    if deal.full
+                    else self._summary(deal, players, seat, options)
+                ),
+                claim_minimum=0,
+            ),
+        ):  # penalty points are never below 0
             ledger.add(i, result, dealer)
             if ended is None:
                 ended = penalty_end(ledger.totals, options["target"], options["losers"])
@@ -503,8 +730,13 @@ class KingsCorners(Game):
         r.raise_if_any()
         return penalty_verdict(ledger, self.slug, options, options["target"], ended)
 
-    def _summary(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any],
-                 ) -> tuple[dict[str, int], list[Message]] | None:
+    def _summary(
+        self,
+        deal: Deal,
+        players: list[str],
+        dealer: int,
+        options: dict[str, Any],
+    ) -> tuple[dict[str, int], list[Message]] | None:
         """The hand's penalty points from the cards left, and their steps; None if the summary cannot be read or
         shows what no hand can end with."""
         r, left_path = deal.r, deal.at("left")
@@ -516,30 +748,72 @@ class KingsCorners(Game):
         holding = [p for p in players if left[p].size]
         out_now = [p for p in players if not left[p].size]
         limit = len(DECK) - len(SIDES)
-        first = players[dealer if options["first_player"] == "dealer" else (dealer + 1) % len(players)]
+        first = players[
+            dealer if options["first_player"] == "dealer" else (dealer + 1) % len(players)
+        ]
         # Possible or exit 2 (left): the hands hold at most the four kings and the 48 cards not laid beside
         # the stock, each once (record.card_twice); somebody still holds cards, and with end_when_out only
         # one player is out; with kings_compulsory a blocked hand leaves no king in a hand (all
         # record.impossible_left), and a hand with two kings or more has had no turn; out names exactly the
         # players with nothing left (record.out_mismatch); the first player has had a turn.
         impossible = (  # what no hand can end with: whether the summary shows it, why, and the rule
-            (kings_total > 4, t("The pack has four kings, but the hands hold {n}.", n=kings_total), "left"),
-            (cards_total > limit, t("The hands cannot hold more than {limit} cards (the four side cards never go "
-                                    "back to a hand), but they hold {n}.", limit=limit, n=cards_total), "left"),
-            (not holding, t("Somebody still holds cards when a hand ends: the last player holding cards stays in."),
-             "left"),
-            (options["end_when_out"] and len(out_now) > 1,
-             t("With end_when_out the hand ends when the first player goes out, so only one player can have no "
-               "cards left, not {n}.", n=len(out_now)), "end_when_out"),
-            (options["kings_compulsory"] and kings_total > 0 and len(holding) > 1
-             and not (options["end_when_out"] and out_now),
-             t("Two or more players still hold cards, so the hand ended blocked, after a round in which nobody "
-               "played; with kings_compulsory a king in a hand must go into an empty corner, so no hand can hold "
-               "one, but they hold {n}.", n=kings_total), "kings_compulsory"),
-            (options["kings_compulsory"] and any(got.kings > 1 and (got.size != HAND_SIZE or p == first)
-                                                 for p, got in left.items()),
-             t("With kings_compulsory a player ends each turn with at most one king (the card he drew last), so a "
-               "hand with more kings has had no turn and holds the {n} cards dealt.", n=HAND_SIZE), "kings_compulsory"),
+            (
+                kings_total > 4,
+                t("The pack has four kings, but the hands hold {n}.", n=kings_total),
+                "left",
+            ),
+            (
+                cards_total > limit,
+                t(
+                    "The hands cannot hold more than {limit} cards (the four side cards never go "
+                    "back to a hand), but they hold {n}.",
+                    limit=limit,
+                    n=cards_total,
+                ),
+                "left",
+            ),
+            (
+                not holding,
+                t(
+                    "Somebody still holds cards when a hand ends: the last player holding cards stays in."
+                ),
+                "left",
+            ),
+            (
+                options["end_when_out"] and len(out_now) > 1,
+                t(
+                    "With end_when_out the hand ends when the first player goes out, so only one player can have no "
+                    "cards left, not {n}.",
+                    n=len(out_now),
+                ),
+                "end_when_out",
+            ),
+            (
+                options["kings_compulsory"]
+                and kings_total > 0
+                and len(holding) > 1
+                and not (options["end_when_out"] and out_now),
+                t(
+                    "Two or more players still hold cards, so the hand ended blocked, after a round in which nobody "
+                    "played; with kings_compulsory a king in a hand must go into an empty corner, so no hand can hold "
+                    "one, but they hold {n}.",
+                    n=kings_total,
+                ),
+                "kings_compulsory",
+            ),
+            (
+                options["kings_compulsory"]
+                and any(
+                    got.kings > 1 and (got.size != HAND_SIZE or p == first)
+                    for p, got in left.items()
+                ),
+                t(
+                    "With kings_compulsory a player ends each turn with at most one king (the card he drew last), so a "
+                    "hand with more kings has had no turn and holds the {n} cards dealt.",
+                    n=HAND_SIZE,
+                ),
+                "kings_compulsory",
+            ),
         )
         for shown, why, rule in impossible:
             if shown:
@@ -550,7 +824,9 @@ class KingsCorners(Game):
         scores = {p: left_penalty(left[p]) for p in players}
         return scores, [left[p].step(p, scores[p]) for p in players]
 
-    def _full(self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any]) -> Played | None:
+    def _full(
+        self, deal: Deal, players: list[str], dealer: int, options: dict[str, Any]
+    ) -> Played | None:
         """The hand replayed turn by turn: its penalty points, or None for them where it broke off (a
         rule broken, a wrong turn), and its steps; None if the record cannot be true."""
         r, n = deal.r, len(players)
@@ -561,13 +837,31 @@ class KingsCorners(Game):
         sides = places.read(deal.at("sides"), len(SIDES), "sides")
         stock = places.read(deal.at("stock"), len(DECK) - HAND_SIZE * n - len(SIDES), "stock")
         turns_value = r.sequence(deal.at("turns"))
-        if entries is None or len(hands) != n or sides is None or stock is None or turns_value is None:
+        if (
+            entries is None
+            or len(hands) != n
+            or sides is None
+            or stock is None
+            or turns_value is None
+        ):
             return None
         first = dealer if options["first_player"] == "dealer" else (dealer + 1) % n
-        state = KingsCornersHand(players, hands, sides, stock, first, options["end_when_out"],
-                                 options["kings_compulsory"])
-        steps: list[Message] = [t("{player} has the first turn; {n} turns checked one by one.",
-                                  player=players[first], n=len(turns_value))]
+        state = KingsCornersHand(
+            players,
+            hands,
+            sides,
+            stock,
+            first,
+            options["end_when_out"],
+            options["kings_compulsory"],
+        )
+        steps: list[Message] = [
+            t(
+                "{player} has the first turn; {n} turns checked one by one.",
+                player=players[first],
+                n=len(turns_value),
+            )
+        ]
         replayed = replay_turn_lines(deal, state, turns_value, read_move, TURN_WORDS)
         if replayed is None:
             return None
@@ -577,8 +871,15 @@ class KingsCorners(Game):
         steps += state.turn_steps()
         outcome = state.outcome()
         if outcome is None:
-            r.fail(deal.at("turns"), t("The turns end before the hand is over; {player} is still to play.",
-                                        player=state.player), "record.deal_unfinished", "end")
+            r.fail(
+                deal.at("turns"),
+                t(
+                    "The turns end before the hand is over; {player} is still to play.",
+                    player=state.player,
+                ),
+                "record.deal_unfinished",
+                "end",
+            )
             return None
         steps.append(outcome.reason)
         for s, p in enumerate(players):

@@ -20,7 +20,17 @@ from typing import Any, ClassVar
 
 from referee.cards import Card, Suit, deck
 from referee.engines.deals import Deal, read_card, read_suit, trick_counts, whole_pack
-from referee.engines.game import STOPPED_HERE, DealResult, Finding, Game, Option, Reader, Verdict, advance, rule_table
+from referee.engines.game import (
+    STOPPED_HERE,
+    DealResult,
+    Finding,
+    Game,
+    Option,
+    Reader,
+    Verdict,
+    advance,
+    rule_table,
+)
 from referee.engines.replay import STOPPED, Replay, read_hands, replay_tricks
 from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
 from referee.messages import N_, Message, t, tc, tn
@@ -49,91 +59,232 @@ HAND = 9
 TITLES: tuple[str, ...] = ("king", "prince", "soldier", "peasant")
 """Highest first: a lower title has a higher index."""
 DEFAULT_QUOTAS: dict[str, int] = {"king": 9, "prince": 7, "soldier": 5, "peasant": 3}
-TITLE_NAMES: dict[str, Message] = {"king": t("King"), "prince": t("Prince"), "soldier": t("Soldier"),
-                                   "peasant": t("Peasant")}
+TITLE_NAMES: dict[str, Message] = {
+    "king": t("King"),
+    "prince": t("Prince"),
+    "soldier": t("Soldier"),
+    "peasant": t("Peasant"),
+}
 
 OPTIONS: tuple[Option, ...] = (
-    Option("must_trump_when_void", False, (False, True),
-           help=t("What a player who cannot follow suit must do."),
-           choice_help={False: t("He may trump or throw any card (this edition)."),
-                        True: t("He must play a trump if he has one.")},
-           label=t("A player who cannot follow suit"),
-           choice_labels={True: t("must play a trump"), False: t("may throw any card")}),
-    Option("free_play", False, (False, True),
-           help=t("Whether a player must follow suit."),
-           choice_help={False: t("He must follow suit if he can (this edition)."),
-                        True: t("Any card may be played; a card of another suit still wins only if it is a "
-                                "trump.")},
-           label=t("Following suit"), choice_labels={False: t("compulsory"), True: t("not required")}),
+    Option(
+        "must_trump_when_void",
+        False,
+        (False, True),
+        help=t("What a player who cannot follow suit must do."),
+        choice_help={
+            False: t("He may trump or throw any card (this edition)."),
+            True: t("He must play a trump if he has one."),
+        },
+        label=t("A player who cannot follow suit"),
+        choice_labels={True: t("must play a trump"), False: t("may throw any card")},
+    ),
+    Option(
+        "free_play",
+        False,
+        (False, True),
+        help=t("Whether a player must follow suit."),
+        choice_help={
+            False: t("He must follow suit if he can (this edition)."),
+            True: t(
+                "Any card may be played; a card of another suit still wins only if it is a trump."
+            ),
+        },
+        label=t("Following suit"),
+        choice_labels={False: t("compulsory"), True: t("not required")},
+    ),
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 RULES: dict[tuple[bool, bool], TrickRules] = {
     (must, free): TrickRules(ORDER_6_TO_A, must_trump=must, follow_suit=not free)
-    for must in (False, True) for free in (False, True)}
+    for must in (False, True)
+    for free in (False, True)
+}
 
 _TITLE_OF = PerPlayer(Choice(TITLES, ignore_case=True, labels=TITLE_NAMES))
-_QUOTAS = Obj(tuple(Field(title, Integer(minimum=1), t("The quota of the {title}.", title=TITLE_NAMES[title]),
-                          default=DEFAULT_QUOTAS[title],
-                          label=TITLE_NAMES[title]) for title in TITLES))
+_QUOTAS = Obj(
+    tuple(
+        Field(
+            title,
+            Integer(minimum=1),
+            t("The quota of the {title}.", title=TITLE_NAMES[title]),
+            default=DEFAULT_QUOTAS[title],
+            label=TITLE_NAMES[title],
+        )
+        for title in TITLES
+    )
+)
 _FIRST_PLAYED = t("required, unless the first phase is given as a summary (tricks per player)")
-_EXCHANGE = Obj((Field("gives", CardType(), t("The trump he gives the King."), required=True,
-                       label=t("Trump given")),
-                 Field("gets", CardType(), t("The card the King gives him back."), required=True,
-                       label=t("Card given back"))))
+_EXCHANGE = Obj(
+    (
+        Field(
+            "gives",
+            CardType(),
+            t("The trump he gives the King."),
+            required=True,
+            label=t("Trump given"),
+        ),
+        Field(
+            "gets",
+            CardType(),
+            t("The card the King gives him back."),
+            required=True,
+            label=t("Card given back"),
+        ),
+    )
+)
 RECORD = RecordSpec(
-    without=("scores_before",), full_play_key="reign_hands",  # G8-D01: a full reign, after either first phase
+    without=("scores_before",),
+    full_play_key="reign_hands",  # G8-D01: a full reign, after either first phase
     samples={"summary": "korol/reign-to-the-peasant", "full": "korol/full-play"},
     deal=(
-        Field("dealer", PlayerName(), t("The player who dealt the first phase: chosen by lot for the first game, "
-                                        "then the winner of the previous reign."), required=True,
-              label=t("Dealer"), question=t("Who dealt?")),
-        Field("titles", _TITLE_OF, t("The title the dealer gave each player for the first phase: king, prince, "
-                                     "soldier or peasant, each once."), required=True,
-              label=t("Titles"), question=t("Which title did each player get?")),
-        Field("quotas", _QUOTAS, t("The number of tricks the dealer gave each title; a player who takes that many "
-                                   "leaves the first phase. Left out: 9, 7, 5 and 3."),
-              default=dict(DEFAULT_QUOTAS),
-              label=t("Quotas")),
-        Field("trump", SuitType(), t("The trump suit of the first phase."), mode="summary",
-              label=t("Trumps of the first phase")),
-        Field("tricks", PerPlayer(Integer(minimum=0)), t("The tricks each player took in the first phase."),
-              required=True, mode="summary",
-              label=t("Tricks in the first phase")),
-        Field("reign_trump", SuitType(), t("The trump suit of the reign."), mode="summary",
-              label=t("Trumps of the reign")),
-        Field("reign_tricks", PerPlayer(Integer(minimum=0)), t("The tricks each player took in the reign; "
-                                                               "together 9."), required=True, mode="summary",
-              label=t("Tricks in the reign"), question=t("How many tricks did each player take in the reign?")),
-        Field("hands", PerPlayer(CardsType(min_items=9)),
-              t("Every player's nine cards as dealt for the first phase."), mode="full", condition=_FIRST_PLAYED,
-              label=t("Hands as dealt")),
-        Field("trump_card", CardType(), t("The last card dealt, turned up for trumps; it is in the dealer's hand."),
-              mode="full", condition=_FIRST_PLAYED,
-              label=t("Trump card")),
-        Field("tricks", OneOf((ListOf(CardsType(min_items=1), min_items=1), PerPlayer(Integer(minimum=0)))),
-              t("Every trick of the first phase, its cards in play order from the leader's; a trick after a "
+        Field(
+            "dealer",
+            PlayerName(),
+            t(
+                "The player who dealt the first phase: chosen by lot for the first game, "
+                "then the winner of the previous reign."
+            ),
+            required=True,
+            label=t("Dealer"),
+            question=t("Who dealt?"),
+        ),
+        Field(
+            "titles",
+            _TITLE_OF,
+            t(
+                "The title the dealer gave each player for the first phase: king, prince, "
+                "soldier or peasant, each once."
+            ),
+            required=True,
+            label=t("Titles"),
+            question=t("Which title did each player get?"),
+        ),
+        Field(
+            "quotas",
+            _QUOTAS,
+            t(
+                "The number of tricks the dealer gave each title; a player who takes that many "
+                "leaves the first phase. Left out: 9, 7, 5 and 3."
+            ),
+            default=dict(DEFAULT_QUOTAS),
+            label=t("Quotas"),
+        ),
+        Field(
+            "trump",
+            SuitType(),
+            t("The trump suit of the first phase."),
+            mode="summary",
+            label=t("Trumps of the first phase"),
+        ),
+        Field(
+            "tricks",
+            PerPlayer(Integer(minimum=0)),
+            t("The tricks each player took in the first phase."),
+            required=True,
+            mode="summary",
+            label=t("Tricks in the first phase"),
+        ),
+        Field(
+            "reign_trump",
+            SuitType(),
+            t("The trump suit of the reign."),
+            mode="summary",
+            label=t("Trumps of the reign"),
+        ),
+        Field(
+            "reign_tricks",
+            PerPlayer(Integer(minimum=0)),
+            t("The tricks each player took in the reign; together 9."),
+            required=True,
+            mode="summary",
+            label=t("Tricks in the reign"),
+            question=t("How many tricks did each player take in the reign?"),
+        ),
+        Field(
+            "hands",
+            PerPlayer(CardsType(min_items=9)),
+            t("Every player's nine cards as dealt for the first phase."),
+            mode="full",
+            condition=_FIRST_PLAYED,
+            label=t("Hands as dealt"),
+        ),
+        Field(
+            "trump_card",
+            CardType(),
+            t("The last card dealt, turned up for trumps; it is in the dealer's hand."),
+            mode="full",
+            condition=_FIRST_PLAYED,
+            label=t("Trump card"),
+        ),
+        Field(
+            "tricks",
+            OneOf((ListOf(CardsType(min_items=1), min_items=1), PerPlayer(Integer(minimum=0)))),
+            t(
+                "Every trick of the first phase, its cards in play order from the leader's; a trick after a "
                 "player left has a card fewer. Or, before a full reign, the tricks each player took in the first "
-                "phase (then no hands or trump card for it)."), required=True, mode="full",
-              label=t("Tricks of the first phase, card by card")),
-        Field("reign_hands", PerPlayer(CardsType(min_items=9)),
-              t("Every player's nine cards as dealt for the reign, before the exchanges."), required=True,
-              mode="full",
-              label=t("Hands for the reign")),
-        Field("reign_trump_card", CardType(), t("The last card of the reign deal, turned up for trumps; it is in "
-                                                "the Peasant's hand."), required=True, mode="full",
-              label=t("Trump card of the reign")),
-        Field("exchanges", Obj((Field("soldier", _EXCHANGE, t("The Soldier's exchange with the King."),
-                                      label=t("Soldier's exchange")),
-                                Field("peasant", _EXCHANGE, t("The Peasant's exchange with the King."),
-                                      label=t("Peasant's exchange"))),),
-              t("The exchanges with the King; a player without a trump has none."), mode="full",
-              label=t("Exchanges")),
-        Field("reign_tricks", ListOf(CardsType(min_items=1), min_items=1),
-              t("Every trick of the reign, its cards in play order from the leader's."), required=True, mode="full",
-              label=t("Tricks of the reign, card by card")),
-        Field("claim", PlayerName(), t("The player the table says won the reign; the referee says whether it "
-                                       "agrees."),
-              label=t("Reign winner written down"), question=t("Who won the reign, as the table says?")),
+                "phase (then no hands or trump card for it)."
+            ),
+            required=True,
+            mode="full",
+            label=t("Tricks of the first phase, card by card"),
+        ),
+        Field(
+            "reign_hands",
+            PerPlayer(CardsType(min_items=9)),
+            t("Every player's nine cards as dealt for the reign, before the exchanges."),
+            required=True,
+            mode="full",
+            label=t("Hands for the reign"),
+        ),
+        Field(
+            "reign_trump_card",
+            CardType(),
+            t(
+                "The last card of the reign deal, turned up for trumps; it is in "
+                "the Peasant's hand."
+            ),
+            required=True,
+            mode="full",
+            label=t("Trump card of the reign"),
+        ),
+        Field(
+            "exchanges",
+            Obj(
+                (
+                    Field(
+                        "soldier",
+                        _EXCHANGE,
+                        t("The Soldier's exchange with the King."),
+                        label=t("Soldier's exchange"),
+                    ),
+                    Field(
+                        "peasant",
+                        _EXCHANGE,
+                        t("The Peasant's exchange with the King."),
+                        label=t("Peasant's exchange"),
+                    ),
+                ),
+            ),
+            t("The exchanges with the King; a player without a trump has none."),
+            mode="full",
+            label=t("Exchanges"),
+        ),
+        Field(
+            "reign_tricks",
+            ListOf(CardsType(min_items=1), min_items=1),
+            t("Every trick of the reign, its cards in play order from the leader's."),
+            required=True,
+            mode="full",
+            label=t("Tricks of the reign, card by card"),
+        ),
+        Field(
+            "claim",
+            PlayerName(),
+            t("The player the table says won the reign; the referee says whether it agrees."),
+            label=t("Reign winner written down"),
+            question=t("Who won the reign, as the table says?"),
+        ),
         NOTE,
     ),
 )
@@ -231,15 +382,20 @@ class Korol(Game):
 
     slug = "korol"
     rule_table = RULE_TABLE
-    names: ClassVar[dict[str, str]] = {"en": "Korol (King, Prince, Soldier, Peasant)", "ru": "Король",
-                                       "de": "Korol (König, Prinz, Soldat, Bauer)"}
+    names: ClassVar[dict[str, str]] = {
+        "en": "Korol (King, Prince, Soldier, Peasant)",
+        "ru": "Король",
+        "de": "Korol (König, Prinz, Soldat, Bauer)",
+    }
     player_counts = (PLAYERS,)
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game, each player for himself")
     deal_heading = N_("Game {n}")
-    pitch = t("Reach the number of tricks your title allows and leave the deal, then reign: the King, Prince, "
-              "Soldier and Peasant trade cards and fight for the crown.")
+    pitch = t(
+        "Reach the number of tricks your title allows and leave the deal, then reign: the King, Prince, "
+        "Soldier and Peasant trade cards and fight for the crown."
+    )
     length = t("a quarter of an hour a game")
     deck_size = len(DECK)
     hand_sizes: ClassVar[dict[int, int]] = {PLAYERS: HAND}
@@ -255,9 +411,17 @@ class Korol(Game):
             (t("Trumps"), t("the suit of the last card dealt, which stays with its player")),
             (t("Titles"), [title_name(k) for k in TITLES]),
             (t("Quotas of the first phase (record data)"), quotas),
-            (t("Reign"), t("the Peasant deals; the Soldier and the Peasant each give the King a trump; the holder "
-                           "of the highest trump leads")),
-            (tc("facts: the whole game", "Game"), t("the most tricks in the reign; a tie goes to the lower title")),
+            (
+                t("Reign"),
+                t(
+                    "the Peasant deals; the Soldier and the Peasant each give the King a trump; the holder "
+                    "of the highest trump leads"
+                ),
+            ),
+            (
+                tc("facts: the whole game", "Game"),
+                t("the most tricks in the reign; a tie goes to the lower title"),
+            ),
         ]
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
@@ -268,15 +432,24 @@ class Korol(Game):
         if deal.get("reign_trump") is not None:
             lines.append((t("Trumps in the reign"), parse_suit(deal["reign_trump"], notation)))
         if deal.get("reign_trump_card") is not None:
-            lines.append((t("Trump card of the reign"), [parse_card(deal["reign_trump_card"], notation)]))
+            lines.append(
+                (t("Trump card of the reign"), [parse_card(deal["reign_trump_card"], notation)])
+            )
         return lines
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+    def example_rows(
+        self, deal: dict[str, Any], notation: str
+    ) -> list[tuple[Message, dict[str, Any]]]:
         """Titles, then the tricks of both phases."""
         rows: list[tuple[Message, dict[str, Any]]] = []
         titles = deal.get("titles")
         if isinstance(titles, dict):
-            rows.append((t("Title"), {str(k): title_name(v) if v in TITLES else str(v) for k, v in titles.items()}))
+            rows.append(
+                (
+                    t("Title"),
+                    {str(k): title_name(v) if v in TITLES else str(v) for k, v in titles.items()},
+                )
+            )
         if isinstance(deal.get("tricks"), dict):
             rows.append((t("Tricks in the first phase"), deal["tricks"]))
         if isinstance(deal.get("reign_tricks"), dict):
@@ -302,7 +475,9 @@ class Korol(Game):
         findings: list[Finding] = []
         previous_winner: str | None = None
         for i, _ in enumerate(deals_value or []):
-            read = r.part(("deals", i), self._deal, r, i, players, options, findings, previous_winner)
+            read = r.part(
+                ("deals", i), self._deal, r, i, players, options, findings, previous_winner
+            )
             if read is None:
                 continue
             result, previous_winner = read
@@ -310,14 +485,33 @@ class Korol(Game):
             result.totals = dict(totals)
             results.append(result)
         r.raise_if_any()
-        if previous_winner is None or results[-1].mode == "broken":  # the last deal stopped at a wrong turn
-            return Verdict(self.slug, options, results, totals, None,
-                           t("No reign could be judged: the play stopped at a wrong turn."), "stopped", findings)
+        if (
+            previous_winner is None or results[-1].mode == "broken"
+        ):  # the last deal stopped at a wrong turn
+            return Verdict(
+                self.slug,
+                options,
+                results,
+                totals,
+                None,
+                t("No reign could be judged: the play stopped at a wrong turn."),
+                "stopped",
+                findings,
+            )
         termination = t("{player} won the reign and deals the next game.", player=previous_winner)
-        return Verdict(self.slug, options, results, totals, previous_winner, termination, "reign_won", findings)
+        return Verdict(
+            self.slug, options, results, totals, previous_winner, termination, "reign_won", findings
+        )
 
-    def _deal(self, r: Reader, i: int, players: list[str], options: dict[str, Any], findings: list[Finding],
-              previous_winner: str | None) -> tuple[DealResult, str | None] | None:
+    def _deal(
+        self,
+        r: Reader,
+        i: int,
+        players: list[str],
+        options: dict[str, Any],
+        findings: list[Finding],
+        previous_winner: str | None,
+    ) -> tuple[DealResult, str | None] | None:
         deal = Deal.open(r, i, RECORD, findings)
         if deal is None:
             return None
@@ -329,7 +523,9 @@ class Korol(Game):
         trump = read_suit(r, path + ("trump",), required=False)
         steps: list[Message] = []
         if full:
-            got = self._full(r, path, number, players, dealer, titles, quotas, options, findings, steps)
+            got = self._full(
+                r, path, number, players, dealer, titles, quotas, options, findings, steps
+            )
         else:
             reign_trump = read_suit(r, path + ("reign_trump",), required=False)
             got = self._summary(r, path, players, titles, quotas, trump, reign_trump, steps)
@@ -338,24 +534,52 @@ class Korol(Game):
         reign, reign_tricks = got
         if reign is None or reign_tricks is None:  # stopped at a wrong turn: nothing to score
             steps.append(STOPPED_HERE)
-            return DealResult(number, {p: 0 for p in players}, steps, mode="broken"), previous_winner
+            return DealResult(
+                number, {p: 0 for p in players}, steps, mode="broken"
+            ), previous_winner
         if previous_winner is not None and dealer != previous_winner:
-            findings.append(Finding("deal.dealer_order", "warning", r.doc.where(path + ("dealer",), deal=number),
-                                    t("The winner of the last reign deals the next game: {expected} should deal, "
-                                      "not {dealer}.", expected=previous_winner, dealer=dealer)))
+            findings.append(
+                Finding(
+                    "deal.dealer_order",
+                    "warning",
+                    r.doc.where(path + ("dealer",), deal=number),
+                    t(
+                        "The winner of the last reign deals the next game: {expected} should deal, "
+                        "not {dealer}.",
+                        expected=previous_winner,
+                        dealer=dealer,
+                    ),
+                )
+            )
         winner = reign_winner(reign_tricks, reign)
         best = reign_tricks[winner]
         tied = [p for p in players if reign_tricks[p] == best]
         if len(tied) > 1:
-            steps.append(t("{players} took {n} tricks each in the reign; the lower title wins: {player}, "
-                           "{title}.", players=tied, n=best, player=winner, title=title_name(reign[winner])))
+            steps.append(
+                t(
+                    "{players} took {n} tricks each in the reign; the lower title wins: {player}, "
+                    "{title}.",
+                    players=tied,
+                    n=best,
+                    player=winner,
+                    title=title_name(reign[winner]),
+                )
+            )
         else:
-            steps.append(tn("{player} took the most tricks in the reign, {n}, and wins.",
-                            "{player} took the most tricks in the reign, {n}, and wins.", best, player=winner))
+            steps.append(
+                tn(
+                    "{player} took the most tricks in the reign, {n}, and wins.",
+                    "{player} took the most tricks in the reign, {n}, and wins.",
+                    best,
+                    player=winner,
+                )
+            )
         steps.append(t("{player} deals the next game.", player=winner))
         scores = {p: int(p == winner) for p in players}
         claimed = None if claim is None else {p: int(p == claim) for p in players}
-        return DealResult(number, scores, steps, claimed, mode="full" if full else "summary"), winner
+        return DealResult(
+            number, scores, steps, claimed, mode="full" if full else "summary"
+        ), winner
 
     # -- reading the fields ------------------------------------------------------------------------------
 
@@ -366,11 +590,20 @@ class Korol(Game):
         titles = {str(k): str(v).strip().lower() for k, v in value.items()}
         for name, title in titles.items():
             if title not in TITLES:
-                r.fail(path + (name,), t("A title is king, prince, soldier or peasant, not {value!r}.",
-                                         value=str(value[name])), "record.bad_title", "titles")
+                r.fail(
+                    path + (name,),
+                    t(
+                        "A title is king, prince, soldier or peasant, not {value!r}.",
+                        value=str(value[name]),
+                    ),
+                    "record.bad_title",
+                    "titles",
+                )
                 return None
         if len(set(titles.values())) != len(TITLES):
-            r.fail(path, t("Each title goes to exactly one player."), "record.title_twice", "titles")
+            r.fail(
+                path, t("Each title goes to exactly one player."), "record.title_twice", "titles"
+            )
             return None
         return titles
 
@@ -379,7 +612,11 @@ class Korol(Game):
         if value is None:
             return dict(DEFAULT_QUOTAS)
         if not isinstance(value, dict):
-            r.fail(path, t("{field} must be a mapping of names to values.", field="quotas"), "record.shape")
+            r.fail(
+                path,
+                t("{field} must be a mapping of names to values.", field="quotas"),
+                "record.shape",
+            )
             return None
         r.known_keys(path, set(TITLES))
         quotas: dict[str, int] = {}
@@ -395,9 +632,17 @@ class Korol(Game):
 
     # -- a summary ---------------------------------------------------------------------------------------
 
-    def _summary(self, r: Reader, path: Path, players: list[str], titles: dict[str, str] | None,
-                 quotas: dict[str, int] | None, trump: Suit | None, reign_trump: Suit | None,
-                 steps: list[Message]) -> tuple[dict[str, str], dict[str, int]] | None:
+    def _summary(
+        self,
+        r: Reader,
+        path: Path,
+        players: list[str],
+        titles: dict[str, str] | None,
+        quotas: dict[str, int] | None,
+        trump: Suit | None,
+        reign_trump: Suit | None,
+        steps: list[Message],
+    ) -> tuple[dict[str, str], dict[str, int]] | None:
         # Possible or exit 2: dealer and claim name players; the titles are the four, one each; quotas
         # are whole numbers of at least 1; the first phase's tricks as summary_tricks_possible says
         # (record.tricks_sum); the reign's make 9 (record.tricks_sum). Trumps: any suit.
@@ -411,8 +656,14 @@ class Korol(Game):
             steps.append(t("First phase, trumps: {suit}.", suit=trump))
         return self._titles_steps(players, titles, quotas, first, steps), reign_tricks
 
-    def _first_phase(self, r: Reader, path: Path, players: list[str], titles: dict[str, str] | None,
-                     quotas: dict[str, int] | None) -> dict[str, int] | None:
+    def _first_phase(
+        self,
+        r: Reader,
+        path: Path,
+        players: list[str],
+        titles: dict[str, str] | None,
+        quotas: dict[str, int] | None,
+    ) -> dict[str, int] | None:
         """The first phase's tricks per player, as a summary gives them; None if they cannot be."""
         first = r.scores(path + ("tricks",), players, minimum=0)
         if first is None or titles is None or quotas is None:
@@ -420,147 +671,342 @@ class Korol(Game):
         caps, counts = [quotas[titles[p]] for p in players], [first[p] for p in players]
         if not summary_tricks_possible(counts, caps):
             said = [t("{player} {n}", player=p, n=q) for p, q in zip(players, caps, strict=True)]
-            r.fail(path + ("tricks",), t("These first-phase tricks cannot be: the phase ends when a third player "
-                                         "reaches his quota, so the fourth never reaches his ({quotas}).", quotas=said)
-                   if counts == caps else t("These first-phase tricks cannot be: nobody takes more than his quota "
-                                            "({quotas}), and the tricks make 9 unless at least three players reached "
-                                            "their quotas.", quotas=said), "record.tricks_sum", "quotas")
+            r.fail(
+                path + ("tricks",),
+                t(
+                    "These first-phase tricks cannot be: the phase ends when a third player "
+                    "reaches his quota, so the fourth never reaches his ({quotas}).",
+                    quotas=said,
+                )
+                if counts == caps
+                else t(
+                    "These first-phase tricks cannot be: nobody takes more than his quota "
+                    "({quotas}), and the tricks make 9 unless at least three players reached "
+                    "their quotas.",
+                    quotas=said,
+                ),
+                "record.tricks_sum",
+                "quotas",
+            )
             return None
         return first
 
-    def _titles_steps(self, players: list[str], titles: dict[str, str], quotas: dict[str, int],
-                      first: dict[str, int], steps: list[Message], left_said: bool = False) -> dict[str, str]:
+    def _titles_steps(
+        self,
+        players: list[str],
+        titles: dict[str, str],
+        quotas: dict[str, int],
+        first: dict[str, int],
+        steps: list[Message],
+        left_said: bool = False,
+    ) -> dict[str, str]:
         """Say who reached his quota (unless the replay said so) and what the reign's titles are; return them."""
-        for p in ([] if left_said else players):
+        for p in [] if left_said else players:
             quota = quotas[titles[p]]
             if first[p] >= quota:
-                steps.append(tn("{player} ({title}) reached the quota of {n} trick and left the first phase.",
-                                "{player} ({title}) reached the quota of {n} tricks and left the first phase.", quota,
-                                player=p, title=title_name(titles[p])))
-        steps.append(t("First phase, tricks: {tricks}.", tricks=[t("{player} {n}", player=p, n=first[p])
-                                                                  for p in players]))
+                steps.append(
+                    tn(
+                        "{player} ({title}) reached the quota of {n} trick and left the first phase.",
+                        "{player} ({title}) reached the quota of {n} tricks and left the first phase.",
+                        quota,
+                        player=p,
+                        title=title_name(titles[p]),
+                    )
+                )
+        steps.append(
+            t(
+                "First phase, tricks: {tricks}.",
+                tricks=[t("{player} {n}", player=p, n=first[p]) for p in players],
+            )
+        )
         reign = reign_titles(first, titles)
-        steps.append(t("Titles in the reign: {titles}.", titles=[t("{title} {player}", title=title_name(v), player=p)
-                                                                 for p, v in reign.items()]))
+        steps.append(
+            t(
+                "Titles in the reign: {titles}.",
+                titles=[
+                    t("{title} {player}", title=title_name(v), player=p) for p, v in reign.items()
+                ],
+            )
+        )
         return reign
 
     # -- a full play -------------------------------------------------------------------------------------
 
-    def _full(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
-              titles: dict[str, str] | None, quotas: dict[str, int] | None, options: dict[str, Any],
-              findings: list[Finding], steps: list[Message],
-              ) -> tuple[dict[str, str] | None, dict[str, int] | None] | None:
+    def _full(
+        self,
+        r: Reader,
+        path: Path,
+        number: int,
+        players: list[str],
+        dealer: str | None,
+        titles: dict[str, str] | None,
+        quotas: dict[str, int] | None,
+        options: dict[str, Any],
+        findings: list[Finding],
+        steps: list[Message],
+    ) -> tuple[dict[str, str] | None, dict[str, int] | None] | None:
         rules = RULES[(options["must_trump_when_void"], options["free_play"])]
-        summed_up = r.get(path + ("hands",)) is None and isinstance(r.get(path + ("tricks",)), dict)  # G8-D01
+        summed_up = r.get(path + ("hands",)) is None and isinstance(
+            r.get(path + ("tricks",)), dict
+        )  # G8-D01
         first_tricks = self._first_phase(r, path, players, titles, quotas) if summed_up else None
         hands = None if summed_up else self._pack(r, path + ("hands",), players)
         card = None if summed_up else read_card(r, path + ("trump_card",))
         reign_hands = self._pack(r, path + ("reign_hands",), players)
         reign_card = read_card(r, path + ("reign_trump_card",))
         if summed_up:
-            reign = None if first_tricks is None else self._titles_steps(players, titles, quotas, first_tricks, steps)
+            reign = (
+                None
+                if first_tricks is None
+                else self._titles_steps(players, titles, quotas, first_tricks, steps)
+            )
         else:
-            reign = self._first_played(r, path, number, players, dealer, titles, quotas, hands, card, rules,
-                                       findings, steps)
-        if reign is None or reign == STOPPED:  # unreadable, or a wrong turn: the reign's titles are unknown
+            reign = self._first_played(
+                r,
+                path,
+                number,
+                players,
+                dealer,
+                titles,
+                quotas,
+                hands,
+                card,
+                rules,
+                findings,
+                steps,
+            )
+        if (
+            reign is None or reign == STOPPED
+        ):  # unreadable, or a wrong turn: the reign's titles are unknown
             return None if reign is None else (None, None)
         if reign_hands is None or reign_card is None:
             return None
-        reign_tricks = self._reign(r, path, number, players, reign, reign_hands, reign_card, rules, findings, steps)
+        reign_tricks = self._reign(
+            r, path, number, players, reign, reign_hands, reign_card, rules, findings, steps
+        )
         return None if reign_tricks is None else (reign, reign_tricks)
 
-    def _first_played(self, r: Reader, path: Path, number: int, players: list[str], dealer: str | None,
-                      titles: dict[str, str] | None, quotas: dict[str, int] | None, hands: list[list[Card]] | None,
-                      card: Card | None, rules: TrickRules, findings: list[Finding], steps: list[Message],
-                      ) -> dict[str, str] | str | None:
+    def _first_played(
+        self,
+        r: Reader,
+        path: Path,
+        number: int,
+        players: list[str],
+        dealer: str | None,
+        titles: dict[str, str] | None,
+        quotas: dict[str, int] | None,
+        hands: list[list[Card]] | None,
+        card: Card | None,
+        rules: TrickRules,
+        findings: list[Finding],
+        steps: list[Message],
+    ) -> dict[str, str] | str | None:
         """The first phase replayed trick by trick: the reign's titles (None: unreadable; STOPPED: a wrong turn)."""
         if hands is None or card is None or dealer is None or titles is None or quotas is None:
             return None
         d = players.index(dealer)
         if card not in hands[d]:
-            r.fail(path + ("trump_card",), t("The trump card is the last card dealt, so it is in the dealer's hand "
-                                             "({player}); {card} is not.", player=dealer, card=card),
-                   "record.trump_card", "deal")
+            r.fail(
+                path + ("trump_card",),
+                t(
+                    "The trump card is the last card dealt, so it is in the dealer's hand "
+                    "({player}); {card} is not.",
+                    player=dealer,
+                    card=card,
+                ),
+                "record.trump_card",
+                "deal",
+            )
             return None
         trump = card.suit
-        steps.append(t("First phase, trumps: {suit} ({card}, kept by {player}).", suit=trump, card=card,
-                       player=dealer))
+        steps.append(
+            t(
+                "First phase, trumps: {suit} ({card}, kept by {player}).",
+                suit=trump,
+                card=card,
+                player=dealer,
+            )
+        )
         caps = [quotas[titles[p]] for p in players]
         leader = (d + 1) % PLAYERS
-        first = replay_tricks(r, path + ("tricks",), rules, hands, players, leader, trump, number, caps=caps)
+        first = replay_tricks(
+            r, path + ("tricks",), rules, hands, players, leader, trump, number, caps=caps
+        )
         if first is None:
             return None
         findings.extend(first.findings)
         if first.stopped is not None:  # a wrong turn: the titles of the reign cannot be known
-            steps.append(t("Trick {k} of the first phase is a wrong turn; the reign is not judged.",
-                           k=first.stopped))
+            steps.append(
+                t(
+                    "Trick {k} of the first phase is a wrong turn; the reign is not judged.",
+                    k=first.stopped,
+                )
+            )
             return STOPPED
         for seat, after in first.left:
-            steps.append(tn("{player} ({title}) reached the quota of {n} trick at trick {trick} and left the first "
-                            "phase.", "{player} ({title}) reached the quota of {n} tricks at trick {trick} and left "
-                            "the first phase.", caps[seat], player=players[seat],
-                            title=title_name(titles[players[seat]]), trick=after))
+            steps.append(
+                tn(
+                    "{player} ({title}) reached the quota of {n} trick at trick {trick} and left the first "
+                    "phase.",
+                    "{player} ({title}) reached the quota of {n} tricks at trick {trick} and left "
+                    "the first phase.",
+                    caps[seat],
+                    player=players[seat],
+                    title=title_name(titles[players[seat]]),
+                    trick=after,
+                )
+            )
         for seat, cards in first.dead.items():
-            steps.append(t("Dead cards of {player}: {cards}.", player=players[seat], cards=sorted(cards)))
+            steps.append(
+                t("Dead cards of {player}: {cards}.", player=players[seat], cards=sorted(cards))
+            )
         won = first.tricks_won(PLAYERS)
-        return self._titles_steps(players, titles, quotas, dict(zip(players, won, strict=True)), steps, left_said=True)
+        return self._titles_steps(
+            players, titles, quotas, dict(zip(players, won, strict=True)), steps, left_said=True
+        )
 
     def _pack(self, r: Reader, path: Path, players: list[str]) -> list[list[Card]] | None:
         hands = read_hands(r, path, players, HAND)
-        whole = t("The hands must make up the pack of {n} cards (missing: {missing}; not in this pack: {foreign}).")
-        return None if hands is None or not whole_pack(r, path, [c for h in hands for c in h], DECK, whole) else hands
+        whole = t(
+            "The hands must make up the pack of {n} cards (missing: {missing}; not in this pack: {foreign})."
+        )
+        return (
+            None
+            if hands is None or not whole_pack(r, path, [c for h in hands for c in h], DECK, whole)
+            else hands
+        )
 
-    def _reign(self, r: Reader, path: Path, number: int, players: list[str], reign: dict[str, str],
-               hands: list[list[Card]], card: Card, rules: TrickRules, findings: list[Finding],
-               steps: list[Message]) -> dict[str, int] | None:
+    def _reign(
+        self,
+        r: Reader,
+        path: Path,
+        number: int,
+        players: list[str],
+        reign: dict[str, str],
+        hands: list[list[Card]],
+        card: Card,
+        rules: TrickRules,
+        findings: list[Finding],
+        steps: list[Message],
+    ) -> dict[str, int] | None:
         seat_of = {title: players.index(p) for p, title in reign.items()}
         peasant = seat_of["peasant"]
         if card not in hands[peasant]:
-            r.fail(path + ("reign_trump_card",), t("The reign's trump card is the last card dealt, so it is in the "
-                                                   "Peasant's hand ({player}); {card} is not.",
-                                                   player=players[peasant], card=card), "record.trump_card", "deal")
+            r.fail(
+                path + ("reign_trump_card",),
+                t(
+                    "The reign's trump card is the last card dealt, so it is in the "
+                    "Peasant's hand ({player}); {card} is not.",
+                    player=players[peasant],
+                    card=card,
+                ),
+                "record.trump_card",
+                "deal",
+            )
             return None
         trump = card.suit
         assert trump is not None
-        steps.append(t("The reign: {player}, the Peasant, deals; trumps: {suit} ({card}).", player=players[peasant],
-                       suit=trump, card=card))
+        steps.append(
+            t(
+                "The reign: {player}, the Peasant, deals; trumps: {suit} ({card}).",
+                player=players[peasant],
+                suit=trump,
+                card=card,
+            )
+        )
         held = [list(h) for h in hands]
         if r.get(path + ("exchanges",)) is not None:
             r.mapping(path + ("exchanges",))
             r.known_keys(path + ("exchanges",), {"soldier", "peasant"})
         for title in ("soldier", "peasant"):
-            if not self._exchange(r, path + ("exchanges", title), number, title, held, seat_of, trump, players,
-                                  findings, steps):
+            if not self._exchange(
+                r,
+                path + ("exchanges", title),
+                number,
+                title,
+                held,
+                seat_of,
+                trump,
+                players,
+                findings,
+                steps,
+            ):
                 return None
-        top = max((c for h in held for c in h if c.suit is trump), key=lambda c: ORDER_6_TO_A.index(c.rank))
+        top = max(
+            (c for h in held for c in h if c.suit is trump),
+            key=lambda c: ORDER_6_TO_A.index(c.rank),
+        )
         leader = next(s for s, h in enumerate(held) if top in h)
-        steps.append(t("{player} holds {card}, the highest trump, and leads.", player=players[leader], card=top))
-        replay: Replay | None = replay_tricks(r, path + ("reign_tricks",), rules, held, players, leader, trump, number)
+        steps.append(
+            t(
+                "{player} holds {card}, the highest trump, and leads.",
+                player=players[leader],
+                card=top,
+            )
+        )
+        replay: Replay | None = replay_tricks(
+            r, path + ("reign_tricks",), rules, held, players, leader, trump, number
+        )
         if replay is None:
             return None
         findings.extend(replay.findings)
         won = replay.tricks_won(PLAYERS)
-        steps.append(t("Tricks in the reign: {tricks}.", tricks=[t("{player} {n}", player=p, n=k)
-                                                                 for p, k in zip(players, won, strict=True)]))
+        steps.append(
+            t(
+                "Tricks in the reign: {tricks}.",
+                tricks=[
+                    t("{player} {n}", player=p, n=k) for p, k in zip(players, won, strict=True)
+                ],
+            )
+        )
         return dict(zip(players, won, strict=True))
 
-    def _exchange(self, r: Reader, path: Path, number: int, title: str, held: list[list[Card]],
-                  seat_of: dict[str, int], trump: Suit, players: list[str], findings: list[Finding],
-                  steps: list[Message]) -> bool:
+    def _exchange(
+        self,
+        r: Reader,
+        path: Path,
+        number: int,
+        title: str,
+        held: list[list[Card]],
+        seat_of: dict[str, int],
+        trump: Suit,
+        players: list[str],
+        findings: list[Finding],
+        steps: list[Message],
+    ) -> bool:
         """One exchange with the King, checked; False if the record cannot be true."""
         seat, king = seat_of[title], seat_of["king"]
         name = players[seat]
-        trumps = sorted((c for c in held[seat] if c.suit is trump), key=lambda c: ORDER_6_TO_A.index(c.rank))
+        trumps = sorted(
+            (c for c in held[seat] if c.suit is trump), key=lambda c: ORDER_6_TO_A.index(c.rank)
+        )
         value = r.get(path)
         where = r.doc.where(path if value is not None else path[:-1], deal=number)
         if value is None:
             if trumps:
-                findings.append(Finding(f"exchange.{title}_missing", "error", where, t(
-                    "{player}, {title}, holds a trump ({cards}) and must give one to the King, but the record shows "
-                    "no exchange.", player=name, title=title_name(title), cards=trumps)))
+                findings.append(
+                    Finding(
+                        f"exchange.{title}_missing",
+                        "error",
+                        where,
+                        t(
+                            "{player}, {title}, holds a trump ({cards}) and must give one to "
+                            "the King, but the record shows "
+                            "no exchange.",
+                            player=name,
+                            title=title_name(title),
+                            cards=trumps,
+                        ),
+                    )
+                )
             else:
-                steps.append(t("{player}, {title}, holds no trump and exchanges nothing.", player=name,
-                               title=title_name(title)))
+                steps.append(
+                    t(
+                        "{player}, {title}, holds no trump and exchanges nothing.",
+                        player=name,
+                        title=title_name(title),
+                    )
+                )
             return True
         if r.mapping(path) is None:
             return False
@@ -569,27 +1015,66 @@ class Korol(Game):
         if gives is None or gets is None:
             return False
         if gives not in held[seat]:
-            r.fail(path + ("gives",), t("{player} gives {card}, which is not in their hand.", player=name,
-                                        card=gives), "record.not_held", "exchange")
+            r.fail(
+                path + ("gives",),
+                t("{player} gives {card}, which is not in their hand.", player=name, card=gives),
+                "record.not_held",
+                "exchange",
+            )
             return False
         held[seat].remove(gives)
         held[king].append(gives)
         if gets not in held[king]:
-            r.fail(path + ("gets",), t("The King, {player}, gives back {card}, which is not in their hand.",
-                                       player=players[king], card=gets), "record.not_held", "exchange")
+            r.fail(
+                path + ("gets",),
+                t(
+                    "The King, {player}, gives back {card}, which is not in their hand.",
+                    player=players[king],
+                    card=gets,
+                ),
+                "record.not_held",
+                "exchange",
+            )
             return False
         held[king].remove(gets)
         held[seat].append(gets)
-        steps.append(t("{player}, {title}, gives the King {card} and gets {back}.", player=name,
-                       title=title_name(title), card=gives, back=gets))
+        steps.append(
+            t(
+                "{player}, {title}, gives the King {card} and gets {back}.",
+                player=name,
+                title=title_name(title),
+                card=gives,
+                back=gets,
+            )
+        )
         if gives.suit is not trump:
-            findings.append(Finding(f"exchange.{title}_not_trump", "error", where, t(
-                "{player}, {title}, must give the King a trump, not {card}.", player=name, title=title_name(title),
-                card=gives)))
+            findings.append(
+                Finding(
+                    f"exchange.{title}_not_trump",
+                    "error",
+                    where,
+                    t(
+                        "{player}, {title}, must give the King a trump, not {card}.",
+                        player=name,
+                        title=title_name(title),
+                        card=gives,
+                    ),
+                )
+            )
         elif title == "soldier" and gives != trumps[-1]:
-            findings.append(Finding("exchange.soldier_not_highest", "error", where, t(
-                "{player}, the Soldier, must give the King his highest trump, {best}, not {card}.", player=name,
-                best=trumps[-1], card=gives)))
+            findings.append(
+                Finding(
+                    "exchange.soldier_not_highest",
+                    "error",
+                    where,
+                    t(
+                        "{player}, the Soldier, must give the King his highest trump, {best}, not {card}.",
+                        player=name,
+                        best=trumps[-1],
+                        card=gives,
+                    ),
+                )
+            )
         return True
 
 

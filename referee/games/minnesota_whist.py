@@ -26,7 +26,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.cards import Card
-from referee.engines.deals import Deal, Ledger, each_deal, goes_on, over_before, parsed, scores_before, trick_counts
+from referee.engines.deals import (
+    Deal,
+    Ledger,
+    each_deal,
+    goes_on,
+    over_before,
+    parsed,
+    scores_before,
+    trick_counts,
+)
 from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table, target_fact
 from referee.engines.replay import read_hands
 from referee.engines.tricks import ORDER_2_TO_A, TrickRules
@@ -54,47 +63,97 @@ TRICKS = 13
 BOOK = 6  # tricks over this count
 
 OPTIONS: tuple[Option, ...] = (
-    Option("scoring", "seed", ("seed", "pagat"),
-           help=t("How a hand is scored."),
-           choice_help={
-               "seed": t("As the source and its samples: high, the granders score 1 per trick over 6, or, if "
-                         "they take fewer than 7, the other side scores 2 per trick over 6; low, the side "
-                         "with fewer than 7 tricks scores 7 minus its tricks."),
-               "pagat": t("As pagat.com: high, the side with more tricks scores 1 per trick over 6; low, the "
-                          "side with more tricks loses 1 per trick over 6."),
-           },
-           label=t("Scoring"), choice_labels={"seed": t("as in the source"), "pagat": t("as on pagat.com")}),
-    Option("target", 13, minimum=1, help=t("The points a side needs to win the game."),
-           label=t("Points to win")),
+    Option(
+        "scoring",
+        "seed",
+        ("seed", "pagat"),
+        help=t("How a hand is scored."),
+        choice_help={
+            "seed": t(
+                "As the source and its samples: high, the granders score 1 per trick over 6, or, if "
+                "they take fewer than 7, the other side scores 2 per trick over 6; low, the side "
+                "with fewer than 7 tricks scores 7 minus its tricks."
+            ),
+            "pagat": t(
+                "As pagat.com: high, the side with more tricks scores 1 per trick over 6; low, the "
+                "side with more tricks loses 1 per trick over 6."
+            ),
+        },
+        label=t("Scoring"),
+        choice_labels={"seed": t("as in the source"), "pagat": t("as on pagat.com")},
+    ),
+    Option(
+        "target",
+        13,
+        minimum=1,
+        help=t("The points a side needs to win the game."),
+        label=t("Points to win"),
+    ),
 )
 RULES = TrickRules(ORDER_2_TO_A)
 
 RECORD = RecordSpec(
-    samples={"summary": "minnesota-whist/sample-1-granders-make", "full": "minnesota-whist/full-play-high"},
+    samples={
+        "summary": "minnesota-whist/sample-1-granders-make",
+        "full": "minnesota-whist/full-play-high",
+    },
     fields=(
-        sides_field(t("The two sides: each a name and the two partners, who sit opposite each other."), required=True),
-        Field("scores_before", PerPlayer(Integer(), sides=True),
-              t("The score of each side before the first deal of the record, for a game already under way; left "
-                "out, both sides start at nothing."),
-              label=t("Score before this deal")),
+        sides_field(
+            t("The two sides: each a name and the two partners, who sit opposite each other."),
+            required=True,
+        ),
+        Field(
+            "scores_before",
+            PerPlayer(Integer(), sides=True),
+            t(
+                "The score of each side before the first deal of the record, for a game already under way; left "
+                "out, both sides start at nothing."
+            ),
+            label=t("Score before this deal"),
+        ),
     ),
     deal=(
         DEALER,
-        Field("grand", PlayerName(), t("The player whose black card was turned up first; leave it out for a low "
-                                       "hand."), mode="summary",
-              label=t("Grander"), question=t("Who granded (turned the first black card)?")),
-        Field("grand", PlayerName(), t("Optional here: the referee finds the grander from the bid cards, and "
-                                       "reports a disagreement if you name someone else."), mode="full",
-              label=t("Grander")),
-        Field("tricks", PerPlayer(Integer(minimum=0, maximum=TRICKS), sides=True),
-              t("The number of tricks each side took; together they must make the whole hand."), required=True,
-              mode="summary",
-              label=t("Tricks taken"), question=t("How many tricks did each side take?")),
+        Field(
+            "grand",
+            PlayerName(),
+            t("The player whose black card was turned up first; leave it out for a low hand."),
+            mode="summary",
+            label=t("Grander"),
+            question=t("Who granded (turned the first black card)?"),
+        ),
+        Field(
+            "grand",
+            PlayerName(),
+            t(
+                "Optional here: the referee finds the grander from the bid cards, and "
+                "reports a disagreement if you name someone else."
+            ),
+            mode="full",
+            label=t("Grander"),
+        ),
+        Field(
+            "tricks",
+            PerPlayer(Integer(minimum=0, maximum=TRICKS), sides=True),
+            t("The number of tricks each side took; together they must make the whole hand."),
+            required=True,
+            mode="summary",
+            label=t("Tricks taken"),
+            question=t("How many tricks did each side take?"),
+        ),
         HANDS_DEALT,
-        Field("bids", Cards(min_items=1), t("The bid cards that were turned up, in the order they were turned up: "
-                                            "from the dealer's left, up to the first black card, or all four if "
-                                            "every one was red."), required=True, mode="full",
-              label=t("Bid cards turned up")),
+        Field(
+            "bids",
+            Cards(min_items=1),
+            t(
+                "The bid cards that were turned up, in the order they were turned up: "
+                "from the dealer's left, up to the first black card, or all four if "
+                "every one was red."
+            ),
+            required=True,
+            mode="full",
+            label=t("Bid cards turned up"),
+        ),
         TRICKS_PLAYED,
         CLAIM_PER_SIDE,
         NOTE,
@@ -103,8 +162,11 @@ RECORD = RecordSpec(
 """What a Minnesota Whist record holds (:mod:`referee.records.fields`)."""
 
 
-def score_hand(granders: str | None, tricks: dict[str, int], scoring: str = "seed",
-               ) -> tuple[dict[str, int], list[Message]]:
+def score_hand(
+    granders: str | None,
+    tricks: dict[str, int],
+    scoring: str = "seed",
+) -> tuple[dict[str, int], list[Message]]:
     """Score one hand: ``granders`` is the side that granded (None for a low hand).
 
     ``tricks`` maps the two sides to their tricks (13 in all). Returns the scores and the steps.
@@ -119,27 +181,60 @@ def score_hand(granders: str | None, tricks: dict[str, int], scoring: str = "see
         g = tricks[granders]
         if scoring == "pagat":
             scores[most] = tricks[most] - BOOK
-            steps.append(t("High hand: {side} took {n} tricks and scores {n} − 6 = {points}.", side=most,
-                           n=tricks[most], points=scores[most]))
+            steps.append(
+                t(
+                    "High hand: {side} took {n} tricks and scores {n} − 6 = {points}.",
+                    side=most,
+                    n=tricks[most],
+                    points=scores[most],
+                )
+            )
         elif g > BOOK:
             scores[granders] = g - BOOK
-            steps.append(t("High hand: {side} granded and took {n} tricks, so they score {n} − 6 = {points}.",
-                           side=granders, n=g, points=scores[granders]))
+            steps.append(
+                t(
+                    "High hand: {side} granded and took {n} tricks, so they score {n} − 6 = {points}.",
+                    side=granders,
+                    n=g,
+                    points=scores[granders],
+                )
+            )
         else:
             scores[other] = 2 * (tricks[other] - BOOK)
-            steps.append(tn("High hand: {side} granded but took only {n} trick, so they are set: {other} score "
-                            "double, ({m} − 6) × 2 = {points}.", "High hand: {side} granded but took only {n} tricks, "
-                            "so they are set: {other} score double, ({m} − 6) × 2 = {points}.", g, side=granders,
-                            other=other, m=tricks[other], points=scores[other]))
+            steps.append(
+                tn(
+                    "High hand: {side} granded but took only {n} trick, so they are set: {other} score "
+                    "double, ({m} − 6) × 2 = {points}.",
+                    "High hand: {side} granded but took only {n} tricks, "
+                    "so they are set: {other} score double, ({m} − 6) × 2 = {points}.",
+                    g,
+                    side=granders,
+                    other=other,
+                    m=tricks[other],
+                    points=scores[other],
+                )
+            )
     elif scoring == "pagat":
         scores[most] = -(tricks[most] - BOOK)
-        steps.append(t("Low hand: {side} took {n} tricks and lose {n} − 6 = {lost}.", side=most, n=tricks[most],
-                       lost=tricks[most] - BOOK))
+        steps.append(
+            t(
+                "Low hand: {side} took {n} tricks and lose {n} − 6 = {lost}.",
+                side=most,
+                n=tricks[most],
+                lost=tricks[most] - BOOK,
+            )
+        )
     else:
         scores[fewest] = BOOK + 1 - tricks[fewest]
-        steps.append(tn("Low hand: {side} took only {n} trick and score 7 − {n} = {points}.",
-                        "Low hand: {side} took only {n} tricks and score 7 − {n} = {points}.", tricks[fewest],
-                        side=fewest, points=scores[fewest]))
+        steps.append(
+            tn(
+                "Low hand: {side} took only {n} trick and score 7 − {n} = {points}.",
+                "Low hand: {side} took only {n} tricks and score 7 − {n} = {points}.",
+                tricks[fewest],
+                side=fewest,
+                points=scores[fewest],
+            )
+        )
     return scores, steps
 
 
@@ -191,12 +286,18 @@ class MinnesotaWhist(Game):
 
     slug = "minnesota-whist"
     rule_table = RULE_TABLE
-    names: ClassVar[dict[str, str]] = {"en": "Minnesota Whist", "ru": "Миннесотский вист", "de": "Minnesota-Whist"}
+    names: ClassVar[dict[str, str]] = {
+        "en": "Minnesota Whist",
+        "ru": "Миннесотский вист",
+        "de": "Minnesota-Whist",
+    }
     player_counts = (PLAYERS,)
     options = OPTIONS
     record = RECORD
     kind = t("partnership trick-taking game without trumps")
-    pitch = t("Whist without trumps: a card laid face down decides whether the hand is played high or low.")
+    pitch = t(
+        "Whist without trumps: a card laid face down decides whether the hand is played high or low."
+    )
     length = t("about an hour")
     deck_size = 52
     example_fields = (("grand", t("Grand"), "name"), ("bids", t("Bid cards turned up"), "cards"))
@@ -209,7 +310,10 @@ class MinnesotaWhist(Game):
             (t("Cards per player"), HAND_SIZE),
             (t("Trumps"), t("none")),
             (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
-            (t("A side must take, in a high hand"), tn("at least {n} trick", "at least {n} tricks", BOOK + 1)),
+            (
+                t("A side must take, in a high hand"),
+                tn("at least {n} trick", "at least {n} tricks", BOOK + 1),
+            ),
             target_fact(OPTIONS[1]),
         ]
 
@@ -232,8 +336,13 @@ class MinnesotaWhist(Game):
         r.raise_if_any()
         side_of = {p: side for side, members in teams.items() for p in members}
         winner: str | None = None
-        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
-                Deal.open(r, i, RECORD, ledger.findings), ledger, players, side_of, sides, options)):
+        for i, (result, dealer) in each_deal(
+            r,
+            deals_value,
+            lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings), ledger, players, side_of, sides, options
+            ),
+        ):
             ledger.add(i, result, dealer)
             if winner is None:
                 reached_it = [s for s in sides if ledger.totals[s] >= options["target"]]
@@ -242,9 +351,13 @@ class MinnesotaWhist(Game):
                     ledger.over = True
         r.raise_if_any()
         if winner is not None:
-            termination = tn("{side} reached {target} point and win the game.",
-                             "{side} reached {target} points and win the game.", options["target"], side=winner,
-                             target=options["target"])
+            termination = tn(
+                "{side} reached {target} point and win the game.",
+                "{side} reached {target} points and win the game.",
+                options["target"],
+                side=winner,
+                target=options["target"],
+            )
             return ledger.verdict(self.slug, options, winner, termination, "target_reached")
         return ledger.verdict(self.slug, options, None, goes_on(options["target"]), "in_progress")
 
@@ -253,29 +366,62 @@ class MinnesotaWhist(Game):
         if value is None:
             return {}
         if len(value) != 2:
-            r.fail(("teams",), t("teams must name exactly two sides."), "record.team_count", "partnerships")
+            r.fail(
+                ("teams",),
+                t("teams must name exactly two sides."),
+                "record.team_count",
+                "partnerships",
+            )
             return {}
         teams: dict[str, list[str]] = {}
         for key, members in value.items():
             p = ("teams", key)
-            if not isinstance(members, list) or len(members) != 2 or not all(str(m) in players for m in members):
-                r.fail(p, t("A side is two players at the table ({names}).", names=players), "record.team_shape",
-                       "partnerships")
+            if (
+                not isinstance(members, list)
+                or len(members) != 2
+                or not all(str(m) in players for m in members)
+            ):
+                r.fail(
+                    p,
+                    t("A side is two players at the table ({names}).", names=players),
+                    "record.team_shape",
+                    "partnerships",
+                )
                 return {}
             teams[str(key)] = [str(m) for m in members]
         listed = [m for ms in teams.values() for m in ms]
         if len(set(listed)) != PLAYERS:
-            r.fail(("teams",), t("Every player must be on exactly one side."), "record.team_shape", "partnerships")
+            r.fail(
+                ("teams",),
+                t("Every player must be on exactly one side."),
+                "record.team_shape",
+                "partnerships",
+            )
             return {}
         if len(players) == PLAYERS:
             for side, (a, b) in teams.items():
                 if (players.index(a) - players.index(b)) % 2 != 0:
-                    r.fail(("teams", side), t("Partners sit opposite each other, but {a} and {b} sit side by side.",
-                                              a=a, b=b), "record.partners_adjacent", "partnerships")
+                    r.fail(
+                        ("teams", side),
+                        t(
+                            "Partners sit opposite each other, but {a} and {b} sit side by side.",
+                            a=a,
+                            b=b,
+                        ),
+                        "record.partners_adjacent",
+                        "partnerships",
+                    )
         return teams
 
-    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], side_of: dict[str, str],
-              sides: list[str], options: dict[str, Any]) -> tuple[DealResult, int] | None:
+    def _deal(
+        self,
+        deal: Deal | None,
+        ledger: Ledger,
+        players: list[str],
+        side_of: dict[str, str],
+        sides: list[str],
+        options: dict[str, Any],
+    ) -> tuple[DealResult, int] | None:
         if deal is None:
             return None
         r = deal.r
@@ -296,31 +442,63 @@ class MinnesotaWhist(Game):
             if outcome is None:
                 return None
             grand_name, tricks = outcome
-            tricks_by_side = {s: sum(n for p, n in zip(players, tricks, strict=True) if side_of[p] == s)
-                              for s in sides}
+            tricks_by_side = {
+                s: sum(n for p, n in zip(players, tricks, strict=True) if side_of[p] == s)
+                for s in sides
+            }
         else:
-            got = trick_counts(r, deal.at("tricks"), sides, TRICKS, t("The sides' tricks must add up to {total}, "
-                                                                      "not {n}."))
+            got = trick_counts(
+                r,
+                deal.at("tricks"),
+                sides,
+                TRICKS,
+                t("The sides' tricks must add up to {total}, not {n}."),
+            )
             if got is None:
                 return None
             tricks_by_side = got
         if grand_name is not None:
             granders = side_of[grand_name]
             leader = players[(players.index(grand_name) - 1) % PLAYERS]
-            steps.insert(0, t("{player} granded for {side}: a high hand. {leader}, to the right of {player}, "
-                              "leads.", player=grand_name, side=granders, leader=leader))
+            steps.insert(
+                0,
+                t(
+                    "{player} granded for {side}: a high hand. {leader}, to the right of {player}, "
+                    "leads.",
+                    player=grand_name,
+                    side=granders,
+                    leader=leader,
+                ),
+            )
         else:
             granders = None
-            steps.insert(0, t("All four bid cards were red: a low hand. {leader}, left of the dealer, leads.",
-                              leader=players[(dealer + 1) % PLAYERS]))
-        steps.append(t("Tricks: {tricks}.", tricks=[tn("{side} {n}", "{side} {n}", n, side=s)
-                                                    for s, n in tricks_by_side.items()]))
+            steps.insert(
+                0,
+                t(
+                    "All four bid cards were red: a low hand. {leader}, left of the dealer, leads.",
+                    leader=players[(dealer + 1) % PLAYERS],
+                ),
+            )
+        steps.append(
+            t(
+                "Tricks: {tricks}.",
+                tricks=[
+                    tn("{side} {n}", "{side} {n}", n, side=s) for s, n in tricks_by_side.items()
+                ],
+            )
+        )
         scores, score_steps = score_hand(granders, tricks_by_side, options["scoring"])
         steps.extend(score_steps)
         return deal.result(scores, steps, claim), dealer
 
-    def _full_play(self, deal: Deal, players: list[str], dealer: int, grand_name: str | None, steps: list[Message],
-                   ) -> tuple[str | None, list[int]] | None:
+    def _full_play(
+        self,
+        deal: Deal,
+        players: list[str],
+        dealer: int,
+        grand_name: str | None,
+        steps: list[Message],
+    ) -> tuple[str | None, list[int]] | None:
         r = deal.r
         hands = read_hands(r, deal.at("hands"), players, HAND_SIZE)
         if hands is None:
@@ -332,10 +510,19 @@ class MinnesotaWhist(Game):
         usable, revealed = self._check_bids(deal, bids, owner, players, dealer)
         if not usable:
             return None
-        if grand_name is not None and grand_name != revealed:  # the record contradicts itself: unusable
-            r.fail(deal.at("grand"), t("The record says {player} granded, but the bid cards say {actual}.",
-                                       player=grand_name, actual=revealed or t(N_("nobody"))),
-                   "record.grand_mismatch", "bidding")
+        if (
+            grand_name is not None and grand_name != revealed
+        ):  # the record contradicts itself: unusable
+            r.fail(
+                deal.at("grand"),
+                t(
+                    "The record says {player} granded, but the bid cards say {actual}.",
+                    player=grand_name,
+                    actual=revealed or t(N_("nobody")),
+                ),
+                "record.grand_mismatch",
+                "bidding",
+            )
             return None
         if revealed is not None:
             leader = (players.index(revealed) - 1) % PLAYERS
@@ -346,33 +533,65 @@ class MinnesotaWhist(Game):
             return None
         return revealed, replay.tricks_won(PLAYERS)
 
-    def _check_bids(self, deal: Deal, bids: list[Card], owner: dict[Card, int], players: list[str], dealer: int,
-                    ) -> tuple[bool, str | None]:
+    def _check_bids(
+        self,
+        deal: Deal,
+        bids: list[Card],
+        owner: dict[Card, int],
+        players: list[str],
+        dealer: int,
+    ) -> tuple[bool, str | None]:
         """Whether the bids can be used, and who granded (None: a low hand), from the cards turned up."""
         r, path = deal.r, deal.at("bids")
         if not bids:
-            r.fail(path, t("bids must list the bid cards in the order they were turned up."), "record.shape")
+            r.fail(
+                path,
+                t("bids must list the bid cards in the order they were turned up."),
+                "record.shape",
+            )
             return False, None
         for k, card in enumerate(bids):
             seat = (dealer + 1 + k) % PLAYERS
             if card not in owner:
-                r.fail(path, t("{card} was dealt to nobody.", card=card), "record.card_not_dealt", "deal")
+                r.fail(
+                    path,
+                    t("{card} was dealt to nobody.", card=card),
+                    "record.card_not_dealt",
+                    "deal",
+                )
                 return False, None
             if owner[card] != seat:
-                deal.warn("bid.out_of_order", ("bids",), t("Bid card {k}, {card}, belongs to {owner}, but {seat} "
-                                                           "turns up card {k}.", k=k + 1, card=card,
-                                                           owner=players[owner[card]], seat=players[seat]), "error")
+                deal.warn(
+                    "bid.out_of_order",
+                    ("bids",),
+                    t(
+                        "Bid card {k}, {card}, belongs to {owner}, but {seat} turns up card {k}.",
+                        k=k + 1,
+                        card=card,
+                        owner=players[owner[card]],
+                        seat=players[seat],
+                    ),
+                    "error",
+                )
             black = not card.suit.is_red
             if black and k != len(bids) - 1:
-                deal.warn("bid.after_black", ("bids",), t("Turning up stops at the first black card, {card}.",
-                                                          card=card), "error")
+                deal.warn(
+                    "bid.after_black",
+                    ("bids",),
+                    t("Turning up stops at the first black card, {card}.", card=card),
+                    "error",
+                )
                 break
         black = [c for c in bids if not c.suit.is_red]
         if black:
             return True, players[owner[black[0]]]
         if len(bids) != PLAYERS:
-            r.fail(path, t("Turning up goes on until a black card or all four cards are shown."),
-                   "record.bids_incomplete", "bidding")
+            r.fail(
+                path,
+                t("Turning up goes on until a black card or all four cards are shown."),
+                "record.bids_incomplete",
+                "bidding",
+            )
             return False, None
         return True, None
 

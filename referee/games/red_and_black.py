@@ -31,7 +31,19 @@ from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
-from referee.records.fields import DEALER, NOTE, Cards, Field, Integer, ListOf, Obj, OneOf, PerPlayer, PlayerName, Text
+from referee.records.fields import (
+    DEALER,
+    NOTE,
+    Cards,
+    Field,
+    Integer,
+    ListOf,
+    Obj,
+    OneOf,
+    PerPlayer,
+    PlayerName,
+    Text,
+)
 from referee.records.fields import Card as CardType
 from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
@@ -40,54 +52,127 @@ STOCK = 50
 PER_COLOUR = 25
 
 OPTIONS: tuple[Option, ...] = (
-    choice_option("ties", "all_lose", t("Several share the most cards"),
-                  t("What happens when several players share the most cards taken."),
-                  ("all_lose", t("they all lose"), t("Every one of them loses, even if that is everyone.")),
-                  ("nobody_loses", t("nobody loses"), t("Nobody loses that game."))),
-    choice_option("several_games", "each_game", t("Several games in one record"),
-                  t("How a record of several games is decided."),
-                  ("each_game", t("each game has its loser"),
-                   t("Every game has its own loser; the totals are for information.")),
-                  ("total", t("the most cards in all loses"),
-                   t("The cards taken are added up over all the games; the most in all loses."))),
+    choice_option(
+        "ties",
+        "all_lose",
+        t("Several share the most cards"),
+        t("What happens when several players share the most cards taken."),
+        ("all_lose", t("they all lose"), t("Every one of them loses, even if that is everyone.")),
+        ("nobody_loses", t("nobody loses"), t("Nobody loses that game.")),
+    ),
+    choice_option(
+        "several_games",
+        "each_game",
+        t("Several games in one record"),
+        t("How a record of several games is decided."),
+        (
+            "each_game",
+            t("each game has its loser"),
+            t("Every game has its own loser; the totals are for information."),
+        ),
+        (
+            "total",
+            t("the most cards in all loses"),
+            t("The cards taken are added up over all the games; the most in all loses."),
+        ),
+    ),
 )
 
 RECORD = games_record(
-    "stock", t("The games, in the order they were played."), t("Games"),
+    "stock",
+    t("The games, in the order they were played."),
+    t("Games"),
     samples={"summary": "red-and-black/five-players", "full": "red-and-black/stock-runs-out"},
     deal=(
         DEALER,
-        Field("taken", PerPlayer(Integer(minimum=0, maximum=STOCK)), t("How many cards each player had to take; "
-                                                                       "together at most the 50 of the stock."),
-              required=True, mode="summary",
-              label=t("Cards taken"), question=t("How many cards did each player take?")),
-        Field("start", Obj((Field("black", CardType(), t("The black card, face down."), required=True,
-                                  label=t("Black card")),
-                            Field("red", CardType(), t("The red card, face up on it."), required=True,
-                                  label=t("Red card")))),
-              t("Optional: the two cards that start the pile, when the stock is given as cards."), mode="full",
-              label=t("Starting pile")),
-        Field("stock", OneOf((Cards(min_items=1), Text())), t("The 50 cards of the stock from the top down: cards, "
-                                                              "or only their colours as one string of letters (R "
-                                                              "and B in English, К and Ч in Russian, R and S in "
-                                                              "German notation)."), required=True, mode="full",
-              label=t("Stock"),
-              hint=t("The 50 cards of the stock from the top down: the cards, or only their colours, one letter a "
-                     "card (R and B in English, К and Ч in Russian, R and S in German notation).")),
-        Field("draws", Text(), t("Optional: what each player did with each card drawn, one letter a card from the "
-                                 "top of the stock: K keeps it, D discards it (Б and С in Russian, B and A in "
-                                 "German notation); spaces may group the letters by turn. The draws after the "
-                                 "last letter are derived from the stock."), mode="full",
-              label=t("Draws"), question=t("What did each player do with each card drawn?")),
-        Field("claim", PerPlayer(Integer(minimum=0)), t("The cards each player took, as the table counted them; the "
-                                                        "referee says whether they agree."), mode="full",
-              label=t("Cards written down"), question=t("What did the table count?")),
-        Field("loser", OneOf((PlayerName(), ListOf(PlayerName(), min_items=1))),
-              t("Who lost, as the table saw it: a name, or a list of names for a tie; the referee says whether "
-                "it agrees."),
-              label=t("Loser"), question=t("Who lost, as the table saw it?"),
-              hint=t("Who lost, as the table saw it: one player, or several for a tie; the referee says whether it "
-                     "agrees.")),
+        Field(
+            "taken",
+            PerPlayer(Integer(minimum=0, maximum=STOCK)),
+            t("How many cards each player had to take; together at most the 50 of the stock."),
+            required=True,
+            mode="summary",
+            label=t("Cards taken"),
+            question=t("How many cards did each player take?"),
+        ),
+        Field(
+            "start",
+            Obj(
+                (
+                    Field(
+                        "black",
+                        CardType(),
+                        t("The black card, face down."),
+                        required=True,
+                        label=t("Black card"),
+                    ),
+                    Field(
+                        "red",
+                        CardType(),
+                        t("The red card, face up on it."),
+                        required=True,
+                        label=t("Red card"),
+                    ),
+                )
+            ),
+            t("Optional: the two cards that start the pile, when the stock is given as cards."),
+            mode="full",
+            label=t("Starting pile"),
+        ),
+        Field(
+            "stock",
+            OneOf((Cards(min_items=1), Text())),
+            t(
+                "The 50 cards of the stock from the top down: cards, "
+                "or only their colours as one string of letters (R "
+                "and B in English, К and Ч in Russian, R and S in "
+                "German notation)."
+            ),
+            required=True,
+            mode="full",
+            label=t("Stock"),
+            hint=t(
+                "The 50 cards of the stock from the top down: the cards, or only their colours, one letter a "
+                "card (R and B in English, К and Ч in Russian, R and S in German notation)."
+            ),
+        ),
+        Field(
+            "draws",
+            Text(),
+            t(
+                "Optional: what each player did with each card drawn, one letter a card from the "
+                "top of the stock: K keeps it, D discards it (Б and С in Russian, B and A in "
+                "German notation); spaces may group the letters by turn. The draws after the "
+                "last letter are derived from the stock."
+            ),
+            mode="full",
+            label=t("Draws"),
+            question=t("What did each player do with each card drawn?"),
+        ),
+        Field(
+            "claim",
+            PerPlayer(Integer(minimum=0)),
+            t(
+                "The cards each player took, as the table counted them; the "
+                "referee says whether they agree."
+            ),
+            mode="full",
+            label=t("Cards written down"),
+            question=t("What did the table count?"),
+        ),
+        Field(
+            "loser",
+            OneOf((PlayerName(), ListOf(PlayerName(), min_items=1))),
+            t(
+                "Who lost, as the table saw it: a name, or a list of names for a tie; the referee says whether "
+                "it agrees."
+            ),
+            label=t("Loser"),
+            question=t("Who lost, as the table saw it?"),
+            hint=t(
+                "Who lost, as the table saw it: one player, or several for a tie; the referee says whether it "
+                "agrees."
+            ),
+        ),
         NOTE,
     ),
 )
@@ -96,8 +181,13 @@ RECORD = games_record(
 
 def lose_message(losers: list[str], most: int) -> Message:
     """``Vera took the most cards (14) and loses.``, the verb agreeing with the number of losers."""
-    return tn("{players} took the most cards ({most}) and loses.", "{players} took the most cards ({most}) and lose.",
-              len(losers), players=losers, most=most)
+    return tn(
+        "{players} took the most cards ({most}) and loses.",
+        "{players} took the most cards ({most}) and lose.",
+        len(losers),
+        players=losers,
+        most=most,
+    )
 
 
 def who_loses(taken: dict[str, int], ties: str) -> tuple[list[str], Message]:
@@ -111,8 +201,11 @@ def who_loses(taken: dict[str, int], ties: str) -> tuple[list[str], Message]:
     most = max(taken.values())
     losers = [p for p, k in taken.items() if k == most]
     if len(losers) > 1 and ties == "nobody_loses":
-        return [], t("{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).", players=losers,
-                     n=most)
+        return [], t(
+            "{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).",
+            players=losers,
+            n=most,
+        )
     return losers, lose_message(losers, most)
 
 
@@ -123,18 +216,37 @@ def colour_step(player: str, taken: int, needed_red: bool, discarded: bool) -> M
     """
     if not discarded:
         if needed_red:
-            return tn("{player} takes {n} black card; the stock is empty.",
-                      "{player} takes {n} black cards; the stock is empty.", taken, player=player)
-        return tn("{player} takes {n} red card; the stock is empty.",
-                  "{player} takes {n} red cards; the stock is empty.", taken, player=player)
+            return tn(
+                "{player} takes {n} black card; the stock is empty.",
+                "{player} takes {n} black cards; the stock is empty.",
+                taken,
+                player=player,
+            )
+        return tn(
+            "{player} takes {n} red card; the stock is empty.",
+            "{player} takes {n} red cards; the stock is empty.",
+            taken,
+            player=player,
+        )
     if not taken:
-        return (t("{player} discards a red card at once; black is needed next.", player=player) if needed_red else
-                t("{player} discards a black card at once; red is needed next.", player=player))
+        return (
+            t("{player} discards a red card at once; black is needed next.", player=player)
+            if needed_red
+            else t("{player} discards a black card at once; red is needed next.", player=player)
+        )
     if needed_red:
-        return tn("{player} takes {n} black card and discards a red one; black is needed next.",
-                  "{player} takes {n} black cards and discards a red one; black is needed next.", taken, player=player)
-    return tn("{player} takes {n} red card and discards a black one; red is needed next.",
-              "{player} takes {n} red cards and discards a black one; red is needed next.", taken, player=player)
+        return tn(
+            "{player} takes {n} black card and discards a red one; black is needed next.",
+            "{player} takes {n} black cards and discards a red one; black is needed next.",
+            taken,
+            player=player,
+        )
+    return tn(
+        "{player} takes {n} red card and discards a black one; red is needed next.",
+        "{player} takes {n} red cards and discards a black one; red is needed next.",
+        taken,
+        player=player,
+    )
 
 
 def colour_name(red: bool) -> Message:
@@ -159,14 +271,19 @@ class RedBlackGame(TurnState[Draw]):
     Seat 0 is the dealer's left, who draws first. ``needed_red`` is the colour on top of the pile.
     """
 
-    def __init__(self, players: Sequence[str], stock: Sequence[Any], cards: Sequence[Card] | None = None,
-                 ties: str = "all_lose"):
+    def __init__(
+        self,
+        players: Sequence[str],
+        stock: Sequence[Any],
+        cards: Sequence[Card] | None = None,
+        ties: str = "all_lose",
+    ):
         super().__init__(players, 0)
         self.red: list[bool] = [bool(x) for x in stock]
         self.cards: list[Card] | None = list(cards) if cards is not None else None
         self.ties = ties
         self.position = 0
-        self.needed_red = True   # the red starting card lies face up
+        self.needed_red = True  # the red starting card lies face up
         self.taken: list[int] = [0] * len(players)
         self.discards: list[bool] = []
         self.turns: list[Turn] = []
@@ -186,8 +303,12 @@ class RedBlackGame(TurnState[Draw]):
 
     def why_illegal(self, move: Draw) -> IllegalMoveError:
         """The only move there is is a draw."""
-        return IllegalMoveError(t("The only move is to draw from the stock."), code="red_and_black.draw",
-                                rule="draw", legal=tuple(self.legal_moves()))
+        return IllegalMoveError(
+            t("The only move is to draw from the stock."),
+            code="red_and_black.draw",
+            rule="draw",
+            legal=tuple(self.legal_moves()),
+        )
 
     def apply(self, move: Draw) -> None:
         """Draw the top card: discard it if it is the colour needed (the pile turns over), else take it."""
@@ -213,11 +334,15 @@ class RedBlackGame(TurnState[Draw]):
         losers, why = who_loses(scores, self.ties)
         if not losers:
             return Outcome(tuple(self.players), "game.tie_nobody_loses", why, scores)
-        return Outcome(tuple(p for p in self.players if p not in losers), "game.most_cards_lose", why, scores)
+        return Outcome(
+            tuple(p for p in self.players if p not in losers), "game.most_cards_lose", why, scores
+        )
 
     def taken_items(self) -> list[Any]:
         """Every card taken so far, turn by turn (the turn under way included)."""
-        return [x for turn in self.turns for x in turn.taken] + (self._current if not self.is_over() else [])
+        return [x for turn in self.turns for x in turn.taken] + (
+            self._current if not self.is_over() else []
+        )
 
     def pile_items(self) -> list[Any]:
         """The cards discarded on the pile so far, in order (the two starting cards are not among them)."""
@@ -253,19 +378,40 @@ class WrongDraw:
         if game.cards is not None:
             card = game.cards[self.index]
             if self.kept:
-                return t("Draw {k}: {colour} is needed and {player} draws {card}, a card of the other colour, so "
-                         "it is kept and {player} draws again; the record says it was discarded. The record's "
-                         "later draws are not checked.", k=k, colour=colour, player=player, card=card)
-            return t("Draw {k}: {colour} is needed and {player} draws {card}, a card of that colour, so it is "
-                     "discarded and the turn passes on; the record says it was kept. The record's later draws are "
-                     "not checked.", k=k, colour=colour, player=player, card=card)
+                return t(
+                    "Draw {k}: {colour} is needed and {player} draws {card}, a card of the other colour, so "
+                    "it is kept and {player} draws again; the record says it was discarded. The record's "
+                    "later draws are not checked.",
+                    k=k,
+                    colour=colour,
+                    player=player,
+                    card=card,
+                )
+            return t(
+                "Draw {k}: {colour} is needed and {player} draws {card}, a card of that colour, so it is "
+                "discarded and the turn passes on; the record says it was kept. The record's later draws are "
+                "not checked.",
+                k=k,
+                colour=colour,
+                player=player,
+                card=card,
+            )
         if self.kept:
-            return t("Draw {k}: {colour} is needed and {player} draws a card of the other colour, so it is kept "
-                     "and {player} draws again; the record says it was discarded. The record's later draws are "
-                     "not checked.", k=k, colour=colour, player=player)
-        return t("Draw {k}: {colour} is needed and {player} draws a card of that colour, so it is discarded and "
-                 "the turn passes on; the record says it was kept. The record's later draws are not checked.",
-                 k=k, colour=colour, player=player)
+            return t(
+                "Draw {k}: {colour} is needed and {player} draws a card of the other colour, so it is kept "
+                "and {player} draws again; the record says it was discarded. The record's later draws are "
+                "not checked.",
+                k=k,
+                colour=colour,
+                player=player,
+            )
+        return t(
+            "Draw {k}: {colour} is needed and {player} draws a card of that colour, so it is discarded and "
+            "the turn passes on; the record says it was kept. The record's later draws are not checked.",
+            k=k,
+            colour=colour,
+            player=player,
+        )
 
 
 def first_wrong_draw(game: RedBlackGame, recorded: Sequence[bool]) -> WrongDraw | None:
@@ -316,7 +462,10 @@ def taken_possible(taken: Sequence[int], per_colour: int = PER_COLOUR) -> bool:
     if complete < 0:
         return False
     red_discards, black_discards = (complete + 1) // 2, complete // 2
-    need_black, need_red = per_colour - black_discards, per_colour - red_discards  # kept by even / odd turns
+    need_black, need_red = (
+        per_colour - black_discards,
+        per_colour - red_discards,
+    )  # kept by even / odd turns
     if need_black < 0 or need_red < 0:
         return False
     for cut_short in (False, True):
@@ -331,7 +480,9 @@ def taken_possible(taken: Sequence[int], per_colour: int = PER_COLOUR) -> bool:
             continue
         if fixed_red + flexible - (need_black - fixed_black) != need_red:
             continue
-        if cut_short:  # the last turn, cut short, kept at least one card of the colour it did not need
+        if (
+            cut_short
+        ):  # the last turn, cut short, kept at least one card of the colour it did not need
             seat, black = complete % n, complete % 2 == 0
             colour_room = need_black - fixed_black if black else need_red - fixed_red
             if not taken[seat] or (len(parities[seat]) == 2 and not colour_room):
@@ -374,23 +525,40 @@ class RedAndBlack(PackGame):
     slug = "red-and-black"
     rule_table = RULE_TABLE
     ruleless_codes = frozenset({"red_and_black.draw"})  # a record can hold nothing but draws
-    names: ClassVar[dict[str, str]] = {"en": "Red and Black", "ru": "Красная и чёрная", "de": "Rot und Schwarz"}
+    names: ClassVar[dict[str, str]] = {
+        "en": "Red and Black",
+        "ru": "Красная и чёрная",
+        "de": "Rot und Schwarz",
+    }
     player_counts = (2, 3, 4, 5)
     options = OPTIONS
     record = RECORD
     kind = t("drawing game without decisions: the fewest cards taken")
-    pitch = t("A game of pure luck for children: draw until your colour comes up, and keep the rest.")
+    pitch = t(
+        "A game of pure luck for children: draw until your colour comes up, and keep the rest."
+    )
     length = t("a few minutes")
 
     def pack_fact(self) -> tuple[Message, Any]:
         """Two cards start the pile, the rest is the stock."""
-        return (t("Cards"), t("{n}: one red and one black start the pile, {stock} form the stock ({each} of each "
-                              "colour)", n=self.deck_size, stock=STOCK, each=PER_COLOUR))
+        return (
+            t("Cards"),
+            t(
+                "{n}: one red and one black start the pile, {stock} form the stock ({each} of each "
+                "colour)",
+                n=self.deck_size,
+                stock=STOCK,
+                each=PER_COLOUR,
+            ),
+        )
 
     def play_facts(self) -> list[tuple[Message, Any]]:
         """The colour needed, the goal and the end (after the players and the pack)."""
         return [
-            (t("Colour needed"), t("red, black, red, black … in turn: the pile is turned over after every discard")),
+            (
+                t("Colour needed"),
+                t("red, black, red, black … in turn: the pile is turned over after every discard"),
+            ),
             (t("Goal"), t("take as few cards as possible")),
             (t("End"), t("when the stock runs out; the player who took the most cards loses")),
         ]
@@ -405,12 +573,19 @@ class RedAndBlack(PackGame):
             got = read_stock(deal["stock"], notation)
             if not isinstance(got, Message):
                 reds, cards = got
-                lines.append((t("Stock, from the top"), cards if cards is not None else ColourString(tuple(reds))))
+                lines.append(
+                    (
+                        t("Stock, from the top"),
+                        cards if cards is not None else ColourString(tuple(reds)),
+                    )
+                )
         if deal.get("loser") is not None:
             lines.append((t("Loser, as claimed"), deal["loser"]))
         return lines
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+    def example_rows(
+        self, deal: dict[str, Any], notation: str
+    ) -> list[tuple[Message, dict[str, Any]]]:
         """Cards taken (a summary), then the claim."""
         rows: list[tuple[Message, dict[str, Any]]] = []
         if isinstance(deal.get("taken"), dict):
@@ -425,15 +600,26 @@ class RedAndBlack(PackGame):
         def draw(state: RedBlackGame, legal: list[Draw]) -> bool:
             return legal == [Draw()]
 
-        return [TurnDuty(t("Draw from the stock: a card of the colour on top of the pile is discarded and ends the "
-                           "turn, a card of the other colour is kept and you draw again."), draw)]
+        return [
+            TurnDuty(
+                t(
+                    "Draw from the stock: a card of the colour on top of the pile is discarded and ends the "
+                    "turn, a card of the other colour is kept and you draw again."
+                ),
+                draw,
+            )
+        ]
 
     def check(self, doc: Document) -> Verdict:
         """Validate and replay a Red and Black record, game by game."""
         ledger, players, options, losers_of = read_games(self, doc, self._game)
         results, totals = ledger.results, ledger.totals
-        per_game = [t("game {n}: {players}", n=result.number, players=losers) if losers else
-                    t("game {n}: nobody", n=result.number) for result, losers in zip(results, losers_of, strict=True)]
+        per_game = [
+            t("game {n}: {players}", n=result.number, players=losers)
+            if losers
+            else t("game {n}: nobody", n=result.number)
+            for result, losers in zip(results, losers_of, strict=True)
+        ]
         last_losers = losers_of[-1] if losers_of else []
         winner: str | None = None
         if options["several_games"] == "total" and len(results) > 1:
@@ -455,8 +641,13 @@ class RedAndBlack(PackGame):
             winner = best[0] if len(best) == 1 and scores[best[0]] != max(scores.values()) else None
         return ledger.verdict(self.slug, options, winner, termination, code)
 
-    def _game(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
-              ) -> tuple[DealResult, int, list[str]] | None:
+    def _game(
+        self,
+        deal: Deal | None,
+        ledger: Ledger,
+        players: list[str],
+        options: dict[str, Any],
+    ) -> tuple[DealResult, int, list[str]] | None:
         if deal is None:
             return None
         r = deal.r
@@ -475,8 +666,16 @@ class RedAndBlack(PackGame):
         taken = {p: taken[p] for p in players}
         losers, end = who_loses(taken, options["ties"])
         if loser_claim is not None and sorted(loser_claim) != sorted(losers):
-            deal.warn("deal.loser_claim", ("loser",), t("The table named {claimed} as the loser, but {actual} lost.",
-                                                         claimed=loser_claim, actual=losers or t("nobody")), "error")
+            deal.warn(
+                "deal.loser_claim",
+                ("loser",),
+                t(
+                    "The table named {claimed} as the loser, but {actual} lost.",
+                    claimed=loser_claim,
+                    actual=losers or t("nobody"),
+                ),
+                "error",
+            )
         steps.append(end)
         return deal.result(taken, steps, claim), dealer, losers
 
@@ -492,37 +691,73 @@ class RedAndBlack(PackGame):
                 out.append(got)
         return out if len(out) == len(names) and out else None
 
-    def _summary(self, r: Reader, path: Path, order: list[str]) -> tuple[dict[str, int], list[Message]] | None:
+    def _summary(
+        self, r: Reader, path: Path, order: list[str]
+    ) -> tuple[dict[str, int], list[Message]] | None:
         taken_path = path + ("taken",)
         taken = r.scores(taken_path, order, minimum=0)
         if taken is None:
             return None
         total = sum(taken.values())
         if total > STOCK:
-            r.fail(taken_path, t("The players took {n} cards in all, but the stock holds only {stock}.", n=total,
-                                 stock=STOCK), "record.too_many_taken", "stock")
+            r.fail(
+                taken_path,
+                t(
+                    "The players took {n} cards in all, but the stock holds only {stock}.",
+                    n=total,
+                    stock=STOCK,
+                ),
+                "record.too_many_taken",
+                "stock",
+            )
             return None
         discards = STOCK - total
         # A player's first turn comes only after a discard by each player before him.
         for k, name in enumerate(order):
             if taken[name] and k > discards:
-                r.fail(taken_path + (name,), t("{player} never had a turn: with {d} cards discarded, the stock ran "
-                                               "out before his turn.", player=name, d=discards),
-                       "record.no_turn", "draw")
+                r.fail(
+                    taken_path + (name,),
+                    t(
+                        "{player} never had a turn: with {d} cards discarded, the stock ran "
+                        "out before his turn.",
+                        player=name,
+                        d=discards,
+                    ),
+                    "record.no_turn",
+                    "draw",
+                )
                 return None
         if not taken_possible([taken[name] for name in order]):
-            r.fail(taken_path, t("No stock gives these counts: the turns alternate between needing red and black, so "
-                                 "{d} discards leave {black} black and {red} red cards to be taken, each by a player "
-                                 "whose turn needed the other colour.", d=discards,
-                                 black=PER_COLOUR - discards // 2, red=PER_COLOUR - (discards + 1) // 2),
-                   "record.taken_impossible", "draw")
+            r.fail(
+                taken_path,
+                t(
+                    "No stock gives these counts: the turns alternate between needing red and black, so "
+                    "{d} discards leave {black} black and {red} red cards to be taken, each by a player "
+                    "whose turn needed the other colour.",
+                    d=discards,
+                    black=PER_COLOUR - discards // 2,
+                    red=PER_COLOUR - (discards + 1) // 2,
+                ),
+                "record.taken_impossible",
+                "draw",
+            )
             return None
-        steps = [t("{taken} cards were taken and {d} discarded; the referee cannot check how the taken cards were "
-                   "split without the stock.", taken=total, d=discards)]
+        steps = [
+            t(
+                "{taken} cards were taken and {d} discarded; the referee cannot check how the taken cards were "
+                "split without the stock.",
+                taken=total,
+                d=discards,
+            )
+        ]
         return taken, steps
 
-    def _full(self, deal: Deal, order: list[str], options: dict[str, Any],
-              ) -> tuple[dict[str, int], list[Message]] | None:
+    def _full(
+        self,
+        deal: Deal,
+        order: list[str],
+        options: dict[str, Any],
+    ) -> tuple[dict[str, int], list[Message]] | None:
         r, path = deal.r, deal.path
         got = read_pile_and_stock(r, path, STOCK, PER_COLOUR)
         draws = read_draws(r, path + ("draws",), STOCK)
@@ -534,8 +769,9 @@ class RedAndBlack(PackGame):
         disputed = first_wrong_draw(game, draws)
         if disputed is not None:
             deal.warn(disputed.code, ("draws",), disputed.message(game), "error")
-        steps: list[Message] = [t("{player}, on the dealer's left, draws first; red is needed first.",
-                                  player=order[0])]
+        steps: list[Message] = [
+            t("{player}, on the dealer's left, draws first; red is needed first.", player=order[0])
+        ]
         for turn in game.turns:
             steps.append(self._turn_step(game, turn))
         return dict(zip(order, game.taken, strict=True)), steps
@@ -547,13 +783,24 @@ class RedAndBlack(PackGame):
         if game.cards is None:
             return colour_step(player, len(turn.taken), turn.needed_red, turn.discarded is not None)
         if turn.discarded is None:
-            return t("{player} takes {taken}; the stock is empty.", player=player, taken=list(turn.taken))
+            return t(
+                "{player} takes {taken}; the stock is empty.", player=player, taken=list(turn.taken)
+            )
         after = colour_name(not turn.needed_red)
         if turn.taken:
-            return t("{player} takes {taken} and discards {card}; {colour} is needed next.", player=player,
-                     taken=list(turn.taken), card=turn.discarded, colour=after)
-        return t("{player} discards {card} at once; {colour} is needed next.", player=player, card=turn.discarded,
-                 colour=after)
+            return t(
+                "{player} takes {taken} and discards {card}; {colour} is needed next.",
+                player=player,
+                taken=list(turn.taken),
+                card=turn.discarded,
+                colour=after,
+            )
+        return t(
+            "{player} discards {card} at once; {colour} is needed next.",
+            player=player,
+            card=turn.discarded,
+            colour=after,
+        )
 
 
 GAME = RedAndBlack()

@@ -49,7 +49,16 @@ from referee.engines.deals import (
     whole_pack,
     with_params,
 )
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, advance, players_fact, rule_table
+from referee.engines.game import (
+    DealResult,
+    Game,
+    Option,
+    Reader,
+    Verdict,
+    advance,
+    players_fact,
+    rule_table,
+)
 from referee.engines.points_taken import PointPack, Taken, pack_cards, read_taken, taken_possible
 from referee.engines.replay import read_hands
 from referee.engines.tricks import TrickRules
@@ -60,47 +69,87 @@ from referee.records.source import Document, Path
 
 PLAYERS = 3
 HAND_SIZE = 10
-PACKETS = (3, 4, 3)          # cards per player in each round of the deal
-WIDOW = 2                    # the cards left over after the deal; the dealer takes them
-DISCARD = 2                  # and lays this many away
+PACKETS = (3, 4, 3)  # cards per player in each round of the deal
+WIDOW = 2  # the cards left over after the deal; the dealer takes them
+DISCARD = 2  # and lays this many away
 TRICKS = HAND_SIZE
-DEALS = PLAYERS              # a game: one deal per dealer
+DEALS = PLAYERS  # a game: one deal per dealer
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.SEVEN))
-PLAIN_ORDER: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN,
-                                 Rank.ACE)
+PLAIN_ORDER: tuple[Rank, ...] = (
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.TEN,
+    Rank.ACE,
+)
 # Without the jacks: both trump jacks rank above the ace (the engine's bowers), the other two stay in their suits.
-TRUMP_ORDER: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+TRUMP_ORDER: tuple[Rank, ...] = (
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.TEN,
+    Rank.ACE,
+)
 RULES = TrickRules(PLAIN_ORDER, TRUMP_ORDER, must_trump=True, bowers=True)
 
 TRUMP_JACK_POINTS = 12
-CARD_POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+CARD_POINTS: dict[Rank, int] = {
+    Rank.ACE: 11,
+    Rank.TEN: 10,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.JACK: 2,
+}
 LAST_TRICK = 10
-PENALTY = 15                 # paid by a player who takes no trick to each other player
+PENALTY = 15  # paid by a player who takes no trick to each other player
 FORBIDDEN_DISCARD = (Rank.ACE,)  # besides both trump jacks
-UNIT_STEPS: tuple[tuple[int, int], ...] = ((150, 1), (100, 2), (50, 3))  # below this total, pay this many units
-UNITS_FOR_NOTHING = 4        # a player who ends the game with no points at all
+UNIT_STEPS: tuple[tuple[int, int], ...] = (
+    (150, 1),
+    (100, 2),
+    (50, 3),
+)  # below this total, pay this many units
+UNITS_FOR_NOTHING = 4  # a player who ends the game with no points at all
 TRICKLESS_UNITS = 1
 LEFT_JACK_UNITS = 1
 
 OPTIONS: tuple[Option, ...] = (
-    Option("settlement", "points", ("points", "original_units"),
-           help=t("How the deals and the game are settled."),
-           choice_help={
-               "points": t("As the source: a player who takes no trick pays {penalty} points to each other "
-                           "player, and the highest total after the last deal wins.", penalty=PENALTY),
-               "original_units": t("As the old German rules, in units (of money or chips); the points only rank "
-                                   "the players. A player who takes no trick pays {trickless} unit to each other "
-                                   "player. A player whose left jack falls to the right jack pays {left} unit to the "
-                                   "player who took it. At the end everyone pays the winner {one} unit with fewer "
-                                   "than {limit_one} points, {two} with fewer than {limit_two}, {three} with fewer "
-                                   "than {limit_three} and {four} with no points at all.",
-                                   trickless=TRICKLESS_UNITS, left=LEFT_JACK_UNITS,
-                                   one=UNIT_STEPS[0][1], limit_one=UNIT_STEPS[0][0],
-                                   two=UNIT_STEPS[1][1], limit_two=UNIT_STEPS[1][0],
-                                   three=UNIT_STEPS[2][1], limit_three=UNIT_STEPS[2][0], four=UNITS_FOR_NOTHING),
-           },
-           label=t("Settlement"),
-           choice_labels={"points": t("in points"), "original_units": t("in the old units")}),
+    Option(
+        "settlement",
+        "points",
+        ("points", "original_units"),
+        help=t("How the deals and the game are settled."),
+        choice_help={
+            "points": t(
+                "As the source: a player who takes no trick pays {penalty} points to each other "
+                "player, and the highest total after the last deal wins.",
+                penalty=PENALTY,
+            ),
+            "original_units": t(
+                "As the old German rules, in units (of money or chips); the points only rank "
+                "the players. A player who takes no trick pays {trickless} unit to each other "
+                "player. A player whose left jack falls to the right jack pays {left} unit to the "
+                "player who took it. At the end everyone pays the winner {one} unit with fewer "
+                "than {limit_one} points, {two} with fewer than {limit_two}, {three} with fewer "
+                "than {limit_three} and {four} with no points at all.",
+                trickless=TRICKLESS_UNITS,
+                left=LEFT_JACK_UNITS,
+                one=UNIT_STEPS[0][1],
+                limit_one=UNIT_STEPS[0][0],
+                two=UNIT_STEPS[1][1],
+                limit_two=UNIT_STEPS[1][0],
+                three=UNIT_STEPS[2][1],
+                limit_three=UNIT_STEPS[2][0],
+                four=UNITS_FOR_NOTHING,
+            ),
+        },
+        label=t("Settlement"),
+        choice_labels={"points": t("in points"), "original_units": t("in the old units")},
+    ),
 )
 
 
@@ -155,10 +204,17 @@ class DealScore:
         return {p: self.before[p] + self.penalties[p] for p in self.before}
 
 
-def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer: str, discard: Sequence[Card],
-               trump: Suit = Suit.CLUBS, settlement: str = "points",
-               left_jack: Sequence[tuple[int, str, str]] | None = (), counted: dict[str, list[Card]] | None = None,
-               ) -> DealScore:
+def score_deal(
+    points: dict[str, int],
+    took: dict[str, bool],
+    last: str,
+    dealer: str,
+    discard: Sequence[Card],
+    trump: Suit = Suit.CLUBS,
+    settlement: str = "points",
+    left_jack: Sequence[tuple[int, str, str]] | None = (),
+    counted: dict[str, list[Card]] | None = None,
+) -> DealScore:
     """Score one deal from what a scoresheet knows.
 
     ``points``: card points taken in tricks per player (in seating order); ``took``: whether each
@@ -179,26 +235,61 @@ def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer:
     before = dict(points)
     for p in players:
         if counted is not None and counted.get(p):
-            steps.append(tn("{player} took {cards}: {points} card point.",
-                            "{player} took {cards}: {points} card points.", points[p], player=p, cards=counted[p],
-                            points=points[p]))
+            steps.append(
+                tn(
+                    "{player} took {cards}: {points} card point.",
+                    "{player} took {cards}: {points} card points.",
+                    points[p],
+                    player=p,
+                    cards=counted[p],
+                    points=points[p],
+                )
+            )
         else:
-            steps.append(tn("{player}: {points} card point in tricks.", "{player}: {points} card points in tricks.",
-                            points[p], player=p, points=points[p]))
+            steps.append(
+                tn(
+                    "{player}: {points} card point in tricks.",
+                    "{player}: {points} card points in tricks.",
+                    points[p],
+                    player=p,
+                    points=points[p],
+                )
+            )
     before[last] += LAST_TRICK
     steps.append(t("Last trick: {player}, +{bonus}.", player=last, bonus=LAST_TRICK))
     if took[dealer]:
         before[dealer] += discard_value
-        steps.append(t("The discard ({cards}) is worth {points}; it counts for the dealer, {player}.",
-                       cards=list(discard), points=discard_value, player=dealer))
+        steps.append(
+            t(
+                "The discard ({cards}) is worth {points}; it counts for the dealer, {player}.",
+                cards=list(discard),
+                points=discard_value,
+                player=dealer,
+            )
+        )
     else:
-        steps.append(t("The discard ({cards}) is worth {points}, but the dealer, {player}, took no trick, so it "
-                       "counts for nobody.", cards=list(discard), points=discard_value, player=dealer))
+        steps.append(
+            t(
+                "The discard ({cards}) is worth {points}, but the dealer, {player}, took no trick, so it "
+                "counts for nobody.",
+                cards=list(discard),
+                points=discard_value,
+                player=dealer,
+            )
+        )
     shown = [f"{p} {before[p]}" for p in players]
     if settlement == "original_units":  # no penalty points: these are the deal's scores
-        steps.append(t("Points of the deal: {scores}; together {sum}.", scores=shown, sum=sum(before.values())))
+        steps.append(
+            t(
+                "Points of the deal: {scores}; together {sum}.",
+                scores=shown,
+                sum=sum(before.values()),
+            )
+        )
     else:
-        steps.append(t("Before penalties: {scores}; together {sum}.", scores=shown, sum=sum(before.values())))
+        steps.append(
+            t("Before penalties: {scores}; together {sum}.", scores=shown, sum=sum(before.values()))
+        )
     penalties = dict.fromkeys(players, 0)
     units = dict.fromkeys(players, 0)
     trickless = [p for p in players if not took[p]]
@@ -206,31 +297,62 @@ def score_deal(points: dict[str, int], took: dict[str, bool], last: str, dealer:
         others = [q for q in players if q != p]
         if settlement == "original_units":
             pay(units, p, others, TRICKLESS_UNITS)
-            steps.append(tn("{player} took no trick and pays {n} unit to each other player.",
-                            "{player} took no trick and pays {n} units to each other player.", TRICKLESS_UNITS,
-                            player=p))
+            steps.append(
+                tn(
+                    "{player} took no trick and pays {n} unit to each other player.",
+                    "{player} took no trick and pays {n} units to each other player.",
+                    TRICKLESS_UNITS,
+                    player=p,
+                )
+            )
         else:
             pay(penalties, p, others, PENALTY)
-            steps.append(tn("{player} took no trick and pays {penalty} point to each other player.",
-                            "{player} took no trick and pays {penalty} points to each other player.", PENALTY,
-                            player=p, penalty=PENALTY))
+            steps.append(
+                tn(
+                    "{player} took no trick and pays {penalty} point to each other player.",
+                    "{player} took no trick and pays {penalty} points to each other player.",
+                    PENALTY,
+                    player=p,
+                    penalty=PENALTY,
+                )
+            )
     if settlement == "original_units":
         steps.extend(_left_jack_steps(units, left_jack))
         if any(units.values()):
-            steps.append(t("Units of this deal: {units}.", units=[f"{p} {signed(units[p])}" for p in players]))
+            steps.append(
+                t(
+                    "Units of this deal: {units}.",
+                    units=[f"{p} {signed(units[p])}" for p in players],
+                )
+            )
     return DealScore(before, penalties, units, steps)
 
 
-def _left_jack_steps(units: dict[str, int], left_jack: Sequence[tuple[int, str, str]] | None) -> list[Message]:
+def _left_jack_steps(
+    units: dict[str, int], left_jack: Sequence[tuple[int, str, str]] | None
+) -> list[Message]:
     if left_jack is None:
-        return [t("A summary does not show whether the right jack took the left jack, so that payment is not "
-                  "settled here.")]
+        return [
+            t(
+                "A summary does not show whether the right jack took the left jack, so that payment is not "
+                "settled here."
+            )
+        ]
     steps = []
     for trick, loser, taker in left_jack:
         pay(units, loser, [taker], LEFT_JACK_UNITS)
-        steps.append(tn("Trick {trick}: the right jack of {taker} takes the left jack of {player}, who pays {taker} "
-                        "{n} unit.", "Trick {trick}: the right jack of {taker} takes the left jack of {player}, who "
-                        "pays {taker} {n} units.", LEFT_JACK_UNITS, trick=trick, taker=taker, player=loser))
+        steps.append(
+            tn(
+                "Trick {trick}: the right jack of {taker} takes the left jack of {player}, who pays {taker} "
+                "{n} unit.",
+                "Trick {trick}: the right jack of {taker} takes the left jack of {player}, who "
+                "pays {taker} {n} units.",
+                LEFT_JACK_UNITS,
+                trick=trick,
+                taker=taker,
+                player=loser,
+            )
+        )
     return steps
 
 
@@ -256,16 +378,37 @@ def settle_units(totals: dict[str, int]) -> tuple[dict[str, int], list[Message]]
         pay(units, p, winners, owed)
         if owed:
             if len(winners) == 1:
-                steps.append(tn("{player} has {points} and pays {n} unit to the winner, {winner}.",
-                                "{player} has {points} and pays {n} units to the winner, {winner}.", owed,
-                                player=p, points=points_count(total), winner=winners[0]))
+                steps.append(
+                    tn(
+                        "{player} has {points} and pays {n} unit to the winner, {winner}.",
+                        "{player} has {points} and pays {n} units to the winner, {winner}.",
+                        owed,
+                        player=p,
+                        points=points_count(total),
+                        winner=winners[0],
+                    )
+                )
             else:
-                steps.append(tn("{player} has {points} and pays {n} unit to each winner: {winners}.",
-                                "{player} has {points} and pays {n} units to each winner: {winners}.", owed,
-                                player=p, points=points_count(total), winners=winners))
+                steps.append(
+                    tn(
+                        "{player} has {points} and pays {n} unit to each winner: {winners}.",
+                        "{player} has {points} and pays {n} units to each winner: {winners}.",
+                        owed,
+                        player=p,
+                        points=points_count(total),
+                        winners=winners,
+                    )
+                )
         else:
-            steps.append(tn("{player} has {points} point and pays nothing.", "{player} has {points} points and pays "
-                            "nothing.", total, player=p, points=total))
+            steps.append(
+                tn(
+                    "{player} has {points} point and pays nothing.",
+                    "{player} has {points} points and pays nothing.",
+                    total,
+                    player=p,
+                    points=total,
+                )
+            )
     return units, steps
 
 
@@ -337,40 +480,88 @@ class Reunion(Game):
     options = OPTIONS
     record = RECORD
     kind = t("point-trick game, each player for himself")
-    pitch = t("Three players fight for card points, with two jacks of one colour reunited at the top of the trumps.")
+    pitch = t(
+        "Three players fight for card points, with two jacks of one colour reunited at the top of the trumps."
+    )
     length = t("three deals, about half an hour")
     deck_size = len(DECK)
-    example_fields = (("turned", t("Turned card"), "card"), ("widow", t("Widow (the turned card first)"), "cards"),
-                      ("discard", t("Discard"), "cards"), ("last_trick", t("Last trick"), "name"))
+    example_fields = (
+        ("turned", t("Turned card"), "card"),
+        ("widow", t("Widow (the turned card first)"), "cards"),
+        ("discard", t("Discard"), "cards"),
+        ("last_trick", t("Last trick"), "name"),
+    )
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         return [
             players_fact(self.player_counts),
             (t("Cards"), t("{n} (7 to ace in four suits)", n=self.deck_size)),
-            (t("Deal"), t("{packets} cards at a time, clockwise: {n} each", packets="–".join(map(str, PACKETS)),
-                          n=HAND_SIZE)),
-            (t("Widow"), t("{widow} cards, the top one turned up for trumps; the dealer takes both and discards "
-                           "{discard}", widow=WIDOW, discard=DISCARD)),
+            (
+                t("Deal"),
+                t(
+                    "{packets} cards at a time, clockwise: {n} each",
+                    packets="–".join(map(str, PACKETS)),
+                    n=HAND_SIZE,
+                ),
+            ),
+            (
+                t("Widow"),
+                t(
+                    "{widow} cards, the top one turned up for trumps; the dealer takes both and discards "
+                    "{discard}",
+                    widow=WIDOW,
+                    discard=DISCARD,
+                ),
+            ),
             (t("The discard may not hold"), t("an ace or either trump jack")),
             (t("Trumps"), t("the suit of the turned-up card")),
             (t("First lead"), t("the player on the dealer's left")),
             (t("Rank in trumps"), t("right jack, left jack, A 10 K Q 9 8 7 (highest first)")),
             (t("Rank in the other suits"), t("A 10 K Q J 9 8 7 (highest first)")),
-            (t("Card points"), [t("right and left jack {points}", points=TRUMP_JACK_POINTS),
-                                *(t("{rank} {points}", rank=r, points=v) for r, v in CARD_POINTS.items()
-                                  if r is not Rank.JACK),
-                                t("the other two jacks {points}", points=CARD_POINTS[Rank.JACK]),
-                                t("9, 8, 7: nothing")]),
-            (t("Last trick"), tn("{points} point", "{points} points", LAST_TRICK, points=LAST_TRICK)),
-            (t("Points in a deal"), t("{cards} in the cards + {last} for the last trick = {total}",
-                                      cards=DECK_POINTS, last=LAST_TRICK, total=DEAL_POINTS)),
-            (t("A player who takes no trick"), tn("pays {points} point to each other player",
-                                                  "pays {points} points to each other player", PENALTY,
-                                                  points=PENALTY)),
-            (tc("facts: the whole game", "Game"),
-             tn("{n} deal, one for each player; the highest total wins",
-                           "{n} deals, one for each player; the highest total wins", DEALS)),
+            (
+                t("Card points"),
+                [
+                    t("right and left jack {points}", points=TRUMP_JACK_POINTS),
+                    *(
+                        t("{rank} {points}", rank=r, points=v)
+                        for r, v in CARD_POINTS.items()
+                        if r is not Rank.JACK
+                    ),
+                    t("the other two jacks {points}", points=CARD_POINTS[Rank.JACK]),
+                    t("9, 8, 7: nothing"),
+                ],
+            ),
+            (
+                t("Last trick"),
+                tn("{points} point", "{points} points", LAST_TRICK, points=LAST_TRICK),
+            ),
+            (
+                t("Points in a deal"),
+                t(
+                    "{cards} in the cards + {last} for the last trick = {total}",
+                    cards=DECK_POINTS,
+                    last=LAST_TRICK,
+                    total=DEAL_POINTS,
+                ),
+            ),
+            (
+                t("A player who takes no trick"),
+                tn(
+                    "pays {points} point to each other player",
+                    "pays {points} points to each other player",
+                    PENALTY,
+                    points=PENALTY,
+                ),
+            ),
+            (
+                tc("facts: the whole game", "Game"),
+                tn(
+                    "{n} deal, one for each player; the highest total wins",
+                    "{n} deals, one for each player; the highest total wins",
+                    DEALS,
+                ),
+            ),
         ]
 
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:
@@ -383,45 +574,82 @@ class Reunion(Game):
         players, options = r.header(self)
         deals_value = r.sequence(("deals",))
         if deals_value is not None and len(deals_value) > DEALS:
-            r.fail(("deals",), t("A game is {n} deals, one for each dealer, but this record lists {count}; write "
-                                 "each game in a record of its own.", n=DEALS, count=len(deals_value)),
-                   "record.too_many_deals", "game")
+            r.fail(
+                ("deals",),
+                t(
+                    "A game is {n} deals, one for each dealer, but this record lists {count}; write "
+                    "each game in a record of its own.",
+                    n=DEALS,
+                    count=len(deals_value),
+                ),
+                "record.too_many_deals",
+                "game",
+            )
         r.raise_if_any()
         settlement = options["settlement"]
         ledger = Ledger(doc, dict.fromkeys(players, 0))
         units = dict.fromkeys(players, 0)
         dealt: dict[int, int] = {}  # dealer's seat -> the deal he dealt, from 1
-        for i, (result, score, dealer) in each_deal(r, deals_value, lambda i: self._deal(
-                Deal.open(r, i, RECORD, ledger.findings), ledger, players, settlement)):
+        for i, (result, score, dealer) in each_deal(
+            r,
+            deals_value,
+            lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings), ledger, players, settlement
+            ),
+        ):
             deals_once(r, dealt, i, dealer, players)
             ledger.add(i, result, dealer)
             units = advance(units, score.units)
         r.raise_if_any()
         results, totals = ledger.results, ledger.totals
         if len(results) < DEALS:
-            termination = tn("{n} deal of {total} played; the game goes on.",
-                             "{n} deals of {total} played; the game goes on.", len(results), total=DEALS)
+            termination = tn(
+                "{n} deal of {total} played; the game goes on.",
+                "{n} deals of {total} played; the game goes on.",
+                len(results),
+                total=DEALS,
+            )
             return ledger.verdict(self.slug, options, None, termination, "in_progress")
         best, winners = leaders(totals)
         if settlement == "original_units":
             end_units, end_steps = settle_units(totals)
-            steps = [t("Units from the deals: {units}.", units=[f"{p} {signed(units[p])}" for p in players]),
-                     *end_steps]
+            steps = [
+                t(
+                    "Units from the deals: {units}.",
+                    units=[f"{p} {signed(units[p])}" for p in players],
+                ),
+                *end_steps,
+            ]
             units = advance(units, end_units)
-            steps.append(t("Units in all: {units}.", units=[f"{p} {signed(units[p])}" for p in players]))
+            steps.append(
+                t("Units in all: {units}.", units=[f"{p} {signed(units[p])}" for p in players])
+            )
             results[-1].steps.extend(steps)
         if len(winners) == 1:
-            termination = tn("After {n} deal {player} has the highest total, {points}, and wins.",
-                             "After {n} deals {player} has the highest total, {points}, and wins.", DEALS,
-                             player=winners[0], points=best)
+            termination = tn(
+                "After {n} deal {player} has the highest total, {points}, and wins.",
+                "After {n} deals {player} has the highest total, {points}, and wins.",
+                DEALS,
+                player=winners[0],
+                points=best,
+            )
             return ledger.verdict(self.slug, options, winners[0], termination, "game_over")
-        termination = tn("After {n} deal {players} have the same highest total, {points}, and share the win.",
-                         "After {n} deals {players} have the same highest total, {points}, and share the win.",
-                         DEALS, players=winners, points=best)
+        termination = tn(
+            "After {n} deal {players} have the same highest total, {points}, and share the win.",
+            "After {n} deals {players} have the same highest total, {points}, and share the win.",
+            DEALS,
+            players=winners,
+            points=best,
+        )
         return ledger.verdict(self.slug, options, None, termination, "shared_win")
 
-    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], settlement: str,
-              ) -> tuple[DealResult, DealScore, int] | None:
+    def _deal(
+        self,
+        deal: Deal | None,
+        ledger: Ledger,
+        players: list[str],
+        settlement: str,
+    ) -> tuple[DealResult, DealScore, int] | None:
         if deal is None:
             return None
         r = deal.r
@@ -429,7 +657,11 @@ class Reunion(Game):
         trump_given = read_suit(r, deal.at("trump"), required=False)
         claim = deal.claim(players)
         if deal.full:
-            facts = None if dealer_name is None else self._full_play(deal, players, dealer_name, trump_given)
+            facts = (
+                None
+                if dealer_name is None
+                else self._full_play(deal, players, dealer_name, trump_given)
+            )
         else:
             facts = self._summary(r, deal.path, players, trump_given, dealer_name)
         if facts is None or dealer_name is None:
@@ -438,11 +670,28 @@ class Reunion(Game):
         ledger.check_dealer(deal, players, dealer)
         faults = discard_faults(facts.discard, facts.trump)
         if faults:
-            deal.warn("discard.forbidden_card", ("discard",), t("{player} discards {cards}, but the discard may hold "
-                                                                "no ace and neither trump jack.", player=dealer_name,
-                                                                cards=faults), "error")
-        score = score_deal(facts.points, facts.took, facts.last, dealer_name, facts.discard, facts.trump, settlement,
-                           facts.left_jack, facts.counted)
+            deal.warn(
+                "discard.forbidden_card",
+                ("discard",),
+                t(
+                    "{player} discards {cards}, but the discard may hold "
+                    "no ace and neither trump jack.",
+                    player=dealer_name,
+                    cards=faults,
+                ),
+                "error",
+            )
+        score = score_deal(
+            facts.points,
+            facts.took,
+            facts.last,
+            dealer_name,
+            facts.discard,
+            facts.trump,
+            settlement,
+            facts.left_jack,
+            facts.counted,
+        )
         steps = [trump_step(facts.trump, facts.turned), *facts.steps, *score.steps]
         return deal.result(score.scores, steps, claim), score, dealer
 
@@ -451,13 +700,23 @@ class Reunion(Game):
     def _discard(self, r: Reader, path: Path) -> list[Card] | None:
         discard = pack_cards(r, path + ("discard",), DECK_SET, NOT_IN_PACK)
         if discard is not None and len(discard) != DISCARD:
-            r.fail(path + ("discard",), t("The dealer discards {n} cards, not {count}.", n=DISCARD,
-                                          count=len(discard)), "record.discard_size", "discard")
+            r.fail(
+                path + ("discard",),
+                t("The dealer discards {n} cards, not {count}.", n=DISCARD, count=len(discard)),
+                "record.discard_size",
+                "discard",
+            )
             return None
         return discard
 
-    def _summary(self, r: Reader, path: Path, players: list[str], trump_given: Suit | None, dealer: str | None,
-                 ) -> DealFacts | None:
+    def _summary(
+        self,
+        r: Reader,
+        path: Path,
+        players: list[str],
+        trump_given: Suit | None,
+        dealer: str | None,
+    ) -> DealFacts | None:
         # Possible or exit 2: each player deals once (record.dealer_twice); trumps are any suit, a turned
         # card a card of the pack in it (record.not_in_pack, record.trump_mismatch); the discard is two
         # cards of the pack (record.discard_size; an ace or a trump jack in it is a finding). Tricks are
@@ -475,26 +734,56 @@ class Reunion(Game):
         points, took, counted = taken.points, taken.took, taken.counted
         ok = True
         if not took[last]:
-            r.fail(path + ("last_trick",), t("{player} took no trick, so cannot have taken the last trick.",
-                                             player=last), "record.last_trick_without_tricks", "last_trick")
+            r.fail(
+                path + ("last_trick",),
+                t("{player} took no trick, so cannot have taken the last trick.", player=last),
+                "record.last_trick_without_tricks",
+                "last_trick",
+            )
             ok = False
         total = sum(points.values()) + points_of(discard, trump)
         if total != DECK_POINTS:
-            r.fail(path + ("taken",), t("The card points taken ({taken}) and the discard ({discard}) must add up to "
-                                        "{total}, not {sum}.", taken=sum(points.values()),
-                                        discard=points_of(discard, trump), total=DECK_POINTS, sum=total),
-                   "record.points_sum", "points")
+            r.fail(
+                path + ("taken",),
+                t(
+                    "The card points taken ({taken}) and the discard ({discard}) must add up to "
+                    "{total}, not {sum}.",
+                    taken=sum(points.values()),
+                    discard=points_of(discard, trump),
+                    total=DECK_POINTS,
+                    sum=total,
+                ),
+                "record.points_sum",
+                "points",
+            )
             ok = False
         if turned is not None and dealer is not None:
             ok = self._turned_jack(r, path + ("taken",), dealer, turned, discard, taken) and ok
-        jack = {dealer: turned} if turned is not None and dealer is not None and turned.rank is Rank.JACK else None
-        if not ok or not taken_possible(r, path + ("taken",), players, trump, discard, taken, POINT_PACK, jack):
+        jack = (
+            {dealer: turned}
+            if turned is not None and dealer is not None and turned.rank is Rank.JACK
+            else None
+        )
+        if not ok or not taken_possible(
+            r, path + ("taken",), players, trump, discard, taken, POINT_PACK, jack
+        ):
             return None
-        return DealFacts(trump, turned, discard, points, took, last, None, counted if any(counted.values()) else None,
-                         [])
+        return DealFacts(
+            trump,
+            turned,
+            discard,
+            points,
+            took,
+            last,
+            None,
+            counted if any(counted.values()) else None,
+            [],
+        )
 
     @staticmethod
-    def _turned_jack(r: Reader, path: Path, dealer: str, turned: Card, discard: list[Card], taken: Taken) -> bool:
+    def _turned_jack(
+        r: Reader, path: Path, dealer: str, turned: Card, discard: list[Card], taken: Taken
+    ) -> bool:
         """A turned jack is the right jack, and the dealer takes it up with the widow; unless he lays it
         away (a broken rule, reported as such) he must play it, and nothing beats it. So he takes its
         trick and its card points, and nobody else takes it (G2-A15)."""
@@ -503,39 +792,68 @@ class Reunion(Game):
         ok = True
         for player, cards in taken.listed.items():
             if player != dealer and cards and turned in cards:
-                r.fail(path + (taken.keys[player], "cards"), t(
-                    "The turned card, {card}, went into the dealer's hand; it is the right jack, so it won the trick "
-                    "{dealer} played it to, and {player} cannot have taken it.", card=turned, dealer=dealer,
-                    player=player), "record.points_impossible", "points")
+                r.fail(
+                    path + (taken.keys[player], "cards"),
+                    t(
+                        "The turned card, {card}, went into the dealer's hand; it is the right "
+                        "jack, so it won the trick "
+                        "{dealer} played it to, and {player} cannot have taken it.",
+                        card=turned,
+                        dealer=dealer,
+                        player=player,
+                    ),
+                    "record.points_impossible",
+                    "points",
+                )
                 ok = False
         held = taken.listed[dealer]
         left_out = held is not None and turned not in held
         if left_out or not taken.took[dealer] or taken.points[dealer] < TRUMP_JACK_POINTS:
-            r.fail(path + (taken.keys[dealer],), t(
-                "The turned card, {card}, went into the dealer's hand; it is the right jack, so when {player} played "
-                "it, it won its trick: he took at least one trick, and {card} ({points} card points) with it.",
-                card=turned, player=dealer, points=TRUMP_JACK_POINTS), "record.points_impossible", "points")
+            r.fail(
+                path + (taken.keys[dealer],),
+                t(
+                    "The turned card, {card}, went into the dealer's hand; it is the right "
+                    "jack, so when {player} played "
+                    "it, it won its trick: he took at least one trick, and {card} ({points} card points) with it.",
+                    card=turned,
+                    player=dealer,
+                    points=TRUMP_JACK_POINTS,
+                ),
+                "record.points_impossible",
+                "points",
+            )
             ok = False
         return ok
 
-    def _summary_trump(self, r: Reader, path: Path, trump_given: Suit | None) -> tuple[Suit | None, Card | None]:
+    def _summary_trump(
+        self, r: Reader, path: Path, trump_given: Suit | None
+    ) -> tuple[Suit | None, Card | None]:
         """Trumps from ``trump`` or the ``turned`` card (which must agree); (None, None) if neither is usable."""
         turned_path = path + ("turned",)
         if r.get(turned_path) is None:
             if trump_given is None and r.get(path + ("trump",)) is None:
-                r.fail(path + ("trump",), t("A deal must name the trump suit."), "record.missing_field")
+                r.fail(
+                    path + ("trump",), t("A deal must name the trump suit."), "record.missing_field"
+                )
             return trump_given, None
         turned = parsed(r, turned_path, parse_card)
         if turned is None:
             return None, None
         if turned not in DECK_SET:
-            r.fail(turned_path, with_params(NOT_IN_PACK, cards=[turned]), "record.not_in_pack", "deal")
+            r.fail(
+                turned_path, with_params(NOT_IN_PACK, cards=[turned]), "record.not_in_pack", "deal"
+            )
             return None, None
         trump = trump_from(r, path + ("trump",), turned, trump_given, TURNED_MISMATCH)
         return (trump, turned) if trump is not None else (None, None)
 
-    def _full_play(self, deal: Deal, players: list[str], dealer_name: str, trump_given: Suit | None,
-                   ) -> DealFacts | None:
+    def _full_play(
+        self,
+        deal: Deal,
+        players: list[str],
+        dealer_name: str,
+        trump_given: Suit | None,
+    ) -> DealFacts | None:
         r = deal.r
         hands = read_hands(r, deal.at("hands"), players, HAND_SIZE)
         widow = pack_cards(r, deal.at("widow"), DECK_SET, NOT_IN_PACK)
@@ -543,12 +861,28 @@ class Reunion(Game):
         if hands is None or widow is None or discard is None:
             return None
         if len(widow) != WIDOW:
-            r.fail(deal.at("widow"), t("The widow is the {n} cards left over after the deal, the turned card first, "
-                                       "not {count}.", n=WIDOW, count=len(widow)), "record.widow_size", "deal")
+            r.fail(
+                deal.at("widow"),
+                t(
+                    "The widow is the {n} cards left over after the deal, the turned card first, "
+                    "not {count}.",
+                    n=WIDOW,
+                    count=len(widow),
+                ),
+                "record.widow_size",
+                "deal",
+            )
             return None
-        if not whole_pack(r, deal.at("widow"), [c for h in hands for c in h] + widow, DECK, t(
+        if not whole_pack(
+            r,
+            deal.at("widow"),
+            [c for h in hands for c in h] + widow,
+            DECK,
+            t(
                 "The hands and the widow must be the {n} cards from 7 to ace, each once (missing: {missing}; not in "
-                "this pack: {foreign}; twice: {doubled}).")):
+                "this pack: {foreign}; twice: {doubled})."
+            ),
+        ):
             return None
         dealer = players.index(dealer_name)
         turned = widow[0]
@@ -557,9 +891,16 @@ class Reunion(Game):
             return None
         play_hands, not_held = take_widow(hands, dealer, widow, discard)
         if not_held:
-            r.fail(deal.at("discard"), t("{player} discards from his hand and the widow, and {cards} are in "
-                                         "neither.", player=dealer_name, cards=not_held),
-                   "record.discard_not_held", "discard")
+            r.fail(
+                deal.at("discard"),
+                t(
+                    "{player} discards from his hand and the widow, and {cards} are in neither.",
+                    player=dealer_name,
+                    cards=not_held,
+                ),
+                "record.discard_not_held",
+                "discard",
+            )
             return None
         steps: list[Message] = []
         replay = deal.replay(RULES, play_hands, players, (dealer + 1) % PLAYERS, trump, steps)
@@ -568,7 +909,9 @@ class Reunion(Game):
         won = replay.tricks_won(PLAYERS)
         points = {players[s]: points_of(replay.won_by(s), trump) for s in range(PLAYERS)}
         took = {players[s]: won[s] > 0 for s in range(PLAYERS)}
-        steps.append(t("Tricks: {tricks}.", tricks=[f"{players[s]} {won[s]}" for s in range(PLAYERS)]))
+        steps.append(
+            t("Tricks: {tricks}.", tricks=[f"{players[s]} {won[s]}" for s in range(PLAYERS)])
+        )
         owner = {c: s for s, h in enumerate(play_hands) for c in h}
         left_jack = left_bower_captures(replay.tricks, owner, trump, players)
         last = players[replay.tricks[-1].winner]
@@ -579,9 +922,19 @@ def trump_step(trump: Suit, turned: Card | None) -> Message:
     """The first step of a deal's explanation: trumps and the two trump jacks."""
     right, left = bowers(trump)
     if turned is None:
-        return t("Trumps: {suit}. The right jack is {right}, the left jack {left}.", suit=trump, right=right, left=left)
-    return t("The turned card, {card}, makes {suit} trumps. The right jack is {right}, the left jack {left}.",
-             card=turned, suit=trump, right=right, left=left)
+        return t(
+            "Trumps: {suit}. The right jack is {right}, the left jack {left}.",
+            suit=trump,
+            right=right,
+            left=left,
+        )
+    return t(
+        "The turned card, {card}, makes {suit} trumps. The right jack is {right}, the left jack {left}.",
+        card=turned,
+        suit=trump,
+        right=right,
+        left=left,
+    )
 
 
 DECK_SET = frozenset(DECK)

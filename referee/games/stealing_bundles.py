@@ -46,12 +46,30 @@ from typing import Any, ClassVar
 from referee.cards import Card
 from referee.engines import fishing
 from referee.engines.deals import Deal
-from referee.engines.fishing import PackState, Play, example_deal, moves_in_words, parse_play, read_plays, unfinished
+from referee.engines.fishing import (
+    PackState,
+    Play,
+    example_deal,
+    moves_in_words,
+    parse_play,
+    read_plays,
+    unfinished,
+)
 from referee.engines.game import DealResult, Finding, Option, Reader, Verdict, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
 from referee.messages import Message, t, tn
-from referee.records.fields import DEALER, NOTE, Cards, Field, Integer, ListOf, PerPlayer, PlayerName, Text
+from referee.records.fields import (
+    DEALER,
+    NOTE,
+    Cards,
+    Field,
+    Integer,
+    ListOf,
+    PerPlayer,
+    PlayerName,
+    Text,
+)
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 
@@ -63,57 +81,129 @@ ROUNDS: dict[int, int] = {n: (len(DECK) - TABLE_START) // (HAND * n) for n in (2
 """Rounds of dealing in a game, by the number of players (48 cards divide evenly for 2–4)."""
 
 OPTIONS: tuple[Option, ...] = (
-    choice_option("capture", "one_target", t("A card that matches several things takes"),
-                  t("What a played card takes when it matches more than one thing."),
-                  ("one_target", t("one target"),
-                   t("Exactly one target, chosen by the player: one matching table card or one other "
-                     "player's bundle (the source speaks of one card).")),
-                  ("all_table_matches", t("all matching table cards"),
-                   t("Every matching table card together, or else one other player's bundle.")),
-                  ("everything", t("everything that matches"),
-                   t("Every matching table card and every other player's bundle with a matching top "
-                     "card, all at once."))),
-    choice_option("leftovers", "not_counted", t("Cards left on the table at the end"),
-                  t("What happens to the cards still on the table when the last card has been played."),
-                  ("not_counted", t("count for nobody"),
-                   t("They count for nobody (the source says nothing about them).")),
-                  ("last_capturer", t("go to the last capturer"),
-                   t("They go to the player who made the last capture."))),
-    choice_option("ties", "shared", t("Several have the most cards"),
-                  t("What happens when several players have the most cards."),
-                  ("shared", t("they share the win"), t("They share the win.")),
-                  ("draw", t("the game is drawn"), t("The game is drawn: nobody wins."))),
+    choice_option(
+        "capture",
+        "one_target",
+        t("A card that matches several things takes"),
+        t("What a played card takes when it matches more than one thing."),
+        (
+            "one_target",
+            t("one target"),
+            t(
+                "Exactly one target, chosen by the player: one matching table card or one other "
+                "player's bundle (the source speaks of one card)."
+            ),
+        ),
+        (
+            "all_table_matches",
+            t("all matching table cards"),
+            t("Every matching table card together, or else one other player's bundle."),
+        ),
+        (
+            "everything",
+            t("everything that matches"),
+            t(
+                "Every matching table card and every other player's bundle with a matching top "
+                "card, all at once."
+            ),
+        ),
+    ),
+    choice_option(
+        "leftovers",
+        "not_counted",
+        t("Cards left on the table at the end"),
+        t("What happens to the cards still on the table when the last card has been played."),
+        (
+            "not_counted",
+            t("count for nobody"),
+            t("They count for nobody (the source says nothing about them)."),
+        ),
+        (
+            "last_capturer",
+            t("go to the last capturer"),
+            t("They go to the player who made the last capture."),
+        ),
+    ),
+    choice_option(
+        "ties",
+        "shared",
+        t("Several have the most cards"),
+        t("What happens when several players have the most cards."),
+        ("shared", t("they share the win"), t("They share the win.")),
+        ("draw", t("the game is drawn"), t("The game is drawn: nobody wins.")),
+    ),
 )
 
 RECORD = fishing.games_record(
-    "pack", t("The game: one deal, a summary or a full play."), t("Game"),
+    "pack",
+    t("The game: one deal, a summary or a full play."),
+    t("Game"),
     max_deals=1,
     samples={"summary": "stealing-bundles/three-players", "full": "stealing-bundles/opening-moves"},
     deal=(
         DEALER,
-        Field("captured", PerPlayer(Integer(minimum=0, maximum=len(DECK))),
-              t("For every player, the number of cards in his bundle at the end."), required=True, mode="summary",
-              label=t("Cards in the bundle"), question=t("How many cards did each bundle hold?")),
-        Field("table", Cards(), t("The cards left on the table when the last card had been played; leave it out "
-                                  "if there were none."), mode="summary",
-              label=t("Left on the table")),
-        Field("last_capture", PlayerName(), t("The player who made the last capture."), mode="summary",
-              condition=t("needed with leftovers: last_capturer when cards are left on the table"),
-              label=t("Last capture"), question=t("Who made the last capture?")),
-        Field("pack", Cards(min_items=1), t("The 52 cards in the order they lay after the shuffle, top card first: "
-                                            "four to the table, then four to each player, one at a time from the "
-                                            "dealer's left; later rounds the same way from the rest."),
-              required=True, mode="full",
-              label=t("Pack after the shuffle")),
-        Field("moves", ListOf(Text()), t("Every turn in order from the dealer's left: the card played, then > and "
-                                         "what it takes, separated by commas (table cards, or a player's name for "
-                                         "his bundle); a card alone matches nothing and stays on the table."),
-              mode="full",
-              label=t("Moves")),
-        Field("claim", PerPlayer(Integer(minimum=0)), t("Each player's cards at the end as the table counted them, "
-                                                        "leftovers included where the option gives them to "
-                                                        "someone; the referee says whether it agrees."),
-              label=t("Cards written down"), question=t("What did the table count?")),
+        Field(
+            "captured",
+            PerPlayer(Integer(minimum=0, maximum=len(DECK))),
+            t("For every player, the number of cards in his bundle at the end."),
+            required=True,
+            mode="summary",
+            label=t("Cards in the bundle"),
+            question=t("How many cards did each bundle hold?"),
+        ),
+        Field(
+            "table",
+            Cards(),
+            t(
+                "The cards left on the table when the last card had been played; leave it out "
+                "if there were none."
+            ),
+            mode="summary",
+            label=t("Left on the table"),
+        ),
+        Field(
+            "last_capture",
+            PlayerName(),
+            t("The player who made the last capture."),
+            mode="summary",
+            condition=t("needed with leftovers: last_capturer when cards are left on the table"),
+            label=t("Last capture"),
+            question=t("Who made the last capture?"),
+        ),
+        Field(
+            "pack",
+            Cards(min_items=1),
+            t(
+                "The 52 cards in the order they lay after the shuffle, top card first: "
+                "four to the table, then four to each player, one at a time from the "
+                "dealer's left; later rounds the same way from the rest."
+            ),
+            required=True,
+            mode="full",
+            label=t("Pack after the shuffle"),
+        ),
+        Field(
+            "moves",
+            ListOf(Text()),
+            t(
+                "Every turn in order from the dealer's left: the card played, then > and "
+                "what it takes, separated by commas (table cards, or a player's name for "
+                "his bundle); a card alone matches nothing and stays on the table."
+            ),
+            mode="full",
+            label=t("Moves"),
+        ),
+        Field(
+            "claim",
+            PerPlayer(Integer(minimum=0)),
+            t(
+                "Each player's cards at the end as the table counted them, "
+                "leftovers included where the option gives them to "
+                "someone; the referee says whether it agrees."
+            ),
+            label=t("Cards written down"),
+            question=t("What did the table count?"),
+        ),
         NOTE,
     ),
 )
@@ -126,8 +216,15 @@ class BundlesState(PackState[Play]):
     ``capture`` and ``leftovers`` are the values of the options of the same names.
     """
 
-    def __init__(self, players: Sequence[str], dealer: int, pack: Sequence[Card], capture: str = "one_target",
-                 leftovers: str = "not_counted", ties: str = "shared"):
+    def __init__(
+        self,
+        players: Sequence[str],
+        dealer: int,
+        pack: Sequence[Card],
+        capture: str = "one_target",
+        leftovers: str = "not_counted",
+        ties: str = "shared",
+    ):
         super().__init__(players, dealer, pack)
         self.capture = capture
         self.leftovers = leftovers
@@ -141,7 +238,9 @@ class BundlesState(PackState[Play]):
 
     def deal_round(self) -> None:
         """Four cards to each player, one at a time clockwise from the dealer's left."""
-        self.deal(min(HAND, len(self.stock) // len(self.players)))  # G9-S12; with 2–4 players it is always four
+        self.deal(
+            min(HAND, len(self.stock) // len(self.players))
+        )  # G9-S12; with 2–4 players it is always four
         self.round += 1
 
     def top(self, seat: int) -> Card | None:
@@ -155,8 +254,11 @@ class BundlesState(PackState[Play]):
 
     def targets(self, card: Card) -> tuple[list[Card], list[str]]:
         """The table cards and the other players' bundles whose top card match ``card`` by rank."""
-        bundles = [name for s, name in enumerate(self.players)
-                   if s != self.to_move and (top := self.top(s)) is not None and top.rank == card.rank]
+        bundles = [
+            name
+            for s, name in enumerate(self.players)
+            if s != self.to_move and (top := self.top(s)) is not None and top.rank == card.rank
+        ]
         return sorted(c for c in self.table if c.rank == card.rank), bundles
 
     def plays_of(self, card: Card) -> list[Play]:
@@ -188,14 +290,20 @@ class BundlesState(PackState[Play]):
             for seat, bundle in enumerate(self.bundles):
                 if bundle and seat != me:
                     tops.setdefault(bundle[-1].rank, []).append(self.players[seat])
-            self._legal = [p for c in self.hands[me]
-                           for p in self._plays(c, sorted(table.get(c.rank, ())), tops.get(c.rank, []))]
+            self._legal = [
+                p
+                for c in self.hands[me]
+                for p in self._plays(c, sorted(table.get(c.rank, ())), tops.get(c.rank, []))
+            ]
         return self._legal
 
     def is_legal(self, move: Play) -> bool:
         """Only the plays of the card played need to be worked out."""
-        return (not self.is_over() and move.card in self.hands[self.to_move]
-                and move in self.plays_of(move.card))
+        return (
+            not self.is_over()
+            and move.card in self.hands[self.to_move]
+            and move in self.plays_of(move.card)
+        )
 
     def why_illegal(self, move: Play) -> IllegalMoveError:
         """The rule a play breaks: not in hand, a capture that does not match, or a capture left out."""
@@ -204,35 +312,78 @@ class BundlesState(PackState[Play]):
         table, bundles = self.targets(move.card)
         wrong = [c for c in move.table if c not in table]
         if wrong:
-            return self.refuse(t("{card} cannot take {cards}: only a card of the same rank lying on the table can be "
-                                 "taken.", card=move.card, cards=wrong), "play.no_such_table_card", "capture")
+            return self.refuse(
+                t(
+                    "{card} cannot take {cards}: only a card of the same rank lying on the table can be "
+                    "taken.",
+                    card=move.card,
+                    cards=wrong,
+                ),
+                "play.no_such_table_card",
+                "capture",
+            )
         for other in move.bundles:
             if other in bundles:
                 continue
             seat = self.players.index(other)
             if seat == self.to_move:
-                message = t("Nobody steals his own bundle; {card} cannot take {player}'s.", card=move.card,
-                            player=other)
+                message = t(
+                    "Nobody steals his own bundle; {card} cannot take {player}'s.",
+                    card=move.card,
+                    player=other,
+                )
             elif not self.bundles[seat]:
-                message = t("{player} has no bundle yet, so {card} cannot steal it.", player=other, card=move.card)
+                message = t(
+                    "{player} has no bundle yet, so {card} cannot steal it.",
+                    player=other,
+                    card=move.card,
+                )
             else:
-                message = t("{card} cannot steal the bundle of {player}: its top card is {top}, and only a bundle "
-                            "whose top card has the same rank can be stolen.", card=move.card, player=other,
-                            top=self.bundles[seat][-1])
+                message = t(
+                    "{card} cannot steal the bundle of {player}: its top card is {top}, and only a bundle "
+                    "whose top card has the same rank can be stolen.",
+                    card=move.card,
+                    player=other,
+                    top=self.bundles[seat][-1],
+                )
             return self.refuse(message, "play.no_such_bundle", "steal")
         if not move.captures:
-            return self.refuse(t("{player}'s {card} matches a card on the table or the top of another player's "
-                                 "bundle, so he must take one of them (capturing is compulsory).",
-                                 player=self.players[self.to_move], card=move.card), "play.capture_compulsory",
-                               "capture")
+            return self.refuse(
+                t(
+                    "{player}'s {card} matches a card on the table or the top of another player's "
+                    "bundle, so he must take one of them (capturing is compulsory).",
+                    player=self.players[self.to_move],
+                    card=move.card,
+                ),
+                "play.capture_compulsory",
+                "capture",
+            )
         if self.capture == "one_target":
-            return self.refuse(t("A played card takes exactly one thing: one table card or one bundle "
-                                 "(capture: one_target)."), "play.one_target", "capture")
+            return self.refuse(
+                t(
+                    "A played card takes exactly one thing: one table card or one bundle "
+                    "(capture: one_target)."
+                ),
+                "play.one_target",
+                "capture",
+            )
         if self.capture == "all_table_matches":
-            return self.refuse(t("A played card takes every matching table card together, or else one bundle "
-                                 "(capture: all_table_matches)."), "play.all_table_matches", "capture")
-        return self.refuse(t("A played card takes every matching table card and every matching bundle "
-                             "(capture: everything)."), "play.everything", "capture")
+            return self.refuse(
+                t(
+                    "A played card takes every matching table card together, or else one bundle "
+                    "(capture: all_table_matches)."
+                ),
+                "play.all_table_matches",
+                "capture",
+            )
+        return self.refuse(
+            t(
+                "A played card takes every matching table card and every matching bundle "
+                "(capture: everything)."
+            ),
+            "play.everything",
+            "capture",
+        )
 
     def apply(self, move: Play) -> None:
         """Take the cards (stolen bundles, then table cards, the played card on top) or leave it on the table."""
@@ -268,7 +419,11 @@ class BundlesState(PackState[Play]):
         """Cards in each bundle; at the end (or with ``final``) with the table's leftovers for the last
         capturer, if the option ``leftovers`` says so."""
         scores = self.bundle_sizes()
-        if (final or self.is_over()) and self.leftovers == "last_capturer" and self.last_capturer is not None:
+        if (
+            (final or self.is_over())
+            and self.leftovers == "last_capturer"
+            and self.last_capturer is not None
+        ):
             scores[self.players[self.last_capturer]] += len(self.table)
         return scores
 
@@ -284,13 +439,33 @@ def decide(scores: dict[str, int], ties: str) -> Outcome:
     best = max(scores.values())
     leaders = tuple(p for p, v in scores.items() if v == best)
     if len(leaders) == 1:
-        return Outcome(leaders, "most_cards", t("{player} has the most cards ({n}) and wins.", player=leaders[0],
-                                                 n=best), scores)
+        return Outcome(
+            leaders,
+            "most_cards",
+            t("{player} has the most cards ({n}) and wins.", player=leaders[0], n=best),
+            scores,
+        )
     if ties == "draw":
-        return Outcome((), "draw", t("{players} have the most cards ({n} each): the game is drawn (ties: draw).",
-                                     players=list(leaders), n=best), scores)
-    return Outcome(leaders, "shared_win", t("{players} have the most cards ({n} each) and share the win.",
-                                            players=list(leaders), n=best), scores)
+        return Outcome(
+            (),
+            "draw",
+            t(
+                "{players} have the most cards ({n} each): the game is drawn (ties: draw).",
+                players=list(leaders),
+                n=best,
+            ),
+            scores,
+        )
+    return Outcome(
+        leaders,
+        "shared_win",
+        t(
+            "{players} have the most cards ({n} each) and share the win.",
+            players=list(leaders),
+            n=best,
+        ),
+        scores,
+    )
 
 
 def table_ranks_possible(counts: list[int], capture: str) -> bool:
@@ -309,7 +484,9 @@ def table_ranks_possible(counts: list[int], capture: str) -> bool:
     False
     """
     together = [k for k in counts if k > 1]
-    return len(together) <= 1 and all(k == TABLE_START or (k == 2 and capture == "one_target") for k in together)
+    return len(together) <= 1 and all(
+        k == TABLE_START or (k == 2 and capture == "one_target") for k in together
+    )
 
 
 RULE_TABLE = rule_table("""
@@ -348,7 +525,11 @@ class StealingBundles(fishing.PackGame):
     slug = "stealing-bundles"
     rule_table = RULE_TABLE
     ruleless_codes = frozenset({"record.too_many_deals"})  # a record holds one game
-    names: ClassVar[dict[str, str]] = {"en": "Stealing Bundles", "ru": "Кража стопок", "de": "Stapelklau"}
+    names: ClassVar[dict[str, str]] = {
+        "en": "Stealing Bundles",
+        "ru": "Кража стопок",
+        "de": "Stapelklau",
+    }
     player_counts = (2, 3, 4)
     options = OPTIONS
     kind = t("fishing game: capture by rank, each player for himself")
@@ -360,11 +541,19 @@ class StealingBundles(fishing.PackGame):
     def play_facts(self) -> list[tuple[Message, Any]]:
         """The table, the deals, capturing and the winner (after the players and the pack)."""
         return [
-            (t("On the table at the start"), tn("{n} card, face up", "{n} cards, face up", TABLE_START)),
+            (
+                t("On the table at the start"),
+                tn("{n} card, face up", "{n} cards, face up", TABLE_START),
+            ),
             (t("Cards per player"), t("{n} in every round of dealing", n=HAND)),
-            (t("Rounds of dealing"), [t("{players} players: {cards}", players=p, cards=r)
-                                      for p, r in ROUNDS.items()]),
-            (t("Capture"), t("a card of the same rank from the table, or another player's whole bundle")),
+            (
+                t("Rounds of dealing"),
+                [t("{players} players: {cards}", players=p, cards=r) for p, r in ROUNDS.items()],
+            ),
+            (
+                t("Capture"),
+                t("a card of the same rank from the table, or another player's whole bundle"),
+            ),
             (t("Winner"), t("the most cards in his bundle at the end")),
         ]
 
@@ -378,12 +567,20 @@ class StealingBundles(fishing.PackGame):
             lines.append((t("Last capture"), deal["last_capture"]))
         return lines
 
-    def example_rows(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+    def example_rows(
+        self, deal: dict[str, Any], notation: str
+    ) -> list[tuple[Message, dict[str, Any]]]:
         """Cards captured per player, then the claim."""
-        captured = [(t("Cards captured"), deal["captured"])] if isinstance(deal.get("captured"), dict) else []
+        captured = (
+            [(t("Cards captured"), deal["captured"])]
+            if isinstance(deal.get("captured"), dict)
+            else []
+        )
         return captured + super().example_rows(deal, notation)
 
-    def example_moves(self, data: dict[str, Any], deal: dict[str, Any]) -> list[tuple[str, Message]]:
+    def example_moves(
+        self, data: dict[str, Any], deal: dict[str, Any]
+    ) -> list[tuple[str, Message]]:
         """Every move of a full play: who played, and what."""
         dealt = example_deal(data, deal)
         if dealt is None:
@@ -416,22 +613,40 @@ class StealingBundles(fishing.PackGame):
                 if not table and not bundles:
                     continue
                 steals = {Play(card, bundles=(b,)) for b in bundles}
-                want = ({Play(card, tuple(table), tuple(bundles))} if capture == "everything" else
-                        ({Play(card, tuple(table))} if table else set()) | steals if capture == "all_table_matches"
-                        else {Play(card, (c,)) for c in table} | steals)
+                want = (
+                    {Play(card, tuple(table), tuple(bundles))}
+                    if capture == "everything"
+                    else ({Play(card, tuple(table))} if table else set()) | steals
+                    if capture == "all_table_matches"
+                    else {Play(card, (c,)) for c in table} | steals
+                )
                 if plays(legal, card) != want:
                     return False
             return True
 
-        take = {"one_target": t("It takes exactly one of them: one matching table card or one other player's "
-                                "bundle, as the player chooses."),
-                "all_table_matches": t("It takes every matching table card together, or else one other player's "
-                                       "bundle."),
-                "everything": t("It takes every matching table card and every other player's bundle with a matching "
-                                "top card, all at once.")}[capture]
-        return [TurnDuty(t("Play one card from your hand. A card of the same rank as a table card or as the top card "
-                           "of another player's bundle must take: capturing is compulsory."), compulsory),
-                TurnDuty(take, takes)]
+        take = {
+            "one_target": t(
+                "It takes exactly one of them: one matching table card or one other player's "
+                "bundle, as the player chooses."
+            ),
+            "all_table_matches": t(
+                "It takes every matching table card together, or else one other player's bundle."
+            ),
+            "everything": t(
+                "It takes every matching table card and every other player's bundle with a matching "
+                "top card, all at once."
+            ),
+        }[capture]
+        return [
+            TurnDuty(
+                t(
+                    "Play one card from your hand. A card of the same rank as a table card or as the top card "
+                    "of another player's bundle must take: capturing is compulsory."
+                ),
+                compulsory,
+            ),
+            TurnDuty(take, takes),
+        ]
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and score a Stealing Bundles record (one game)."""
@@ -439,23 +654,50 @@ class StealingBundles(fishing.PackGame):
         players, options = r.header(self, extra=())
         deals_value = r.sequence(("deals",))
         if deals_value is not None and len(deals_value) > 1:
-            r.fail(("deals",), t("A Stealing Bundles record holds one game, which is one deal; write each game in a "
-                                 "record of its own."), "record.too_many_deals", "deals")
+            r.fail(
+                ("deals",),
+                t(
+                    "A Stealing Bundles record holds one game, which is one deal; write each game in a "
+                    "record of its own."
+                ),
+                "record.too_many_deals",
+                "deals",
+            )
         r.raise_if_any()
         findings: list[Finding] = []
-        read = r.part(("deals", 0), lambda: self._deal(Deal.open(r, 0, RECORD, findings, players), players, options))
+        read = r.part(
+            ("deals", 0),
+            lambda: self._deal(Deal.open(r, 0, RECORD, findings, players), players, options),
+        )
         r.raise_if_any()
         assert read is not None  # raise_if_any stops a deal that could not be read
         result, outcome = read
         result.totals = dict(result.scores)
         if outcome is None:
-            message, code = unfinished(bool(findings), t("The record stops before the last card; the game goes on."))
-            return Verdict(self.slug, options, [result], result.totals, None, message, code, findings)
+            message, code = unfinished(
+                bool(findings), t("The record stops before the last card; the game goes on.")
+            )
+            return Verdict(
+                self.slug, options, [result], result.totals, None, message, code, findings
+            )
         winner = outcome.winners[0] if len(outcome.winners) == 1 else None
-        return Verdict(self.slug, options, [result], result.totals, winner, outcome.reason, outcome.code, findings)
+        return Verdict(
+            self.slug,
+            options,
+            [result],
+            result.totals,
+            winner,
+            outcome.reason,
+            outcome.code,
+            findings,
+        )
 
-    def _deal(self, deal: Deal | None, players: list[str], options: dict[str, Any],
-              ) -> tuple[DealResult, Outcome | None] | None:
+    def _deal(
+        self,
+        deal: Deal | None,
+        players: list[str],
+        options: dict[str, Any],
+    ) -> tuple[DealResult, Outcome | None] | None:
         if deal is None:
             return None
         r, path = deal.r, deal.path
@@ -470,8 +712,13 @@ class StealingBundles(fishing.PackGame):
         scores, outcome, steps = played
         return deal.result(scores, steps, claim), outcome
 
-    def _summary(self, r: Reader, path: Path, players: list[str], options: dict[str, Any],
-                 ) -> tuple[dict[str, int], Outcome, list[Message]] | None:
+    def _summary(
+        self,
+        r: Reader,
+        path: Path,
+        players: list[str],
+        options: dict[str, Any],
+    ) -> tuple[dict[str, int], Outcome, list[Message]] | None:
         # Possible or exit 2: a bundle holds no card or at least two (record.bundle_of_one); the bundles
         # and the table make the 52 cards (record.card_count); the table as table_ranks_possible says
         # (record.table_ranks); the last capturer's bundle is not empty (record.last_capture).
@@ -485,99 +732,199 @@ class StealingBundles(fishing.PackGame):
         ok = True
         for p, v in captured.items():
             if v == 1:
-                r.fail(path + ("captured", p), t("A bundle holds no card or at least two: every capture takes the "
-                                                 "card played and at least one other."), "record.bundle_of_one",
-                       "capture")
+                r.fail(
+                    path + ("captured", p),
+                    t(
+                        "A bundle holds no card or at least two: every capture takes the "
+                        "card played and at least one other."
+                    ),
+                    "record.bundle_of_one",
+                    "capture",
+                )
                 ok = False
         if not listed_once(r, path + ("table",), table, "table"):
             ok = False
         total = sum(captured.values()) + len(table)
         if total != len(DECK):
-            r.fail(path + ("captured",), t("The bundles ({bundles}) and the cards left on the table ({table}) must "
-                                           "add up to the {n} cards of the pack, not {total}.",
-                                           bundles=sum(captured.values()), table=len(table), n=len(DECK),
-                                           total=total), "record.card_count", "count")
+            r.fail(
+                path + ("captured",),
+                t(
+                    "The bundles ({bundles}) and the cards left on the table ({table}) must "
+                    "add up to the {n} cards of the pack, not {total}.",
+                    bundles=sum(captured.values()),
+                    table=len(table),
+                    n=len(DECK),
+                    total=total,
+                ),
+                "record.card_count",
+                "count",
+            )
             ok = False
-        ranks = Counter(c.rank for c in table)  # counted once: a hostile table can hold 600,000 cards
+        ranks = Counter(
+            c.rank for c in table
+        )  # counted once: a hostile table can hold 600,000 cards
         paired = [c for c in table if ranks[c.rank] > 1]
         if len(paired) > TABLE_START and len(table) <= len(DECK):
-            r.fail(path + ("table",), t("A card can stay on the table only when no table card has its rank, so two "
-                                        "cards of one rank can be left only from the {n} cards laid out at the "
-                                        "start; {cards} are too many.", n=TABLE_START, cards=paired),
-                   "record.table_ranks", "capture")
+            r.fail(
+                path + ("table",),
+                t(
+                    "A card can stay on the table only when no table card has its rank, so two "
+                    "cards of one rank can be left only from the {n} cards laid out at the "
+                    "start; {cards} are too many.",
+                    n=TABLE_START,
+                    cards=paired,
+                ),
+                "record.table_ranks",
+                "capture",
+            )
             ok = False
         elif not table_ranks_possible(list(ranks.values()), options["capture"]):
-            r.fail(path + ("table",), t("{cards} cannot be left on the table: the first card played of a rank lying "
-                                        "there must take, so cards of one rank stay together only from the start: "
-                                        "all four of a rank, or two of three when a card takes one target.",
-                                        cards=paired), "record.table_ranks", "capture")
+            r.fail(
+                path + ("table",),
+                t(
+                    "{cards} cannot be left on the table: the first card played of a rank lying "
+                    "there must take, so cards of one rank stay together only from the start: "
+                    "all four of a rank, or two of three when a card takes one target.",
+                    cards=paired,
+                ),
+                "record.table_ranks",
+                "capture",
+            )
             ok = False
         if last is not None and captured.get(last, 0) < 2:
-            r.fail(path + ("last_capture",), t("{player} made the last capture, so his bundle cannot be empty.",
-                                               player=last), "record.last_capture", "capture")
+            r.fail(
+                path + ("last_capture",),
+                t("{player} made the last capture, so his bundle cannot be empty.", player=last),
+                "record.last_capture",
+                "capture",
+            )
             ok = False
-        if table and options["leftovers"] == "last_capturer" and last is None and any(captured.values()):
-            r.fail(path + ("last_capture",), t("With leftovers: last_capturer, the record must say who made the last "
-                                               "capture (last_capture)."), "record.missing_field", "leftovers")
+        if (
+            table
+            and options["leftovers"] == "last_capturer"
+            and last is None
+            and any(captured.values())
+        ):
+            r.fail(
+                path + ("last_capture",),
+                t(
+                    "With leftovers: last_capturer, the record must say who made the last "
+                    "capture (last_capture)."
+                ),
+                "record.missing_field",
+                "leftovers",
+            )
             ok = False
         if not ok:
             return None
-        steps: list[Message] = [t("In the bundles: {bundles}; left on the table: {table}; together {n}.",
-                                  bundles=sum(captured.values()), table=len(table), n=len(DECK))]
+        steps: list[Message] = [
+            t(
+                "In the bundles: {bundles}; left on the table: {table}; together {n}.",
+                bundles=sum(captured.values()),
+                table=len(table),
+                n=len(DECK),
+            )
+        ]
         scores = dict(captured)
         steps.extend(self._leftover_steps(scores, table, last, options))
         outcome = decide(scores, options["ties"])
         return scores, outcome, steps
 
     @staticmethod
-    def _leftover_steps(scores: dict[str, int], table: list[Card], last: str | None, options: dict[str, Any],
-                        ) -> list[Message]:
+    def _leftover_steps(
+        scores: dict[str, int],
+        table: list[Card],
+        last: str | None,
+        options: dict[str, Any],
+    ) -> list[Message]:
         if not table:
             return []
         if options["leftovers"] == "last_capturer" and last is not None:
             scores[last] += len(table)
-            return [tn("{n} card left on the table goes to {player}, who made the last capture.",
-                       "{n} cards left on the table go to {player}, who made the last capture.", len(table),
-                       player=last)]
-        return [tn("{n} card left on the table counts for nobody.", "{n} cards left on the table count for nobody.",
-                   len(table))]
+            return [
+                tn(
+                    "{n} card left on the table goes to {player}, who made the last capture.",
+                    "{n} cards left on the table go to {player}, who made the last capture.",
+                    len(table),
+                    player=last,
+                )
+            ]
+        return [
+            tn(
+                "{n} card left on the table counts for nobody.",
+                "{n} cards left on the table count for nobody.",
+                len(table),
+            )
+        ]
 
-    def _full_play(self, r: Reader, path: Path, players: list[str], dealer: str | None, options: dict[str, Any],
-                   findings: list[Finding]) -> tuple[dict[str, int], Outcome | None, list[Message]] | None:
+    def _full_play(
+        self,
+        r: Reader,
+        path: Path,
+        players: list[str],
+        dealer: str | None,
+        options: dict[str, Any],
+        findings: list[Finding],
+    ) -> tuple[dict[str, int], Outcome | None, list[Message]] | None:
         pack = read_pack(r, path + ("pack",))
         moves_path = path + ("moves",)
         moves = read_plays(r, moves_path, players)
         if pack is None or dealer is None or moves is None:
             return None
         state = BundlesState(players, players.index(dealer), pack, **options)
-        steps: list[Message] = [tn("{dealer} deals: {cards} face up on the table, then {n} card to each player.",
-                                   "{dealer} deals: {cards} face up on the table, then {n} cards to each player.",
-                                   HAND, dealer=dealer, cards=list(state.table))]
+        steps: list[Message] = [
+            tn(
+                "{dealer} deals: {cards} face up on the table, then {n} card to each player.",
+                "{dealer} deals: {cards} face up on the table, then {n} cards to each player.",
+                HAND,
+                dealer=dealer,
+                cards=list(state.table),
+            )
+        ]
         replayed = self._replay(r, moves_path, state, moves, steps)
         if replayed.finding is not None:
             findings.append(replayed.finding)
         scores = state.scores()
         if not state.is_over():
             if replayed.finding is not None:
-                steps.append(t("The replay stops at the illegal move; the bundles then held: {scores}.",
-                               scores=[f"{p} {v}" for p, v in scores.items()]))
+                steps.append(
+                    t(
+                        "The replay stops at the illegal move; the bundles then held: {scores}.",
+                        scores=[f"{p} {v}" for p, v in scores.items()],
+                    )
+                )
             else:
-                steps.append(tn("The record stops after {n} move; the bundles hold: {scores}.",
-                                "The record stops after {n} moves; the bundles hold: {scores}.", len(moves),
-                                scores=[f"{p} {v}" for p, v in scores.items()]))
+                steps.append(
+                    tn(
+                        "The record stops after {n} move; the bundles hold: {scores}.",
+                        "The record stops after {n} moves; the bundles hold: {scores}.",
+                        len(moves),
+                        scores=[f"{p} {v}" for p, v in scores.items()],
+                    )
+                )
             return scores, None, steps
         last = players[state.last_capturer] if state.last_capturer is not None else None
         plain = state.bundle_sizes()
-        steps.append(t("Every card has been played. Bundles: {scores}; left on the table: {cards}.",
-                       scores=[f"{p} {v}" for p, v in plain.items()], cards=list(state.table) or "—"))
+        steps.append(
+            t(
+                "Every card has been played. Bundles: {scores}; left on the table: {cards}.",
+                scores=[f"{p} {v}" for p, v in plain.items()],
+                cards=list(state.table) or "—",
+            )
+        )
         steps.extend(self._leftover_steps(plain, list(state.table), last, options))
         outcome = state.outcome()
         assert outcome is not None
         return scores, outcome, steps
 
     @staticmethod
-    def _replay(r: Reader, moves_path: Path, state: BundlesState, moves: list[Play], steps: list[Message],
-                ) -> Replayed[Play]:
+    def _replay(
+        r: Reader,
+        moves_path: Path,
+        state: BundlesState,
+        moves: list[Play],
+        steps: list[Message],
+    ) -> Replayed[Play]:
         """Replay the moves, noting every steal and the bundles after each round."""
 
         def observed() -> Iterator[Play]:
@@ -585,13 +932,24 @@ class StealingBundles(fishing.PackGame):
                 round_before, mover = state.round, str(state.player)
                 yield move  # the generator resumes only once the move has been pushed
                 if move.bundles:
-                    steps.append(t("Move {k}: {player} {play} (now in the bundle: {n}).", k=k + 1,
-                                   player=mover, play=move.describe(),
-                                   n=len(state.bundles[state.players.index(mover)])))
+                    steps.append(
+                        t(
+                            "Move {k}: {player} {play} (now in the bundle: {n}).",
+                            k=k + 1,
+                            player=mover,
+                            play=move.describe(),
+                            n=len(state.bundles[state.players.index(mover)]),
+                        )
+                    )
                 if state.round != round_before or state.is_over():
-                    steps.append(t("After round {r}: bundles {scores}; on the table {cards}.", r=round_before,
-                                   scores=[f"{p} {v}" for p, v in state.bundle_sizes().items()],
-                                   cards=list(state.table) or "—"))
+                    steps.append(
+                        t(
+                            "After round {r}: bundles {scores}; on the table {cards}.",
+                            r=round_before,
+                            scores=[f"{p} {v}" for p, v in state.bundle_sizes().items()],
+                            cards=list(state.table) or "—",
+                        )
+                    )
 
         return replay_moves(state, observed(), lambda k: r.doc.where(moves_path + (k,), deal=1))
 

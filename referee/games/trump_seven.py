@@ -46,7 +46,13 @@ from typing import Any, ClassVar
 
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
-from referee.engines.auction import VoidAuction, auction_steps, final_declarer, late_yes, read_auction
+from referee.engines.auction import (
+    VoidAuction,
+    auction_steps,
+    final_declarer,
+    late_yes,
+    read_auction,
+)
 from referee.engines.deals import (
     Deal,
     Ledger,
@@ -78,31 +84,61 @@ DISCARDS = 2
 TOTAL_POINTS = 100
 TO_MAKE = 60
 DECK: tuple[Card, ...] = tuple(c for c in deck(low=Rank.SEVEN, jokers=1) if c.rank is not Rank.ACE)
-PLAIN_ORDER: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.KING, Rank.TEN, Rank.JACK, Rank.QUEEN)
+PLAIN_ORDER: tuple[Rank, ...] = (
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.KING,
+    Rank.TEN,
+    Rank.JACK,
+    Rank.QUEEN,
+)
 TRUMP_ORDER: tuple[Rank, ...] = (*PLAIN_ORDER, Rank.JOKER)
 RULES = TrickRules(PLAIN_ORDER, TRUMP_ORDER)
 SEVEN_OF_TRUMPS = 20
-RANK_POINTS: dict[Rank, int] = {Rank.TEN: 10, Rank.JOKER: 4, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+RANK_POINTS: dict[Rank, int] = {
+    Rank.TEN: 10,
+    Rank.JOKER: 4,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.JACK: 2,
+}
 DECLARER, DEFENDERS = "declarer", "defenders"
 SIDES = (DECLARER, DEFENDERS)
 
 OPTIONS: tuple[Option, ...] = (
-    Option("discards_count_for", DECLARER, SIDES,
-           help=t("Whose card points the declarer's discards are."),
-           choice_help={DECLARER: t("They count for the declarer (the original rule)."),
-                        DEFENDERS: t("They count for the defenders (the source: they \"go one each to the other "
-                                     "players\").")},
-           label=t("The declarer's discards count for"),
-           choice_labels={DECLARER: t("the declarer"), DEFENDERS: t("the defenders")}),
-    Option("first_lead", DECLARER, (DECLARER, "eldest"),
-           help=t("Who leads to the first trick."),
-           choice_help={DECLARER: t("The declarer (the source)."),
-                        "eldest": t("The player on the dealer's left, the eldest hand (the original rule).")},
-           label=t("First lead"),
-           choice_labels={DECLARER: t("declarer"), "eldest": t("the player left of the dealer")}),
+    Option(
+        "discards_count_for",
+        DECLARER,
+        SIDES,
+        help=t("Whose card points the declarer's discards are."),
+        choice_help={
+            DECLARER: t("They count for the declarer (the original rule)."),
+            DEFENDERS: t(
+                'They count for the defenders (the source: they "go one each to the other '
+                'players").'
+            ),
+        },
+        label=t("The declarer's discards count for"),
+        choice_labels={DECLARER: t("the declarer"), DEFENDERS: t("the defenders")},
+    ),
+    Option(
+        "first_lead",
+        DECLARER,
+        (DECLARER, "eldest"),
+        help=t("Who leads to the first trick."),
+        choice_help={
+            DECLARER: t("The declarer (the source)."),
+            "eldest": t("The player on the dealer's left, the eldest hand (the original rule)."),
+        },
+        label=t("First lead"),
+        choice_labels={DECLARER: t("declarer"), "eldest": t("the player left of the dealer")},
+    ),
 )
 
-CLAIM_SHAPE = t("claim gives the card points of the declarer, of the defenders, or of both, for example declarer: 64.")
+CLAIM_SHAPE = t(
+    "claim gives the card points of the declarer, of the defenders, or of both, for example declarer: 64."
+)
 
 
 def _points(card: Card, trump: Suit | None) -> int:
@@ -111,7 +147,9 @@ def _points(card: Card, trump: Suit | None) -> int:
     return RANK_POINTS.get(card.rank, 0)
 
 
-_POINTS: dict[Suit | None, dict[Card, int]] = {s: {c: _points(c, s) for c in DECK} for s in (*SUITS, None)}
+_POINTS: dict[Suit | None, dict[Card, int]] = {
+    s: {c: _points(c, s) for c in DECK} for s in (*SUITS, None)
+}
 
 
 def points_table(trump: Suit | None) -> dict[Card, int]:
@@ -129,7 +167,9 @@ def counting_cards(trump: Suit | None) -> list[Card]:
     return [c for c in DECK if card_points(c, trump)]
 
 
-def side_points(in_tricks: tuple[int, int], discards: int, discards_count_for: str) -> tuple[int, int]:
+def side_points(
+    in_tricks: tuple[int, int], discards: int, discards_count_for: str
+) -> tuple[int, int]:
     """(declarer, defenders) card points: the points in each side's tricks, the discards added to one side."""
     declarer, defenders = in_tricks
     if discards_count_for == DECLARER:
@@ -167,8 +207,8 @@ class Played:
     declarer: str
     trump: Suit
     discards: list[Card]
-    taken: dict[str, Taken]          # by side; a side the record leaves out is derived from the other
-    recorded: bool = True            # a scoresheet's count (a summary), not the referee's own replay
+    taken: dict[str, Taken]  # by side; a side the record leaves out is derived from the other
+    recorded: bool = True  # a scoresheet's count (a summary), not the referee's own replay
 
 
 RULE_TABLE = rule_table("""
@@ -220,21 +260,30 @@ class TrumpSeven(Game):
 
     slug = "trump-seven"
     rule_table = RULE_TABLE
-    names: ClassVar[dict[str, str]] = {"en": "Trump 7", "ru": "Козырная семёрка", "de": "Trumpf-Sieben"}
+    names: ClassVar[dict[str, str]] = {
+        "en": "Trump 7",
+        "ru": "Козырная семёрка",
+        "de": "Trumpf-Sieben",
+    }
     player_counts = (PLAYERS,)
     options = OPTIONS
     record = RECORD
     kind = t("trick-taking game with a widow: a declarer against the other two")
-    pitch = t("One player names trumps and takes on the other two; the lowly seven of trumps is worth the most.")
+    pitch = t(
+        "One player names trumps and takes on the other two; the lowly seven of trumps is worth the most."
+    )
     length = t("ten minutes a deal, as many deals as agreed")
     deck_size = len(DECK)
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         points = [t("7 of trumps: {points}", points=SEVEN_OF_TRUMPS)]
-        points += [t("the Joker: {points}", points=v) if r is Rank.JOKER else t("each {rank}: {points}", rank=r,
-                                                                                  points=v)
-                   for r, v in RANK_POINTS.items()]
+        points += [
+            t("the Joker: {points}", points=v)
+            if r is Rank.JOKER
+            else t("each {rank}: {points}", rank=r, points=v)
+            for r, v in RANK_POINTS.items()
+        ]
         points.append(t("all other cards: {points}", points=0))
         return [
             (t("Players"), t("{n}: a declarer against the other two", n=PLAYERS)),
@@ -248,8 +297,10 @@ class TrumpSeven(Game):
             (t("Card points"), points),
             (t("Card points in the pack"), sum(card_points(c, SUITS[0]) for c in DECK)),
             (t("The declarer needs"), t("{n} card points or more", n=TO_MAKE)),
-            (tc("facts: the whole game", "Game"),
-             t("no target: each deal is made or failed, and the referee counts the deals won")),
+            (
+                tc("facts: the whole game", "Game"),
+                t("no target: each deal is made or failed, and the referee counts the deals won"),
+            ),
         ]
 
     # -- checking a record -------------------------------------------------------------------------------
@@ -272,8 +323,13 @@ class TrumpSeven(Game):
         ledger = Ledger(doc, scores_before(r, players))
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
-        for i, (result, dealer, thrown_in) in each_deal(r, deals_value, lambda i: self._deal(
-                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options)):
+        for i, (result, dealer, thrown_in) in each_deal(
+            r,
+            deals_value,
+            lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings, players), ledger, players, options
+            ),
+        ):
             ledger.add(i, result, dealer, thrown_in)
         r.raise_if_any()
         winner, termination, code = self._end(ledger.totals)
@@ -284,13 +340,34 @@ class TrumpSeven(Game):
         """No target: the player with the most deals won wins; a tie has no winner."""
         best, first = leaders(totals)
         if len(first) == 1:
-            return first[0], t("The source sets no target, so the record is the whole match: {player} won the "
-                               "most deals ({n}) and wins.", player=first[0], n=best), "most_deals"
-        return None, t("The source sets no target, so the record is the whole match: {players} won the most deals "
-                       "({n} each), so there is no single winner.", players=first, n=best), "tied"
+            return (
+                first[0],
+                t(
+                    "The source sets no target, so the record is the whole match: {player} won the "
+                    "most deals ({n}) and wins.",
+                    player=first[0],
+                    n=best,
+                ),
+                "most_deals",
+            )
+        return (
+            None,
+            t(
+                "The source sets no target, so the record is the whole match: {players} won the most deals "
+                "({n} each), so there is no single winner.",
+                players=first,
+                n=best,
+            ),
+            "tied",
+        )
 
-    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
-              ) -> tuple[DealResult, int, bool] | None:
+    def _deal(
+        self,
+        deal: Deal | None,
+        ledger: Ledger,
+        players: list[str],
+        options: dict[str, Any],
+    ) -> tuple[DealResult, int, bool] | None:
         """The deal's result, its dealer's seat, and whether it was thrown in (the same player deals again)."""
         if deal is None:
             return None
@@ -308,12 +385,22 @@ class TrumpSeven(Game):
         ledger.check_dealer(deal, players, dealer)
         if isinstance(played, VoidAuction):
             steps.append(played.step(dealer_name))
-            against: dict[str, int] | None = {} if claim is not None else None  # nothing was scored to agree with
-            return deal.result(dict.fromkeys(players, 0), steps, claim, claim_against=against), dealer, True
+            against: dict[str, int] | None = (
+                {} if claim is not None else None
+            )  # nothing was scored to agree with
+            return (
+                deal.result(dict.fromkeys(players, 0), steps, claim, claim_against=against),
+                dealer,
+                True,
+            )
         if played is False:  # thrown in
             if claim is not None:
-                r.fail(deal.at("claim"), t("A thrown-in deal has no {field}; leave it out.", field="claim"),
-                       "record.thrown_in_field", "auction")
+                r.fail(
+                    deal.at("claim"),
+                    t("A thrown-in deal has no {field}; leave it out.", field="claim"),
+                    "record.thrown_in_field",
+                    "auction",
+                )
                 return None
             steps.append(thrown_in_step(dealer_name))
             return deal.result(dict.fromkeys(players, 0), steps), dealer, True
@@ -337,8 +424,15 @@ class TrumpSeven(Game):
         ok = True
         for card in cards:
             if card not in DECK_SET:
-                r.fail(path, t("{card} is not in the pack of this game (7 to king in four suits, and the Joker).",
-                               card=card), "record.not_in_pack", "deal")
+                r.fail(
+                    path,
+                    t(
+                        "{card} is not in the pack of this game (7 to king in four suits, and the Joker).",
+                        card=card,
+                    ),
+                    "record.not_in_pack",
+                    "deal",
+                )
                 ok = False
         for card in cards_twice(cards):
             r.fail(path, t("{card} is listed twice.", card=card), "record.card_twice", "deal")
@@ -348,8 +442,16 @@ class TrumpSeven(Game):
     def _discards(self, r: Reader, path: Path) -> list[Card] | None:
         cards = self._cards(r, path)
         if cards is not None and len(cards) != DISCARDS:
-            r.fail(path, t("The declarer lays away {n} cards, but discards lists {count}.", n=DISCARDS,
-                           count=len(cards)), "record.discard_count", "discards")
+            r.fail(
+                path,
+                t(
+                    "The declarer lays away {n} cards, but discards lists {count}.",
+                    n=DISCARDS,
+                    count=len(cards),
+                ),
+                "record.discard_count",
+                "discards",
+            )
             return None
         return cards
 
@@ -363,7 +465,9 @@ class TrumpSeven(Game):
         if thrown is None:
             return None
         if thrown:
-            return False if nothing_played(deal, ("declarer", "trump", "discards", "taken")) else None
+            return (
+                False if nothing_played(deal, ("declarer", "trump", "discards", "taken")) else None
+            )
         declarer = r.name(path + ("declarer",), players)
         trump = read_suit(r, path + ("trump",))
         discards = self._discards(r, path + ("discards",))
@@ -379,8 +483,15 @@ class TrumpSeven(Game):
         r, path = deal.r, deal.at("taken")
         value = r.get(path)
         if not isinstance(value, dict) or not value:
-            r.fail(path, t("taken gives what the declarer's or the defenders' tricks held, or both: a number of card "
-                           "points, or a list of the counting cards."), "record.shape", "taken")
+            r.fail(
+                path,
+                t(
+                    "taken gives what the declarer's or the defenders' tricks held, or both: a number of card "
+                    "points, or a list of the counting cards."
+                ),
+                "record.shape",
+                "taken",
+            )
             return None
         r.known_keys(path, set(SIDES))
         outside = [c for c in DECK if c not in discards]  # the cards that can be in tricks
@@ -403,16 +514,30 @@ class TrumpSeven(Game):
                 continue
             for card in cards:
                 if card in discards:
-                    r.fail(p, t("{card} was discarded, so it cannot be in a trick.", card=card),
-                           "record.discard_in_tricks", "discards")
+                    r.fail(
+                        p,
+                        t("{card} was discarded, so it cannot be in a trick.", card=card),
+                        "record.discard_in_tricks",
+                        "discards",
+                    )
                     ok = False
                 elif card in owner:
-                    r.fail(p, t("{card} is listed for both the declarer and the defenders.", card=card),
-                           "record.card_twice", "taken")
+                    r.fail(
+                        p,
+                        t("{card} is listed for both the declarer and the defenders.", card=card),
+                        "record.card_twice",
+                        "taken",
+                    )
                     ok = False
                 elif not card_points(card, trump):
-                    deal.warn("deal.not_a_counting_card", ("taken", side),
-                              t("{card} carries no card points in this deal; it adds nothing.", card=card))
+                    deal.warn(
+                        "deal.not_a_counting_card",
+                        ("taken", side),
+                        t(
+                            "{card} carries no card points in this deal; it adds nothing.",
+                            card=card,
+                        ),
+                    )
                 owner[card] = side
             taken[side] = Taken(sum(card_points(c, trump) for c in cards), cards)
         if not taken:
@@ -420,52 +545,107 @@ class TrumpSeven(Game):
         if not ok or len(taken) < len(SIDES) or sum(x.points for x in taken.values()) == available:
             return taken if ok else None
         both_lists = all(x.cards is not None for x in taken.values())
-        missing = [c for c in outside if card_points(c, trump) and c not in owner] if both_lists else []
+        missing = (
+            [c for c in outside if card_points(c, trump) and c not in owner] if both_lists else []
+        )
         for card in missing:
-            r.fail(path, t("{card} ({points}) is in neither side's list, and it was not discarded.", card=card,
-                           points=card_points(card, trump)), "record.card_missing", "taken")
+            r.fail(
+                path,
+                t(
+                    "{card} ({points}) is in neither side's list, and it was not discarded.",
+                    card=card,
+                    points=card_points(card, trump),
+                ),
+                "record.card_missing",
+                "taken",
+            )
         if not missing:
-            r.fail(path, tn("Together the two sides' tricks must hold {available} card point (the pack's {total} "
-                            "less {discards} in the discards), not {given}.",
-                            "Together the two sides' tricks must hold {available} card points (the pack's {total} "
-                            "less {discards} in the discards), not {given}.", available, available=available,
-                            total=TOTAL_POINTS, discards=TOTAL_POINTS - available,
-                            given=sum(x.points for x in taken.values())),
-                   "record.points_sum", "taken")
+            r.fail(
+                path,
+                tn(
+                    "Together the two sides' tricks must hold {available} card point (the pack's {total} "
+                    "less {discards} in the discards), not {given}.",
+                    "Together the two sides' tricks must hold {available} card points (the pack's {total} "
+                    "less {discards} in the discards), not {given}.",
+                    available,
+                    available=available,
+                    total=TOTAL_POINTS,
+                    discards=TOTAL_POINTS - available,
+                    given=sum(x.points for x in taken.values()),
+                ),
+                "record.points_sum",
+                "taken",
+            )
         return None
 
     @staticmethod
-    def _taken_points(r: Reader, path: Path, points: int, available: int, outside: list[Card], trump: Suit) -> bool:
+    def _taken_points(
+        r: Reader, path: Path, points: int, available: int, outside: list[Card], trump: Suit
+    ) -> bool:
         """A side's card points from a scoresheet must be possible with the cards outside the discards."""
         if points < 0 or points > available:
-            r.fail(path, tn("{field} is {points}, but the cards outside the discards hold {available} card point.",
-                            "{field} is {points}, but the cards outside the discards hold {available} card points.",
-                            available, field=path[-1], points=points, available=available),
-                   "record.points_range", "taken")
+            r.fail(
+                path,
+                tn(
+                    "{field} is {points}, but the cards outside the discards hold {available} card point.",
+                    "{field} is {points}, but the cards outside the discards hold {available} card points.",
+                    available,
+                    field=path[-1],
+                    points=points,
+                    available=available,
+                ),
+                "record.points_range",
+                "taken",
+            )
             return False
         if not reachable(points, outside, trump):
-            r.fail(path, tn("No set of cards outside the discards is worth exactly {points} card point.",
-                            "No set of cards outside the discards is worth exactly {points} card points.", points,
-                            points=points), "record.points_impossible", "taken")
+            r.fail(
+                path,
+                tn(
+                    "No set of cards outside the discards is worth exactly {points} card point.",
+                    "No set of cards outside the discards is worth exactly {points} card points.",
+                    points,
+                    points=points,
+                ),
+                "record.points_impossible",
+                "taken",
+            )
             return False
         return True
 
-    def _full_play(self, deal: Deal, players: list[str], dealer_name: str | None, options: dict[str, Any],
-                   steps: list[Message]) -> Played | VoidAuction | bool | None:
+    def _full_play(
+        self,
+        deal: Deal,
+        players: list[str],
+        dealer_name: str | None,
+        options: dict[str, Any],
+        steps: list[Message],
+    ) -> Played | VoidAuction | bool | None:
         """Every card: hands, widow, auction, trumps, discards and tricks. False if the deal was thrown in."""
         r, path = deal.r, deal.path
         hands = read_hands(r, path + ("hands",), players, HAND_SIZE)
         widow = self._cards(r, path + ("widow",))
         if widow is not None and len(widow) != WIDOW_SIZE:
-            r.fail(path + ("widow",), t("The widow is {n} cards, not {count}.", n=WIDOW_SIZE, count=len(widow)),
-                   "record.widow_size", "deal")
+            r.fail(
+                path + ("widow",),
+                t("The widow is {n} cards, not {count}.", n=WIDOW_SIZE, count=len(widow)),
+                "record.widow_size",
+                "deal",
+            )
             widow = None
         auction = read_auction(deal, players)
         if hands is None or widow is None or auction is None or dealer_name is None:
             return None
-        if not whole_pack(r, path + ("widow",), [c for h in hands for c in h] + widow, DECK, t(
+        if not whole_pack(
+            r,
+            path + ("widow",),
+            [c for h in hands for c in h] + widow,
+            DECK,
+            t(
                 "The hands and the widow must be the {n} cards of the pack, each once (missing: {missing}; not in "
-                "this pack: {foreign}; twice: {doubled}).")):
+                "this pack: {foreign}; twice: {doubled})."
+            ),
+        ):
             return None
         steps.extend(auction_steps(auction))
         late = late_yes(auction)
@@ -477,19 +657,43 @@ class TrumpSeven(Game):
         if thrown is None:
             return None
         if thrown and declarer is not None:
-            r.fail(path + ("thrown_in",), t("The record says the deal was thrown in, but the auction makes {player} "
-                                            "the declarer.", player=declarer), "record.thrown_in_mismatch", "auction")
+            r.fail(
+                path + ("thrown_in",),
+                t(
+                    "The record says the deal was thrown in, but the auction makes {player} "
+                    "the declarer.",
+                    player=declarer,
+                ),
+                "record.thrown_in_mismatch",
+                "auction",
+            )
             return None
         if declarer is None:
             extra = [k for k in ("declarer", "trump", "discards", "tricks") if k in r.get(path)]
             for key in extra:
-                r.fail(path + (key,), t("The auction leaves no single declarer, so the deal was thrown in and has no "
-                                        "{field}.", field=key), "record.thrown_in_field", "auction")
+                r.fail(
+                    path + (key,),
+                    t(
+                        "The auction leaves no single declarer, so the deal was thrown in and has no "
+                        "{field}.",
+                        field=key,
+                    ),
+                    "record.thrown_in_field",
+                    "auction",
+                )
             return None if extra else False
         if named is not None and str(named) != declarer:
-            r.fail(path + ("declarer",), t("The record names {player} as the declarer, but the auction makes "
-                                           "{actual} the declarer.", player=str(named), actual=declarer),
-                   "record.declarer_mismatch", "auction")
+            r.fail(
+                path + ("declarer",),
+                t(
+                    "The record names {player} as the declarer, but the auction makes "
+                    "{actual} the declarer.",
+                    player=str(named),
+                    actual=declarer,
+                ),
+                "record.declarer_mismatch",
+                "auction",
+            )
             return None
         trump = read_suit(r, path + ("trump",))
         discards = self._discards(r, path + ("discards",))
@@ -499,8 +703,16 @@ class TrumpSeven(Game):
         steps.append(_declarer_step(declarer, trump, [p for p in players if p != declarer]))
         play_hands, not_held = take_widow(hands, seat, widow, discards)
         for card in not_held:
-            r.fail(path + ("discards",), t("{card} is not among {player}'s cards after taking the widow.",
-                                           card=card, player=declarer), "record.discard_not_held", "discards")
+            r.fail(
+                path + ("discards",),
+                t(
+                    "{card} is not among {player}'s cards after taking the widow.",
+                    card=card,
+                    player=declarer,
+                ),
+                "record.discard_not_held",
+                "discards",
+            )
         if not_held or not discards_in_tricks(r, path + ("tricks",), discards):
             return None
         dealer = players.index(dealer_name)
@@ -512,13 +724,18 @@ class TrumpSeven(Game):
         lost = [c for s in range(PLAYERS) if s != seat for c in replay.won_by(s)]
         points = points_table(trump)
         counting = [c for c in won if points[c]], [c for c in lost if points[c]]
-        taken = {side: Taken(sum(points[c] for c in cs), cs) for side, cs in zip(SIDES, counting, strict=True)}
+        taken = {
+            side: Taken(sum(points[c] for c in cs), cs)
+            for side, cs in zip(SIDES, counting, strict=True)
+        }
         return Played(declarer, trump, discards, taken, recorded=False)
 
     # -- scoring -----------------------------------------------------------------------------------------
 
     @staticmethod
-    def _score(players: list[str], played: Played, options: dict[str, Any], steps: list[Message]) -> dict[str, int]:
+    def _score(
+        players: list[str], played: Played, options: dict[str, Any], steps: list[Message]
+    ) -> dict[str, int]:
         """Both sides' card points, with the steps that show the count item by item."""
         declarer, trump = played.declarer, played.trump
         defenders = [p for p in players if p != declarer]
@@ -534,30 +751,81 @@ class TrumpSeven(Game):
             if side not in taken:
                 points = available - taken[other].points
                 taken[side] = Taken(points)
-                msg = t("{player}'s tricks hold the rest: {total} − {discards} in the discards − {other} = {points}.",
-                        player=declarer, total=TOTAL_POINTS, discards=discard_points, other=taken[other].points,
-                        points=points) if side == DECLARER else \
-                    t("The defenders' tricks hold the rest: {total} − {discards} in the discards − {other} = "
-                      "{points}.", total=TOTAL_POINTS, discards=discard_points, other=taken[other].points,
-                      points=points)
+                msg = (
+                    t(
+                        "{player}'s tricks hold the rest: {total} − {discards} in the discards − {other} = {points}.",
+                        player=declarer,
+                        total=TOTAL_POINTS,
+                        discards=discard_points,
+                        other=taken[other].points,
+                        points=points,
+                    )
+                    if side == DECLARER
+                    else t(
+                        "The defenders' tricks hold the rest: {total} − {discards} in the discards − {other} = "
+                        "{points}.",
+                        total=TOTAL_POINTS,
+                        discards=discard_points,
+                        other=taken[other].points,
+                        points=points,
+                    )
+                )
                 steps.append(msg)
-        items = [t("{card} {points}", card=c, points=card_points(c, trump)) for c in played.discards]
+        items = [
+            t("{card} {points}", card=c, points=card_points(c, trump)) for c in played.discards
+        ]
         if options["discards_count_for"] == DECLARER:
-            steps.append(t("The discards ({items}) are worth {points} and count for {player} "
-                           "(discards_count_for: declarer).", items=items, points=discard_points, player=declarer))
+            steps.append(
+                t(
+                    "The discards ({items}) are worth {points} and count for {player} "
+                    "(discards_count_for: declarer).",
+                    items=items,
+                    points=discard_points,
+                    player=declarer,
+                )
+            )
         else:
-            steps.append(t("The discards ({items}) are worth {points} and count for the defenders "
-                           "(discards_count_for: defenders).", items=items, points=discard_points))
-        mine, theirs = side_points((taken[DECLARER].points, taken[DEFENDERS].points), discard_points,
-                                   options["discards_count_for"])
-        steps.append(t("Card points: {player} {points}, the defenders {other}; {total} in all.", player=declarer,
-                       points=mine, other=theirs, total=TOTAL_POINTS))
+            steps.append(
+                t(
+                    "The discards ({items}) are worth {points} and count for the defenders "
+                    "(discards_count_for: defenders).",
+                    items=items,
+                    points=discard_points,
+                )
+            )
+        mine, theirs = side_points(
+            (taken[DECLARER].points, taken[DEFENDERS].points),
+            discard_points,
+            options["discards_count_for"],
+        )
+        steps.append(
+            t(
+                "Card points: {player} {points}, the defenders {other}; {total} in all.",
+                player=declarer,
+                points=mine,
+                other=theirs,
+                total=TOTAL_POINTS,
+            )
+        )
         if mine >= TO_MAKE:
-            steps.append(t("{player} has {points}, at least {target}: the game is made, and {player} wins the deal.",
-                           player=declarer, points=mine, target=TO_MAKE))
+            steps.append(
+                t(
+                    "{player} has {points}, at least {target}: the game is made, and {player} wins the deal.",
+                    player=declarer,
+                    points=mine,
+                    target=TO_MAKE,
+                )
+            )
         else:
-            steps.append(t("{player} has {points}, fewer than {target}: the game fails, and {players} win the deal.",
-                           player=declarer, points=mine, target=TO_MAKE, players=defenders))
+            steps.append(
+                t(
+                    "{player} has {points}, fewer than {target}: the game fails, and {players} win the deal.",
+                    player=declarer,
+                    points=mine,
+                    target=TO_MAKE,
+                    players=defenders,
+                )
+            )
         return {DECLARER: mine, DEFENDERS: theirs}
 
 
@@ -568,25 +836,48 @@ def _taken_step(side: str, declarer: str, taken: Taken, trump: Suit) -> Message:
     """One side's count: card by card when the cards are known, else the number the scoresheet gives."""
     if taken.cards is None:
         if side == DECLARER:
-            return tn("{player}'s tricks hold {points} card point (as recorded).",
-                      "{player}'s tricks hold {points} card points (as recorded).", taken.points, player=declarer,
-                      points=taken.points)
-        return tn("The defenders' tricks hold {points} card point (as recorded).",
-                  "The defenders' tricks hold {points} card points (as recorded).", taken.points, points=taken.points)
+            return tn(
+                "{player}'s tricks hold {points} card point (as recorded).",
+                "{player}'s tricks hold {points} card points (as recorded).",
+                taken.points,
+                player=declarer,
+                points=taken.points,
+            )
+        return tn(
+            "The defenders' tricks hold {points} card point (as recorded).",
+            "The defenders' tricks hold {points} card points (as recorded).",
+            taken.points,
+            points=taken.points,
+        )
     points = points_table(trump)
-    items = [t("{card} {points}", card=c, points=points[c]) for c in taken.cards] or t("no counting card")
+    items = [t("{card} {points}", card=c, points=points[c]) for c in taken.cards] or t(
+        "no counting card"
+    )
     if side == DECLARER:
-        return tn("{player}'s tricks hold {points} card point: {items}.",
-                  "{player}'s tricks hold {points} card points: {items}.", taken.points, player=declarer,
-                  points=taken.points, items=items)
-    return tn("The defenders' tricks hold {points} card point: {items}.",
-              "The defenders' tricks hold {points} card points: {items}.", taken.points, points=taken.points,
-              items=items)
+        return tn(
+            "{player}'s tricks hold {points} card point: {items}.",
+            "{player}'s tricks hold {points} card points: {items}.",
+            taken.points,
+            player=declarer,
+            points=taken.points,
+            items=items,
+        )
+    return tn(
+        "The defenders' tricks hold {points} card point: {items}.",
+        "The defenders' tricks hold {points} card points: {items}.",
+        taken.points,
+        points=taken.points,
+        items=items,
+    )
 
 
 def _declarer_step(declarer: str, trump: Suit, defenders: list[str]) -> Message:
-    return t("{player} is the declarer and names {suit} trumps; {players} defend.", player=declarer, suit=trump,
-             players=defenders)
+    return t(
+        "{player} is the declarer and names {suit} trumps; {players} defend.",
+        player=declarer,
+        suit=trump,
+        players=defenders,
+    )
 
 
 GAME = TrumpSeven()

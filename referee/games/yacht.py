@@ -88,72 +88,171 @@ REMOVAL_ORDER: tuple[Suit, ...] = SUITS  # ♣ ♦ ♥ ♠: this edition's defau
 BEST = 100  # points for ending exactly on the goal
 ORDINARY, THIRTEEN_UNDER, LUCKY = "ordinary", "thirteen-under", "lucky-thirteen-under"
 BID_EXAMPLE = "{start: 0, goal: -5}"
-SPECIAL_BIDS = Choice((THIRTEEN_UNDER, LUCKY), ignore_case=True, loose_separators=True,
-                      labels={THIRTEEN_UNDER: t("Thirteen Under"), LUCKY: t("Lucky Thirteen Under")})
+SPECIAL_BIDS = Choice(
+    (THIRTEEN_UNDER, LUCKY),
+    ignore_case=True,
+    loose_separators=True,
+    labels={THIRTEEN_UNDER: t("Thirteen Under"), LUCKY: t("Lucky Thirteen Under")},
+)
 """The special bids, however the table spells them (case, ``_`` or spaces)."""
 
 OPTIONS: tuple[Option, ...] = (
-    must_trump_option(True, t("He must play a trump if he has one (the source)."),
-                      t("He may trump or throw any card (Brokke's original rule).")),
-    Option("trump_breaking", False, (False, True),
-           help=t("Whether a trump may be led before trumps are broken."),
-           choice_help={False: t("Any card may be led at any time (the source)."),
-                        True: t("No trump may be led until a trump has been played to a lead of another suit, "
-                                "unless the leader holds only trumps (Brokke's original rule).")},
-           label=t("Leading trumps"),
-           choice_labels={False: t("at any time"), True: t("only once trumps are broken")}),
-    Option("target", 500, minimum=1, help=t("The points a player needs to win the game (1000 for a long game)."),
-           label=t("Points to win")),
-    Option("distance_step", 10, minimum=1,
-           help=t("Points an ordinary bid loses, from 100, for each step between the final number and the goal."),
-           label=t("Points lost per step from the goal")),
-    Option("thirteen_under_points", 200, minimum=1,
-           help=t("What Thirteen Under wins when its bidder takes no trick, and loses otherwise."),
-           label=t("Thirteen Under is worth")),
-    Option("lucky_multiplier", 2, minimum=1,
-           help=t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under."),
-           label=t("Lucky Thirteen Under counts (times)")),
+    must_trump_option(
+        True,
+        t("He must play a trump if he has one (the source)."),
+        t("He may trump or throw any card (Brokke's original rule)."),
+    ),
+    Option(
+        "trump_breaking",
+        False,
+        (False, True),
+        help=t("Whether a trump may be led before trumps are broken."),
+        choice_help={
+            False: t("Any card may be led at any time (the source)."),
+            True: t(
+                "No trump may be led until a trump has been played to a lead of another suit, "
+                "unless the leader holds only trumps (Brokke's original rule)."
+            ),
+        },
+        label=t("Leading trumps"),
+        choice_labels={False: t("at any time"), True: t("only once trumps are broken")},
+    ),
+    Option(
+        "target",
+        500,
+        minimum=1,
+        help=t("The points a player needs to win the game (1000 for a long game)."),
+        label=t("Points to win"),
+    ),
+    Option(
+        "distance_step",
+        10,
+        minimum=1,
+        help=t(
+            "Points an ordinary bid loses, from 100, for each step between the final number and the goal."
+        ),
+        label=t("Points lost per step from the goal"),
+    ),
+    Option(
+        "thirteen_under_points",
+        200,
+        minimum=1,
+        help=t("What Thirteen Under wins when its bidder takes no trick, and loses otherwise."),
+        label=t("Thirteen Under is worth"),
+    ),
+    Option(
+        "lucky_multiplier",
+        2,
+        minimum=1,
+        help=t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under."),
+        label=t("Lucky Thirteen Under counts (times)"),
+    ),
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 RULES: dict[tuple[bool, bool], TrickRules] = {
     (must, breaking): TrickRules(ORDER_2_TO_A, must_trump=must, trump_breaking=breaking)
-    for must in (True, False) for breaking in (True, False)}
+    for must in (True, False)
+    for breaking in (True, False)
+}
 
 RECORD = RecordSpec(
     samples={"summary": "yacht/three-players", "full": "yacht/full-play-four"},
     deal=(
         DEALER,
-        Field("trump", SuitType(), t("The trump suit. Required in a full play too: the card drawn for trumps went "
-                                     "back into the pack, so the hands cannot show it."), required=True,
-              label=t("Trumps"), question=t("Which suit was trumps?")),
-        Field("trump_card", CardType(), t("The card drawn from the middle of the pack; its suit must be the trump "
-                                      "suit."),
-              label=t("Card drawn for trumps")),
-        Field("removed", Cards(), t("The threes removed before the deal: one with three players, two with five, "
-                                    "none with four; each a 3 of a suit that is not trumps. Left out, the referee "
-                                    "assumes this edition's choice (the first suits other than trumps in the order "
-                                    "♣ ♦ ♥ ♠) and says so."), mode="summary",
-              label=t("Threes removed")),
-        Field("removed", Cards(), t("Optional here: the hands already show which cards are missing. If you give "
-                                    "it, the hands and these cards must make up the whole pack."), mode="full",
-              label=t("Threes removed")),
-        Field("bids", PerPlayer(OneOf((
-            Obj((Field("start", Integer(), t("The start number."), required=True,
-                       label=t("Start number")),
-                 Field("goal", Integer(), t("The goal number."), required=True,
-                       label=t("Goal number")))),
-            SPECIAL_BIDS,
-        ))), t("Every player's bid: a start and a goal number (zero or negative too), or Thirteen Under, or Lucky "
-               "Thirteen Under."), required=True,
-              label=t("Bids"), question=t("What did each player bid?")),
-        Field("tricks", PerPlayer(Integer(minimum=0)), t("The number of tricks each player took; together they "
-                                                         "must make the whole deal."), required=True,
-              mode="summary",
-              label=t("Tricks taken"), question=t("How many tricks did each player take?")),
-        Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order; with three or "
-                                                        "five players the hands leave out the removed threes."),
-              required=True, mode="full",
-              label=t("Hands as dealt")),
+        Field(
+            "trump",
+            SuitType(),
+            t(
+                "The trump suit. Required in a full play too: the card drawn for trumps went "
+                "back into the pack, so the hands cannot show it."
+            ),
+            required=True,
+            label=t("Trumps"),
+            question=t("Which suit was trumps?"),
+        ),
+        Field(
+            "trump_card",
+            CardType(),
+            t("The card drawn from the middle of the pack; its suit must be the trump suit."),
+            label=t("Card drawn for trumps"),
+        ),
+        Field(
+            "removed",
+            Cards(),
+            t(
+                "The threes removed before the deal: one with three players, two with five, "
+                "none with four; each a 3 of a suit that is not trumps. Left out, the referee "
+                "assumes this edition's choice (the first suits other than trumps in the order "
+                "♣ ♦ ♥ ♠) and says so."
+            ),
+            mode="summary",
+            label=t("Threes removed"),
+        ),
+        Field(
+            "removed",
+            Cards(),
+            t(
+                "Optional here: the hands already show which cards are missing. If you give "
+                "it, the hands and these cards must make up the whole pack."
+            ),
+            mode="full",
+            label=t("Threes removed"),
+        ),
+        Field(
+            "bids",
+            PerPlayer(
+                OneOf(
+                    (
+                        Obj(
+                            (
+                                Field(
+                                    "start",
+                                    Integer(),
+                                    t("The start number."),
+                                    required=True,
+                                    label=t("Start number"),
+                                ),
+                                Field(
+                                    "goal",
+                                    Integer(),
+                                    t("The goal number."),
+                                    required=True,
+                                    label=t("Goal number"),
+                                ),
+                            )
+                        ),
+                        SPECIAL_BIDS,
+                    )
+                )
+            ),
+            t(
+                "Every player's bid: a start and a goal number (zero or negative too), or Thirteen Under, or Lucky "
+                "Thirteen Under."
+            ),
+            required=True,
+            label=t("Bids"),
+            question=t("What did each player bid?"),
+        ),
+        Field(
+            "tricks",
+            PerPlayer(Integer(minimum=0)),
+            t("The number of tricks each player took; together they must make the whole deal."),
+            required=True,
+            mode="summary",
+            label=t("Tricks taken"),
+            question=t("How many tricks did each player take?"),
+        ),
+        Field(
+            "hands",
+            PerPlayer(Cards(min_items=1)),
+            t(
+                "Every player's cards as dealt, in any order; with three or "
+                "five players the hands leave out the removed threes."
+            ),
+            required=True,
+            mode="full",
+            label=t("Hands as dealt"),
+        ),
         TRICKS_PLAYED,
         CLAIM_PER_PLAYER,
         NOTE,
@@ -180,8 +279,13 @@ def final_number(start: int, taken: int, total: int) -> int:
     return start + taken - (total - taken)
 
 
-def ordinary_points(start: int, goal: int, taken: int, total: int, step: int = DEFAULTS["distance_step"],
-                    ) -> tuple[int, int, int]:
+def ordinary_points(
+    start: int,
+    goal: int,
+    taken: int,
+    total: int,
+    step: int = DEFAULTS["distance_step"],
+) -> tuple[int, int, int]:
     """(final number, distance from the goal, points) of an ordinary bid; points never fall below 0.
 
     >>> ordinary_points(0, 20, 0, 13)                # −13 is 33 steps from 20: nothing
@@ -211,8 +315,12 @@ def score_unit(options: dict[str, Any]) -> int:
     return gcd(100, step if step < 100 else 0, options["thirteen_under_points"])
 
 
-def under_points(taken: int, lucky: bool, points: int = DEFAULTS["thirteen_under_points"],
-                 multiplier: int = DEFAULTS["lucky_multiplier"]) -> int:
+def under_points(
+    taken: int,
+    lucky: bool,
+    points: int = DEFAULTS["thirteen_under_points"],
+    multiplier: int = DEFAULTS["lucky_multiplier"],
+) -> int:
     """Thirteen Under wins ``points`` with no trick taken and loses them otherwise; Lucky multiplies both."""
     stake = points * multiplier if lucky else points
     return stake if taken == 0 else -stake
@@ -236,7 +344,10 @@ def best_possible(start: int, goal: int, total: int, step: int) -> tuple[int, in
     >>> best_possible(0, 20, 13, 10), best_possible(0, 40, 13, 10)
     ((7, 30), (27, 0))
     """
-    low, high = final_number(start, 0, total), final_number(start, total, total)  # every second number between
+    low, high = (
+        final_number(start, 0, total),
+        final_number(start, total, total),
+    )  # every second number between
     distance = low - goal if goal <= low else goal - high if goal >= high else (goal - low) % 2
     return distance, max(0, BEST - step * distance)
 
@@ -249,7 +360,7 @@ def default_removed(trump: Suit, players: int) -> list[Card]:
     >>> default_removed(Suit.SPADES, 4)
     []
     """
-    suits = [s for s in REMOVAL_ORDER if s is not trump][:REMOVED_COUNT[players]]
+    suits = [s for s in REMOVAL_ORDER if s is not trump][: REMOVED_COUNT[players]]
     return [Card(Rank.THREE, s) for s in suits]
 
 
@@ -262,34 +373,69 @@ def first_lead_card(trump: Suit) -> Card:
     return Card(Rank.TWO, Suit.DIAMONDS if trump is Suit.CLUBS else Suit.CLUBS)
 
 
-def score_bid(player: str, bid: Bid, taken: int, total: int, options: dict[str, Any]) -> tuple[int, Message]:
+def score_bid(
+    player: str, bid: Bid, taken: int, total: int, options: dict[str, Any]
+) -> tuple[int, Message]:
     """One player's points in a deal and the step that explains them."""
     if bid.kind == ORDINARY:
         step = options["distance_step"]
         final, distance, points = ordinary_points(bid.start, bid.goal, taken, total, step)
-        params = dict(player=player, start=bid.start, goal=bid.goal, taken=taken, total=total, lost=total - taken,
-                      final=final, distance=distance, best=BEST, step=step, points=points)
+        params = dict(
+            player=player,
+            start=bid.start,
+            goal=bid.goal,
+            taken=taken,
+            total=total,
+            lost=total - taken,
+            final=final,
+            distance=distance,
+            best=BEST,
+            step=step,
+            points=points,
+        )
         if BEST - step * distance < 0:
-            return points, t("{player}: start {start}, goal {goal}; tricks {taken} of {total}: final number "
-                             "{start} + {taken} − {lost} = {final}; distance {distance}: {best} − {step} × "
-                             "{distance} is below 0, so 0.", **params)
-        return points, t("{player}: start {start}, goal {goal}; tricks {taken} of {total}: final number {start} + "
-                         "{taken} − {lost} = {final}; distance {distance}: {best} − {step} × {distance} = {points}.",
-                         **params)
+            return points, t(
+                "{player}: start {start}, goal {goal}; tricks {taken} of {total}: final number "
+                "{start} + {taken} − {lost} = {final}; distance {distance}: {best} − {step} × "
+                "{distance} is below 0, so 0.",
+                **params,
+            )
+        return points, t(
+            "{player}: start {start}, goal {goal}; tricks {taken} of {total}: final number {start} + "
+            "{taken} − {lost} = {final}; distance {distance}: {best} − {step} × {distance} = {points}.",
+            **params,
+        )
     base, multiplier = options["thirteen_under_points"], options["lucky_multiplier"]
     points = under_points(taken, bid.kind == LUCKY, base, multiplier)
     if bid.kind == THIRTEEN_UNDER:
         if taken == 0:
-            return points, t("{player}: Thirteen Under, no trick taken: +{points}.", player=player, points=points)
-        return points, tn("{player}: Thirteen Under, but {n} trick taken: −{points}.",
-                          "{player}: Thirteen Under, but {n} tricks taken: −{points}.", taken, player=player,
-                          points=-points)
+            return points, t(
+                "{player}: Thirteen Under, no trick taken: +{points}.", player=player, points=points
+            )
+        return points, tn(
+            "{player}: Thirteen Under, but {n} trick taken: −{points}.",
+            "{player}: Thirteen Under, but {n} tricks taken: −{points}.",
+            taken,
+            player=player,
+            points=-points,
+        )
     if taken == 0:
-        return points, t("{player}: Lucky Thirteen Under, no trick taken: {base} × {multiplier} = +{points}.",
-                         player=player, base=base, multiplier=multiplier, points=points)
-    return points, tn("{player}: Lucky Thirteen Under, but {n} trick taken: −{base} × {multiplier} = −{points}.",
-                      "{player}: Lucky Thirteen Under, but {n} tricks taken: −{base} × {multiplier} = −{points}.",
-                      taken, player=player, base=base, multiplier=multiplier, points=-points)
+        return points, t(
+            "{player}: Lucky Thirteen Under, no trick taken: {base} × {multiplier} = +{points}.",
+            player=player,
+            base=base,
+            multiplier=multiplier,
+            points=points,
+        )
+    return points, tn(
+        "{player}: Lucky Thirteen Under, but {n} trick taken: −{base} × {multiplier} = −{points}.",
+        "{player}: Lucky Thirteen Under, but {n} tricks taken: −{base} × {multiplier} = −{points}.",
+        taken,
+        player=player,
+        base=base,
+        multiplier=multiplier,
+        points=-points,
+    )
 
 
 def bid_warnings(player: str, bid: Bid, total: int, step: int) -> list[tuple[str, Message]]:
@@ -304,17 +450,36 @@ def bid_warnings(player: str, bid: Bid, total: int, step: int) -> list[tuple[str
         return []
     out: list[tuple[str, Message]] = []
     if not goal_can_be_hit(bid.start, bid.goal, total):
-        out.append(("bid.parity", tn(
-            "{player} can never end exactly on the goal {goal}: from the start {start}, each of the {n} trick "
-            "moves the number one step, so it always ends an odd number of steps from the goal.",
-            "{player} can never end exactly on the goal {goal}: from the start {start}, each of the {n} tricks "
-            "moves the number one step, so it always ends an odd number of steps from the goal.",
-            total, player=player, goal=bid.goal, start=bid.start)))
+        out.append(
+            (
+                "bid.parity",
+                tn(
+                    "{player} can never end exactly on the goal {goal}: from the start {start}, each of the {n} trick "
+                    "moves the number one step, so it always ends an odd number of steps from the goal.",
+                    "{player} can never end exactly on the goal {goal}: from the start {start}, each of the {n} tricks "
+                    "moves the number one step, so it always ends an odd number of steps from the goal.",
+                    total,
+                    player=player,
+                    goal=bid.goal,
+                    start=bid.start,
+                ),
+            )
+        )
     distance, points = best_possible(bid.start, bid.goal, total, step)
     if points == 0:
-        out.append(("bid.out_of_reach", t(
-            "{player} cannot score with this bid: the final number always ends at least {distance} steps from the "
-            "goal {goal}, which is worth 0 points.", player=player, distance=distance, goal=bid.goal)))
+        out.append(
+            (
+                "bid.out_of_reach",
+                t(
+                    "{player} cannot score with this bid: the final number always ends at "
+                    "least {distance} steps from the "
+                    "goal {goal}, which is worth 0 points.",
+                    player=player,
+                    distance=distance,
+                    goal=bid.goal,
+                ),
+            )
+        )
     return out
 
 
@@ -389,13 +554,22 @@ class Yacht(Game):
     pitch = t("Bid where your number will end, then steer towards it trick by trick.")
     length = t("about an hour")
     deck_size = len(DECK)
-    example_fields = (("trump_card", t("Card drawn"), "card"), ("removed", t("Cards removed"), "cards"))
+    example_fields = (
+        ("trump_card", t("Card drawn"), "card"),
+        ("removed", t("Cards removed"), "cards"),
+    )
     hand_sizes = HAND_SIZES
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
-        removed = by_players({p: tn("{n} card: a 3 that is not a trump", "{n} cards: 3s that are not trumps", k)
-                              if k else t("no card") for p, k in REMOVED_COUNT.items()})
+        removed = by_players(
+            {
+                p: tn("{n} card: a 3 that is not a trump", "{n} cards: 3s that are not trumps", k)
+                if k
+                else t("no card")
+                for p, k in REMOVED_COUNT.items()
+            }
+        )
         under = DEFAULTS["thirteen_under_points"]
         return [
             players_fact(self.player_counts),
@@ -404,18 +578,46 @@ class Yacht(Game):
             (t("Cards per player, and tricks in a deal"), by_players(HAND_SIZES)),
             (t("Trumps"), t("the suit of a card drawn from the middle of the pack")),
             (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 5 4 3 2 (highest first)")),
-            (t("First lead"), t("the holder of {card}, or of {other} when clubs are trumps",
-                                card=first_lead_card(Suit.SPADES), other=first_lead_card(Suit.CLUBS))),
+            (
+                t("First lead"),
+                t(
+                    "the holder of {card}, or of {other} when clubs are trumps",
+                    card=first_lead_card(Suit.SPADES),
+                    other=first_lead_card(Suit.CLUBS),
+                ),
+            ),
             (t("Bids"), t("a start and a goal number; or Thirteen Under; or Lucky Thirteen Under")),
-            (t("Ordinary bid"), tn("{best} point for ending on the goal, {step} fewer for each step away, never "
-                                   "below 0 (option {option})", "{best} points for ending on the goal, {step} fewer "
-                                   "for each step away, never below 0 (option {option})", BEST, best=BEST,
-                                   step=DEFAULTS["distance_step"], option="distance_step")),
-            (t("Thirteen Under"), t("+{points} with no trick, −{points} otherwise (option {option})",
-                                    points=under, option="thirteen_under_points")),
-            (t("Lucky Thirteen Under"), t("+{points} with no trick, −{points} otherwise: {multiplier} × Thirteen "
-                                          "Under (option {option})", points=under * DEFAULTS["lucky_multiplier"],
-                                          multiplier=DEFAULTS["lucky_multiplier"], option="lucky_multiplier")),
+            (
+                t("Ordinary bid"),
+                tn(
+                    "{best} point for ending on the goal, {step} fewer for each step away, never "
+                    "below 0 (option {option})",
+                    "{best} points for ending on the goal, {step} fewer "
+                    "for each step away, never below 0 (option {option})",
+                    BEST,
+                    best=BEST,
+                    step=DEFAULTS["distance_step"],
+                    option="distance_step",
+                ),
+            ),
+            (
+                t("Thirteen Under"),
+                t(
+                    "+{points} with no trick, −{points} otherwise (option {option})",
+                    points=under,
+                    option="thirteen_under_points",
+                ),
+            ),
+            (
+                t("Lucky Thirteen Under"),
+                t(
+                    "+{points} with no trick, −{points} otherwise: {multiplier} × Thirteen "
+                    "Under (option {option})",
+                    points=under * DEFAULTS["lucky_multiplier"],
+                    multiplier=DEFAULTS["lucky_multiplier"],
+                    option="lucky_multiplier",
+                ),
+            ),
             target_fact(OPTIONS[2]),
         ]
 
@@ -437,8 +639,13 @@ class Yacht(Game):
         deals_value = r.sequence(("deals",))
         r.raise_if_any()
         winner: str | None = None
-        for i, (result, dealer) in each_deal(r, deals_value, lambda i: self._deal(
-                Deal.open(r, i, RECORD, ledger.findings), ledger, players, options)):
+        for i, (result, dealer) in each_deal(
+            r,
+            deals_value,
+            lambda i: self._deal(
+                Deal.open(r, i, RECORD, ledger.findings), ledger, players, options
+            ),
+        ):
             ledger.add(i, result, dealer)
             if winner is None:
                 winner, steps = highest_over(ledger.totals, target)
@@ -446,12 +653,24 @@ class Yacht(Game):
                 ledger.over = winner is not None
         r.raise_if_any()
         if winner is not None:
-            return ledger.verdict(self.slug, options, winner, reached(winner, target), "target_reached")
-        return ledger.verdict(self.slug, options, None, level_over(ledger.totals, target) or goes_on(target),
-                              "in_progress")
+            return ledger.verdict(
+                self.slug, options, winner, reached(winner, target), "target_reached"
+            )
+        return ledger.verdict(
+            self.slug,
+            options,
+            None,
+            level_over(ledger.totals, target) or goes_on(target),
+            "in_progress",
+        )
 
-    def _deal(self, deal: Deal | None, ledger: Ledger, players: list[str], options: dict[str, Any],
-              ) -> tuple[DealResult, int] | None:
+    def _deal(
+        self,
+        deal: Deal | None,
+        ledger: Ledger,
+        players: list[str],
+        options: dict[str, Any],
+    ) -> tuple[DealResult, int] | None:
         if deal is None:
             return None
         r = deal.r
@@ -468,7 +687,13 @@ class Yacht(Game):
             tricks = self._full_play(deal, players, trump, given_removed, options, steps)
         else:
             tricks = trick_counts(r, deal.at("tricks"), players, total)
-        if dealer_name is None or trump is None or bids is None or tricks is None or given_removed is False:
+        if (
+            dealer_name is None
+            or trump is None
+            or bids is None
+            or tricks is None
+            or given_removed is False
+        ):
             return None
         dealer = players.index(dealer_name)
         ledger.check_dealer(deal, players, dealer)
@@ -483,14 +708,18 @@ class Yacht(Game):
             scores[p] = points
             steps.append(step)
             for code, message in bid_warnings(p, bid, total, options["distance_step"]):
-                deal.warn(code, bid_path[len(deal.path):], message)
+                deal.warn(code, bid_path[len(deal.path) :], message)
         return deal.result(scores, steps, claim), dealer
 
     def _trump(self, r: Reader, path: Path) -> Suit | None:
         """The trump suit; if the card drawn is given too, its suit must be the trump suit."""
         trump = read_suit(r, path + ("trump",))
-        if trump is None or not card_of_suit(r, path + ("trump_card",), trump, t(
-                "The card drawn, {card}, fixes the trump suit, so trumps cannot be {suit}.")):
+        if trump is None or not card_of_suit(
+            r,
+            path + ("trump_card",),
+            trump,
+            t("The card drawn, {card}, fixes the trump suit, so trumps cannot be {suit}."),
+        ):
             return None
         return trump
 
@@ -505,11 +734,22 @@ class Yacht(Game):
         kind = chosen(SPECIAL_BIDS, raw)
         if kind is not None:
             return Bid(kind)
-        r.fail(path, t("A bid is a start and a goal number ({example}), thirteen-under or lucky-thirteen-under, "
-                       "not {value!r}.", example=BID_EXAMPLE, value=str(raw)), "record.bad_bid", "bidding")
+        r.fail(
+            path,
+            t(
+                "A bid is a start and a goal number ({example}), thirteen-under or lucky-thirteen-under, "
+                "not {value!r}.",
+                example=BID_EXAMPLE,
+                value=str(raw),
+            ),
+            "record.bad_bid",
+            "bidding",
+        )
         return None
 
-    def _removed_field(self, r: Reader, path: Path, trump: Suit | None, n: int) -> list[Card] | bool | None:
+    def _removed_field(
+        self, r: Reader, path: Path, trump: Suit | None, n: int
+    ) -> list[Card] | bool | None:
         """The ``removed`` cards if given and possible; None if not given; False if given but impossible."""
         if r.get(path) is None:
             return None
@@ -520,48 +760,103 @@ class Yacht(Game):
             return False  # the trump suit is needed to judge the cards, and its problem is already reported
         return cards if self._check_removed(r, path, cards, trump, n, derived=False) else False
 
-    def _check_removed(self, r: Reader, path: Path, cards: list[Card], trump: Suit, n: int, derived: bool) -> bool:
+    def _check_removed(
+        self, r: Reader, path: Path, cards: list[Card], trump: Suit, n: int, derived: bool
+    ) -> bool:
         """Whether ``cards`` can be the cards removed before the deal: the right number of non-trump 3s."""
         ok = True
         seen: set[Card] = set()
         for card in cards:
             if card in seen:
-                r.fail(path, t("{card} is removed twice.", card=card), "record.removed_twice", "deal")
+                r.fail(
+                    path, t("{card} is removed twice.", card=card), "record.removed_twice", "deal"
+                )
                 ok = False
             seen.add(card)
             if card.rank is not Rank.THREE or card.suit is None or card.suit is trump:
-                message = t("{card} is in no hand, but only a 3 of a suit other than trumps ({suit}) can be left "
-                            "out of the deal.", card=card, suit=trump) if derived else \
-                    t("{card} cannot be removed: only a 3 of a suit other than trumps ({suit}) is removed.",
-                      card=card, suit=trump)
+                message = (
+                    t(
+                        "{card} is in no hand, but only a 3 of a suit other than trumps ({suit}) can be left "
+                        "out of the deal.",
+                        card=card,
+                        suit=trump,
+                    )
+                    if derived
+                    else t(
+                        "{card} cannot be removed: only a 3 of a suit other than trumps ({suit}) is removed.",
+                        card=card,
+                        suit=trump,
+                    )
+                )
                 r.fail(path, message, "record.bad_removed", "deal")
                 ok = False
         wanted = REMOVED_COUNT[n]
         if len(cards) != wanted:
-            r.fail(path, tn("With {players} players, {n} card is removed before the deal, not {count}.",
-                            "With {players} players, {n} cards are removed before the deal, not {count}.", wanted,
-                            players=n, count=len(cards)), "record.removed_count", "deal")
+            r.fail(
+                path,
+                tn(
+                    "With {players} players, {n} card is removed before the deal, not {count}.",
+                    "With {players} players, {n} cards are removed before the deal, not {count}.",
+                    wanted,
+                    players=n,
+                    count=len(cards),
+                ),
+                "record.removed_count",
+                "deal",
+            )
             ok = False
         return ok
 
-    def _removal_note(self, deal: Deal, trump: Suit, n: int, removed: list[Card], recorded: bool,
-                      steps: list[Message], derived: bool = False) -> None:
+    def _removal_note(
+        self,
+        deal: Deal,
+        trump: Suit,
+        n: int,
+        removed: list[Card],
+        recorded: bool,
+        steps: list[Message],
+        derived: bool = False,
+    ) -> None:
         """Say which cards were removed, and warn if they are not this edition's default choice."""
         default = default_removed(trump, n)
         if derived:
-            steps.append(t("Missing from the hands, and so removed before the deal: {cards}.", cards=sorted(removed)))
+            steps.append(
+                t(
+                    "Missing from the hands, and so removed before the deal: {cards}.",
+                    cards=sorted(removed),
+                )
+            )
         elif recorded:
             steps.append(t("Removed before the deal: {cards}.", cards=sorted(removed)))
         else:
-            steps.append(t("The record does not say which cards were removed, so this edition's choice is assumed: "
-                           "{cards}.", cards=default))
+            steps.append(
+                t(
+                    "The record does not say which cards were removed, so this edition's choice is assumed: "
+                    "{cards}.",
+                    cards=default,
+                )
+            )
         if set(removed) != set(default):
-            deal.warn("deal.removed_not_default", ("hands",) if derived else ("removed",), t(
-                "This edition removes {default}, but this deal removed {cards}. The table may have agreed on that; "
-                "the deal is scored as recorded.", default=default, cards=sorted(removed)))
+            deal.warn(
+                "deal.removed_not_default",
+                ("hands",) if derived else ("removed",),
+                t(
+                    "This edition removes {default}, but this deal removed {cards}. The table may have agreed on that; "
+                    "the deal is scored as recorded.",
+                    default=default,
+                    cards=sorted(removed),
+                ),
+            )
 
-    def _full_play(self, deal: Deal, players: list[str], trump: Suit | None, given_removed: list[Card] | bool | None,
-                   options: dict[str, Any], steps: list[Message]) -> dict[str, int] | None:
+    def _full_play(
+        self,
+        deal: Deal,
+        players: list[str],
+        trump: Suit | None,
+        given_removed: list[Card] | bool | None,
+        options: dict[str, Any],
+        steps: list[Message],
+    ) -> dict[str, int] | None:
         r = deal.r
         n = len(players)
         hands = read_hands(r, deal.at("hands"), players, HAND_SIZES[n])
@@ -570,7 +865,9 @@ class Yacht(Game):
         dealt = [c for h in hands for c in h]
         if given_removed is None:  # the hands show what is missing
             removed = rest_of_pack(r, deal.at("hands"), dealt, DECK, DECK_MISMATCH)
-            if removed is None or not self._check_removed(r, deal.at("hands"), removed, trump, n, derived=True):
+            if removed is None or not self._check_removed(
+                r, deal.at("hands"), removed, trump, n, derived=True
+            ):
                 return None
         else:
             removed = list(given_removed)
@@ -580,18 +877,32 @@ class Yacht(Game):
             self._removal_note(deal, trump, n, removed, True, steps, derived=given_removed is None)
         first = first_lead_card(trump)
         leader = next(seat for seat, hand in enumerate(hands) if first in hand)
-        steps.append(t("{player} holds {card} and leads to the first trick.", player=players[leader], card=first))
+        steps.append(
+            t(
+                "{player} holds {card} and leads to the first trick.",
+                player=players[leader],
+                card=first,
+            )
+        )
         replay = deal.replay(self.trick_rules(options), hands, players, leader, trump, steps)
         if replay is None:
             return None
         won = replay.tricks_won(n)
-        steps.append(t("Tricks: {tricks}.", tricks=[t("{player} {n}", player=p, n=k)
-                                                    for p, k in zip(players, won, strict=True)]))
+        steps.append(
+            t(
+                "Tricks: {tricks}.",
+                tricks=[
+                    t("{player} {n}", player=p, n=k) for p, k in zip(players, won, strict=True)
+                ],
+            )
+        )
         return dict(zip(players, won, strict=True))
 
 
-DECK_MISMATCH = t("The hands and the removed cards must make up the pack of {n} cards, each once (missing: {missing}; "
-                  "not in this pack: {foreign}; twice: {doubled}).")
+DECK_MISMATCH = t(
+    "The hands and the removed cards must make up the pack of {n} cards, each once (missing: {missing}; "
+    "not in this pack: {foreign}; twice: {doubled})."
+)
 
 
 GAME = Yacht()

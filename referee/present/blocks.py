@@ -80,7 +80,9 @@ def colour_suits(text: str) -> str:
     >>> colour_suits("10♥ A♠")
     '10<span class="suit-red">♥</span> A<span class="suit-black">♠</span>'
     """
-    return "".join(f'<span class="{_SUIT_CLASS[ch]}">{ch}</span>' if ch in _SUIT_CLASS else ch for ch in text)
+    return "".join(
+        f'<span class="{_SUIT_CLASS[ch]}">{ch}</span>' if ch in _SUIT_CLASS else ch for ch in text
+    )
 
 
 def _cell(value: Any, lang: str) -> str:
@@ -122,14 +124,24 @@ def quickref_block(game: Game, lang: str) -> str:
     >>> card.splitlines()[0], "Farbe bedienen" in card, "must_trump_when_void" in card
     ('/// note | Kurzübersicht: Scotch Whist (Fang die Zehn)', True, False)
     """
-    rows = [[_without_option_names(_cell(label, lang), game), _without_option_names(_cell(value, lang), game)]
-            for label, value in game.facts()]
+    rows = [
+        [
+            _without_option_names(_cell(label, lang), game),
+            _without_option_names(_cell(value, lang), game),
+        ]
+        for label, value in game.facts()
+    ]
     defaults = {o.name: o.default for o in game.options}
     duties = game.duties(defaults)
     if duties:
         rows.append([_label(_L_DUTIES, lang), "<br>".join(_cell(d.message, lang) for d in duties)])
     if game.options:
-        rows.append([_label(_L_OPTIONS_IN_FORCE, lang), "<br>".join(_option_in_words(o, lang) for o in game.options)])
+        rows.append(
+            [
+                _label(_L_OPTIONS_IN_FORCE, lang),
+                "<br>".join(_option_in_words(o, lang) for o in game.options),
+            ]
+        )
     table = _table([render(t("Fact"), lang), render(t("Value"), lang)], rows)
     title = render(Message(_L_QUICKREF, dict(game=game.name(lang))), lang)
     return f"/// note | {title}\n    attrs: {{class: quickref}}\n\n{table}\n\n///"
@@ -178,19 +190,35 @@ def options_block(game: Game, lang: str) -> str:
     rows = []
     for option in game.options:
         if option.choices is None:
-            values = render(t("a whole number of at least {minimum}", minimum=option.minimum or 0), lang)
+            values = render(
+                t("a whole number of at least {minimum}", minimum=option.minimum or 0), lang
+            )
         else:
             values = "<br>".join(
-                f"{_choice_label(option, c, lang)}: {_cell(option.choice_help[c], lang)}" if c in option.choice_help
-                else _choice_label(option, c, lang) for c in option.choices)
-        name = f"**{_cell(option.label, lang)}**" if option.label is not None else f"`{option.name}`"
+                f"{_choice_label(option, c, lang)}: {_cell(option.choice_help[c], lang)}"
+                if c in option.choice_help
+                else _choice_label(option, c, lang)
+                for c in option.choices
+            )
+        name = (
+            f"**{_cell(option.label, lang)}**" if option.label is not None else f"`{option.name}`"
+        )
         if option.help is not None:
             name += "<br>" + _cell(option.help, lang)
-        default = _choice_label(option, option.default, lang) if option.choices is not None \
+        default = (
+            _choice_label(option, option.default, lang)
+            if option.choices is not None
             else str(_show(option.default))
+        )
         rows.append([name, default, values])
-    return _table([render(t("House rule"), lang), render(t("Unless agreed otherwise"), lang),
-                   render(t("Choices"), lang)], rows)
+    return _table(
+        [
+            render(t("House rule"), lang),
+            render(t("Unless agreed otherwise"), lang),
+            render(t("Choices"), lang),
+        ],
+        rows,
+    )
 
 
 def _choice_label(option: Option, value: Any, lang: str) -> str:
@@ -216,8 +244,11 @@ def catalogue_block(lang: str, link_prefix: str = "") -> str:
         counts = game.player_counts
         players = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
         head = f"**{link}**" + (f": {_cell(game.pitch, lang)}" if game.pitch is not None else "")
-        facts = [f"{_label(_L_PLAYERS, lang)}: {players}", f"{render(t('Cards'), lang)}: {game.deck_size}",
-                 _cell(game.kind, lang)]
+        facts = [
+            f"{_label(_L_PLAYERS, lang)}: {players}",
+            f"{render(t('Cards'), lang)}: {game.deck_size}",
+            _cell(game.kind, lang),
+        ]
         if game.length is not None:
             facts.append(_cell(game.length, lang))
         entries.append(f"- {head}  \n  " + " · ".join(facts))
@@ -237,8 +268,12 @@ def load_example(name: str, lang: str = "en") -> tuple[dict[str, Any], str]:
     return yaml.safe_load(text), text
 
 
-def _record_tables(game: Game, data: dict[str, Any], lang: str,
-                   replays: list[tuple[list[str], Replay]] | None = None) -> list[str]:
+def _record_tables(
+    game: Game,
+    data: dict[str, Any],
+    lang: str,
+    replays: list[tuple[list[str], Replay]] | None = None,
+) -> list[str]:
     """The record as Markdown: who played, then each deal's facts, hands, rows and tricks.
 
     ``replays`` are the referee's replays of the deals that list their tricks, in order; with
@@ -246,31 +281,54 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
     """
     out = []
     played = [d for d in data["deals"] if isinstance(d.get("tricks"), list)]
-    by_deal = {id(d): r for d, r in zip(played, replays or [], strict=False)} \
-        if replays is not None and len(replays) == len(played) else {}
+    by_deal = (
+        {id(d): r for d, r in zip(played, replays or [], strict=False)}
+        if replays is not None and len(replays) == len(played)
+        else {}
+    )
     notation = data.get("notation", "en")
     header = [f"**{_label(_L_PLAYERS, lang)}:** {', '.join(map(str, data['players']))}"]
     if data.get("teams"):
-        header.append(f"**{_label(_L_SIDES, lang)}:** " + "; ".join(
-            f"{side}: {', '.join(members)}" for side, members in data["teams"].items()))
-    if data.get("options"):  # in words, as the quick reference gives them: the keys are the record's
+        header.append(
+            f"**{_label(_L_SIDES, lang)}:** "
+            + "; ".join(f"{side}: {', '.join(members)}" for side, members in data["teams"].items())
+        )
+    if data.get(
+        "options"
+    ):  # in words, as the quick reference gives them: the keys are the record's
         declared = {o.name: o for o in game.options}
-        header.append(f"**{_label(_L_OPTIONS, lang)}:**  \n" + "  \n".join(
-            _option_in_words(declared[k], lang, v) if k in declared else f"`{k}: {_show(v)}`"
-            for k, v in data["options"].items()))
+        header.append(
+            f"**{_label(_L_OPTIONS, lang)}:**  \n"
+            + "  \n".join(
+                _option_in_words(declared[k], lang, v) if k in declared else f"`{k}: {_show(v)}`"
+                for k, v in data["options"].items()
+            )
+        )
     if data.get("scores_before"):
-        header.append(f"**{_label(_L_SCORES_BEFORE, lang)}:** " + ", ".join(
-            f"{k} {render_param(v, lang)}" for k, v in data["scores_before"].items()))
+        header.append(
+            f"**{_label(_L_SCORES_BEFORE, lang)}:** "
+            + ", ".join(f"{k} {render_param(v, lang)}" for k, v in data["scores_before"].items())
+        )
     out.append("  \n".join(header))
     for i, deal in enumerate(data["deals"], start=1):
         out.append(f"**{render(Message(game.deal_heading, dict(n=i)), lang)}**")
         lines = examples.example_lines(game, deal, notation)
         if lines:
-            out.append(" · ".join(f"{render(label, lang)}: {_line_value(value, lang)}" for label, value in lines))
+            out.append(
+                " · ".join(
+                    f"{render(label, lang)}: {_line_value(value, lang)}" for label, value in lines
+                )
+            )
         if "hands" in deal:  # one row per player, so that a phone shows a whole hand on a line
-            out.append(_table([render(t("Player"), lang), render(t("Hand as dealt"), lang)],
-                              [[str(n), _hand_picture(str(n), h, notation, lang)]
-                               for n, h in deal["hands"].items()]))
+            out.append(
+                _table(
+                    [render(t("Player"), lang), render(t("Hand as dealt"), lang)],
+                    [
+                        [str(n), _hand_picture(str(n), h, notation, lang)]
+                        for n, h in deal["hands"].items()
+                    ],
+                )
+            )
         # Rows naming the same players (or sides) share a table: one column per name.
         groups: list[tuple[list[str], list[list[str]]]] = []
         for label, values in examples.example_rows(game, deal, notation):
@@ -285,25 +343,42 @@ def _record_tables(game: Game, data: dict[str, Any], lang: str,
         out.extend(_table([corner, *names], rows) for names, rows in groups)
         moves = game.example_moves(data, deal)
         if moves:  # HTML in a div, so that a printout can leave the move list out (pages.css)
-            body = "".join(f"<tr><td>{k}</td><td>{escape(who)}</td><td>{_cell(what, lang).replace(chr(92) + '|', '|')}"
-                           f"</td></tr>" for k, (who, what) in enumerate(moves, 1))
+            body = "".join(
+                f"<tr><td>{k}</td><td>{escape(who)}</td><td>{_cell(what, lang).replace(chr(92) + '|', '|')}"
+                f"</td></tr>"
+                for k, (who, what) in enumerate(moves, 1)
+            )
             # The labels outside the f-string: the message extractor does not look inside one.
             player, move = render(t("Player"), lang), render(t("Move"), lang)
-            out.append(f'<div class="cr-moves"><table><thead><tr><th>#</th><th>{player}</th>'
-                       f'<th>{move}</th></tr></thead><tbody>{body}</tbody></table></div>')
+            out.append(
+                f'<div class="cr-moves"><table><thead><tr><th>#</th><th>{player}</th>'
+                f"<th>{move}</th></tr></thead><tbody>{body}</tbody></table></div>"
+            )
         if id(deal) in by_deal:
             names, replay = by_deal[id(deal)]
-            owners = {c: names.index(str(n)) for n, h in (deal.get("hands") or {}).items() if str(n) in names
-                      for c in parse_cards(h, notation)}
+            owners = {
+                c: names.index(str(n))
+                for n, h in (deal.get("hands") or {}).items()
+                if str(n) in names
+                for c in parse_cards(h, notation)
+            }
             out.append(tricks_block(names, replay, lang, owners))
         elif isinstance(deal.get("tricks"), list):
-            out.append(_table(["#", render(t("Cards in play order"), lang)],
-                              [[str(k), _trick_picture(k, tr, notation, lang)]
-                               for k, tr in enumerate(deal["tricks"], 1)]))
+            out.append(
+                _table(
+                    ["#", render(t("Cards in play order"), lang)],
+                    [
+                        [str(k), _trick_picture(k, tr, notation, lang)]
+                        for k, tr in enumerate(deal["tricks"], 1)
+                    ],
+                )
+            )
     return out
 
 
-def tricks_block(names: list[str], replay: Replay, lang: str, owners: dict[Card, int] | None = None) -> str:
+def tricks_block(
+    names: list[str], replay: Replay, lang: str, owners: dict[Card, int] | None = None
+) -> str:
     """A replayed deal's tricks twice over, one of them shown by the stylesheet at a time.
 
     Wide screens get a table of pictures (who led, the cards in play order, who won); a phone gets a
@@ -315,17 +390,24 @@ def tricks_block(names: list[str], replay: Replay, lang: str, owners: dict[Card,
     (Korol's quotas, Buy or Pass's passes); without it the cards go clockwise from the leader.
     """
     led, took = _label(_L_MARK_LED, lang), _label(_L_MARK_TOOK, lang)
-    wide = [f"<tr><td>{k}</td><td>{escape(names[tr.leader])}</td>"
-            f"<td>{_played_trick(k, tr.cards, names, tr, lang)}</td>"
-            f"<td><strong>{escape(names[tr.winner])}</strong></td></tr>" for k, tr in enumerate(replay.tricks, 1)]
+    wide = [
+        f"<tr><td>{k}</td><td>{escape(names[tr.leader])}</td>"
+        f"<td>{_played_trick(k, tr.cards, names, tr, lang)}</td>"
+        f"<td><strong>{escape(names[tr.winner])}</strong></td></tr>"
+        for k, tr in enumerate(replay.tricks, 1)
+    ]
     cards_label = render(t("Cards in play order"), lang)
-    head = (f"<tr><th>#</th><th>{_label(_L_LED_BY, lang)}</th><th>{cards_label}</th>"
-            f"<th>{_label(_L_WON_BY, lang)}</th></tr>")
+    head = (
+        f"<tr><th>#</th><th>{_label(_L_LED_BY, lang)}</th><th>{cards_label}</th>"
+        f"<th>{_label(_L_WON_BY, lang)}</th></tr>"
+    )
     rows = []
     for k, tr in enumerate(replay.tricks, 1):
         clockwise = [(tr.leader + i) % len(names) for i in range(len(tr.cards))]
         seats = [(owners or {}).get(c, s) for c, s in zip(tr.cards, clockwise, strict=True)]
-        if len(set(seats)) != len(seats):  # a card from outside the dealt hands: fall back to clockwise
+        if len(set(seats)) != len(
+            seats
+        ):  # a card from outside the dealt hands: fall back to clockwise
             seats = clockwise
         by_seat = dict(zip(seats, tr.cards, strict=True))
         cells = []
@@ -338,15 +420,19 @@ def tricks_block(names: list[str], replay: Replay, lang: str, owners: dict[Card,
             if seat == tr.leader:
                 text = f'<span aria-hidden="true">▸\u2009</span>{text}<span class="cr-sr"> ({led})</span>'
             if seat == tr.winner:
-                cells.append(f'<td class="cr-won"><strong>{text}</strong><span class="cr-sr"> ({took})</span></td>')
+                cells.append(
+                    f'<td class="cr-won"><strong>{text}</strong><span class="cr-sr"> ({took})</span></td>'
+                )
             else:
                 cells.append(f"<td>{text}</td>")
         rows.append(f'<tr><th scope="row">{k}</th>{"".join(cells)}</tr>')
     players = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
     legend = _label(_L_TRICKS_LEGEND, lang)
-    return (f'<div class="cr-tricks"><div class="cr-tricks-wide"><table><thead>{head}</thead><tbody>{"".join(wide)}'
-            f'</tbody></table></div><div class="cr-tricks-narrow"><table><thead><tr><th scope="col">#</th>{players}'
-            f'</tr></thead><tbody>{"".join(rows)}</tbody></table><p class="cr-legend">{legend}</p></div></div>')
+    return (
+        f'<div class="cr-tricks"><div class="cr-tricks-wide"><table><thead>{head}</thead><tbody>{"".join(wide)}'
+        f'</tbody></table></div><div class="cr-tricks-narrow"><table><thead><tr><th scope="col">#</th>{players}'
+        f'</tr></thead><tbody>{"".join(rows)}</tbody></table><p class="cr-legend">{legend}</p></div></div>'
+    )
 
 
 def _line_value(value: Any, lang: str) -> str:
@@ -360,24 +446,38 @@ def _played_trick(number: int, cards: Any, names: list[str], trick: Any, lang: s
     """A replayed trick: each card under its player's name, the leader marked, the winner's card outlined."""
     seats = [(trick.leader + k) % len(names) for k in range(len(cards))]
     words = " ".join(render_param(c, lang) for c in cards)
-    alt = render(Message(_L_TRICK_LED_WON, dict(n=number, cards=words, leader=names[trick.leader],
-                                                 winner=names[trick.winner])), lang)
-    return draw.trick([(names[s], c) for s, c in zip(seats, cards, strict=True)], lang, alt=alt,
-                      leader=names[trick.leader], winner=names[trick.winner])
+    alt = render(
+        Message(
+            _L_TRICK_LED_WON,
+            dict(n=number, cards=words, leader=names[trick.leader], winner=names[trick.winner]),
+        ),
+        lang,
+    )
+    return draw.trick(
+        [(names[s], c) for s, c in zip(seats, cards, strict=True)],
+        lang,
+        alt=alt,
+        leader=names[trick.leader],
+        winner=names[trick.winner],
+    )
 
 
 def _hand_picture(player: str, value: Any, notation: str, lang: str) -> str:
     """A dealt hand as small cards sorted by suit (:mod:`~referee.present.draw`); the cards in words as alternative."""
     cards = draw.sort_hand(parse_cards(value, notation))
     words = " ".join(render_param(c, lang) for c in cards)
-    return draw.hand(cards, lang, alt=render(Message(_L_HAND_OF, dict(player=player, cards=words)), lang))
+    return draw.hand(
+        cards, lang, alt=render(Message(_L_HAND_OF, dict(player=player, cards=words)), lang)
+    )
 
 
 def _trick_picture(number: int, value: Any, notation: str, lang: str) -> str:
     """A trick's cards as small cards in play order; the cards in words as its alternative."""
     cards = list(parse_cards(value, notation))
     words = " ".join(render_param(c, lang) for c in cards)
-    return draw.hand(cards, lang, sort=False, alt=render(Message(_L_TRICK_N, dict(n=number, cards=words)), lang))
+    return draw.hand(
+        cards, lang, sort=False, alt=render(Message(_L_TRICK_N, dict(n=number, cards=words)), lang)
+    )
 
 
 def _named_numbers(values: dict[str, int], lang: str) -> str:
@@ -397,16 +497,21 @@ def _verdict_lines(verdict: Verdict, lang: str) -> list[str]:
         steps.append(f"- **{render(Message(_L_SCORES_SCORES, dict(scores=scores)), lang)}**")
         if d.claim is not None:
             claimed = _named_numbers(d.claim, lang)
-            key = t("The claim ({claim}) agrees.", claim=claimed) if d.claim_agrees else \
-                t("The claim ({claim}) DISAGREES with the rules.", claim=claimed)
+            key = (
+                t("The claim ({claim}) agrees.", claim=claimed)
+                if d.claim_agrees
+                else t("The claim ({claim}) DISAGREES with the rules.", claim=claimed)
+            )
             steps.append(f"- {render(key, lang)}")
         totals = _named_numbers(d.totals, lang)
         steps.append(f"- {render(Message(_L_TOTALS_TOTALS, dict(totals=totals)), lang)}")
         out.append("\n".join(steps))
     game = get_game(verdict.game)
     for f in verdict.findings:
-        out.append(f"- {severity_label(f.severity, lang)} `{f.code}` ({f.where.describe(lang)}): "
-                   f"{colour_suits(render(f.message, lang))}{rule_note(game.rule_for(f.code), lang)}")
+        out.append(
+            f"- {severity_label(f.severity, lang)} `{f.code}` ({f.where.describe(lang)}): "
+            f"{colour_suits(render(f.message, lang))}{rule_note(game.rule_for(f.code), lang)}"
+        )
     out.append(f"**{render(verdict.termination, lang)}**")
     return out
 
@@ -423,7 +528,9 @@ def example_block(name: str, lang: str) -> str:
             verdict = check_text(text)
     except RefereeError as err:
         errors = err.errors if isinstance(err, RecordErrors) else [err]
-        raise BlockError(f"example {name} cannot be used: " + "; ".join(e.render("en") for e in errors)) from None
+        raise BlockError(
+            f"example {name} cannot be used: " + "; ".join(e.render("en") for e in errors)
+        ) from None
     parts = _record_tables(get_game(verdict.game), data, lang, replays)
     # No exit status here: it is a word for the command line, and this page is for players (issue 26).
     title = render(t("What the referee says"), lang)
@@ -432,8 +539,10 @@ def example_block(name: str, lang: str) -> str:
     # It ends as the checker's answer begins: one plain sentence per disputed score or broken rule.
     parts.append(colour_suits(explain.markdown(verdict, lang)))
     # The build writes the record, in the page's language, next to the page (site_tools/pages_hooks.py).
-    parts.append(f'<p class="record-download"><a href="{record_href(name)}" download>'
-                 f'{_label(_L_DOWNLOAD, lang)}</a></p>')
+    parts.append(
+        f'<p class="record-download"><a href="{record_href(name)}" download>'
+        f"{_label(_L_DOWNLOAD, lang)}</a></p>"
+    )
     return fold(_label(_L_EXAMPLE_SUMMARY, lang), "\n\n".join(parts), "referee-example")
 
 
@@ -482,7 +591,9 @@ def picture_block(params: dict[str, Any], lang: str) -> str:
     True
     """
     name = str(params.get("example"))
-    data, _ = load_example(name, lang)  # the names a reader of lang sees, as in the example beside it
+    data, _ = load_example(
+        name, lang
+    )  # the names a reader of lang sees, as in the example beside it
     game = get_game(str(data.get("game")))
     draw = drawer(game.slug)
     if draw is None:
@@ -502,7 +613,11 @@ def record_block(params: dict[str, Any], lang: str) -> str:
     ``deals: summary|full`` the fields of its deals (the shared ones are left to ``part: deal``);
     ``part: schemas`` every game's JSON Schema and the line that points an editor at it.
     """
-    header = [_label(records.L_FIELD, lang), _label(records.L_VALUE, lang), _label(records.L_HELP, lang)]
+    header = [
+        _label(records.L_FIELD, lang),
+        _label(records.L_VALUE, lang),
+        _label(records.L_HELP, lang),
+    ]
     part = params.get("part")
     if part == "schemas":
         return schemas_block(str(params.get("site_url") or "/"), lang)
@@ -516,10 +631,17 @@ def record_block(params: dict[str, Any], lang: str) -> str:
         if part == "record":
             fields = [f for f in spec.record_fields() if f not in records.COMMON]
         elif params.get("deals") in records.MODES:
-            fields = [f for f in spec.deal_fields(params["deals"]) if f not in records.SHARED_DEAL_FIELDS]
+            fields = [
+                f for f in spec.deal_fields(params["deals"]) if f not in records.SHARED_DEAL_FIELDS
+            ]
         else:
-            raise BlockError("referee-record needs part: common, deal, record or schemas, or deals: summary or full")
-    rows = [[path, _escape(value), _escape(help_text)] for path, value, help_text in records.doc_rows(fields, lang)]
+            raise BlockError(
+                "referee-record needs part: common, deal, record or schemas, or deals: summary or full"
+            )
+    rows = [
+        [path, _escape(value), _escape(help_text)]
+        for path, value, help_text in records.doc_rows(fields, lang)
+    ]
     out = _table(header, [[colour_outside_code(cell) for cell in row] for row in rows])
     if part is None:
         for group in records.spec_of(_game(params)).groups(params["deals"]):
@@ -543,13 +665,21 @@ def fields_block(params: dict[str, Any], lang: str) -> str:
     parts = []
     own = [f for f in spec.record_fields() if f not in records.COMMON]
     if own:
-        parts += [f"**{_label(_L_FIELDS_RECORD, lang)}**", record_block({"game": game.slug, "part": "record"}, lang)]
+        parts += [
+            f"**{_label(_L_FIELDS_RECORD, lang)}**",
+            record_block({"game": game.slug, "part": "record"}, lang),
+        ]
     for mode, label in (("summary", _L_FIELDS_SUMMARY), ("full", _L_FIELDS_FULL)):
         if spec.has_mode(mode):
-            parts += [f"**{_label(label, lang)}**", record_block({"game": game.slug, "deals": mode}, lang)]
+            parts += [
+                f"**{_label(label, lang)}**",
+                record_block({"game": game.slug, "deals": mode}, lang),
+            ]
     body = "\n\n".join(parts)
-    return (f"/// details | {_label(_L_FIELDS, lang)}\n    attrs: {{class: record-fields, id: record-fields}}\n\n"
-            f"{body}\n\n///")
+    return (
+        f"/// details | {_label(_L_FIELDS, lang)}\n    attrs: {{class: record-fields, id: record-fields}}\n\n"
+        f"{body}\n\n///"
+    )
 
 
 def colour_outside_code(text: str) -> str:
@@ -565,8 +695,10 @@ def colour_outside_code(text: str) -> str:
 def schemas_block(site_url: str, lang: str) -> str:
     """Every game's JSON Schema: its address and the comment line that points a YAML language server at it."""
     base = site_url if site_url.endswith("/") else site_url + "/"
-    rows = [[game.name(lang), f"`# yaml-language-server: $schema={base}{schema_path(game.slug)}`"]
-            for game in GAMES.values()]
+    rows = [
+        [game.name(lang), f"`# yaml-language-server: $schema={base}{schema_path(game.slug)}`"]
+        for game in GAMES.values()
+    ]
     return _table([render(t("Game"), lang), render(t("First line of the record"), lang)], rows)
 
 

@@ -50,9 +50,11 @@ DEFAULT_STYLE = """
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
     """A hand as a player holds it: by suit, colours alternating, highest first; the Joker first."""
+
     def key(c: Card) -> tuple[int, int]:
         suit = -1 if c.suit is None else SUIT_ORDER.index(c.suit)
         return suit, -int(c.rank)
+
     return sorted(cards, key=key)
 
 
@@ -60,8 +62,15 @@ def _colour(c: Card) -> str:
     return "cr-red" if c.suit is not None and c.suit.is_red else "cr-black"
 
 
-def card(c: Card | None, lang: str, x: float = 0, y: float = 0, *, face_down: bool = False,
-         mark: str | None = None) -> str:
+def card(
+    c: Card | None,
+    lang: str,
+    x: float = 0,
+    y: float = 0,
+    *,
+    face_down: bool = False,
+    mark: str | None = None,
+) -> str:
     """One card as an SVG group at (x, y): rank in the page's notation, suit sign; or its back, or an empty slot.
 
     Rank and suit share the top line, so that a card half covered in a pile fanned downwards still
@@ -69,45 +78,63 @@ def card(c: Card | None, lang: str, x: float = 0, y: float = 0, *, face_down: bo
     sideways shows both too.
     """
     if c is None and not face_down:
-        return (f'<rect class="cr-slot" x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="{CARD_H - 2}" '
-                f'rx="4"/>')
+        return (
+            f'<rect class="cr-slot" x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="{CARD_H - 2}" '
+            f'rx="4"/>'
+        )
     if face_down or c is None:
-        return (f'<g class="cr-back"><rect x="{x + 0.5}" y="{y + 0.5}" width="{CARD_W - 1}" height="{CARD_H - 1}" '
-                f'rx="4"/></g>')
+        return (
+            f'<g class="cr-back"><rect x="{x + 0.5}" y="{y + 0.5}" width="{CARD_W - 1}" height="{CARD_H - 1}" '
+            f'rx="4"/></g>'
+        )
     colour = _colour(c)
     marked = f" cr-mark-{mark}" if mark else ""
     rank = "🃏" if c.rank is Rank.JOKER else rank_label(c.rank, lang)
     suit = c.suit.symbol if c.suit is not None else ""
-    inner = (f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="2" fill="none" '
-             f'class="{colour}" style="fill:none;stroke:currentColor" stroke-width="0.6"/>'
-             if colour == "cr-red" else "")
+    inner = (
+        f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="2" fill="none" '
+        f'class="{colour}" style="fill:none;stroke:currentColor" stroke-width="0.6"/>'
+        if colour == "cr-red"
+        else ""
+    )
     size = 13 if len(rank) < 2 else 11
-    return (f'<g class="cr-card{marked}">'
-            f'<rect class="cr-face" x="{x + 0.5}" y="{y + 0.5}" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="4"/>'
-            f'{inner}'
-            f'<text class="{colour}" x="{x + 5}" y="{y + 16}" font-size="{size}" font-weight="700">'
-            f'{escape(rank)}</text>'
-            f'<text class="{colour}" x="{x + CARD_W - 5}" y="{y + 15}" font-size="11" text-anchor="end">{suit}</text>'
-            f'<text class="{colour}" x="{x + 5}" y="{y + 29}" font-size="12">{suit}</text>'
-            f'<text class="{colour}" x="{x + CARD_W / 2 + 3}" y="{y + 49}" font-size="20" '
-            f'text-anchor="middle">{suit}</text></g>')
+    return (
+        f'<g class="cr-card{marked}">'
+        f'<rect class="cr-face" x="{x + 0.5}" y="{y + 0.5}" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="4"/>'
+        f"{inner}"
+        f'<text class="{colour}" x="{x + 5}" y="{y + 16}" font-size="{size}" font-weight="700">'
+        f"{escape(rank)}</text>"
+        f'<text class="{colour}" x="{x + CARD_W - 5}" y="{y + 15}" font-size="11" text-anchor="end">{suit}</text>'
+        f'<text class="{colour}" x="{x + 5}" y="{y + 29}" font-size="12">{suit}</text>'
+        f'<text class="{colour}" x="{x + CARD_W / 2 + 3}" y="{y + 49}" font-size="20" '
+        f'text-anchor="middle">{suit}</text></g>'
+    )
 
 
 def svg(body: str, width: float, height: float, alt: str, *, standalone: bool = False) -> str:
     """Wrap drawn parts into one accessible picture (``standalone``: with its own default colours)."""
     style = f"<style>{DEFAULT_STYLE.strip()}</style>" if standalone else ""
     xmlns = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
-    return (f'<svg{xmlns} class="cr-picture" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
-            f'height="{height:g}" role="img" aria-label="{escape(alt)}" font-family="{FONT}">'
-            f'<title>{escape(alt)}</title>{style}{body}</svg>')
+    return (
+        f'<svg{xmlns} class="cr-picture" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
+        f'height="{height:g}" role="img" aria-label="{escape(alt)}" font-family="{FONT}">'
+        f"<title>{escape(alt)}</title>{style}{body}</svg>"
+    )
 
 
 HAND_ROW = 8
 """The most cards a hand shows in one row; a longer hand is fanned in two rows."""
 
 
-def hand(cards: Sequence[Card], lang: str, *, alt: str, sort: bool = True, overlap: float = 0.45,
-         marks: dict[Card, str] | None = None) -> str:
+def hand(
+    cards: Sequence[Card],
+    lang: str,
+    *,
+    alt: str,
+    sort: bool = True,
+    overlap: float = 0.45,
+    marks: dict[Card, str] | None = None,
+) -> str:
     """A hand sorted by suit unless ``sort`` is false; ``marks`` outline some cards.
 
     Up to five cards lie side by side; more are fanned, each card showing its left strip (rank and
@@ -123,23 +150,39 @@ def hand(cards: Sequence[Card], lang: str, *, alt: str, sort: bool = True, overl
     shown = sort_hand(cards) if sort else list(cards)
     per_row = len(shown) if len(shown) <= HAND_ROW else -(-len(shown) // 2)
     step = CARD_W * (1 - overlap) if per_row > 5 else CARD_W + GAP / 2
-    body = "".join(card(c, lang, 1 + (i % per_row) * step, 1 + (i // per_row) * (CARD_H + 4),
-                        mark=(marks or {}).get(c)) for i, c in enumerate(shown))
+    body = "".join(
+        card(
+            c,
+            lang,
+            1 + (i % per_row) * step,
+            1 + (i // per_row) * (CARD_H + 4),
+            mark=(marks or {}).get(c),
+        )
+        for i, c in enumerate(shown)
+    )
     rows = 1 if not shown else -(-len(shown) // per_row)
     width = 2 + (per_row - 1) * step + CARD_W if shown else CARD_W
     return svg(body, width, rows * CARD_H + (rows - 1) * 4 + 2, alt)
 
 
-def trick(plays: Sequence[tuple[str, Card]], lang: str, *, alt: str, leader: str | None = None,
-          winner: str | None = None) -> str:
+def trick(
+    plays: Sequence[tuple[str, Card]],
+    lang: str,
+    *,
+    alt: str,
+    leader: str | None = None,
+    winner: str | None = None,
+) -> str:
     """A trick in play order, each card under its player's name: the leader marked ▸, the winner's card outlined."""
     col = CARD_W + 3 * GAP + 24
     parts = []
     for i, (name, c) in enumerate(plays):
         x = 2 + i * col
         label = ("▸ " if name == leader else "") + name
-        parts.append(f'<text class="cr-label" x="{x + CARD_W / 2}" y="12" font-size="11" text-anchor="middle">'
-                     f'{escape(label)}</text>')
+        parts.append(
+            f'<text class="cr-label" x="{x + CARD_W / 2}" y="12" font-size="11" text-anchor="middle">'
+            f"{escape(label)}</text>"
+        )
         parts.append(card(c, lang, x, 18, mark="winner" if name == winner else None))
     width = 4 + max(len(plays) - 1, 0) * col + CARD_W
     return svg("".join(parts), width, CARD_H + 20, alt)
@@ -193,14 +236,18 @@ def layout(slots: Sequence[Slot], lang: str, *, alt: str, label_height: float = 
         pile = [*s.stack, *([s.card] if s.card is not None else [])]
         if pile and not s.face_down:
             for k, c in enumerate(pile):
-                parts.append(card(c, lang, x, y + k * fan, mark=s.mark if k == len(pile) - 1 else None))
+                parts.append(
+                    card(c, lang, x, y + k * fan, mark=s.mark if k == len(pile) - 1 else None)
+                )
             extra = (len(pile) - 1) * fan
         else:
             parts.append(card(None, lang, x, y, face_down=s.face_down))
             extra = 0
         if s.label:
-            parts.append(f'<text class="cr-label" x="{x + CARD_W / 2}" y="{y + CARD_H + extra + 12}" font-size="10" '
-                         f'text-anchor="middle">{escape(s.label)}</text>')
+            parts.append(
+                f'<text class="cr-label" x="{x + CARD_W / 2}" y="{y + CARD_H + extra + 12}" font-size="10" '
+                f'text-anchor="middle">{escape(s.label)}</text>'
+            )
         right = max(right, x + cell_w)
         bottom = max(bottom, y + CARD_H + extra + label_height + GAP)
     return svg("".join(parts), right, bottom, alt)
@@ -234,24 +281,38 @@ def _landscape(c: Card, lang: str, x: float, y: float, mark: str | None) -> str:
     marked = f" cr-mark-{mark}" if mark else ""
     rank = rank_label(c.rank, lang)
     suit = c.suit.symbol if c.suit is not None else ""
-    inner = (f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_H - 6}" height="{CARD_W - 6}" rx="2" class="{colour}" '
-             f'style="fill:none;stroke:currentColor" stroke-width="0.6"/>' if colour == "cr-red" else "")
-    return (f'<g class="cr-card{marked}"><rect class="cr-face" x="{x + 0.5}" y="{y + 0.5}" width="{CARD_H - 1}" '
-            f'height="{CARD_W - 1}" rx="4"/>{inner}<text class="{colour}" x="{x + 6}" y="{y + 25}" font-size="13" '
-            f'font-weight="700">{escape(rank)}</text><text class="{colour}" x="{x + CARD_H - 6}" y="{y + 25}" '
-            f'font-size="14" text-anchor="end">{suit}</text></g>')
+    inner = (
+        f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_H - 6}" height="{CARD_W - 6}" rx="2" class="{colour}" '
+        f'style="fill:none;stroke:currentColor" stroke-width="0.6"/>'
+        if colour == "cr-red"
+        else ""
+    )
+    return (
+        f'<g class="cr-card{marked}"><rect class="cr-face" x="{x + 0.5}" y="{y + 0.5}" width="{CARD_H - 1}" '
+        f'height="{CARD_W - 1}" rx="4"/>{inner}<text class="{colour}" x="{x + 6}" y="{y + 25}" font-size="13" '
+        f'font-weight="700">{escape(rank)}</text><text class="{colour}" x="{x + CARD_H - 6}" y="{y + 25}" '
+        f'font-size="14" text-anchor="end">{suit}</text></g>'
+    )
 
 
 def _token(side: str, number: int, cx: float, cy: float) -> str:
     # Black tokens are filled, red ones hollow: the sides differ by more than colour.
     r = 8 if number == 0 else 6.5
-    text = "" if number == 0 else (f'<text x="{cx}" y="{cy + 3.5}" font-size="9" text-anchor="middle" '
-                                   f'class="{"cr-token-label-black" if side == "black" else "cr-red"}" '
-                                   f'style="fill:{"#fff" if side == "black" else "currentColor"}">{number}</text>')
+    text = (
+        ""
+        if number == 0
+        else (
+            f'<text x="{cx}" y="{cy + 3.5}" font-size="9" text-anchor="middle" '
+            f'class="{"cr-token-label-black" if side == "black" else "cr-red"}" '
+            f'style="fill:{"#fff" if side == "black" else "currentColor"}">{number}</text>'
+        )
+    )
     return f'<circle class="cr-token-{side}" cx="{cx}" cy="{cy}" r="{r}"/>{text}'
 
 
-def grid(places: Sequence[GridCard], lang: str, *, alt: str, row_label: str = "", column_label: str = "") -> str:
+def grid(
+    places: Sequence[GridCard], lang: str, *, alt: str, row_label: str = "", column_label: str = ""
+) -> str:
     """A track built of cards, row 0 at the bottom, with tokens, row numbers on the left, column numbers below.
 
     >>> from referee.cards import Card, Rank, Suit
@@ -271,8 +332,10 @@ def grid(places: Sequence[GridCard], lang: str, *, alt: str, row_label: str = ""
     parts: list[str] = []
     for row in range(0, top_row + 1):
         y = 6 + (top_row - row) * PITCH_Y
-        parts.append(f'<text class="cr-label" x="{left_margin - 6}" y="{y + CARD_H / 2 + 4}" font-size="10" '
-                     f'text-anchor="end">{escape(row_label)}{row}</text>')
+        parts.append(
+            f'<text class="cr-label" x="{left_margin - 6}" y="{y + CARD_H / 2 + 4}" font-size="10" '
+            f'text-anchor="end">{escape(row_label)}{row}</text>'
+        )
     for p in sorted(places, key=lambda q: q.bridge):  # bridges over the vertical cards they join
         y = 6 + (top_row - p.y) * PITCH_Y
         x = left_margin + (p.x - min_x) * PITCH_X
@@ -282,17 +345,25 @@ def grid(places: Sequence[GridCard], lang: str, *, alt: str, row_label: str = ""
         else:
             w, h = CARD_W, CARD_H
         if p.empty:
-            parts.append(f'<rect class="cr-target" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>')
+            parts.append(
+                f'<rect class="cr-target" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>'
+            )
         elif p.joker is not None:
             colour = "cr-black" if p.joker == "black" else "cr-red"
             signs = "♣♠" if p.joker == "black" else "♦♥"
-            parts.append(f'<g class="cr-card{" cr-mark-" + p.mark if p.mark else ""}"><rect class="cr-face" '
-                         f'x="{x + 0.5}" y="{y + 0.5}" width="{w - 1}" height="{h - 1}" rx="4"/>'
-                         f'<text class="{colour}" x="{x + w / 2}" y="{y + 22}" font-size="16" text-anchor="middle">★'
-                         f'</text><text class="{colour}" x="{x + w / 2}" y="{y + 40}" font-size="10" '
-                         f'text-anchor="middle">{signs}</text></g>')
+            parts.append(
+                f'<g class="cr-card{" cr-mark-" + p.mark if p.mark else ""}"><rect class="cr-face" '
+                f'x="{x + 0.5}" y="{y + 0.5}" width="{w - 1}" height="{h - 1}" rx="4"/>'
+                f'<text class="{colour}" x="{x + w / 2}" y="{y + 22}" font-size="16" text-anchor="middle">★'
+                f'</text><text class="{colour}" x="{x + w / 2}" y="{y + 40}" font-size="10" '
+                f'text-anchor="middle">{signs}</text></g>'
+            )
         elif p.card is not None:
-            parts.append(_landscape(p.card, lang, x, y, p.mark) if p.bridge else card(p.card, lang, x, y, mark=p.mark))
+            parts.append(
+                _landscape(p.card, lang, x, y, p.mark)
+                if p.bridge
+                else card(p.card, lang, x, y, mark=p.mark)
+            )
         for k, (side, number) in enumerate(p.tokens):
             cx = x + w - 9 - (k % 3) * 14
             cy = y + h - 9 - (k // 3) * 14
@@ -302,8 +373,10 @@ def grid(places: Sequence[GridCard], lang: str, *, alt: str, row_label: str = ""
     base = 6 + top_row * PITCH_Y + CARD_H + 14
     for column in range(min_x, max_x + 1):
         x = left_margin + (column - min_x) * PITCH_X + CARD_W / 2
-        parts.append(f'<text class="cr-label cr-column" x="{x}" y="{base}" font-size="10" text-anchor="middle">'
-                     f'{escape(column_label)}{column}</text>')
+        parts.append(
+            f'<text class="cr-label cr-column" x="{x}" y="{base}" font-size="10" text-anchor="middle">'
+            f"{escape(column_label)}{column}</text>"
+        )
     width = left_margin + (max_x - min_x) * PITCH_X + CARD_W + 6
     height = base + 6
     return svg("".join(parts), width, height, alt)

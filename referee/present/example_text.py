@@ -116,7 +116,10 @@ def localize_text(text: str, lang: str) -> str:
         translated = (notes.get("\n".join(texts)) or {}).get(lang)
         if translated:
             indent = _NOTE.match(source[start])["indent"]  # type: ignore[index]
-            whole[start] = (end, [f"{indent}# {t}".rstrip() for t in translated.rstrip("\n").split("\n")])
+            whole[start] = (
+                end,
+                [f"{indent}# {t}".rstrip() for t in translated.rstrip("\n").split("\n")],
+            )
     lines: list[str] = []
     i = 0
     while i < len(source):
@@ -129,7 +132,9 @@ def localize_text(text: str, lang: str) -> str:
         match = _COMMENT.match(line)
         if match:
             code = localize_names(match["code"], lang)
-            lines.append(f"{code}#{match['space']}{translate_comment(match['text'].rstrip(), lang)}")
+            lines.append(
+                f"{code}#{match['space']}{translate_comment(match['text'].rstrip(), lang)}"
+            )
         else:
             lines.append(localize_names(line, lang))
         i += 1

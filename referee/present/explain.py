@@ -41,15 +41,33 @@ RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-[RAD]\d+$")
 # The game page's section (its heading's anchor) that a sentence links to when no rule id is known:
 # where the page tells how a deal is scored, and where it tells how to play.
 SCORING_SECTION: dict[str, str] = {
-    "catch-the-ten": "scoring", "minnesota-whist": "scoring", "yacht": "scoring", "trump-seven": "scoring",
-    "reunion": "scoring", "comet": "settlement", "red-and-black": "end", "stealing-bundles": "end",
-    "collector": "end", "kings-corners": "scoring", "construction": "winning", "korol": "reign",
+    "catch-the-ten": "scoring",
+    "minnesota-whist": "scoring",
+    "yacht": "scoring",
+    "trump-seven": "scoring",
+    "reunion": "scoring",
+    "comet": "settlement",
+    "red-and-black": "end",
+    "stealing-bundles": "end",
+    "collector": "end",
+    "kings-corners": "scoring",
+    "construction": "winning",
+    "korol": "reign",
     "buy-or-pass": "payout",
 }
 PLAY_SECTION: dict[str, str] = {
-    "catch-the-ten": "play", "minnesota-whist": "play", "yacht": "play", "trump-seven": "play",
-    "reunion": "play", "comet": "play", "red-and-black": "play", "stealing-bundles": "play",
-    "collector": "round", "kings-corners": "play", "construction": "play", "korol": "first-phase",
+    "catch-the-ten": "play",
+    "minnesota-whist": "play",
+    "yacht": "play",
+    "trump-seven": "play",
+    "reunion": "play",
+    "comet": "play",
+    "red-and-black": "play",
+    "stealing-bundles": "play",
+    "collector": "round",
+    "kings-corners": "play",
+    "construction": "play",
+    "korol": "first-phase",
     "buy-or-pass": "play",
 }
 # Games whose claim names the winner (1 for the player the table says won, 0 for the others).
@@ -83,7 +101,9 @@ class Money:
         """The amount in ``lang``'s way: the sign, the roubles, the kopecks and the rouble sign."""
         whole, part = divmod(abs(self.minor), 100)
         sign = "\u2212" if self.minor < 0 else ""
-        return render(t("₽{roubles}.{kopecks}", roubles=f"{sign}{whole}", kopecks=f"{part:02d}"), lang)
+        return render(
+            t("₽{roubles}.{kopecks}", roubles=f"{sign}{whole}", kopecks=f"{part:02d}"), lang
+        )
 
 
 def in_money(message: Message) -> Message:
@@ -96,12 +116,16 @@ def in_money(message: Message) -> Message:
     >>> render(in_money(t("The match of {n} deals is over; {pot} stays in the pot.", n=4, pot=400)), "en")
     'The match of 4 deals is over; ₽4.00 stays in the pot.'
     """
+
     def amount(key: str, value: Any) -> bool:
         if not isinstance(value, int) or isinstance(value, bool):
             return False
         if key == "n":
-            return message.plural is None and bool(_MONEY_WORDS.search(message.msgid)) \
+            return (
+                message.plural is None
+                and bool(_MONEY_WORDS.search(message.msgid))
                 and not _COUNTED.search(message.msgid)
+            )
         return key in _MONEY_PARAMS
 
     params = {k: Money(v) if amount(k, v) else v for k, v in message.params.items()}
@@ -141,16 +165,21 @@ def _why(deal: DealResult, key: str, right: int, lang: str, money: bool = False)
     """The last steps of the deal's explanation about ``key``; failing that, the last one that gives ``right``."""
     mine = [s for s in deal.steps if _about(s, key)][-MAX_WHY:]
     if not mine:
-        mine = [s for s in deal.steps if right in [v for v in s.params.values() if isinstance(v, int)]][-1:]
+        mine = [
+            s for s in deal.steps if right in [v for v in s.params.values() if isinstance(v, int)]
+        ][-1:]
     return " ".join(render(in_money(s) if money else s, lang) for s in mine)
 
 
-def _claim_sentences(game: Game, deal: DealResult, many: bool, lang: str, from_checker: bool,
-                     money: bool = False) -> list[dict[str, Any]]:
+def _claim_sentences(
+    game: Game, deal: DealResult, many: bool, lang: str, from_checker: bool, money: bool = False
+) -> list[dict[str, Any]]:
     if deal.claim is None or deal.claim_agrees is not False:
         return []
     computed = deal.scores if deal.claim_against is None else deal.claim_against
-    shown = Money if money else (lambda n: n)  # what a score is written as: roubles and kopecks, or as it is
+    shown = (
+        Money if money else (lambda n: n)
+    )  # what a score is written as: roubles and kopecks, or as it is
     href = _link(game, rule_id(game, "claim.disagrees"), SCORING_SECTION, from_checker)
     out: list[dict[str, Any]] = []
 
@@ -158,16 +187,32 @@ def _claim_sentences(game: Game, deal: DealResult, many: bool, lang: str, from_c
         if many:
             message = t("Deal {n}: {sentence}", n=deal.number, sentence=message)
         text = render(message, lang) + (" " + why if why else "")
-        out.append({"kind": "claim", "deal": deal.number, "player": key, "text": text, "href": href,
-                    "rule": rule_id(game, "claim.disagrees")})
+        out.append(
+            {
+                "kind": "claim",
+                "deal": deal.number,
+                "player": key,
+                "text": text,
+                "href": href,
+                "rule": rule_id(game, "claim.disagrees"),
+            }
+        )
 
     if game.slug in WINNER_CLAIMS:
         claimed = [k for k, v in deal.claim.items() if v]
         right = [k for k, v in computed.items() if v]
         if claimed != right:
-            add(t("The table wrote {claimed} as the winner; by the rules {right} wins.",
-                  claimed=claimed or [t("nobody")], right=right or [t("nobody")]), right[0] if right else None,
-                " ".join(render(s, lang) for s in deal.steps if right and _about(s, right[0]))[:400])
+            add(
+                t(
+                    "The table wrote {claimed} as the winner; by the rules {right} wins.",
+                    claimed=claimed or [t("nobody")],
+                    right=right or [t("nobody")],
+                ),
+                right[0] if right else None,
+                " ".join(render(s, lang) for s in deal.steps if right and _about(s, right[0]))[
+                    :400
+                ],
+            )
         return out
     for key, value in computed.items():
         claimed = deal.claim.get(key)
@@ -177,15 +222,36 @@ def _claim_sentences(game: Game, deal: DealResult, many: bool, lang: str, from_c
         if name != str(key):  # a side's role ("declarer") opens the sentence
             name = name[:1].upper() + name[1:]
         if claimed is None:
-            add(t("{player}: the table wrote nothing; the rules give {right}.", player=name, right=shown(value)), key,
-                _why(deal, key, value, lang, money))
+            add(
+                t(
+                    "{player}: the table wrote nothing; the rules give {right}.",
+                    player=name,
+                    right=shown(value),
+                ),
+                key,
+                _why(deal, key, value, lang, money),
+            )
         else:
-            add(t("{player}: the table wrote {claimed}; the rules give {right}.", player=name, claimed=shown(claimed),
-                  right=shown(value)), key, _why(deal, key, value, lang, money))
+            add(
+                t(
+                    "{player}: the table wrote {claimed}; the rules give {right}.",
+                    player=name,
+                    claimed=shown(claimed),
+                    right=shown(value),
+                ),
+                key,
+                _why(deal, key, value, lang, money),
+            )
     for key in deal.claim:
         if key not in computed:
-            add(t("{player}: the table wrote {claimed}, but the rules give no score here.", player=key_label(key, lang),
-                  claimed=shown(deal.claim[key])), key)
+            add(
+                t(
+                    "{player}: the table wrote {claimed}, but the rules give no score here.",
+                    player=key_label(key, lang),
+                    claimed=shown(deal.claim[key]),
+                ),
+                key,
+            )
     return out
 
 
@@ -211,15 +277,35 @@ def sentences(verdict: Verdict, lang: str, from_checker: bool = True) -> list[di
             continue
         rule = rule_id(game, finding.code, finding)
         where = finding.where.as_dict()
-        out.append({"kind": "finding", "deal": where.get("deal"), "player": None, "code": finding.code,
-                    "text": render(finding.message, lang), "path": where.get("path"),
-                    "href": _link(game, rule, PLAY_SECTION, from_checker), "rule": rule})
+        out.append(
+            {
+                "kind": "finding",
+                "deal": where.get("deal"),
+                "player": None,
+                "code": finding.code,
+                "text": render(finding.message, lang),
+                "path": where.get("path"),
+                "href": _link(game, rule, PLAY_SECTION, from_checker),
+                "rule": rule,
+            }
+        )
     if not out:
         claimed = any(d.claim is not None for d in verdict.deals)
-        message = t("Every score the table wrote agrees with the rules.") if claimed else \
-            t("No rule was broken.")
-        out.append({"kind": "valid", "deal": None, "player": None, "text": render(message, lang),
-                    "href": _link(game, None, SCORING_SECTION, from_checker), "rule": None})
+        message = (
+            t("Every score the table wrote agrees with the rules.")
+            if claimed
+            else t("No rule was broken.")
+        )
+        out.append(
+            {
+                "kind": "valid",
+                "deal": None,
+                "player": None,
+                "text": render(message, lang),
+                "href": _link(game, None, SCORING_SECTION, from_checker),
+                "rule": None,
+            }
+        )
     return out
 
 
@@ -239,7 +325,10 @@ def termination(verdict: Verdict, lang: str) -> str:
 def markdown(verdict: Verdict, lang: str) -> str:
     """The sentences as Markdown for a worked example on the game's own page, each with its rule link."""
     link = render(RULE_LINK, lang)
-    return "\n".join(f"- {s['text']} ([{link}]({s['href']}))" for s in sentences(verdict, lang, from_checker=False))
+    return "\n".join(
+        f"- {s['text']} ([{link}]({s['href']}))"
+        for s in sentences(verdict, lang, from_checker=False)
+    )
 
 
 def house_rules(text: str, lang: str, from_checker: bool = True) -> list[dict[str, Any]]:
@@ -259,7 +348,9 @@ def house_rules(text: str, lang: str, from_checker: bool = True) -> list[dict[st
         data = yaml.safe_load(text)
     except (RefereeError, yaml.YAMLError):
         return []
-    if any(f.severity == "error" for f in verdict.findings) or all(d.claim_agrees is not False for d in verdict.deals):
+    if any(f.severity == "error" for f in verdict.findings) or all(
+        d.claim_agrees is not False for d in verdict.deals
+    ):
         return []
     game = get_game(verdict.game)
     out: list[dict[str, Any]] = []
@@ -276,10 +367,22 @@ def house_rules(text: str, lang: str, from_checker: bool = True) -> list[dict[st
             if other.valid:
                 label = option.label if option.label is not None else option.name
                 shown = option.choice_labels.get(value)
-                message = t("With the house rule {rule!r}, the table's scores are right.",
-                            rule=t("{option}: {value}", option=label,
-                                   value=shown if shown is not None else render_param(value, lang)))
-                out.append({"kind": "house_rule", "option": option.name, "value": value,
-                            "text": render(message, lang),
-                            "href": page_href(game.slug, "house-rules", from_checker), "rule": None})
+                message = t(
+                    "With the house rule {rule!r}, the table's scores are right.",
+                    rule=t(
+                        "{option}: {value}",
+                        option=label,
+                        value=shown if shown is not None else render_param(value, lang),
+                    ),
+                )
+                out.append(
+                    {
+                        "kind": "house_rule",
+                        "option": option.name,
+                        "value": value,
+                        "text": render(message, lang),
+                        "href": page_href(game.slug, "house-rules", from_checker),
+                        "rule": None,
+                    }
+                )
     return out

@@ -56,7 +56,11 @@ NAMES: dict[str, tuple[str, ...]] = {
     "ru": ("Анна", "Борис", "Вера", "Глеб", "Даша", "Егор"),
     "de": ("Anna", "Boris", "Vera", "Gleb", "Dora", "Egon"),
 }
-SIDES: dict[str, tuple[str, str]] = {"en": ("We", "They"), "ru": ("Мы", "Они"), "de": ("Wir", "Ihr")}
+SIDES: dict[str, tuple[str, str]] = {
+    "en": ("We", "They"),
+    "ru": ("Мы", "Они"),
+    "de": ("Wir", "Ihr"),
+}
 
 
 class TemplateError(ValueError):
@@ -68,13 +72,18 @@ def sample_record(game: Game, mode: str, lang: str = "en") -> dict[str, Any]:
     name = spec_of(game).samples.get(mode)
     path = EXAMPLES_DIR / f"{name}.yaml"
     if name is None or not path.is_file():
-        raise TemplateError(render(t("There is no sample record of this kind for {game}.", game=game.name(lang)),
-                                   lang))
+        raise TemplateError(
+            render(
+                t("There is no sample record of this kind for {game}.", game=game.name(lang)), lang
+            )
+        )
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data.pop("expected", None)
     data["deals"] = data["deals"][:1]
     claim = data["deals"][0].get("claim")
-    if isinstance(claim, dict):  # some examples show a disagreeing claim; a template shows one that agrees
+    if isinstance(
+        claim, dict
+    ):  # some examples show a disagreeing claim; a template shows one that agrees
         deal = game.check(load_text(yaml.safe_dump(data, allow_unicode=True))).deals[0]
         computed = deal.scores if deal.claim_against is None else deal.claim_against
         data["deals"][0]["claim"] = {k: computed[str(k)] for k in claim}
@@ -93,7 +102,9 @@ class _Localizer:
         self.names.update(zip(sides, SIDES[lang], strict=False))
 
     def value(self, value: Any, ftype: FieldType) -> Any:
-        localize = getattr(ftype, "localize", None)  # a game's own type that holds names or cards in text
+        localize = getattr(
+            ftype, "localize", None
+        )  # a game's own type that holds names or cards in text
         if localize is not None:
             return localize(value, self)
         if isinstance(ftype, (PlayerName, Players)):
@@ -114,15 +125,24 @@ class _Localizer:
             return [self.value(v, ftype.item) for v in value]
         if isinstance(ftype, Obj) and isinstance(value, dict):
             by_name = {f.name: f for f in ftype.fields}
-            return {k: self.value(v, by_name[k].type) if k in by_name else v for k, v in value.items()}
+            return {
+                k: self.value(v, by_name[k].type) if k in by_name else v for k, v in value.items()
+            }
         if isinstance(ftype, OneOf):
-            for alternative in ftype.types:  # a word of a Choice stays as it is (Collector's draw, not a card)
-                if isinstance(alternative, Choice) and isinstance(value, str) and \
-                        value.strip().lower() in {w.lower() for w in (*alternative.values, *alternative.synonyms)}:
+            for (
+                alternative
+            ) in ftype.types:  # a word of a Choice stays as it is (Collector's draw, not a card)
+                if (
+                    isinstance(alternative, Choice)
+                    and isinstance(value, str)
+                    and value.strip().lower()
+                    in {w.lower() for w in (*alternative.values, *alternative.synonyms)}
+                ):
                     return value
             for alternative in ftype.types:
-                if isinstance(alternative, (Obj, PerPlayer)) == isinstance(value, dict) and \
-                        isinstance(alternative, (ListOf, Cards)) == isinstance(value, list):
+                if isinstance(alternative, (Obj, PerPlayer)) == isinstance(
+                    value, dict
+                ) and isinstance(alternative, (ListOf, Cards)) == isinstance(value, list):
                     return self.value(value, alternative)
         return value
 
@@ -141,7 +161,9 @@ def _comment(text: str, indent: str) -> list[str]:
 
 def _flow(value: Any) -> str:
     """A value as one line of YAML (a flow collection, or a scalar quoted only where it must be)."""
-    text = yaml.safe_dump(value, allow_unicode=True, sort_keys=False, default_flow_style=True, width=10**6)
+    text = yaml.safe_dump(
+        value, allow_unicode=True, sort_keys=False, default_flow_style=True, width=10**6
+    )
     return text.removesuffix("\n").removesuffix("\n...").strip()
 
 
@@ -167,10 +189,14 @@ def _dump(name: Any, value: Any, indent: str) -> list[str]:
     return out
 
 
-def _field_lines(f: Field, data: dict[str, Any], lang: str, indent: str, local: _Localizer,
-                 game: Game) -> list[str]:
+def _field_lines(
+    f: Field, data: dict[str, Any], lang: str, indent: str, local: _Localizer, game: Game
+) -> list[str]:
     help_text = render(f.help, lang)
-    what = render(t("{value}; {requirement}", value=f.type.label(plain), requirement=f.requirement(plain)), lang)
+    what = render(
+        t("{value}; {requirement}", value=f.type.label(plain), requirement=f.requirement(plain)),
+        lang,
+    )
     lines = _comment(help_text, indent) + _comment(what, indent)
     if isinstance(f.type, Options):
         lines.append(f"{indent}options:")
@@ -178,8 +204,13 @@ def _field_lines(f: Field, data: dict[str, Any], lang: str, indent: str, local: 
         for option in game.options:
             if option.help is not None:
                 lines += _comment(render(option.help, lang), indent + "  ")
-            values = ", ".join(show(c) for c in option.choices) if option.choices is not None else \
-                render(t("a whole number, at least {minimum}", minimum=option.minimum or 0), lang)
+            values = (
+                ", ".join(show(c) for c in option.choices)
+                if option.choices is not None
+                else render(
+                    t("a whole number, at least {minimum}", minimum=option.minimum or 0), lang
+                )
+            )
             lines += _comment(values, indent + "  ")
             lines += _dump(option.name, chosen.get(option.name, option.default), indent + "  ")
         return lines
@@ -198,12 +229,30 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
     data["notation"] = lang
     # A game without tricks (Comet, Collector, …) is recorded move by move, not trick by trick (DE2-007).
     tricks = game.trick_rules({o.name: o.default for o in game.options}) is not None
-    full_kind = t("a full play: the hands and every trick") if tricks else t("a full play: the hands and every move")
+    full_kind = (
+        t("a full play: the hands and every trick")
+        if tricks
+        else t("a full play: the hands and every move")
+    )
     kind = full_kind if full else t("a summary: what the scoresheet says")
-    out = _comment(render(t("{game}: a record for the referee, one deal as {kind}.", game=game.name(lang),
-                                kind=kind), lang), "")
-    out += _comment(render(t("Replace the sample values with your table's, add deals, then check the record:"),
-                           lang), "")
+    out = _comment(
+        render(
+            t(
+                "{game}: a record for the referee, one deal as {kind}.",
+                game=game.name(lang),
+                kind=kind,
+            ),
+            lang,
+        ),
+        "",
+    )
+    out += _comment(
+        render(
+            t("Replace the sample values with your table's, add deals, then check the record:"),
+            lang,
+        ),
+        "",
+    )
     out.append(f"#   referee check FILE --lang {lang}")
     out.append("")
     for f in spec.record_fields():

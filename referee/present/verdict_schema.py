@@ -56,15 +56,31 @@ _DEAL = {
         "claim_compared_with": _SCORES,
         "totals": _SCORES,
         "explanation": {"type": "array", "items": {"type": "string"}},
-        "steps": {"type": "array", "items": {
-            "type": "object", "required": ["id", "params"], "additionalProperties": False,
-            "properties": {"id": {"type": "string"}, "params": {"type": "object"}}}},
+        "steps": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "params"],
+                "additionalProperties": False,
+                "properties": {"id": {"type": "string"}, "params": {"type": "object"}},
+            },
+        },
     },
 }
 
 _VERDICT = {
     "type": "object",
-    "required": ["game", "valid", "usable", "options", "deals", "totals", "winner", "termination", "findings"],
+    "required": [
+        "game",
+        "valid",
+        "usable",
+        "options",
+        "deals",
+        "totals",
+        "winner",
+        "termination",
+        "findings",
+    ],
     "additionalProperties": False,
     "properties": {
         "game": {"type": "string"},
@@ -74,8 +90,12 @@ _VERDICT = {
         "deals": {"type": "array", "items": {"$ref": "#/$defs/deal"}},
         "totals": _SCORES,
         "winner": _NULLABLE_TEXT,
-        "termination": {"type": "object", "required": ["code", "message"], "additionalProperties": False,
-                        "properties": {"code": {"type": "string"}, "message": {"type": "string"}}},
+        "termination": {
+            "type": "object",
+            "required": ["code", "message"],
+            "additionalProperties": False,
+            "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+        },
         "findings": {"type": "array", "items": {"$ref": "#/$defs/item"}},
     },
 }

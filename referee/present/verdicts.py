@@ -40,8 +40,11 @@ def check_document(doc: Any) -> Verdict:
 
     slug = doc.data.get("game") if isinstance(doc.data, dict) else None
     if not isinstance(slug, str) or slug not in GAMES:
-        raise RecordError(t("game must be one of {games}, not {value!r}.", games=sorted(GAMES), value=str(slug)),
-                          code="record.unknown_game", where=doc.where(("game",)))
+        raise RecordError(
+            t("game must be one of {games}, not {value!r}.", games=sorted(GAMES), value=str(slug)),
+            code="record.unknown_game",
+            where=doc.where(("game",)),
+        )
     try:
         return GAMES[slug].check(doc)
     except RefereeError as error:
@@ -64,21 +67,35 @@ def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
         "valid": verdict.valid,
         "usable": True,
         "options": verdict.options,
-        "deals": [{
-            "deal": d.number,
-            "mode": d.mode,
-            "scores": d.scores,
-            **({"claim": d.claim, "claim_agrees": d.claim_agrees} if d.claim is not None else {}),
-            **({"claim_compared_with": d.claim_against} if d.claim_against is not None else {}),
-            "totals": d.totals,
-            "explanation": [render(s, lang) for s in d.steps],
-            "steps": [{"id": s.msgid, "params": render_params(s, lang)} for s in d.steps],
-        } for d in verdict.deals],
+        "deals": [
+            {
+                "deal": d.number,
+                "mode": d.mode,
+                "scores": d.scores,
+                **(
+                    {"claim": d.claim, "claim_agrees": d.claim_agrees}
+                    if d.claim is not None
+                    else {}
+                ),
+                **({"claim_compared_with": d.claim_against} if d.claim_against is not None else {}),
+                "totals": d.totals,
+                "explanation": [render(s, lang) for s in d.steps],
+                "steps": [{"id": s.msgid, "params": render_params(s, lang)} for s in d.steps],
+            }
+            for d in verdict.deals
+        ],
         "totals": verdict.totals,
         "winner": verdict.winner,
-        "termination": {"code": verdict.termination_code, "message": render(verdict.termination, lang)},
-        "findings": [finding_json(f.code, f.severity, game.rule_for(f.code), f.where, render(f.message, lang))
-                     for f in verdict.findings],
+        "termination": {
+            "code": verdict.termination_code,
+            "message": render(verdict.termination, lang),
+        },
+        "findings": [
+            finding_json(
+                f.code, f.severity, game.rule_for(f.code), f.where, render(f.message, lang)
+            )
+            for f in verdict.findings
+        ],
     }
 
 
@@ -88,20 +105,40 @@ def errors_json(error: RefereeError, lang: str) -> dict[str, Any]:
 
     errors = error.errors if isinstance(error, RecordErrors) else [error]
     game = GAMES.get(error.game) if error.game else None
-    return {"valid": False, "usable": False,
-            "errors": [finding_json(e.code, "error", game.rule_for(e.code) if game else None, e.where,
-                             render(e.message, lang)) for e in errors]}
+    return {
+        "valid": False,
+        "usable": False,
+        "errors": [
+            finding_json(
+                e.code,
+                "error",
+                game.rule_for(e.code) if game else None,
+                e.where,
+                render(e.message, lang),
+            )
+            for e in errors
+        ],
+    }
 
 
-def finding_json(code: str, severity: str, rule: str | None, where: Where, message: str) -> dict[str, Any]:
+def finding_json(
+    code: str, severity: str, rule: str | None, where: Where, message: str
+) -> dict[str, Any]:
     """One finding or error in ``--json``: the same shape for both (``referee schema --verdict``).
 
     ``rule`` is the rule id of the game's page (``G1-R05``) or None; ``path`` and ``line`` say where
     in the record (None when the problem is the record as a whole); ``where`` adds the deal, trick
     and seat where known.
     """
-    return {"code": code, "severity": severity, "rule": rule, "path": where.path, "line": where.line,
-            "message": message, "where": where.as_dict()}
+    return {
+        "code": code,
+        "severity": severity,
+        "rule": rule,
+        "path": where.path,
+        "line": where.line,
+        "message": message,
+        "where": where.as_dict(),
+    }
 
 
 def rule_note(rule: str | None, lang: str) -> str:

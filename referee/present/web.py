@@ -45,11 +45,20 @@ def check(text: str, lang: str) -> str:
     try:
         verdict = check_text(text)
     except RefereeError as exc:
-        return _json({"status": EXIT_UNUSABLE, "result": errors_json(exc, lang),
-                      "explain": {"sentences": [], "house_rules": [], "order": [], "termination": None}})
+        return _json(
+            {
+                "status": EXIT_UNUSABLE,
+                "result": errors_json(exc, lang),
+                "explain": {"sentences": [], "house_rules": [], "order": [], "termination": None},
+            }
+        )
     status = verdict.exit_status
-    explain = {"sentences": sentences(verdict, lang), "house_rules": house_rules(text, lang) if status else [],
-               "order": list(verdict.totals), "termination": termination(verdict, lang)}
+    explain = {
+        "sentences": sentences(verdict, lang),
+        "house_rules": house_rules(text, lang) if status else [],
+        "order": list(verdict.totals),
+        "termination": termination(verdict, lang),
+    }
     return _json({"status": status, "result": verdict_json(verdict, lang), "explain": explain})
 
 
@@ -70,8 +79,9 @@ def dump(data: str) -> str:
 
     PyYAML writes it and reads it back to the same data, quoting what would change type (``"10"``).
     """
-    return yaml.safe_dump(json.loads(data), allow_unicode=True, sort_keys=False, default_flow_style=None,
-                          width=100)
+    return yaml.safe_dump(
+        json.loads(data), allow_unicode=True, sort_keys=False, default_flow_style=None, width=100
+    )
 
 
 def _plain(value: Any) -> Any:

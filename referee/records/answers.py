@@ -18,9 +18,17 @@ from referee.records.fields import Boolean, Choice, OneOf
 
 YES_WORDS = frozenset({"yes", "y", "да", "ja"})
 PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"})
-ANSWER = OneOf((Boolean(), Choice(
-    ("yes", "pass"), synonyms=tuple(sorted(YES_WORDS - {"yes"}) + sorted(PASS_WORDS - {"pass"})),
-    ignore_case=True, labels={"yes": t("yes"), "pass": t("pass")})))
+ANSWER = OneOf(
+    (
+        Boolean(),
+        Choice(
+            ("yes", "pass"),
+            synonyms=tuple(sorted(YES_WORDS - {"yes"}) + sorted(PASS_WORDS - {"pass"})),
+            ignore_case=True,
+            labels={"yes": t("yes"), "pass": t("pass")},
+        ),
+    )
+)
 """One answer as a record declares it: the words :func:`read_answer` reads."""
 
 

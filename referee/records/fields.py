@@ -71,6 +71,7 @@ class Game(Protocol):
         """The game's name in ``lang``."""
         ...
 
+
 Mode = Literal["summary", "full", "both"]
 MODES: tuple[str, str] = ("summary", "full")
 FULL_PLAY_KEY = "hands"
@@ -100,7 +101,9 @@ def show(value: Any) -> str:
     """
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, dict):  # not Python's {'king': 9}: the reader copies it into a record (DE2-027)
+    if isinstance(
+        value, dict
+    ):  # not Python's {'king': 9}: the reader copies it into a record (DE2-027)
         return "{" + ", ".join(f"{show(k)}: {show(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(show(v) for v in value) + "]"
@@ -174,13 +177,22 @@ class Integer(FieldType):
         if self.minimum is not None and self.minimum == self.maximum:  # not "from 0 to 0" (RU2-063)
             return t("the number {value}", value=self.minimum)
         if self.minimum is not None and self.maximum is not None:
-            return t("a whole number from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
+            return t(
+                "a whole number from {minimum} to {maximum}",
+                minimum=self.minimum,
+                maximum=self.maximum,
+            )
         if self.minimum is not None:
             return t("a whole number, at least {minimum}", minimum=self.minimum)
         return t("a whole number (zero or negative too)")
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "minimum": self.minimum, "maximum": self.maximum, "unit": self.unit}
+        return {
+            "kind": self.kind,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "unit": self.unit,
+        }
 
 
 @dataclass(frozen=True)
@@ -221,28 +233,43 @@ class Choice(FieldType):
         exact: dict[str, Any] = {"enum": list(self.values)}
         if not (self.synonyms or self.ignore_case or self.loose_separators):
             return exact
-        words = [_word_pattern(w, self.ignore_case, self.loose_separators) for w in (*self.values, *self.synonyms)]
+        words = [
+            _word_pattern(w, self.ignore_case, self.loose_separators)
+            for w in (*self.values, *self.synonyms)
+        ]
         edge = r"[\s_-]*" if self.loose_separators else r"\s*"
-        return {"anyOf": [exact, {"type": "string", "pattern": f"^{edge}(?:{'|'.join(words)}){edge}$"}]}
+        return {
+            "anyOf": [exact, {"type": "string", "pattern": f"^{edge}(?:{'|'.join(words)}){edge}$"}]
+        }
 
     def label(self, code: Code = backticks) -> Message:
         values = ", ".join(code(v) for v in self.values)
         if self.synonyms:
-            return t("one of {values} (also written {synonyms})", values=values,
-                     synonyms=", ".join(code(v) for v in self.synonyms))
+            return t(
+                "one of {values} (also written {synonyms})",
+                values=values,
+                synonyms=", ".join(code(v) for v in self.synonyms),
+            )
         return t("one of {values}", values=values)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "values": list(self.values), "synonyms": list(self.synonyms),
-                "ignore_case": self.ignore_case, "loose_separators": self.loose_separators,
-                "labels": {v: render(m, lang) for v, m in self.labels.items()}}
+        return {
+            "kind": self.kind,
+            "values": list(self.values),
+            "synonyms": list(self.synonyms),
+            "ignore_case": self.ignore_case,
+            "loose_separators": self.loose_separators,
+            "labels": {v: render(m, lang) for v, m in self.labels.items()},
+        }
 
 
 def _word_pattern(word: str, ignore_case: bool, loose: bool) -> str:
     def letters(part: str) -> str:
         if not ignore_case:
             return re.escape(part)
-        return "".join(f"[{c.lower()}{c.upper()}]" if c.lower() != c.upper() else re.escape(c) for c in part)
+        return "".join(
+            f"[{c.lower()}{c.upper()}]" if c.lower() != c.upper() else re.escape(c) for c in part
+        )
 
     if not loose:
         return letters(word)
@@ -308,8 +335,10 @@ class CardsAndWords(FieldType):
         return {"type": "string", "pattern": r"\S"}
 
     def label(self, code: Code = backticks) -> Message:
-        return t("a line of cards and the words {words}, separated by spaces (commas in German notation)",
-                 words=[code(w) for w in self.words])
+        return t(
+            "a line of cards and the words {words}, separated by spaces (commas in German notation)",
+            words=[code(w) for w in self.words],
+        )
 
     def localize(self, value: Any, localizer: Any) -> Any:
         """The line in the template's notation (``referee new``): its cards rewritten, its words kept."""
@@ -331,8 +360,10 @@ class SuitType(FieldType):
         return {"type": "string", "pattern": r"\S", "examples": ["♠", "♥", "♦", "♣"]}
 
     def label(self, code: Code = backticks) -> Message:
-        return t("a suit: a sign ({signs}), or a letter or word in the record's notation",
-                 signs=" ".join(code(s) for s in "♠♥♦♣"))
+        return t(
+            "a suit: a sign ({signs}), or a letter or word in the record's notation",
+            signs=" ".join(code(s) for s in "♠♥♦♣"),
+        )
 
 
 @dataclass(frozen=True)
@@ -376,8 +407,12 @@ class ListOf(FieldType):
         return t("a list; each: {item}", item=item)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "item": self.item.describe(game, lang), "min_items": self.min_items,
-                "max_items": self.max_items}
+        return {
+            "kind": self.kind,
+            "item": self.item.describe(game, lang),
+            "min_items": self.min_items,
+            "max_items": self.max_items,
+        }
 
     def rows(self) -> list[tuple[str, Field]]:
         return [("[]" + suffix, f) for suffix, f in self.item.rows()]
@@ -441,14 +476,20 @@ class Obj(FieldType):
     def label(self, code: Code = backticks) -> Message:
         names = ", ".join(code(f.name) for f in self.fields)
         if self.groups:
-            return t("the fields {names} ({rule})", names=names,
-                     rule=[g.label(code) for g in self.groups])
+            return t(
+                "the fields {names} ({rule})",
+                names=names,
+                rule=[g.label(code) for g in self.groups],
+            )
         return t("the fields {names}", names=names)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "fields": [f.describe(game, lang) for f in self.fields],
-                "groups": [{"names": list(g.names), "rule": g.rule} for g in self.groups],
-                "min_fields": self.min_fields}
+        return {
+            "kind": self.kind,
+            "fields": [f.describe(game, lang) for f in self.fields],
+            "groups": [{"names": list(g.names), "rule": g.rule} for g in self.groups],
+            "min_fields": self.min_fields,
+        }
 
     def rows(self) -> list[tuple[str, Field]]:
         out = []
@@ -468,8 +509,12 @@ class PerPlayer(FieldType):
 
     def schema(self, game: Game) -> dict[str, Any]:
         counts = (2, 2) if self.sides else (min(game.player_counts), max(game.player_counts))
-        return {"type": "object", "additionalProperties": self.value.schema(game), "minProperties": counts[0],
-                "maxProperties": counts[1]}
+        return {
+            "type": "object",
+            "additionalProperties": self.value.schema(game),
+            "minProperties": counts[0],
+            "maxProperties": counts[1],
+        }
 
     def label(self, code: Code = backticks) -> Message:
         if self.sides:
@@ -477,7 +522,10 @@ class PerPlayer(FieldType):
         return t("for every player: {value}", value=self.value.label(code))
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": "per_side" if self.sides else "per_player", "value": self.value.describe(game, lang)}
+        return {
+            "kind": "per_side" if self.sides else "per_player",
+            "value": self.value.describe(game, lang),
+        }
 
     def rows(self) -> list[tuple[str, Field]]:
         key = ".<side>" if self.sides else ".<player>"
@@ -510,8 +558,13 @@ class Players(FieldType):
     kind: ClassVar[str] = "players"
 
     def schema(self, game: Game) -> dict[str, Any]:
-        return {"type": "array", "items": {"type": ["string", "integer"]}, "minItems": min(game.player_counts),
-                "maxItems": max(game.player_counts), "uniqueItems": True}
+        return {
+            "type": "array",
+            "items": {"type": ["string", "integer"]},
+            "minItems": min(game.player_counts),
+            "maxItems": max(game.player_counts),
+            "uniqueItems": True,
+        }
 
     def label(self, code: Code = backticks) -> Message:
         return t("a list of different names")
@@ -545,14 +598,23 @@ class Options(FieldType):
         return t("a mapping of option names to values")
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "options": [{
-            "name": o.name, "default": o.default, "choices": list(o.choices) if o.choices is not None else None,
-            "minimum": o.minimum, "help": render(o.help, lang) if o.help is not None else None,
-            "choice_help": {show(c): render(m, lang) for c, m in o.choice_help.items()},
-            "label": render(o.label, lang) if o.label is not None else None,
-            "choice_labels": {show(c): render(m, lang) for c, m in o.choice_labels.items()},
-            "unit": o.unit,
-        } for o in game.options]}
+        return {
+            "kind": self.kind,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "choices": list(o.choices) if o.choices is not None else None,
+                    "minimum": o.minimum,
+                    "help": render(o.help, lang) if o.help is not None else None,
+                    "choice_help": {show(c): render(m, lang) for c, m in o.choice_help.items()},
+                    "label": render(o.label, lang) if o.label is not None else None,
+                    "choice_labels": {show(c): render(m, lang) for c, m in o.choice_labels.items()},
+                    "unit": o.unit,
+                }
+                for o in game.options
+            ],
+        }
 
 
 @dataclass(frozen=True)
@@ -570,11 +632,17 @@ class Deals(FieldType):
         return out
 
     def label(self, code: Code = backticks) -> Message:
-        return t("a non-empty list of deals, each a summary or a full play (a full play has {key})",
-                 key=code(self.full_play_key))
+        return t(
+            "a non-empty list of deals, each a summary or a full play (a full play has {key})",
+            key=code(self.full_play_key),
+        )
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "max_items": spec_of(game).max_deals, "full_play_key": self.full_play_key}
+        return {
+            "kind": self.kind,
+            "max_items": spec_of(game).max_deals,
+            "full_play_key": self.full_play_key,
+        }
 
 
 # -- fields ------------------------------------------------------------------------------------------
@@ -616,43 +684,66 @@ class Field:
         return self.mode in (mode, "both")
 
     def requirement(self, code: Code = backticks) -> Message:
-        """"required", "optional" or "required unless …", in words."""
+        """ "required", "optional" or "required unless …", in words."""
         if self.condition is not None:
             return self.condition
         if self.required and self.unless is not None:
-            return t("required, unless {field} is {value} (then left out)", field=code(self.unless[0]),
-                     value=code(show(self.unless[1])))
+            return t(
+                "required, unless {field} is {value} (then left out)",
+                field=code(self.unless[0]),
+                value=code(show(self.unless[1])),
+            )
         if self.required:
             return t("required")
         if self.unless is not None:
-            return t("optional; left out if {field} is {value}", field=code(self.unless[0]),
-                     value=code(show(self.unless[1])))
+            return t(
+                "optional; left out if {field} is {value}",
+                field=code(self.unless[0]),
+                value=code(show(self.unless[1])),
+            )
         if self.default is not None:
             return t("optional; default {value}", value=code(show(self.default)))
         return t("optional")
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         """The field as the browser form reads it."""
-        return {"name": self.name, "type": self.type.describe(game, lang), "required": self.required,
-                "unless": {"field": self.unless[0], "value": self.unless[1]} if self.unless else None,
-                "mode": self.mode, "default": self.default,
-                "help": render(self.hint if self.hint is not None else self.help, lang),
-                "label": render(self.label, lang) if self.label is not None else None,
-                "question": render(self.question, lang) if self.question is not None else None,
-                "condition": render(self.condition, lang) if self.condition is not None else None,
-                "requirement": render(self.requirement(plain), lang)}
+        return {
+            "name": self.name,
+            "type": self.type.describe(game, lang),
+            "required": self.required,
+            "unless": {"field": self.unless[0], "value": self.unless[1]} if self.unless else None,
+            "mode": self.mode,
+            "default": self.default,
+            "help": render(self.hint if self.hint is not None else self.help, lang),
+            "label": render(self.label, lang) if self.label is not None else None,
+            "question": render(self.question, lang) if self.question is not None else None,
+            "condition": render(self.condition, lang) if self.condition is not None else None,
+            "requirement": render(self.requirement(plain), lang),
+        }
 
 
-def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: tuple[Group, ...] = (),
-                  min_fields: int = 0) -> dict[str, Any]:
+def object_schema(
+    fields: tuple[Field, ...] | list[Field],
+    game: Game,
+    groups: tuple[Group, ...] = (),
+    min_fields: int = 0,
+) -> dict[str, Any]:
     """A closed object: these fields, the required ones required, the groups' rules, nothing else."""
     props: dict[str, Any] = {}
     grouped = {name for g in groups for name in g.names}
     for f in fields:
         one = dict(f.type.schema(game))
-        if (not f.required and f.nullable and f.unless is None and f.condition is None and f.name not in grouped
-                and one):
-            one = {"anyOf": [one, {"type": "null"}]}  # the readers take an empty optional field as left out
+        if (
+            not f.required
+            and f.nullable
+            and f.unless is None
+            and f.condition is None
+            and f.name not in grouped
+            and one
+        ):
+            one = {
+                "anyOf": [one, {"type": "null"}]
+            }  # the readers take an empty optional field as left out
         one["description"] = render(f.help, "en")
         if f.default is not None:
             one["default"] = f.default
@@ -669,8 +760,10 @@ def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: t
         if f.unless is not None:
             conditional.setdefault(f.unless, []).append(f)
     for (key, value), excluded in conditional.items():
-        rule: dict[str, Any] = {"if": {"properties": {key: {"const": value}}, "required": [key]},
-                                "then": {"properties": {f.name: False for f in excluded}}}
+        rule: dict[str, Any] = {
+            "if": {"properties": {key: {"const": value}}, "required": [key]},
+            "then": {"properties": {f.name: False for f in excluded}},
+        }
         required_else = [f.name for f in excluded if f.required]
         if required_else:
             rule["else"] = {"required": required_else}
@@ -684,24 +777,69 @@ def object_schema(fields: tuple[Field, ...] | list[Field], game: Game, groups: t
 
 # -- the fields every record has -----------------------------------------------------------------------
 
-GAME_FIELD = Field("game", GameSlug(), t("The game: its identifier, as {command} lists them.",
-                                         command="referee games"), required=True,
-                   label=t("Game"), hint=t("The game played at the table."))
-NOTATION = Field("notation", Choice(NOTATIONS, labels={"en": t("English (J Q K A)"), "ru": t("Russian (В Д К Т)"),
-                                                     "de": t("German (B D K A)")}),
-                 t("How the cards are written: English, Russian or German notation."), default="en",
-                 label=t("Card notation"), question=t("How are the cards written?"))
-PLAYERS = Field("players", Players(), t("The players' names, in clockwise order round the table."), required=True,
-                label=t("Players"), question=t("Who plays, clockwise round the table?"))
-OPTIONS = Field("options", Options(), t("The house rules you play by; an option left out has its default (the "
-                                        "game's page lists them)."), label=t("House rules"))
-SCORES_BEFORE = Field("scores_before", PerPlayer(Integer()),
-                      t("The score before the first deal of the record, for a game already under way; left out, "
-                        "everyone starts at nothing."), label=t("Score before this deal"),
-                      question=t("What was the score before the first deal here?"))
-DEALS = Field("deals", Deals(), t("The deals, in the order they were played."), required=True, label=t("Deals"))
-EXPECTED = Field("expected", Anything(), t("For worked examples: the outcome the tests expect; the referee "
-                                           "ignores it."), label=t("Expected outcome (tests only)"))
+GAME_FIELD = Field(
+    "game",
+    GameSlug(),
+    t("The game: its identifier, as {command} lists them.", command="referee games"),
+    required=True,
+    label=t("Game"),
+    hint=t("The game played at the table."),
+)
+NOTATION = Field(
+    "notation",
+    Choice(
+        NOTATIONS,
+        labels={
+            "en": t("English (J Q K A)"),
+            "ru": t("Russian (В Д К Т)"),
+            "de": t("German (B D K A)"),
+        },
+    ),
+    t("How the cards are written: English, Russian or German notation."),
+    default="en",
+    label=t("Card notation"),
+    question=t("How are the cards written?"),
+)
+PLAYERS = Field(
+    "players",
+    Players(),
+    t("The players' names, in clockwise order round the table."),
+    required=True,
+    label=t("Players"),
+    question=t("Who plays, clockwise round the table?"),
+)
+OPTIONS = Field(
+    "options",
+    Options(),
+    t(
+        "The house rules you play by; an option left out has its default (the "
+        "game's page lists them)."
+    ),
+    label=t("House rules"),
+)
+SCORES_BEFORE = Field(
+    "scores_before",
+    PerPlayer(Integer()),
+    t(
+        "The score before the first deal of the record, for a game already under way; left out, "
+        "everyone starts at nothing."
+    ),
+    label=t("Score before this deal"),
+    question=t("What was the score before the first deal here?"),
+)
+DEALS = Field(
+    "deals",
+    Deals(),
+    t("The deals, in the order they were played."),
+    required=True,
+    label=t("Deals"),
+)
+EXPECTED = Field(
+    "expected",
+    Anything(),
+    t("For worked examples: the outcome the tests expect; the referee ignores it."),
+    label=t("Expected outcome (tests only)"),
+)
 COMMON: tuple[Field, ...] = (GAME_FIELD, NOTATION, PLAYERS, OPTIONS, SCORES_BEFORE, DEALS, EXPECTED)
 """The top-level fields of every record, in the order a record writes them (a game may replace
 ``scores_before`` or leave it out, and add fields of its own after ``players``)."""
@@ -709,23 +847,54 @@ COMMON: tuple[Field, ...] = (GAME_FIELD, NOTATION, PLAYERS, OPTIONS, SCORES_BEFO
 _EVERY_RECORD = frozenset({"game", "notation", "players", "options", "deals", "expected"})
 
 # Deal fields that most games share; a game uses these objects, or declares its own.
-DEALER = Field("dealer", PlayerName(), t("The player who dealt; the referee warns if the deal did not pass to the "
-                                         "left."), required=True, label=t("Dealer"), question=t("Who dealt?"))
+DEALER = Field(
+    "dealer",
+    PlayerName(),
+    t("The player who dealt; the referee warns if the deal did not pass to the left."),
+    required=True,
+    label=t("Dealer"),
+    question=t("Who dealt?"),
+)
 NOTE = Field("note", Text(), t("Any remark; the referee ignores it."), label=t("Note"))
-CLAIM_PER_PLAYER = Field("claim", PerPlayer(Integer()), t("The score the table wrote down for this deal; the "
-                                                          "referee says whether it agrees."),
-                         label=t("Score written down"), question=t("What did the table write down?"))
-CLAIM_PER_SIDE = Field("claim", PerPlayer(Integer(), sides=True), t("The score the table wrote down for this deal, "
-                                                                    "per side; the referee says whether it agrees."),
-                       label=t("Score written down"), question=t("What did the table write down?"))
+CLAIM_PER_PLAYER = Field(
+    "claim",
+    PerPlayer(Integer()),
+    t("The score the table wrote down for this deal; the referee says whether it agrees."),
+    label=t("Score written down"),
+    question=t("What did the table write down?"),
+)
+CLAIM_PER_SIDE = Field(
+    "claim",
+    PerPlayer(Integer(), sides=True),
+    t(
+        "The score the table wrote down for this deal, "
+        "per side; the referee says whether it agrees."
+    ),
+    label=t("Score written down"),
+    question=t("What did the table write down?"),
+)
 SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
 """The deal fields "Settle a score" lists once for most games (a game's own tables leave them out)."""
-HANDS_DEALT = Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, in any order."),
-                    required=True, mode="full", label=t("Hands as dealt"))
+HANDS_DEALT = Field(
+    "hands",
+    PerPlayer(Cards(min_items=1)),
+    t("Every player's cards as dealt, in any order."),
+    required=True,
+    mode="full",
+    label=t("Hands as dealt"),
+)
 """The hands of a full play, where nothing more needs saying about them (a game with more to say declares its own)."""
-TRICKS_PLAYED = Field("tricks", ListOf(Cards(min_items=1), min_items=1),
-                      t("Every trick, in the order played: its cards in play order, starting with the leader's "
-                        "card."), required=True, mode="full", label=t("Tricks, card by card"))
+TRICKS_PLAYED = Field(
+    "tricks",
+    ListOf(Cards(min_items=1), min_items=1),
+    t(
+        "Every trick, in the order played: its cards in play order, starting with the leader's "
+        "card."
+    ),
+    required=True,
+    mode="full",
+    label=t("Tricks, card by card"),
+)
 
 
 @dataclass(frozen=True)
@@ -758,7 +927,9 @@ class RecordSpec:
             if common.name in self.without:
                 continue
             chosen = replaced.get(common.name, common)
-            if chosen.name == DEALS.name:  # the form and the schema read the full play's key from the field
+            if (
+                chosen.name == DEALS.name
+            ):  # the form and the schema read the full play's key from the field
                 chosen = replace(chosen, type=Deals(full_play_key=self.full_play_key))
             out.append(chosen)
             if common.name == "players":  # a game's own fields follow the players (teams, say)
@@ -784,14 +955,20 @@ class RecordSpec:
 
     def has_mode(self, mode: str) -> bool:
         """Whether this game's records can hold ``mode`` deals (a full play needs hands)."""
-        return any(f.name == self.full_play_key for f in self.deal_fields("full")) if mode == "full" else True
+        return (
+            any(f.name == self.full_play_key for f in self.deal_fields("full"))
+            if mode == "full"
+            else True
+        )
 
 
 def spec_of(game: Game) -> RecordSpec:
     """The record declaration of ``game`` (its class attribute ``record``)."""
     spec = getattr(game, "record", None)
     if not isinstance(spec, RecordSpec):
-        raise TypeError(f"{type(game).__name__} declares no record (a RecordSpec as the attribute 'record')")
+        raise TypeError(
+            f"{type(game).__name__} declares no record (a RecordSpec as the attribute 'record')"
+        )
     return spec
 
 
@@ -807,8 +984,12 @@ def json_schema(game: Game, url: str | None = None) -> dict[str, Any]:
         if spec.has_mode(mode):
             defs[f"{mode}_deal"] = object_schema(spec.deal_fields(mode), game, spec.groups(mode))
     if "full_deal" in defs:
-        deal = {"type": "object", "if": {"required": [spec.full_play_key]}, "then": {"$ref": "#/$defs/full_deal"},
-                "else": {"$ref": "#/$defs/summary_deal"}}
+        deal = {
+            "type": "object",
+            "if": {"required": [spec.full_play_key]},
+            "then": {"$ref": "#/$defs/full_deal"},
+            "else": {"$ref": "#/$defs/summary_deal"},
+        }
     else:
         deal = {"$ref": "#/$defs/summary_deal"}
     defs["deal"] = deal
@@ -832,7 +1013,10 @@ def doc_rows(fields: list[Field], lang: str, code: Code = backticks) -> list[tup
     """(field path, value and requirement, help) for a page's table, in ``lang``."""
     rows = []
     for path, f in field_rows(fields):
-        value = render(t("{value}; {requirement}", value=f.type.label(code), requirement=f.requirement(code)), lang)
+        value = render(
+            t("{value}; {requirement}", value=f.type.label(code), requirement=f.requirement(code)),
+            lang,
+        )
         rows.append((code(path), value, render(f.help, lang)))
     return rows
 
@@ -846,9 +1030,14 @@ def describe(game: Game, lang: str) -> dict[str, Any]:
         "player_counts": list(game.player_counts),
         "full_play_key": spec.full_play_key,
         "record": [f.describe(game, lang) for f in spec.record_fields()],
-        "deals": {mode: {"fields": [f.describe(game, lang) for f in spec.deal_fields(mode)],
-                         "groups": [{"names": list(g.names), "rule": g.rule} for g in spec.groups(mode)]}
-                  for mode in MODES if spec.has_mode(mode)},
+        "deals": {
+            mode: {
+                "fields": [f.describe(game, lang) for f in spec.deal_fields(mode)],
+                "groups": [{"names": list(g.names), "rule": g.rule} for g in spec.groups(mode)],
+            }
+            for mode in MODES
+            if spec.has_mode(mode)
+        },
         "max_deals": spec.max_deals,
         "samples": dict(spec.samples),
     }
@@ -870,8 +1059,12 @@ def chosen(choice: Choice, raw: Any) -> str | None:
         return None
     edge = r"[\s_-]*" if choice.loose_separators else r"\s*"
     for value in choice.values:
-        if raw == value or ((choice.ignore_case or choice.loose_separators) and re.fullmatch(
-                edge + _word_pattern(value, choice.ignore_case, choice.loose_separators) + edge, raw)):
+        if raw == value or (
+            (choice.ignore_case or choice.loose_separators)
+            and re.fullmatch(
+                edge + _word_pattern(value, choice.ignore_case, choice.loose_separators) + edge, raw
+            )
+        ):
             return value
     return None
 
@@ -885,8 +1078,13 @@ def sides_field(help: Message, per_side: tuple[int, int] = (2, 2), required: boo
     ('teams', 2, 3, True, 'Sides')
     """
     low, high = per_side
-    return Field("teams", PerPlayer(ListOf(PlayerName(), min_items=low, max_items=high), sides=True), help,
-                 required=required, label=t("Sides"))
+    return Field(
+        "teams",
+        PerPlayer(ListOf(PlayerName(), min_items=low, max_items=high), sides=True),
+        help,
+        required=required,
+        label=t("Sides"),
+    )
 
 
 @dataclass(frozen=True)
@@ -894,8 +1092,12 @@ class OtherPlayers(PerPlayer):
     """A mapping from every player but the one who went out (at least one other) to a value."""
 
     def schema(self, game: Game) -> dict[str, Any]:
-        return {"type": "object", "additionalProperties": self.value.schema(game), "minProperties": 1,
-                "maxProperties": max(game.player_counts)}
+        return {
+            "type": "object",
+            "additionalProperties": self.value.schema(game),
+            "minProperties": 1,
+            "maxProperties": max(game.player_counts),
+        }
 
     def label(self, code: Code = backticks) -> Message:
         return t("for every player but the one who went out: {value}", value=self.value.label(code))

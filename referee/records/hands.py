@@ -67,18 +67,25 @@ def read_cards(r: CardReader, path: Path, *, blank_is_empty: bool = True) -> lis
     """
     value = r.get(path)
     try:
-        return parse_cards((value or []) if blank_is_empty else (value if value is not None else []), r.notation)
+        return parse_cards(
+            (value or []) if blank_is_empty else (value if value is not None else []), r.notation
+        )
     except NotationError as err:
         r.add(err, path)
         return None
 
 
-def listed_once(r: CardReader, path: Path, cards: list[Card], place: Literal["table", "hand"]) -> bool:
+def listed_once(
+    r: CardReader, path: Path, cards: list[Card], place: Literal["table", "hand"]
+) -> bool:
     """True when no card is listed twice among ``cards`` (the cards on the table, or a hand); else noted."""
     doubled = cards_twice(cards)
     if doubled:
-        message = (t("Listed twice on the table: {cards}.", cards=doubled) if place == "table" else
-                   t("Listed twice in the hand: {cards}.", cards=doubled))
+        message = (
+            t("Listed twice on the table: {cards}.", cards=doubled)
+            if place == "table"
+            else t("Listed twice in the hand: {cards}.", cards=doubled)
+        )
         r.fail(path, message, "record.card_twice", "deal")
     return not doubled
 
@@ -91,14 +98,26 @@ def read_pack(r: CardReader, path: Path, pack: tuple[Card, ...] = DECK) -> list[
     if len(cards) != len(pack) or set(cards) != set(pack):
         missing = sorted(set(pack) - set(cards))
         doubled = cards_twice(cards)
-        r.fail(path, t("The pack must hold every card of the pack once, top card first ({n} in all); this one "
-                       "holds {count} (missing: {missing}; twice: {doubled}).", n=len(pack), count=len(cards),
-                       missing=missing or "—", doubled=doubled or "—"), "record.pack", "deal")
+        r.fail(
+            path,
+            t(
+                "The pack must hold every card of the pack once, top card first ({n} in all); this one "
+                "holds {count} (missing: {missing}; twice: {doubled}).",
+                n=len(pack),
+                count=len(cards),
+                missing=missing or "—",
+                doubled=doubled or "—",
+            ),
+            "record.pack",
+            "deal",
+        )
         return None
     return cards
 
 
-def from_the_pack(r: CardReader, path: Path, cards: list[Card], rule: str, pack: tuple[Card, ...] = DECK) -> bool:
+def from_the_pack(
+    r: CardReader, path: Path, cards: list[Card], rule: str, pack: tuple[Card, ...] = DECK
+) -> bool:
     """True when ``cards`` (a stock and the cards beside it) are cards of ``pack``, each at most once; else noted.
 
     Unlike :func:`read_pack` the cards need not be the whole pack.
@@ -106,22 +125,40 @@ def from_the_pack(r: CardReader, path: Path, cards: list[Card], rule: str, pack:
     doubled = cards_twice(cards)
     foreign = sorted(set(cards) - set(pack))
     if doubled or foreign:
-        r.fail(path, t("A card may be in the pack only once, and only the 52 cards of the pack (twice: {doubled}; "
-                       "not in the pack: {foreign}).", doubled=doubled, foreign=foreign), "record.deck_mismatch",
-               rule)
+        r.fail(
+            path,
+            t(
+                "A card may be in the pack only once, and only the 52 cards of the pack (twice: {doubled}; "
+                "not in the pack: {foreign}).",
+                doubled=doubled,
+                foreign=foreign,
+            ),
+            "record.deck_mismatch",
+            rule,
+        )
         return False
     return True
 
 
-def read_held(r: CardReader, path: Path, hand: list[Card], holder: str, code: str, rule: str) -> list[Card] | None:
+def read_held(
+    r: CardReader, path: Path, hand: list[Card], holder: str, code: str, rule: str
+) -> list[Card] | None:
     """The cards at ``path``, each listed once and every one of them in ``hand``, the hand of ``holder`` (cards he
     lays down or shows); None, noted (a card he does not hold with ``code`` and ``rule``), otherwise."""
     cards = read_cards(r, path)
     if cards is None or not listed_once(r, path, cards, "hand"):
         return None
     if not set(cards) <= set(hand):
-        r.fail(path, t("{player} does not hold {cards}.", player=holder, cards=sorted(set(cards) - set(hand))),
-               code, rule)
+        r.fail(
+            path,
+            t(
+                "{player} does not hold {cards}.",
+                player=holder,
+                cards=sorted(set(cards) - set(hand)),
+            ),
+            code,
+            rule,
+        )
         return None
     return cards
 
@@ -149,7 +186,7 @@ class ColourString:
     def shown_in(self, lang: str) -> str:
         letter = {red: ch for ch, red in COLOUR_LETTERS.get(lang, COLOUR_LETTERS["en"]).items()}
         text = "".join(letter[red] for red in self.reds)
-        return " ".join(text[k:k + 10] for k in range(0, len(text), 10))
+        return " ".join(text[k : k + 10] for k in range(0, len(text), 10))
 
 
 def read_stock(value: Any, notation: str) -> tuple[list[bool], list[Card] | None] | Message:
@@ -186,8 +223,12 @@ DRAW_LETTERS: dict[str, dict[str, bool]] = {
 discarded (D, С for «сбрасывает», A for „legt ab“)."""
 
 
-def read_pile_and_stock(r: CardReader, path: Path, size: int, per_colour: int,
-                        ) -> tuple[list[bool], list[Card] | None] | None:
+def read_pile_and_stock(
+    r: CardReader,
+    path: Path,
+    size: int,
+    per_colour: int,
+) -> tuple[list[bool], list[Card] | None] | None:
     """A Red and Black deal's ``stock`` (:func:`read_stock`) of ``size`` cards, ``per_colour`` of each colour,
     and its optional ``start``, the black and the red card under it (only with a stock of cards): for each
     card of the stock whether it is red, and the cards when they are given; None (noted) otherwise."""
@@ -195,29 +236,55 @@ def read_pile_and_stock(r: CardReader, path: Path, size: int, per_colour: int,
     got = read_stock(r.get(stock_path), r.notation)
     if isinstance(got, Message):
         letters = sorted({*COLOUR_LETTERS["en"], *COLOUR_LETTERS[r.notation]})
-        r.fail(stock_path, t("stock must be the cards of the stock from the top down, or a string of colour "
-                             "letters ({letters}): {problem}", letters=letters, problem=got),
-               "record.bad_stock", "stock")
+        r.fail(
+            stock_path,
+            t(
+                "stock must be the cards of the stock from the top down, or a string of colour "
+                "letters ({letters}): {problem}",
+                letters=letters,
+                problem=got,
+            ),
+            "record.bad_stock",
+            "stock",
+        )
         return None
     red, cards = got
     reds = sum(red)
     if len(red) != size or reds != per_colour:
-        r.fail(stock_path, t("The stock must hold {stock} cards, {each} red and {each} black, not {n} with "
-                             "{reds} red.", stock=size, each=per_colour, n=len(red), reds=reds),
-               "record.stock_colours", "stock")
+        r.fail(
+            stock_path,
+            t(
+                "The stock must hold {stock} cards, {each} red and {each} black, not {n} with "
+                "{reds} red.",
+                stock=size,
+                each=per_colour,
+                n=len(red),
+                reds=reds,
+            ),
+            "record.stock_colours",
+            "stock",
+        )
         return None
     start_value = r.get(path + ("start",))
     if cards is None:
         if start_value is None:
             return red, None
-        r.fail(path + ("start",), t("start needs the stock as cards; with colours alone it says nothing."),
-               "record.start_without_cards", "stock")
+        r.fail(
+            path + ("start",),
+            t("start needs the stock as cards; with colours alone it says nothing."),
+            "record.start_without_cards",
+            "stock",
+        )
         return None
     start: list[Card] = []
     if start_value is not None:
         if not isinstance(start_value, dict) or set(start_value) != {"black", "red"}:
-            r.fail(path + ("start",), t("start must give the black card and the red card: {{black: 7♠, red: "
-                                        "10♥}}."), "record.shape", "start")
+            r.fail(
+                path + ("start",),
+                t("start must give the black card and the red card: {{black: 7♠, red: 10♥}}."),
+                "record.shape",
+                "start",
+            )
             return None
         for key, want_red in (("black", False), ("red", True)):
             try:
@@ -226,9 +293,16 @@ def read_pile_and_stock(r: CardReader, path: Path, size: int, per_colour: int,
                 r.add(err, path + ("start", key))
                 return None
             if len(card) != 1 or card[0].suit is None or card[0].suit.is_red != want_red:
-                r.fail(path + ("start", key), t("start.{key} must be one {colour} card.", key=key,
-                                                colour=t("red") if want_red else t("black")),
-                       "record.bad_start", "start")
+                r.fail(
+                    path + ("start", key),
+                    t(
+                        "start.{key} must be one {colour} card.",
+                        key=key,
+                        colour=t("red") if want_red else t("black"),
+                    ),
+                    "record.bad_start",
+                    "start",
+                )
                 return None
             start.append(card[0])
     return (red, cards) if from_the_pack(r, stock_path, cards + start, "stock") else None
@@ -267,12 +341,21 @@ def read_draws(r: CardReader, path: Path, most: int) -> list[bool] | None:
     squeezed = "".join(value.split()).upper() if isinstance(value, str) else ""
     if squeezed and len(squeezed) <= most and all(ch in letters for ch in squeezed):
         return [letters[ch] for ch in squeezed]
-    r.fail(path, t("draws must be one letter for each card drawn ({letters}), at most {n} letters.",
-                   letters=sorted(letters), n=most), "record.bad_draws", "draws")
+    r.fail(
+        path,
+        t(
+            "draws must be one letter for each card drawn ({letters}), at most {n} letters.",
+            letters=sorted(letters),
+            n=most,
+        ),
+        "record.bad_draws",
+        "draws",
+    )
     return None
 
 
 # Cards in several places of one deal ---------------------------------------------------------------------
+
 
 class OnePlaceEach:
     """Reads the places of one deal that hold cards (each hand, the cards laid out, the stock), each a given number
@@ -305,13 +388,26 @@ class OnePlaceEach:
             return None
         good = True
         if len(cards) != size:
-            r.fail(path, t("{name} must hold {size} cards, not {n}.", name=place, size=size, n=len(cards)),
-                   "record.hand_size", "deal")
+            r.fail(
+                path,
+                t("{name} must hold {size} cards, not {n}.", name=place, size=size, n=len(cards)),
+                "record.hand_size",
+                "deal",
+            )
             good = False
         for card in cards:
             if card in self.owner:
-                r.fail(path, t("{card} is in two places ({a} and {b}).", card=card, a=self.owner[card], b=place),
-                       "record.card_twice", "deal")
+                r.fail(
+                    path,
+                    t(
+                        "{card} is in two places ({a} and {b}).",
+                        card=card,
+                        a=self.owner[card],
+                        b=place,
+                    ),
+                    "record.card_twice",
+                    "deal",
+                )
                 good = False
             self.owner[card] = place
         return cards if good else None

@@ -21,7 +21,6 @@ from referee.records.scalars import RESOLVED, UNKNOWN, resolve_plain
 Path = tuple[Any, ...]
 
 
-
 class NotPlain(Exception):
     """The text uses YAML this reader leaves to PyYAML (the answer is the same, only slower)."""
 
@@ -53,7 +52,9 @@ class QuickReader:
                 rows.append((len(raw) - len(content), content.rstrip(" "), number))
         self.rows = rows
         self.lines: dict[Path, int] = {}
-        self.track = track  # False: the data only, the lines are worked out again if a message needs one
+        self.track = (
+            track  # False: the data only, the lines are worked out again if a message needs one
+        )
 
     def read(self) -> Any:
         if not self.rows:
@@ -80,7 +81,9 @@ class QuickReader:
             return self.inline(content, path, line, depth), i + 1
         return self.mapping(i, indent, path, depth)
 
-    def nested(self, i: int, indent: int, path: Path, depth: int, same_indent_list: bool) -> tuple[Any, int]:
+    def nested(
+        self, i: int, indent: int, path: Path, depth: int, same_indent_list: bool
+    ) -> tuple[Any, int]:
         """The value of an entry written on the lines below it (None when there is none)."""
         if i < len(self.rows):
             below, content, line = self.rows[i]
@@ -88,8 +91,12 @@ class QuickReader:
                 if self.track:
                     self.lines[path] = line
                 return self.block(i, path, depth + 1)
-            if same_indent_list and below == indent and content[0] == "-" and (len(content) == 1
-                                                                                or content[1] == " "):
+            if (
+                same_indent_list
+                and below == indent
+                and content[0] == "-"
+                and (len(content) == 1 or content[1] == " ")
+            ):
                 if self.track:
                     self.lines[path] = line
                 return self.sequence(i, indent, path, depth + 1)
@@ -157,7 +164,12 @@ class QuickReader:
             key_text = content[:end]
             if not key_text:
                 raise NotPlain
-            if key_text[0] not in _INDICATORS and ":" not in key_text and "#" not in key_text and key_text != "<<":
+            if (
+                key_text[0] not in _INDICATORS
+                and ":" not in key_text
+                and "#" not in key_text
+                and key_text != "<<"
+            ):
                 key = RESOLVED.get(key_text, UNKNOWN)
                 if key is UNKNOWN:
                     key = resolve_plain(key_text.rstrip(" "), line)
@@ -170,7 +182,7 @@ class QuickReader:
                 raise NotPlain
             if track:
                 entry = (*path, key)
-            rest = content[end + 1:].lstrip(" ")
+            rest = content[end + 1 :].lstrip(" ")
             if not rest or rest[0] == "#":
                 value, i = self.nested(i + 1, indent, entry, depth, same_indent_list=True)
             else:
@@ -257,7 +269,9 @@ class QuickReader:
             elif pos >= len(text) or text[pos] != closing:
                 raise NotPlain
 
-    def flat_flow(self, text: str, pos: int, closing: str, path: Path, line: int) -> tuple[Any, int] | None:
+    def flat_flow(
+        self, text: str, pos: int, closing: str, path: Path, line: int
+    ) -> tuple[Any, int] | None:
         """A flow list or mapping of plain scalars only (``{Anna: 5, Boris: 0}``), split with string methods.
 
         Most flow collections in records are such, and reading them character by character was most of
@@ -267,7 +281,7 @@ class QuickReader:
         end = text.find(closing, pos + 1)
         if end < 0:
             return None
-        inner = text[pos + 1:end]
+        inner = text[pos + 1 : end]
         if not inner.strip(" "):
             return ([] if closing == "]" else {}), end + 1
         if _NOT_FLAT.search(inner) is not None:
@@ -285,7 +299,9 @@ class QuickReader:
                 for k in range(len(plains)):
                     self.lines[(*path, k)] = line
             return [resolve_plain(plain, line) for plain in plains], end + 1
-        if inner.count(":") != len(parts) or inner.count(": ") != len(parts):  # one colon an entry, ending its key
+        if inner.count(":") != len(parts) or inner.count(": ") != len(
+            parts
+        ):  # one colon an entry, ending its key
             return None
         halves = [part.split(":") for part in parts]
         keys = [key.strip(" ") for key, _ in halves]
@@ -293,7 +309,9 @@ class QuickReader:
         if not _flat_plains(inner, keys) or not _flat_plains(inner, plains):
             return None
         out: dict[Any, Any] = {}
-        for key_text, plain in zip(keys, plains, strict=True):  # in the general way's order, errors included
+        for key_text, plain in zip(
+            keys, plains, strict=True
+        ):  # in the general way's order, errors included
             key = resolve_plain(key_text, line)
             if key in out:
                 return None  # a repeated key: the general way refuses it
@@ -318,13 +336,20 @@ class QuickReader:
         plain = text[pos:end]
         if key:
             colon = plain.find(":")
-            if colon < 0 or plain[colon + 1:colon + 2] not in ("", " "):
+            if colon < 0 or plain[colon + 1 : colon + 2] not in ("", " "):
                 raise NotPlain
             end = pos + colon
             plain = plain[:colon]
         plain = plain.rstrip(" ")
-        if not plain or (plain[0] in _INDICATORS and not (plain[0] == "-" and len(plain) > 1 and plain[1] != " ")) \
-                or any(c in plain for c in ":#[{'\"") or plain == "<<":
+        if (
+            not plain
+            or (
+                plain[0] in _INDICATORS
+                and not (plain[0] == "-" and len(plain) > 1 and plain[1] != " ")
+            )
+            or any(c in plain for c in ":#[{'\"")
+            or plain == "<<"
+        ):
             raise NotPlain
         return resolve_plain(plain, line), end
 
@@ -355,7 +380,9 @@ def _key_end(content: str) -> int:
             _, end = _quoted(content, 0)
         except NotPlain:
             return -1
-        return end if content[end:end + 1] == ":" and content[end + 1:end + 2] in ("", " ") else -1
+        return (
+            end if content[end : end + 1] == ":" and content[end + 1 : end + 2] in ("", " ") else -1
+        )
     if content[0] in "[{":
         return -1
     found = content.find(": ")
@@ -374,15 +401,15 @@ def _quoted(text: str, pos: int) -> tuple[str, int]:
             if j < 0:
                 raise NotPlain
             out.append(text[i:j])
-            if text[j + 1:j + 2] == "'":
+            if text[j + 1 : j + 2] == "'":
                 out.append("'")
                 i = j + 2
                 continue
             return "".join(out), j + 1
     j = text.find('"', pos + 1)
-    if j < 0 or "\\" in text[pos + 1:j]:
+    if j < 0 or "\\" in text[pos + 1 : j]:
         raise NotPlain
-    return text[pos + 1:j], j + 1
+    return text[pos + 1 : j], j + 1
 
 
 def _plain_to_end(rest: str, line: int) -> Any:

@@ -12,9 +12,14 @@ from referee.errors import RecordError, Where
 from referee.limits import MAX_INT_DIGITS
 from referee.messages import t
 
-_BOOLS = {word: value for value, words in ((True, "yes Yes YES true True TRUE on On ON"),
-                                           (False, "no No NO false False FALSE off Off OFF"))
-          for word in words.split()}
+_BOOLS = {
+    word: value
+    for value, words in (
+        (True, "yes Yes YES true True TRUE on On ON"),
+        (False, "no No NO false False FALSE off Off OFF"),
+    )
+    for word in words.split()
+}
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
 _DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _INT_PATTERN = r"""[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+
@@ -69,8 +74,16 @@ def _resolve(text: str, line: int | None) -> Any:
 
 def _too_many_digits(text: str, line: int | None) -> RecordError:
     shown = text if len(text) <= 40 else text[:20] + "…" + text[-10:]
-    return RecordError(t("The number {number} has more than {limit} digits (line {line}).", number=shown,
-                         limit=MAX_INT_DIGITS, line=line), code="record.number_too_large", where=Where(line=line))
+    return RecordError(
+        t(
+            "The number {number} has more than {limit} digits (line {line}).",
+            number=shown,
+            limit=MAX_INT_DIGITS,
+            line=line,
+        ),
+        code="record.number_too_large",
+        where=Where(line=line),
+    )
 
 
 def _yaml_int(text: str, line: int | None) -> int:
@@ -88,7 +101,7 @@ def _yaml_int(text: str, line: int | None) -> int:
         value = 0
         for part in digits.split(":"):
             value = value * 60 + int(part)
-        if value >= 10 ** MAX_INT_DIGITS:
+        if value >= 10**MAX_INT_DIGITS:
             raise _too_many_digits(text, line)
         return sign * value
     elif digits != "0" and digits.startswith("0"):

@@ -55,8 +55,19 @@ from referee.records.quick_yaml import NotPlain, QuickReader
 from referee.records.yaml_events import load_events
 
 Path = tuple[Any, ...]
-__all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "Document", "Path", "decode", "format_path",
-           "load_bytes", "load_text", "too_large"]
+__all__ = [
+    "MAX_ALIAS_VALUES",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "Document",
+    "Path",
+    "decode",
+    "format_path",
+    "load_bytes",
+    "load_text",
+    "too_large",
+]
 
 
 @dataclass
@@ -65,7 +76,9 @@ class Document:
 
     data: Any
     lines: dict[Path, int] = field(default_factory=dict)
-    find_lines: Callable[[], dict[Path, int]] | None = field(default=None, repr=False, compare=False)
+    find_lines: Callable[[], dict[Path, int]] | None = field(
+        default=None, repr=False, compare=False
+    )
     """Works the lines out when first needed (JSON is read without them)."""
     text: str | None = field(default=None, repr=False, compare=False)
     """The text read, where the lines are worked out later (:meth:`top_line` looks in it)."""
@@ -100,6 +113,7 @@ class Document:
             return Where(path=format_path(path), line=self.line(path), **extra)
         return LazyWhere(path=format_path(path), find_line=lambda: self.line(path), **extra)
 
+
 # ---------------------------------------------------------------------------------------------
 # Bytes to text
 
@@ -124,16 +138,29 @@ def decode(raw: bytes) -> str:
         return raw[skip:].decode(encoding)
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1 if encoding == "utf-8" else None
-        message = t("The record is not UTF-8 text: byte {offset} (line {line}) cannot be read.",
-                    offset=err.start + skip + 1, line=line) if encoding == "utf-8" else \
-            t("The record is not UTF-16 text: byte {offset} cannot be read.", offset=err.start + 1)
+        message = (
+            t(
+                "The record is not UTF-8 text: byte {offset} (line {line}) cannot be read.",
+                offset=err.start + skip + 1,
+                line=line,
+            )
+            if encoding == "utf-8"
+            else t(
+                "The record is not UTF-16 text: byte {offset} cannot be read.", offset=err.start + 1
+            )
+        )
         raise RecordError(message, code="record.encoding", where=Where(line=line)) from None
 
 
 def too_large() -> RecordError:
     """The error for a record over :data:`MAX_BYTES`."""
-    return RecordError(t("The record is larger than {limit} MB; a record of a whole game is far smaller.",
-                         limit=MAX_BYTES // 1_000_000), code="record.too_large")
+    return RecordError(
+        t(
+            "The record is larger than {limit} MB; a record of a whole game is far smaller.",
+            limit=MAX_BYTES // 1_000_000,
+        ),
+        code="record.too_large",
+    )
 
 
 def load_bytes(raw: bytes) -> Document:
@@ -142,7 +169,9 @@ def load_bytes(raw: bytes) -> Document:
 
 
 # YAML allows tab, line breaks and printable characters only; libyaml reports a NUL without a line.
-_NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]")
+_NOT_PRINTABLE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
+)
 
 
 def _check_characters(text: str) -> None:
@@ -150,9 +179,16 @@ def _check_characters(text: str) -> None:
     if bad is None:
         return
     line = text.count("\n", 0, bad.start()) + 1
-    raise RecordError(t("The record contains the control character {char} (line {line}); a record is plain text.",
-                        char=f"U+{ord(bad.group()):04X}", line=line),
-                      code="record.control_character", where=Where(line=line))
+    raise RecordError(
+        t(
+            "The record contains the control character {char} (line {line}); a record is plain text.",
+            char=f"U+{ord(bad.group()):04X}",
+            line=line,
+        ),
+        code="record.control_character",
+        where=Where(line=line),
+    )
+
 
 # ---------------------------------------------------------------------------------------------
 # JSON
@@ -207,7 +243,9 @@ def _load_json(text: str) -> Any:
     import json
 
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant, parse_int=_whole_number)
+        data = json.loads(
+            text, object_pairs_hook=_pairs, parse_constant=_no_constant, parse_int=_whole_number
+        )
     except (ValueError, RecursionError, _NotJson):
         raise _NotJson from None
     if not _shallow(text):
@@ -254,5 +292,7 @@ def _quick_lines(text: str) -> dict[Path, int]:
 def _lines_of(text: str) -> dict[Path, int]:
     try:
         return load_events(text)[1]
-    except RecordError:  # pragma: no cover - JSON that YAML 1.1 reads differently: no lines, not wrong ones
+    except (
+        RecordError
+    ):  # pragma: no cover - JSON that YAML 1.1 reads differently: no lines, not wrong ones
         return {}

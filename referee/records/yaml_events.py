@@ -19,24 +19,27 @@ Path = tuple[Any, ...]
 
 # libyaml's and PyYAML's reasons, so that a reader of Russian or German is told why in their language.
 # Braces are doubled in the message ids: they are format strings.
-_PROBLEMS = {p.replace("{{", "{").replace("}}", "}"): p for p in (
-    N_("did not find expected node content"),
-    N_("could not find expected ':'"),
-    N_("did not find expected key"),
-    N_("did not find expected '-' indicator"),
-    N_("did not find expected ',' or ']'"),
-    N_("did not find expected ',' or '}}'"),
-    N_("found character that cannot start any token"),
-    N_("mapping values are not allowed in this context"),
-    N_("block sequence entries are not allowed in this context"),
-    N_("found unexpected end of stream"),
-    N_("found unknown escape character"),
-    N_("found undefined tag handle"),
-    N_("found a tab character that violates indentation"),
-    N_("found unexpected ':'"),
-    N_("found undefined alias"),
-    N_("found duplicate anchor; first occurrence"),
-)}
+_PROBLEMS = {
+    p.replace("{{", "{").replace("}}", "}"): p
+    for p in (
+        N_("did not find expected node content"),
+        N_("could not find expected ':'"),
+        N_("did not find expected key"),
+        N_("did not find expected '-' indicator"),
+        N_("did not find expected ',' or ']'"),
+        N_("did not find expected ',' or '}}'"),
+        N_("found character that cannot start any token"),
+        N_("mapping values are not allowed in this context"),
+        N_("block sequence entries are not allowed in this context"),
+        N_("found unexpected end of stream"),
+        N_("found unknown escape character"),
+        N_("found undefined tag handle"),
+        N_("found a tab character that violates indentation"),
+        N_("found unexpected ':'"),
+        N_("found undefined alias"),
+        N_("found duplicate anchor; first occurrence"),
+    )
+}
 
 
 def _problem(text: str) -> Message | str:
@@ -45,8 +48,11 @@ def _problem(text: str) -> Message | str:
 
 
 def _yaml_error(problem: Message | str, line: int | None) -> RecordError:
-    return RecordError(t("The record is not valid YAML: {problem} (line {line}).", problem=problem, line=line),
-                       code="record.yaml", where=Where(line=line))
+    return RecordError(
+        t("The record is not valid YAML: {problem} (line {line}).", problem=problem, line=line),
+        code="record.yaml",
+        where=Where(line=line),
+    )
 
 
 def _shape_error(message: Message, code: str, line: int | None) -> RecordError:
@@ -98,14 +104,30 @@ def _build(loader: Any, yaml: Any) -> tuple[Any, dict[Path, int]]:
         if frame[2]:
             if frame[3] is _MISSING:
                 if not is_scalar:
-                    raise _shape_error(t("A key must be a single value, not a list or a mapping (line {line}).",
-                                         line=line), "record.complex_key", line)
+                    raise _shape_error(
+                        t(
+                            "A key must be a single value, not a list or a mapping (line {line}).",
+                            line=line,
+                        ),
+                        "record.complex_key",
+                        line,
+                    )
                 if value == "<<" and not quoted:
-                    raise _shape_error(t("Merge keys (<<) are not used in records; write the fields out "
-                                         "(line {line}).", line=line), "record.merge_key", line)
+                    raise _shape_error(
+                        t(
+                            "Merge keys (<<) are not used in records; write the fields out "
+                            "(line {line}).",
+                            line=line,
+                        ),
+                        "record.merge_key",
+                        line,
+                    )
                 if value in container:
-                    raise RecordError(t("The key {key!r} appears twice.", key=str(value)),
-                                      code="record.duplicate_key", where=Where(path=format_path(path), line=line))
+                    raise RecordError(
+                        t("The key {key!r} appears twice.", key=str(value)),
+                        code="record.duplicate_key",
+                        where=Where(path=format_path(path), line=line),
+                    )
                 frame[3], frame[4] = value, line
                 return
             key = frame[3]
@@ -125,8 +147,11 @@ def _build(loader: Any, yaml: Any) -> tuple[Any, dict[Path, int]]:
     def check_tag(event: Any, line: int) -> None:
         tag = event.tag
         if tag is not None and tag != "!":
-            raise _shape_error(t("Tags ({tag}) are not used in records (line {line}).", tag=tag, line=line),
-                               "record.tag", line)
+            raise _shape_error(
+                t("Tags ({tag}) are not used in records (line {line}).", tag=tag, line=line),
+                "record.tag",
+                line,
+            )
 
     while True:
         event = loader.get_event()
@@ -147,18 +172,33 @@ def _build(loader: Any, yaml: Any) -> tuple[Any, dict[Path, int]]:
         elif kind in start_events:
             weight += 1
             if len(stack) >= MAX_DEPTH:
-                raise _shape_error(t("The record is nested more than {limit} levels deep (line {line}).",
-                                     limit=MAX_DEPTH, line=line), "record.too_deep", line)
+                raise _shape_error(
+                    t(
+                        "The record is nested more than {limit} levels deep (line {line}).",
+                        limit=MAX_DEPTH,
+                        line=line,
+                    ),
+                    "record.too_deep",
+                    line,
+                )
             check_tag(event, line)
             if stack and stack[-1][2] and stack[-1][3] is _MISSING:
-                raise _shape_error(t("A key must be a single value, not a list or a mapping (line {line}).",
-                                     line=line), "record.complex_key", line)
+                raise _shape_error(
+                    t(
+                        "A key must be a single value, not a list or a mapping (line {line}).",
+                        line=line,
+                    ),
+                    "record.complex_key",
+                    line,
+                )
             is_map = kind is yaml.MappingStartEvent
             path = child_path()
             lines[path] = line
             if event.anchor is not None:
                 anchors[event.anchor] = None  # being built: an alias to it now would be recursive
-            stack.append([{} if is_map else [], path, is_map, _MISSING, None, event.anchor, weight, line])
+            stack.append(
+                [{} if is_map else [], path, is_map, _MISSING, None, event.anchor, weight, line]
+            )
         elif kind in end_events:
             frame = stack.pop()
             if frame[5] is not None:
@@ -169,20 +209,37 @@ def _build(loader: Any, yaml: Any) -> tuple[Any, dict[Path, int]]:
             if target is _MISSING:
                 raise _yaml_error(_problem("found undefined alias"), line)
             if target is None:
-                raise _shape_error(t("The alias *{name} refers to the value it is part of (line {line}).",
-                                     name=event.anchor, line=line), "record.recursive_alias", line)
+                raise _shape_error(
+                    t(
+                        "The alias *{name} refers to the value it is part of (line {line}).",
+                        name=event.anchor,
+                        line=line,
+                    ),
+                    "record.recursive_alias",
+                    line,
+                )
             value, size = target
             repeated += size
             weight += size
             if repeated > MAX_ALIAS_VALUES:
-                raise _shape_error(t("The aliases of this record repeat more than {limit} values (line {line}).",
-                                     limit=MAX_ALIAS_VALUES, line=line), "record.alias_expansion", line)
+                raise _shape_error(
+                    t(
+                        "The aliases of this record repeat more than {limit} values (line {line}).",
+                        limit=MAX_ALIAS_VALUES,
+                        line=line,
+                    ),
+                    "record.alias_expansion",
+                    line,
+                )
             place(value, line, is_scalar=not isinstance(value, (list, dict)))
         elif kind is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
-                raise _shape_error(t("The record holds more than one YAML document (line {line}).", line=line),
-                                   "record.several_documents", line)
+                raise _shape_error(
+                    t("The record holds more than one YAML document (line {line}).", line=line),
+                    "record.several_documents",
+                    line,
+                )
     if result is _MISSING:
         raise RecordError(t("The record is empty."), code="record.empty")
     return result, lines

@@ -13,7 +13,19 @@ from referee.simulate.stealing_bundles import stealing_bundles_deal, stealing_bu
 from referee.simulate.trump_seven import trump_seven_deal, trump_seven_play
 from referee.simulate.yacht import yacht_deal, yacht_play
 
-__all__ = ["catch_the_ten_deal", "catch_the_ten_play", "collector_deal", "collector_play",
-           "minnesota_whist_deal", "minnesota_whist_play",
-           "reunion_deal", "reunion_play", "stealing_bundles_deal", "stealing_bundles_play",
-           "trump_seven_deal", "trump_seven_play", "yacht_deal", "yacht_play"]
+__all__ = [
+    "catch_the_ten_deal",
+    "catch_the_ten_play",
+    "collector_deal",
+    "collector_play",
+    "minnesota_whist_deal",
+    "minnesota_whist_play",
+    "reunion_deal",
+    "reunion_play",
+    "stealing_bundles_deal",
+    "stealing_bundles_play",
+    "trump_seven_deal",
+    "trump_seven_play",
+    "yacht_deal",
+    "yacht_play",
+]

@@ -20,15 +20,22 @@ from referee.simulate.play import write_cards
 WORDS = {"en": ("pass", "buy"), "ru": ("пас", "куплю"), "de": ("passe", "kaufe")}
 
 
-def buy_or_pass_game(rng: random.Random, dealer: int, ace_of_spades: str = "any_time",
-                     lead_rule: str = "last_suit", buy_chance: float = 0.5) -> dict[str, Any]:
+def buy_or_pass_game(
+    rng: random.Random,
+    dealer: int,
+    ace_of_spades: str = "any_time",
+    lead_rule: str = "last_suit",
+    buy_chance: float = 0.5,
+) -> dict[str, Any]:
     """One random deal as plain data: hands, stock, lay-downs, the actions of each lead, the finished play."""
     cards = list(bop.DECK)
     rng.shuffle(cards)
     n, size = bop.PLAYERS, bop.HAND
     # One packet each from the dealer's left: seat s gets packet (s - dealer - 1) mod n.
-    hands = [cards[(s - dealer - 1) % n * size:((s - dealer - 1) % n + 1) * size] for s in range(n)]
-    stock = cards[n * size:]
+    hands = [
+        cards[(s - dealer - 1) % n * size : ((s - dealer - 1) % n + 1) * size] for s in range(n)
+    ]
+    stock = cards[n * size :]
     dealt_stock = list(stock)
     held = [list(h) for h in hands]
     laydowns: dict[int, dict[int, Card]] = {}
@@ -49,12 +56,24 @@ def buy_or_pass_game(rng: random.Random, dealer: int, ace_of_spades: str = "any_
         laydowns[seat] = takes
     play = PassingTrickPlay(bop.RULES[ace_of_spades], held, (dealer + 1) % n, None, lead_rule)
     actions, bought = play.play_randomly(rng, stock, buy_chance)
-    return {"hands": hands, "stock": dealt_stock, "laydowns": laydowns, "actions": actions, "play": play,
-            "bought": bought, "stock_left": stock}
+    return {
+        "hands": hands,
+        "stock": dealt_stock,
+        "laydowns": laydowns,
+        "actions": actions,
+        "play": play,
+        "bought": bought,
+        "stock_left": stock,
+    }
 
 
-def buy_or_pass_deal(rng: random.Random, names: list[str], dealer: int, notation: str = "en", **options: Any,
-                     ) -> dict[str, Any]:
+def buy_or_pass_deal(
+    rng: random.Random,
+    names: list[str],
+    dealer: int,
+    notation: str = "en",
+    **options: Any,
+) -> dict[str, Any]:
     """One random deal as a full-play record deal, in ``notation``."""
     g = buy_or_pass_game(rng, dealer, **options)
     words = dict(zip(("pass", "buy"), WORDS[notation], strict=True))
@@ -65,8 +84,12 @@ def buy_or_pass_deal(rng: random.Random, names: list[str], dealer: int, notation
         "stock": write_cards(g["stock"], notation),
     }
     if g["laydowns"]:
-        deal["laydowns"] = [{"player": names[s], "taken": write_cards(list(takes.values()), notation)}
-                            for s, takes in g["laydowns"].items()]
-    deal["play"] = [sep.join(words[a] if isinstance(a, str) else format_card(a, notation) for a in lead)
-                    for lead in g["actions"]]
+        deal["laydowns"] = [
+            {"player": names[s], "taken": write_cards(list(takes.values()), notation)}
+            for s, takes in g["laydowns"].items()
+        ]
+    deal["play"] = [
+        sep.join(words[a] if isinstance(a, str) else format_card(a, notation) for a in lead)
+        for lead in g["actions"]
+    ]
     return deal

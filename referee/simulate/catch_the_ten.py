@@ -17,8 +17,12 @@ from referee.games import catch_the_ten as ctt
 from referee.simulate.play import random_play, write_cards
 
 
-def catch_the_ten_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True,
-                       ) -> tuple[list[list[Card]], list[Card], TrickPlay]:
+def catch_the_ten_play(
+    rng: random.Random,
+    n: int,
+    dealer: int,
+    must_trump: bool = True,
+) -> tuple[list[list[Card]], list[Card], TrickPlay]:
     """Shuffle, deal and play one random legal Catch the Ten deal: (hands as dealt, set aside, play)."""
     size = ctt.HAND_SIZES[n]
     cards = list(ctt.DECK)
@@ -28,13 +32,18 @@ def catch_the_ten_play(rng: random.Random, n: int, dealer: int, must_trump: bool
     hands: list[list[Card]] = [[] for _ in range(n)]
     for k in range(n):
         hands[(dealer + 1 + k) % n] = cards[k:dealt:n]
-    aside = cards[size * n:]
+    aside = cards[size * n :]
     trump = hands[dealer][-1].suit
     return hands, aside, random_play(ctt.RULES[must_trump], hands, (dealer + 1) % n, trump, rng)
 
 
-def catch_the_ten_deal(rng: random.Random, players: list[str], dealer: int, must_trump: bool = True,
-                       notation: str = "en") -> dict[str, Any]:
+def catch_the_ten_deal(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    must_trump: bool = True,
+    notation: str = "en",
+) -> dict[str, Any]:
     """One random legal Catch the Ten deal as full-play record data."""
     hands, aside, play = catch_the_ten_play(rng, len(players), dealer, must_trump)
     return {

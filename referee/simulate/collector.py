@@ -20,8 +20,14 @@ LIMIT = 20_000
 """Moves before a random game is cut off (with ``draw_rule: never`` a game need not end)."""
 
 
-def collector_play(rng: random.Random, players: list[str], dealer: int, completion_check: str = "after_each_turn",
-                   draw_rule: str = "stock_exhausted", taking_order: str = "dealer_left") -> co.CollectorState:
+def collector_play(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    completion_check: str = "after_each_turn",
+    draw_rule: str = "stock_exhausted",
+    taking_order: str = "dealer_left",
+) -> co.CollectorState:
     """Shuffle a pack and play one game with random legal choices; the state at the end."""
     pack = list(co.DECK)
     rng.shuffle(pack)
@@ -32,8 +38,14 @@ def collector_play(rng: random.Random, players: list[str], dealer: int, completi
 
 def write_rounds(state: co.CollectorState, notation: str = "en") -> list[dict[str, Any]]:
     """The moves of a game as the ``rounds`` of a record: per round, who laid what, then who took what."""
-    replay = co.CollectorState(state.players, state.dealer, state.pack, state.completion_check, state.draw_rule,
-                               state.taking_order)
+    replay = co.CollectorState(
+        state.players,
+        state.dealer,
+        state.pack,
+        state.completion_check,
+        state.draw_rule,
+        state.taking_order,
+    )
     rounds: list[dict[str, Any]] = []
     for move in state.moves:
         if replay.round > len(rounds):
@@ -49,9 +61,13 @@ def write_rounds(state: co.CollectorState, notation: str = "en") -> list[dict[st
     return rounds
 
 
-def collector_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en",
-                   **options: str) -> dict[str, Any]:
+def collector_deal(
+    rng: random.Random, players: list[str], dealer: int, notation: str = "en", **options: str
+) -> dict[str, Any]:
     """One random legal game as full-play record data: the dealer, the pack and every round."""
     state = collector_play(rng, players, dealer, **options)
-    return {"dealer": players[dealer], "pack": write_cards(state.pack, notation), "rounds": write_rounds(state,
-                                                                                                       notation)}
+    return {
+        "dealer": players[dealer],
+        "pack": write_cards(state.pack, notation),
+        "rounds": write_rounds(state, notation),
+    }

@@ -34,17 +34,26 @@ def comet_play(rng: random.Random, n: int, dealer: int, **options: Any) -> comet
     return random_playout(comet.CometDeal(names, hands, **options), rng)  # type: ignore[return-value]
 
 
-def comet_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en",
-               **options: Any) -> dict[str, Any]:
+def comet_deal(
+    rng: random.Random, players: list[str], dealer: int, notation: str = "en", **options: Any
+) -> dict[str, Any]:
     """One random legal deal as full-play record data (hands by player name, every play in order)."""
     n = len(players)
     state = comet_play(rng, n, dealer, **options)
     played = set(comet.DECK) - {c for h in state.hands for c in h}
-    hands_as_dealt = [sorted(h | {c for c in played if state.owner[c] == s}) for s, h in enumerate(state.hands)]
-    tokens = [write_cards([m.card], notation) if isinstance(m, comet.Play) else "pass" for m in state.moves]
+    hands_as_dealt = [
+        sorted(h | {c for c in played if state.owner[c] == s}) for s, h in enumerate(state.hands)
+    ]
+    tokens = [
+        write_cards([m.card], notation) if isinstance(m, comet.Play) else "pass"
+        for m in state.moves
+    ]
     sep = ", " if notation == "de" else " "
     return {
         "dealer": players[dealer],
-        "hands": {p: write_cards(hands_as_dealt[(players.index(p) - dealer - 1) % n], notation) for p in players},
+        "hands": {
+            p: write_cards(hands_as_dealt[(players.index(p) - dealer - 1) % n], notation)
+            for p in players
+        },
         "plays": sep.join(tokens),
     }

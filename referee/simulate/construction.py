@@ -19,7 +19,11 @@ from referee.notation import format_card
 
 def cards_accounted(game: cn.ConstructionGame) -> int:
     """Stock + discards + built cards: always 156, whatever the moves (no card is lost or made)."""
-    return sum(game.stock.values()) + sum(game.discards.values()) + sum(1 for c in game.board.values() if c)
+    return (
+        sum(game.stock.values())
+        + sum(game.discards.values())
+        + sum(1 for c in game.board.values() if c)
+    )
 
 
 def turn_card(game: cn.ConstructionGame, rng: random.Random) -> cn.Card:
@@ -29,7 +33,9 @@ def turn_card(game: cn.ConstructionGame, rng: random.Random) -> cn.Card:
     return cards[int(rng.random() * len(cards))]
 
 
-def construction_play(rng: random.Random, turns: int = 500, build_bias: float = 0.5) -> cn.ConstructionGame:
+def construction_play(
+    rng: random.Random, turns: int = 500, build_bias: float = 0.5
+) -> cn.ConstructionGame:
     """A random legal game of at most ``turns`` cards; ``build_bias`` is the chance to build when possible,
     so that the track grows and the tokens have somewhere to go."""
     game = cn.ConstructionGame(["Black", "Red"])

@@ -29,17 +29,26 @@ def shuffled_layout(rng: random.Random, n: int) -> tuple[list[list[Any]], list[A
     """The hands (seat order), the four side cards and the stock (from the top) of a shuffled pack."""
     cards = list(kc.DECK)
     rng.shuffle(cards)
-    hands = [cards[k * kc.HAND_SIZE:(k + 1) * kc.HAND_SIZE] for k in range(n)]
-    rest = cards[n * kc.HAND_SIZE:]
+    hands = [cards[k * kc.HAND_SIZE : (k + 1) * kc.HAND_SIZE] for k in range(n)]
+    rest = cards[n * kc.HAND_SIZE :]
     return hands, rest[:4], rest[4:]
 
 
-def kings_corners_play(rng: random.Random, n: int, dealer: int, **options: Any) -> kc.KingsCornersHand:
+def kings_corners_play(
+    rng: random.Random, n: int, dealer: int, **options: Any
+) -> kc.KingsCornersHand:
     """One random legal hand, played to its end; ``options`` as the referee's (``first_player`` and so on)."""
     hands, sides, stock = shuffled_layout(rng, n)
     first = dealer if options.get("first_player", "dealer") == "dealer" else (dealer + 1) % n
-    state = kc.KingsCornersHand([str(k) for k in range(n)], hands, sides, stock, first,
-                                options.get("end_when_out", False), options.get("kings_compulsory", False))
+    state = kc.KingsCornersHand(
+        [str(k) for k in range(n)],
+        hands,
+        sides,
+        stock,
+        first,
+        options.get("end_when_out", False),
+        options.get("kings_compulsory", False),
+    )
     return random_playout(state, rng)  # type: ignore[return-value]
 
 
@@ -51,17 +60,29 @@ def write_move(move: kc.KingsMove, notation: str) -> str:
     return f"{format_card(move.card, notation)} {move.pile}"
 
 
-def kings_corners_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en",
-                       **options: Any) -> dict[str, Any]:
+def kings_corners_deal(
+    rng: random.Random, players: list[str], dealer: int, notation: str = "en", **options: Any
+) -> dict[str, Any]:
     """One random legal hand as full-play record data."""
     n = len(players)
     hands, sides, stock = shuffled_layout(rng, n)
     first = dealer if options.get("first_player", "dealer") == "dealer" else (dealer + 1) % n
-    state = kc.KingsCornersHand(players, hands, sides, stock, first, options.get("end_when_out", False),
-                                options.get("kings_compulsory", False))
+    state = kc.KingsCornersHand(
+        players,
+        hands,
+        sides,
+        stock,
+        first,
+        options.get("end_when_out", False),
+        options.get("kings_compulsory", False),
+    )
     random_playout(state, rng)
-    turns = ["; ".join(write_move(m, notation) for m in turn.moves if not isinstance(m, kc.EndTurn)) or "-"
-             for turn in state.turns if turn.moves]
+    turns = [
+        "; ".join(write_move(m, notation) for m in turn.moves if not isinstance(m, kc.EndTurn))
+        or "-"
+        for turn in state.turns
+        if turn.moves
+    ]
     return {
         "dealer": players[dealer],
         "hands": {p: write_cards(h, notation) for p, h in zip(players, hands, strict=True)},

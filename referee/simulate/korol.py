@@ -24,7 +24,7 @@ def deal_pack(rng: random.Random, first: int) -> list[list[Card]]:
     rng.shuffle(cards)
     hands: list[list[Card]] = [[] for _ in range(korol.PLAYERS)]
     for k in range(korol.PLAYERS):
-        hands[(first + k) % korol.PLAYERS] = cards[k::korol.PLAYERS]
+        hands[(first + k) % korol.PLAYERS] = cards[k :: korol.PLAYERS]
     return hands
 
 
@@ -32,8 +32,13 @@ def _rank(card: Card) -> int:
     return ORDER_6_TO_A.index(card.rank)
 
 
-def korol_game(rng: random.Random, dealer: int, quotas: dict[str, int] | None = None, must_trump: bool = False,
-               free_play: bool = False) -> dict[str, Any]:
+def korol_game(
+    rng: random.Random,
+    dealer: int,
+    quotas: dict[str, int] | None = None,
+    must_trump: bool = False,
+    free_play: bool = False,
+) -> dict[str, Any]:
     """One random game as plain data: hands, titles, plays of both phases, exchanges (cards, not text)."""
     quotas = quotas or korol.DEFAULT_QUOTAS
     rules = korol.RULES[(must_trump, free_play)]
@@ -76,13 +81,27 @@ def korol_game(rng: random.Random, dealer: int, quotas: dict[str, int] | None = 
     leader = next(s for s, h in enumerate(held) if top in h)
     second = TrickPlay(rules, held, leader, trump)
     second.play_randomly(rng)
-    return {"hands": hands, "trump_card": trump_card, "titles": titles, "quotas": quotas, "first": first,
-            "reign": reign, "reign_hands": reign_hands, "reign_card": reign_card, "exchanges": exchanges,
-            "second": second}
+    return {
+        "hands": hands,
+        "trump_card": trump_card,
+        "titles": titles,
+        "quotas": quotas,
+        "first": first,
+        "reign": reign,
+        "reign_hands": reign_hands,
+        "reign_card": reign_card,
+        "exchanges": exchanges,
+        "second": second,
+    }
 
 
-def korol_deal(rng: random.Random, names: list[str], dealer: int, notation: str = "en", **options: Any,
-               ) -> dict[str, Any]:
+def korol_deal(
+    rng: random.Random,
+    names: list[str],
+    dealer: int,
+    notation: str = "en",
+    **options: Any,
+) -> dict[str, Any]:
     """One random game as a full-play record deal, in ``notation``."""
     g = korol_game(rng, dealer, **options)
 
@@ -98,7 +117,9 @@ def korol_deal(rng: random.Random, names: list[str], dealer: int, notation: str 
         "tricks": [cards(tr.cards) for tr in g["first"].tricks],
         "reign_hands": {names[s]: cards(h) for s, h in enumerate(g["reign_hands"])},
         "reign_trump_card": format_card(g["reign_card"], notation),
-        "exchanges": {title: {"gives": format_card(a, notation), "gets": format_card(b, notation)}
-                      for title, (a, b) in g["exchanges"].items()},
+        "exchanges": {
+            title: {"gives": format_card(a, notation), "gets": format_card(b, notation)}
+            for title, (a, b) in g["exchanges"].items()
+        },
         "reign_tricks": [cards(tr.cards) for tr in g["second"].tricks],
     }

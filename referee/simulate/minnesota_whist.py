@@ -17,12 +17,15 @@ from referee.games import minnesota_whist as mw
 from referee.simulate.play import random_play, write_cards
 
 
-def minnesota_whist_play(rng: random.Random, dealer: int, grand_chance: float = 0.5,
-                         ) -> tuple[list[list[Card]], list[Card], TrickPlay]:
+def minnesota_whist_play(
+    rng: random.Random,
+    dealer: int,
+    grand_chance: float = 0.5,
+) -> tuple[list[list[Card]], list[Card], TrickPlay]:
     """Shuffle, deal, bid and play one random legal Minnesota Whist hand: (hands, bid cards, play)."""
     cards = deck()
     rng.shuffle(cards)
-    hands = [cards[(k - dealer - 1) % 4::4] for k in range(4)]
+    hands = [cards[(k - dealer - 1) % 4 :: 4] for k in range(4)]
     bids: list[Card] = []
     granding: int | None = None
     for k in range(4):
@@ -39,8 +42,13 @@ def minnesota_whist_play(rng: random.Random, dealer: int, grand_chance: float = 
     return hands, bids, random_play(mw.RULES, hands, leader, None, rng)  # the play copies the hands
 
 
-def minnesota_whist_deal(rng: random.Random, players: list[str], dealer: int, grand_chance: float = 0.5,
-                         notation: str = "en") -> dict[str, Any]:
+def minnesota_whist_deal(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    grand_chance: float = 0.5,
+    notation: str = "en",
+) -> dict[str, Any]:
     """One random legal Minnesota Whist deal as full-play record data."""
     hands, bids, play = minnesota_whist_play(rng, dealer, grand_chance)
     return {

@@ -22,8 +22,9 @@ from referee.engines.tricks import TrickPlay, TrickRules
 from referee.notation import format_card
 
 
-def random_play(rules: TrickRules, hands: Sequence[Sequence[Card]], leader: int, trump: Any,
-                rng: random.Random) -> TrickPlay:
+def random_play(
+    rules: TrickRules, hands: Sequence[Sequence[Card]], leader: int, trump: Any, rng: random.Random
+) -> TrickPlay:
     """Play every card of ``hands`` with random legal choices, from ``leader``; the finished play."""
     play = TrickPlay(rules, hands, leader, trump)
     play.play_randomly(rng)

@@ -32,15 +32,25 @@ def shuffled_stock(rng: random.Random) -> tuple[Card, Card, list[Card]]:
 def red_and_black_play(rng: random.Random, n: int, ties: str = "all_lose") -> rb.RedBlackGame:
     """One random game played to the end (seat 0 is the dealer's left)."""
     _, _, stock = shuffled_stock(rng)
-    game = rb.RedBlackGame([str(k) for k in range(n)], [c.suit is not None and c.suit.is_red for c in stock], stock,
-                           ties)
+    game = rb.RedBlackGame(
+        [str(k) for k in range(n)],
+        [c.suit is not None and c.suit.is_red for c in stock],
+        stock,
+        ties,
+    )
     return random_playout(game, rng)  # type: ignore[return-value]
 
 
-def red_and_black_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en",
-                       ) -> dict[str, Any]:
+def red_and_black_deal(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    notation: str = "en",
+) -> dict[str, Any]:
     """One random game as full-play record data: the dealer, the starting cards and the stock."""
     black, red, stock = shuffled_stock(rng)
-    return {"dealer": players[dealer], "start": {"black": write_cards([black], notation),
-                                                 "red": write_cards([red], notation)},
-            "stock": write_cards(stock, notation)}
+    return {
+        "dealer": players[dealer],
+        "start": {"black": write_cards([black], notation), "red": write_cards([red], notation)},
+        "stock": write_cards(stock, notation),
+    }

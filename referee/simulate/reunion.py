@@ -26,9 +26,9 @@ def deal_cards(cards: list[Card], dealer: int) -> tuple[list[list[Card]], list[C
     top = 0
     for packet in ru.PACKETS:
         for k in range(ru.PLAYERS):
-            hands[(dealer + 1 + k) % ru.PLAYERS].extend(cards[top:top + packet])
+            hands[(dealer + 1 + k) % ru.PLAYERS].extend(cards[top : top + packet])
             top += packet
-    return hands, cards[top:top + ru.WIDOW]
+    return hands, cards[top : top + ru.WIDOW]
 
 
 # The cards that may never be laid away, by trump suit (``Suit.index``): worked out once, not per deal.
@@ -42,8 +42,10 @@ def random_discard(twelve: list[Card], trump: Any, rng: random.Random) -> list[C
     return rng.sample(allowed, ru.DISCARD)
 
 
-def reunion_play(rng: random.Random, dealer: int,
-                 ) -> tuple[list[list[Card]], list[Card], list[Card], TrickPlay]:
+def reunion_play(
+    rng: random.Random,
+    dealer: int,
+) -> tuple[list[list[Card]], list[Card], list[Card], TrickPlay]:
     """Shuffle, deal, discard and play one random legal deal: (hands as dealt, widow, discard, play)."""
     cards = list(ru.DECK)
     rng.shuffle(cards)
@@ -57,7 +59,9 @@ def reunion_play(rng: random.Random, dealer: int,
     return hands, widow, discard, play
 
 
-def reunion_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en") -> dict[str, Any]:
+def reunion_deal(
+    rng: random.Random, players: list[str], dealer: int, notation: str = "en"
+) -> dict[str, Any]:
     """One random legal Réunion deal as full-play record data."""
     hands, widow, discard, play = reunion_play(rng, dealer)
     return {

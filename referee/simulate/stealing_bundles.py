@@ -17,8 +17,14 @@ from referee.games import stealing_bundles as sb
 from referee.simulate.play import write_cards
 
 
-def stealing_bundles_play(rng: random.Random, players: list[str], dealer: int, capture: str = "one_target",
-                          leftovers: str = "not_counted", ties: str = "shared") -> sb.BundlesState:
+def stealing_bundles_play(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    capture: str = "one_target",
+    leftovers: str = "not_counted",
+    ties: str = "shared",
+) -> sb.BundlesState:
     """Shuffle a pack and play one whole game with random legal choices; the finished state."""
     pack = list(sb.DECK)
     rng.shuffle(pack)
@@ -26,9 +32,17 @@ def stealing_bundles_play(rng: random.Random, players: list[str], dealer: int, c
     return random_playout(state, rng)  # type: ignore[return-value]
 
 
-def stealing_bundles_deal(rng: random.Random, players: list[str], dealer: int, capture: str = "one_target",
-                          notation: str = "en") -> dict[str, Any]:
+def stealing_bundles_deal(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    capture: str = "one_target",
+    notation: str = "en",
+) -> dict[str, Any]:
     """One random legal game as full-play record data: the dealer, the pack and every move."""
     state = stealing_bundles_play(rng, players, dealer, capture)
-    return {"dealer": players[dealer], "pack": write_cards(state.pack, notation),
-            "moves": [write_play(m, notation) for m in state.moves]}
+    return {
+        "dealer": players[dealer],
+        "pack": write_cards(state.pack, notation),
+        "moves": [write_play(m, notation) for m in state.moves],
+    }

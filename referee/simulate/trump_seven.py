@@ -30,14 +30,16 @@ class TrumpSevenDeal:
 
     hands: list[list[Card]]
     widow: list[Card]
-    auction: list[tuple[bool, bool]]          # by seat: round 1, round 2
+    auction: list[tuple[bool, bool]]  # by seat: round 1, round 2
     declarer: int | None
     trump: Suit | None = None
     discards: list[Card] | None = None
     play: TrickPlay | None = None
 
 
-def random_auction(rng: random.Random, yes_chance: float, withdraw_chance: float) -> list[tuple[bool, bool]]:
+def random_auction(
+    rng: random.Random, yes_chance: float, withdraw_chance: float
+) -> list[tuple[bool, bool]]:
     """Two rounds: yes or pass, then a yes may be confirmed or withdrawn (a pass stays a pass)."""
     answers = []
     for _ in range(t7.PLAYERS):
@@ -46,8 +48,14 @@ def random_auction(rng: random.Random, yes_chance: float, withdraw_chance: float
     return answers
 
 
-def trump_seven_play(rng: random.Random, dealer: int, yes_chance: float = 0.4, withdraw_chance: float = 0.3,
-                     first_lead: str = "declarer", auction: list[tuple[bool, bool]] | None = None) -> TrumpSevenDeal:
+def trump_seven_play(
+    rng: random.Random,
+    dealer: int,
+    yes_chance: float = 0.4,
+    withdraw_chance: float = 0.3,
+    first_lead: str = "declarer",
+    auction: list[tuple[bool, bool]] | None = None,
+) -> TrumpSevenDeal:
     """Shuffle, deal in packets of three from the dealer's left, hold the auction and play a random legal deal.
 
     ``auction`` (by seat: round 1, round 2) replaces the random answers.
@@ -57,7 +65,7 @@ def trump_seven_play(rng: random.Random, dealer: int, yes_chance: float = 0.4, w
     hands: list[list[Card]] = [[] for _ in range(t7.PLAYERS)]
     dealt = t7.PLAYERS * t7.HAND_SIZE
     for k in range(dealt // PACKET):
-        hands[(dealer + 1 + k) % t7.PLAYERS].extend(cards[k * PACKET:(k + 1) * PACKET])
+        hands[(dealer + 1 + k) % t7.PLAYERS].extend(cards[k * PACKET : (k + 1) * PACKET])
     widow = cards[dealt:]
     if auction is None:
         auction = random_auction(rng, yes_chance, withdraw_chance)
@@ -75,17 +83,26 @@ def trump_seven_play(rng: random.Random, dealer: int, yes_chance: float = 0.4, w
     return TrumpSevenDeal(hands, widow, auction, declarer, trump, discards, play)
 
 
-def trump_seven_deal(rng: random.Random, players: list[str], dealer: int, notation: str = "en",
-                     yes_chance: float = 0.4, withdraw_chance: float = 0.3, first_lead: str = "declarer",
-                     auction: list[tuple[bool, bool]] | None = None) -> dict[str, Any]:
+def trump_seven_deal(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    notation: str = "en",
+    yes_chance: float = 0.4,
+    withdraw_chance: float = 0.3,
+    first_lead: str = "declarer",
+    auction: list[tuple[bool, bool]] | None = None,
+) -> dict[str, Any]:
     """One random legal Trump 7 deal as full-play record data (a thrown-in deal has no play)."""
     deal = trump_seven_play(rng, dealer, yes_chance, withdraw_chance, first_lead, auction)
     record: dict[str, Any] = {
         "dealer": players[dealer],
         "hands": {p: write_cards(h, notation) for p, h in zip(players, deal.hands, strict=True)},
         "widow": write_cards(deal.widow, notation),
-        "auction": {p: ["yes" if a else "pass" for a in answers] for p, answers in zip(players, deal.auction,
-                                                                                          strict=True)},
+        "auction": {
+            p: ["yes" if a else "pass" for a in answers]
+            for p, answers in zip(players, deal.auction, strict=True)
+        },
     }
     if deal.play is not None and deal.trump is not None and deal.discards is not None:
         record["trump"] = deal.trump.symbol

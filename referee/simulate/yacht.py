@@ -18,12 +18,20 @@ from referee.notation import format_card
 from referee.simulate.play import random_play, write_cards
 
 # Looked up by player count and trump suit (``Suit.index``), once, not per deal.
-_DEFAULT_REMOVED = {n: [yacht.default_removed(trump, n) for trump in SUITS] for n in yacht.HAND_SIZES}
+_DEFAULT_REMOVED = {
+    n: [yacht.default_removed(trump, n) for trump in SUITS] for n in yacht.HAND_SIZES
+}
 _FIRST_LEAD = [yacht.first_lead_card(trump) for trump in SUITS]
 
 
-def yacht_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True, trump_breaking: bool = False,
-               default_removal: bool = True) -> tuple[list[list[Card]], list[Card], Card, TrickPlay]:
+def yacht_play(
+    rng: random.Random,
+    n: int,
+    dealer: int,
+    must_trump: bool = True,
+    trump_breaking: bool = False,
+    default_removal: bool = True,
+) -> tuple[list[list[Card]], list[Card], Card, TrickPlay]:
     """Shuffle, draw trumps, remove the 3s, deal and play one random legal deal.
 
     Returns (hands as dealt, cards removed, the card drawn for trumps, the finished play). With
@@ -31,7 +39,9 @@ def yacht_play(rng: random.Random, n: int, dealer: int, must_trump: bool = True,
     """
     cards = list(yacht.DECK)
     rng.shuffle(cards)
-    drawn = cards[len(cards) // 2]  # drawn from the middle, shown and put back: only its suit matters
+    drawn = cards[
+        len(cards) // 2
+    ]  # drawn from the middle, shown and put back: only its suit matters
     trump = drawn.suit
     assert trump is not None  # a 52-card pack has no Joker
     if default_removal:
@@ -62,16 +72,25 @@ def random_bid(rng: random.Random, total: int) -> dict[str, int] | str:
     return {"start": start, "goal": start + rng.randint(-total - 12, total + 12)}
 
 
-def yacht_deal(rng: random.Random, players: list[str], dealer: int, must_trump: bool = True,
-               trump_breaking: bool = False, notation: str = "en", default_removal: bool = True,
-               record_removed: bool = True) -> dict[str, Any]:
+def yacht_deal(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    must_trump: bool = True,
+    trump_breaking: bool = False,
+    notation: str = "en",
+    default_removal: bool = True,
+    record_removed: bool = True,
+) -> dict[str, Any]:
     """One random legal Yacht deal with random bids, as full-play record data.
 
     Without ``record_removed`` the record leaves the removed cards out, and the referee finds them
     from the hands.
     """
     n = len(players)
-    hands, removed, drawn, play = yacht_play(rng, n, dealer, must_trump, trump_breaking, default_removal)
+    hands, removed, drawn, play = yacht_play(
+        rng, n, dealer, must_trump, trump_breaking, default_removal
+    )
     deal: dict[str, Any] = {
         "dealer": players[dealer],
         "trump": drawn.suit.symbol if drawn.suit is not None else None,

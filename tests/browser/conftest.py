@@ -23,10 +23,18 @@ from tests.conftest import ROOT, SUB_PATH
 
 CHROMIUM = Path("/usr/bin/chromium")
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        # Belt and braces: even a request that slipped past the route below could not reach the network.
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Belt and braces: even a request that slipped past the route below could not reach the network.
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
+]
 SHOTS = ROOT / "build" / "screenshots"
 
 if not CHROMIUM.exists() and not os.environ.get("CI"):
@@ -58,9 +66,13 @@ def served_root(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @contextmanager
-def serving(directory: Path, handler: type[SimpleHTTPRequestHandler] | None = None) -> Iterator[str]:
+def serving(
+    directory: Path, handler: type[SimpleHTTPRequestHandler] | None = None
+) -> Iterator[str]:
     """A static server on 127.0.0.1 for ``directory`` while the block runs; its address (no trailing slash)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler or Quiet, directory=str(directory)))
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler or Quiet, directory=str(directory))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -110,10 +122,22 @@ def guarded(browser: Any) -> Iterator[tuple[Any, list[str]]]:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.add_init_script(SEARCH_META_AT_LOAD)
     refuse_other_hosts(context, foreign)
-    context.on("request", lambda req: urlparse(req.url).hostname in LOCAL_HOSTS or req.url.startswith(
-        ("data:", "blob:", "about:")) or foreign.append(req.url))
-    context.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document" and missing.append(
-        f"{r.status} {r.url}"))
+    context.on(
+        "request",
+        lambda req: (
+            urlparse(req.url).hostname in LOCAL_HOSTS
+            or req.url.startswith(("data:", "blob:", "about:"))
+            or foreign.append(req.url)
+        ),
+    )
+    context.on(
+        "response",
+        lambda r: (
+            r.status >= 400
+            and r.request.resource_type != "document"
+            and missing.append(f"{r.status} {r.url}")
+        ),
+    )
     yield context, foreign
     context.close()
     assert foreign == [], f"requests to other hosts: {foreign}"

@@ -44,13 +44,17 @@ def search(page: Any, query: str, expected: str) -> list[str]:
     wait_until_search_is_ready(page)  # the index is fetched when search is first opened
     box = page.locator("input.md-search__input")
     box.fill("")
-    box.press_sequentially(query, delay=20)  # key presses for Latin letters, input events for the others
+    box.press_sequentially(
+        query, delay=20
+    )  # key presses for Latin letters, input events for the others
     page.locator(f".md-search-result__item > a[href*='{expected}']").first.wait_for(timeout=10_000)
     links = page.locator(".md-search-result__item > a").evaluate_all("els => els.map(e => e.href)")
     return [urlparse(h).path for h in links]
 
 
-def test_switch_language_search_and_stay_on_the_page(guarded: tuple[Any, list[str]], base_url: str) -> None:
+def test_switch_language_search_and_stay_on_the_page(
+    guarded: tuple[Any, list[str]], base_url: str
+) -> None:
     context, _ = guarded
     page = context.new_page()
     page.goto(f"{base_url}/catch-the-ten/")
@@ -65,7 +69,9 @@ def test_switch_language_search_and_stay_on_the_page(guarded: tuple[Any, list[st
     assert page.locator("html").get_attribute("lang") == "ru"
 
     hrefs = search(page, "козырь", "catch-the-ten")
-    assert hrefs and all(h.startswith(f"{SUB_PATH}/ru/") for h in hrefs), f"results outside Russian: {hrefs}"
+    assert hrefs and all(h.startswith(f"{SUB_PATH}/ru/") for h in hrefs), (
+        f"results outside Russian: {hrefs}"
+    )
     page.screenshot(path=str(SHOTS / "ru-search-1280.png"))
     page.keyboard.press("Escape")
 
@@ -75,16 +81,27 @@ def test_switch_language_search_and_stay_on_the_page(guarded: tuple[Any, list[st
 
 
 FULL_PAGE = "ru-catch-the-ten"  # one whole page per width; the others show their first screen
-PAGES = [("/catch-the-ten/", "catch-the-ten"), ("/ru/catch-the-ten/", "ru-catch-the-ten"),
-         ("/de/catch-the-ten/", "de-catch-the-ten"), ("/ru/minnesota-whist/", "ru-minnesota-whist"),
-         ("/settle-a-score/", "settle-a-score"), ("/de/translation-status/", "de-translation-status"),
-         ("/ru/yacht/", "ru-yacht"), ("/de/trump-seven/", "de-trump-seven"), ("/reunion/", "reunion"),
-         ("/de/comet/", "de-comet"), ("/ru/red-and-black/", "ru-red-and-black"),
-         ("/ru/stealing-bundles/", "ru-stealing-bundles"), ("/de/collector/", "de-collector")]
+PAGES = [
+    ("/catch-the-ten/", "catch-the-ten"),
+    ("/ru/catch-the-ten/", "ru-catch-the-ten"),
+    ("/de/catch-the-ten/", "de-catch-the-ten"),
+    ("/ru/minnesota-whist/", "ru-minnesota-whist"),
+    ("/settle-a-score/", "settle-a-score"),
+    ("/de/translation-status/", "de-translation-status"),
+    ("/ru/yacht/", "ru-yacht"),
+    ("/de/trump-seven/", "de-trump-seven"),
+    ("/reunion/", "reunion"),
+    ("/de/comet/", "de-comet"),
+    ("/ru/red-and-black/", "ru-red-and-black"),
+    ("/ru/stealing-bundles/", "ru-stealing-bundles"),
+    ("/de/collector/", "de-collector"),
+]
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_screenshots_and_no_horizontal_overflow(guarded: tuple[Any, list[str]], base_url: str, width: int) -> None:
+def test_screenshots_and_no_horizontal_overflow(
+    guarded: tuple[Any, list[str]], base_url: str, width: int
+) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     context, _ = guarded
     page = context.new_page()
@@ -93,7 +110,9 @@ def test_screenshots_and_no_horizontal_overflow(guarded: tuple[Any, list[str]], 
         if page.goto(base_url + path).status != 200:
             continue  # a page not written yet
         page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=name == FULL_PAGE)
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
         assert overflow <= 1, f"{path} is {overflow}px wider than a {width}px screen"
         # Every table fits its column: wide ones scroll inside their own box.
         wide = page.evaluate("""() => [...document.querySelectorAll('article table')].filter(t => {

@@ -25,7 +25,9 @@ from tests.browser.conftest import LOCAL_HOSTS, SHOTS
 from tests.conftest import EXAMPLES, ROOT, SUB_PATH
 
 READY = ".referee-checker[data-ready='true']"
-STARTUP_MS = 120_000  # a shared 2-core machine starting Python in WebAssembly; usually a few seconds
+STARTUP_MS = (
+    120_000  # a shared 2-core machine starting Python in WebAssembly; usually a few seconds
+)
 
 
 class Guard:
@@ -36,12 +38,19 @@ class Guard:
         self.missing: list[str] = []
         # bypass_csp: Playwright's string predicates are evaluated in the page, which the site's policy refuses
         # (tests/browser/test_csp.py checks the checker under the policy). phone: touch, and taps, as on a phone.
-        self.context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block",
-                                           bypass_csp=True, has_touch=phone, is_mobile=phone,
-                                           accept_downloads=True)
+        self.context = browser.new_context(
+            viewport={"width": width, "height": 900},
+            service_workers="block",
+            bypass_csp=True,
+            has_touch=phone,
+            is_mobile=phone,
+            accept_downloads=True,
+        )
         self.context.route("**/*", self._route)
         self.context.on("request", lambda r: self._note(r.url))
-        self.context.on("response", lambda r: r.status >= 400 and self.missing.append(f"{r.status} {r.url}"))
+        self.context.on(
+            "response", lambda r: r.status >= 400 and self.missing.append(f"{r.status} {r.url}")
+        )
 
     def _route(self, route: Any) -> None:
         if urlparse(route.request.url).hostname in LOCAL_HOSTS:
@@ -51,7 +60,9 @@ class Guard:
             route.abort()
 
     def _note(self, url: str) -> None:
-        if urlparse(url).hostname not in LOCAL_HOSTS and not url.startswith(("data:", "blob:", "about:")):
+        if urlparse(url).hostname not in LOCAL_HOSTS and not url.startswith(
+            ("data:", "blob:", "about:")
+        ):
             self.foreign.append(url)
 
     def close(self) -> None:
@@ -67,7 +78,9 @@ def shared(browser: Any, base_url: str) -> Iterator[Any]:
     page = guard.context.new_page()
     page.goto(f"{base_url}/check-a-score/")
     page.wait_for_selector(READY, timeout=STARTUP_MS)
-    assert page.get_attribute(".referee-checker", "data-start") == "snapshot"  # the build's memory snapshot
+    assert (
+        page.get_attribute(".referee-checker", "data-start") == "snapshot"
+    )  # the build's memory snapshot
     yield page
     guard.close()
 
@@ -82,7 +95,9 @@ def open_record(page: Any, text: str) -> str:
     The page opens on the verdict: wait for it, and return its state (the exit status).
     """
     page.evaluate("location.hash = ''")
-    page.wait_for_function("document.querySelector('.referee-checker').getAttribute('aria-busy') === null")
+    page.wait_for_function(
+        "document.querySelector('.referee-checker').getAttribute('aria-busy') === null"
+    )
     page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
     page.evaluate("h => { location.hash = h }", fragment_for(text))
     page.wait_for_selector(".referee-checker[data-state]")
@@ -145,7 +160,9 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
     page.wait_for_selector(READY, timeout=STARTUP_MS)
 
     # Fill in the form as a Russian player copies a scoresheet (ranks in Russian notation).
-    chosen = page.locator("[data-path='notation'] [role=radio][aria-checked=true]")  # folded: its text, not its look
+    chosen = page.locator(
+        "[data-path='notation'] [role=radio][aria-checked=true]"
+    )  # folded: its text, not its look
     assert chosen.text_content() == "русская (В Д К Т)"
     players = record["players"]
     while page.locator("input[data-path^='players[']").count() < len(players):
@@ -154,11 +171,15 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
         box = page.locator(f"input[data-path='players[{i}]']")
         box.fill(player)
         box.dispatch_event("change")
-    page.click(".checker-form > details.checker-more > summary")  # the score so far is folded: open it
+    page.click(
+        ".checker-form > details.checker-more > summary"
+    )  # the score so far is folded: open it
     for player, score in record["scores_before"].items():
         page.fill(f"input[data-path='scores_before.{player}']", str(score))
     deal = record["deals"][0]
-    page.click(f"[data-path='deals[0].dealer'] [role=radio]:text-is('{deal['dealer']}')")  # one tap each
+    page.click(
+        f"[data-path='deals[0].dealer'] [role=radio]:text-is('{deal['dealer']}')"
+    )  # one tap each
     page.click(f"[data-path='deals[0].trump'] [role=radio]:text-is('{deal['trump']}')")
     for player, taken in deal["taken"].items():
         page.fill(f"input[data-path='deals[0].taken.{player}.cards']", str(taken["cards"]))
@@ -169,7 +190,9 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
 
     state = verdict(page)
     typed = page.evaluate("document.querySelector('.checker-textarea').value") or None
-    status, expected = cli_json((ROOT / "examples" / f"{name}.yaml").read_text(encoding="utf-8"), "ru")
+    status, expected = cli_json(
+        (ROOT / "examples" / f"{name}.yaml").read_text(encoding="utf-8"), "ru"
+    )
     assert state == str(status) == "0", page.inner_text(".checker-answer")
     table = shown_table(page)
     for d in expected["deals"]:
@@ -178,14 +201,24 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
     assert page.get_attribute(".checker-winner", "data-winner") == expected["winner"]
     assert expected["termination"]["message"] in page.inner_text(".checker-winner")
     assert "Всё верно" in page.inner_text(".checker-state")
-    assert page.inner_text(".checker-sentences") .startswith("Всё, что записал стол, сходится с правилами.")
+    assert page.inner_text(".checker-sentences").startswith(
+        "Всё, что записал стол, сходится с правилами."
+    )
     page.click(".checker-steps > summary")
     steps = page.inner_text(".checker-steps")
     assert all(line in steps for line in expected["deals"][0]["explanation"])
 
     # The form shows the table's words: no record key as a label or a heading.
     shown = page.inner_text(".checker-form")
-    for key in ("dealer", "taken", "honours", "claim", "scores_before", "notation", "must_trump_when_void"):
+    for key in (
+        "dealer",
+        "taken",
+        "honours",
+        "claim",
+        "scores_before",
+        "notation",
+        "must_trump_when_void",
+    ):
         assert key not in shown, key
     assert "Кто сдавал?" in shown and "Что взял каждый?" in shown
 
@@ -198,7 +231,10 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
     page.click(".checker-tab[data-view=form]")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "ru-check-a-score-390.png"), full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+    assert (
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        <= 1
+    )
     # The evening's scoresheet stays on this device, and one tap clears it.
     kept = json.loads(page.evaluate("localStorage.getItem('referee-checker:evening')"))
     assert kept["players"] == players and "expected" not in kept
@@ -208,7 +244,9 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
     guard.close()
 
 
-def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(browser: Any, base_url: str) -> None:
+def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(
+    browser: Any, base_url: str
+) -> None:
     """A player at the table, in Russian on a phone, settles a first Catch the Ten dispute from the game page
     in at most 12 taps, then starts the next deal from the scoresheet in a few more.
 
@@ -227,7 +265,9 @@ def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(browser: A
         taps += 1
         page.tap(selector)
 
-    def next_box(text: str = "") -> None:  # type into the box that has the focus, then the keyboard's "next"
+    def next_box(
+        text: str = "",
+    ) -> None:  # type into the box that has the focus, then the keyboard's "next"
         nonlocal keys
         if text:
             page.keyboard.type(text)
@@ -235,7 +275,9 @@ def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(browser: A
         keys += 1
 
     def focused() -> str:
-        return page.evaluate("document.activeElement.dataset.path || document.activeElement.dataset.action || ''")
+        return page.evaluate(
+            "document.activeElement.dataset.path || document.activeElement.dataset.action || ''"
+        )
 
     def check_now() -> str:
         page.wait_for_selector(READY, timeout=STARTUP_MS)
@@ -247,17 +289,23 @@ def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(browser: A
     page.goto(f"{base_url}/ru/catch-the-ten/")
     with page.expect_navigation():
         tap("a[href*='check-a-score/#game=catch-the-ten']")
-    page.wait_for_selector(READY, timeout=STARTUP_MS)  # the referee is ready (a few seconds): "check" can be pressed
+    page.wait_for_selector(
+        READY, timeout=STARTUP_MS
+    )  # the referee is ready (a few seconds): "check" can be pressed
     players = ["Вера", "Аня", "Борис"]  # clockwise from the dealer, as the form asks
     tap("input[data-path='players[0]']")
     page.keyboard.type(players[0])
-    tap("input[data-path='players[1]']")  # a tap on the next box is not lost, though the name rebuilds the form
+    tap(
+        "input[data-path='players[1]']"
+    )  # a tap on the next box is not lost, though the name rebuilds the form
     assert focused() == "players[1]"
     for name in players[1:]:
         next_box(name)
     next_box()  # the empty fourth seat ends the list
     assert page.locator("input[data-path^='players[']").count() == 3
-    assert page.inner_text("[data-path='deals[0].dealer'] [role=radio][aria-checked=true]") == "Вера"
+    assert (
+        page.inner_text("[data-path='deals[0].dealer'] [role=radio][aria-checked=true]") == "Вера"
+    )
     assert focused() == "deals[0].taken.Вера.cards"
     tap("[data-path='deals[0].trump'] [role=radio]:text-is('♥')")
     tap("input[data-path='deals[0].taken.Вера.cards']")
@@ -270,10 +318,21 @@ def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(browser: A
     first_taps, first_keys = taps, keys
     assert first_taps <= 12, first_taps
 
-    record: dict[str, Any] = {"game": "catch-the-ten", "notation": "ru", "players": players, "deals": [
-        {"dealer": "Вера", "trump": "♥",
-         "taken": {p: {"cards": int(c), "honours": h.split()} for p, (c, h, _) in first.items()},
-         "claim": {p: int(w) for p, (_, _, w) in first.items()}}]}
+    record: dict[str, Any] = {
+        "game": "catch-the-ten",
+        "notation": "ru",
+        "players": players,
+        "deals": [
+            {
+                "dealer": "Вера",
+                "trump": "♥",
+                "taken": {
+                    p: {"cards": int(c), "honours": h.split()} for p, (c, h, _) in first.items()
+                },
+                "claim": {p: int(w) for p, (_, _, w) in first.items()},
+            }
+        ],
+    }
     answer = json.loads(check(yaml.safe_dump(record, allow_unicode=True), "ru"))
     said = page.locator(".checker-sentences li > span").all_inner_texts()
     assert said == [s["text"] for s in answer["explain"]["sentences"]]
@@ -285,34 +344,52 @@ def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(browser: A
     tap("[data-action=next-deal]")
     assert page.locator("fieldset.checker-deal").count() == 2
     assert page.locator("details.checker-deal-done[data-deal='1']:not([open])").count() == 1
-    assert page.inner_text(".checker-carried") == "Счёт перед этой сдачей: " + ", ".join(
-        f"{p} {totals[p]}" for p in players) + "."
+    assert (
+        page.inner_text(".checker-carried")
+        == "Счёт перед этой сдачей: " + ", ".join(f"{p} {totals[p]}" for p in players) + "."
+    )
     assert page.inner_text("[data-path='deals[1].dealer'] [role=radio][aria-checked=true]") == "Аня"
     second = {"Вера": ("9", "Т"), "Аня": ("6", ""), "Борис": ("15", "В 10 К Д")}
-    record["deals"].append({"dealer": "Аня", "trump": "♠", "taken": {
-        p: {"cards": int(c), "honours": h.split()} for p, (c, h) in second.items()}})
-    scores = json.loads(check(yaml.safe_dump(record, allow_unicode=True), "ru"))["result"]["deals"][1]["scores"]
+    record["deals"].append(
+        {
+            "dealer": "Аня",
+            "trump": "♠",
+            "taken": {p: {"cards": int(c), "honours": h.split()} for p, (c, h) in second.items()},
+        }
+    )
+    scores = json.loads(check(yaml.safe_dump(record, allow_unicode=True), "ru"))["result"]["deals"][
+        1
+    ]["scores"]
     tap("[data-path='deals[1].trump'] [role=radio]:text-is('♠')")
     tap("input[data-path='deals[1].taken.Вера.cards']")
     for p, (cards, honours) in second.items():
         next_box(cards)
         next_box(honours)
         next_box(str(scores[p]))
-    assert check_now() == "1", page.inner_text(".checker-answer")  # the first deal's 8 is still written
-    assert all(s.startswith("Сдача 1: ") for s in page.locator(".checker-sentences li > span").all_inner_texts())
+    assert check_now() == "1", page.inner_text(
+        ".checker-answer"
+    )  # the first deal's 8 is still written
+    assert all(
+        s.startswith("Сдача 1: ")
+        for s in page.locator(".checker-sentences li > span").all_inner_texts()
+    )
     assert taps <= 6, taps
     record["deals"][1]["claim"] = scores
     expected = json.loads(check(yaml.safe_dump(record, allow_unicode=True), "ru"))["result"]
     assert shown_table(page)["total"] == {k: str(v) for k, v in expected["totals"].items()}
     kept = json.loads(page.evaluate("localStorage.getItem('referee-checker:evening')"))
     assert len(kept["deals"]) == 2 and kept["deals"][1]["dealer"] == "Аня"
-    print(f"first dispute: {first_taps} taps, {first_keys} 'next' keys; next deal: {taps} taps, {keys} keys")
+    print(
+        f"first dispute: {first_taps} taps, {first_keys} 'next' keys; next deal: {taps} taps, {keys} keys"
+    )
     guard.close()
 
 
 def test_broken_record_shows_the_localized_error_and_its_line(browser: Any, base_url: str) -> None:
-    broken = "game: catch-the-ten\nnotation: ru\nplayers: [Анна, Борис, Вера]\ndeals:\n  - dealer: Глеб\n" \
-             "    trump: ♥\n    taken:\n      Анна: {cards: 15}\n      Борис: {cards: 9}\n      Вера: {cards: 6}\n"
+    broken = (
+        "game: catch-the-ten\nnotation: ru\nplayers: [Анна, Борис, Вера]\ndeals:\n  - dealer: Глеб\n"
+        "    trump: ♥\n    taken:\n      Анна: {cards: 15}\n      Борис: {cards: 9}\n      Вера: {cards: 6}\n"
+    )
     status, expected = cli_json(broken, "ru")
     assert status == 2
     guard = Guard(browser, width=390)
@@ -338,14 +415,21 @@ def test_broken_record_shows_the_localized_error_and_its_line(browser: Any, base
     assert beside.inner_text() == expected["errors"][0]["message"]
     page.click(".checker-findings .checker-place[data-path]")
     assert page.get_attribute(".referee-checker", "data-view") == "form"
-    assert page.evaluate("document.activeElement.closest('[data-path]').dataset.path") == "deals[0].dealer"
-    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+    assert (
+        page.evaluate("document.activeElement.closest('[data-path]').dataset.path")
+        == "deals[0].dealer"
+    )
+    assert (
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        <= 1
+    )
     guard.close()
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
-def test_every_example_opens_checks_and_downloads_as_the_cli_judges_it(shared: Any, example: Path,
-                                                                        tmp_path: Path) -> None:
+def test_every_example_opens_checks_and_downloads_as_the_cli_judges_it(
+    shared: Any, example: Path, tmp_path: Path
+) -> None:
     page = shared
     text = example.read_text(encoding="utf-8")
     status, expected = cli_json(text, "en")
@@ -368,8 +452,9 @@ def test_every_example_opens_checks_and_downloads_as_the_cli_judges_it(shared: A
     assert yaml.safe_load(downloaded) == original
 
 
-def test_a_snapshot_that_fails_falls_back_to_the_plain_start_with_the_same_verdicts(browser: Any,
-                                                                                     base_url: str) -> None:
+def test_a_snapshot_that_fails_falls_back_to_the_plain_start_with_the_same_verdicts(
+    browser: Any, base_url: str
+) -> None:
     """The snapshot's bytes are spoilt on the way: the worker starts Pyodide plainly, and every example
     gets the verdict it gets from the snapshot (the test above) and from the CLI."""
     guard = Guard(browser)
@@ -377,7 +462,9 @@ def test_a_snapshot_that_fails_falls_back_to_the_plain_start_with_the_same_verdi
 
     def spoil(route: Any) -> None:
         spoilt.append(route.request.url)
-        route.fulfill(status=200, body=b"not a snapshot" * 1000, content_type="application/octet-stream")
+        route.fulfill(
+            status=200, body=b"not a snapshot" * 1000, content_type="application/octet-stream"
+        )
 
     guard.context.route("**/assets/checker/snapshot-*.bin", spoil)
     page = guard.context.new_page()
@@ -394,8 +481,12 @@ def test_a_snapshot_that_fails_falls_back_to_the_plain_start_with_the_same_verdi
         open_record(page, text)
         assert verdict(page) == str(status), example
         if status != 2:
-            assert shown_table(page)["total"] == {k: str(v) for k, v in expected["totals"].items()}, example
-    assert [p for p in asked if p.endswith("search_index.json")], "the index, once there is a verdict"
+            assert shown_table(page)["total"] == {
+                k: str(v) for k, v in expected["totals"].items()
+            }, example
+    assert [p for p in asked if p.endswith("search_index.json")], (
+        "the index, once there is a verdict"
+    )
     guard.close()
 
 
@@ -417,12 +508,17 @@ def test_share_links_are_read_only_as_far_as_the_referee_reads(shared: Any) -> N
     text = "game: yacht\n" + "\n" * 300_000 + "players: [Anna]\n"
     page.evaluate("location.hash = ''")
     page.evaluate("h => { location.hash = h }", fragment_for(text))
-    page.wait_for_function("n => document.querySelector('.checker-textarea').value.length === n", arg=len(text))
+    page.wait_for_function(
+        "n => document.querySelector('.checker-textarea').value.length === n", arg=len(text)
+    )
     assert page.locator(".checker-gutter span").count() == 20_000
     status, expected = cli_json(text, "en")
     # A shared link opens on its verdict: wait for that answer (a second press would race with it).
-    page.wait_for_function("m => document.querySelector('.checker-answer').innerText.includes(m)",
-                           arg=expected["errors"][0]["message"], timeout=STARTUP_MS)
+    page.wait_for_function(
+        "m => document.querySelector('.checker-answer').innerText.includes(m)",
+        arg=expected["errors"][0]["message"],
+        timeout=STARTUP_MS,
+    )
     assert page.get_attribute(".referee-checker", "data-state") == str(status) == "2"
 
 
@@ -431,10 +527,13 @@ def test_a_worked_example_fills_the_form(shared: Any) -> None:
     page.evaluate("location.hash = 'game=yacht'")
     page.wait_for_function("document.querySelector(\"select[data-path='game']\").value === 'yacht'")
     page.click("[data-action=sample]")
-    page.wait_for_function("document.querySelector(\"input[data-path='players[0]']\").value === 'Anna'")
+    page.wait_for_function(
+        "document.querySelector(\"input[data-path='players[0]']\").value === 'Anna'"
+    )
     text = (ROOT / "examples" / "yacht" / "three-players.yaml").read_text(encoding="utf-8")
     assert page.locator("input[data-path='deals[0].tricks.Anna']").input_value() == str(
-        yaml.safe_load(text)["deals"][0]["tricks"]["Anna"])
+        yaml.safe_load(text)["deals"][0]["tricks"]["Anna"]
+    )
     assert verdict(page) == str(cli_json(text, "en")[0])
 
 
@@ -456,7 +555,9 @@ def test_example_links_on_game_pages_open_the_record(shared: Any, base_url: str)
     # Share: the link carries the record in its fragment, and opening it gives the same text.
     page.click("[data-action=share]")
     # The link is made after the click (the record is compressed asynchronously): wait for it.
-    page.wait_for_function("document.querySelector('.checker-share-url').value.includes('#record=')")
+    page.wait_for_function(
+        "document.querySelector('.checker-share-url').value.includes('#record=')"
+    )
     shared_url = page.locator(".checker-share-url").input_value()
     assert "#record=" in shared_url and urlparse(shared_url).hostname == "127.0.0.1"
     text = page.locator(".checker-textarea").input_value()
@@ -465,15 +566,20 @@ def test_example_links_on_game_pages_open_the_record(shared: Any, base_url: str)
     page.goto("about:blank")
     page.goto(shared_url)
     page.wait_for_function("t => document.querySelector('.checker-textarea').value === t", arg=text)
-    page.wait_for_selector(".referee-checker[data-state]", timeout=STARTUP_MS)  # the recipient sees the verdict
+    page.wait_for_selector(
+        ".referee-checker[data-state]", timeout=STARTUP_MS
+    )  # the recipient sees the verdict
     assert page.locator(".checker-sentences").inner_text() == said
 
 
 # -- a disputed deal of every game, through the form alone --------------------------------------------------
 
 # The function that fills the form (its leading comment lines left out: page.evaluate takes a bare function).
-FILL = "\n".join(line for line in (Path(__file__).parent / "checker_fill.js").read_text(encoding="utf-8").splitlines()
-                 if not line.startswith("//"))
+FILL = "\n".join(
+    line
+    for line in (Path(__file__).parent / "checker_fill.js").read_text(encoding="utf-8").splitlines()
+    if not line.startswith("//")
+)
 
 
 def disputed(slug: str, lang: str) -> dict[str, Any]:
@@ -483,7 +589,9 @@ def disputed(slug: str, lang: str) -> dict[str, Any]:
     from site_tools.checker import reader_record
 
     record = yaml.safe_load(reader_record(spec_of(GAMES[slug]).samples["summary"], lang))
-    record.setdefault("notation", "en")  # the form starts in the page's notation; the examples write English
+    record.setdefault(
+        "notation", "en"
+    )  # the form starts in the page's notation; the examples write English
     players = [str(p) for p in record["players"]]
     for deal in record["deals"]:
         if isinstance(deal.get("claim"), dict):
@@ -508,11 +616,15 @@ def settle(page: Any, record: dict[str, Any], lang: str) -> dict[str, Any]:
     for k, sentence in enumerate(want):
         item = said.nth(k)
         assert item.locator("span").first.inner_text() == sentence["text"], record["game"]
-        assert item.locator("a.checker-rule").get_attribute("href") == sentence["href"], record["game"]
+        assert item.locator("a.checker-rule").get_attribute("href") == sentence["href"], record[
+            "game"
+        ]
     return answer
 
 
-def test_a_disputed_deal_of_every_game_is_settled_through_the_form(browser: Any, base_url: str) -> None:
+def test_a_disputed_deal_of_every_game_is_settled_through_the_form(
+    browser: Any, base_url: str
+) -> None:
     """Russian on a phone for all thirteen games, German on a desktop for three; axe finds nothing, light or dark."""
     from referee.games import GAMES
     from tests.browser.test_site_frame import axe_violations as axe
@@ -525,9 +637,11 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(browser: Any,
         # "active" class a frame or more after the scroll, so "no animation running" alone can be true
         # before the fade has begun (axe then met it half done, on some runs): wait for the class to go,
         # and then for the fade to end.
-        page.wait_for_function("() => !document.querySelector('.md-header__title')"
-                               ".classList.contains('md-header__title--active')"
-                               " && document.querySelector('.md-header').getAnimations({subtree: true}).length === 0")
+        page.wait_for_function(
+            "() => !document.querySelector('.md-header__title')"
+            ".classList.contains('md-header__title--active')"
+            " && document.querySelector('.md-header').getAnimations({subtree: true}).length === 0"
+        )
         return axe(page)
 
     guard = Guard(browser, width=390)
@@ -537,20 +651,43 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(browser: Any,
     for slug in GAMES:
         answer = settle(page, disputed(slug, "ru"), "ru")
         assert answer["status"] in (0, 1), slug
-        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1, slug
-        assert not page.evaluate("[...document.querySelectorAll('.checker-form input')]"
-                                 ".some(i => i.value.includes('[object'))"), slug  # every value shown as written
-        if slug == "buy-or-pass":  # "took nothing" is one tap, and it is an empty list in the record
-            assert page.locator("[data-path='deals[0].tricks.Глеб'] [data-action=none][aria-pressed=true]").count() == 1
+        assert (
+            page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            <= 1
+        ), slug
+        assert not page.evaluate(
+            "[...document.querySelectorAll('.checker-form input')]"
+            ".some(i => i.value.includes('[object'))"
+        ), slug  # every value shown as written
+        if (
+            slug == "buy-or-pass"
+        ):  # "took nothing" is one tap, and it is an empty list in the record
+            assert (
+                page.locator(
+                    "[data-path='deals[0].tricks.Глеб'] [data-action=none][aria-pressed=true]"
+                ).count()
+                == 1
+            )
             # The sentence speaks the table's unit: the disputed cell's roubles and kopecks, word for word.
             cell = page.locator(".checker-scores td.checker-disagrees").first
             who = cell.get_attribute("data-player")
             sentence = page.locator(f".checker-sentences li[data-player='{who}']").inner_text()
             right = cell.locator(".checker-score").inner_text()
-            wrote = re.search(r"\u2212?\d+,\d\d\u00a0₽", cell.locator(".checker-claimed").inner_text())
-            assert wrote and f"записано {wrote[0]}, по правилам {right}." in sentence, (sentence, right)
-            assert re.search(r"кассе.* \d+,\d\d\u00a0₽", page.inner_text(".checker-termination"))  # the pot too
-        if slug == "comet":  # a disputed player's cell is on screen, not cut off: the table is stacked
+            wrote = re.search(
+                r"\u2212?\d+,\d\d\u00a0₽", cell.locator(".checker-claimed").inner_text()
+            )
+            assert wrote and f"записано {wrote[0]}, по правилам {right}." in sentence, (
+                sentence,
+                right,
+            )
+            assert re.search(
+                r"кассе.* \d+,\d\d\u00a0₽", page.inner_text(".checker-termination")
+            )  # the pot too
+        if (
+            slug == "comet"
+        ):  # a disputed player's cell is on screen, not cut off: the table is stacked
             cell = page.locator(".checker-scores td.checker-disagrees").first.bounding_box()
             assert cell and cell["x"] >= 0 and cell["x"] + cell["width"] <= 390
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -572,9 +709,11 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(browser: Any,
 
 def test_names_keep_their_seats_and_the_winner_is_named_once(shared: Any) -> None:
     page = shared
-    text = ("game: catch-the-ten\nplayers: [Anna, '7', Vera]\ndeals:\n  - dealer: Vera\n    trump: ♥\n"
-            "    taken:\n      Anna: {cards: 15, honours: [J, '10']}\n      '7': {cards: 9, honours: [A, Q]}\n"
-            "      Vera: {cards: 6, honours: [K]}\n")
+    text = (
+        "game: catch-the-ten\nplayers: [Anna, '7', Vera]\ndeals:\n  - dealer: Vera\n    trump: ♥\n"
+        "    taken:\n      Anna: {cards: 15, honours: [J, '10']}\n      '7': {cards: 9, honours: [A, Q]}\n"
+        "      Vera: {cards: 6, honours: [K]}\n"
+    )
     assert open_record(page, text) == "0"
     heads = page.locator(".checker-scores thead th").all_inner_texts()
     assert heads[1:] == ["Anna", "7", "Vera"]  # a name like a number stays in its seat

@@ -39,7 +39,9 @@ class WithPolicy(Quiet):
 
     def end_headers(self) -> None:
         path = urlparse(self.path).path
-        checker = path.endswith(("/check-a-score/", "/check-a-score/index.html", csp.CHECKER_WORKER))
+        checker = path.endswith(
+            ("/check-a-score/", "/check-a-score/index.html", csp.CHECKER_WORKER)
+        )
         self.send_header("Content-Security-Policy", csp.policy(checker=checker, header=True))
         super().end_headers()
 
@@ -66,14 +68,18 @@ def violations(page: Any) -> list[str]:
     return page.evaluate("window.__violations")
 
 
-def test_an_injected_script_does_not_run_and_nothing_foreign_loads(context: tuple[Any, list[str]],
-                                                                   policed: str) -> None:
+def test_an_injected_script_does_not_run_and_nothing_foreign_loads(
+    context: tuple[Any, list[str]], policed: str
+) -> None:
     ctx, foreign = context
 
     def inject(route: Any) -> None:
         response = route.fetch()
-        body = response.text().replace('<article class="md-content__inner md-typeset">',
-                                       '<article class="md-content__inner md-typeset">' + INJECTED, 1)
+        body = response.text().replace(
+            '<article class="md-content__inner md-typeset">',
+            '<article class="md-content__inner md-typeset">' + INJECTED,
+            1,
+        )
         assert INJECTED in body
         route.fulfill(response=response, body=body)
 
@@ -85,8 +91,12 @@ def test_an_injected_script_does_not_run_and_nothing_foreign_loads(context: tupl
     page.wait_for_timeout(300)
     assert page.evaluate("window.__pwned") is None
     found = violations(page)
-    for expected in ("script-src-elem inline", "script-src-attr inline", "img-src https://evil.example/p.png",
-                     "frame-src https://evil.example"):
+    for expected in (
+        "script-src-elem inline",
+        "script-src-attr inline",
+        "img-src https://evil.example/p.png",
+        "frame-src https://evil.example",
+    ):
         assert any(v.startswith(expected) for v in found), found
     assert [v for v in found if v.startswith("script-src")], found
     assert foreign == [], f"requests to other hosts: {foreign}"
@@ -96,7 +106,16 @@ def test_every_feature_works_under_the_policy(context: tuple[Any, list[str]], po
     """Pages in each language and the 404 page, search, dark mode, the language switch, the checker's verdict."""
     ctx, foreign = context
     page = ctx.new_page()
-    for path in ("", "glossary/", "yacht/", "ru/", "ru/korol/", "de/", "de/comet/", "no-such-page/"):
+    for path in (
+        "",
+        "glossary/",
+        "yacht/",
+        "ru/",
+        "ru/korol/",
+        "de/",
+        "de/comet/",
+        "no-such-page/",
+    ):
         page.goto(f"{policed}/{path}")
         assert violations(page) == [], (path, violations(page))
 
@@ -106,7 +125,10 @@ def test_every_feature_works_under_the_policy(context: tuple[Any, list[str]], po
     scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
     page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
     page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
-    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") != scheme or scheme == "slate"
+    assert (
+        page.evaluate("document.body.getAttribute('data-md-color-scheme')") != scheme
+        or scheme == "slate"
+    )
     switch_language(page, "ru")
     assert urlparse(page.url).path == "/ru/catch-the-ten/"
     assert violations(page) == []

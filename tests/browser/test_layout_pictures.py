@@ -12,12 +12,14 @@ import pytest
 
 from tests.browser.conftest import SHOTS
 
-PICTURE_PAGES = [("/kings-corners/", "en", "Kings Corners layout"),
-                 ("/ru/kings-corners/", "ru", "Раскладка «Королей в углах»"),
-                 ("/de/kings-corners/", "de", "Auslage von „Könige in den Ecken“"),
-                 ("/construction/", "en", "Construction grid"),
-                 ("/ru/construction/", "ru", "Сетка «Конструкции»"),
-                 ("/de/construction/", "de", "Raster von Konstruktion")]
+PICTURE_PAGES = [
+    ("/kings-corners/", "en", "Kings Corners layout"),
+    ("/ru/kings-corners/", "ru", "Раскладка «Королей в углах»"),
+    ("/de/kings-corners/", "de", "Auslage von „Könige in den Ecken“"),
+    ("/construction/", "en", "Construction grid"),
+    ("/ru/construction/", "ru", "Сетка «Конструкции»"),
+    ("/de/construction/", "de", "Raster von Konstruktion"),
+]
 
 
 def pictures(page: Any) -> list[dict[str, Any]]:
@@ -37,14 +39,17 @@ def pictures(page: Any) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("width", [390, 1280])
 @pytest.mark.parametrize("path, lang, alt", PICTURE_PAGES)
-def test_layout_pictures_are_drawn_labelled_and_fit(guarded: tuple[Any, list[str]], base_url: str,
-                                                     width: int, path: str, lang: str, alt: str) -> None:
+def test_layout_pictures_are_drawn_labelled_and_fit(
+    guarded: tuple[Any, list[str]], base_url: str, width: int, path: str, lang: str, alt: str
+) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     context, _ = guarded
     page = context.new_page()
     page.set_viewport_size({"width": width, "height": 900})
     assert page.goto(base_url + path).status == 200
-    page.evaluate("document.querySelectorAll('article details').forEach(d => { d.open = true; })")  # the examples
+    page.evaluate(
+        "document.querySelectorAll('article details').forEach(d => { d.open = true; })"
+    )  # the examples
     found = pictures(page)
     layouts = [pic for pic in found if pic["label"].startswith(alt)]
     assert len(layouts) >= 3, f"{path}: the layout and the examples' positions"
@@ -54,19 +59,28 @@ def test_layout_pictures_are_drawn_labelled_and_fit(guarded: tuple[Any, list[str
         assert pic["right"] <= client + 1, f"{path}: a picture sticks out at {width}px"
         assert pic["red"] != pic["black"], "red and black cards are told apart"
     assert all(pic["width"] > 100 for pic in layouts)
-    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+    assert (
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        <= 1
+    )
     game = path.strip("/").split("/")[-1]
-    page.locator("article svg.cr-picture").first.screenshot(path=str(SHOTS / f"{lang}-{game}-picture-{width}.png"))
+    page.locator("article svg.cr-picture").first.screenshot(
+        path=str(SHOTS / f"{lang}-{game}-picture-{width}.png")
+    )
 
 
-def test_layout_pictures_in_the_dark_scheme_and_in_print(guarded: tuple[Any, list[str]], base_url: str) -> None:
+def test_layout_pictures_in_the_dark_scheme_and_in_print(
+    guarded: tuple[Any, list[str]], base_url: str
+) -> None:
     context, _ = guarded
     page = context.new_page()
     page.goto(base_url + "/kings-corners/")
     light = pictures(page)[0]
     page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
     dark = pictures(page)[0]
-    assert dark["red"] != light["red"] and dark["black"] != light["black"], "the dark scheme has its own colours"
+    assert dark["red"] != light["red"] and dark["black"] != light["black"], (
+        "the dark scheme has its own colours"
+    )
     page.emulate_media(media="print")
     page.evaluate("document.body.setAttribute('data-md-color-scheme', 'default')")
     printed = pictures(page)[0]

@@ -20,8 +20,14 @@ KEPT = "html[data-offline='kept']"
 def test_the_checker_and_a_game_page_open_again_offline(browser: Any, base_url: str) -> None:
     foreign: list[str] = []
     context = browser.new_context(service_workers="allow")
-    context.on("request", lambda r: urlparse(r.url).hostname in LOCAL_HOSTS or r.url.startswith(
-        ("data:", "blob:", "about:")) or foreign.append(r.url))
+    context.on(
+        "request",
+        lambda r: (
+            urlparse(r.url).hostname in LOCAL_HOSTS
+            or r.url.startswith(("data:", "blob:", "about:"))
+            or foreign.append(r.url)
+        ),
+    )
     page = context.new_page()
     # The first visit is the checker's (from a shared link, say): the service worker starts while the
     # page loads, and keeps what the page and its Web Worker fetched before it was there.
@@ -31,7 +37,9 @@ def test_the_checker_and_a_game_page_open_again_offline(browser: Any, base_url: 
     page.goto(f"{base_url}/yacht/")
     page.wait_for_selector(KEPT, timeout=60_000)
     # Installable: the manifest names the site and its icons, which the site has.
-    manifest = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+    )
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
     for icon in manifest["icons"]:
         assert page.evaluate("u => fetch(u).then(r => r.ok)", f"{base_url}/{icon['src']}"), icon
@@ -84,7 +92,9 @@ def test_every_game_saved_from_the_home_page_opens_offline(browser: Any, base_ur
     page.goto(f"{base_url}/ru/{game.slug}/")
     assert page.inner_text("h1").startswith(game.name("ru").split(" (")[0])
     # Styled, not bare text: the theme's stylesheet came from the cache too.
-    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") != "static"
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") != "static"
+    )
     context.close()
 
     # A browser without a service worker says so instead of pretending.

@@ -46,23 +46,35 @@ def test_examples_are_folded_and_open_when_linked_to(page: Any, base_url: str, l
     page.goto(f"{base_url}/{lang}catch-the-ten/")
     folds = page.locator("details.referee-example")
     assert folds.count() >= 4
-    assert page.evaluate("[...document.querySelectorAll('details.referee-example')].every(d => !d.open)")
+    assert page.evaluate(
+        "[...document.querySelectorAll('details.referee-example')].every(d => !d.open)"
+    )
     heading = page.locator("h2#examples")
-    assert heading.bounding_box()["y"] > page.locator("h2#play").bounding_box()["y"], "rules come first"
+    assert heading.bounding_box()["y"] > page.locator("h2#play").bounding_box()["y"], (
+        "rules come first"
+    )
     # A link to an example opens its fold, on load and on a change of the fragment.
     page.goto(f"{base_url}/{lang}catch-the-ten/#example-full-play")
-    opened = page.evaluate("[...document.querySelectorAll('details.referee-example')].map(d => d.open)")
+    opened = page.evaluate(
+        "[...document.querySelectorAll('details.referee-example')].map(d => d.open)"
+    )
     assert opened.count(True) == 1
     page.evaluate("location.hash = '#example-two-reach'")
-    page.wait_for_function("[...document.querySelectorAll('details.referee-example')].filter(d => d.open).length == 2")
+    page.wait_for_function(
+        "[...document.querySelectorAll('details.referee-example')].filter(d => d.open).length == 2"
+    )
     # Inside the fold: the hands as pictures with a text alternative, the trick table with who led and won.
     pictures = page.locator("details.referee-example[open] svg.cr-picture[role=img]")
     assert pictures.count() > 10
     # The record can be downloaded, in the page's language, and the referee accepts it.
-    href = page.locator("details.referee-example[open] p.record-download a").first.get_attribute("href")
+    href = page.locator("details.referee-example[open] p.record-download a").first.get_attribute(
+        "href"
+    )
     response = page.request.get(page.url.split("#")[0] + href)
     assert response.ok and "game: catch-the-ten" in response.text()
-    labels = page.evaluate("[...document.querySelectorAll('svg.cr-picture')].map(s => s.getAttribute('aria-label'))")
+    labels = page.evaluate(
+        "[...document.querySelectorAll('svg.cr-picture')].map(s => s.getAttribute('aria-label'))"
+    )
     assert all(labels)
 
 
@@ -82,7 +94,11 @@ def test_every_game_prints_on_four_pages_at_most(page: Any, base_url: str) -> No
                         pictures: hidden('section.cr-examples .cr-figure, details.referee-example svg, .cr-tricks, '
                                          + '.cr-moves')};
             }""")
-            assert shown == {"furniture": True, "examples": True, "pictures": True}, (lang, game, shown)
+            assert shown == {"furniture": True, "examples": True, "pictures": True}, (
+                lang,
+                game,
+                shown,
+            )
             counts[lang + game] = pdf_pages(page.pdf(format="A4"))
             # The quick reference fits on one printed page and is never split.
             card = page.locator(".admonition.quickref")
@@ -171,7 +187,9 @@ def test_every_game_fits_a_phone(browser: Any, base_url: str) -> None:
     cut, the tricks as a grid of cards at 14 px or more with the lead and the winner marked, hands unshrunk."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     page = context.new_page()
-    index_requests: list[str] = []  # the search index waits until search is opened (search-language.js)
+    index_requests: list[
+        str
+    ] = []  # the search index waits until search is opened (search-language.js)
     page.on("request", lambda r: "search_index" in r.url and index_requests.append(r.url))
     problems: dict[str, dict[str, Any]] = {}
     trick_grids = 0
@@ -197,8 +215,9 @@ def test_phone_pages_pass_axe_light_and_dark_with_folds_open(browser: Any, base_
 
     problems = []
     for scheme in ("light", "dark"):  # the theme follows the system's scheme
-        context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block",
-                                      color_scheme=scheme)
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, service_workers="block", color_scheme=scheme
+        )
         page = context.new_page()
         # Three pages cover the new parts in the three languages: a trick grid with a player sitting
         # tricks out (Korol), stacked score tables and the record fields (all three), kept few for time.

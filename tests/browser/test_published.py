@@ -18,7 +18,9 @@ READY = ".referee-checker[data-ready='true']"
 STARTUP_MS = 120_000
 
 
-def test_a_reader_s_path_stays_under_the_sub_path(guarded: tuple[Any, list[str]], base_url: str) -> None:
+def test_a_reader_s_path_stays_under_the_sub_path(
+    guarded: tuple[Any, list[str]], base_url: str
+) -> None:
     context, _ = guarded
     paths: list[str] = []
     context.on("request", lambda r: r.url.startswith("http") and paths.append(urlparse(r.url).path))
@@ -46,6 +48,9 @@ def test_a_reader_s_path_stays_under_the_sub_path(guarded: tuple[Any, list[str]]
     assert response is not None and response.status == 404
     page.goto(f"{base_url}/ru/404.html")
     assert page.locator("html").get_attribute("lang") == "ru"
-    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in (
+        "sticky",
+        "fixed",
+    )
     outside = sorted({p for p in paths if not p.startswith(SUB_PATH + "/")})
     assert outside == [], f"requests outside the site's sub-path: {outside}"

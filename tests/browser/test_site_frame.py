@@ -23,9 +23,13 @@ LANGUAGES = ("en", "ru", "de")
 
 def site_pages(site: Path) -> list[str]:
     """Every page of the site in every language, as URL paths (the English ones at the root)."""
-    english = sorted(p.parent.relative_to(site).as_posix() for p in site.glob("*/index.html")
-                     if p.parent.name not in LANGUAGES and (p.parent / "index.html").is_file()
-                     and not p.parent.name.startswith(("assets", "search", "schemas")))
+    english = sorted(
+        p.parent.relative_to(site).as_posix()
+        for p in site.glob("*/index.html")
+        if p.parent.name not in LANGUAGES
+        and (p.parent / "index.html").is_file()
+        and not p.parent.name.startswith(("assets", "search", "schemas"))
+    )
     paths = ["/"] + [f"/{name}/" for name in english]
     return [f"/{lang}{path}" if lang != "en" else path for lang in LANGUAGES for path in paths]
 
@@ -58,8 +62,9 @@ def context_at(guarded: tuple[Any, list[str]]) -> Iterator[Any]:
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_every_page_has_no_accessibility_violation(context_at: Any, base_url: str, pages: list[str],
-                                                    width: int) -> None:
+def test_every_page_has_no_accessibility_violation(
+    context_at: Any, base_url: str, pages: list[str], width: int
+) -> None:
     assert AXE.is_file(), "axe-core is missing: ./run test installs it (npm ci)"
     page = context_at.new_page()
     page.set_viewport_size({"width": width, "height": 900})
@@ -83,23 +88,33 @@ def test_dark_mode_follows_the_system_and_can_be_switched(browser: Any, base_url
         assert axe_violations(page) == []
         red = page.evaluate("getComputedStyle(document.querySelector('.suit-red')).color")
         assert red == "rgb(239, 83, 80)", red  # hearts and diamonds stay red on the dark background
-        page.locator("form[data-md-component=palette] label:not([hidden])").first.click()  # auto → light
+        page.locator(
+            "form[data-md-component=palette] label:not([hidden])"
+        ).first.click()  # auto → light
         assert scheme() == "default"
-        page.locator("form[data-md-component=palette] label:not([hidden])").first.click()  # light → dark
+        page.locator(
+            "form[data-md-component=palette] label:not([hidden])"
+        ).first.click()  # light → dark
         assert scheme() == "slate"
-        label = page.locator("form[data-md-component=palette] label:not([hidden])").first.get_attribute("title")
+        label = page.locator(
+            "form[data-md-component=palette] label:not([hidden])"
+        ).first.get_attribute("title")
         assert label == "Как в системе"
     finally:
         context.close()
 
 
-@pytest.mark.parametrize(("lang", "target", "label", "updated"), [
-    ("en", "docs/en/yacht.md", "Edit this page", "Last updated"),
-    ("ru", "locale/ru/docs/yacht.po", "Улучшить перевод", "Обновлено"),
-    ("de", "locale/de/docs/yacht.po", "Übersetzung verbessern", "Zuletzt geändert"),
-])
-def test_the_frame_links_the_source_the_licence_and_the_neighbours(context_at: Any, base_url: str, lang: str,
-                                                                    target: str, label: str, updated: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "target", "label", "updated"),
+    [
+        ("en", "docs/en/yacht.md", "Edit this page", "Last updated"),
+        ("ru", "locale/ru/docs/yacht.po", "Улучшить перевод", "Обновлено"),
+        ("de", "locale/de/docs/yacht.po", "Übersetzung verbessern", "Zuletzt geändert"),
+    ],
+)
+def test_the_frame_links_the_source_the_licence_and_the_neighbours(
+    context_at: Any, base_url: str, lang: str, target: str, label: str, updated: str
+) -> None:
     page = context_at.new_page()
     prefix = "" if lang == "en" else f"/{lang}"
     page.goto(f"{base_url}{prefix}/yacht/")
@@ -115,26 +130,39 @@ def test_the_frame_links_the_source_the_licence_and_the_neighbours(context_at: A
     assert page.locator("head title").count() == 1
 
 
-def test_the_language_switch_keeps_the_section_and_shows_the_language(context_at: Any, base_url: str) -> None:
+def test_the_language_switch_keeps_the_section_and_shows_the_language(
+    context_at: Any, base_url: str
+) -> None:
     page = context_at.new_page()
     page.goto(base_url + "/catch-the-ten/#scoring")
     assert page.locator(".cr-language__code").inner_text() == "EN"
     switch_language(page, "ru")
-    assert urlparse(page.url).path == f"{SUB_PATH}/ru/catch-the-ten/" and urlparse(page.url).fragment == "scoring"
+    assert (
+        urlparse(page.url).path == f"{SUB_PATH}/ru/catch-the-ten/"
+        and urlparse(page.url).fragment == "scoring"
+    )
     assert page.locator(".cr-language__code").inner_text() == "RU"
     assert page.locator(".md-select__link[aria-current=true]").get_attribute("hreflang") == "ru"
     home_title = page.goto(base_url + "/ru/") and page.title()
     assert home_title == "Правила карточных игр и арбитр"  # one title, not the site name twice
     alternates = page.locator("head link[rel=alternate][hreflang]").evaluate_all(
-        "els => els.map(e => [e.hreflang, e.getAttribute('href')])")
+        "els => els.map(e => [e.hreflang, e.getAttribute('href')])"
+    )
     assert {lang for lang, _ in alternates} == {"en", "ru", "de", "x-default"}
     assert all(href.startswith("https://") for _, href in alternates), alternates
 
 
-@pytest.mark.parametrize(("lang", "title", "home"), [
-    ("en", "Page not found", "/"), ("ru", "Страница не найдена", "/ru/"), ("de", "Seite nicht gefunden", "/de/")])
-def test_the_404_page_speaks_the_reader_s_language(context_at: Any, base_url: str, site: Path, lang: str,
-                                                   title: str, home: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "title", "home"),
+    [
+        ("en", "Page not found", "/"),
+        ("ru", "Страница не найдена", "/ru/"),
+        ("de", "Seite nicht gefunden", "/de/"),
+    ],
+)
+def test_the_404_page_speaks_the_reader_s_language(
+    context_at: Any, base_url: str, site: Path, lang: str, title: str, home: str
+) -> None:
     page = context_at.new_page()
     path = "/404.html" if lang == "en" else f"/{lang}/404.html"
     assert (site / path.lstrip("/")).is_file()
@@ -146,16 +174,22 @@ def test_the_404_page_speaks_the_reader_s_language(context_at: Any, base_url: st
     assert axe_violations(page) == []
 
 
-@pytest.mark.parametrize(("lang", "query"), [("en", "10♥"), ("ru", "10♥"), ("ru", "10ч"), ("de", "Herz 10"),
-                                              ("de", "10♥")])
-def test_search_finds_cards_in_every_notation(context_at: Any, base_url: str, lang: str, query: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "query"),
+    [("en", "10♥"), ("ru", "10♥"), ("ru", "10ч"), ("de", "Herz 10"), ("de", "10♥")],
+)
+def test_search_finds_cards_in_every_notation(
+    context_at: Any, base_url: str, lang: str, query: str
+) -> None:
     page = context_at.new_page()
     prefix = "" if lang == "en" else f"/{lang}"
     page.goto(f"{base_url}{prefix}/catch-the-ten/")
     page.keyboard.press("s")
     wait_until_search_is_ready(page)  # the index is fetched when search is first opened
     page.locator("input.md-search__input").press_sequentially(query, delay=20)
-    page.keyboard.press("End")  # a suit sign or a Cyrillic letter is typed without a key-up; this key has one
+    page.keyboard.press(
+        "End"
+    )  # a suit sign or a Cyrillic letter is typed without a key-up; this key has one
     found = page.locator(".md-search-result__item > a[href*='catch-the-ten/?h=crd']").first
     found.wait_for(timeout=10_000)  # a result found through the card itself, not just its rank
     hrefs = page.locator(".md-search-result__item > a").evaluate_all("els => els.map(e => e.href)")
@@ -164,8 +198,12 @@ def test_search_finds_cards_in_every_notation(context_at: Any, base_url: str, la
     assert hint and ("10" in hint)
 
 
-def test_a_phone_shows_the_site_name_and_wide_tables_say_they_scroll(browser: Any, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+def test_a_phone_shows_the_site_name_and_wide_tables_say_they_scroll(
+    browser: Any, base_url: str
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
     try:
         page = context.new_page()
         page.goto(base_url + "/de/settle-a-score/")

@@ -20,14 +20,22 @@ from referee.messages import Message
 
 # slug → module in this package with ``example_rows(game, deal, notation)`` and (if the game's own one-line
 # facts are not enough) ``example_lines(…)``
-EXAMPLES: dict[str, str] = {"catch-the-ten": "catch_the_ten", "comet": "comet", "kings-corners": "kings_corners",
-                             "reunion": "reunion", "trump-seven": "trump_seven", "yacht": "yacht"}
+EXAMPLES: dict[str, str] = {
+    "catch-the-ten": "catch_the_ten",
+    "comet": "comet",
+    "kings-corners": "kings_corners",
+    "reunion": "reunion",
+    "trump-seven": "trump_seven",
+    "yacht": "yacht",
+}
 
 
 def _shown_by(game: Game, name: str) -> Callable[..., Any] | None:
     """The function ``name`` of the module here for ``game``, if there is one and it has it."""
     module = EXAMPLES.get(game.slug)
-    return getattr(import_module(f"{__name__}.{module}"), name, None) if module is not None else None
+    return (
+        getattr(import_module(f"{__name__}.{module}"), name, None) if module is not None else None
+    )
 
 
 def example_lines(game: Game, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
@@ -38,7 +46,9 @@ def example_lines(game: Game, deal: dict[str, Any], notation: str) -> list[tuple
     return shown(game, deal, notation)  # type: ignore[no-any-return]
 
 
-def example_rows(game: Game, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+def example_rows(
+    game: Game, deal: dict[str, Any], notation: str
+) -> list[tuple[Message, dict[str, Any]]]:
     """A deal's rows in a worked example: a label, and a value per player (:meth:`Game.example_rows`)."""
     shown = _shown_by(game, "example_rows")
     if shown is None:

@@ -17,11 +17,19 @@ from referee.messages import Message, t
 from referee.notation import parse_rank
 
 
-def example_rows(game: CatchTheTen, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+def example_rows(
+    game: CatchTheTen, deal: dict[str, Any], notation: str
+) -> list[tuple[Message, dict[str, Any]]]:
     """Cards and honours taken per player, then the claim."""
     taken = deal.get("taken")
     if not isinstance(taken, dict):
         return game.example_rows(deal, notation)
-    honours = {name: [parse_rank(h, notation) for h in v.get("honours") or []] or "—" for name, v in taken.items()}
-    return [(t("Cards taken"), {name: v["cards"] for name, v in taken.items()}), (t("Honours taken"), honours),
-            *game.example_rows(deal, notation)]
+    honours = {
+        name: [parse_rank(h, notation) for h in v.get("honours") or []] or "—"
+        for name, v in taken.items()
+    }
+    return [
+        (t("Cards taken"), {name: v["cards"] for name, v in taken.items()}),
+        (t("Honours taken"), honours),
+        *game.example_rows(deal, notation),
+    ]

@@ -22,15 +22,24 @@ def example_lines(game: Comet, deal: dict[str, Any], notation: str) -> list[tupl
     if deal.get("out") is not None:
         lines.append((t("Went out"), deal["out"]))
     if deal.get("nine_of_diamonds") is not None:
-        nine = deal["nine_of_diamonds"]  # a player's name, or the record's word "played" (RU2-014, DE2-024)
+        nine = deal[
+            "nine_of_diamonds"
+        ]  # a player's name, or the record's word "played" (RU2-014, DE2-024)
         lines.append((t("9♦ at the end"), t("played") if str(nine) == "played" else nine))
     if deal.get("plays") is not None:
         moves = read_tokens(deal["plays"], notation)
-        lines.append((t("Cards in play order"), [m.card if isinstance(m, Play) else m.describe() for m in moves]))
+        lines.append(
+            (
+                t("Cards in play order"),
+                [m.card if isinstance(m, Play) else m.describe() for m in moves],
+            )
+        )
     return lines
 
 
-def example_rows(game: Comet, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+def example_rows(
+    game: Comet, deal: dict[str, Any], notation: str
+) -> list[tuple[Message, dict[str, Any]]]:
     """Cards left per player, then the claim."""
     left = [(t("Cards left"), deal["left"])] if isinstance(deal.get("left"), dict) else []
     return left + game.example_rows(deal, notation)

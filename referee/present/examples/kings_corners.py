@@ -18,7 +18,9 @@ from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 
 
-def example_lines(game: KingsCorners, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+def example_lines(
+    game: KingsCorners, deal: dict[str, Any], notation: str
+) -> list[tuple[Message, Any]]:
     """The dealer, who went out, and a full play's side cards and stock."""
     lines = game.example_lines(deal, notation)
     out = deal.get("out")
@@ -31,15 +33,20 @@ def example_lines(game: KingsCorners, deal: dict[str, Any], notation: str) -> li
     return lines
 
 
-def example_rows(game: KingsCorners, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+def example_rows(
+    game: KingsCorners, deal: dict[str, Any], notation: str
+) -> list[tuple[Message, dict[str, Any]]]:
     """Cards left per player (a summary: the cards, the counts, or a dash for a player out), then the claim."""
     rows: list[tuple[Message, dict[str, Any]]] = []
     if isinstance(deal.get("left"), dict):
         shown: dict[str, Any] = {}
         for name, held in deal["left"].items():
             if isinstance(held, dict):
-                shown[name] = t("{kings} and {others}", kings=tn("{n} king", "{n} kings", held.get("kings", 0)),
-                                others=tn("{n} other card", "{n} other cards", held.get("others", 0)))
+                shown[name] = t(
+                    "{kings} and {others}",
+                    kings=tn("{n} king", "{n} kings", held.get("kings", 0)),
+                    others=tn("{n} other card", "{n} other cards", held.get("others", 0)),
+                )
             elif held in (0, None, "", []):
                 shown[name] = "—"
             else:

@@ -20,13 +20,17 @@ def example_lines(game: Reunion, deal: dict[str, Any], notation: str) -> list[tu
     return game.example_lines(deal, notation)
 
 
-def example_rows(game: Reunion, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+def example_rows(
+    game: Reunion, deal: dict[str, Any], notation: str
+) -> list[tuple[Message, dict[str, Any]]]:
     """Card points (or counting cards) and tricks per player, then the claim."""
     rows: list[tuple[Message, dict[str, Any]]] = []
     taken = deal.get("taken")
     if isinstance(taken, dict):
-        points = {name: parse_cards(v["cards"], notation) if "cards" in v else v["points"]
-                  for name, v in taken.items()}
+        points = {
+            name: parse_cards(v["cards"], notation) if "cards" in v else v["points"]
+            for name, v in taken.items()
+        }
         rows.append((t("Card points or counting cards taken"), points))
         rows.append((t("Tricks"), {name: v["tricks"] for name, v in taken.items()}))
     return rows + game.example_rows(deal, notation)

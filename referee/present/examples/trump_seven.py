@@ -22,7 +22,9 @@ from referee.notation import parse_cards, parse_suit
 from referee.records.answers import read_answer
 
 
-def example_lines(game: TrumpSeven, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
+def example_lines(
+    game: TrumpSeven, deal: dict[str, Any], notation: str
+) -> list[tuple[Message, Any]]:
     """Dealer, declarer, trumps, widow, discards, and what a summary says was taken and claimed."""
     lines: list[tuple[Message, Any]] = [(t("Dealer"), deal["dealer"])] if deal.get("dealer") else []
     if deal.get("thrown_in") is True:
@@ -37,24 +39,35 @@ def example_lines(game: TrumpSeven, deal: dict[str, Any], notation: str) -> list
             lines.append((label, parse_cards(deal[key], notation)))
     taken = deal.get("taken") if isinstance(deal.get("taken"), dict) else {}
     claim = deal.get("claim") if isinstance(deal.get("claim"), dict) else {}
-    for side, label in ((DECLARER, t("Taken in tricks by the declarer")),
-                        (DEFENDERS, t("Taken in tricks by the defenders"))):
+    for side, label in (
+        (DECLARER, t("Taken in tricks by the declarer")),
+        (DEFENDERS, t("Taken in tricks by the defenders")),
+    ):
         if side in taken:
             value = taken[side]
-            lines.append((label, value if isinstance(value, int) else parse_cards(value, notation) or "—"))
-    for side, label in ((DECLARER, t("Claimed for the declarer")), (DEFENDERS, t("Claimed for the defenders"))):
+            lines.append(
+                (label, value if isinstance(value, int) else parse_cards(value, notation) or "—")
+            )
+    for side, label in (
+        (DECLARER, t("Claimed for the declarer")),
+        (DEFENDERS, t("Claimed for the defenders")),
+    ):
         if side in claim:
             lines.append((label, claim[side]))
     return lines
 
 
-def example_rows(game: TrumpSeven, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+def example_rows(
+    game: TrumpSeven, deal: dict[str, Any], notation: str
+) -> list[tuple[Message, dict[str, Any]]]:
     """The auction, one column per player (the claim is a line, as it is per side)."""
     auction = _raw_auction(deal.get("auction"))
     if not auction:
         return []
-    return [(t("Auction, round 1"), {p: _answer_word(a[0]) for p, a in auction.items()}),
-            (t("Auction, round 2 (final)"), {p: _answer_word(a[1]) for p, a in auction.items()})]
+    return [
+        (t("Auction, round 1"), {p: _answer_word(a[0]) for p, a in auction.items()}),
+        (t("Auction, round 2 (final)"), {p: _answer_word(a[1]) for p, a in auction.items()}),
+    ]
 
 
 def _answer_word(answer: bool) -> Message:

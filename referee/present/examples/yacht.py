@@ -15,7 +15,9 @@ from referee.messages import Message, t
 from referee.records.fields import chosen
 
 
-def example_rows(game: Yacht, deal: dict[str, Any], notation: str) -> list[tuple[Message, dict[str, Any]]]:
+def example_rows(
+    game: Yacht, deal: dict[str, Any], notation: str
+) -> list[tuple[Message, dict[str, Any]]]:
     """The bids, then the tricks and the claim."""
     rows = game.example_rows(deal, notation)
     bids = deal.get("bids")

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.construction import JOKER_COLUMN, SIDES, Action, Cell, ConstructionGame, read_action
+from referee.games.construction import (
+    JOKER_COLUMN,
+    SIDES,
+    Action,
+    Cell,
+    ConstructionGame,
+    read_action,
+)
 from referee.messages import Message, render, t
 from referee.present.draw import GridCard, grid
 
@@ -39,31 +46,63 @@ def places(game: ConstructionGame, targets: set[Cell], reachable: set[Cell]) -> 
     out = []
     for cell, card in game.board.items():
         joker = next((s for s in SIDES if cell == Cell(JOKER_COLUMN[s], 0)), None)
-        out.append(GridCard(cell.x, cell.y, cell.bridge, card, joker, tuple(tokens.get(cell, ())),
-                            "legal" if cell in reachable else None))
+        out.append(
+            GridCard(
+                cell.x,
+                cell.y,
+                cell.bridge,
+                card,
+                joker,
+                tuple(tokens.get(cell, ())),
+                "legal" if cell in reachable else None,
+            )
+        )
     out += [GridCard(c.x, c.y, c.bridge, empty=True) for c in sorted(targets)]
     return out
 
 
-def describe(game: ConstructionGame, card: Any, targets: set[Cell], reachable: set[Cell], lang: str) -> str:
+def describe(
+    game: ConstructionGame, card: Any, targets: set[Cell], reachable: set[Cell], lang: str
+) -> str:
     """The picture's text alternative: the cards built, the tokens, and what the next card may do."""
-    built = [f"{cell} {render(t('{card}', card=c), lang)}" for cell, c in sorted(game.board.items()) if c is not None]
+    built = [
+        f"{cell} {render(t('{card}', card=c), lang)}"
+        for cell, c in sorted(game.board.items())
+        if c is not None
+    ]
     tokens: list[Message] = []
     for seat, side in enumerate(SIDES):
         player, cell = game.players[seat], str(game.large[side])
         small = [str(c) for c in game.small[side]]
         # "no small tokens" is a sentence of its own: «малые на нет» / „kleine Steine auf keiner“ is not (RU2-047).
-        tokens.append(t("{player}: large token at {cell}, small tokens at {small}", player=player, cell=cell,
-                        small=small) if small else t("{player}: large token at {cell}, no small tokens",
-                                                     player=player, cell=cell))
+        tokens.append(
+            t(
+                "{player}: large token at {cell}, small tokens at {small}",
+                player=player,
+                cell=cell,
+                small=small,
+            )
+            if small
+            else t("{player}: large token at {cell}, no small tokens", player=player, cell=cell)
+        )
     # The players are joined by a semicolon, not "and": each is a list of its own (RU2-047, DE2-038).
-    text = t("Construction grid, Jokers at 0:0 (Black) and 1:0 (Red). Cards: {cards}. {tokens}.",
-             cards=", ".join(built) or render(t("none"), lang), tokens="; ".join(render(m, lang) for m in tokens))
+    text = t(
+        "Construction grid, Jokers at 0:0 (Black) and 1:0 (Red). Cards: {cards}. {tokens}.",
+        cards=", ".join(built) or render(t("none"), lang),
+        tokens="; ".join(render(m, lang) for m in tokens),
+    )
     out = render(text, lang)
     if card is not None:
-        out += " " + render(t("Marked: where {card} may be built ({builds}) and the cards a token may enter with it "
-                              "({moves}).", card=card, builds=[str(c) for c in sorted(targets)] or t("none"),
-                              moves=[str(c) for c in sorted(reachable)] or t("none")), lang)
+        out += " " + render(
+            t(
+                "Marked: where {card} may be built ({builds}) and the cards a token may enter with it "
+                "({moves}).",
+                card=card,
+                builds=[str(c) for c in sorted(targets)] or t("none"),
+                moves=[str(c) for c in sorted(reachable)] or t("none"),
+            ),
+            lang,
+        )
     return out
 
 
@@ -81,4 +120,6 @@ def picture(data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
                 targets.add(move.cells[0])
             elif move.cells:
                 reachable.add(move.cells[-1])
-    return grid(places(game, targets, reachable), lang, alt=describe(game, card, targets, reachable, lang))
+    return grid(
+        places(game, targets, reachable), lang, alt=describe(game, card, targets, reachable, lang)
+    )

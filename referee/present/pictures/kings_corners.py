@@ -31,8 +31,17 @@ from referee.notation import parse_cards
 from referee.present.draw import Slot, layout
 
 # Where each place lies on the table, as (column, row): the stock in the middle of a 3 × 3 square.
-PLACES: dict[str, tuple[int, int]] = {"NW": (0, 0), "N": (1, 0), "NE": (2, 0), "W": (0, 1), "stock": (1, 1),
-                                      "E": (2, 1), "SW": (0, 2), "S": (1, 2), "SE": (2, 2)}
+PLACES: dict[str, tuple[int, int]] = {
+    "NW": (0, 0),
+    "N": (1, 0),
+    "NE": (2, 0),
+    "W": (0, 1),
+    "stock": (1, 1),
+    "E": (2, 1),
+    "SW": (0, 2),
+    "S": (1, 2),
+    "SE": (2, 2),
+}
 
 
 def read_turn(value: Any, notation: str) -> list[KingsMove]:
@@ -52,9 +61,15 @@ def position(data: dict[str, Any], deal: int = 1, turn: int = 1, move: int = 0) 
     dealer = players.index(str(record["dealer"]))
     first = dealer if options["first_player"] == "dealer" else (dealer + 1) % len(players)
     hands = [parse_cards(record["hands"][p], notation) for p in players]
-    state = KingsCornersHand(players, hands, parse_cards(record["sides"], notation),
-                             parse_cards(record["stock"], notation), first, options["end_when_out"],
-                             options["kings_compulsory"])
+    state = KingsCornersHand(
+        players,
+        hands,
+        parse_cards(record["sides"], notation),
+        parse_cards(record["stock"], notation),
+        first,
+        options["end_when_out"],
+        options["kings_compulsory"],
+    )
     for k, item in enumerate(record["turns"][:turn], 1):
         content = next(iter(item.values())) if isinstance(item, dict) else item
         moves = read_turn(content, notation)
@@ -76,28 +91,60 @@ def slots(state: KingsCornersHand, lang: str, marks: dict[str, str] | None = Non
     for name in PILES:
         column, row = PLACES[name]
         pile = state.piles[name]
-        out.append(Slot(column, row, pile[-1] if pile else None, label=name, mark=(marks or {}).get(name),
-                        stack=pile[:-1]))
+        out.append(
+            Slot(
+                column,
+                row,
+                pile[-1] if pile else None,
+                label=name,
+                mark=(marks or {}).get(name),
+                stack=pile[:-1],
+            )
+        )
     column, row = PLACES["stock"]
-    out.append(Slot(column, row, face_down=bool(state.stock),
-                    label=render(t("stock: {n}", n=len(state.stock)), lang)))
+    out.append(
+        Slot(
+            column,
+            row,
+            face_down=bool(state.stock),
+            label=render(t("stock: {n}", n=len(state.stock)), lang),
+        )
+    )
     seat = state.to_move
     hand = sorted(state.hands[seat], key=lambda c: (c.suit.value if c.suit else "", value(c)))
     for k, card in enumerate(hand):
-        label = render(t("{player}'s hand", player=state.players[seat]), lang) if k == len(hand) // 2 else None
+        label = (
+            render(t("{player}'s hand", player=state.players[seat]), lang)
+            if k == len(hand) // 2
+            else None
+        )
         out.append(Slot(k * 0.55, 3.2, card, label=label, mark=(marks or {}).get(str(card))))
     return out
 
 
 def describe_position(state: KingsCornersHand, lang: str) -> str:
     """The picture's text alternative in ``lang``: every pile, the empty places, the stock, the mover's hand."""
-    piles = "; ".join(render(t("{pile}: {cards}", pile=p, cards=" ".join(render_param(c, lang) for c in cards)), lang)
-                      for p, cards in state.piles.items() if cards)
+    piles = "; ".join(
+        render(
+            t("{pile}: {cards}", pile=p, cards=" ".join(render_param(c, lang) for c in cards)), lang
+        )
+        for p, cards in state.piles.items()
+        if cards
+    )
     empty = [p for p in PILES if not state.piles[p]]
     seat = state.to_move
-    return render(t("Kings Corners layout. Piles: {piles}. Empty: {empty}. Stock: {n} cards. {player}'s hand: "
-                    "{hand}.", piles=piles or t("none"), empty=empty or t("none"), n=len(state.stock),
-                    player=state.players[seat], hand=list(state.hands[seat]) or t("none")), lang)
+    return render(
+        t(
+            "Kings Corners layout. Piles: {piles}. Empty: {empty}. Stock: {n} cards. {player}'s hand: "
+            "{hand}.",
+            piles=piles or t("none"),
+            empty=empty or t("none"),
+            n=len(state.stock),
+            player=state.players[seat],
+            hand=list(state.hands[seat]) or t("none"),
+        ),
+        lang,
+    )
 
 
 def picture(data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
@@ -105,7 +152,11 @@ def picture(data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
 
     ``show: next`` outlines the places the next move uses, ``show: last`` those of the move just made.
     """
-    deal, turn, move = int(params.get("deal", 1)), int(params.get("turn", 1)), int(params.get("move", 0))
+    deal, turn, move = (
+        int(params.get("deal", 1)),
+        int(params.get("turn", 1)),
+        int(params.get("move", 0)),
+    )
     state = position(data, deal, turn, move)
     marks: dict[str, str] = {}
     show = params.get("show")
@@ -117,5 +168,9 @@ def picture(data: dict[str, Any], params: dict[str, Any], lang: str) -> str:
         if isinstance(chosen, Shift):
             marks = {chosen.source: "legal", chosen.target: "legal"}
         else:
-            marks = {chosen.pile: "legal"} if show == "last" else {str(chosen.card): "legal", chosen.pile: "legal"}
+            marks = (
+                {chosen.pile: "legal"}
+                if show == "last"
+                else {str(chosen.card): "legal", chosen.pile: "legal"}
+            )
     return layout(slots(state, lang, marks), lang, alt=describe_position(state, lang))

@@ -38,49 +38,128 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
         deal_groups=(Group(("trump", "turned"), "any", mode="summary"),),
         deal=(
             DEALER,
-            Field("trump", SuitType(), t("The trump suit; or give the turned card instead, or both, which must agree."),
-                  mode="summary",
-                  label=t("Trumps"), question=t("Which suit was trumps?")),
-            Field("turned", CardType(), t("The turned-up card, instead of the trump suit or beside it."),
-                  mode="summary",
-                  label=t("Turned-up card")),
-            Field("trump", SuitType(), t("Optional here: the referee takes trumps from the turned card, and reports a "
-                                         "disagreement if you name another suit."), mode="full",
-                  label=t("Trumps")),
-            Field("hands", PerPlayer(Cards(min_items=1)), t("Every player's cards as dealt, before the dealer takes "
-                                                            "the widow."), required=True, mode="full",
-                  label=t("Hands as dealt")),
-            Field("widow", Cards(min_items=1), t("The two cards left over after the deal, the turned card first: its "
-                                                 "suit is trumps."), required=True, mode="full",
-                  label=t("Widow")),
-            Field("discard", Cards(min_items=1), t("The two cards the dealer laid away, from his hand and the widow; "
-                                                   "an ace or a trump jack among them is a broken rule."),
-                  required=True,
-                  label=t("Discard"), question=t("Which two cards did the dealer lay away?")),
-            Field("taken", PerPlayer(Obj((
-                Field("points", Integer(minimum=0, maximum=deck_points),
-                      t("His card points in tricks: without the last trick and without the discard."),
-                      label=t("Card points")),
-                Field("cards", Cards(), t("Instead of points: the counting cards he took (aces, tens, kings, queens, "
-                                          "jacks); the referee adds them up. Other cards may be listed too; they count "
-                                          "nothing."),
-                      label=t("Counting cards")),
-                Field("tricks", OneOf((Integer(minimum=0, maximum=tricks), Boolean())),
-                      t("How many tricks he took; or true or false, if only whether he took any is known."),
-                      required=True,
-                      label=t("Tricks"),
-                      hint=t("How many tricks he took; if the table only knows whether he took any, say just "
-                             "that.")),
-            ), groups=(Group(("points", "cards"), "one"),))), t("For every player, what he took in his tricks."),
-                  required=True, mode="summary",
-                  label=t("What each player took"), question=t("What did each player take?")),
-            Field("last_trick", PlayerName(), t("The player who took the last trick."), required=True, mode="summary",
-                  label=t("Last trick"), question=t("Who took the last trick?")),
+            Field(
+                "trump",
+                SuitType(),
+                t("The trump suit; or give the turned card instead, or both, which must agree."),
+                mode="summary",
+                label=t("Trumps"),
+                question=t("Which suit was trumps?"),
+            ),
+            Field(
+                "turned",
+                CardType(),
+                t("The turned-up card, instead of the trump suit or beside it."),
+                mode="summary",
+                label=t("Turned-up card"),
+            ),
+            Field(
+                "trump",
+                SuitType(),
+                t(
+                    "Optional here: the referee takes trumps from the turned card, and reports a "
+                    "disagreement if you name another suit."
+                ),
+                mode="full",
+                label=t("Trumps"),
+            ),
+            Field(
+                "hands",
+                PerPlayer(Cards(min_items=1)),
+                t("Every player's cards as dealt, before the dealer takes the widow."),
+                required=True,
+                mode="full",
+                label=t("Hands as dealt"),
+            ),
+            Field(
+                "widow",
+                Cards(min_items=1),
+                t(
+                    "The two cards left over after the deal, the turned card first: its "
+                    "suit is trumps."
+                ),
+                required=True,
+                mode="full",
+                label=t("Widow"),
+            ),
+            Field(
+                "discard",
+                Cards(min_items=1),
+                t(
+                    "The two cards the dealer laid away, from his hand and the widow; "
+                    "an ace or a trump jack among them is a broken rule."
+                ),
+                required=True,
+                label=t("Discard"),
+                question=t("Which two cards did the dealer lay away?"),
+            ),
+            Field(
+                "taken",
+                PerPlayer(
+                    Obj(
+                        (
+                            Field(
+                                "points",
+                                Integer(minimum=0, maximum=deck_points),
+                                t(
+                                    "His card points in tricks: without the last trick and without the discard."
+                                ),
+                                label=t("Card points"),
+                            ),
+                            Field(
+                                "cards",
+                                Cards(),
+                                t(
+                                    "Instead of points: the counting cards he took (aces, tens, kings, queens, "
+                                    "jacks); the referee adds them up. Other cards may be listed too; they count "
+                                    "nothing."
+                                ),
+                                label=t("Counting cards"),
+                            ),
+                            Field(
+                                "tricks",
+                                OneOf((Integer(minimum=0, maximum=tricks), Boolean())),
+                                t(
+                                    "How many tricks he took; or true or false, if only whether he took any is known."
+                                ),
+                                required=True,
+                                label=t("Tricks"),
+                                hint=t(
+                                    "How many tricks he took; if the table only knows whether he took any, say just "
+                                    "that."
+                                ),
+                            ),
+                        ),
+                        groups=(Group(("points", "cards"), "one"),),
+                    )
+                ),
+                t("For every player, what he took in his tricks."),
+                required=True,
+                mode="summary",
+                label=t("What each player took"),
+                question=t("What did each player take?"),
+            ),
+            Field(
+                "last_trick",
+                PlayerName(),
+                t("The player who took the last trick."),
+                required=True,
+                mode="summary",
+                label=t("Last trick"),
+                question=t("Who took the last trick?"),
+            ),
             TRICKS_PLAYED,
-            Field("claim", PerPlayer(Integer()), t("Each player's score for the deal, penalties included (with the "
-                                                   "original settlement in units, the points without penalties); the "
-                                                   "referee says whether it agrees."),
-                  label=t("Score written down"), question=t("What did the table write down?")),
+            Field(
+                "claim",
+                PerPlayer(Integer()),
+                t(
+                    "Each player's score for the deal, penalties included (with the "
+                    "original settlement in units, the points without penalties); the "
+                    "referee says whether it agrees."
+                ),
+                label=t("Score written down"),
+                question=t("What did the table write down?"),
+            ),
             NOTE,
         ),
     )

@@ -29,70 +29,188 @@ from referee.records.fields import (
 
 _THROWN_IN = ("thrown_in", True)
 _PLAYED = t("required unless the auction left no single declarer (then left out)")
-_SIDE_POINTS = (Field("declarer", Integer(), t("The declarer's card points."), nullable=False,
-                      label=t("Declarer's card points")),
-                Field("defenders", Integer(), t("The defenders' card points."), nullable=False,
-                      label=t("Defenders' card points")))
+_SIDE_POINTS = (
+    Field(
+        "declarer",
+        Integer(),
+        t("The declarer's card points."),
+        nullable=False,
+        label=t("Declarer's card points"),
+    ),
+    Field(
+        "defenders",
+        Integer(),
+        t("The defenders' card points."),
+        nullable=False,
+        label=t("Defenders' card points"),
+    ),
+)
 _TAKEN_SIDE = OneOf((Integer(), Cards()))
 RECORD = RecordSpec(
     samples={"summary": "trump-seven/made-at-sixty", "full": "trump-seven/full-play"},
     fields=(
-        Field("scores_before", PerPlayer(Integer(minimum=0)),
-              t("The number of deals each player has won before the first deal of the record; left out, everyone "
-                "starts at nothing."),
-              label=t("Deals won before this record")),
+        Field(
+            "scores_before",
+            PerPlayer(Integer(minimum=0)),
+            t(
+                "The number of deals each player has won before the first deal of the record; left out, everyone "
+                "starts at nothing."
+            ),
+            label=t("Deals won before this record"),
+        ),
     ),
     deal=(
         DEALER,
         HANDS_DEALT,
-        Field("widow", Cards(), t("The two cards left over after the deal; the hands and the widow together are "
-                                  "the whole pack."), required=True, mode="full",
-              label=t("Widow")),
-        Field("auction", PerPlayer(ListOf(ANSWER, min_items=2, max_items=2)),
-              t("Every player's two answers, the first round and then the second (final) one: yes or pass. A yes "
-                "after a pass is reported as a broken rule."), required=True, mode="full",
-              label=t("Auction")),
-        Field("declarer", PlayerName(), t("The player whose final answer in the auction was the only yes."),
-              required=True, unless=_THROWN_IN, mode="summary",
-              label=t("Declarer"), question=t("Who became the declarer?")),
-        Field("declarer", PlayerName(), t("Optional here: the referee finds the declarer from the auction, and the "
-                                          "record cannot be used if you name someone else."), unless=_THROWN_IN,
-              mode="full",
-              label=t("Declarer")),
-        Field("trump", SuitType(), t("The suit the declarer named."), required=True, unless=_THROWN_IN,
-              mode="summary",
-              label=t("Trumps"), question=t("Which suit did the declarer name?")),
-        Field("trump", SuitType(), t("The suit the declarer named."), unless=_THROWN_IN, mode="full",
-              condition=_PLAYED,
-              label=t("Trumps")),
-        Field("discards", Cards(), t("The two cards the declarer laid away after taking the widow."), required=True,
-              unless=_THROWN_IN, mode="summary",
-              label=t("Discards"), question=t("Which two cards did the declarer lay away?")),
-        Field("discards", Cards(), t("The two cards the declarer laid away, from his hand and the widow."),
-              unless=_THROWN_IN, mode="full", condition=_PLAYED,
-              label=t("Discards")),
-        Field("taken", Obj((
-            Field("declarer", _TAKEN_SIDE, t("What the declarer's tricks held: a number of card points, or the list "
-                                             "of counting cards, which the referee adds up card by card."),
-                  label=t("Declarer's tricks"),
-                  hint=t("What the declarer's tricks held: a number of card points, or the counting cards, which "
-                         "the referee adds up card by card.")),
-            Field("defenders", _TAKEN_SIDE, t("What the defenders' tricks held, in the same way."),
-                  label=t("Defenders' tricks")),
-        ), min_fields=1), t("What the tricks held, without the discards: for the declarer, for the defenders, or for "
-                            "both; a side left out holds the rest."), required=True, unless=_THROWN_IN,
-              mode="summary",
-              label=t("Card points in tricks"), question=t("What did the tricks hold?")),
-        Field("tricks", TRICKS_PLAYED.type, TRICKS_PLAYED.help, unless=_THROWN_IN, mode="full", condition=_PLAYED,
-              label=TRICKS_PLAYED.label),
-        Field("thrown_in", Boolean(), t("True for a deal that nobody played because the auction left no single "
-                                        "declarer; such a deal has only its dealer besides (and, in a full play, "
-                                        "the hands, the widow and the auction)."), default=False,
-              label=t("Thrown in: nobody played")),
-        Field("claim", Obj(_SIDE_POINTS, min_fields=1), t("The card points the table counted, discards included: "
-                                                          "for the declarer, the defenders or both; the referee "
-                                                          "says whether they agree."), unless=_THROWN_IN,
-              label=t("Card points written down"), question=t("What did the table count?")),
+        Field(
+            "widow",
+            Cards(),
+            t(
+                "The two cards left over after the deal; the hands and the widow together are "
+                "the whole pack."
+            ),
+            required=True,
+            mode="full",
+            label=t("Widow"),
+        ),
+        Field(
+            "auction",
+            PerPlayer(ListOf(ANSWER, min_items=2, max_items=2)),
+            t(
+                "Every player's two answers, the first round and then the second (final) one: yes or pass. A yes "
+                "after a pass is reported as a broken rule."
+            ),
+            required=True,
+            mode="full",
+            label=t("Auction"),
+        ),
+        Field(
+            "declarer",
+            PlayerName(),
+            t("The player whose final answer in the auction was the only yes."),
+            required=True,
+            unless=_THROWN_IN,
+            mode="summary",
+            label=t("Declarer"),
+            question=t("Who became the declarer?"),
+        ),
+        Field(
+            "declarer",
+            PlayerName(),
+            t(
+                "Optional here: the referee finds the declarer from the auction, and the "
+                "record cannot be used if you name someone else."
+            ),
+            unless=_THROWN_IN,
+            mode="full",
+            label=t("Declarer"),
+        ),
+        Field(
+            "trump",
+            SuitType(),
+            t("The suit the declarer named."),
+            required=True,
+            unless=_THROWN_IN,
+            mode="summary",
+            label=t("Trumps"),
+            question=t("Which suit did the declarer name?"),
+        ),
+        Field(
+            "trump",
+            SuitType(),
+            t("The suit the declarer named."),
+            unless=_THROWN_IN,
+            mode="full",
+            condition=_PLAYED,
+            label=t("Trumps"),
+        ),
+        Field(
+            "discards",
+            Cards(),
+            t("The two cards the declarer laid away after taking the widow."),
+            required=True,
+            unless=_THROWN_IN,
+            mode="summary",
+            label=t("Discards"),
+            question=t("Which two cards did the declarer lay away?"),
+        ),
+        Field(
+            "discards",
+            Cards(),
+            t("The two cards the declarer laid away, from his hand and the widow."),
+            unless=_THROWN_IN,
+            mode="full",
+            condition=_PLAYED,
+            label=t("Discards"),
+        ),
+        Field(
+            "taken",
+            Obj(
+                (
+                    Field(
+                        "declarer",
+                        _TAKEN_SIDE,
+                        t(
+                            "What the declarer's tricks held: a number of card points, or the list "
+                            "of counting cards, which the referee adds up card by card."
+                        ),
+                        label=t("Declarer's tricks"),
+                        hint=t(
+                            "What the declarer's tricks held: a number of card points, or the counting cards, which "
+                            "the referee adds up card by card."
+                        ),
+                    ),
+                    Field(
+                        "defenders",
+                        _TAKEN_SIDE,
+                        t("What the defenders' tricks held, in the same way."),
+                        label=t("Defenders' tricks"),
+                    ),
+                ),
+                min_fields=1,
+            ),
+            t(
+                "What the tricks held, without the discards: for the declarer, for the defenders, or for "
+                "both; a side left out holds the rest."
+            ),
+            required=True,
+            unless=_THROWN_IN,
+            mode="summary",
+            label=t("Card points in tricks"),
+            question=t("What did the tricks hold?"),
+        ),
+        Field(
+            "tricks",
+            TRICKS_PLAYED.type,
+            TRICKS_PLAYED.help,
+            unless=_THROWN_IN,
+            mode="full",
+            condition=_PLAYED,
+            label=TRICKS_PLAYED.label,
+        ),
+        Field(
+            "thrown_in",
+            Boolean(),
+            t(
+                "True for a deal that nobody played because the auction left no single "
+                "declarer; such a deal has only its dealer besides (and, in a full play, "
+                "the hands, the widow and the auction)."
+            ),
+            default=False,
+            label=t("Thrown in: nobody played"),
+        ),
+        Field(
+            "claim",
+            Obj(_SIDE_POINTS, min_fields=1),
+            t(
+                "The card points the table counted, discards included: "
+                "for the declarer, the defenders or both; the referee "
+                "says whether they agree."
+            ),
+            unless=_THROWN_IN,
+            label=t("Card points written down"),
+            question=t("What did the table count?"),
+        ),
         NOTE,
     ),
 )
