@@ -143,7 +143,7 @@ def measure(site: Path, runs: int) -> None:
 
     from playwright.sync_api import sync_playwright
 
-    from site_tools import checker
+    from site_tools.published import checker
 
     for name, text in (
         ("bench-floor.html", FLOOR_PAGE),

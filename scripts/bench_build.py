@@ -79,6 +79,9 @@ def bare_project(folder: Path) -> Path:
     """A Material site of the project's pages in three folders, as plain Markdown; its mkdocs.yml."""
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
     docs = folder / "docs"
+    from site_tools.translation import pipeline
+
+    pipeline.render_translations()  # docs/ru and docs/de as a build writes them, even before any build
     for lang, target in (("en", docs), ("ru", docs / "ru"), ("de", docs / "de")):
         shutil.copytree(ROOT / "docs" / lang, target, dirs_exist_ok=True)
     extensions: list[Any] = []

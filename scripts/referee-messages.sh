@@ -27,10 +27,10 @@ if [ "${1:-}" = "--check" ]; then
     diff -q <(grep -v '^"PO-Revision-Date' "$po") <(grep -v '^"PO-Revision-Date' "$work/$po") >/dev/null \
       || { echo "$po is out of date: run scripts/referee-messages.sh" >&2; exit 1; }
   done
-  python -m site_tools.safety --messages
+  python -m site_tools.safety.checks --messages
   exit 0
 fi
 extract "$pot"
 pybabel update -D referee -i "$pot" -d locale --previous --ignore-pot-creation-date --no-wrap --no-fuzzy-matching
 pybabel compile -D referee -d locale --statistics
-python -m site_tools.safety --messages
+python -m site_tools.safety.checks --messages

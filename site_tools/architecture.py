@@ -1,9 +1,10 @@
-"""The referee's layers, read from its source: the declaration, the import graph and the page's diagram.
+"""The layers of the house, read from its source: the declarations, the import graph and the page's diagram.
 
-:data:`LAYERS` is the one declaration of the layers. ``tests/test_layers.py`` checks the code
-against it (no import circle, no import pointing up a layer); the ```` ```referee-architecture ````
-block of the contributors' page draws it from the same graph, so the picture cannot drift from
-the code.
+Two trees are built in layers: the referee (:data:`LAYERS`) and the site's build tools
+(:data:`SITE_LAYERS`); :data:`TREES` names both. ``tests/test_layers.py`` checks the code against
+them (no import circle, no import pointing up a layer, no module without a layer); the
+```` ```referee-architecture ```` block of the contributors' page draws each tree from the same graph
+(``tree: site_tools`` for the build tools), so the picture cannot drift from the code.
 
 >>> edges = {"referee.cards": {"referee.games.yacht"}, "referee.games.yacht": {"referee.cards"}}
 >>> cycles(edges)
@@ -12,6 +13,8 @@ the code.
 ['referee.cards (vocabulary) → referee.games.yacht (games)']
 >>> layer_of("referee.present.pictures.construction"), layer_of("referee.cards"), layer_of("referee")
 (4, 0, None)
+>>> layer_of("site_tools.hooks.site", SITE_LAYERS), layer_of("site_tools.buildcache", SITE_LAYERS)
+(5, 0)
 """
 
 from __future__ import annotations
@@ -49,6 +52,35 @@ LAYERS: tuple[Layer, ...] = (
     Layer("cli", ("referee.cli",)),
 )
 
+# The site's build tools, bottom to top: the shared pieces (build cache, languages, the site's own
+# words, this declaration), the safety check, the translation pipeline, what goes on a page, the
+# published build (checker bundle, snapshot, compression, service worker, CSP), the MkDocs hooks.
+SITE_LAYERS: tuple[Layer, ...] = (
+    Layer("shared", ("site_tools.",)),
+    Layer("safety", ("site_tools.safety",)),
+    Layer("translation", ("site_tools.translation",)),
+    Layer("pages", ("site_tools.pages",)),
+    Layer("published", ("site_tools.published",)),
+    Layer("hooks", ("site_tools.hooks",)),
+)
+
+SITE_PACKAGE = ROOT / "site_tools"
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A package built in layers: where it is and its layers, bottom first."""
+
+    name: str
+    package: Path
+    layers: tuple[Layer, ...]
+
+
+TREES: dict[str, Tree] = {
+    "referee": Tree("referee", PACKAGE, LAYERS),
+    "site_tools": Tree("site_tools", SITE_PACKAGE, SITE_LAYERS),
+}
+
 
 def module_name(path: Path) -> str:
     """``referee/engines/game.py`` → ``referee.engines.game``; a package's ``__init__`` is the package."""
@@ -58,12 +90,12 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def layer_of(module: str) -> int | None:
-    """The layer (index into :data:`LAYERS`) of a module; None for ``referee`` itself (the public API)."""
-    if module == "referee":
+def layer_of(module: str, layers: tuple[Layer, ...] = LAYERS) -> int | None:
+    """The layer (index into ``layers``) of a module; None for a tree's package itself (its API)."""
+    if "." not in module:
         return None
     best, length = None, -1
-    for k, layer in enumerate(LAYERS):
+    for k, layer in enumerate(layers):
         for prefix in layer.prefixes:
             top_level = (
                 prefix.endswith(".")
@@ -77,7 +109,7 @@ def layer_of(module: str) -> int | None:
 
 
 def modules(package: Path = PACKAGE) -> dict[str, Path]:
-    """Every module of the referee by name."""
+    """Every module of a tree (the referee unless told) by name."""
     return {
         module_name(p): p for p in sorted(package.rglob("*.py")) if "__pycache__" not in p.parts
     }
@@ -143,15 +175,15 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def upward(edges: dict[str, set[str]]) -> list[str]:
+def upward(edges: dict[str, set[str]], layers: tuple[Layer, ...] = LAYERS) -> list[str]:
     """Every import from a lower layer into a higher one, as ``a (layer) → b (layer)``."""
     bad = []
     for a, targets in sorted(edges.items()):
-        la = layer_of(a)
+        la = layer_of(a, layers)
         for b in sorted(targets):
-            lb = layer_of(b)
+            lb = layer_of(b, layers)
             if la is not None and lb is not None and lb > la:
-                bad.append(f"{a} ({LAYERS[la].name}) → {b} ({LAYERS[lb].name})")
+                bad.append(f"{a} ({layers[la].name}) → {b} ({layers[lb].name})")
     return bad
 
 
@@ -165,24 +197,24 @@ class LayerFacts:
     uses: dict[str, int]  # lower layer's name → number of imports into it
 
 
-def layer_facts(package: Path = PACKAGE) -> list[LayerFacts]:
-    """Every layer, top first, from the code."""
+def layer_facts(package: Path = PACKAGE, layers: tuple[Layer, ...] = LAYERS) -> list[LayerFacts]:
+    """Every layer of a tree, top first, from the code."""
     mods = modules(package)
     edges = graph(package)
     out = []
-    for k in reversed(range(len(LAYERS))):
-        names = tuple(sorted(m for m in mods if layer_of(m) == k))
+    for k in reversed(range(len(layers))):
+        names = tuple(sorted(m for m in mods if layer_of(m, layers) == k))
         uses: Counter[str] = Counter()
         for m in names:
             for target in edges[m]:
-                lt = layer_of(target)
+                lt = layer_of(target, layers)
                 if lt is not None and lt != k:
-                    uses[LAYERS[lt].name] += 1
+                    uses[layers[lt].name] += 1
         lines = sum(len(mods[m].read_text(encoding="utf-8").splitlines()) for m in names)
         ordered = {
-            LAYERS[j].name: uses[LAYERS[j].name] for j in reversed(range(k)) if uses[LAYERS[j].name]
+            layers[j].name: uses[layers[j].name] for j in reversed(range(k)) if uses[layers[j].name]
         }
-        out.append(LayerFacts(LAYERS[k], names, lines, ordered))
+        out.append(LayerFacts(layers[k], names, lines, ordered))
     return out
 
 
@@ -240,12 +272,14 @@ def diagram(facts: list[LayerFacts]) -> str:
     return "".join(parts)
 
 
-def architecture_block(lang: str, words: dict[str, str]) -> str:
-    """The ```` ```referee-architecture ```` block: the diagram and a table of the layers, from the code.
+def architecture_block(lang: str, words: dict[str, str], tree: str = "referee") -> str:
+    """The ```` ```referee-architecture ```` block: the diagram and a table of a tree's layers, from the code.
 
-    ``words`` holds the table's headings in ``lang`` (layer, folders, modules, lines, imports from).
+    ``words`` holds the table's headings in ``lang`` (layer, folders, modules, lines, imports from);
+    ``tree`` is a key of :data:`TREES`.
     """
-    facts = layer_facts()
+    found = TREES[tree]
+    facts = layer_facts(found.package, found.layers)
     head = [words["layer"], words["folders"], words["modules"], words["lines"], words["uses"]]
     rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for f in facts:

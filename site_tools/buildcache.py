@@ -38,7 +38,7 @@ from typing import Any
 FOLDER = Path(".cache") / "site"
 _MEMORY: dict[tuple[str, str], Any] = {}
 # The hash of what the referee's output is made from (its code, messages and the examples), by project
-# root: set once per build by site_tools/hooks.py, read by whatever caches the referee's output.
+# root: set once per build by site_tools/hooks/site.py, read by whatever caches the referee's output.
 REFEREE_INPUTS: dict[Path, str] = {}
 
 

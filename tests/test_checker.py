@@ -21,9 +21,9 @@ import yaml
 
 from referee.cli.command import cmd_check
 from referee.present.web import check, dump, parse
-from site_tools import checker
-from site_tools.blocks import find_blocks
-from site_tools.checker_strings import STRINGS
+from site_tools.pages.blocks import find_blocks
+from site_tools.published import checker
+from site_tools.published.checker_strings import STRINGS
 from tests.conftest import EXAMPLES, ROOT
 
 LANGS = ("en", "ru", "de")
@@ -188,7 +188,7 @@ def test_run_installs_pyodide_from_the_lock_file() -> None:
 
 def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
     folder = site / checker.pyodide_dir()
-    # (with the .gz and .br copies of the large ones, for the host: site_tools/precompress.py)
+    # (with the .gz and .br copies of the large ones, for the host: site_tools/published/precompress.py)
     assert sorted(p.name for p in folder.iterdir() if p.suffix not in (".gz", ".br")) == sorted(
         checker.PYODIDE_FILES
     )
@@ -201,7 +201,7 @@ def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
     snapshots = sorted(p.name for p in (site / checker.ASSETS).glob("snapshot-*.bin"))
     assert snapshots == [checker.snapshot_name()]
     assert (checker.CACHE / snapshots[0]).is_file()
-    # Gzip of Pyodide's snapshot without its zero pages (site_tools/make_snapshot.mjs): the whole
+    # Gzip of Pyodide's snapshot without its zero pages (site_tools/published/make_snapshot.mjs): the whole
     # WebAssembly memory comes back, and the file is far smaller than it.
     import gzip
     import struct
@@ -221,7 +221,7 @@ def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
 def test_large_files_have_precompressed_copies_of_the_same_bytes(site: Path) -> None:
     import gzip
 
-    from site_tools import precompress
+    from site_tools.published import precompress
 
     wasm = site / checker.pyodide_dir() / "pyodide.asm.wasm"
     for path in (wasm, site / "search" / "search_index.json"):
@@ -480,7 +480,7 @@ def test_what_a_reader_receives_has_no_test_only_key() -> None:
 
 
 def test_every_game_page_gets_a_link_to_its_checker() -> None:
-    from site_tools.checker_hooks import expand
+    from site_tools.hooks.checker import expand
 
     for game in GAME_PAGES:
         markdown = (ROOT / "docs" / "en" / f"{game}.md").read_text(encoding="utf-8")

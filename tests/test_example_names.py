@@ -20,7 +20,7 @@ from referee.present.example_text import (
     display_names,
     localize_text,
 )
-from site_tools.blocks import LISTING_KINDS, find_blocks
+from site_tools.pages.blocks import LISTING_KINDS, find_blocks
 from tests.conftest import EXAMPLES, ROOT
 
 LANGS = ("ru", "de")

@@ -1,7 +1,7 @@
 """Glossary tooltips only where the word means what the entry says, in the game of the page (issue 22).
 
 Every false hit the rules audits and the native reviews listed is a case here: the linker
-(``site_tools.pages_hooks.link_terms``) must leave it alone, while the same word in the sense its
+(``site_tools.hooks.reading.link_terms``) must leave it alone, while the same word in the sense its
 entry gives is still linked.
 """
 
@@ -12,8 +12,8 @@ import re
 import pytest
 
 from referee.games import GAMES
-from site_tools import terms
-from site_tools.pages_hooks import glossary_entries, link_terms
+from site_tools.hooks.reading import glossary_entries, link_terms
+from site_tools.translation import terms
 
 LINKED = re.compile(
     r'<a class="glossary-term" href="[^"#]*#(?P<id>[a-z0-9-]+)"[^>]*>(?P<word>[^<]*)</a>'

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from site_tools import languages, pipeline
+from site_tools import languages
+from site_tools.translation import new_language, pipeline
 from tests.conftest import ROOT, build_site, copy_project
 
 
@@ -35,7 +36,7 @@ def test_a_code_that_is_not_a_language_is_refused(code: str) -> None:
 @pytest.mark.parametrize("code", ["en", "ru", "de"])
 def test_adding_a_language_the_site_has_is_refused(code: str) -> None:
     with pytest.raises(SystemExit, match=f"already has the language '{code}'"):
-        languages.add(code)
+        new_language.add(code)
 
 
 def test_the_weblate_layout_matches_every_catalog() -> None:
@@ -61,7 +62,7 @@ def test_a_language_added_in_a_copy_builds_strictly(tmp_path: Path) -> None:
     copy = copy_project(tmp_path / "project")
     env = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
     done = subprocess.run(
-        [sys.executable, "-m", "site_tools.languages", "add", "pl"],
+        [sys.executable, "-m", "site_tools.translation.new_language", "add", "pl"],
         cwd=copy,
         capture_output=True,
         text=True,

@@ -1,12 +1,22 @@
-"""The referee's layers, read from its imports (:mod:`site_tools.architecture` declares them).
+"""The layers of the referee and of the site's build tools, read from their imports.
 
-Every import counts: at the top of a module, inside a function, or only for type checking.
+:mod:`site_tools.architecture` declares them. Every import counts: at the top of a module, inside a
+function, or only for type checking.
 """
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
+import pytest
+
 from site_tools.architecture import (
     LAYERS,
+    PACKAGE,
+    SITE_LAYERS,
+    TREES,
+    Tree,
     cycles,
     graph,
     layer_facts,
@@ -15,34 +25,173 @@ from site_tools.architecture import (
     upward,
 )
 
-
-def test_every_module_has_a_layer():
-    assert [m for m in modules() if m != "referee" and layer_of(m) is None] == []
+TREE_NAMES = sorted(TREES)
 
 
-def test_no_import_circles():
-    assert cycles(graph()) == []
+@pytest.mark.parametrize("name", TREE_NAMES)
+def test_every_module_has_a_layer(name: str) -> None:
+    tree: Tree = TREES[name]
+    mods = modules(tree.package)
+    assert [m for m in mods if m != tree.name and layer_of(m, tree.layers) is None] == []
 
 
-def test_imports_point_down():
-    assert upward(graph()) == []
+@pytest.mark.parametrize("name", TREE_NAMES)
+def test_no_import_circles(name: str) -> None:
+    assert cycles(graph(TREES[name].package)) == []
 
 
-def test_the_checks_catch_a_circle_and_an_upward_import():
+@pytest.mark.parametrize("name", TREE_NAMES)
+def test_imports_point_down(name: str) -> None:
+    tree = TREES[name]
+    assert upward(graph(tree.package), tree.layers) == []
+
+
+def test_the_checks_catch_a_circle_and_an_upward_import() -> None:
     edges = {"referee.cards": {"referee.games.yacht"}, "referee.games.yacht": {"referee.cards"}}
     assert cycles(edges) == [["referee.cards", "referee.games.yacht"]]
     assert upward(edges) == ["referee.cards (vocabulary) → referee.games.yacht (games)"]
+    site = {"site_tools.buildcache": {"site_tools.hooks.site"}}
+    assert upward(site, SITE_LAYERS) == [
+        "site_tools.buildcache (shared) → site_tools.hooks.site (hooks)"
+    ]
 
 
-def test_the_page_shows_every_layer_and_module():
+@pytest.mark.parametrize("name", TREE_NAMES)
+def test_the_page_shows_every_layer_and_module(name: str) -> None:
+    tree = TREES[name]
+    facts = layer_facts(tree.package, tree.layers)
+    assert [f.layer.name for f in facts] == [layer.name for layer in reversed(tree.layers)]
+    # every module but the tree's package itself (the referee's public API)
+    assert sum(len(f.modules) for f in facts) == len(modules(tree.package)) - 1
+
+
+def test_games_use_only_the_layers_below() -> None:
     facts = layer_facts()
-    assert [f.layer.name for f in facts] == [layer.name for layer in reversed(LAYERS)]
-    assert (
-        sum(len(f.modules) for f in facts) == len(modules()) - 1
-    )  # all but the public API, referee itself
     games = next(f for f in facts if f.layer.name == "games")
-    assert "referee.games.kings_corners" in games.modules and set(games.uses) <= {
-        "engines",
-        "records",
-        "vocabulary",
+    assert "referee.games.kings_corners" in games.modules
+    assert set(games.uses) <= {"engines", "records", "vocabulary"}
+
+
+# What a game module holds: its declarations (options, rule table, record, the game's entry), the
+# game's class (its checks and scoring) and the functions that state its own rules. Anything two games
+# do alike belongs in ``referee/engines/``: a game module imports no other game's module and shares
+# no function body with one.
+GAME_DECLARATIONS = {"GAME", "RULE_TABLE"}
+
+
+def _game_modules() -> dict[str, ast.Module]:
+    return {
+        p.stem: ast.parse(p.read_text(encoding="utf-8"))
+        for p in sorted((PACKAGE / "games").glob("*.py"))
+        if p.stem != "__init__"
     }
+
+
+def _shape(node: ast.FunctionDef) -> str:
+    """A function's body with its names, strings and numbers left out: the same logic, renamed."""
+
+    class Blank(ast.NodeTransformer):
+        def visit_Name(self, n: ast.Name) -> ast.AST:
+            return ast.copy_location(ast.Name("_", n.ctx), n)
+
+        def visit_Attribute(self, n: ast.Attribute) -> ast.AST:
+            self.generic_visit(n)
+            return ast.copy_location(ast.Attribute(n.value, "_", n.ctx), n)
+
+        def visit_Constant(self, n: ast.Constant) -> ast.AST:
+            return ast.copy_location(ast.Constant(None), n)
+
+        def visit_arg(self, n: ast.arg) -> ast.AST:
+            return ast.copy_location(ast.arg("_"), n)
+
+    body = [Blank().visit(ast.parse(ast.unparse(stmt))) for stmt in node.body]
+    body = [b for b in body if not (isinstance(b.body[0], ast.Expr) and b is body[0])]
+    return ast.dump(ast.Module(body=[s for b in body for s in b.body], type_ignores=[]))
+
+
+def test_a_game_module_holds_its_game() -> None:
+    """Its declarations and exactly one class that is the game; every other top-level name is a
+    declaration (a constant) or a function or class of its own rules."""
+    for name, tree in _game_modules().items():
+        top = {
+            t.id
+            for n in tree.body
+            if isinstance(n, ast.Assign)
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        } | {
+            n.target.id
+            for n in tree.body
+            if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+        }
+        assert GAME_DECLARATIONS <= top, f"{name} declares {sorted(GAME_DECLARATIONS - top)}"
+        statements = [
+            n
+            for n in tree.body
+            if not isinstance(
+                n,
+                ast.Import
+                | ast.ImportFrom
+                | ast.Assign
+                | ast.AnnAssign
+                | ast.FunctionDef
+                | ast.ClassDef,
+            )
+            and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+        ]
+        assert statements == [], (
+            f"{name} runs code at import: {[ast.unparse(s) for s in statements]}"
+        )
+        games = [
+            n
+            for n in tree.body
+            if isinstance(n, ast.ClassDef)
+            and any(
+                (isinstance(b, ast.Name) and b.id == "Game") or ast.unparse(b).endswith("Game")
+                for b in n.bases
+            )
+        ]
+        assert len(games) == 1, f"{name}: {[g.name for g in games]} (one game class a module)"
+
+
+def test_no_game_imports_another_game() -> None:
+    edges = graph()
+    found = {
+        module: sorted(
+            t for t in targets if t.startswith("referee.games.") and t != "referee.games"
+        )
+        for module, targets in edges.items()
+        if module.startswith("referee.games.")
+    }
+    assert {m: t for m, t in found.items() if t} == {}
+
+
+def test_no_two_games_repeat_a_function() -> None:
+    """Two games with the same function body (names aside) share logic that belongs in an engine."""
+    seen: dict[str, str] = {}
+    repeated = []
+    for name, tree in _game_modules().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and len(node.body) >= 3:
+                shape = _shape(node)
+                where = f"{name}.{node.name}"
+                if shape in seen and seen[shape].split(".")[0] != name:
+                    repeated.append((seen[shape], where))
+                seen.setdefault(shape, where)
+    assert repeated == []
+
+
+def test_every_module_says_what_it_is() -> None:
+    """A module a reader can summarise in one sentence: its docstring's first line says it."""
+    missing = [
+        str(path.relative_to(PACKAGE.parent))
+        for tree in TREES.values()
+        for path in modules(tree.package).values()
+        if not (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").strip()
+    ]
+    assert missing == []
+
+
+def test_the_layers_are_declared_once() -> None:
+    assert TREES["referee"].layers is LAYERS and TREES["site_tools"].layers is SITE_LAYERS
+    assert Path(TREES["site_tools"].package).name == "site_tools"

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from site_tools import facts, pipeline
-from site_tools.sections import slot_of
+from site_tools.pages import facts
+from site_tools.pages.sections import slot_of
+from site_tools.translation import pipeline
 
 LIST = Path(__file__).resolve().parent.parent / "locale" / "numbers.yaml"
 DATA = yaml.safe_load(LIST.read_text(encoding="utf-8"))

@@ -35,7 +35,7 @@ from referee.records.fields import (
     json_schema,
     spec_of,
 )
-from site_tools.blocks import find_blocks
+from site_tools.pages.blocks import find_blocks
 from tests.conftest import EXAMPLES, ROOT, dump, errors_of, mutate, verdict_or_typed_error
 
 RECORDS = {

@@ -1,6 +1,6 @@
 """Every rule on a game page is traced to the referee, and the build refuses a page that is not (issue 22).
 
-The pages name their rules in ```` ```referee-rules ```` blocks (``site_tools/rule_marks.py``); the
+The pages name their rules in ```` ```referee-rules ```` blocks (``site_tools/pages/rule_marks.py``); the
 referee declares each game's rules (``Game.rules()``). These tests hold the two together.
 """
 
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from referee.games import GAMES
-from site_tools import pipeline, rule_marks
+from site_tools.pages import rule_marks
+from site_tools.translation import pipeline
 
 ROOT = Path(__file__).resolve().parent.parent
 

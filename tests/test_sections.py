@@ -7,8 +7,8 @@ import re
 import pytest
 
 from referee.games import GAMES
-from site_tools import pipeline
-from site_tools.sections import REQUIRED, SLOTS, slot_of
+from site_tools.pages.sections import REQUIRED, SLOTS, slot_of
+from site_tools.translation import pipeline
 
 _H2 = re.compile(r"^## .*\{#(?P<id>[a-z0-9-]+)\}\s*$", re.M)
 

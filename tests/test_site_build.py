@@ -16,7 +16,7 @@ from urllib.parse import urljoin, urlparse
 import material
 import yaml
 
-from site_tools.pipeline import LANGUAGES, pages, status
+from site_tools.translation.pipeline import LANGUAGES, pages, status
 from tests.conftest import REPO_URL, ROOT, SITE_URL, SUB_PATH
 
 CONFIG = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
@@ -272,8 +272,8 @@ def test_scripts_and_styles_are_the_theme_s_or_ours(site: Path) -> None:
             continue
         if (
             rel.as_posix() == "sw.js"
-        ):  # the service worker, written by the build (site_tools/offline.py)
-            from site_tools.offline import service_worker
+        ):  # the service worker, written by the build (site_tools/published/offline.py)
+            from site_tools.published.offline import service_worker
 
             assert text == service_worker() and not URL.findall(text), rel
             continue
@@ -386,8 +386,9 @@ def test_search_keeps_one_language_and_stems_ru_and_de(site: Path) -> None:
 
 
 def test_every_page_carries_the_content_security_policy_and_no_inline_script(site: Path) -> None:
-    """The policy first in the head (site_tools/csp.py); WebAssembly only on the checker's page; no inline script."""
-    from site_tools import csp
+    """The policy first in the head (site_tools/published/csp.py); WebAssembly only on the
+    checker's page; no inline script."""
+    from site_tools.published import csp
 
     meta = re.compile(r'<head>\s*<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
     checker_pages = 0

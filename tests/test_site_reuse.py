@@ -1,4 +1,4 @@
-"""What a warm site build reuses gives what the work itself gives (site_tools/reuse.py and the hooks' caches)."""
+"""What a warm site build reuses gives what the work itself gives (site_tools/pages/reuse.py and the hooks' caches)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,11 @@ from typing import Any
 
 import pytest
 
-from site_tools import blocks, buildcache, checker, pages_hooks, pipeline, reuse
+from site_tools import buildcache
+from site_tools.hooks import reading as pages_hooks
+from site_tools.pages import blocks, reuse
+from site_tools.published import checker
+from site_tools.translation import pipeline
 
 
 @pytest.fixture

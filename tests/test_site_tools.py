@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 from translate.storage import po
 
-from site_tools import blocks, catalogs, hooks, pipeline, strings
+from site_tools import strings
+from site_tools.hooks import site as hooks
+from site_tools.pages import blocks
+from site_tools.translation import catalogs, pipeline
 
 PAGE = """# Catch the Ten {#catch-the-ten}
 
@@ -222,7 +225,7 @@ HOSTILE = {
 def test_a_hostile_translation_is_refused_and_the_english_shown(
     tree: Path, english: str, translation: str
 ) -> None:
-    from site_tools import safety
+    from site_tools.safety import checks as safety
 
     catalogs.update()
     ru = tree / "locale" / "ru" / "docs" / "catch-the-ten.po"
@@ -261,7 +264,7 @@ def test_the_build_hook_warns_for_every_hostile_entry(
 
 
 def test_links_are_compared_by_destination_not_by_host() -> None:
-    from site_tools.safety import problems
+    from site_tools.safety.checks import problems
 
     english = "See [the rules](https://www.pagat.com/whist/) and [the deal]{1}."
     assert (

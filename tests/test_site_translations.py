@@ -1,7 +1,7 @@
 """The page translations: complete, up to date with the English pages, and safe to publish.
 
 These read the catalogs only (no site build). ``test_every_page_is_fully_translated`` fails while a
-translation is missing or fuzzy: that is its job (``python -m site_tools.catalogs status`` shows
+translation is missing or fuzzy: that is its job (``python -m site_tools.translation.catalogs status`` shows
 what is left).
 """
 
@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from translate.storage import markdown, po
 
-from site_tools import pipeline, safety
+from site_tools.safety import checks as safety
+from site_tools.translation import pipeline
 
 POFILTER_TESTS = ("numbers", "variables", "xmltags", "urls", "pythonbraceformat")
 # Game names with a digit in them. The digit belongs to the name, which a translation may render
@@ -49,7 +50,7 @@ def english_segments(page: str) -> set[str]:
 @pytest.mark.parametrize("page", pipeline.pages())
 def test_catalogs_are_up_to_date_with_the_english_page(page: str) -> None:
     template = pipeline.template_path(page)
-    hint = "run: python -m site_tools.catalogs update"
+    hint = "run: python -m site_tools.translation.catalogs update"
     assert template.is_file(), f"no {template.relative_to(pipeline.ROOT)}; {hint}"
     assert {u.source for u in units(template)} == english_segments(page), (
         f"{template.name} is stale; {hint}"
@@ -80,7 +81,7 @@ def test_no_markup_link_or_script_in_translations(lang: str, page: str) -> None:
     """The build's own check (site_tools.safety), here to name the catalog before a build is tried."""
     path = pipeline.catalog_path(lang, page)
     if not path.is_file():
-        pytest.fail(f"{path} is missing: run python -m site_tools.catalogs update")
+        pytest.fail(f"{path} is missing: run python -m site_tools.translation.catalogs update")
     found = safety.catalog_problems(path)
     assert not found, "\n".join(str(p) for p in found)
 
@@ -116,7 +117,9 @@ def pofilter(inputs: Path, lang: str, out: Path) -> dict[str, list[str]]:
 def test_pofilter_finds_nothing(lang: str, tmp_path: Path) -> None:
     catalogs = pipeline.LOCALE / lang / "docs"
     if not any(catalogs.glob("*.po")):
-        pytest.fail(f"no catalogs in {catalogs}: run python -m site_tools.catalogs update")
+        pytest.fail(
+            f"no catalogs in {catalogs}: run python -m site_tools.translation.catalogs update"
+        )
     names = re.compile("|".join(re.escape(n) for n in NAMES_WITH_DIGITS))
     plain = tmp_path / "in"
     plain.mkdir()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from translate.storage import po
 
-from site_tools.blocks import find_blocks
-from site_tools.terms import LANGUAGES, problems, terms, terms_block
+from site_tools.pages.blocks import find_blocks
+from site_tools.translation.terms import LANGUAGES, problems, terms, terms_block
 from tests.conftest import ROOT
 
 

@@ -1,8 +1,8 @@
 """A translator can put nothing on the site but words: the 54 hostile catalog entries of the round-2 review.
 
 Every payload of ``reviews/round2/robustness-kit/po_payloads.py`` goes into the Russian glossary's
-"Dealer" entry and through :func:`site_tools.safety.catalog_problems`, the function the build calls
-(``site_tools/hooks.py``): each must be refused, naming the catalog, the entry's line and its
+"Dealer" entry and through :func:`site_tools.safety.checks.catalog_problems`, the function the build calls
+(``site_tools/hooks/site.py``): each must be refused, naming the catalog, the entry's line and its
 English, while harmless translations of the same entry pass. One real ``mkdocs build --strict`` of
 a copied project proves that the build refuses and names the entries (a page catalog's and the
 referee's), without building a page: the check stops a strict build before it starts.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from site_tools import safety
+from site_tools.safety import checks as safety
 from tests.conftest import ROOT, copy_project
 
 SOURCE = (
@@ -277,7 +277,7 @@ def test_mkdocs_build_strict_refuses_and_names_the_entries(tmp_path: Path) -> No
 
 
 def test_a_whole_page_must_render_to_the_english_page_s_elements() -> None:
-    """The build's second look, each segment in its place (site_tools/hooks.py: on_pre_build)."""
+    """The build's second look, each segment in its place (site_tools/hooks/site.py: on_pre_build)."""
     english = "# Title {#title}\n\nSee [the deal](deal.md).\n\n| Card | Points |\n|---|---|\n| Ten | 10 |\n"
     assert (
         safety.page_problems(english, english.replace("See", "*Siehe*").replace("Ten", "Zehn"))

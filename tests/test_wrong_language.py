@@ -17,8 +17,10 @@ import yaml
 from babel.messages.pofile import read_po
 
 from referee.games import GAMES
-from site_tools import facts, hooks, pipeline
-from site_tools.blocks import expand_blocks
+from site_tools.hooks import site as hooks
+from site_tools.pages import facts
+from site_tools.pages.blocks import expand_blocks
+from site_tools.translation import pipeline
 from tests.conftest import ROOT
 
 LANGS = ("ru", "de")
@@ -110,7 +112,7 @@ def _page_renderer(page: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("page", pipeline.pages())
 def test_no_english_left_on_a_page(page: str, lang: str) -> None:
-    from site_tools import checker_hooks
+    from site_tools.hooks import checker as checker_hooks
 
     # As the build does it: the checker's blocks first (its hook runs first), then the referee's.
     markdown, _ = checker_hooks.expand(pipeline.translate_page(lang, page).text, lang, page)
@@ -177,7 +179,7 @@ def test_the_check_finds_english() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_english_in_the_checkers_own_words(lang: str) -> None:
     """The checker's buttons, form labels, states and verdict lines: every one translated, none in English."""
-    from site_tools.checker_strings import STRINGS
+    from site_tools.published.checker_strings import STRINGS
 
     missing = sorted(set(STRINGS["en"]) - set(STRINGS[lang]))
     assert not missing, f"checker strings without a {lang} translation: {missing}"
@@ -192,7 +194,7 @@ def test_no_english_in_the_checkers_own_words(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_score_pages_and_the_button_have_distinct_names(lang: str) -> None:
     """Settle a score, Check a score and the checker's button are three names a reader can tell apart (RU2-008)."""
-    from site_tools.checker_strings import text
+    from site_tools.published.checker_strings import text
 
     settle = pipeline.translate_page(lang, "settle-a-score").title
     check = pipeline.translate_page(lang, "check-a-score").title
@@ -230,7 +232,7 @@ def _record_words(text: str, lang: str) -> list[str]:
 def test_no_english_in_the_sample_records(lang: str) -> None:
     """The records a page shows, publishes for download and opens in the checker read in the page's language."""
     from referee.present.example_text import localize_text
-    from site_tools.blocks import LISTING_KINDS, find_blocks
+    from site_tools.pages.blocks import LISTING_KINDS, find_blocks
 
     texts = [
         (path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))

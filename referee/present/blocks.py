@@ -538,7 +538,7 @@ def example_block(name: str, lang: str) -> str:
     parts.extend(_verdict_lines(verdict, lang))
     # It ends as the checker's answer begins: one plain sentence per disputed score or broken rule.
     parts.append(colour_suits(explain.markdown(verdict, lang)))
-    # The build writes the record, in the page's language, next to the page (site_tools/pages_hooks.py).
+    # The build writes the record, in the page's language, next to the page (site_tools/hooks/reading.py).
     parts.append(
         f'<p class="record-download"><a href="{record_href(name)}" download>'
         f"{_label(_L_DOWNLOAD, lang)}</a></p>"
@@ -654,7 +654,7 @@ def fields_block(params: dict[str, Any], lang: str) -> str:
     """A game's own record fields, folded: its top-level fields, then each kind of deal it knows.
 
     The fields every record shares are on the record reference page; these are the game's own, shown
-    in its Record section (site_tools/pages_hooks.py puts the fold there).
+    in its Record section (site_tools/hooks/reading.py puts the fold there).
 
     >>> out = fields_block({"game": "yacht"}, "de")
     >>> out.startswith("/// details | ") and "`bids`" in out and "id: record-fields" in out

@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from referee.present.web import check
-from site_tools.checker import checker_href
+from site_tools.published.checker import checker_href
 from tests.browser.conftest import LOCAL_HOSTS, SHOTS
 from tests.conftest import EXAMPLES, ROOT, SUB_PATH
 
@@ -586,7 +586,7 @@ def disputed(slug: str, lang: str) -> dict[str, Any]:
     """The game's own summary example, in ``lang``'s names, with the first claim (or winner or loser) made wrong."""
     from referee.games import GAMES
     from referee.records.fields import spec_of
-    from site_tools.checker import reader_record
+    from site_tools.published.checker import reader_record
 
     record = yaml.safe_load(reader_record(spec_of(GAMES[slug]).samples["summary"], lang))
     record.setdefault(

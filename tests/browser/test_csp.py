@@ -1,7 +1,7 @@
 """The Content-Security-Policy in a real browser: an injected script does not run, and every feature still works.
 
 The built site is served with the policy twice over: the ``<meta>`` every page carries, and the
-header that ``site_tools/csp.py`` documents for hosts (which also governs the workers: the search
+header that ``site_tools/published/csp.py`` documents for hosts (which also governs the workers: the search
 worker and Pyodide's). Every violation the pages report is recorded; none may happen on the site
 as built, and each injected payload must cause one and do nothing.
 """
@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from site_tools import csp
+from site_tools.published import csp
 from tests.browser.conftest import SEARCH_META_AT_LOAD, Quiet, refuse_other_hosts, serving
 from tests.browser.test_browser import search, switch_language
 from tests.browser.test_checker import READY, STARTUP_MS, fragment_for, verdict

@@ -60,7 +60,7 @@ def test_the_checker_and_a_game_page_open_again_offline(browser: Any, base_url: 
 
 def test_the_service_worker_is_versioned_by_the_build(site: Any) -> None:
     """A new build is a new page cache (the old pages are never served once the new ones are online)."""
-    from site_tools import offline
+    from site_tools.published import offline
 
     sw = (site / "sw.js").read_text(encoding="utf-8")
     assert f"const BUILD = {json.dumps(offline.build_version())};" in sw
@@ -74,7 +74,7 @@ def test_the_service_worker_is_versioned_by_the_build(site: Any) -> None:
 def test_every_game_saved_from_the_home_page_opens_offline(browser: Any, base_url: str) -> None:
     """The home page's "Save every game's rules for offline": then a game page never visited opens offline."""
     from referee.games import GAMES
-    from site_tools.frame import frame_text
+    from site_tools.pages.frame import frame_text
 
     context = browser.new_context(service_workers="allow")
     page = context.new_page()

@@ -6,12 +6,12 @@
 // JSON>&snapshot=<snapshot URL>&start=<snapshot|plain>.
 //
 // Two ways to start, with the same verdicts (tests/browser/test_checker.py checks every example both ways):
-// - from the memory snapshot the site build made (site_tools/make_snapshot.mjs): Python's heap with
+// - from the memory snapshot the site build made (site_tools/published/make_snapshot.mjs): Python's heap with
 //   the referee already imported, restored in a fraction of a second. The file system is not in a
 //   snapshot, so the zip is unpacked again (after the first answer, see afterFirstCheck); the
 //   snapshot's random state is the same for everyone, so the RNG is seeded afresh.
 // - the plain start: loadPyodide, unpack the zip, import the referee (seconds).
-// The snapshot file is gzip of Pyodide's snapshot without its zero pages (site_tools/make_snapshot.mjs
+// The snapshot file is gzip of Pyodide's snapshot without its zero pages (site_tools/published/make_snapshot.mjs
 // says how): 7 MB from any host, kept at that size in the browser's caches, 17.5 MB once unzipped and
 // 30 MiB once expanded here. It saves seconds of CPU on every visit, the first one included, so
 // "snapshot" is the default; ?start=plain on the page's address starts plainly (tests and the

@@ -2,7 +2,7 @@
 // referee running in Pyodide in a Web Worker (checker-worker.js). Every file comes from this site;
 // the record never leaves the browser (a shared link carries it in the fragment, after "#").
 //
-// The markup (site_tools/checker.py) carries the page's language, its words (data-strings) and
+// The markup (site_tools/published/checker.py) carries the page's language, its words (data-strings) and
 // every game's record declaration (data-games), from which the form is built.
 
 const root = document.querySelector(".referee-checker");

@@ -1,6 +1,6 @@
 /*
  * Offline reading: registers the site's service worker (sw.js at the site's root, written by the
- * build from site_tools/sw.js) and tells it what this page loaded, so that the page, its styles and
+ * build from site_tools/published/sw.js) and tells it what this page loaded, so that the page, its styles and
  * scripts (and, on the score checker's page, Python and the referee) open again without a network.
  * A file of its own: the site's Content-Security-Policy allows no inline script.
  */

@@ -1,3 +1,3 @@
 // The theme's partials/javascripts/consent.html (Material for MkDocs 9.8.2, MIT licence), moved out of the page:
-// the Content-Security-Policy allows no inline script (site_tools/csp.py).
+// the Content-Security-Policy allows no inline script (site_tools/published/csp.py).
 var consent=__md_get("__consent");if(consent)for(var input of document.forms.consent.elements)input.name&&(input.checked=consent[input.name]||!1);else"file:"!==location.protocol&&setTimeout((function(){document.querySelector("[data-md-component=consent]").hidden=!1}),250);var form=document.forms.consent;for(var action of["submit","reset"])form.addEventListener(action,(function(e){if(e.preventDefault(),"reset"===e.type)for(var n of document.forms.consent.elements)n.name&&(n.checked=!1);__md_set("__consent",Object.fromEntries(Array.from(new FormData(form).keys()).map((function(e){return[e,!0]})))),location.hash="",location.reload()}))

@@ -13,7 +13,7 @@ anchor (the id in lower case, ``#g1-r05``, the same in every language), then "ch
 referee" linking to the worked example that shows it, or "not checked: <why>" from the referee's
 rules table (:meth:`referee.engines.game.Game.rules`).
 
-:func:`problems` is what the build refuses (``site_tools/pages_hooks.py``, ``on_pre_build``): an id
+:func:`problems` is what the build refuses (``site_tools/hooks/reading.py``, ``on_pre_build``): an id
 the referee does not declare for the page's game, an id given twice, or a rule the referee checks
 that no block on the page names.
 """
@@ -27,8 +27,8 @@ from typing import Any
 
 import yaml
 
-from site_tools import pipeline
-from site_tools.blocks import find_blocks
+from site_tools.pages.blocks import find_blocks
+from site_tools.translation import pipeline
 
 _RULES = "rules"
 _EXAMPLE = "example"

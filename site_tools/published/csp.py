@@ -5,7 +5,7 @@ in its ``<head>`` (``overrides/main.html``), so that it holds wherever the site 
 that can send headers should send the same policy as a header, which also covers what a
 ``<meta>`` cannot: the pages' framing by other sites (``frame-ancestors``) and the scripts that
 run as workers (Pyodide's worker, the search worker, a service worker), which take their policy
-from their own response. ``python -m site_tools.csp`` prints the header lines for each path.
+from their own response. ``python -m site_tools.published.csp`` prints the header lines for each path.
 
 - ``script-src 'self'``: no inline script, no script from another host; the theme's few inline
   scripts are files (``overrides/partials/javascripts/``); its ``<script id="__config"

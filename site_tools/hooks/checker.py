@@ -1,4 +1,4 @@
-"""MkDocs hooks for the score checker (listed before ``site_tools/hooks.py`` in mkdocs.yml).
+"""MkDocs hooks for the score checker (listed before ``site_tools/hooks/site.py`` in mkdocs.yml).
 
 - ``on_page_markdown`` renders the ```` ```referee-checker ```` block (the checker itself) and
   ```` ```referee-checker-link ```` (a link to the checker set to one game), adds "Open in the
@@ -6,9 +6,9 @@
   ``overrides/main.html`` loads the checker's script and style there and nowhere else.
 - ``on_pre_build`` starts making the Pyodide snapshot in the background (Node), unless the build
   cache has it; ``on_post_build`` waits for it and copies Pyodide, the referee's zip and the snapshot
-  into the site (:mod:`site_tools.checker`), then the service worker and the web app manifest
-  (:mod:`site_tools.offline`), and precompressed copies of the large files
-  (:mod:`site_tools.precompress`).
+  into the site (:mod:`site_tools.published.checker`), then the service worker and the web app manifest
+  (:mod:`site_tools.published.offline`), and precompressed copies of the large files
+  (:mod:`site_tools.published.precompress`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import posixpath
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -27,8 +27,8 @@ from mkdocs.plugins import event_priority  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import checker, offline, precompress  # noqa: E402
-from site_tools.blocks import BlockSyntaxError, find_blocks  # noqa: E402
+from site_tools.pages.blocks import BlockSyntaxError, find_blocks  # noqa: E402
+from site_tools.published import checker, offline, precompress  # noqa: E402
 
 DEFAULT_LANGUAGE = "en"
 

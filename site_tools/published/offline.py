@@ -1,6 +1,6 @@
 """Offline and installable: the service worker and the web app manifest, written into the built site.
 
-``sw.js`` (from ``site_tools/sw.js``) goes to the site's root, so that its scope is the whole site,
+``sw.js`` (from ``site_tools/published/sw.js``) goes to the site's root, so that its scope is the whole site,
 with two things filled in: the build's version (:func:`build_version`, a hash of what the pages are
 made from: a new build is a new page cache, so the worker never serves an old page once a new one
 is online) and the checker's files (:func:`checker_files`). ``manifest.webmanifest`` names the site
@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from site_tools import checker
 from site_tools.buildcache import files_digest
+from site_tools.published import checker
 
-ROOT = Path(__file__).resolve().parent.parent
-SW_TEMPLATE = ROOT / "site_tools" / "sw.js"
+ROOT = Path(__file__).resolve().parents[2]
+SW_TEMPLATE = Path(__file__).resolve().parent / "sw.js"
 ICONS = "assets/images"
 # What the pages are made from: a change in any of them is a new build version.
 SOURCES = ("docs", "locale", "overrides", "examples", "site_tools", "referee", "mkdocs.yml")
@@ -79,7 +79,7 @@ def manifest() -> dict[str, object]:
 
 
 def service_worker() -> str:
-    """``sw.js``: ``site_tools/sw.js`` with this build's version and the checker's files filled in."""
+    """``sw.js``: ``site_tools/published/sw.js`` with this build's version and the checker's files filled in."""
     sw = SW_TEMPLATE.read_text(encoding="utf-8")
     return sw.replace('"%BUILD%"', json.dumps(build_version())).replace(
         "%CHECKER%", json.dumps(checker_files())

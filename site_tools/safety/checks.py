@@ -18,10 +18,10 @@ its English entry:
   (a translation may spell a number out, or move it, but not change it); no more line breaks; at
   most about twice as long.
 
-The build runs these checks on every catalog (``site_tools/hooks.py``): a failing entry is
+The build runs these checks on every catalog (``site_tools/hooks/site.py``): a failing entry is
 reported with the catalog, its line, the entry and the reason; ``mkdocs build --strict`` stops on
 it, and a lenient build shows the English instead. ``./run messages --check`` runs them on the
-referee's catalogs, and ``python -m site_tools.safety`` on all catalogs.
+referee's catalogs, and ``python -m site_tools.safety.checks`` on all catalogs.
 
 >>> problems("See [the deal]{1}.", "См. [раздачу]{1}.")
 []
@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 Kind = Literal["page", "message"]
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Markup a translation must never write itself: raw HTML (any tag, comment or autolink), script
 # URLs, attr_list attributes (`{: onclick=...}`, `{ .class }`, `{#id}`, `{ word key="..." }`) and
@@ -681,6 +681,11 @@ def examples_problems(path: Path) -> list[Problem]:
     return found
 
 
+def page_catalogs(root: Path = ROOT) -> list[Path]:
+    """The pages' catalogs, ``locale/<lang>/docs/<page>.po``, of every language."""
+    return sorted((root / "locale").glob("*/docs/*.po"))
+
+
 def message_catalogs(root: Path = ROOT) -> list[Path]:
     """The referee's message catalogs, ``locale/<lang>/LC_MESSAGES/referee.po``."""
     return sorted((root / "locale").glob("*/LC_MESSAGES/referee.po"))
@@ -734,16 +739,14 @@ def cached_problems(paths: Iterable[Path], root: Path = ROOT) -> list[Problem]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m site_tools.safety [--messages] [CATALOG…]``: report unsafe entries; exit 1 if any."""
+    """``python -m site_tools.safety.checks [--messages] [CATALOG…]``: report unsafe entries; exit 1 if any."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "--messages":
         paths = [Path(a) for a in args[1:]] or message_catalogs()
     elif args:
         paths = [Path(a) for a in args]
     else:
-        from site_tools import pipeline
-
-        paths = [*pipeline.catalogs(), *message_catalogs(), ROOT / "locale" / "examples.yaml"]
+        paths = [*page_catalogs(), *message_catalogs(), ROOT / "locale" / "examples.yaml"]
     found = all_problems(paths)
     for entry in by_entry(found):
         print(describe(entry), file=sys.stderr)

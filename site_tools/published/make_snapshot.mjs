@@ -1,10 +1,10 @@
-// Makes the score checker's Pyodide memory snapshot at site-build time (site_tools/checker.py runs it).
+// Makes the score checker's Pyodide memory snapshot at site-build time (site_tools/published/checker.py runs it).
 //
-//   node site_tools/make_snapshot.mjs <pyodide folder>/ <referee zip> <lock file JSON> <out file>
+//   node site_tools/published/make_snapshot.mjs <pyodide folder>/ <referee zip> <lock file JSON> <out file>
 //
 // It starts the pinned Pyodide from node_modules exactly as the page's worker does (the same minimal
 // lock file, no packages), unpacks the referee's zip, imports every module in it (the checker's
-// zip holds only what it uses: site_tools/checker.py), and reads the ru/de catalogs; then it collects garbage and writes Pyodide's
+// zip holds only what it uses: site_tools/published/checker.py), and reads the ru/de catalogs; then it collects garbage and writes Pyodide's
 // memory snapshot (`makeMemorySnapshot`, an experimental API of Pyodide 314: only Python's heap is in
 // it; the file system is not, so the page unpacks the zip again).
 //

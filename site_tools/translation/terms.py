@@ -25,7 +25,7 @@ import yaml
 
 from site_tools.strings import language_name, text
 
-TERMINOLOGY = Path(__file__).resolve().parent.parent / "locale" / "terminology.yaml"
+TERMINOLOGY = Path(__file__).resolve().parents[2] / "locale" / "terminology.yaml"
 LANGUAGES = ("ru", "de")
 # What is not prose in a catalog entry: `code`, {placeholders}, link targets, (link)(urls).
 _NOT_PROSE = re.compile(r"`[^`]*`|\{[^}]*\}|\]\([^)]*\)|https?://\S+")

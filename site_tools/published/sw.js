@@ -1,5 +1,5 @@
 // The site's service worker: the pages and the score checker keep working offline once read.
-// site_tools/offline.py writes it to the site's root as sw.js, filling in BUILD (a hash of what the
+// site_tools/published/offline.py writes it to the site's root as sw.js, filling in BUILD (a hash of what the
 // build is made from) and CHECKER (the checker's files, relative to this file).
 //
 // - Content-named files (Pyodide under its version, the referee's zip and the snapshot under their

@@ -1,6 +1,6 @@
 """What ``./run build`` says when the site is ready: where it is, how big, and what to do with it.
 
-    python -m site_tools.publish summary site/
+    python -m site_tools.published.publish summary site/
 
 >>> human(1536), human(3 * 1024 * 1024)
 ('1.5 KB', '3.0 MB')
@@ -50,7 +50,7 @@ def summary(out: Path) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; see the module docstring."""
-    parser = argparse.ArgumentParser(prog="python -m site_tools.publish")
+    parser = argparse.ArgumentParser(prog="python -m site_tools.published.publish")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("summary").add_argument("out", type=Path)
     args = parser.parse_args(argv)

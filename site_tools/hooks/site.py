@@ -7,7 +7,7 @@ whole site; there is no manual pre-step.
   the referee's, with :mod:`site_tools.safety` (what the translation renders to against the
   English, placeholders, numbers, an outsize translation: a warning each, and ``--strict`` stops
   the build there) and writes ``docs/ru`` and ``docs/de`` from
-  ``docs/en`` and the catalogs (:func:`site_tools.pipeline.render_translations`), unsafe segments in
+  ``docs/en`` and the catalogs (:func:`site_tools.translation.pipeline.render_translations`), unsafe segments in
   English.
 - ``on_serve`` makes ``mkdocs serve`` watch ``docs/en`` (plus ``locale/``, ``examples/`` and
   ``overrides/`` from ``watch:`` in mkdocs.yml) instead of the whole ``docs/``, so writing the
@@ -15,10 +15,10 @@ whole site; there is no manual pre-step.
 - ``on_page_markdown`` replaces every ```` ```referee-KIND ```` block with Markdown in the
   language being built, and puts a notice in that language under the title of a page whose
   translation is incomplete, with a link to the contribution page.
-- ``on_page_context`` sets the frame of each page (:mod:`site_tools.frame`): the edit link (the
+- ``on_page_context`` sets the frame of each page (:mod:`site_tools.pages.frame`): the edit link (the
   English source, or the page's catalog on a translation) and the "last updated" date.
 - ``on_env`` gives the templates the frame's words and the Content-Security-Policy
-  (:mod:`site_tools.csp`), which ``overrides/main.html`` writes first in every page's head.
+  (:mod:`site_tools.published.csp`), which ``overrides/main.html`` writes first in every page's head.
 - ``on_post_page`` writes the head's ``<link rel="alternate" hreflang>`` tags as absolute URLs,
   with ``x-default`` (search engines want them absolute; the theme's relative ones are replaced).
 - ``on_post_template`` keeps the English ``404.html`` at the root; each other language's 404 page
@@ -28,7 +28,7 @@ whole site; there is no manual pre-step.
 Translated pages and generated blocks are kept in :mod:`site_tools.buildcache` under a hash of what
 they are made from (the English page and its catalog; the referee's code, messages and examples),
 so a build or a ``mkdocs serve`` rebuild redoes only what an edit changed. So are each page's HTML,
-its search entries and the theme's compiled templates (:mod:`site_tools.reuse`); the language
+its search entries and the theme's compiled templates (:mod:`site_tools.pages.reuse`); the language
 builds of one ``mkdocs build`` share the theme's file listing and what they parse.
 """
 
@@ -42,7 +42,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -51,12 +51,16 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import buildcache, csp, frame, pipeline, reuse, safety  # noqa: E402
+from site_tools import buildcache  # noqa: E402
 from site_tools.architecture import architecture_block  # noqa: E402
-from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
-from site_tools.rule_marks import rules_block  # noqa: E402
+from site_tools.pages import frame, reuse  # noqa: E402
+from site_tools.pages.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
+from site_tools.pages.rule_marks import rules_block  # noqa: E402
+from site_tools.published import csp  # noqa: E402
+from site_tools.safety import checks as safety  # noqa: E402
 from site_tools.strings import ARCH_WORDS, text  # noqa: E402
-from site_tools.terms import terms_block  # noqa: E402
+from site_tools.translation import pipeline  # noqa: E402
+from site_tools.translation.terms import terms_block  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site_tools")
 _HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
@@ -190,9 +194,12 @@ def _render(page_name: str, order: list[str], site_url: str | None = None) -> An
             return status_block(params, lang, page_name, order)
         if kind == "terms":
             return terms_block(params, lang)
-        if kind == "architecture":  # the referee's layers, read from its imports
-            return architecture_block(lang, {k: text(f"arch.{k}", lang) for k in ARCH_WORDS})
-        if kind == "rules":  # a rule's anchor and mark (site_tools/rule_marks.py)
+        if (
+            kind == "architecture"
+        ):  # a tree's layers (the referee's unless told), read from its imports
+            words = {k: text(f"arch.{k}", lang) for k in ARCH_WORDS}
+            return architecture_block(lang, words, str(params.get("tree", "referee")))
+        if kind == "rules":  # a rule's anchor and mark (site_tools/pages/rule_marks.py)
             return rules_block(params, lang, page_name)
         if kind == "record" and site_url:  # the schema lines name the published address
             params = {**params, "site_url": site_url}

@@ -29,7 +29,7 @@ import sys
 from html import escape
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -38,10 +38,11 @@ from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from referee.present.blocks import colour_suits, record_href  # noqa: E402
-from site_tools import buildcache, pipeline, terms  # noqa: E402
-from site_tools.blocks import find_blocks  # noqa: E402
-from site_tools.checker import reader_record  # noqa: E402
+from site_tools import buildcache, strings  # noqa: E402
+from site_tools.pages.blocks import find_blocks  # noqa: E402
+from site_tools.published.checker import reader_record  # noqa: E402
 from site_tools.strings import text  # noqa: E402
+from site_tools.translation import pipeline, terms  # noqa: E402
 
 # Inside these elements a suit sign is left alone: code shows what to type, and an SVG or a title
 # cannot hold a span.
@@ -324,14 +325,18 @@ def _content_key(html: str, name: str, lang: str) -> str | None:
     inputs = buildcache.REFEREE_INPUTS.get(pipeline.ROOT)  # colour_suits and the games' names
     if inputs is None:
         return None
-    here = Path(__file__).resolve().parent
     folder = pipeline.SOURCE if lang == pipeline.DEFAULT_LANGUAGE else pipeline.DOCS / lang
     glossary = folder / f"{_GLOSSARY}.md"
     return buildcache.digest(
         inputs,
         *(
             path.read_bytes()
-            for path in (Path(__file__), here / "terms.py", here / "strings.py", terms.TERMINOLOGY)
+            for path in (
+                Path(__file__),
+                Path(terms.__file__),
+                Path(strings.__file__),
+                terms.TERMINOLOGY,
+            )
         ),
         glossary.read_bytes() if glossary.is_file() else b"",
         name,
@@ -378,7 +383,7 @@ def facts_in_prose(markdown: str, page: Page) -> str:
     from mkdocs.exceptions import PluginError
 
     from referee.games import GAMES
-    from site_tools.facts import UnknownFact, expand
+    from site_tools.pages.facts import UnknownFact, expand
 
     uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
     name = posixpath.splitext(uri)[0]
@@ -402,7 +407,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """
     from mkdocs.exceptions import PluginError
 
-    from site_tools.rule_marks import all_problems
+    from site_tools.pages.rule_marks import all_problems
 
     if getattr(config.plugins.get("i18n"), "building", False):
         return config  # the other languages' builds: the first build checked the same English pages
@@ -427,7 +432,7 @@ def write_records(site_dir: Path) -> int:
             for name in names:
                 target = folder / page / record_href(name)
                 target.parent.mkdir(parents=True, exist_ok=True)
-                # What a reader downloads carries no test-only key (site_tools/checker.py).
+                # What a reader downloads carries no test-only key (site_tools/published/checker.py).
                 target.write_text(reader_record(name, lang), encoding="utf-8")
                 written += 1
     return written

@@ -1,5 +1,5 @@
-// Brotli for site_tools/precompress.py (Python's standard library has gzip but no brotli; Node's zlib has both).
-//   node site_tools/compress.mjs <source> <out.br> [<source> <out.br> ...]
+// Brotli for site_tools/published/precompress.py (Python's standard library has gzip but no brotli; Node's zlib has both).
+//   node site_tools/published/compress.mjs <source> <out.br> [<source> <out.br> ...]
 import { readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 

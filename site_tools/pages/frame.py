@@ -25,7 +25,7 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_LANGUAGE = "en"
 
 FRAME_STRINGS: dict[str, dict[str, str]] = {

@@ -1,9 +1,9 @@
 """Keep the page catalogs in step with the English pages, and report how far each translation is.
 
-    python -m site_tools.catalogs update           # after editing docs/en: refresh .pot and .po files
-    python -m site_tools.catalogs update --page yacht   # only the catalogs of one page (repeatable)
-    python -m site_tools.catalogs status           # translated / fuzzy / missing per page and language
-    python -m site_tools.catalogs status --check   # the same, exit status 1 unless all is translated
+    python -m site_tools.translation.catalogs update           # after editing docs/en: refresh .pot and .po files
+    python -m site_tools.translation.catalogs update --page yacht   # only the catalogs of one page (repeatable)
+    python -m site_tools.translation.catalogs status           # translated / fuzzy / missing per page and language
+    python -m site_tools.translation.catalogs status --check   # the same, exit status 1 unless all is translated
 
 ``update`` extracts every English page into ``locale/templates/docs/<page>.pot`` with
 translate-toolkit's md2po (``-P --no-code-blocks --no-frontmatter --duplicates=merge``: fenced
@@ -28,8 +28,14 @@ from pathlib import Path
 from babel.messages.plurals import get_plural
 from translate.storage import po as pofile
 
-from site_tools import pipeline
-from site_tools.pipeline import catalog_path, needs_translation, pages, status, template_path
+from site_tools.translation import pipeline
+from site_tools.translation.pipeline import (
+    catalog_path,
+    needs_translation,
+    pages,
+    status,
+    template_path,
+)
 
 _VOLATILE = re.compile(
     rb'^"(POT-Creation-Date|PO-Revision-Date|X-Generator): .*\\n"\n', re.MULTILINE
@@ -166,7 +172,7 @@ def orphans() -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     """The command line; see the module docstring."""
     parser = argparse.ArgumentParser(
-        prog="python -m site_tools.catalogs", description=__doc__.split("\n\n")[0]
+        prog="python -m site_tools.translation.catalogs", description=__doc__.split("\n\n")[0]
     )
     sub = parser.add_subparsers(dest="command", required=True)
     up = sub.add_parser(

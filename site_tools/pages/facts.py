@@ -6,7 +6,7 @@ one of the game's **facts**: the whole-number constants of its referee module in
 ``default_quotas_king``; ``deck`` is the number of cards in play), the defaults of its whole-number options
 (``target``) and the fewest and most players it is played by (``fewest_players``, ``most_players``).
 The translations keep the macro as it is (it is part of the catalog entry, like a link's ``{1}``),
-and the build replaces it in every language with the same digits (``site_tools/pages_hooks.py``,
+and the build replaces it in every language with the same digits (``site_tools/hooks/reading.py``,
 ``on_page_markdown``), so a segment renders to the same HTML in every language. A name the game does
 not have stops the build.
 

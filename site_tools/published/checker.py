@@ -12,7 +12,7 @@ Python compiled to WebAssembly). Everything it loads comes from the site itself:
   imports and the compiled ``.mo`` catalogs, named by its content hash so that a browser never
   keeps a stale copy;
 - a Pyodide memory snapshot (:func:`snapshot_name`), made by Node with the same Pyodide after the
-  referee is imported (``site_tools/make_snapshot.mjs``), named by the hash of what it is made from
+  referee is imported (``site_tools/published/make_snapshot.mjs``), named by the hash of what it is made from
   and kept in ``.cache/checker/`` so that only a changed referee or Pyodide makes it again. The
   page's worker restores it (a fraction of a second instead of seconds) and falls back to the plain
   start when it is missing or fails;
@@ -20,7 +20,7 @@ Python compiled to WebAssembly). Everything it loads comes from the site itself:
   that the worker does not fetch ``pyodide-lock.json``.
 
 ``checker_block`` renders the ```` ```referee-checker ```` block: the form, the text box and the
-answer area, with every label in the page's language (:mod:`site_tools.checker_strings`) and the
+answer area, with every label in the page's language (:mod:`site_tools.published.checker_strings`) and the
 games' record declarations as JSON. The scripts are ``overrides/assets/javascripts/checker.js``
 (the page) and ``checker-worker.js`` (a Web Worker that starts Pyodide), loaded by
 ``overrides/main.html`` on this page only.
@@ -50,7 +50,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE = NODE_MODULES / "pyodide"
 LOCK = ROOT / "package-lock.json"
@@ -61,7 +61,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ASSETS = "assets/checker"
 PAGE = "check-a-score"
 CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one slower build
-SNAPSHOT_SCRIPT = ROOT / "site_tools" / "make_snapshot.mjs"
+SNAPSHOT_SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
 # What the checker never imports (paths under referee/): the command line, the pages' blocks,
 # pictures, localized examples and blank records, and the random deals of tests and benchmarks.
 NOT_IN_BUNDLE = (
@@ -424,7 +424,7 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
     The form itself is built by the page's script from ``data-games`` (the declarations); without
     the script the page still says what it is for.
     """
-    from site_tools.checker_strings import STRINGS, text
+    from site_tools.published.checker_strings import STRINGS, text
 
     strings = {k: text(k, lang) for k in STRINGS["en"]}
     root = {
@@ -537,7 +537,7 @@ def reader_record(example: str, lang: str) -> str:
 
 def open_link(example: str, from_page: str, lang: str) -> str:
     """ "Open in the checker" under a worked example: the record, in the page's language, travels in the link."""
-    from site_tools.checker_strings import text
+    from site_tools.published.checker_strings import text
 
     href = checker_href(from_page, record=reader_record(example, lang))
     return f'<p class="checker-link"><a href="{attr(href)}">{html.escape(text("link.open", lang))}</a></p>\n'
@@ -546,7 +546,7 @@ def open_link(example: str, from_page: str, lang: str) -> str:
 def game_link(game: str, from_page: str, lang: str) -> str:
     """A link to the checker set to ``game``, in ``lang``."""
     from referee.games import get_game
-    from site_tools.checker_strings import text
+    from site_tools.published.checker_strings import text
 
     label = text("link.game", lang).format(game=get_game(game).name(lang))
     href = checker_href(from_page, game=game)

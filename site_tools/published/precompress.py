@@ -8,7 +8,7 @@ JavaScript, the search index, the theme's bundles) the build writes
 sends the checker's cold start in about 14.5 MB instead of 24.5 MB. Copies are kept in
 ``.cache/checker/compressed/`` under the hash of their source, so a warm build compresses only
 what changed (the search index, when a page changed). The checker's memory snapshot gets none: it
-is gzip already (``site_tools/make_snapshot.mjs``), so that every host sends it small.
+is gzip already (``site_tools/published/make_snapshot.mjs``), so that every host sends it small.
 
 >>> wanted(Path("assets/checker/pyodide/314.0.8/pyodide.asm.wasm"), 9_597_892)
 True
@@ -29,7 +29,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from site_tools.checker import CACHE, ROOT, _node
+from site_tools.published.checker import CACHE, _node
 
 FOLDERS = ("assets", "search")
 SUFFIXES = {".wasm", ".mjs", ".js", ".json", ".bin", ".css"}
@@ -85,7 +85,7 @@ def write_into_site(site_dir: str | Path) -> list[Path]:
     if brotli_todo and node is not None:
         args = [str(a) for path, br in brotli_todo for a in (path, br.with_suffix(".brtmp"))]
         result = subprocess.run(
-            [node, str(ROOT / "site_tools" / "compress.mjs"), *args],
+            [node, str(Path(__file__).resolve().parent / "compress.mjs"), *args],
             capture_output=True,
             text=True,
             check=False,

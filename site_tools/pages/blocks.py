@@ -24,8 +24,8 @@ from typing import Any
 
 import yaml
 
-from site_tools import pipeline
 from site_tools.strings import language_name, text
+from site_tools.translation import pipeline
 
 Renderer = Callable[[str, dict[str, Any], str], str]
 

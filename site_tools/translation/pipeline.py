@@ -9,7 +9,7 @@ fuzzy stays English. ``docs/ru`` and ``docs/de`` are generated and never committ
 
 The status of a page is measured against what the reader gets: every segment of the *current*
 English page is looked up in the catalog, so a catalog that is behind the English page counts the
-new segments as missing even before ``python -m site_tools.catalogs update`` has run.
+new segments as missing even before ``python -m site_tools.translation.catalogs update`` has run.
 
 >>> s = PageStatus("p", "ru", translated=3, fuzzy=1, missing=0, words=20, words_translated=15)
 >>> s.complete, s.percent
@@ -30,9 +30,10 @@ from site_tools import buildcache
 if TYPE_CHECKING:  # translate-toolkit is imported only when a page must really be translated
     from translate.storage import po as pofile
 
-from site_tools import languages, safety
+from site_tools import languages
+from site_tools.safety import checks as safety
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SOURCE = DOCS / "en"
 LOCALE = ROOT / "locale"
@@ -172,7 +173,7 @@ def _code_version() -> str:
 
     return buildcache.digest(
         Path(__file__).read_bytes(),
-        (Path(__file__).parent / "safety.py").read_bytes(),
+        Path(safety.__file__).read_bytes(),
         version("translate-toolkit"),
     )
 

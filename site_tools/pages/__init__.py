@@ -1,0 +1,1 @@
+"""What goes on a page: the generated blocks, numbers from facts, rule marks, sections, the frame."""

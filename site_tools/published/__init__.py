@@ -1,0 +1,1 @@
+"""The published build: the checker's bundle, the snapshot, compression, the service worker, the CSP."""

@@ -1,0 +1,1 @@
+"""The safety check: what a translation may not bring into a page or a message."""
