@@ -20,6 +20,7 @@ them (no import circle, no import pointing up a layer, no module without a layer
 from __future__ import annotations
 
 import ast
+import re
 from collections import Counter
 from dataclasses import dataclass
 from html import escape
@@ -38,6 +39,8 @@ class Layer:
 
     def folders(self) -> list[str]:
         """``referee/engines/`` for ``referee.engines``; the vocabulary is the package's own modules."""
+        if all(p.startswith("app.") for p in self.prefixes):  # the front-end's modules are files
+            return [f"app/{p[4:]}.js" for p in self.prefixes]
         return [p.replace(".", "/") + ("" if p.endswith(".") else "/") for p in self.prefixes]
 
 
@@ -66,6 +69,18 @@ SITE_LAYERS: tuple[Layer, ...] = (
 
 SITE_PACKAGE = ROOT / "site_tools"
 
+# The front-end (the checker and the practice table in the browser): ES modules in one folder, each
+# declared in its layer by name. The library (Preact with htm) at the bottom; the state of a record
+# or a game and the services around it (the store, the worker client, the share codec, the page's
+# strings); the views that draw it; the apps that put one page together.
+FRONT_END = ROOT / "overrides" / "assets" / "javascripts" / "app"
+FRONT_END_LAYERS: tuple[Layer, ...] = (
+    Layer("library", ("app.lib",)),
+    Layer("state", ("app.store", "app.sheet", "app.share", "app.strings", "app.worker-client")),
+    Layer("views", ("app.controls", "app.form-view", "app.text-view", "app.verdict-view")),
+    Layer("apps", ("app.checker-app",)),
+)
+
 
 @dataclass(frozen=True)
 class Tree:
@@ -79,6 +94,7 @@ class Tree:
 TREES: dict[str, Tree] = {
     "referee": Tree("referee", PACKAGE, LAYERS),
     "site_tools": Tree("site_tools", SITE_PACKAGE, SITE_LAYERS),
+    "front_end": Tree("app", FRONT_END, FRONT_END_LAYERS),
 }
 
 
@@ -110,6 +126,8 @@ def layer_of(module: str, layers: tuple[Layer, ...] = LAYERS) -> int | None:
 
 def modules(package: Path = PACKAGE) -> dict[str, Path]:
     """Every module of a tree (the referee unless told) by name."""
+    if package == FRONT_END:
+        return {f"app.{p.stem}": p for p in sorted(package.glob("*.js"))}
     return {
         module_name(p): p for p in sorted(package.rglob("*.py")) if "__pycache__" not in p.parts
     }
@@ -133,9 +151,33 @@ def imports(path: Path, known: set[str]) -> set[str]:
     return found
 
 
+_JS_IMPORT = re.compile(
+    r"""(?:\bimport|\bexport)\s[^;]*?\bfrom\s*["']\./([\w.-]+)\.js["']"""
+    r"""|\bimport\s*\(?\s*["']\./([\w.-]+)\.js["']""",
+    re.S,
+)
+
+
+def js_imports(path: Path, known: set[str]) -> set[str]:
+    r"""The front-end modules an ES module imports from its own folder (static or dynamic imports).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.js").write_text('import { h } from "./lib.js";\nimport {\n  x,\n} from "./store.js";\n')
+    >>> sorted(js_imports(folder / "a.js", {"app.lib", "app.store", "app.a"}))
+    ['app.lib', 'app.store']
+    """
+    text = path.read_text(encoding="utf-8")
+    found = {f"app.{a or b}" for a, b in _JS_IMPORT.findall(text)}
+    return found & known
+
+
 def graph(package: Path = PACKAGE) -> dict[str, set[str]]:
-    """Module → the referee modules it imports."""
+    """Module → the modules of its tree it imports."""
     mods = modules(package)
+    if package == FRONT_END:
+        known = set(mods)
+        return {name: js_imports(path, known) - {name} for name, path in mods.items()}
     known = set(mods)
     return {name: imports(path, known) - {name} for name, path in mods.items()}
 
@@ -219,6 +261,8 @@ def layer_facts(package: Path = PACKAGE, layers: tuple[Layer, ...] = LAYERS) -> 
 
 
 def _short(module: str, layer: Layer) -> str:
+    if module.startswith("app."):  # a front-end module: its file
+        return module[4:] + ".js"
     for prefix in sorted(layer.prefixes, key=len, reverse=True):
         if module.startswith(prefix.rstrip(".") + "."):
             rest = module[len(prefix.rstrip(".")) + 1 :]
