@@ -51,7 +51,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from site_tools import buildcache, csp, frame, pipeline, reuse, safety  # noqa: E402
+from site_tools import buildcache, csp, frame, pipeline, publish, reuse, safety  # noqa: E402
 from site_tools.architecture import architecture_block  # noqa: E402
 from site_tools.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.rule_marks import rules_block  # noqa: E402
@@ -78,7 +78,15 @@ def _language(config: MkDocsConfig) -> str:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Tell the templates which languages exist (the search filter needs the folder prefixes)."""
+    """Tell the templates which languages exist (the search filter needs the folder prefixes).
+
+    A build for a published address without REPO_URL drops the repository, edit and licence links
+    rather than point readers at mkdocs.yml's placeholder host (:func:`publish.without_repository`).
+    """
+    if publish.without_repository(config.site_url):
+        config.repo_url = None  # type: ignore[assignment]
+        config.edit_uri = None  # type: ignore[assignment]
+        log.info("site_tools: REPO_URL is not set: no repository, edit or licence links")
     plugin = _i18n(config)
     languages = (
         [lang.locale for lang in plugin.config.languages] if plugin else [pipeline.DEFAULT_LANGUAGE]
@@ -93,6 +101,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
     """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
     # Each language's footer links to the licence in the repository named once, by repo_url.
     copyright_text = getattr(config, "copyright", None)
+    if copyright_text and not config.repo_url:  # published without a repository (on_config)
+        config.copyright = copyright_text = publish.plain_licence(copyright_text)
     if copyright_text and "{licence_url}" in copyright_text:
         config.copyright = copyright_text.replace(
             "{licence_url}", frame.licence_url(config.repo_url, config.edit_uri)
@@ -122,6 +132,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
             f"{len(entries)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s), "
             "listed above: a translation may change the words, not the markup, links or numbers"
         )
+    from referee.compiled import compile_all
+
+    compile_all(pipeline.LOCALE)  # the referee's .mo files are built, not tracked
     _referee_inputs[pipeline.ROOT] = referee_inputs()
     translations = pipeline.render_translations()
     # Every segment passed on its own; the whole page, each segment in its place, must render to the
@@ -178,7 +191,7 @@ def referee_inputs() -> str:
     files = [
         *(root / "referee").rglob("*.py"),
         *(root / "examples").rglob("*.yaml"),
-        *(root / "locale").glob("*/LC_MESSAGES/referee.*"),
+        *(root / "locale").glob("*/LC_MESSAGES/referee.po"),  # the .mo files are made from them
         root / "locale" / "examples.yaml",
     ]
     return buildcache.files_digest([f for f in files if f.is_file()], root)
