@@ -38,7 +38,7 @@ from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from referee.present.blocks import colour_suits, record_href  # noqa: E402
-from site_tools import buildcache, pipeline, terms  # noqa: E402
+from site_tools import buildcache, page_links, pipeline, terms  # noqa: E402
 from site_tools.blocks import find_blocks  # noqa: E402
 from site_tools.checker import reader_record  # noqa: E402
 from site_tools.strings import text  # noqa: E402
@@ -331,23 +331,35 @@ def _content_key(html: str, name: str, lang: str) -> str | None:
         inputs,
         *(
             path.read_bytes()
-            for path in (Path(__file__), here / "terms.py", here / "strings.py", terms.TERMINOLOGY)
+            for path in (
+                Path(__file__),
+                *(here / f for f in ("terms.py", "strings.py", "option_words.py", "page_links.py")),
+                here / "rule_marks.py",
+                terms.TERMINOLOGY,
+            )
         ),
         glossary.read_bytes() if glossary.is_file() else b"",
         name,
         lang,
         html,
+        str(page_links.has_play_page()),
     )
 
 
 def page_content(html: str, name: str, lang: str) -> str:
     """The page's HTML with suits coloured, sections set apart and (game pages) the glossary's terms linked."""
     from referee.games import GAMES
+    from site_tools.option_words import option_words
+    from site_tools.rule_marks import attach_marks
 
+    if name in GAMES:  # record keys as the form's words; rule marks out of the reading text
+        html = attach_marks(option_words(html, name, lang), lang)
     html = set_apart_notes(set_apart_sections(colour_html(html)))
     if name in GAMES:
         href = "../" * (name.count("/") + 1) + f"{_GLOSSARY}/"
-        html = link_terms(html, glossary_entries(lang), lang, href, name)
+        html = page_links.page_links(
+            link_terms(html, glossary_entries(lang), lang, href, name), name, lang
+        )
     elif name == _GLOSSARY:
         html = mark_scopes(html, lang)
     return html
@@ -440,3 +452,53 @@ def on_post_build(config: MkDocsConfig) -> None:
         getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
     ) == pipeline.DEFAULT_LANGUAGE:
         write_records(Path(config.site_dir))
+
+
+# What print drops (pages.css): the house rules, the record and the checker's link, the notes on
+# this edition and the sources. A link to them from what prints names the page's address on paper.
+_DROPPED = re.compile(r'<section class="(?:cr-screen-only|edition-notes)"[^>]*>.*?</section>', re.S)
+_UPDATED = {"en": "updated", "ru": "обновлено", "de": "Stand:"}
+_LOCAL_LINK = re.compile(r'<a (?P<attrs>[^>]*?)href="#(?P<id>[^"]+)"')
+
+
+def print_ready(html: str, url: str, footer: str) -> str:
+    """Links from what prints to what print drops carry the page's address; the footer line goes last.
+
+    >>> page = ('<p><a href="#house-rules">house rules</a></p><section class="cr-screen-only">'
+    ...         '<h2 id="house-rules">H</h2></section></article>')
+    >>> print(print_ready(page, "https://x.test/g/", "Cards · https://x.test/g/"))  # doctest: +NORMALIZE_WHITESPACE
+    <p><a data-print-href="https://x.test/g/#house-rules" href="#house-rules">house rules</a></p><section
+    class="cr-screen-only"><h2 id="house-rules">H</h2></section><p class="cr-print-footer">Cards · https://x.test/g/</p></article>
+    """
+    dropped_spans = [(m.start(), m.end()) for m in _DROPPED.finditer(html)]
+    dropped_ids = {
+        i for start, end in dropped_spans for i in re.findall(r'\bid="([^"]+)"', html[start:end])
+    }
+
+    def refer(match: re.Match[str]) -> str:
+        inside = any(start <= match.start() < end for start, end in dropped_spans)
+        if match["id"] not in dropped_ids or inside:
+            return match.group(0)
+        return f'<a {match["attrs"]}data-print-href="{escape(url)}#{match["id"]}" href="#{match["id"]}"'
+
+    html = _LOCAL_LINK.sub(refer, html)
+    at = html.rfind("</article>")
+    line = f'<p class="cr-print-footer">{escape(footer)}</p>'
+    return html[:at] + line + html[at:] if at >= 0 else html
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """A game page on paper: its address and date in the footer, and no reference to what print drops."""
+    from datetime import date
+
+    from referee.games import GAMES
+
+    name = posixpath.splitext(getattr(page.file, "norm_src_uri", None) or page.file.src_uri)[0]
+    if name not in GAMES:
+        return output
+    url = (config.site_url or "/").rstrip("/") + "/" + (page.url or "")
+    updated = page.meta.get("revision_date") or date.today().isoformat()
+    plugin = config.plugins.get("i18n")
+    lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    footer = f"{config.site_name} · {page.title} · {url} · {_UPDATED.get(lang, _UPDATED['en'])} {updated}"
+    return print_ready(output, url, footer)

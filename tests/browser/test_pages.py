@@ -50,7 +50,7 @@ def test_examples_are_folded_and_open_when_linked_to(page: Any, base_url: str, l
         "[...document.querySelectorAll('details.referee-example')].every(d => !d.open)"
     )
     heading = page.locator("h2#examples")
-    assert heading.bounding_box()["y"] > page.locator("h2#play").bounding_box()["y"], (
+    assert heading.bounding_box()["y"] > page.locator("h3#play").bounding_box()["y"], (
         "rules come first"
     )
     # A link to an example opens its fold, on load and on a change of the fragment.
