@@ -51,12 +51,13 @@ ALIASES = {
 
 
 def slot_of(anchor: str) -> str:
-    """The slot a section's anchor belongs to; KeyError for an anchor no slot knows.
+    """The slot a section's anchor belongs to (a page's level-two section is its own); KeyError for an
+    anchor no slot knows.
 
-    >>> slot_of("chips"), slot_of("deal")
-    ('cards', 'deal')
+    >>> slot_of("chips"), slot_of("deal"), slot_of("house-rules")
+    ('cards', 'deal', 'house-rules')
     """
     slot = ALIASES.get(anchor, anchor)
-    if slot not in SLOTS:
+    if slot not in SLOTS and slot not in SECTIONS:
         raise KeyError(f"section #{anchor} belongs to no slot of a game's rules of play")
     return slot
