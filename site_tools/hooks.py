@@ -142,7 +142,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     unsafe_pages = 0
     for (lang, page), translation in translations.items():
         english = (pipeline.SOURCE / f"{page}.md").read_text(encoding="utf-8")
-        for why in safety.cached_page_problems(english, translation.text, pipeline.ROOT)[:5]:
+        for why in safety.cached_page_problems(
+            english, pipeline.without_marks(translation.text), pipeline.ROOT
+        )[:5]:
             unsafe_pages += 1
             catalog = pipeline.catalog_path(lang, page).relative_to(pipeline.ROOT)
             log.warning(f"site_tools: docs/{lang}/{page}.md, made from {catalog}, {why}")

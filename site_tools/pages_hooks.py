@@ -346,9 +346,26 @@ def _content_key(html: str, name: str, lang: str) -> str | None:
     )
 
 
+def english_parts(html: str) -> str:
+    """Segments left in English on a translated page as ``<span lang="en">`` (WCAG 3.1.2); the marks
+    go from attributes, where no span can stand.
+
+    >>> english_parts('<p title="\ue000T\ue001">\ue000Deal <em>three</em>.\ue001</p>')
+    '<p title="T"><span lang="en">Deal <em>three</em>.</span></p>'
+    """
+    if pipeline.ENGLISH_START not in html:
+        return html
+    html = re.sub(r'="[^"]*"', lambda m: pipeline.without_marks(m.group(0)), html)
+    return html.replace(pipeline.ENGLISH_START, '<span lang="en">').replace(
+        pipeline.ENGLISH_END, "</span>"
+    )
+
+
 def page_content(html: str, name: str, lang: str) -> str:
     """The page's HTML with suits coloured, sections set apart and (game pages) the glossary's terms linked."""
     from referee.games import GAMES
+
+    html = english_parts(html)
     from site_tools.option_words import option_words
     from site_tools.rule_marks import attach_marks
 
@@ -365,6 +382,19 @@ def page_content(html: str, name: str, lang: str) -> str:
     return html
 
 
+def _unmark_frame(page: Page) -> None:
+    """No English marks in the page's title or contents (they are text there, not markup)."""
+
+    def clean(items: object) -> None:
+        for item in items or []:  # type: ignore[attr-defined]
+            item.title = pipeline.without_marks(item.title)
+            clean(getattr(item, "children", None))
+
+    clean(getattr(page, "toc", None))
+    if page.title and pipeline.ENGLISH_START in page.title:
+        page.title = pipeline.without_marks(page.title)
+
+
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Colour the suit signs and set the edition notes apart; on a game page, explain the glossary's terms.
 
@@ -375,6 +405,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     name = posixpath.splitext(uri)[0]
     plugin = config.plugins.get("i18n")
     lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    _unmark_frame(page)
     key = _content_key(html, name, lang)
     cached = buildcache.load(pipeline.ROOT, "content", key) if key else None
     if isinstance(cached, str):
@@ -462,29 +493,35 @@ _LOCAL_LINK = re.compile(r'<a (?P<attrs>[^>]*?)href="#(?P<id>[^"]+)"')
 
 
 def print_ready(html: str, url: str, footer: str) -> str:
-    """Links from what prints to what print drops carry the page's address; the footer line goes last.
+    """A game page ready for paper: in its article, links to what print drops carry the page's
+    address; every printed page's footer (``@page`` in ``pages.css``) reads the page's address and
+    date from a custom property on ``<html>`` (a style attribute: the Content-Security-Policy allows
+    those, not a style element).
 
-    >>> page = ('<p><a href="#house-rules">house rules</a></p><section class="cr-screen-only">'
-    ...         '<h2 id="house-rules">H</h2></section></article>')
+    >>> page = ('<html lang="en"><nav><a href="#house-rules">H</a></nav><article><p><a href="#house-rules">house '
+    ...         'rules</a></p><section class="cr-screen-only"><h2 id="house-rules">H</h2></section></article>')
     >>> print(print_ready(page, "https://x.test/g/", "Cards · https://x.test/g/"))  # doctest: +NORMALIZE_WHITESPACE
-    <p><a data-print-href="https://x.test/g/#house-rules" href="#house-rules">house rules</a></p><section
-    class="cr-screen-only"><h2 id="house-rules">H</h2></section><p class="cr-print-footer">Cards · https://x.test/g/</p></article>
+    <html style="--cr-print-footer: 'Cards · https://x.test/g/'" lang="en"><nav><a
+    href="#house-rules">H</a></nav><article><p><a data-print-href="https://x.test/g/#house-rules"
+    href="#house-rules">house rules</a></p><section class="cr-screen-only"><h2
+    id="house-rules">H</h2></section></article>
     """
-    dropped_spans = [(m.start(), m.end()) for m in _DROPPED.finditer(html)]
-    dropped_ids = {
-        i for start, end in dropped_spans for i in re.findall(r'\bid="([^"]+)"', html[start:end])
-    }
+    start, end = html.find("<article"), html.rfind("</article>")
+    if start < 0 or end < 0:
+        return html
+    article = html[start:end]
+    dropped_spans = [(m.start(), m.end()) for m in _DROPPED.finditer(article)]
+    dropped_ids = {i for a, b in dropped_spans for i in re.findall(r'\bid="([^"]+)"', article[a:b])}
 
     def refer(match: re.Match[str]) -> str:
-        inside = any(start <= match.start() < end for start, end in dropped_spans)
+        inside = any(a <= match.start() < b for a, b in dropped_spans)
         if match["id"] not in dropped_ids or inside:
             return match.group(0)
         return f'<a {match["attrs"]}data-print-href="{escape(url)}#{match["id"]}" href="#{match["id"]}"'
 
-    html = _LOCAL_LINK.sub(refer, html)
-    at = html.rfind("</article>")
-    line = f'<p class="cr-print-footer">{escape(footer)}</p>'
-    return html[:at] + line + html[at:] if at >= 0 else html
+    html = html[:start] + _LOCAL_LINK.sub(refer, article) + html[end:]
+    words = footer.replace("\\", "\\\\").replace("'", "\\'")
+    return html.replace("<html ", f"<html style=\"--cr-print-footer: '{escape(words)}'\" ", 1)
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
@@ -493,6 +530,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
     from referee.games import GAMES
 
+    output = pipeline.without_marks(output)  # any left outside the content: the nav, the title
     name = posixpath.splitext(getattr(page.file, "norm_src_uri", None) or page.file.src_uri)[0]
     if name not in GAMES:
         return output

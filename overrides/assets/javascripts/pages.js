@@ -67,6 +67,9 @@
     if (anchor && anchor.classList.contains("rule-anchor")) {
       closeAll(null);
       setOpen(anchor.closest(".rule-mark"), true);
+      // The anchor is at the statement's end: show the whole statement, not only its last line.
+      var statement = anchor.closest("p, li") || anchor;
+      statement.scrollIntoView({ block: "center" });
     }
   }
   function start() {
