@@ -215,7 +215,8 @@ def attach_marks(html: str, lang: str) -> str:
     >>> html = '<p>Deal three.</p>\\n<p class="rule-marks"><a class="rule-id" href="#g1-r05" id="g1-r05">G1-R05</a></p>'
     >>> print(attach_marks(html, "en"))  # doctest: +NORMALIZE_WHITESPACE
     <p>Deal three. <span class="rule-mark"><span class="rule-anchor" id="g1-r05"></span><button type="button"
-    class="rule-mark-button" aria-expanded="false" title="What the referee checks here: G1-R05">§</button><span
+    class="rule-mark-button" aria-expanded="false" aria-label="What the referee checks here: G1-R05"
+    title="What the referee checks here: G1-R05">§</button><span
     class="rule-detail"><a class="rule-id" href="#g1-r05">G1-R05</a></span></span></p>
     """
     words = MARK_WORDS.get(lang, MARK_WORDS["en"])
@@ -229,7 +230,7 @@ def attach_marks(html: str, lang: str) -> str:
         title = words["mark"].format(ids=", ".join(i.upper() for i in ids))
         mark = (
             f'<span class="rule-mark">{anchors}<button type="button" class="rule-mark-button" '
-            f'aria-expanded="false" title="{title}">§</button>'
+            f'aria-expanded="false" aria-label="{title}" title="{title}">§</button>'
             f'<span class="rule-detail">{inner}</span></span>'
         )
         if before.rstrip().endswith("</p>") and not before.rstrip().endswith("</p></p>"):
