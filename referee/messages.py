@@ -47,10 +47,10 @@ _FIRST = ("en", "ru", "de")
 LANGUAGES: tuple[str, ...] = (
     *_FIRST,
     *sorted(
-        {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/referee.mo")} - set(_FIRST)
+        {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/referee.[mp]o")} - set(_FIRST)
     ),
 )
-"""English (the source), Russian, German, then any language whose compiled catalog is in ``locale/``
+"""English (the source), Russian, German, then any language whose catalog is in ``locale/``
 (``./run language add`` makes one; its untranslated messages stay English)."""
 DOMAIN = "referee"
 
@@ -102,6 +102,9 @@ def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog for ``lang``; English, or a missing catalog, falls back to the ids."""
     if lang == "en":
         return gettext.NullTranslations()
+    from referee.compiled import ensure
+
+    ensure(LOCALE_DIR, lang, DOMAIN)  # a translator's edit to referee.po shows on the next run
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
 
 

@@ -3,7 +3,8 @@
 #   scripts/referee-messages.sh          extract + update + compile
 #   scripts/referee-messages.sh --check  fail if the catalogs are out of date or a translation is unsafe (CI)
 # Both end with site_tools.safety on the catalogs: a translation keeps the placeholders, the markup
-# and the numbers of its English message, and referee.mo is compiled from referee.po.
+# and the numbers of its English message. The compiled referee.mo files are not tracked: the
+# referee compiles a stale one when it reads it (referee/compiled.py), and this script compiles all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pot=locale/referee.pot
@@ -22,7 +23,7 @@ if [ "${1:-}" = "--check" ]; then
     mkdir -p "$work/$(dirname "$po")"; cp "$po" "$work/$po"
   done
   pybabel update -D referee -i "$pot" -d "$work/locale" --previous --ignore-pot-creation-date --no-wrap \
-    --no-fuzzy-matching >/dev/null 2>&1
+    --no-fuzzy-matching --ignore-obsolete >/dev/null 2>&1
   for po in locale/*/LC_MESSAGES/referee.po; do
     diff -q <(grep -v '^"PO-Revision-Date' "$po") <(grep -v '^"PO-Revision-Date' "$work/$po") >/dev/null \
       || { echo "$po is out of date: run scripts/referee-messages.sh" >&2; exit 1; }
@@ -31,6 +32,7 @@ if [ "${1:-}" = "--check" ]; then
   exit 0
 fi
 extract "$pot"
-pybabel update -D referee -i "$pot" -d locale --previous --ignore-pot-creation-date --no-wrap --no-fuzzy-matching
+pybabel update -D referee -i "$pot" -d locale --previous --ignore-pot-creation-date --no-wrap --no-fuzzy-matching \
+  --ignore-obsolete  # a message gone from the code leaves the catalogs (no #~ clutter)
 pybabel compile -D referee -d locale --statistics
 python -m site_tools.safety.checks --messages

@@ -72,7 +72,16 @@ def copy_project(copy: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
-    """The whole site, built once per test session with --strict, for SITE_URL (a sub-path)."""
+    """The whole site, built once per test session with --strict, for SITE_URL (a sub-path).
+
+    ``CARDRULES_BUILT_SITE=DIR`` uses a site already built that way (``BUILD_ENV``) instead: for
+    running a few site or browser tests again while working, never in CI.
+    """
+    import os
+
+    built = os.environ.get("CARDRULES_BUILT_SITE")
+    if built and not os.environ.get("CI"):
+        return Path(built)
     out = tmp_path_factory.mktemp("site")
     done = build_site(out)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -19,7 +19,11 @@ from site_tools.translation import pipeline
 
 LIST = Path(__file__).resolve().parent.parent / "locale" / "numbers.yaml"
 DATA = yaml.safe_load(LIST.read_text(encoding="utf-8"))
-RULE_SLOTS = {"overview", "cards", "deal", "play", "scoring", "end", "house-rules"}
+RULE_SLOTS = {
+    "overview",
+    "rules",
+    "house-rules",
+}  # "rules" holds the cards, deal, play, scoring, end
 LANGUAGES = [pipeline.DEFAULT_LANGUAGE, *pipeline.LANGUAGES]
 
 

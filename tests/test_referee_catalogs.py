@@ -1,15 +1,20 @@
-"""The referee's own messages: Russian and German catalogs complete, consistent and compiled."""
+"""The referee's own messages: Russian and German catalogs complete, consistent, compiled on demand."""
 
 from __future__ import annotations
 
 import gettext
+import os
 import re
+import shutil
+import subprocess
+import sys
+import time
 
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from referee.messages import render, tn
+from referee.messages import render, tn, translations
 from tests.conftest import ROOT
 
 LOCALE = ROOT / "locale"
@@ -56,12 +61,63 @@ def test_placeholders_survive_translation(lang):
 
 @pytest.mark.parametrize("lang", ["ru", "de"])
 def test_compiled_catalog_matches_the_po_file(lang, tmp_path):
+    """What the referee reads (compiled on demand from the tracked .po) holds exactly the .po."""
     mo = tmp_path / "referee.mo"
     with open(mo, "wb") as fh:
         write_mo(fh, catalog(lang))
     fresh = gettext.GNUTranslations(open(mo, "rb"))
-    shipped = gettext.GNUTranslations(open(LOCALE / lang / "LC_MESSAGES" / "referee.mo", "rb"))
-    assert fresh._catalog == shipped._catalog
+    assert fresh._catalog == translations(lang)._catalog
+
+
+def test_no_compiled_catalog_is_tracked():
+    """The .mo files are built (by the referee, the build, ./run), never committed (issue 39)."""
+    tracked = subprocess.run(
+        ["git", "ls-files", "*.mo"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert tracked == ""
+
+
+def test_a_translators_edit_shows_on_the_next_check(tmp_path):
+    """A translator edits referee.po in a copy and runs `referee check --lang ru`: nothing else to do.
+
+    The copy has no .mo (as a fresh clone has none); after the edit the referee compiles the stale
+    catalog itself, as the Contribute page says.
+    """
+    copy = tmp_path / "clone"
+    shutil.copytree(
+        ROOT / "referee", copy / "referee", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    po = copy / "locale" / "ru" / "LC_MESSAGES" / "referee.po"
+    po.parent.mkdir(parents=True)
+    shutil.copy(LOCALE / "ru" / "LC_MESSAGES" / "referee.po", po)
+    record = ROOT / "examples" / "catch-the-ten" / "two-reach-41.yaml"
+
+    def check() -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "referee.cli", "check", str(record), "--lang", "ru"],
+            cwd=copy,
+            env={**os.environ, "PYTHONPATH": str(copy)},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    before = check()
+    assert "Вердикт: запись верна" in before
+    assert (po.with_suffix(".mo")).is_file()  # compiled by the first run
+    text = po.read_text(encoding="utf-8")
+    edited = text.replace(
+        'msgstr "Вердикт: запись верна, весь записанный счёт сходится."',
+        'msgstr "Итог: запись верна, весь записанный счёт сходится."',
+    )
+    assert edited != text
+    po.write_text(edited, encoding="utf-8")
+    later = time.time_ns() + 10**9  # newer than the .mo even on a file system with coarse times
+    os.utime(po, ns=(later, later))
+    after = check()
+    assert "Итог: запись верна" in after and "Вердикт: запись верна" not in after
 
 
 def test_russian_plural_forms():

@@ -332,13 +332,40 @@ class TrumpSeven(Game):
         ):
             ledger.add(i, result, dealer, thrown_in)
         r.raise_if_any()
-        winner, termination, code = self._end(ledger.totals)
+        winner, termination, code = self._end(ledger.totals, [d.scores for d in ledger.results])
         return ledger.verdict(self.slug, options, winner, termination, code)
 
     @staticmethod
-    def _end(totals: dict[str, int]) -> tuple[str | None, Message, str]:
-        """No target: the player with the most deals won wins; a tie has no winner."""
+    def _end(
+        totals: dict[str, int], deals: list[dict[str, int]] | None = None
+    ) -> tuple[str | None, Message, str]:
+        """No target: the player with the most deals won wins; a tie has no winner.
+
+        Two defenders who won the same deals won them together: that is no tie between opponents,
+        and the verdict says so (``deals``: each deal's deals-won scores, to tell them apart).
+
+        >>> str(TrumpSeven._end({"Anna": 1, "Boris": 1, "Vera": 0}, [{"Anna": 1, "Boris": 1}])[1])[61:]
+        'Anna and Boris won 1 deal together, as the defenders, and share the win.'
+        >>> str(TrumpSeven._end({"Anna": 1, "Boris": 0, "Vera": 1}, [{"Anna": 1}, {"Vera": 1}])[1])[61:]
+        'Anna and Vera won the most deals (1 each), so there is no single winner.'
+        """
         best, first = leaders(totals)
+        together = len(first) == 2 and all(
+            bool(scores.get(first[0])) == bool(scores.get(first[1])) for scores in deals or []
+        )
+        if len(first) > 1 and together and deals:
+            return (
+                None,
+                tn(
+                    "The source sets no target, so the record is the whole match: {players} won "
+                    "{n} deal together, as the defenders, and share the win.",
+                    "The source sets no target, so the record is the whole match: {players} won "
+                    "{n} deals together, as the defenders, and share the win.",
+                    best,
+                    players=first,
+                ),
+                "tied",
+            )
         if len(first) == 1:
             return (
                 first[0],

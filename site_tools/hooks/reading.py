@@ -39,6 +39,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 
 from referee.present.blocks import colour_suits, record_href  # noqa: E402
 from site_tools import buildcache, strings  # noqa: E402
+from site_tools.pages import option_words, page_links, rule_marks  # noqa: E402
 from site_tools.pages.blocks import find_blocks  # noqa: E402
 from site_tools.published.checker import reader_record  # noqa: E402
 from site_tools.strings import text  # noqa: E402
@@ -335,6 +336,9 @@ def _content_key(html: str, name: str, lang: str) -> str | None:
                 Path(__file__),
                 Path(terms.__file__),
                 Path(strings.__file__),
+                Path(option_words.__file__),
+                Path(page_links.__file__),
+                Path(rule_marks.__file__),
                 terms.TERMINOLOGY,
             )
         ),
@@ -342,6 +346,22 @@ def _content_key(html: str, name: str, lang: str) -> str | None:
         name,
         lang,
         html,
+        str(page_links.has_play_page()),
+    )
+
+
+def english_parts(html: str) -> str:
+    """Segments left in English on a translated page as ``<span lang="en">`` (WCAG 3.1.2); the marks
+    go from attributes, where no span can stand.
+
+    >>> english_parts('<p title="\ue000T\ue001">\ue000Deal <em>three</em>.\ue001</p>')
+    '<p title="T"><span lang="en">Deal <em>three</em>.</span></p>'
+    """
+    if pipeline.ENGLISH_START not in html:
+        return html
+    html = re.sub(r'="[^"]*"', lambda m: pipeline.without_marks(m.group(0)), html)
+    return html.replace(pipeline.ENGLISH_START, '<span lang="en">').replace(
+        pipeline.ENGLISH_END, "</span>"
     )
 
 
@@ -349,13 +369,34 @@ def page_content(html: str, name: str, lang: str) -> str:
     """The page's HTML with suits coloured, sections set apart and (game pages) the glossary's terms linked."""
     from referee.games import GAMES
 
+    html = english_parts(html)
+    from site_tools.pages.option_words import option_words
+    from site_tools.pages.rule_marks import attach_marks
+
+    if name in GAMES:  # record keys as the form's words; rule marks out of the reading text
+        html = attach_marks(option_words(html, name, lang), lang)
     html = set_apart_notes(set_apart_sections(colour_html(html)))
     if name in GAMES:
         href = "../" * (name.count("/") + 1) + f"{_GLOSSARY}/"
-        html = link_terms(html, glossary_entries(lang), lang, href, name)
+        html = page_links.page_links(
+            link_terms(html, glossary_entries(lang), lang, href, name), name, lang
+        )
     elif name == _GLOSSARY:
         html = mark_scopes(html, lang)
     return html
+
+
+def _unmark_frame(page: Page) -> None:
+    """No English marks in the page's title or contents (they are text there, not markup)."""
+
+    def clean(items: object) -> None:
+        for item in items or []:  # type: ignore[attr-defined]
+            item.title = pipeline.without_marks(item.title)
+            clean(getattr(item, "children", None))
+
+    clean(getattr(page, "toc", None))
+    if page.title and pipeline.ENGLISH_START in page.title:
+        page.title = pipeline.without_marks(page.title)
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -368,6 +409,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     name = posixpath.splitext(uri)[0]
     plugin = config.plugins.get("i18n")
     lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    _unmark_frame(page)
     key = _content_key(html, name, lang)
     cached = buildcache.load(pipeline.ROOT, "content", key) if key else None
     if isinstance(cached, str):
@@ -445,3 +487,60 @@ def on_post_build(config: MkDocsConfig) -> None:
         getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
     ) == pipeline.DEFAULT_LANGUAGE:
         write_records(Path(config.site_dir))
+
+
+# What print drops (pages.css): the house rules, the record and the checker's link, the notes on
+# this edition and the sources. A link to them from what prints names the page's address on paper.
+_DROPPED = re.compile(r'<section class="(?:cr-screen-only|edition-notes)"[^>]*>.*?</section>', re.S)
+_UPDATED = {"en": "updated", "ru": "обновлено", "de": "Stand:"}
+_LOCAL_LINK = re.compile(r'<a (?P<attrs>[^>]*?)href="#(?P<id>[^"]+)"')
+
+
+def print_ready(html: str, url: str, footer: str) -> str:
+    """A game page ready for paper: in its article, links to what print drops carry the page's
+    address; every printed page's footer (``@page`` in ``pages.css``) reads the page's address and
+    date from a custom property on ``<html>`` (a style attribute: the Content-Security-Policy allows
+    those, not a style element).
+
+    >>> page = ('<html lang="en"><nav><a href="#house-rules">H</a></nav><article><p><a href="#house-rules">house '
+    ...         'rules</a></p><section class="cr-screen-only"><h2 id="house-rules">H</h2></section></article>')
+    >>> print(print_ready(page, "https://x.test/g/", "Cards · https://x.test/g/"))  # doctest: +NORMALIZE_WHITESPACE
+    <html style="--cr-print-footer: 'Cards · https://x.test/g/'" lang="en"><nav><a
+    href="#house-rules">H</a></nav><article><p><a data-print-href="https://x.test/g/#house-rules"
+    href="#house-rules">house rules</a></p><section class="cr-screen-only"><h2
+    id="house-rules">H</h2></section></article>
+    """
+    start, end = html.find("<article"), html.rfind("</article>")
+    if start < 0 or end < 0:
+        return html
+    article = html[start:end]
+    dropped_spans = [(m.start(), m.end()) for m in _DROPPED.finditer(article)]
+    dropped_ids = {i for a, b in dropped_spans for i in re.findall(r'\bid="([^"]+)"', article[a:b])}
+
+    def refer(match: re.Match[str]) -> str:
+        inside = any(a <= match.start() < b for a, b in dropped_spans)
+        if match["id"] not in dropped_ids or inside:
+            return match.group(0)
+        return f'<a {match["attrs"]}data-print-href="{escape(url)}#{match["id"]}" href="#{match["id"]}"'
+
+    html = html[:start] + _LOCAL_LINK.sub(refer, article) + html[end:]
+    words = footer.replace("\\", "\\\\").replace("'", "\\'")
+    return html.replace("<html ", f"<html style=\"--cr-print-footer: '{escape(words)}'\" ", 1)
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """A game page on paper: its address and date in the footer, and no reference to what print drops."""
+    from datetime import date
+
+    from referee.games import GAMES
+
+    output = pipeline.without_marks(output)  # any left outside the content: the nav, the title
+    name = posixpath.splitext(getattr(page.file, "norm_src_uri", None) or page.file.src_uri)[0]
+    if name not in GAMES:
+        return output
+    url = (config.site_url or "/").rstrip("/") + "/" + (page.url or "")
+    updated = page.meta.get("revision_date") or date.today().isoformat()
+    plugin = config.plugins.get("i18n")
+    lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    footer = f"{config.site_name} · {page.title} · {url} · {_UPDATED.get(lang, _UPDATED['en'])} {updated}"
+    return print_ready(output, url, footer)

@@ -56,7 +56,7 @@ from site_tools.architecture import architecture_block  # noqa: E402
 from site_tools.pages import frame, reuse  # noqa: E402
 from site_tools.pages.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.pages.rule_marks import rules_block  # noqa: E402
-from site_tools.published import csp  # noqa: E402
+from site_tools.published import csp, publish  # noqa: E402
 from site_tools.safety import checks as safety  # noqa: E402
 from site_tools.strings import ARCH_WORDS, text  # noqa: E402
 from site_tools.translation import pipeline  # noqa: E402
@@ -82,7 +82,15 @@ def _language(config: MkDocsConfig) -> str:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Tell the templates which languages exist (the search filter needs the folder prefixes)."""
+    """Tell the templates which languages exist (the search filter needs the folder prefixes).
+
+    A build for a published address without REPO_URL drops the repository, edit and licence links
+    rather than point readers at mkdocs.yml's placeholder host (:func:`publish.without_repository`).
+    """
+    if publish.without_repository(config.site_url):
+        config.repo_url = None  # type: ignore[assignment]
+        config.edit_uri = None  # type: ignore[assignment]
+        log.info("site_tools: REPO_URL is not set: no repository, edit or licence links")
     plugin = _i18n(config)
     languages = (
         [lang.locale for lang in plugin.config.languages] if plugin else [pipeline.DEFAULT_LANGUAGE]
@@ -97,6 +105,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
     """Write ``docs/<lang>/`` from the catalogs, once per build (the language builds reuse it)."""
     # Each language's footer links to the licence in the repository named once, by repo_url.
     copyright_text = getattr(config, "copyright", None)
+    if copyright_text and not config.repo_url:  # published without a repository (on_config)
+        config.copyright = copyright_text = publish.plain_licence(copyright_text)
     if copyright_text and "{licence_url}" in copyright_text:
         config.copyright = copyright_text.replace(
             "{licence_url}", frame.licence_url(config.repo_url, config.edit_uri)
@@ -126,6 +136,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
             f"{len(entries)} unsafe translation(s) in {len({p.catalog for p in found})} catalog(s), "
             "listed above: a translation may change the words, not the markup, links or numbers"
         )
+    from referee.compiled import compile_all
+
+    compile_all(pipeline.LOCALE)  # the referee's .mo files are built, not tracked
     _referee_inputs[pipeline.ROOT] = referee_inputs()
     translations = pipeline.render_translations()
     # Every segment passed on its own; the whole page, each segment in its place, must render to the
@@ -133,7 +146,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     unsafe_pages = 0
     for (lang, page), translation in translations.items():
         english = (pipeline.SOURCE / f"{page}.md").read_text(encoding="utf-8")
-        for why in safety.cached_page_problems(english, translation.text, pipeline.ROOT)[:5]:
+        for why in safety.cached_page_problems(
+            english, pipeline.without_marks(translation.text), pipeline.ROOT
+        )[:5]:
             unsafe_pages += 1
             catalog = pipeline.catalog_path(lang, page).relative_to(pipeline.ROOT)
             log.warning(f"site_tools: docs/{lang}/{page}.md, made from {catalog}, {why}")
@@ -182,7 +197,7 @@ def referee_inputs() -> str:
     files = [
         *(root / "referee").rglob("*.py"),
         *(root / "examples").rglob("*.yaml"),
-        *(root / "locale").glob("*/LC_MESSAGES/referee.*"),
+        *(root / "locale").glob("*/LC_MESSAGES/referee.po"),  # the .mo files are made from them
         root / "locale" / "examples.yaml",
     ]
     return buildcache.files_digest([f for f in files if f.is_file()], root)

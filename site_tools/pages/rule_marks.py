@@ -192,3 +192,52 @@ def all_problems(source: Path | None = None) -> list[str]:
         if path.is_file():
             found += problems(game, path.read_text(encoding="utf-8"))
     return found
+
+
+MARK_WORDS: dict[str, dict[str, str]] = {
+    "en": {"mark": "What the referee checks here: {ids}"},
+    "ru": {"mark": "Что здесь проверяет арбитр: {ids}"},
+    "de": {"mark": "Was der Schiedsrichter hier prüft: {ids}"},
+}
+_MARKS = re.compile(r'\s*<p class="rule-marks">(?P<inner>.*?)</p>', re.S)
+_ID = re.compile(r'\s\bid="(?P<id>[^"]+)"')
+
+
+def attach_marks(html: str, lang: str) -> str:
+    """Each block of rule marks as a small mark (§) at the end of the paragraph it follows (issue 39).
+
+    The rule's id, "checked by the referee" with its example, or why it is not checked, open from
+    the mark (on hover, on a tap, from the keyboard: ``pages.css``, ``pages.js``) and stay out of the
+    reading text; the page's switch shows them all. The rules' anchors (``#g1-r05``) stay where the
+    marks were, so a link from a verdict still lands on its rule. A block that follows no paragraph
+    (a list, a note) stands on a line of its own.
+
+    >>> html = '<p>Deal three.</p>\\n<p class="rule-marks"><a class="rule-id" href="#g1-r05" id="g1-r05">G1-R05</a></p>'
+    >>> print(attach_marks(html, "en"))  # doctest: +NORMALIZE_WHITESPACE
+    <p>Deal three. <span class="rule-mark"><span class="rule-anchor" id="g1-r05"></span><button type="button"
+    class="rule-mark-button" aria-expanded="false" aria-label="What the referee checks here: G1-R05"
+    title="What the referee checks here: G1-R05">§</button><span
+    class="rule-detail"><a class="rule-id" href="#g1-r05">G1-R05</a></span></span></p>
+    """
+    words = MARK_WORDS.get(lang, MARK_WORDS["en"])
+    out: list[str] = []
+    pos = 0
+    for match in _MARKS.finditer(html):
+        before = html[pos : match.start()]
+        ids = _ID.findall(match["inner"])
+        inner = _ID.sub("", match["inner"])
+        anchors = "".join(f'<span class="rule-anchor" id="{i}"></span>' for i in ids)
+        title = words["mark"].format(ids=", ".join(i.upper() for i in ids))
+        mark = (
+            f'<span class="rule-mark">{anchors}<button type="button" class="rule-mark-button" '
+            f'aria-expanded="false" aria-label="{title}" title="{title}">§</button>'
+            f'<span class="rule-detail">{inner}</span></span>'
+        )
+        if before.rstrip().endswith("</p>") and not before.rstrip().endswith("</p></p>"):
+            end = before.rstrip()
+            out.append(end[: -len("</p>")] + " " + mark + "</p>")
+        else:
+            out.append(before + f'\n<p class="rule-marks-line">{mark}</p>')
+        pos = match.end()
+    out.append(html[pos:])
+    return "".join(out)

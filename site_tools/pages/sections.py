@@ -1,36 +1,34 @@
-"""The sections of a game page, in the one order every game page follows in every language (issue 26).
+"""The sections of a game page, in the one order every game page follows in every language (issues 26, 39).
 
-A game page's level-two headings carry fixed anchors (``## Deal {#deal}``); each anchor belongs to
-one slot of :data:`SLOTS`, and the slots come in that order on every page. A game names some slots
-in its own words (Comet's "Chips" is its cards, Construction's "Winning" its end), and a game may
-have several sections in one slot (Minnesota Whist's bidding and play) or none in an optional one
-(Construction has no house rules). The translations keep the anchors, so the order holds in every
-language; ``tests/test_sections.py`` checks it on the built pages' sources.
+Every game page has the same level-two sections (:data:`SECTIONS`, fixed anchors). Under "Rules of
+play" (``{#rules}``) the game's own level-three sections (``### Deal {#deal}``) each belong to one
+slot of :data:`SLOTS`, and the slots come in that order. A game names some slots in its own words
+(Comet's "Chips" is its cards, Construction's "Winning" its end), and a game may have several
+sections in one slot (Minnesota Whist's bidding and play) or none. The translations keep the
+anchors, so the order holds in every language; ``tests/test_sections.py`` checks it on the pages'
+sources and ``tests/browser/test_pages.py`` on the built site.
 """
 
 from __future__ import annotations
 
-SLOTS = (
+SECTIONS = (
     "overview",
     "at-a-glance",
-    "cards",
-    "deal",
-    "play",
-    "scoring",
-    "end",
+    "rules",
     "examples",
     "house-rules",
     "record",
     "edition-notes",
     "sources",
 )
-"""The slots in page order: overview, at a glance, cards, deal, play, scoring, end, worked examples,
-house rules, record, notes on this edition, sources."""
+"""Every game page's level-two sections, in this order, in every language (issue 39): how a deal goes,
+at a glance, the rules of play, worked examples, house rules (a game without any says so in one
+line), the record, notes on this edition, sources. A reader who knows one page knows where to look
+on any other; the record reference is in one place on each."""
 
-REQUIRED = frozenset(
-    {"overview", "at-a-glance", "play", "examples", "record", "edition-notes", "sources"}
-)
-"""The slots every game page has; the others only where the game has something to say."""
+SLOTS = ("cards", "deal", "play", "scoring", "end")
+"""The rules of play's level-three sections come in this order: cards, deal, play, scoring, end;
+a game names them in its own words and has only those it needs."""
 
 # Anchors a game uses for a slot under its own name.
 ALIASES = {
@@ -49,17 +47,17 @@ ALIASES = {
     "payout": "scoring",
     "settlement": "scoring",
     "winning": "end",
-    "check-a-score": "record",
 }
 
 
 def slot_of(anchor: str) -> str:
-    """The slot a section's anchor belongs to; KeyError for an anchor no slot knows.
+    """The slot a section's anchor belongs to (a page's level-two section is its own); KeyError for an
+    anchor no slot knows.
 
-    >>> slot_of("chips"), slot_of("deal")
-    ('cards', 'deal')
+    >>> slot_of("chips"), slot_of("deal"), slot_of("house-rules")
+    ('cards', 'deal', 'house-rules')
     """
     slot = ALIASES.get(anchor, anchor)
-    if slot not in SLOTS:
-        raise KeyError(f"section #{anchor} belongs to no slot of a game page")
+    if slot not in SLOTS and slot not in SECTIONS:
+        raise KeyError(f"section #{anchor} belongs to no slot of a game's rules of play")
     return slot

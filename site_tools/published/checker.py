@@ -154,6 +154,9 @@ def _bundle_files() -> list[tuple[str, Path]]:
         if "__pycache__" in rel.parts or rel.as_posix().startswith(NOT_IN_BUNDLE):
             continue
         files.append((f"referee/{rel.as_posix()}", path))
+    from referee.compiled import compile_all
+
+    compile_all(ROOT / "locale")  # the .mo files are built, not tracked
     for path in sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.mo")):
         files.append((path.relative_to(ROOT).as_posix(), path))
     return files

@@ -618,30 +618,7 @@ def catalog_problems(path: Path) -> list[Problem]:
                 other = ids[-1] if source == ids[0] else ids[0]
                 whys = [w for w in whys if w in problems(other, target, kind)]
             found += [Problem(path, ids[0], target, why, message.lineno) for why in whys]
-    if kind == "message":
-        found += compiled_problems(path, catalog)
     return found
-
-
-def compiled_problems(path: Path, catalog: Any = None) -> list[Problem]:
-    """The compiled ``.mo`` beside a referee ``.po`` must hold exactly the ``.po`` (the referee reads the ``.mo``)."""
-    import gettext
-
-    from babel.messages.mofile import write_mo
-
-    mo = path.with_suffix(".mo")
-    if not mo.is_file():
-        return []
-    if catalog is None:
-        catalog = read_catalog(path)
-    fresh = io.BytesIO()
-    write_mo(fresh, catalog)
-    fresh.seek(0)
-    with mo.open("rb") as handle:
-        shipped = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
-    if gettext.GNUTranslations(fresh)._catalog != shipped:  # type: ignore[attr-defined]
-        return [Problem(mo, "", "", f"is not compiled from {path.name} (run ./run messages)")]
-    return []
 
 
 _NAME = re.compile(r"[^\W\d_]+(?:[ '’.-][^\W\d_]+)*")
@@ -716,18 +693,12 @@ def _code_version() -> str:
 
 
 def cached_problems(paths: Iterable[Path], root: Path = ROOT) -> list[Problem]:
-    """:func:`all_problems`, remembered in the build cache under each catalog's (and ``.mo``'s) content."""
+    """:func:`all_problems`, remembered in the build cache under each catalog's content."""
     from site_tools import buildcache
 
     found: list[Problem] = []
     for path in paths:
-        mo = path.with_suffix(".mo")
-        key = buildcache.digest(
-            _code_version(),
-            str(path),
-            path.read_bytes(),
-            mo.read_bytes() if kind_of(path) == "message" and mo.is_file() else b"",
-        )
+        key = buildcache.digest(_code_version(), str(path), path.read_bytes())
         cached = buildcache.load(root, "safety", key)
         if cached is None:
             cached = [

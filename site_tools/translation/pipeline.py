@@ -130,6 +130,17 @@ def load_catalog(lang: str, page: str) -> pofile.pofile:
         return po.pofile(handle)
 
 
+ENGLISH_START, ENGLISH_END = "\ue000", "\ue001"
+"""Around a segment left in English on a translated page (private-use characters, never in a page):
+the build turns them into ``<span lang="en">`` so that a screen reader reads it as English
+(``site_tools/hooks/reading.py``), and removes them wherever no span can go (titles, the contents)."""
+
+
+def without_marks(text: str) -> str:
+    """``text`` without the marks of English segments."""
+    return text.replace(ENGLISH_START, "").replace(ENGLISH_END, "")
+
+
 @cache
 def _translator_class() -> Any:
     """po2md's translator (fuzzy entries ignored, no re-wrapping, code blocks left alone)."""
@@ -154,9 +165,14 @@ def _translator_class() -> Any:
             return found
 
         def _lookup(self, source: str) -> str:
-            # po2md's callback: the translation, or the English where there is none or it is unsafe.
+            # po2md's callback: the translation, or the English where there is none or it is unsafe,
+            # marked as English (a block's own syntax, "/// note | …", stays as it is).
             found = self.lookup(source)
-            return source if found is None else found
+            if found is not None:
+                return found
+            if needs_translation(source) and not source.lstrip().startswith("///"):
+                return f"{ENGLISH_START}{source}{ENGLISH_END}"
+            return source
 
         def is_fuzzy(self, source: str) -> bool:
             """Whether the catalog has a fuzzy translation for this segment."""

@@ -50,7 +50,7 @@ def test_examples_are_folded_and_open_when_linked_to(page: Any, base_url: str, l
         "[...document.querySelectorAll('details.referee-example')].every(d => !d.open)"
     )
     heading = page.locator("h2#examples")
-    assert heading.bounding_box()["y"] > page.locator("h2#play").bounding_box()["y"], (
+    assert heading.bounding_box()["y"] > page.locator("h3#play").bounding_box()["y"], (
         "rules come first"
     )
     # A link to an example opens its fold, on load and on a change of the fragment.
@@ -99,6 +99,21 @@ def test_every_game_prints_on_four_pages_at_most(page: Any, base_url: str) -> No
                 game,
                 shown,
             )
+            # Paper stands alone (issue 39): no mark, no switch; a link to what print drops names
+            # the page's address; every page's foot names the address and the date.
+            paper = page.evaluate("""() => {
+                const dropped = [...document.querySelectorAll('section.cr-screen-only, section.edition-notes')];
+                const inDropped = id => dropped.some(s => s.querySelector('[id="' + id + '"]'));
+                const links = [...document.querySelectorAll('article a[href^="#"]')]
+                    .filter(a => a.getClientRects().length && inDropped(a.getAttribute('href').slice(1)));
+                return {marks: [...document.querySelectorAll('.rule-mark, .cr-page-links')]
+                                  .some(e => e.getClientRects().length),
+                        unnamed: links.filter(a => !getComputedStyle(a, '::after').content.includes('http'))
+                                      .map(a => a.textContent.trim()),
+                        footer: getComputedStyle(document.documentElement).getPropertyValue('--cr-print-footer')};
+            }""")
+            assert paper["marks"] is False and paper["unnamed"] == [], (lang, game, paper)
+            assert f"/{lang}{game}/" in paper["footer"], (lang, game, paper["footer"])
             counts[lang + game] = pdf_pages(page.pdf(format="A4"))
             # The quick reference fits on one printed page and is never split.
             card = page.locator(".admonition.quickref")
@@ -227,3 +242,89 @@ def test_phone_pages_pass_axe_light_and_dark_with_folds_open(browser: Any, base_
             problems += [f"{lang}{game} {scheme}: {v}" for v in axe_violations(page)]
         context.close()
     assert problems == [], "\n".join(problems)
+
+
+# Rule ids as the referee declares them (G1-R05, CT-S2, Y-O6): never in the text of the first screen.
+FIRST_SCREEN = """() => {
+    const seen = [];
+    const walker = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !parent.getClientRects().length || getComputedStyle(parent).visibility === 'hidden') continue;
+        const range = document.createRange(); range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        if (box.height && box.top < innerHeight && box.bottom > 0) seen.push(node.textContent);
+    }
+    const links = [...document.querySelectorAll('.cr-page-links a')].map(a => {
+        const r = a.getBoundingClientRect();
+        return {href: a.getAttribute('href'), inside: r.bottom <= innerHeight && r.top >= 0 && r.width > 0};
+    });
+    return {text: seen.join(' '), links};
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_first_screen_offers_the_checker_and_the_table(
+    browser: Any, base_url: str, width: int
+) -> None:
+    """Every game page, every language: "Check a score" (and "Play a hand" when the site has the
+    practice table) in the first screen, on a phone and a desktop; no rule id in that screen's text."""
+    from site_tools.pages import page_links
+    from site_tools.translation import pipeline
+
+    play = (pipeline.SOURCE / f"{page_links.PLAY_PAGE}.md").is_file()
+    context = browser.new_context(
+        viewport={"width": width, "height": 844 if width == 390 else 900}, service_workers="block"
+    )
+    page = context.new_page()
+    problems = {}
+    for lang in LANGS:
+        for game in GAMES:
+            page.goto(f"{base_url}/{lang}{game}/")
+            found = page.evaluate(FIRST_SCREEN)
+            wanted = {"#at-a-glance", f"../check-a-score/#game={game}"} | (
+                {f"../play-a-hand/#game={game}"} if play else set()
+            )
+            shown = {link["href"] for link in found["links"] if link["inside"]}
+            ids = [
+                r.id
+                for r in GAME_SLUGS[game].rules()
+                if re.search(rf"\b{re.escape(r.id)}\b", found["text"])
+            ]
+            if shown != wanted or ids:
+                problems[lang + game] = {"links": sorted(shown), "ids": ids}
+    context.close()
+    assert problems == {}
+
+
+def test_a_rule_mark_opens_on_a_tap_and_the_switch_shows_them_all(
+    browser: Any, base_url: str
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{base_url}/ru/trump-seven/")
+    details = page.locator(".rule-detail")
+    assert details.count() > 20 and page.evaluate(
+        "[...document.querySelectorAll('.rule-detail')].every(d => !d.getClientRects().length)"
+    )
+    page.locator(".rule-mark-button").nth(2).click()
+    opened = page.locator(".rule-mark.cr-open .rule-detail")
+    assert opened.is_visible() and "проверяет арбитр" in opened.inner_text()
+    assert (
+        page.locator(".rule-mark.cr-open .rule-mark-button").get_attribute("aria-expanded")
+        == "true"
+    )
+    page.keyboard.press("Escape")
+    assert page.locator(".rule-mark.cr-open").count() == 0
+    # A link to a rule (a verdict links to #g1-r05) opens its mark.
+    page.goto(f"{base_url}/ru/trump-seven/#g1-r05")
+    page.wait_for_selector(".rule-mark.cr-open #g1-r05", state="attached")
+    # The page's switch shows every mark's words, and the choice holds on the next page.
+    page.check("#cr-rule-switch")
+    page.wait_for_function(
+        "[...document.querySelectorAll('.rule-detail')].every(d => d.getClientRects().length)"
+    )
+    page.goto(f"{base_url}/ru/korol/")
+    assert page.is_checked("#cr-rule-switch")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
