@@ -365,7 +365,7 @@ CT-S11 | Follow suit, clockwise | play.revoke play.out_of_turn
 CT-S12 | A player who cannot follow must trump | play.must_trump
 CT-S13 | A player with neither may play any card | unchecked: nothing is forbidden, so there is nothing to refuse
 CT-S14 | The highest card takes the trick (see CT-A1) | claim
-CT-S15 | The winner of a trick leads to the next | (play.lead_out_of_turn)
+CT-S15 | The winner of a trick leads to the next | play.lead_not_winner
 CT-S16 | Points are counted when every card has been played | claim record.trick_count
 CT-S17 | Trump honours: Q 2, K 3, A 4, 10 10, J 11
     | claim record.not_an_honour record.honour_twice record.honour_missing record.honours_without_cards
@@ -404,6 +404,7 @@ class CatchTheTen(Game):
 
     slug = "catch-the-ten"
     rule_table = RULE_TABLE
+    claim_rule = "CT-S17"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {
         "en": "Catch the Ten (Scotch Whist)",
         "ru": "Шотландский вист (Поймай десятку)",

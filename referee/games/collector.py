@@ -519,6 +519,7 @@ class Collector(fishing.PackGame):
 
     slug = "collector"
     rule_table = RULE_TABLE
+    claim_rule = "G3-R09"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {"en": "Collector", "ru": "Коллекционер", "de": "Sammler"}
     player_counts = (2, 3, 4)
     options = OPTIONS

@@ -497,7 +497,7 @@ Y-S10 | The holder of the 2♣ leads (the 2♦ when clubs are trumps) | play.lea
 Y-S11 | Any card may be led | unchecked: nothing is forbidden by default (option trump_breaking: Y-O11)
 Y-S12 | Follow suit; a player who cannot must trump (option must_trump_when_void)
     | (play.revoke) (play.must_trump) play.out_of_turn
-Y-S13 | The highest card takes the trick and its winner leads next | claim (play.lead_out_of_turn)
+Y-S13 | The highest card takes the trick and its winner leads next | claim play.lead_not_winner
 Y-S14 | Points are counted after the last trick | claim record.trick_count record.tricks_sum
 Y-S15 | Bids of 13 or more score for making or failing (restored: Y-O7) | claim
 Y-S16 | A bid of 13 or more may be doubled (restored: Y-O7) | claim
@@ -546,6 +546,7 @@ class Yacht(Game):
 
     slug = "yacht"
     rule_table = RULE_TABLE
+    claim_rule = "Y-O12"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {"en": "Yacht", "ru": "Яхта", "de": "Yacht"}
     player_counts = tuple(HAND_SIZES)
     options = OPTIONS

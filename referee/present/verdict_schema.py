@@ -4,7 +4,9 @@ Two shapes share one schema: a verdict (``usable: true``: deals, totals, winner,
 record that cannot be used (``usable: false``: errors). A finding and an error have the same
 shape (:data:`ITEM`): ``code``, ``severity``, ``rule`` (the rule id of the game's page, or null),
 ``path`` and ``line`` in the record (null when unknown), the localized ``message``, and ``where``
-(the same place with the deal, trick and seat where known).
+(the same place with the deal, trick and seat where known). A claim that disagrees is a finding
+too (code ``deal.claim``, the rule that says what a deal scores), with the ``written`` and the
+``computed`` values; the deal's ``claim_agrees`` stays beside it.
 
 >>> schema = verdict_schema()
 >>> sorted(schema["$defs"]["item"]["required"])
@@ -40,6 +42,8 @@ ITEM: dict[str, Any] = {
                 "seat": {"type": "string"},
             },
         },
+        "written": _SCORES,
+        "computed": _SCORES,
     },
 }
 
