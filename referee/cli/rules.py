@@ -121,7 +121,10 @@ def _breaking(slug: str, rule: str, primary: list[str], codes: tuple[str, ...]) 
         return said[0].source
     found = [c for c in cases(slug) if set(c.shows) & set(codes)]
     made = [c for c in found if c.source.rpartition("#")[2] in primary]
-    return (made or found)[0].source if found else None
+    own = [c for c in made if c.source.rpartition("#")[2] != "claim"]  # the rule's own check first
+    checks = set(codes) - {"claim"}
+    showing = [c for c in found if set(c.shows) & checks]
+    return (own or made or showing or found)[0].source if found else None
 
 
 def add_parser(sub: Any, lang: str = "en") -> None:

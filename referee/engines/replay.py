@@ -561,7 +561,8 @@ def first_lead_as(replay: Replay, code: str) -> Replay:
     """The replay with a wrong first lead named ``code``: for a game whose first leader another rule
     gives (a reign's, a house rule's)."""
     replay.findings = [
-        dc_replace(f, code=code) if f.code == "play.lead_out_of_turn" else f for f in replay.findings
+        dc_replace(f, code=code) if f.code == "play.lead_out_of_turn" else f
+        for f in replay.findings
     ]
     return replay
 

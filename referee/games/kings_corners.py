@@ -430,9 +430,7 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
 # -- reading a record --------------------------------------------------------------------------------------
 
 
-def most_left(
-    players: list[str], first: str, out: list[str], end_when_out: bool
-) -> dict[str, int]:
+def most_left(players: list[str], first: str, out: list[str], end_when_out: bool) -> dict[str, int]:
     """The most cards each player can hold when a hand ends: the cards dealt and the most he can have drawn.
 
     A turn ends with a draw while the stock lasts, except for a player who goes out. While nobody has
@@ -455,8 +453,7 @@ def most_left(
     start = players.index(first)
     if not out or end_when_out:
         return {
-            p: HAND_SIZE + max(0, -(-(stock - (i - start) % n) // n))
-            for i, p in enumerate(players)
+            p: HAND_SIZE + max(0, -(-(stock - (i - start) % n) // n)) for i, p in enumerate(players)
         }
     holders = n - len(out)
     return dict.fromkeys(players, HAND_SIZE + stock - (holders - 1))
