@@ -265,7 +265,8 @@ MW-A1 | High hand: the player right of the granding player leads | (play.lead_ou
 MW-A2 | Low hand: the player left of the dealer leads | (play.lead_out_of_turn)
 MW-A3 | The winner of a trick leads to the next | (play.lead_not_winner)
 MW-A4 | Follow suit; a player who cannot may play any card | (play.revoke)
-MW-A5 | High: granders with 7+ score tricks over 6, else the others score twice that; low: 7 minus tricks | claim
+MW-A5 | High: granders with 7+ score 1 a trick over 6, else the others score 2 a trick of theirs over 6;
+    low: the side with fewer tricks scores 7 minus them | claim
 MW-A6 | The samples agree with the rule; option scoring: pagat | claim
 MW-A7 | A bid card stays in its hand and is played
     | unchecked: every card is dealt, so a bid card is always in its hand, and the replay plays it like the rest

@@ -463,7 +463,7 @@ G2-A09 | The penalty is 15 points (option settlement: the original units) | clai
 G2-A10 | Equal final totals share the win | claim
 G2-A11 | Play and the deal go clockwise | play.out_of_turn
 G2-A12 | The upper spare card is the one turned for trumps | (record.trump_mismatch)
-G2-A13 | The original's extras are not part of these rules | unchecked: editorial; nothing in a record depends on it
+G2-A13 | The original's settlement in units, with the left jack's payment (option settlement) | claim
 G2-A14 | Tens may be laid away | unchecked: allowed, so there is nothing to refuse
 G2-A15 | A turned jack is the right bower and goes into the dealer's hand | (record.points_impossible)
 """)
