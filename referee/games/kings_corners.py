@@ -551,10 +551,12 @@ RECORD = RecordSpec(
             ),
             t(
                 "Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
-                "piles ({shift}); {none} for a turn with no move. The draw that ends each turn is implied.",
+                "piles ({shift}); {none} for a turn with no move, in quotes after a name ({named}). The draw "
+                "that ends each turn is implied.",
                 play="7♥ N",
                 shift="W>N",
                 none="-",
+                named="Boris: '-'",
             ),
             required=True,
             mode="full",
