@@ -587,7 +587,7 @@ G5-R10 | An upright card touches cards laid across with its long side | (constru
 G5-R11 | The track is columns of upright cards joined by cards across | (construction.build)
 G5-R12 | Either player may build the track | unchecked: building is open to both, so there is nothing to refuse
 G5-R13 | Only upright cards count towards the distance | claim (construction.claim)
-G5-R14 | The large token moves one card, to a card at least as high as the card turned | construction.large
+G5-R14 | The large token moves one card, to a card no higher than the card turned | construction.large
 G5-R15 | No token may stand on a card with a token of the other side | (construction.large) (construction.small)
 G5-R16 | A king places a small token on its owner's Joker, which may then move up to three cards | (construction.king)
 G5-R17 | A small token moves one to three cards, none higher than the card turned | construction.small

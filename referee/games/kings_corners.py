@@ -584,7 +584,7 @@ G7-S10 | A whole pile may move onto another if its bottom card fits (see G7-A4) 
 G7-S11 | Any card may fill an empty side | (kings_corners.play)
 G7-S12 | A player who plays his last card is out; the others play on (option end_when_out)
     | claim kings_corners.after_out record.out_mismatch
-G7-S13 | Every turn ends with drawing a card from the stock | (record.impossible_left)
+G7-S13 | After playing, the player draws a card from the stock (see G7-A6) | (record.impossible_left)
 G7-S14 | Cards may be played "from the centre" (see G7-A7) | (kings_corners.pile_move)
 G7-S15 | The hand ends when nobody can or will play (see G7-A9) | kings_corners.after_end record.deal_unfinished
 G7-S16 | Penalty points for cards left: a king 10, any other card 1 | claim (record.impossible_left)
@@ -595,7 +595,7 @@ G7-A3 | The dealer's left has the first turn as a variant (option first_player) 
 G7-A4 | A pile moves if its bottom card is one lower than the top of the target, of the other colour
     | kings_corners.pile_move
 G7-A5 | An empty side may be filled with any card at any time | (kings_corners.play)
-G7-A6 | Every turn ends with a draw, none when the stock is empty | record.impossible_left
+G7-A6 | Every turn ends with a draw, except when the stock is empty or the player went out | record.impossible_left
 G7-A7 | A side pile with a king at the bottom may move to an empty corner | (kings_corners.pile_move)
 G7-A8 | Going out: the player scores nothing and the others play on | claim
 G7-A9 | A hand ends after a full round in which no card was played | claim (kings_corners.after_end)
