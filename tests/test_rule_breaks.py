@@ -253,3 +253,93 @@ def test_buy_or_pass_after_a_stop_settles_only_what_was_due_before_it():
     assert not any("took no trick" in s or "is paid" in s for s in said)
     assert any("not played out" in s for s in said)
     assert bop.STOP_SETTLED in deal.steps
+
+
+# -- Minnesota Whist under pagat.com's scoring: a side can be below zero -------------------------------
+
+
+@pytest.mark.parametrize(("scoring", "status"), [("pagat", 0), ("seed", 2)])
+def test_a_negative_running_score_is_possible_only_under_pagat_scoring(scoring, status):
+    record = {
+        "game": "minnesota-whist",
+        "players": NAMES,
+        "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
+        "options": {"scoring": scoring},
+        "scores_before": {"We": -20, "They": 0},
+        "deals": [{"dealer": "Gleb", "tricks": {"We": 10, "They": 3}}],
+    }
+    got, out, _ = outcome(dump(record))
+    assert got == status
+    if status == 0:
+        assert out["totals"] == {"We": -24, "They": 0}  # a low hand: We took 10 and lose 4
+
+
+# -- Comet: the winner comes from the agreed deals ---------------------------------------------------------
+
+
+def test_a_comet_deal_after_the_agreed_match_does_not_change_the_winner():
+    text = (AUDIT / "other/comet-a09.yaml").read_text(encoding="utf-8")
+    verdict = check_text(text)
+    assert verdict.winner == "Vera" and verdict.deals[0].totals["Vera"] == 10
+    assert max(verdict.totals, key=verdict.totals.__getitem__) == "Anna"  # both deals summed
+    assert [f.code for f in verdict.findings] == ["game.deal_after_end"]
+    assert "The match of 1 deal is over" in str(verdict.termination)
+
+
+# -- Records as a player writes them ---------------------------------------------------------------------
+
+KC_FULL = """\
+game: kings-corners
+players: [Anna, Boris]
+deals:
+  - dealer: Anna
+    hands:
+      Anna:  K♦ Q♠ J♥ 10♠ 7♥ 6♠ 5♥
+      Boris: K♠ 4♣ 3♦ 8♦ 2♥ A♠ 7♣
+    sides: 8♣ 9♥ 6♦ Q♥
+    stock: >-
+      2♣ 5♣ 3♣ 6♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♦ 4♦ 5♦ 7♦ 9♦ 10♦ J♦ Q♦ A♦ 3♥ 4♥ 6♥ 8♥ 10♥ K♥ A♥
+      2♠ 3♠ 4♠ 5♠ 7♠ 8♠ 9♠ J♠
+    turns:
+      - Anna: K♦ NE; Q♠ NE; J♥ NE
+      - {boris}
+      - Anna: 10♠ NE; E>NE; N>NE; 7♥ NE; 6♠ NE; 5♥ NE; 2♣ N
+"""
+
+
+@pytest.mark.parametrize("boris", ["Boris: '-'", "Boris:", "'Boris: -'", '"Boris: -"', "'-'"])
+def test_a_kings_corners_turn_with_no_move_is_read_as_a_player_writes_it(boris):
+    status, out, items = outcome(KC_FULL.format(boris=boris))
+    assert status == 0 and not items, items
+    assert any(line.startswith("Turn 2, Boris") for line in out["deals"][0]["explanation"])
+
+
+def test_a_bare_dash_after_a_name_is_refused_with_the_form_to_write():
+    status, _, items = outcome(KC_FULL.format(boris="Boris: -"))
+    assert status == 2 and items[0]["code"] == "record.yaml" and items[0]["line"] == 14
+    assert "- Boris: '-'" in items[0]["message"]
+
+
+SB_FULL = """\
+game: stealing-bundles
+players: [Anna, Boris, Vera]
+deals:
+  - dealer: Vera
+    pack: >-
+      2♦ 5♥ 9♣ 10♠ 5♣ 9♦ 2♠ 3♥ 3♠ 8♣ 8♦ 6♣ 4♥ 4♠ 7♥ 6♦ 2♣ 3♣ 4♣ 7♣ 10♣ J♣ Q♣ K♣ A♣ 3♦ 4♦ 5♦ 7♦ 10♦
+      J♦ Q♦ K♦ A♦ 2♥ 6♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 5♠ 6♠ 7♠ 8♠ 9♠ J♠ Q♠ K♠ A♠
+    moves: {moves}
+"""
+
+
+def test_a_stealing_bundles_move_split_at_its_comma_says_how_to_quote_it():
+    status, _, items = outcome(
+        SB_FULL.format(moves="[5♣ > 5♥, 9♦ > 9♣, 2♠ > 2♦, 3♥, 3♠ > 3♥, Boris]")
+    )
+    assert status == 2 and items[0]["code"] == "record.bad_move"
+    assert "'3♠ > 3♥, Boris'" in items[0]["message"]
+    status, _, items = outcome(SB_FULL.format(moves="[5♣ > 5♥, 4♠]"))
+    assert status == 1 and items[0]["code"] == "play.out_of_turn"  # 4♠ is Anna's, not Boris's
+    assert "'5♣ > 5♥, 4♠'" in items[0]["message"]
+    status, _, items = outcome(SB_FULL.format(moves="[5♣ > 5♥, 9♦ > 9♣]"))
+    assert status == 0
