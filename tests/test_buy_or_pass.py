@@ -201,18 +201,19 @@ def test_a_card_of_the_suit_kept_back_is_a_finding_and_nothing_after_it_is_judge
     message = str(verdict.findings[0].message)
     assert "Boris" in message and "9♠, 10♠ and J♠" in message and "8♠, 9♠, 10♠ and J♠" in message
     (result,) = verdict.deals
+    # Only what was due before the stop is settled (DECISIONS, round 4): the antes, nothing else.
     assert (
         result.mode == "broken"
-        and result.scores == dict.fromkeys(NAMES, 0)
+        and result.scores == dict.fromkeys(NAMES, -100)
         and result.claim is None
     )
+    assert [str(s) for s in result.steps[-2:]] == [
+        "The referee stops at this lay-down and judges nothing after it in the deal.",
+        str(bop.STOP_SETTLED),
+    ]
     assert (
-        str(result.steps[-1])
-        == "The referee stops at this lay-down and judges nothing after it in the deal."
-    )
-    assert (
-        verdict.totals == dict.fromkeys(NAMES, 0)
-        and int(str(verdict.termination.params["pot"])) == 0
+        verdict.totals == dict.fromkeys(NAMES, -100)
+        and int(str(verdict.termination.params["pot"])) == 400
     )
 
 
