@@ -343,3 +343,18 @@ def test_a_stealing_bundles_move_split_at_its_comma_says_how_to_quote_it():
     assert "'5♣ > 5♥, 4♠'" in items[0]["message"]
     status, _, items = outcome(SB_FULL.format(moves="[5♣ > 5♥, 9♦ > 9♣]"))
     assert status == 0
+
+
+def test_a_loser_or_a_winner_named_wrongly_gives_the_written_and_the_computed_values():
+    _, _, items = outcome((AUDIT / "other/rb-loser.yaml").read_text(encoding="utf-8"))
+    (loser,) = items
+    assert (loser["code"], loser["rule"], loser["written"], loser["computed"]) == (
+        "deal.loser_claim",
+        "G10-S11",
+        ["Boris"],
+        ["Vera"],
+    )
+    for example in ("korol/short-quotas", "buy-or-pass/two-roubles"):  # a claim's own line
+        text = (Path(__file__).parents[1] / f"examples/{example}.yaml").read_text("utf-8")
+        claim = next(i for i in outcome(text)[2] if i["code"] == CLAIM_CODE)
+        assert claim["line"] and claim["path"] == "deals[0].claim"

@@ -356,10 +356,17 @@ class Deal:
         return self.r.doc.where(self.path + keys, deal=self.number)
 
     def warn(
-        self, code: str, keys: tuple[Any, ...], message: Message, severity: Severity = "warning"
+        self,
+        code: str,
+        keys: tuple[Any, ...],
+        message: Message,
+        severity: Severity = "warning",
+        written: Any = None,
+        computed: Any = None,
     ) -> None:
-        """A finding at a field of this deal (a warning unless ``severity`` says otherwise)."""
-        self.findings.append(Finding(code, severity, self.where(*keys), message))
+        """A finding at a field of this deal (a warning unless ``severity`` says otherwise); a claim
+        that disagrees gives what was ``written`` and what the rules give (``computed``)."""
+        self.findings.append(Finding(code, severity, self.where(*keys), message, written, computed))
 
     def claim(self, names: list[str], minimum: int | None = None) -> dict[str, int] | None:
         """The score the table wrote down, per player or side, if any (each at least ``minimum``)."""

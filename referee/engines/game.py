@@ -280,6 +280,10 @@ class Finding:
     severity: Severity
     where: Where
     message: Message
+    written: Any = None
+    """For a claim that disagrees (a loser, a winner): what the record says (``--json``: ``written``)."""
+    computed: Any = None
+    """... and what the rules give (``computed``)."""
 
     @classmethod
     def from_error(cls, error: RefereeError, severity: Severity = "error") -> Finding:

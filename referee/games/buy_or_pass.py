@@ -620,7 +620,9 @@ class BuyOrPass(Game):
             # only at its end (G6-S13, G6-S14), so neither is judged.
             steps.append(STOP_SETTLED)
             steps.append(t("The pot after the deal: {pot}.", pot=pot))
-            return DealResult(number, net, steps, claim, mode="full"), pot, first_out, dealer
+            where = r.doc.where(path + ("claim",), deal=number) if claim is not None else None
+            result = DealResult(number, net, steps, claim, mode="full", claim_where=where)
+            return result, pot, first_out, dealer
         owed = {p: sum(values[s] for s in tricks[p]) for p in players if tricks[p]}
         for p, v in owed.items():
             steps.append(
@@ -642,7 +644,9 @@ class BuyOrPass(Game):
         steps.append(t("The pot after the deal: {pot}.", pot=pot))
         if first_out is not None:
             steps.append(t("{player} went out first.", player=first_out))
-        result = DealResult(number, net, steps, claim, mode="full" if full else "summary")
+        where = r.doc.where(path + ("claim",), deal=number) if claim is not None else None
+        mode = "full" if full else "summary"
+        result = DealResult(number, net, steps, claim, mode=mode, claim_where=where)
         return result, pot, first_out, dealer
 
     def _summary(

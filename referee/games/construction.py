@@ -799,13 +799,23 @@ class Construction(Game):
                         row=TOP_ROW,
                     ),
                     "error",
+                    written=claimed,
+                    computed=None,
                 )
                 claim = None
         else:
             steps.append(outcome.reason)
             termination, code = t("{player} has won the race.", player=winner), "game_over"
         ledger.add(
-            0, DealResult(1, scores, steps, claim, mode="full")
+            0,
+            DealResult(
+                1,
+                scores,
+                steps,
+                claim,
+                mode="full",
+                claim_where=deal.where("winner") if claim is not None else None,
+            ),
         )  # a game is always played out in full
         return ledger.verdict(self.slug, options, winner, termination, code)
 

@@ -578,8 +578,9 @@ class Korol(Game):
         steps.append(t("{player} deals the next game.", player=winner))
         scores = {p: int(p == winner) for p in players}
         claimed = None if claim is None else {p: int(p == claim) for p in players}
+        where = deal.where("claim") if claim is not None else None
         return DealResult(
-            number, scores, steps, claimed, mode="full" if full else "summary"
+            number, scores, steps, claimed, mode="full" if full else "summary", claim_where=where
         ), winner
 
     # -- reading the fields ------------------------------------------------------------------------------

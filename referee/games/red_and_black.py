@@ -677,6 +677,8 @@ class RedAndBlack(PackGame):
                     actual=losers or t("nobody"),
                 ),
                 "error",
+                written=loser_claim,
+                computed=losers,
             )
         steps.append(end)
         return deal.result(taken, steps, claim), dealer, losers

@@ -92,13 +92,23 @@ def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
             "message": render(verdict.termination, lang),
         },
         "findings": [
-            finding_json(
-                f.code, f.severity, game.rule_for(f.code), f.where, render(f.message, lang)
+            with_values(
+                finding_json(
+                    f.code, f.severity, game.rule_for(f.code), f.where, render(f.message, lang)
+                ),
+                f,
             )
             for f in verdict.findings
         ]
         + claim_findings(verdict, game.claim_rule, lang),
     }
+
+
+def with_values(item: dict[str, Any], finding: Any) -> dict[str, Any]:
+    """A claim's finding (a loser, a winner named wrongly) with the ``written`` and ``computed`` values."""
+    if finding.written is not None or finding.computed is not None:
+        item["written"], item["computed"] = finding.written, finding.computed
+    return item
 
 
 def claim_findings(verdict: Verdict, rule: str | None, lang: str) -> list[dict[str, Any]]:
