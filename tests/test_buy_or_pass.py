@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from referee import check_text
 from referee.errors import RecordErrors
+from referee.games import GAMES
 from referee.games import buy_or_pass as bop
 from referee.simulate.buy_or_pass import buy_or_pass_deal, buy_or_pass_game
 from tests.conftest import unusable_after
@@ -107,10 +108,12 @@ def test_money_is_conserved_in_the_match_example():
 def test_a_pass_that_leaves_a_card_unplayed_is_then_a_wrong_turn():
     data = _full()
     data["deals"][0]["play"][3] = "K♥ pass pass pass"  # Anna passes although she holds 8♥
-    # The deal then goes on differently: the record's next lead is a card of a player whose turn it is not,
-    # a wrong turn (DECISIONS.md, round 3), where the referee stops judging.
+    # The deal then goes on differently: everyone passed K♥, so Boris takes it back and the next player
+    # leads, but the record's next lead is Boris's A♦: a wrong turn (DECISIONS.md, round 3) under the
+    # all-pass rule (G6-S10), where the referee stops judging.
     verdict = check_text(yaml.safe_dump(data, allow_unicode=True))
-    assert "play.out_of_turn" in [f.code for f in verdict.findings] and verdict.exit_status == 1
+    assert "play.lead_after_pass" in [f.code for f in verdict.findings] and verdict.exit_status == 1
+    assert GAMES["buy-or-pass"].rule_for("play.lead_after_pass") == "G6-S10"
 
 
 def test_a_barred_lead_names_the_rule():
@@ -198,18 +201,19 @@ def test_a_card_of_the_suit_kept_back_is_a_finding_and_nothing_after_it_is_judge
     message = str(verdict.findings[0].message)
     assert "Boris" in message and "9♠, 10♠ and J♠" in message and "8♠, 9♠, 10♠ and J♠" in message
     (result,) = verdict.deals
+    # Only what was due before the stop is settled (DECISIONS, round 4): the antes, nothing else.
     assert (
         result.mode == "broken"
-        and result.scores == dict.fromkeys(NAMES, 0)
+        and result.scores == dict.fromkeys(NAMES, -100)
         and result.claim is None
     )
+    assert [str(s) for s in result.steps[-2:]] == [
+        "The referee stops at this lay-down and judges nothing after it in the deal.",
+        str(bop.STOP_SETTLED),
+    ]
     assert (
-        str(result.steps[-1])
-        == "The referee stops at this lay-down and judges nothing after it in the deal."
-    )
-    assert (
-        verdict.totals == dict.fromkeys(NAMES, 0)
-        and int(str(verdict.termination.params["pot"])) == 0
+        verdict.totals == dict.fromkeys(NAMES, -100)
+        and int(str(verdict.termination.params["pot"])) == 400
     )
 
 

@@ -13,7 +13,7 @@ from referee import check_text
 from referee.cards import Card
 from referee.cli.command import main
 from referee.engines.turns import random_playout
-from referee.games import comet
+from referee.games import GAMES, comet
 from referee.messages import render
 from referee.notation import parse_cards
 from referee.simulate.comet import comet_deal, comet_play
@@ -280,10 +280,11 @@ def test_an_illegal_play_is_a_finding_with_its_place():
     assert verdict.exit_status == 1
     finding = verdict.findings[0]
     assert (
-        finding.code == "comet.not_his_card"
+        finding.code == "comet.lead_after_king"  # the king's player leads again (G4-R07)
         and finding.where.deal == 1
         and finding.where.line == 23
     )
+    assert GAMES["comet"].rule_for(finding.code) == "G4-R07"
     assert "no chips change hands" in render(verdict.deals[0].steps[-1], "en")
     # A run that skips its next card breaks the run rule.
     skipped = check_text(FULL.replace("5♥ 6♥ 7♥ 8♥", "5♥ 6♥ 8♥ 7♥"))

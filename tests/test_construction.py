@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import check_text
+from referee.games import GAMES
 from referee.games import construction as cn
+from referee.messages import render
 from referee.notation import parse_card
 from referee.present.pictures.construction import picture, position
 from referee.simulate.construction import (
@@ -127,9 +129,23 @@ def test_unreadable_turns_are_unusable(lines, code):
     assert code in [e.code for e in errors_of(dump(record(lines)))]
 
 
-def test_a_fourth_copy_of_a_card_is_a_finding():
-    verdict = check_text(dump(record(["7♣ discard"] * 4)))
-    assert verdict.exit_status == 1 and verdict.findings[0].where.path == "deals[0].turns[3]"
+def test_a_fourth_copy_of_a_card_before_a_reshuffle_cannot_exist():
+    """Three packs hold three of a card: a fourth turned before the discards are reshuffled is exit 2
+    under G5-A02 (DECISIONS: a card that does not exist), whatever was done with it."""
+    assert check_text(dump(record(["7♣ discard"] * 3))).exit_status == 0
+    for use in ("discard", "build 0:1"):
+        errors = errors_of(dump(record([f"7♣ {use}"] * 3 + [f"7♣ {use}"])))
+        assert [(e.code, e.where.path) for e in errors] == [
+            ("record.card_not_in_stock", "deals[0].turns[3]")
+        ]
+        assert GAMES["construction"].rule_for(errors[0].code) == "G5-A02"
+
+
+def test_after_a_reshuffle_only_the_discards_can_be_turned():
+    every = [f"{c} discard" for c in cn.PACK for _ in range(cn.PACKS)]  # the whole stock, discarded
+    errors = errors_of(dump(record(every + ["7♣ discard"] * 4)))
+    assert [e.where.path for e in errors] == [f"deals[0].turns[{len(every) + 3}]"]
+    assert "made up again from the discards" in render(errors[0].message, "en")
 
 
 def test_a_record_without_black_or_with_two_games_is_unusable():

@@ -61,6 +61,7 @@ HANDS_CODES = ("record.hand_size", "record.card_twice")
 """What :func:`referee.engines.replay.read_hands` raises."""
 REPLAY_CODES = (
     "play.lead_out_of_turn",
+    "play.lead_not_winner",
     "play.out_of_turn",
     "play.not_judged",
     "record.card_not_dealt",
@@ -69,10 +70,14 @@ REPLAY_CODES = (
     "record.trick_shape",
 )
 """What :func:`referee.engines.replay.replay_tricks` raises for the trick games that replay a full play with it."""
-CAPPED_CODES = ("play.left_the_deal",)
-"""What :func:`referee.engines.replay.replay_capped` (``replay_tricks`` with ``caps=``) adds: one who has left plays."""
+CAPPED_CODES = ("play.left_the_deal", "play.lead_after_leaving")
+"""What :func:`referee.engines.replay.replay_capped` (``replay_tricks`` with ``caps=``) adds: one who has left
+plays, or leads when the lead passed on from a winner who left."""
 PASSING_CODES = (
     "play.after_end",
+    "play.lead_out_of_turn",
+    "play.lead_not_winner",
+    "play.lead_after_pass",
     "play.not_judged",
     "play.out_of_turn",
     "play.buy_holding_suit",

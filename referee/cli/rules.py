@@ -2,8 +2,9 @@
 
 A game declares its rules (:attr:`referee.engines.game.Game.rule_table`). A rule is shown broken by a
 worked example whose verdict holds one of its codes (``examples/<slug>/``), or by a case of
-``tests/data/breaks/<slug>.yaml``: a record (or an example with some text replaced) and the codes its
-verdict or its errors hold. ``claim`` stands for a claim that disagrees with the rules.
+``tests/data/breaks/<slug>.yaml``: a record (inline, a file under ``tests/data/``, or an example with some
+text replaced), the codes its verdict or its errors hold, and the rule it breaks (``breaks:``) where
+that is not the rule its name's code names. ``claim`` stands for a claim that disagrees with the rules.
 ``tests/test_rules_map.py`` checks every case by running it.
 
 >>> rows = rules_map("trump-seven")
@@ -33,6 +34,8 @@ class Case:
     source: str
     text: str
     shows: tuple[str, ...]
+    breaks: str | None = None
+    """The rule the record breaks, where a case says so (``breaks:``); else the rule its name's code names."""
 
 
 def case_codes(text: str) -> set[str]:
@@ -76,11 +79,13 @@ def cases(slug: str) -> tuple[Case, ...]:
             if "example" in case:
                 base = (EXAMPLES_DIR / f"{case['example']}.yaml").read_text(encoding="utf-8")
                 text = _replace(base, case["replace"], source)
+            elif "file" in case:  # a record kept whole beside the cases (an audit's break record)
+                text = (BREAKS_DIR.parent / case["file"]).read_text(encoding="utf-8")
             else:
                 text = yaml.safe_dump(
                     case["record"], allow_unicode=True, sort_keys=False, width=200
                 )
-            out.append(Case(source, text, tuple(case["shows"])))
+            out.append(Case(source, text, tuple(case["shows"]), case.get("breaks")))
     return tuple(out)
 
 
@@ -103,16 +108,23 @@ def rules_map(slug: str) -> list[dict[str, Any]]:
         else:
             row["codes"] = [c for c in rule.codes if c not in rule.also]
             row["also"] = list(rule.also)
-            row["broken_by"] = _breaking(slug, row["codes"], rule.codes)
+            row["broken_by"] = _breaking(slug, rule.id, row["codes"], rule.codes)
         rows.append(row)
     return rows
 
 
-def _breaking(slug: str, primary: list[str], codes: tuple[str, ...]) -> str | None:
-    """The case that breaks a rule: one made for a code that names it, else any that shows one of its codes."""
+def _breaking(slug: str, rule: str, primary: list[str], codes: tuple[str, ...]) -> str | None:
+    """The case that breaks a rule: one that says it breaks it, one made for a code that names it, else
+    any that shows one of its codes."""
+    said = [c for c in cases(slug) if c.breaks == rule]
+    if said:
+        return said[0].source
     found = [c for c in cases(slug) if set(c.shows) & set(codes)]
     made = [c for c in found if c.source.rpartition("#")[2] in primary]
-    return (made or found)[0].source if found else None
+    own = [c for c in made if c.source.rpartition("#")[2] != "claim"]  # the rule's own check first
+    checks = set(codes) - {"claim"}
+    showing = [c for c in found if set(c.shows) & checks]
+    return (own or made or showing or found)[0].source if found else None
 
 
 def add_parser(sub: Any, lang: str = "en") -> None:

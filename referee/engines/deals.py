@@ -56,7 +56,7 @@ from referee.engines.game import (
     advance,
     deal_after_end,
 )
-from referee.engines.replay import Replay, replay_tricks
+from referee.engines.replay import Replay, first_lead_as, replay_tricks
 from referee.engines.tricks import TrickRules
 from referee.errors import NotationError, Where
 from referee.messages import Message, t, tn
@@ -356,10 +356,17 @@ class Deal:
         return self.r.doc.where(self.path + keys, deal=self.number)
 
     def warn(
-        self, code: str, keys: tuple[Any, ...], message: Message, severity: Severity = "warning"
+        self,
+        code: str,
+        keys: tuple[Any, ...],
+        message: Message,
+        severity: Severity = "warning",
+        written: Any = None,
+        computed: Any = None,
     ) -> None:
-        """A finding at a field of this deal (a warning unless ``severity`` says otherwise)."""
-        self.findings.append(Finding(code, severity, self.where(*keys), message))
+        """A finding at a field of this deal (a warning unless ``severity`` says otherwise); a claim
+        that disagrees gives what was ``written`` and what the rules give (``computed``)."""
+        self.findings.append(Finding(code, severity, self.where(*keys), message, written, computed))
 
     def claim(self, names: list[str], minimum: int | None = None) -> dict[str, int] | None:
         """The score the table wrote down, per player or side, if any (each at least ``minimum``)."""
@@ -373,14 +380,18 @@ class Deal:
         leader: int,
         trump: Suit | None,
         steps: list[Message],
+        first_lead: str | None = None,
     ) -> Replay | None:
         """Replay the tricks of a full play (:func:`~referee.engines.replay.replay_tricks`): its findings
-        join the deal's, and a step says the tricks were checked. None if the tricks cannot be true."""
+        join the deal's, and a step says the tricks were checked. None if the tricks cannot be true.
+        ``first_lead``: the code of a wrong first lead, where a house rule gives the first leader."""
         replay = replay_tricks(
             self.r, self.at("tricks"), rules, hands, players, leader, trump, self.number
         )
         if replay is None:
             return None
+        if first_lead is not None:
+            first_lead_as(replay, first_lead)
         self.findings.extend(replay.findings)
         steps.append(checked(replay))
         return replay
@@ -393,7 +404,10 @@ class Deal:
         **more: Any,
     ) -> DealResult:
         """The deal's result, marked summary or full play."""
-        return DealResult(self.number, scores, steps, claim, mode=self.mode, **more)
+        where = self.where("claim") if claim is not None else None
+        return DealResult(
+            self.number, scores, steps, claim, mode=self.mode, claim_where=where, **more
+        )
 
 
 def each_deal(

@@ -438,6 +438,20 @@ def read_plays(r: Reader, path: Path, players: list[str]) -> list[Play] | None:
         try:
             moves.append(parse_play(raw, players, r.notation))
         except NotationError as err:
+            if k and str(raw).strip() in players and ">" in str(raw_moves[k - 1]):
+                # [8♦ > 8♣, Boris]: YAML ends a move at the comma of a bracketed list.
+                r.fail(
+                    path + (k,),
+                    t(
+                        "{name} is not a move: in a list written in brackets a comma ends a "
+                        "move, so a move that takes several things is written in quotes: {form}.",
+                        name=str(raw).strip(),
+                        form=f"'{raw_moves[k - 1]}, {str(raw).strip()}'",
+                    ),
+                    "record.bad_move",
+                    "moves",
+                )
+                continue
             r.add(err, path + (k,))
     return moves if len(moves) == len(raw_moves) else None
 

@@ -162,6 +162,8 @@ class Rule:
 
 CLAIM = "claim"
 """The pseudo-code of a rule enforced by the scoring: a claimed score that breaks it disagrees."""
+CLAIM_CODE = "deal.claim"
+"""The code of the finding a disagreeing claim makes (``--json``), beside ``claim_agrees``."""
 
 UNCHECKED = "unchecked:"
 
@@ -243,7 +245,6 @@ RULELESS_CODES: frozenset[str] = frozenset(
         # A card that is not there: it cannot happen with real cards, so it breaks no rule of play.
         "play.not_held",
         "record.card_not_dealt",
-        "turns.after_end",
         # A move written so that it cannot be read.
         "record.bad_move",
         "notation.unknown",
@@ -279,6 +280,10 @@ class Finding:
     severity: Severity
     where: Where
     message: Message
+    written: Any = None
+    """For a claim that disagrees (a loser, a winner): what the record says (``--json``: ``written``)."""
+    computed: Any = None
+    """... and what the rules give (``computed``)."""
 
     @classmethod
     def from_error(cls, error: RefereeError, severity: Severity = "error") -> Finding:
@@ -299,6 +304,13 @@ class DealResult:
     claim_against: dict[str, int] | None = None
     """What the claim is compared with, where a table writes down something other than the deal's
     scores (Trump 7: the card points, while the deal scores who won it). None: the scores."""
+    claim_where: Where | None = None
+    """Where the claim is in the record (its line), for the finding a disagreeing claim makes."""
+
+    @property
+    def computed(self) -> dict[str, int]:
+        """What the rules give for what the claim states: the scores, or what the claim is compared with."""
+        return self.scores if self.claim_against is None else self.claim_against
 
     @property
     def claim_agrees(self) -> bool | None:
@@ -836,6 +848,9 @@ class Game(ABC):
     """Every rule of the game, in page order (:func:`rule_table`); the rules map is made from it."""
     ruleless_codes: frozenset[str] = frozenset()
     """Codes this game raises that name no rule (the shape of its own record fields), besides :data:`RULELESS_CODES`."""
+    claim_rule: str | None = None
+    """The rule a disagreeing claim breaks: the one that says what a deal scores (its finding,
+    :data:`CLAIM_CODE`, cites it)."""
 
     def rules(self) -> tuple[Rule, ...]:
         """The game's rules, each with the codes that enforce it or why no record can show it."""

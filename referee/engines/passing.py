@@ -69,6 +69,7 @@ def replay_passing(
     pack = {c for h in play.hands for c in h} | set(stock)
     bought = [0] * play.players
     stopped = None
+    lead_code = "play.lead_out_of_turn"  # the first lead is the dealer's left's (G6-S7)
     for k, raw in enumerate(plays):
         where = r.doc.where(path + (k,), deal=number, trick=k + 1)
         tokens = [
@@ -101,9 +102,15 @@ def replay_passing(
             )
             return None
         play.stock_empty = not stock
-        went = _lead(r, path + (k,), tokens, play, stock, bought, players, findings, where)
+        stood = len(play.tricks)
+        went = _lead(
+            r, path + (k,), tokens, play, stock, bought, players, findings, where, lead_code
+        )
         if not went:
             return None
+        # Who has the next lead, and so the rule a wrong lead breaks: a trick's winner (G6-S11), the
+        # next player after a lead passed by all (G6-S10).
+        lead_code = "play.lead_not_winner" if len(play.tricks) > stood else "play.lead_after_pass"
         if went == STOPPED:
             findings.append(Finding("play.not_judged", "warning", where, STOPPED_HERE))
             stopped = k + 1
@@ -142,8 +149,10 @@ def _lead(
     players: list[str],
     findings: list[Finding],
     where: Any,
+    lead_code: str = "play.out_of_turn",
 ) -> bool | str:
-    """One lead and what each other player did; False if it cannot be true, :data:`STOPPED` at a wrong turn."""
+    """One lead and what each other player did; False if it cannot be true, :data:`STOPPED` at a wrong turn
+    (``lead_code`` when the lead itself is another player's card)."""
     if not tokens:
         r.fail(path, t("A lead needs at least the card led."), "record.trick_shape", "play")
         return False
@@ -216,6 +225,7 @@ def _lead(
                             other=players[other],
                             player=name,
                         ),
+                        "play.out_of_turn" if n else lead_code,
                     )
                 )
                 return STOPPED

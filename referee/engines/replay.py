@@ -16,6 +16,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 
 from referee.cards import Card, Suit
 from referee.engines.game import STOPPED_HERE, Finding, Reader, wrong_turn
@@ -530,7 +531,7 @@ def _wrong_turn(
                     seat=names[first],
                     leader=names[leader],
                 ),
-                "play.lead_out_of_turn",
+                lead_code(replay, i),
             )
         )
         replay.offenders.append(first)
@@ -540,6 +541,30 @@ def _wrong_turn(
         )
     replay.stopped = i + 1
     replay.findings.append(Finding("play.not_judged", "warning", where, note))
+
+
+def lead_code(replay: Replay, i: int) -> str:
+    """The code of a wrong lead to trick ``i``: each names the rule that gave another player the lead.
+
+    The first trick's leader is the game's first-lead rule (``play.lead_out_of_turn``); a later one is
+    the last trick's winner (``play.lead_not_winner``), or the next player in play when that winner
+    has just left the deal (``play.lead_after_leaving``).
+    """
+    if i == 0:
+        return "play.lead_out_of_turn"
+    if replay.left and replay.left[-1][1] == i:
+        return "play.lead_after_leaving"
+    return "play.lead_not_winner"
+
+
+def first_lead_as(replay: Replay, code: str) -> Replay:
+    """The replay with a wrong first lead named ``code``: for a game whose first leader another rule
+    gives (a reign's, a house rule's)."""
+    replay.findings = [
+        dc_replace(f, code=code) if f.code == "play.lead_out_of_turn" else f
+        for f in replay.findings
+    ]
+    return replay
 
 
 def _no_rule_judged(*args: object, **kwargs: object) -> None:

@@ -156,6 +156,11 @@ def replay_turn_lines(
             )
             return False, [with_params(words.ended, k=k + 1)]
         content = item
+        if isinstance(item, str) and ":" in item:
+            # A turn quoted whole ('Boris: -', "Anna: K♦ NE"): read it as the mapping a player means.
+            name, _, rest = item.partition(":")
+            if name.strip() in players:
+                item = {name.strip(): rest.strip() or None}
         if isinstance(item, dict):
             mover = str(next(iter(item))) if len(item) == 1 else None
             if mover not in players:

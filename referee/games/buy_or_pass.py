@@ -56,6 +56,12 @@ from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 7)
 LAYDOWN_STOPPED = t("The referee stops at this lay-down and judges nothing after it in the deal.")
+STOP_SETTLED = t(
+    "The deal was not played out, so only what was due before the stop is settled (the antes, "
+    "and any cards bought and fines for passing while holding the suit led); the tricks are not "
+    "paid out and the fine for taking no trick is not judged."
+)
+"""What a deal stopped by a wrong turn or an incomplete lay-down settles (DECISIONS, stops and money)."""
 PLAYERS = 4
 HAND = 5
 STOCK = len(DECK) - PLAYERS * HAND
@@ -318,12 +324,14 @@ G6-S4 | Five cards each; the other twelve are the stock | record.hand_size recor
 G6-S5 | Three or more of a suit are laid down; the others take one each; the player draws as many
     | record.laydown_missing record.laydown_card record.no_laydown
 G6-S6 | Each player antes the stake into the pot | claim
-G6-S7 | The player left of the dealer leads first, any card | (play.out_of_turn)
+G6-S7 | The player left of the dealer leads first, any card | play.lead_out_of_turn
 G6-S8 | The next players, in turn, must follow suit | play.revoke play.out_of_turn
 G6-S9 | A player who cannot follow buys a card from the stock or passes
     | play.off_suit (play.buy_holding_suit) record.stock_empty record.bought_sum
-G6-S10 | If all the others pass, the leader takes his card back and the next player leads | claim
-G6-S11 | The winner of a trick may not lead its suit again at once (option lead_rule) | play.suit_barred
+G6-S10 | If all the others pass, the leader takes his card back and the next player leads
+    | claim play.lead_after_pass
+G6-S11 | The winner of a trick leads, but not its suit again at once (option lead_rule)
+    | play.suit_barred play.lead_not_winner
 G6-S12 | The A♠ wins a trick of any suit | claim
 G6-S13 | Each trick is paid out of the pot at the value of the suit led | claim record.tricks_sum
 G6-S14 | A player with no trick pays a fine into the pot | claim
@@ -355,6 +363,7 @@ class BuyOrPass(Game):
 
     slug = "buy-or-pass"
     rule_table = RULE_TABLE
+    claim_rule = "G6-A12"  # what a deal scores: the rule a disagreeing claim breaks
     # A card nobody holds (bought already, in the stock, played) cannot be played with real cards; another
     # player's card is play.out_of_turn (G6-S8).
     ruleless_codes = frozenset({"record.not_held"})
@@ -445,7 +454,8 @@ class BuyOrPass(Game):
                 continue
             result, pot, last_out, previous_dealer = read
             exempt = last_out
-            if result.number == DEALS and result.mode != "broken":
+            played_out = not any(step is STOP_SETTLED for step in result.steps)
+            if result.number == DEALS and played_out:
                 pot = self._award(players, pot, last_out, result)
             totals = advance(totals, result.scores)
             result.totals = dict(totals)
@@ -556,17 +566,6 @@ class BuyOrPass(Game):
             got = self._summary(r, path, players)
         if got is None:
             return None
-        if (
-            got == STOPPED
-        ):  # an incomplete lay-down: nothing in the deal is judged, the pot stays as it was
-            steps.append(LAYDOWN_STOPPED)
-            return (
-                DealResult(number, dict.fromkeys(players, 0), steps, mode="broken"),
-                pot,
-                None,
-                dealer,
-            )
-        tricks, bought, holding, first_out = got
         fine = options["fine"]
         net = dict.fromkeys(players, 0)
         before = pot
@@ -577,6 +576,12 @@ class BuyOrPass(Game):
             net[p] -= stake
             pot += stake
         steps.append(t("Antes: {n} into the pot, which now holds {pot}.", n=pot - before, pot=pot))
+        if got == STOPPED:
+            # An incomplete lay-down: the antes were paid before it; nothing after it is judged.
+            steps.append(LAYDOWN_STOPPED)
+            steps.append(STOP_SETTLED)
+            return DealResult(number, net, steps, mode="broken"), pot, None, dealer
+        tricks, bought, holding, first_out, stopped = got
         for p in players:
             if bought[p]:
                 cost = bought[p] * stake
@@ -591,7 +596,7 @@ class BuyOrPass(Game):
                         cost=cost,
                     )
                 )
-            if not tricks[p]:
+            if not tricks[p] and not stopped:
                 net[p] -= fine
                 pot += fine
                 steps.append(
@@ -610,6 +615,14 @@ class BuyOrPass(Game):
                         cost=cost,
                     )
                 )
+        if stopped:
+            # A deal that was not played out: the tricks are paid and the fine for taking none is due
+            # only at its end (G6-S13, G6-S14), so neither is judged.
+            steps.append(STOP_SETTLED)
+            steps.append(t("The pot after the deal: {pot}.", pot=pot))
+            where = r.doc.where(path + ("claim",), deal=number) if claim is not None else None
+            result = DealResult(number, net, steps, claim, mode="full", claim_where=where)
+            return result, pot, first_out, dealer
         owed = {p: sum(values[s] for s in tricks[p]) for p in players if tricks[p]}
         for p, v in owed.items():
             steps.append(
@@ -631,12 +644,14 @@ class BuyOrPass(Game):
         steps.append(t("The pot after the deal: {pot}.", pot=pot))
         if first_out is not None:
             steps.append(t("{player} went out first.", player=first_out))
-        result = DealResult(number, net, steps, claim, mode="full" if full else "summary")
+        where = r.doc.where(path + ("claim",), deal=number) if claim is not None else None
+        mode = "full" if full else "summary"
+        result = DealResult(number, net, steps, claim, mode=mode, claim_where=where)
         return result, pot, first_out, dealer
 
     def _summary(
         self, r: Reader, path: Path, players: list[str]
-    ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | None:
+    ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None, bool] | None:
         tricks_map = r.mapping(path + ("tricks",))
         bought = r.scores(path + ("bought",), players, required=False, minimum=0) or dict.fromkeys(
             players, 0
@@ -666,20 +681,25 @@ class BuyOrPass(Game):
                 "tricks",
             )
             return None
-        # Possible or exit 2 (the summary's fields): a trick that stands holds the card led, so at most 8
-        # tricks a deal are led in one suit; cards are bought one at a time from the stock, so at most 12
-        # in a deal; a player goes out when his last card is in a trick that stands, so nobody is out
-        # first in a deal where no trick stood. (passes_holding has no bound of its own: a lead that
-        # everyone passes goes back to the hand, so leads are not bounded by the cards.)
+        # Possible or exit 2 (the summary's fields): a trick stands only when another player plays
+        # to it, and to a lead only the suit led or the A♠ can be played; so a trick that stands holds
+        # two cards of the suit led, or one and the A♠ (once a deal), and the 8 cards of a suit make at
+        # most 4 such tricks. Cards are bought one at a time from the stock, so at most 12 in a deal;
+        # a player goes out when his last card is in a trick that stands, so nobody is out first in a
+        # deal where no trick stood. (passes_holding has no bound of its own: a lead that everyone
+        # passes goes back to the hand, so leads are not bounded by the cards.)
         per_suit = len(DECK) // 4
+        most = per_suit // 2
         led = Counter(s for v in tricks.values() for s in v)
         for suit, k in led.items():
-            if k > per_suit:
+            if k > most:
                 r.fail(
                     path + ("tricks",),
                     t(
-                        "At most {n} tricks can be led in {suit}: a trick holds the card led, "
-                        "and the pack has {n} of each suit; the record has {k}.",
+                        "At most {most} tricks led in {suit} can stand: a trick stands only when "
+                        "another player plays the suit led (or the A♠) to it, so it holds two of "
+                        "the {n} cards of {suit}, or one and the A♠; the record has {k}.",
+                        most=most,
                         n=per_suit,
                         suit=suit,
                         k=k,
@@ -711,7 +731,7 @@ class BuyOrPass(Game):
                 "out",
             )
             return None
-        return tricks, bought, holding, first_out
+        return tricks, bought, holding, first_out, False
 
     # -- a full play -------------------------------------------------------------------------------------
 
@@ -725,7 +745,9 @@ class BuyOrPass(Game):
         options: dict[str, Any],
         findings: list[Finding],
         steps: list[Message],
-    ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None] | str | None:
+    ) -> (
+        tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None, bool] | str | None
+    ):
         hands = read_hands(r, path + ("hands",), players, HAND)
         stock = self._stock(r, path + ("stock",))
         if hands is None or stock is None:
@@ -761,8 +783,7 @@ class BuyOrPass(Game):
         if replay.stopped is not None:
             steps.append(
                 t(
-                    "Lead {k} holds a wrong turn; the referee counts the tricks before it and judges "
-                    "nothing after it.",
+                    "Lead {k} holds a wrong turn; the referee judges nothing from it on.",
                     k=replay.stopped,
                 )
             )
@@ -786,7 +807,7 @@ class BuyOrPass(Game):
         for seat, _ in play.passes_holding:
             holding[players[seat]] += 1
         first_out = players[play.out[0]] if play.out else None
-        return tricks, bought, holding, first_out
+        return tricks, bought, holding, first_out, replay.stopped is not None
 
     def _stock(self, r: Reader, path: Path) -> list[Card] | None:
         from referee.notation import parse_cards

@@ -357,7 +357,7 @@ CT-S3 | Plain suits, low to high: 6 7 8 9 10 J Q K A | claim
 CT-S4 | Trumps, low to high: 6 7 8 9 10 Q K A J | claim
 CT-S5 | The aim: be first to 41 or more points | claim record.game_over record.score_impossible
 CT-S6 | The first dealer by lot; then in turn | (deal.dealer_order)
-CT-S7 | Hand sizes by the number of players: 18, 12, 9, 7, 6 | record.hand_size record.cards_sum
+CT-S7 | Hand sizes for two to six players: 10, 10, 9, 7, 6 | record.hand_size record.cards_sum
 CT-S8 | Cards left over are set aside unseen | claim
 CT-S9 | The dealer's last card fixes trumps and stays in his hand | record.trump_mismatch
 CT-S10 | The player left of the dealer leads | play.lead_out_of_turn
@@ -365,7 +365,7 @@ CT-S11 | Follow suit, clockwise | play.revoke play.out_of_turn
 CT-S12 | A player who cannot follow must trump | play.must_trump
 CT-S13 | A player with neither may play any card | unchecked: nothing is forbidden, so there is nothing to refuse
 CT-S14 | The highest card takes the trick (see CT-A1) | claim
-CT-S15 | The winner of a trick leads to the next | (play.lead_out_of_turn)
+CT-S15 | The winner of a trick leads to the next | play.lead_not_winner
 CT-S16 | Points are counted when every card has been played | claim record.trick_count
 CT-S17 | Trump honours: Q 2, K 3, A 4, 10 10, J 11
     | claim record.not_an_honour record.honour_twice record.honour_missing record.honours_without_cards
@@ -383,7 +383,7 @@ CT-A7 | Extra cards are counted against the cards dealt | claim
 CT-A8 | Extra cards = cards taken minus cards dealt, never below 0 | claim
 CT-A9 | Honours set aside score nothing | (record.honour_missing)
 CT-A10 | 41 is checked at the end of each deal; 41 itself wins | claim
-CT-A11 | Counting out: honours, then extra cards, in the stated order | claim
+CT-A11 | Counting out in order: the ten, extra cards, then the ace, king, queen and jack | claim
 CT-A12 | Three or more at the target: the same counting order | claim
 CT-A13 | Two at the same counting step | claim
 CT-A14 | Partnerships for four or six players (option partnerships)
@@ -404,6 +404,7 @@ class CatchTheTen(Game):
 
     slug = "catch-the-ten"
     rule_table = RULE_TABLE
+    claim_rule = "CT-S17"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {
         "en": "Catch the Ten (Scotch Whist)",
         "ru": "Шотландский вист (Поймай десятку)",

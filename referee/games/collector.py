@@ -503,7 +503,7 @@ G3-A01 | Hands must grow: take another's laid card, or draw two | take.missing
 G3-A02 | Laying a card is compulsory | lay.missing
 G3-A03 | Only cards laid by other players may be taken | take.not_available
 G3-A04 | Players choose in turn from the dealer's left (option taking_order); a card taken is gone
-    | (take.not_available) round.unexpected
+    | (take.not_available)
 G3-A05 | The first player to complete the set wins | (game.moves_after_end)
 G3-A06 | Complete: at least one card of each of the thirteen ranks | record.incomplete_set
 G3-A07 | The set is checked after each take or draw (option completion_check) | (game.moves_after_end)
@@ -519,6 +519,10 @@ class Collector(fishing.PackGame):
 
     slug = "collector"
     rule_table = RULE_TABLE
+    claim_rule = "G3-R09"  # what a deal scores: the rule a disagreeing claim breaks
+    # An entry of a round for a player the play does not ask for: the record's shape (every player
+    # holds cards, lays and takes in every round, so no real round leaves one over).
+    ruleless_codes = frozenset({"round.unexpected"})
     names: ClassVar[dict[str, str]] = {"en": "Collector", "ru": "Коллекционер", "de": "Sammler"}
     player_counts = (2, 3, 4)
     options = OPTIONS

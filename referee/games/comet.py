@@ -421,10 +421,30 @@ class CometDeal(TurnState[CometMove]):
                 card=card,
                 holder=holder or "—",
             ),
-            code="comet.not_his_card",
+            code=self._wrong_lead_code(card),
             rule="lead",
             legal=legal,
         )
+
+    def _wrong_lead_code(self, card: Card) -> str:
+        """The code of a card played when another player has the lead: it names the rule that gave him
+        the lead (the first lead, the king's stop, the ace's, the card below the opening card) or that
+        keeps an ace out of a run."""
+        if not self.history:
+            return "comet.first_lead"
+        if card.rank is Rank.ACE and self.ace == "lead_only":
+            return "comet.ace_not_led"
+        last = self.history[-1].move
+        if isinstance(last, Pass):
+            return "comet.not_his_card"
+        if last.card.rank is Rank.KING:
+            return "comet.lead_after_king"
+        if last.card.rank is Rank.ACE:
+            return "comet.lead_after_ace"
+        following = next_card(last.card, self.ace)
+        if following is not None and following in self.played:
+            return "comet.lead_after_stop"
+        return "comet.not_his_card"
 
     def apply(self, move: CometMove) -> None:
         """Play the card (or pass), then find who moves next: the holder of the next card, or the stop's player."""
@@ -563,17 +583,18 @@ G4-R02 | Play is for chips of an agreed value, bought before the game
     | unchecked: buying chips happens away from the cards; the settlement is checked (G4-R11)
 G4-R03 | The first dealer by lot; then the deal rotates | deal.dealer_order
 G4-R04 | The whole pack is dealt; hand sizes may differ by one | record.hand_size record.too_many_left
-G4-R05 | The player left of the dealer leads any card | (comet.not_his_card)
+G4-R05 | The player left of the dealer leads any card | comet.first_lead
 G4-R06 | The holder of the next higher card of the suit plays it | comet.run_continues
-G4-R07 | The K stops the run; its player leads again | (comet.not_his_card)
-G4-R08 | The card below the opening card stops the run | (comet.not_his_card)
-G4-R09 | An ace may only be led | (comet.not_his_card)
+G4-R07 | The K stops the run; its player leads again | comet.lead_after_king
+G4-R08 | The card below the opening card stops the run; its player leads again | comet.lead_after_stop
+G4-R09 | An ace may only be played by a player who has the lead | comet.ace_not_led
 G4-R10 | A player who plays his last card goes out and ends the deal
-    | claim record.out_holds_cards record.deal_unfinished
+    | claim record.out_holds_cards record.deal_unfinished turns.after_end
 G4-R11 | The others pay a chip a card left, two for the 9♦ | claim record.bad_nine
 G4-A01 | The holder of the next card plays it, out of seat order | (comet.run_continues)
 G4-A02 | Playing the next card is compulsory | comet.compulsory
-G4-A03 | The ace is never part of a run; led, it stops at once | (comet.not_his_card)
+G4-A03 | The ace is never part of a run; led, it stops at once and its player leads again
+    | comet.lead_after_ace
 G4-A04 | A run stops after a K or an A, or when the next card is already played | comet.not_his_card comet.pass_on_lead
 G4-A05 | After a stop the leader may lead any card, the same suit included
     | unchecked: nothing is forbidden, so there is nothing to refuse
@@ -591,6 +612,7 @@ class Comet(Game):
 
     slug = "comet"
     rule_table = RULE_TABLE
+    claim_rule = "G4-R11"  # what a deal scores: the rule a disagreeing claim breaks
     ruleless_codes = frozenset(
         {"comet.played_twice"}
     )  # a card played twice cannot happen with real cards
@@ -690,19 +712,26 @@ class Comet(Game):
                 chips=chips,
             )
             return ledger.verdict(self.slug, options, None, termination, "in_progress")
-        best = max(totals.values())
-        leaders = [p for p in players if totals[p] == best]
+        # The winner comes from the agreed deals only: a deal recorded after them is scored (and warned
+        # about) but changes nothing (G4-A09).
+        agreed = ledger.results[length - 1].totals
+        best = max(agreed.values())
+        leaders = [p for p in players if agreed[p] == best]
         winner = leaders[0] if len(leaders) == 1 else None
         termination = (
-            t(
+            tn(
+                "The match of {length} deal is over; {player} has won the most chips ({chips}).",
                 "The match of {length} deals is over; {player} has won the most chips ({chips}).",
+                length,
                 length=length,
                 player=winner,
                 chips=best,
             )
             if winner
-            else t(
+            else tn(
+                "The match of {length} deal is over; {players} share the most chips ({chips}).",
                 "The match of {length} deals is over; {players} share the most chips ({chips}).",
+                length,
                 length=length,
                 players=leaders,
                 chips=best,

@@ -424,6 +424,47 @@ class ConstructionGame(TurnState[Action]):
             self.small[side].append(move.cells[-1] if move.cells else Cell(JOKER_COLUMN[side], 0))
 
 
+def cards_exist(r: Reader, path: tuple[Any, ...], actions: Sequence[Action]) -> None:
+    """Possible or exit 2: every card turned is in the stock (G5-A02). The three packs hold three of a
+    card; the stock is made up again from the discards only once it is empty, and a card built stays
+    on the board, so a card turned when no copy of it is left cannot exist (whatever was done with it).
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("{}"))
+    >>> two = read_action("2♣ discard", "en")
+    >>> cards_exist(r, ("turns",), [two] * 4); [(e.code, e.where.path) for e in r.errors]
+    [('record.card_not_in_stock', 'turns[3]')]
+    """
+    stock: Counter[Card] = Counter({c: PACKS for c in PACK})
+    discards: Counter[Card] = Counter()
+    reshuffled = False
+    for k, action in enumerate(actions):
+        if stock.total() == 0:
+            stock, discards, reshuffled = discards, Counter(), True
+        card = action.card
+        if stock[card] == 0:
+            r.fail(
+                (*path, k),
+                t(
+                    "No {card} is left in the stock to be turned: the stock was made up again from "
+                    "the discards, and every {card} among them has been turned.",
+                    card=card,
+                )
+                if reshuffled
+                else t(
+                    "The three packs hold three {card}, so a fourth cannot be turned before the "
+                    "discards are made up into a new stock.",
+                    card=card,
+                ),
+                "record.card_not_in_stock",
+                "pack",
+            )
+            return
+        stock[card] -= 1
+        if action.kind != "build":
+            discards[card] += 1
+
+
 def read_action(text: Any, notation: str) -> Action:
     """One turn: the card turned, then what its owner does with it.
 
@@ -546,7 +587,7 @@ G5-R10 | An upright card touches cards laid across with its long side | (constru
 G5-R11 | The track is columns of upright cards joined by cards across | (construction.build)
 G5-R12 | Either player may build the track | unchecked: building is open to both, so there is nothing to refuse
 G5-R13 | Only upright cards count towards the distance | claim (construction.claim)
-G5-R14 | The large token moves one card, to a card at least as high as the card turned | construction.large
+G5-R14 | The large token moves one card, to a card no higher than the card turned | construction.large
 G5-R15 | No token may stand on a card with a token of the other side | (construction.large) (construction.small)
 G5-R16 | A king places a small token on its owner's Joker, which may then move up to three cards | (construction.king)
 G5-R17 | A small token moves one to three cards, none higher than the card turned | construction.small
@@ -557,7 +598,7 @@ G5-R21 | When the stock runs out, the discards are shuffled into a new stock | (
 G5-R22 | The first large token up ten cards and back home to its Joker wins
     | construction.after_end construction.claim record.too_many_deals
 G5-A01 | Values: 2 to 10 as printed, J 11, Q 12, K 13, A 14; a Joker 0 | (construction.large)
-G5-A02 | Only two Jokers; the stock has 156 cards | (construction.build)
+G5-A02 | Only two Jokers; the stock has 156 cards | record.card_not_in_stock (construction.build)
 G5-A03 | The white tokens are Red's | unchecked: the colour of a token is cosmetic
 G5-A04 | Six small tokens each | (construction.king)
 G5-A05 | The board is a grid of upright cards and bridges | record.bad_cell construction.build
@@ -587,6 +628,7 @@ class Construction(Game):
 
     slug = "construction"
     rule_table = RULE_TABLE
+    claim_rule = "G5-A08"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {
         "en": "Construction",
         "ru": "Конструкция",
@@ -701,6 +743,8 @@ class Construction(Game):
         claimed = r.name(deal.at("winner"), players, required=False)
         actions = parsed_each(r, deal.at("turns"), read_action)
         r.raise_if_any()
+        cards_exist(r, deal.at("turns"), actions)
+        r.raise_if_any()
         state = ConstructionGame(order)
         steps: list[Message] = [
             t(
@@ -755,13 +799,23 @@ class Construction(Game):
                         row=TOP_ROW,
                     ),
                     "error",
+                    written=claimed,
+                    computed=None,
                 )
                 claim = None
         else:
             steps.append(outcome.reason)
             termination, code = t("{player} has won the race.", player=winner), "game_over"
         ledger.add(
-            0, DealResult(1, scores, steps, claim, mode="full")
+            0,
+            DealResult(
+                1,
+                scores,
+                steps,
+                claim,
+                mode="full",
+                claim_where=deal.where("winner") if claim is not None else None,
+            ),
         )  # a game is always played out in full
         return ledger.verdict(self.slug, options, winner, termination, code)
 

@@ -430,6 +430,35 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
 # -- reading a record --------------------------------------------------------------------------------------
 
 
+def most_left(players: list[str], first: str, out: list[str], end_when_out: bool) -> dict[str, int]:
+    """The most cards each player can hold when a hand ends: the cards dealt and the most he can have drawn.
+
+    A turn ends with a draw while the stock lasts, except for a player who goes out. While nobody has
+    left the turns, they go round in seat order from ``first``, so the stock is drawn round the table
+    and the j-th player draws at most every N-th card from his place on: a hand that ends with nobody
+    out has ended blocked, with the stock empty, and each drew exactly that. Once a player is out
+    the others take his turns too, so a player can have drawn at most the whole stock less a card
+    for each other player still holding cards (each drew on his first turn: the stock is larger
+    than the table).
+
+    >>> most_left(["Anna", "Boris", "Vera", "Gleb"], "Anna", [], False)
+    {'Anna': 12, 'Boris': 12, 'Vera': 12, 'Gleb': 12}
+    >>> most_left(["Anna", "Boris", "Vera"], "Boris", [], False)
+    {'Anna': 16, 'Boris': 16, 'Vera': 16}
+    >>> most_left(["Anna", "Boris", "Vera"], "Anna", ["Boris"], False)
+    {'Anna': 33, 'Boris': 33, 'Vera': 33}
+    """
+    n = len(players)
+    stock = len(DECK) - n * HAND_SIZE - len(SIDES)
+    start = players.index(first)
+    if not out or end_when_out:
+        return {
+            p: HAND_SIZE + max(0, -(-(stock - (i - start) % n) // n)) for i, p in enumerate(players)
+        }
+    holders = n - len(out)
+    return dict.fromkeys(players, HAND_SIZE + stock - (holders - 1))
+
+
 def read_pile(token: str) -> str:
     """A pile's name: N E S W NE SE SW NW, or the Russian and German compass letters.
 
@@ -522,10 +551,12 @@ RECORD = RecordSpec(
             ),
             t(
                 "Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
-                "piles ({shift}); {none} for a turn with no move. The draw that ends each turn is implied.",
+                "piles ({shift}); {none} for a turn with no move, in quotes after a name ({named}). The draw "
+                "that ends each turn is implied.",
                 play="7♥ N",
                 shift="W>N",
                 none="-",
+                named="Boris: '-'",
             ),
             required=True,
             mode="full",
@@ -546,13 +577,14 @@ G7-S4 | Seven cards each; the rest is the stock | record.hand_size
 G7-S5 | Four cards from the stock start the four sides | record.bad_pile
 G7-S6 | The dealer has the first turn (option first_player) | play.out_of_turn
 G7-S7 | A turn may hold any number of moves | unchecked: nothing is forbidden, so there is nothing to refuse
-G7-S8 | A card goes on a pile if one rank lower and of the other colour | kings_corners.play
+G7-S8 | A card from the player's hand goes on a pile if one rank lower and of the other colour
+    | kings_corners.play kings_corners.hand
 G7-S9 | Only a king may start a pile in an empty corner | (kings_corners.play)
 G7-S10 | A whole pile may move onto another if its bottom card fits (see G7-A4) | (kings_corners.pile_move)
 G7-S11 | Any card may fill an empty side | (kings_corners.play)
 G7-S12 | A player who plays his last card is out; the others play on (option end_when_out)
     | claim kings_corners.after_out record.out_mismatch
-G7-S13 | Every turn ends with drawing a card from the stock | (record.impossible_left)
+G7-S13 | After playing, the player draws a card from the stock (see G7-A6) | (record.impossible_left)
 G7-S14 | Cards may be played "from the centre" (see G7-A7) | (kings_corners.pile_move)
 G7-S15 | The hand ends when nobody can or will play (see G7-A9) | kings_corners.after_end record.deal_unfinished
 G7-S16 | Penalty points for cards left: a king 10, any other card 1 | claim (record.impossible_left)
@@ -563,7 +595,7 @@ G7-A3 | The dealer's left has the first turn as a variant (option first_player) 
 G7-A4 | A pile moves if its bottom card is one lower than the top of the target, of the other colour
     | kings_corners.pile_move
 G7-A5 | An empty side may be filled with any card at any time | (kings_corners.play)
-G7-A6 | Every turn ends with a draw, none when the stock is empty | record.impossible_left
+G7-A6 | Every turn ends with a draw, except when the stock is empty or the player went out | record.impossible_left
 G7-A7 | A side pile with a king at the bottom may move to an empty corner | (kings_corners.pile_move)
 G7-A8 | Going out: the player scores nothing and the others play on | claim
 G7-A9 | A hand ends after a full round in which no card was played | claim (kings_corners.after_end)
@@ -580,9 +612,10 @@ class KingsCorners(Game):
 
     slug = "kings-corners"
     rule_table = RULE_TABLE
-    # A card nobody holds cannot be played with real cards; a turn headed by a name not among the players is
-    # the record's shape (another player's move or card is play.out_of_turn, G7-S6).
-    ruleless_codes = frozenset({"kings_corners.hand", "record.wrong_player"})
+    claim_rule = "G7-S16"  # what a deal scores: the rule a disagreeing claim breaks
+    # A turn headed by a name not among the players is the record's shape (another player's move or card
+    # is play.out_of_turn, G7-S6; a card the player does not hold is kings_corners.hand, G7-S8).
+    ruleless_codes = frozenset({"record.wrong_player"})
     names: ClassVar[dict[str, str]] = {
         "en": "Kings Corners",
         "ru": "Короли в углах",
@@ -819,6 +852,23 @@ class KingsCorners(Game):
             if shown:
                 r.fail(left_path, why, "record.impossible_left", rule)
         ok = not any(shown for shown, _, _ in impossible)
+        for p, most in most_left(players, first, out_now, options["end_when_out"]).items():
+            if left[p].size > most:
+                r.fail(
+                    left_path + (p,),
+                    t(
+                        "{player} cannot hold {k} cards: a hand holds at most the {dealt} cards "
+                        "dealt and the cards drawn, and here {player} can have drawn at most "
+                        "{drawn}.",
+                        player=p,
+                        k=left[p].size,
+                        dealt=HAND_SIZE,
+                        drawn=most - HAND_SIZE,
+                    ),
+                    "record.impossible_left",
+                    "left",
+                )
+                ok = False
         if not out_matches(r, deal.at("out"), out_now) or not ok:
             return None
         scores = {p: left_penalty(left[p]) for p in players}

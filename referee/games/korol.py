@@ -31,7 +31,7 @@ from referee.engines.game import (
     advance,
     rule_table,
 )
-from referee.engines.replay import STOPPED, Replay, read_hands, replay_tricks
+from referee.engines.replay import STOPPED, Replay, first_lead_as, read_hands, replay_tricks
 from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_card, parse_suit
@@ -354,11 +354,11 @@ G8-S13 | The Soldier gives the King his highest trump and gets any card back
     | exchange.soldier_not_highest exchange.soldier_missing exchange.soldier_not_trump record.not_held
 G8-S14 | The Peasant gives the King any trump and gets any card back
     | exchange.peasant_not_trump exchange.peasant_missing
-G8-S15 | The holder of the highest trump leads the reign | (play.lead_out_of_turn)
+G8-S15 | The holder of the highest trump leads the reign | (play.reign_lead)
 G8-S16 | The reign is played like the first phase | (play.revoke)
 G8-S17 | Most reign tricks wins; a tie goes to the lower title | claim
-G8-A1 | Whist play: follow suit; trumping when void and free play are options
-    | play.revoke play.must_trump (play.out_of_turn)
+G8-A1 | Whist play: the winner of a trick leads the next; follow suit; trumping when void and free play
+    are options | play.revoke play.must_trump play.lead_not_winner (play.out_of_turn)
 G8-A2 | Quotas are caps: a player who reaches his leaves, his cards are dead
     | claim record.tricks_sum play.left_the_deal
 G8-A3 | The dealer gives the first-phase titles as he likes | unchecked: a free choice; the record states it
@@ -367,10 +367,10 @@ G8-A5 | Equal first-phase tricks: the lower old title gets the higher new one | 
 G8-A6 | The Peasant deals the reign; the reign's winner deals the next game | deal.dealer_order
 G8-A7 | The reign is played clockwise by seat | play.out_of_turn
 G8-A8 | No trump, no exchange; the Prince exchanges nothing | (exchange.soldier_missing) (exchange.peasant_missing)
-G8-A9 | The first reign lead is the holder of the highest trump after the exchanges | (play.lead_out_of_turn)
+G8-A9 | The first reign lead is the holder of the highest trump after the exchanges | play.reign_lead
 G8-A10 | The reign has no quotas; all nine tricks are played | (record.tricks_sum)
 G8-A11 | A tie of several: the lowest title wins | claim
-G8-A12 | After a player leaves on a trick he won, the next player in play leads | (play.lead_out_of_turn)
+G8-A12 | After a player leaves on a trick he won, the next player in play leads | play.lead_after_leaving
 G8-A13 | The first phase has no winner of its own | claim
 G8-D01 | The first phase may be recorded as a summary before a full reign | (record.tricks_sum)
 """)
@@ -382,6 +382,7 @@ class Korol(Game):
 
     slug = "korol"
     rule_table = RULE_TABLE
+    claim_rule = "G8-S17"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {
         "en": "Korol (King, Prince, Soldier, Peasant)",
         "ru": "Король",
@@ -577,8 +578,9 @@ class Korol(Game):
         steps.append(t("{player} deals the next game.", player=winner))
         scores = {p: int(p == winner) for p in players}
         claimed = None if claim is None else {p: int(p == claim) for p in players}
+        where = deal.where("claim") if claim is not None else None
         return DealResult(
-            number, scores, steps, claimed, mode="full" if full else "summary"
+            number, scores, steps, claimed, mode="full" if full else "summary", claim_where=where
         ), winner
 
     # -- reading the fields ------------------------------------------------------------------------------
@@ -949,7 +951,7 @@ class Korol(Game):
         )
         if replay is None:
             return None
-        findings.extend(replay.findings)
+        findings.extend(first_lead_as(replay, "play.reign_lead").findings)
         won = replay.tricks_won(PLAYERS)
         steps.append(
             t(

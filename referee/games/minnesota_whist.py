@@ -253,7 +253,7 @@ MW-S10 | All red: a low hand, to take as few tricks as possible | claim
 MW-S11 | Who leads to the first trick (see MW-A1, MW-A2) | play.lead_out_of_turn
 MW-S12 | Play goes clockwise; follow suit if able, otherwise any card | play.revoke play.out_of_turn
 MW-S13 | The highest card of the suit led takes the trick | claim
-MW-S14 | The winner of a trick leads to the next | (play.lead_out_of_turn)
+MW-S14 | The winner of a trick leads to the next | play.lead_not_winner
 MW-S15 | Partners pool their tricks | claim record.tricks_sum
 MW-S16 | Play to the last card; the deal passes to the left | (deal.dealer_order) record.trick_count
 MW-S17 | Low hand scoring (see MW-A5) | claim
@@ -263,9 +263,10 @@ MW-S20 | The three scoring samples | claim
 MW-S21 | How the game differs from whist | unchecked: a summary of other rules, each checked where it is stated
 MW-A1 | High hand: the player right of the granding player leads | (play.lead_out_of_turn)
 MW-A2 | Low hand: the player left of the dealer leads | (play.lead_out_of_turn)
-MW-A3 | The winner of a trick leads to the next | (play.lead_out_of_turn)
+MW-A3 | The winner of a trick leads to the next | (play.lead_not_winner)
 MW-A4 | Follow suit; a player who cannot may play any card | (play.revoke)
-MW-A5 | High: granders with 7+ score tricks over 6, else the others score twice that; low: 7 minus tricks | claim
+MW-A5 | High: granders with 7+ score 1 a trick over 6, else the others score 2 a trick of theirs over 6;
+    low: the side with fewer tricks scores 7 minus them | claim
 MW-A6 | The samples agree with the rule; option scoring: pagat | claim
 MW-A7 | A bid card stays in its hand and is played
     | unchecked: every card is dealt, so a bid card is always in its hand, and the replay plays it like the rest
@@ -286,6 +287,7 @@ class MinnesotaWhist(Game):
 
     slug = "minnesota-whist"
     rule_table = RULE_TABLE
+    claim_rule = "MW-A5"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {
         "en": "Minnesota Whist",
         "ru": "Миннесотский вист",
@@ -327,10 +329,12 @@ class MinnesotaWhist(Game):
         players, options = r.header(self)
         teams = self._teams(r, players)
         sides = list(teams) if teams else []
-        # Possible or exit 2: a deal gives points to one side and takes none away, and the game ends
-        # when a side reaches the target; so 0 ≤ a side's running score < target, and every such pair
-        # is some sequence of deals (a low hand can score a single point).
-        ledger = Ledger(doc, scores_before(r, sides))
+        # Possible or exit 2: under the source's scoring a deal gives points to one side and takes none
+        # away, and the game ends when a side reaches the target; so 0 ≤ a side's running score <
+        # target, and every such pair is some sequence of deals (a low hand can score a single point).
+        # Under pagat.com's a low hand takes points away, so any score below the target can be reached.
+        lowest = 0 if options["scoring"] == "seed" else None
+        ledger = Ledger(doc, scores_before(r, sides, minimum=lowest))
         over_before(r, ledger.totals, options["target"])
         deals_value = r.sequence(("deals",))
         r.raise_if_any()

@@ -504,7 +504,7 @@ G10-S7 | A card of the same colour as the top of the pile is discarded and the p
 G10-S8 | A card of the other colour is kept, and the player draws again
     | claim play.must_keep record.too_many_taken record.taken_impossible
 G10-S9 | After a discard the turn passes clockwise | record.no_turn
-G10-S10 | The game ends when the stock runs out | record.start_without_cards
+G10-S10 | The game ends when the stock runs out | (record.too_many_taken) (record.bad_draws)
 G10-S11 | The player who took the most cards loses | deal.loser_claim claim
 G10-A1 | Matching is by colour | claim
 G10-A2 | Turning the pile over brings its bottom card to the top | claim
@@ -524,7 +524,9 @@ class RedAndBlack(PackGame):
 
     slug = "red-and-black"
     rule_table = RULE_TABLE
-    ruleless_codes = frozenset({"red_and_black.draw"})  # a record can hold nothing but draws
+    claim_rule = "G10-S8"  # what a deal scores: the rule a disagreeing claim breaks
+    # A record can hold nothing but draws; a start card given with a stock of colours is the record's shape.
+    ruleless_codes = frozenset({"red_and_black.draw", "record.start_without_cards"})
     names: ClassVar[dict[str, str]] = {
         "en": "Red and Black",
         "ru": "Красная и чёрная",
@@ -675,6 +677,8 @@ class RedAndBlack(PackGame):
                     actual=losers or t("nobody"),
                 ),
                 "error",
+                written=loser_claim,
+                computed=losers,
             )
         steps.append(end)
         return deal.result(taken, steps, claim), dealer, losers

@@ -453,7 +453,7 @@ G2-R19 | A player who takes no trick pays 15 to each other player | claim
 G2-R20 | After three deals, one by each player, the highest total wins | claim record.too_many_deals
 G2-A01 | The trump suit has nine cards: the bowers, A 10 K Q 9 8 7 | claim
 G2-A02 | The highest trump takes the trick, else the highest card of the suit led | claim
-G2-A03 | The winner of a trick leads to the next | (play.lead_out_of_turn)
+G2-A03 | The winner of a trick leads to the next | play.lead_not_winner
 G2-A04 | The left bower is a trump for following, leading and the duty to trump | (play.must_trump)
 G2-A05 | No duty to overtrump or to win the trick | unchecked: no such duty exists, so there is nothing to refuse
 G2-A06 | The points laid away are lost, not given, when the dealer takes no trick | claim
@@ -463,7 +463,7 @@ G2-A09 | The penalty is 15 points (option settlement: the original units) | clai
 G2-A10 | Equal final totals share the win | claim
 G2-A11 | Play and the deal go clockwise | play.out_of_turn
 G2-A12 | The upper spare card is the one turned for trumps | (record.trump_mismatch)
-G2-A13 | The original's extras are not part of these rules | unchecked: editorial; nothing in a record depends on it
+G2-A13 | The original's settlement in units, with the left jack's payment (option settlement) | claim
 G2-A14 | Tens may be laid away | unchecked: allowed, so there is nothing to refuse
 G2-A15 | A turned jack is the right bower and goes into the dealer's hand | (record.points_impossible)
 """)
@@ -475,6 +475,7 @@ class Reunion(Game):
 
     slug = "reunion"
     rule_table = RULE_TABLE
+    claim_rule = "G2-R16"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {"en": "Réunion", "ru": "Реюньон", "de": "Reunion"}
     player_counts = (PLAYERS,)
     options = OPTIONS

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace as dc_replace
 from typing import Any, ClassVar
 
 from referee.cards import Card
@@ -524,6 +525,7 @@ class StealingBundles(fishing.PackGame):
 
     slug = "stealing-bundles"
     rule_table = RULE_TABLE
+    claim_rule = "G9-S13"  # what a deal scores: the rule a disagreeing claim breaks
     ruleless_codes = frozenset({"record.too_many_deals"})  # a record holds one game
     names: ClassVar[dict[str, str]] = {
         "en": "Stealing Bundles",
@@ -811,7 +813,7 @@ class StealingBundles(fishing.PackGame):
                     "With leftovers: last_capturer, the record must say who made the last "
                     "capture (last_capture)."
                 ),
-                "record.missing_field",
+                "record.last_capture",
                 "leftovers",
             )
             ok = False
@@ -883,7 +885,7 @@ class StealingBundles(fishing.PackGame):
         ]
         replayed = self._replay(r, moves_path, state, moves, steps)
         if replayed.finding is not None:
-            findings.append(replayed.finding)
+            findings.append(split_move_hint(r, moves_path, replayed.finding, replayed.index))
         scores = state.scores()
         if not state.is_over():
             if replayed.finding is not None:
@@ -952,6 +954,31 @@ class StealingBundles(fishing.PackGame):
                     )
 
         return replay_moves(state, observed(), lambda k: r.doc.where(moves_path + (k,), deal=1))
+
+
+def split_move_hint(r: Reader, path: Path, finding: Finding, k: int | None) -> Finding:
+    """A card not held (or another player's), written in a bracketed list right after a move that takes
+    something: YAML ends a move at a comma there, so ``[5♣ > 5♥, 5♦]`` is two moves. The finding says
+    how to write one move that takes both (in quotes)."""
+    raw = r.get(path)
+    if (
+        not k
+        or finding.code not in ("play.not_in_hand", "play.out_of_turn")
+        or not isinstance(raw, list)
+        or ">" in str(raw[k])
+        or ">" not in str(raw[k - 1])
+        or r.doc.where((*path, k)).line != r.doc.where((*path, k - 1)).line
+    ):
+        return finding
+    form = f"'{raw[k - 1]}, {raw[k]}'"
+    message = t(
+        "{why} In a list written in brackets a comma ends a move; if {card} is taken by the move "
+        "before, write that move in quotes: {form}.",
+        why=finding.message,
+        card=str(raw[k]),
+        form=form,
+    )
+    return dc_replace(finding, message=message)
 
 
 GAME = StealingBundles()

@@ -240,10 +240,10 @@ G1-R21 | The declarer wins the deal with 60 or more card points | claim
 G1-A01 | The rank order Q J 10 K 9 8 7 is meant as printed | claim
 G1-A02 | The 28 cards are 7 to K in four suits, no aces | (record.not_in_pack)
 G1-A03 | The highest trump takes the trick, else the highest card of the suit led | claim
-G1-A04 | The winner of a trick leads to the next | (play.lead_out_of_turn)
+G1-A04 | The winner of a trick leads to the next | play.lead_not_winner
 G1-A05 | The Joker is a trump for every purpose, following included | (play.revoke)
 G1-A06 | One direction, clockwise, for dealing, bidding and play | (play.out_of_turn) deal.dealer_order
-G1-A07 | The declarer leads (option first_lead: eldest hand) | (play.lead_out_of_turn)
+G1-A07 | The declarer leads first; the eldest hand as a variant (option first_lead) | play.eldest_lead
 G1-A08 | Round two confirms or withdraws; a yes after a pass voids the auction | auction.late_yes
 G1-A09 | The cards laid away count for the declarer | claim record.discard_in_tricks
 G1-A10 | Any card may be laid away | unchecked: nothing is forbidden, so there is nothing to refuse
@@ -260,6 +260,7 @@ class TrumpSeven(Game):
 
     slug = "trump-seven"
     rule_table = RULE_TABLE
+    claim_rule = "G1-R20"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {
         "en": "Trump 7",
         "ru": "Козырная семёрка",
@@ -744,7 +745,8 @@ class TrumpSeven(Game):
             return None
         dealer = players.index(dealer_name)
         leader = seat if options["first_lead"] == DECLARER else (dealer + 1) % PLAYERS
-        replay = deal.replay(RULES, play_hands, players, leader, trump, steps)
+        eldest = None if options["first_lead"] == DECLARER else "play.eldest_lead"
+        replay = deal.replay(RULES, play_hands, players, leader, trump, steps, eldest)
         if replay is None:
             return None
         won = replay.won_by(seat)

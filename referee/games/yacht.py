@@ -497,7 +497,7 @@ Y-S10 | The holder of the 2♣ leads (the 2♦ when clubs are trumps) | play.lea
 Y-S11 | Any card may be led | unchecked: nothing is forbidden by default (option trump_breaking: Y-O11)
 Y-S12 | Follow suit; a player who cannot must trump (option must_trump_when_void)
     | (play.revoke) (play.must_trump) play.out_of_turn
-Y-S13 | The highest card takes the trick and its winner leads next | claim (play.lead_out_of_turn)
+Y-S13 | The highest card takes the trick and its winner leads next | claim play.lead_not_winner
 Y-S14 | Points are counted after the last trick | claim record.trick_count record.tricks_sum
 Y-S15 | Bids of 13 or more score for making or failing (restored: Y-O7) | claim
 Y-S16 | A bid of 13 or more may be doubled (restored: Y-O7) | claim
@@ -520,7 +520,7 @@ Y-O11 | No trump lead until trumps are broken (option trump_breaking) | play.tru
 Y-O12 | The score depends on the distance from the goal | claim record.score_impossible
 Y-A1 | Remove threes so that the pack divides evenly | record.removed_count deal.removed_not_default
 Y-A2 | Every player bids; there is no auction | (record.bad_bid)
-Y-A3 | Trumping when void is optional by default (option must_trump_when_void) | play.must_trump
+Y-A3 | Trumping when void is compulsory by default (option must_trump_when_void) | play.must_trump
 Y-A4 | Trumps may be led at any time by default (option trump_breaking) | (play.trump_not_broken)
 Y-A5 | The original scoring is restored | claim
 Y-A6 | The seed's "left of the player" means left of the dealer
@@ -532,7 +532,8 @@ Y-A9 | What the others score when the declarer makes his bid
     | unchecked: open in the seed and not needed once the original is restored
 Y-A10 | "Took the number bid": exactly or at least | unchecked: scoring by distance never asks it
 Y-A11 | When a doubled bid is announced | unchecked: Lucky Thirteen Under is a bid of its own
-Y-A12 | The distance table: 100 less 10 a trick away, never below 0 (option distance_step) | claim
+Y-A12 | The distance table: 100 less 10 a step, a trick off being two steps; never below 0
+    (option distance_step) | claim
 Y-A13 | Thirteen Under and Lucky Thirteen Under amounts (options) | claim
 Y-A14 | Several over the target: the highest total wins; equal: another deal | claim
 Y-A15 | The reteller's opinion is dropped | unchecked: editorial, about wording only
@@ -546,6 +547,7 @@ class Yacht(Game):
 
     slug = "yacht"
     rule_table = RULE_TABLE
+    claim_rule = "Y-O12"  # what a deal scores: the rule a disagreeing claim breaks
     names: ClassVar[dict[str, str]] = {"en": "Yacht", "ru": "Яхта", "de": "Yacht"}
     player_counts = tuple(HAND_SIZES)
     options = OPTIONS

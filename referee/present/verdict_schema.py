@@ -4,7 +4,10 @@ Two shapes share one schema: a verdict (``usable: true``: deals, totals, winner,
 record that cannot be used (``usable: false``: errors). A finding and an error have the same
 shape (:data:`ITEM`): ``code``, ``severity``, ``rule`` (the rule id of the game's page, or null),
 ``path`` and ``line`` in the record (null when unknown), the localized ``message``, and ``where``
-(the same place with the deal, trick and seat where known).
+(the same place with the deal, trick and seat where known). A claim that disagrees is a finding
+too (code ``deal.claim``, the rule that says what a deal scores), with the ``written`` and the
+``computed`` values; the deal's ``claim_agrees`` stays beside it. A game's own claim findings (a
+loser, a winner) carry ``written`` and ``computed`` too.
 
 >>> schema = verdict_schema()
 >>> sorted(schema["$defs"]["item"]["required"])
@@ -17,6 +20,8 @@ from typing import Any
 
 _NULLABLE_TEXT = {"type": ["string", "null"]}
 _SCORES = {"type": "object", "additionalProperties": {"type": "integer"}}
+_CLAIMED = {"type": ["object", "array", "string", "null"]}
+"""What a disagreeing claim wrote and what the rules give: scores, a loser or losers, a winner."""
 
 ITEM: dict[str, Any] = {
     "type": "object",
@@ -40,6 +45,8 @@ ITEM: dict[str, Any] = {
                 "seat": {"type": "string"},
             },
         },
+        "written": _CLAIMED,
+        "computed": _CLAIMED,
     },
 }
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.engines.game import CLAIM_CODE
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import render, t
 
@@ -91,12 +92,48 @@ def verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
             "message": render(verdict.termination, lang),
         },
         "findings": [
-            finding_json(
-                f.code, f.severity, game.rule_for(f.code), f.where, render(f.message, lang)
+            with_values(
+                finding_json(
+                    f.code, f.severity, game.rule_for(f.code), f.where, render(f.message, lang)
+                ),
+                f,
             )
             for f in verdict.findings
-        ],
+        ]
+        + claim_findings(verdict, game.claim_rule, lang),
     }
+
+
+def with_values(item: dict[str, Any], finding: Any) -> dict[str, Any]:
+    """A claim's finding (a loser, a winner named wrongly) with the ``written`` and ``computed`` values."""
+    if finding.written is not None or finding.computed is not None:
+        item["written"], item["computed"] = finding.written, finding.computed
+    return item
+
+
+def claim_findings(verdict: Verdict, rule: str | None, lang: str) -> list[dict[str, Any]]:
+    """A finding for every claim that disagrees (DECISIONS, round 4): its code, the rule that says what a
+    deal scores, the written and the computed values, at the claim's place in the record."""
+    out = []
+    for d in verdict.deals:
+        if d.claim_agrees is not False:
+            continue
+        computed = d.computed
+        where = d.claim_where or Where(path=f"deals[{d.number - 1}].claim", deal=d.number)
+        message = t(
+            "The claim ({written}) disagrees with the rules, which give {computed}.",
+            written=[f"{k} {_number(v)}" for k, v in (d.claim or {}).items()],
+            computed=[f"{k} {_number(v)}" for k, v in computed.items()],
+        )
+        item = finding_json(CLAIM_CODE, "error", rule, where, render(message, lang))
+        item["written"], item["computed"] = dict(d.claim or {}), dict(computed)
+        out.append(item)
+    return out
+
+
+def _number(v: int) -> str:
+    """A score as a reader writes it, negative with a real minus sign."""
+    return f"\u2212{-v}" if v < 0 else str(v)
 
 
 def errors_json(error: RefereeError, lang: str) -> dict[str, Any]:

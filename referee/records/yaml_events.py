@@ -75,9 +75,42 @@ def load_events(text: str) -> tuple[Any, dict[Path, int]]:
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
         problem = getattr(err, "problem", None) or str(err)
-        raise _yaml_error(_problem(problem), mark.line + 1 if mark is not None else None) from None
+        line = mark.line + 1 if mark is not None else None
+        dash = _dash_after_colon(text, mark.line) if mark is not None else None
+        if dash is not None:
+            raise RecordError(
+                t(
+                    "The record is not valid YAML: a dash alone after a colon starts a list "
+                    "(line {line}). Write a turn with no move as {form}, the dash in quotes.",
+                    line=line,
+                    form=dash,
+                ),
+                code="record.yaml",
+                where=Where(line=line),
+            ) from None
+        raise _yaml_error(_problem(problem), line) from None
     finally:
         loader.dispose()
+
+
+def _dash_after_colon(text: str, index: int) -> str | None:
+    r"""The form to write when line ``index`` ends in a colon and a bare dash (``- Boris: -``, a turn
+    with no move, which YAML reads as the start of a list); None for any other line.
+
+    >>> _dash_after_colon("turns:\n  - Boris: -\n", 1)
+    "- Boris: '-'"
+    >>> _dash_after_colon("a: b\n", 0) is None
+    True
+    """
+    import re
+
+    lines = text.splitlines()
+    if not 0 <= index < len(lines):
+        return None
+    found = re.fullmatch(r"\s*(- )?\s*([^:#'\"]+):\s+-\s*(#.*)?", lines[index])
+    if found is None:
+        return None
+    return f"{found.group(1) or ''}{found.group(2).strip()}: '-'"
 
 
 def _build(loader: Any, yaml: Any) -> tuple[Any, dict[Path, int]]:

@@ -1002,6 +1002,8 @@ function main(root) {
   function showVerdict(status, result, explain) {
     root.dataset.state = String(status);
     const game = result.game;
+    // A disagreeing claim is a finding in the JSON too ("deal.claim"); here its sentence and its marked cells say it.
+    const findings = result.findings.filter((f) => f.code !== "deal.claim");
     // The players in the record's order: an object's keys that look like numbers ("7") come first in JS.
     const order = explain && explain.order && explain.order.length ? explain.order : Object.keys(result.totals || {});
     const said = (explain && explain.sentences) || [];
@@ -1046,9 +1048,9 @@ function main(root) {
       // The termination names the winner itself ("Anna reaches 41 and wins"): no "Winner: Anna" before it.
       el("p", { class: "checker-winner", "data-winner": result.winner ?? "" },
         el("strong", { class: "checker-termination", text: (explain && explain.termination) || result.termination.message })),
-      result.findings.length ? problemList(result.findings, S.findings) : null,
+      findings.length ? problemList(findings, S.findings) : null,
       steps].filter(Boolean));
-    if (!result.findings.length) { renderGutter(); clearMarks(); }
+    if (!findings.length) { renderGutter(); clearMarks(); }
     // Each disputed score marks its own cell of the claim, not the whole table.
     for (const s of said) if (s.kind === "claim") markPath(`deals[${s.deal - 1}].claim${s.player ? `.${s.player}` : ""}`);
     remember();
