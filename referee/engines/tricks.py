@@ -90,13 +90,15 @@ the lead to the next seat still in play:
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import RANKS, SUITS, Card, Rank, Suit, deck
 from referee.errors import IllegalPlayError
 from referee.messages import Message, t
+
+if TYPE_CHECKING:
+    import random  # only the random plays' annotations: a check does not load it
 
 ORDER_2_TO_A: tuple[Rank, ...] = RANKS
 ORDER_6_TO_A: tuple[Rank, ...] = tuple(r for r in Rank if r >= Rank.SIX)
@@ -889,6 +891,7 @@ class TrickPlay:
         inline; seats are ints, and each trick goes round ``following[leader]``, the seats still in play
         after the leader, which is worked out again only when a seat leaves at its cap.
 
+        >>> import random
         >>> from referee.cards import deck
         >>> hands = [deck(Rank.SIX)[k::4] for k in range(4)]
         >>> capped = TrickPlay(TrickRules(ORDER_6_TO_A, follow_suit=False), hands, 0, Suit.HEARTS, caps=[1, 2, 9, 9])
@@ -1129,6 +1132,7 @@ class PassingTrickPlay:
         follow are at hand, and seats as ints going round a precomputed ring; or :meth:`_random_actions`,
         which asks :meth:`legal_plays` at every turn.
 
+        >>> import random
         >>> from referee.cards import deck
         >>> rules = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
         >>> cards = deck(Rank.SEVEN)

@@ -50,22 +50,25 @@ referee.engines.turns.IllegalMoveError: Take one or two counters, at most what i
 ('counters.take', 'moves[3]', 3)
 >>> str(push_at(Counters(), Take(3), Where(path="turns[0]"), t("Turn {k}: {why}", k=1)).message)
 'Turn 1: Take one or two counters, at most what is left.'
+>>> import random
 >>> random_playout(Counters(), random.Random(1)).is_over()
 True
 """
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import partial
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.errors import IllegalPlayError, Where
 from referee.messages import Message, t
 from referee.records.fields import FieldType
+
+if TYPE_CHECKING:
+    import random
 
 
 class TurnDuty(NamedTuple):

@@ -12,16 +12,16 @@ the stock still decides, and the first draw it contradicts is a finding (:func:`
 >>> game.push(Draw()); game.push(Draw())      # Anna takes a black card, then discards a red one
 >>> game.player, game.taken, game.needed_red
 ('Boris', [1, 0], False)
+>>> import random
 >>> random_playout(game, random.Random(1)).outcome().scores
 {'Anna': 1, 'Boris': 2}
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Card
 from referee.engines.deals import Deal, Ledger, from_dealers_left
@@ -47,6 +47,9 @@ from referee.records.fields import (
 from referee.records.fields import Card as CardType
 from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
+
+if TYPE_CHECKING:
+    import random
 
 STOCK = 50
 PER_COLOUR = 25
@@ -470,6 +473,7 @@ def first_wrong_draw(game: RedBlackGame, recorded: Sequence[bool]) -> WrongDraw 
     draws are compared with it; after the first difference the table played on from a different
     position, so nothing later is compared.
 
+    >>> import random
     >>> game = RedBlackGame(["Anna", "Boris"], [True, True, False, False])   # red, red, black, black
     >>> random_playout(game, random.Random(0)).taken
     [1, 1]
@@ -814,6 +818,8 @@ class RedAndBlack(PackGame):
             return None
         red, cards = got
         game = RedBlackGame(order, red, cards, options["ties"])
+        import random  # not at the top: a check of another game does not load it
+
         random_playout(game, random.Random(0))  # every move is forced: the only move is a draw
         disputed = first_wrong_draw(game, draws)
         if disputed is not None:

@@ -19,7 +19,6 @@ from referee.games import red_and_black as rb
 from referee.records.hands import DECK
 from referee.simulate.play import write_cards
 
-
 IS_RED = {c: c.suit.is_red for c in DECK if c.suit is not None}
 """Each suit card's colour, looked up (random games are a benchmark's hot loop)."""
 
