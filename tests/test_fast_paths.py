@@ -159,3 +159,31 @@ def test_check_alone_names_every_command():
     sub = next(a for a in full._actions if a.dest == "command")
     assert tuple(sub.choices) == COMMAND_NAMES
     assert build_parser("en", only_check=True).format_usage() == full.format_usage()
+
+
+def listed_construction(rng: random.Random, turns: int, build_bias: float = 0.5):
+    """Random Construction as it was written before its fast path: every legal use listed, builds included."""
+    from referee.games import construction as cn
+    from referee.simulate.construction import turn_card
+
+    game = cn.ConstructionGame(["Black", "Red"])
+    for _ in range(turns):
+        if game.is_over():
+            break
+        card = turn_card(game, rng)
+        moves = game.legal_moves(card)
+        builds = [m for m in moves if m.kind == "build"]
+        others = [m for m in moves if m.kind != "build"] or builds
+        game.push_unchecked(rng.choice(builds if builds and rng.random() < build_bias else others))
+    return game
+
+
+@settings(max_examples=15, deadline=None)
+@given(seeds, st.sampled_from([20, 150, 400]), st.sampled_from([0.0, 0.5, 0.9]))
+def test_construction(seed, turns, bias):
+    from referee.simulate.construction import construction_play
+
+    fast = construction_play(random.Random(seed), turns, bias)
+    slow = listed_construction(random.Random(seed), turns, bias)
+    assert fast.moves == slow.moves and fast.outcome() == slow.outcome()
+    assert fast.board == slow.board and fast.stock == slow.stock

@@ -25,6 +25,8 @@ PassingReplay(bought=[0, 0, 0], stopped=None)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 from referee.cards import Card
@@ -70,7 +72,8 @@ def replay_passing(
     bought = [0] * play.players
     stopped = None
     for k, raw in enumerate(plays):
-        where = r.doc.where(path + (k,), deal=number, trick=k + 1)
+        # The place is worked out only for a finding (most leads have none).
+        where = partial(r.doc.where, path + (k,), deal=number, trick=k + 1)
         tokens = [
             s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()
         ]
@@ -85,7 +88,7 @@ def replay_passing(
                     Finding(
                         "play.after_end",
                         "warning",
-                        where,
+                        where(),
                         t(
                             "The deal was already over: every player with cards had led with the stock empty and "
                             "been passed by all; this lead changes nothing."
@@ -105,7 +108,7 @@ def replay_passing(
         if not went:
             return None
         if went == STOPPED:
-            findings.append(Finding("play.not_judged", "warning", where, STOPPED_HERE))
+            findings.append(Finding("play.not_judged", "warning", where(), STOPPED_HERE))
             stopped = k + 1
             break
     if stopped is None and not play.is_over(stock_empty=not stock):
@@ -141,9 +144,11 @@ def _lead(
     bought: list[int],
     players: list[str],
     findings: list[Finding],
-    where: Any,
+    where: Callable[[], Any],
 ) -> bool | str:
-    """One lead and what each other player did; False if it cannot be true, :data:`STOPPED` at a wrong turn."""
+    """One lead and what each other player did; False if it cannot be true, :data:`STOPPED` at a wrong turn.
+
+    ``where()`` gives the lead's place, for a finding."""
     if not tokens:
         r.fail(path, t("A lead needs at least the card led."), "record.trick_shape", "play")
         return False
@@ -172,7 +177,7 @@ def _lead(
                     Finding(
                         "play.buy_holding_suit",
                         "error",
-                        where,
+                        where(),
                         t(
                             "{player} buys a card but holds the suit led and must follow suit.",
                             player=name,
@@ -209,7 +214,7 @@ def _lead(
             ):  # another player's card: he played out of turn (DECISIONS.md, round 3)
                 findings.append(
                     wrong_turn(
-                        where,
+                        where(),
                         t(
                             "{card} is {other}'s card, but it was {player}'s turn.",
                             card=card,
@@ -232,7 +237,7 @@ def _lead(
             return False
         error = play.check(card)
         if error is not None:
-            findings.append(Finding.from_error(error.at(where)))
+            findings.append(Finding.from_error(error.at(where())))
         play.play_unchecked(card)
     if len(play.tricks) == tricks_before and len(play.taken_back) == back_before:
         r.fail(

@@ -1196,11 +1196,17 @@ class PassingTrickPlay:
                 hand = hands[seat]
                 if not hand:  # out of cards: not asked
                     continue
-                follow = piles[seat][led_slot]
-                if led_slot != master_slot and master in hand and (any_time or not follow):
+                theirs = piles[seat]
+                follow = theirs[led_slot]
+                # the master is looked for in its own suit's pile, not in the whole hand
+                if (
+                    led_slot != master_slot
+                    and master in theirs[master_slot]
+                    and (any_time or not follow)
+                ):
                     legal = [*follow, master]
                     card = legal[int(rand() * len(legal))]
-                    piles[seat][slot[card.index]].remove(card)
+                    theirs[slot[card.index]].remove(card)
                     hand.remove(card)
                 elif follow:
                     card = follow.pop(int(rand() * len(follow)))
@@ -1213,7 +1219,7 @@ class PassingTrickPlay:
                     lead.append("buy")
                     if suit[card.index] is not led and card is not master:  # kept: he passes
                         hand.append(card)
-                        piles[seat][slot[card.index]].append(card)
+                        theirs[slot[card.index]].append(card)
                         continue
                     cards.append(card)
                     seats.append(seat)
