@@ -34,20 +34,35 @@ Marker functions ``t``, ``tn`` and ``tc`` are what ``pybabel extract`` looks for
 
 from __future__ import annotations
 
-import gettext
+import os
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.cards import Card, Rank, Suit
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+if TYPE_CHECKING:
+    import gettext
+    from pathlib import Path
+
+    LOCALE_DIR: Path
+    """The folder of the compiled catalogs (``locale/``), as a :class:`~pathlib.Path`."""
+
+# A plain string, and os.path rather than pathlib: a check starts without loading pathlib.
+_LOCALE = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "locale")
 _FIRST = ("en", "ru", "de")
 LANGUAGES: tuple[str, ...] = (
     *_FIRST,
     *sorted(
-        {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/referee.[mp]o")} - set(_FIRST)
+        {
+            lang
+            for lang in (os.listdir(_LOCALE) if os.path.isdir(_LOCALE) else ())
+            if any(
+                os.path.isfile(os.path.join(_LOCALE, lang, "LC_MESSAGES", f"referee.{ext}"))
+                for ext in ("po", "mo")
+            )
+        }
+        - set(_FIRST)
     ),
 )
 """English (the source), Russian, German, then any language whose catalog is in ``locale/``
@@ -100,12 +115,16 @@ def N_(msgid: str) -> str:
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog for ``lang``; English, or a missing catalog, falls back to the ids."""
+    import gettext  # here: an English check needs no catalog
+
     if lang == "en":
         return gettext.NullTranslations()
+    from pathlib import Path
+
     from referee.compiled import ensure
 
-    ensure(LOCALE_DIR, lang, DOMAIN)  # a translator's edit to referee.po shows on the next run
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    ensure(Path(_LOCALE), lang, DOMAIN)  # a translator's edit to referee.po shows on the next run
+    return gettext.translation(DOMAIN, _LOCALE, languages=[lang], fallback=True)
 
 
 def gettext_for(lang: str, msgid: str) -> str:
@@ -292,3 +311,12 @@ def signed(value: int) -> str:
     ('+7', '−3', '0')
     """
     return ("+" if value > 0 else "\u2212" if value < 0 else "") + str(abs(value))
+
+
+def __getattr__(name: str) -> Any:
+    """``LOCALE_DIR`` as a :class:`~pathlib.Path`, made when first asked for (pathlib is not loaded before)."""
+    if name == "LOCALE_DIR":
+        from pathlib import Path
+
+        return Path(_LOCALE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

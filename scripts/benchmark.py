@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -79,11 +80,21 @@ class Measure:
     )
     batch: int = 1
     units: int = 1  # deals in one ``fn(i)``: a Korol game is two deals, and rates are per deal
+    counted: bool = False  # ``fn(i)`` returns the units it did (Construction: the turns played)
     rates: list[float] = field(default_factory=list)
 
 
 def naive(shape: Shape) -> Measure:
     """The naive loop of ``shape``: the trick loop on a table and pack, or a turn game's own loop."""
+    if shape == ("construction", 100):  # no naive loop: its own turns per second in 100-card games
+        from referee.simulate.construction import construction_play
+
+        rng = random.Random(100)
+        return Measure(
+            "construction turns of random games of 100 cards (yardstick)",
+            lambda i: len(construction_play(rng, 100).moves),
+            counted=True,
+        )
     if isinstance(shape[0], str):
         game, players = shape
         loop = TURN_LOOPS[game]
@@ -441,10 +452,16 @@ def run_interleaved(measures: list[Measure], rounds: int, seconds: float) -> Non
     for _ in range(rounds):
         for m in measures:
             fn, n = m.fn, m.batch
+            done = 0
             start = time.process_time()
-            for i in range(n):
-                fn(i)
-            m.rates.append(n * m.units / max(time.process_time() - start, 1e-9))
+            if m.counted:
+                for i in range(n):
+                    done += fn(i)  # type: ignore[operator]
+            else:
+                for i in range(n):
+                    fn(i)
+                done = n * m.units
+            m.rates.append(done / max(time.process_time() - start, 1e-9))
 
 
 def report(measures: list[Measure], naives: dict[Shape, Measure]) -> list[str]:
@@ -475,7 +492,8 @@ def report(measures: list[Measure], naives: dict[Shape, Measure]) -> list[str]:
 def layout_measures(rng: random.Random) -> list[Measure]:
     """The layout games: random hands or games, and full-play records from YAML text.
 
-    Kings Corners is compared with its naive loop; Construction has none (see ``naive_turn_loops.py``).
+    Kings Corners is compared with its naive loop; Construction has none (see ``naive_turn_loops.py``):
+    its rows are turns per second, set beside its own random games of 100 cards.
     """
     from referee.simulate.construction import construction_play, construction_turns
     from referee.simulate.kings_corners import kings_corners_deal, kings_corners_play
@@ -506,25 +524,41 @@ def layout_measures(rng: random.Random) -> list[Measure]:
             ("kings-corners", 3),
         )
     )
+    # Construction has no naive loop: its yardstick is its own rate in turns per second in games of
+    # 100 cards (see naive()), and a game four times as long must play its turns at the same rate.
     out.append(
-        Measure("construction random games of 100 cards", lambda i: construction_play(rng, 100))
+        Measure(
+            "construction turns of random games of 400 cards",
+            lambda i: len(construction_play(rng, 400).moves),
+            ("construction", 100),
+            counted=True,
+        )
     )
-    games = [
-        yaml.safe_dump(
+    games = []
+    for _ in range(5):
+        turns = construction_turns(rng, 100)
+        text = yaml.safe_dump(
             {
                 "game": "construction",
                 "players": NAMES[:2],
                 "black": NAMES[0],
-                "deals": [{"turns": construction_turns(rng, 100)}],
+                "deals": [{"turns": turns}],
             },
             allow_unicode=True,
         )
-        for _ in range(5)
-    ]
+        games.append((text, len(turns)))
+
+    def check_turns(i: int) -> int:
+        text, turns = games[i % len(games)]
+        check_text(text)
+        return turns
+
     out.append(
         Measure(
-            "construction 100-turn records checked (YAML text)",
-            lambda i: check_text(games[i % len(games)]),
+            "construction turns of 100-turn records checked (YAML text)",
+            check_turns,
+            ("construction", 100),
+            counted=True,
         )
     )
     return out
@@ -601,8 +635,15 @@ def main() -> None:
         shape: naive(shape) for shape in sorted({m.shape for m in measures if m.shape}, key=str)
     }
     everything = list(naives.values()) + measures
+    load_before = os.getloadavg()
     run_interleaved(everything, args.rounds, args.seconds)
+    load_after = os.getloadavg()
     print("\n".join(report(everything, naives)))
+    print(
+        f"load average (1, 5, 15 min): {' '.join(f'{x:.2f}' for x in load_before)} at the start, "
+        f"{' '.join(f'{x:.2f}' for x in load_after)} at the end; {args.rounds} rounds, "
+        f"{os.cpu_count()} cores"
+    )
 
 
 if __name__ == "__main__":

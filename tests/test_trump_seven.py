@@ -309,7 +309,7 @@ FULL = (EX / "full-play.yaml").read_text(encoding="utf-8")
 
 def test_not_following_a_joker_lead_is_a_revoke(capsys, tmp_path):
     # Trick 1: Boris holds hearts but throws 8♣ on the Joker; he plays 9♥ in trick 7 instead (a trump,
-    # so he takes that trick, and Vera's lead to trick 8 is then out of turn).
+    # so he takes that trick, and Vera's lead to trick 8 is then not the winner's: G1-A04).
     text = FULL.replace("- Joker 9♥ 7♣", "- Joker 8♣ 7♣").replace("- 9♦ 8♣ J♦", "- 9♦ 9♥ J♦")
     path = tmp_path / "revoke.yaml"
     path.write_text(text, encoding="utf-8")
@@ -318,7 +318,7 @@ def test_not_following_a_joker_lead_is_a_revoke(capsys, tmp_path):
         (f["code"], f["where"].get("trick"))
         for f in json.loads(capsys.readouterr().out)["findings"]
     ]
-    assert ("play.revoke", 1) in codes and ("play.lead_out_of_turn", 8) in codes
+    assert ("play.revoke", 1) in codes and ("play.lead_not_winner", 8) in codes
 
 
 def test_first_lead_option():
@@ -327,7 +327,7 @@ def test_first_lead_option():
     moved = FULL.replace("dealer: Vera", "dealer: Boris")
     assert check_text(moved).findings == []
     eldest = check_text(moved.replace("deals:", "options: {first_lead: eldest}\ndeals:"))
-    assert next((f.code, f.where.trick) for f in eldest.findings) == ("play.lead_out_of_turn", 1)
+    assert next((f.code, f.where.trick) for f in eldest.findings) == ("play.eldest_lead", 1)
 
 
 def test_a_late_yes_is_reported():

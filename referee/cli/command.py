@@ -454,8 +454,13 @@ SUBCOMMANDS: list[Callable[[Any, str], None]] = [
 """Each adds one subcommand and sets ``run(args, out, err) -> exit status`` as its default."""
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The argument parser, its help in ``lang``."""
+COMMAND_NAMES = ("games", "check", "new", "schema", "rules")
+"""The subcommands :data:`SUBCOMMANDS` add, in order (a test compares them)."""
+
+
+def build_parser(lang: str = "en", only_check: bool = False) -> argparse.ArgumentParser:
+    """The argument parser, its help in ``lang``; with ``only_check``, the ``check`` subcommand alone
+    (the other commands' modules and help texts are not loaded; usage lines still name them all)."""
     parser = _Parser(
         prog="referee",
         description=_words(t("Check card-game records against the rules."), lang),
@@ -470,9 +475,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     sub = parser.add_subparsers(
         dest="command", required=True, parser_class=_Parser, title=_words(t("commands"), lang)
     )
-    for add in SUBCOMMANDS:
+    for add in [add_check_parser] if only_check else SUBCOMMANDS:
         add(sub, lang)
-    sub.metavar = "{" + ",".join(sub.choices) + "}"
+    sub.metavar = "{" + ",".join(COMMAND_NAMES if only_check else sub.choices) + "}"
     return parser
 
 
@@ -524,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
     out, err = _Buffer(), _Buffer()
     try:
         with _argparse_in(lang):
-            parser = build_parser(lang)
+            parser = build_parser(lang, only_check=argv[:1] == ["check"])
             try:
                 args = parser.parse_args(argv)
             except SystemExit as exit_:  # --help

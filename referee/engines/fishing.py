@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
 from referee.cards import Card
@@ -477,6 +478,12 @@ PHASES = ("lay", "take")
 """A round's parts in a record, in the order they are played: every player lays, then every player takes."""
 
 
+@cache
+def _turn_orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each first seat, every seat in turn order from it (worked out once per number of players)."""
+    return tuple(tuple((first + k) % players for k in range(players)) for first in range(players))
+
+
 class RoundsState(PackState[M]):
     """A pack game played in rounds of :data:`PHASES`: first the players who hold cards lay, one each, then every
     player takes, each phase in turn order from the round's first seat. :func:`round_moves` reads a record's
@@ -503,9 +510,8 @@ class RoundsState(PackState[M]):
         return (self.dealer + 1 + shift) % len(self.players)
 
     def order(self) -> list[int]:
-        """Every seat in turn order, from :meth:`first_seat`."""
-        first = self.first_seat()
-        return [(first + k) % len(self.players) for k in range(len(self.players))]
+        """Every seat in turn order, from :meth:`first_seat` (a new list: a caller may use it as a queue)."""
+        return list(_turn_orders(len(self.players))[self.first_seat()])
 
     def begin_round(self) -> None:
         """The next round, at its laying."""

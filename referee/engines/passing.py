@@ -25,6 +25,8 @@ PassingReplay(bought=[0, 0, 0], stopped=None)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 from referee.cards import Card
@@ -71,7 +73,8 @@ def replay_passing(
     stopped = None
     lead_code = "play.lead_out_of_turn"  # the first lead is the dealer's left's (G6-S7)
     for k, raw in enumerate(plays):
-        where = r.doc.where(path + (k,), deal=number, trick=k + 1)
+        # The place is worked out only for a finding (most leads have none).
+        where = partial(r.doc.where, path + (k,), deal=number, trick=k + 1)
         tokens = [
             s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()
         ]
@@ -86,7 +89,7 @@ def replay_passing(
                     Finding(
                         "play.after_end",
                         "warning",
-                        where,
+                        where(),
                         t(
                             "The deal was already over: every player with cards had led with the stock empty and "
                             "been passed by all; this lead changes nothing."
@@ -112,7 +115,7 @@ def replay_passing(
         # next player after a lead passed by all (G6-S10).
         lead_code = "play.lead_not_winner" if len(play.tricks) > stood else "play.lead_after_pass"
         if went == STOPPED:
-            findings.append(Finding("play.not_judged", "warning", where, STOPPED_HERE))
+            findings.append(Finding("play.not_judged", "warning", where(), STOPPED_HERE))
             stopped = k + 1
             break
     if stopped is None and not play.is_over(stock_empty=not stock):
@@ -148,11 +151,13 @@ def _lead(
     bought: list[int],
     players: list[str],
     findings: list[Finding],
-    where: Any,
+    where: Callable[[], Any],
     lead_code: str = "play.out_of_turn",
 ) -> bool | str:
     """One lead and what each other player did; False if it cannot be true, :data:`STOPPED` at a wrong turn
-    (``lead_code`` when the lead itself is another player's card)."""
+    (``lead_code`` when the lead itself is another player's card).
+
+    ``where()`` gives the lead's place, for a finding."""
     if not tokens:
         r.fail(path, t("A lead needs at least the card led."), "record.trick_shape", "play")
         return False
@@ -181,7 +186,7 @@ def _lead(
                     Finding(
                         "play.buy_holding_suit",
                         "error",
-                        where,
+                        where(),
                         t(
                             "{player} buys a card but holds the suit led and must follow suit.",
                             player=name,
@@ -218,7 +223,7 @@ def _lead(
             ):  # another player's card: he played out of turn (DECISIONS.md, round 3)
                 findings.append(
                     wrong_turn(
-                        where,
+                        where(),
                         t(
                             "{card} is {other}'s card, but it was {player}'s turn.",
                             card=card,
@@ -242,7 +247,7 @@ def _lead(
             return False
         error = play.check(card)
         if error is not None:
-            findings.append(Finding.from_error(error.at(where)))
+            findings.append(Finding.from_error(error.at(where())))
         play.play_unchecked(card)
     if len(play.tricks) == tricks_before and len(play.taken_back) == back_before:
         r.fail(

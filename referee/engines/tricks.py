@@ -90,13 +90,15 @@ the lead to the next seat still in play:
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import RANKS, SUITS, Card, Rank, Suit, deck
 from referee.errors import IllegalPlayError
 from referee.messages import Message, t
+
+if TYPE_CHECKING:
+    import random  # only the random plays' annotations: a check does not load it
 
 ORDER_2_TO_A: tuple[Rank, ...] = RANKS
 ORDER_6_TO_A: tuple[Rank, ...] = tuple(r for r in Rank if r >= Rank.SIX)
@@ -889,6 +891,7 @@ class TrickPlay:
         inline; seats are ints, and each trick goes round ``following[leader]``, the seats still in play
         after the leader, which is worked out again only when a seat leaves at its cap.
 
+        >>> import random
         >>> from referee.cards import deck
         >>> hands = [deck(Rank.SIX)[k::4] for k in range(4)]
         >>> capped = TrickPlay(TrickRules(ORDER_6_TO_A, follow_suit=False), hands, 0, Suit.HEARTS, caps=[1, 2, 9, 9])
@@ -1129,6 +1132,7 @@ class PassingTrickPlay:
         follow are at hand, and seats as ints going round a precomputed ring; or :meth:`_random_actions`,
         which asks :meth:`legal_plays` at every turn.
 
+        >>> import random
         >>> from referee.cards import deck
         >>> rules = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
         >>> cards = deck(Rank.SEVEN)
@@ -1192,11 +1196,17 @@ class PassingTrickPlay:
                 hand = hands[seat]
                 if not hand:  # out of cards: not asked
                     continue
-                follow = piles[seat][led_slot]
-                if led_slot != master_slot and master in hand and (any_time or not follow):
+                theirs = piles[seat]
+                follow = theirs[led_slot]
+                # the master is looked for in its own suit's pile, not in the whole hand
+                if (
+                    led_slot != master_slot
+                    and master in theirs[master_slot]
+                    and (any_time or not follow)
+                ):
                     legal = [*follow, master]
                     card = legal[int(rand() * len(legal))]
-                    piles[seat][slot[card.index]].remove(card)
+                    theirs[slot[card.index]].remove(card)
                     hand.remove(card)
                 elif follow:
                     card = follow.pop(int(rand() * len(follow)))
@@ -1209,7 +1219,7 @@ class PassingTrickPlay:
                     lead.append("buy")
                     if suit[card.index] is not led and card is not master:  # kept: he passes
                         hand.append(card)
-                        piles[seat][slot[card.index]].append(card)
+                        theirs[slot[card.index]].append(card)
                         continue
                     cards.append(card)
                     seats.append(seat)

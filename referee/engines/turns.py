@@ -50,22 +50,25 @@ referee.engines.turns.IllegalMoveError: Take one or two counters, at most what i
 ('counters.take', 'moves[3]', 3)
 >>> str(push_at(Counters(), Take(3), Where(path="turns[0]"), t("Turn {k}: {why}", k=1)).message)
 'Turn 1: Take one or two counters, at most what is left.'
+>>> import random
 >>> random_playout(Counters(), random.Random(1)).is_over()
 True
 """
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import partial
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.errors import IllegalPlayError, Where
 from referee.messages import Message, t
 from referee.records.fields import FieldType
+
+if TYPE_CHECKING:
+    import random
 
 
 class TurnDuty(NamedTuple):
@@ -169,6 +172,36 @@ class TurnState(ABC, Generic[M]):
     def is_legal(self, move: M) -> bool:
         """Whether ``move`` is among the legal moves. Games with many moves may answer faster."""
         return move in self.legal_moves()
+
+    def random_move(self, rng: random.Random) -> M | None:
+        """A uniformly random legal move; None when there is none.
+
+        The only legal move is taken without a draw; otherwise the move is ``legal[int(rng.random() * n)]``
+        with ``legal`` as :meth:`legal_moves` lists it (the trick engine's draw). A game whose moves are
+        many overrides this to count its moves and build only the one drawn, in the same order with
+        the same draw, so that a seed plays the same game whichever path runs (the tests compare them).
+        """
+        moves = self.legal_moves()
+        if len(moves) < 2:
+            return moves[0] if moves else None
+        return moves[int(rng.random() * len(moves))]
+
+    def play_randomly(self, rng: random.Random, limit: int = 100_000) -> None:
+        """Make :meth:`random_move` until the game ends or ``limit`` moves are made (random playouts).
+
+        A game may inline the whole loop where the per-move calls are the cost; it must make the same
+        moves as this loop for the same seed.
+        """
+        # push_unchecked inlined: apply, then record the move (a call per move less in the hot loop)
+        pick, apply, add = self.random_move, self.apply, self.moves.append
+        for _ in range(limit):
+            if self._outcome is not None:
+                break
+            move = pick(rng)
+            if move is None:
+                break
+            apply(move)
+            add(move)
 
     # The shared shape -----------------------------------------------------------------------------
 
@@ -361,12 +394,22 @@ def replay_moves(
 
 
 def random_playout(state: TurnState[M], rng: random.Random, limit: int = 100_000) -> TurnState[M]:
-    """Play uniformly random legal moves until the game ends (at most ``limit`` moves, then stop)."""
+    """Play uniformly random legal moves until the game ends (at most ``limit`` moves, then stop):
+    :meth:`TurnState.play_randomly`, the game's fast path where it has one."""
+    state.play_randomly(rng, limit)
+    return state
+
+
+def generic_playout(state: TurnState[M], rng: random.Random, limit: int = 100_000) -> TurnState[M]:
+    """:func:`random_playout` through the generic path: every move listed by :meth:`TurnState.legal_moves`.
+
+    The yardstick of the games' fast paths: for the same seed both must make the same moves.
+    """
     for _ in range(limit):
         if state.is_over():
             break
-        moves = state.legal_moves()
-        if not moves:
+        move = TurnState.random_move(state, rng)
+        if move is None:
             break
-        state.push_unchecked(rng.choice(moves))
+        state.push_unchecked(move)
     return state

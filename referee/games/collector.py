@@ -36,7 +36,9 @@ referee.engines.turns.IllegalMoveError: Anna may take only a card laid by anothe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from itertools import islice
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import RANKS, Card
 from referee.engines import fishing
@@ -63,6 +65,9 @@ from referee.records.fields import (
 from referee.records.fields import Card as CardType
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
+
+if TYPE_CHECKING:
+    import random
 
 HAND = 5
 """Cards dealt to each player."""
@@ -295,6 +300,9 @@ def missing_ranks(cards: Sequence[Card]) -> list[Any]:
     return [r for r in RANKS if r not in held]
 
 
+RANK = attrgetter("rank")
+ALL_RANKS = frozenset(RANKS)
+
 CollectorMove = fishing.RoundMove
 """The moves (:mod:`referee.engines.fishing`): lay a card, then take a laid card or draw."""
 
@@ -359,6 +367,109 @@ class CollectorState(RoundsState[CollectorMove]):
         if self.phase == "lay":
             return [fishing.LAYS[c] for c in self.hands[self.to_move]]
         return [*(fishing.TAKES[c] for c in self.available()), fishing.DRAW_MOVE]
+
+    def random_move(self, rng: random.Random) -> CollectorMove | None:
+        """As :meth:`legal_moves` would give it, without listing the moves: a card of the hand, or one of
+        the cards available and the draw."""
+        if self._outcome is not None:
+            return None
+        if self.phase == "lay":
+            hand = self.hands[self.to_move]
+            if len(hand) < 2:
+                return fishing.LAYS[hand[0]] if hand else None
+            return fishing.LAYS[hand[int(rng.random() * len(hand))]]
+        me, taken = self.to_move, self.taken
+        available = [c for s, c in self.laid if s != me and c not in taken]
+        k = int(rng.random() * (len(available) + 1)) if available else 0
+        return fishing.TAKES[available[k]] if k < len(available) else fishing.DRAW_MOVE
+
+    def play_randomly(self, rng: random.Random, limit: int = 100_000) -> None:
+        """:meth:`random_move` and :meth:`apply` inline, a whole round at a time, as the generic loop makes
+        them (the tests compare the two); each hand's count of every rank is kept beside it, so a
+        completed set is seen without looking at the hand. A take or draw that completes a set goes
+        through :meth:`apply` and a round that ends the game through :meth:`end_round`, so an outcome
+        is the game's own; a round that could pass ``limit``, or a state in the middle of a round,
+        goes the generic way."""
+        rand, add, hands, stock = rng.random, self.moves.append, self.hands, self.stock
+        lays, takes, draw = fishing.LAYS, fishing.TAKES, fishing.DRAW_MOVE
+        each_turn, n, made = self.completion_check == "after_each_turn", len(self.players), 0
+        may_stall = self.draw_rule == "stock_exhausted"
+        have = [
+            [0] * (max(RANKS) + 1) for _ in hands
+        ]  # have[seat][rank]: cards of that rank in hand
+        kinds = [0] * n  # ranks held by each seat
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                have[seat][card.rank] += 1
+            kinds[seat] = sum(1 for r in RANKS if have[seat][r])
+        order = self.order()
+        complete = len(RANKS)
+        while (
+            self._outcome is None
+            and made + 2 * n <= limit
+            and self.phase == "lay"
+            and not self.laid
+            and self.queue
+        ):
+            laid = self.laid
+            for me in self.queue:
+                hand = hands[me]
+                card = hand.pop(int(rand() * len(hand))) if len(hand) > 1 else hand.pop()
+                laid.append((me, card))
+                add(lays[card])
+                counts = have[me]
+                counts[card.rank] -= 1
+                if not counts[card.rank]:
+                    kinds[me] -= 1
+            made += len(laid)
+            taken = self.taken
+            for i, me in enumerate(order):
+                available = [c for s, c in laid if s != me and c not in taken]
+                if available and (k := int(rand() * (len(available) + 1))) < len(available):
+                    move: CollectorMove = takes[available[k]]
+                    got = [available[k]]
+                else:
+                    move, got = draw, list(islice(stock, DRAW))
+                made += 1
+                counts, new = have[me], 0
+                for card in got:
+                    if not counts[card.rank]:
+                        new += 1
+                    counts[card.rank] += 1
+                kinds[me] += new
+                if each_turn and kinds[me] == complete:
+                    self.phase, self.queue, self.to_move = "take", order[i:], me
+                    self.apply(move)  # the set is complete: the game's own outcome
+                    add(move)
+                    return
+                if move is draw:
+                    for _ in got:
+                        stock.popleft()
+                    self.drawn = got
+                else:
+                    taken.add(got[0])
+                    self.drawn = []
+                hands[me].extend(got)
+                add(move)
+            self.phase, self.queue, self.to_move = "take", [], order[-1]
+            if not each_turn or (may_stall and not taken and not stock):
+                self.end_round()  # the game may end here: its own words
+                order = self.order()
+                continue
+            # end_round, the game going on: the cards nobody took to the bottom of the stock in turn
+            # order (the order they were laid in), then begin_round: the next round, at its laying
+            stock.extend([card for _, card in laid if card not in taken])
+            self.laid, self.taken, self.round, self.phase = [], set(), self.round + 1, "lay"
+            order = self.order()
+            self.queue = [s for s in order if hands[s]]
+            if self.queue:
+                self.to_move = self.queue[0]
+            else:  # nobody holds a card: nothing to lay, straight to the choices
+                self.round -= 1
+                self.begin_round()
+                order = self.order()
+        if self._outcome is None and made < limit:
+            super().play_randomly(rng, limit - made)
 
     def is_legal(self, move: CollectorMove) -> bool:
         """Checked without listing every move."""
@@ -469,7 +580,8 @@ class CollectorState(RoundsState[CollectorMove]):
                 return
         nobody_took = not self.taken
         stock_empty = not self.stock
-        for _, card in sorted(self.laid, key=lambda sc: self.order().index(sc[0])):
+        order = self.order()
+        for _, card in sorted(self.laid, key=lambda sc: order.index(sc[0])):
             if card not in self.taken:
                 self.stock.append(card)  # to the bottom, in turn order
         if self.draw_rule == "stock_exhausted" and nobody_took and stock_empty:

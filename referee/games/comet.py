@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
 from referee.engines.deals import Deal, Ledger, Played, each_deal, settled
@@ -57,6 +58,9 @@ from referee.records.fields import (
     RecordSpec,
 )
 from referee.records.source import Document
+
+if TYPE_CHECKING:
+    import random
 
 DECK: tuple[Card, ...] = tuple(deck())
 NINE_OF_DIAMONDS = Card(Rank.NINE, Suit.DIAMONDS)
@@ -256,6 +260,12 @@ def next_card(card: Card, ace: str) -> Card | None:
     return Card(Rank(card.rank + 1), card.suit)
 
 
+NEXT_CARD: dict[str, dict[Card, Card | None]] = {
+    ace: {c: next_card(c, ace) for c in DECK} for ace in ("low", "lead_only")
+}
+""":func:`next_card` of every card, looked up (a deal asks it once a card)."""
+
+
 @dataclass(frozen=True)
 class Play(WordedMove):
     """A card played: led, or the next card of a run (``plays 7♥``)."""
@@ -273,6 +283,11 @@ class Pass(WordedMove):
 
 CometMove = Play | Pass
 """A move of Comet: a card played, or a pass."""
+
+PLAYS: dict[Card, Play] = {c: Play(c) for c in DECK}
+"""Every card's play, made once (random play picks among them)."""
+PASS = Pass()
+CARD_INDEX = attrgetter("index")
 
 
 @dataclass(frozen=True)
@@ -351,10 +366,13 @@ class CometDeal(TurnState[CometMove]):
             ace,
             nine_of_diamonds,
         )
+        self._next = NEXT_CARD.get(ace) or {c: next_card(c, ace) for c in DECK}
         self.need: Card | None = None
         """The card that must come next in the current run; None when the player to move leads."""
         self.last_seat = 0
-        self.history: list[Turn] = []
+        self._history: list[Turn] = []
+        self._rows: list[tuple[int, CometMove, bool, Message | None]] = []
+        """Turns not yet read as :class:`Turn` objects: :attr:`history` makes them when asked."""
 
     def legal_moves(self) -> list[CometMove]:
         """A lead: any card in hand. In a run: the next card (or a pass, when play is not compulsory)."""
@@ -363,6 +381,29 @@ class CometDeal(TurnState[CometMove]):
         if self.need is None:
             return [Play(c) for c in sorted(self.hands[self.to_move])]
         return [Play(self.need)] if self.compulsory else [Play(self.need), Pass()]
+
+    @property
+    def history(self) -> list[Turn]:
+        """Every move so far as it happened (who, what, whether a lead, why a run stopped)."""
+        if self._rows:
+            self._history.extend([Turn(*row) for row in self._rows])
+            self._rows.clear()
+        return self._history
+
+    def random_move(self, rng: random.Random) -> CometMove | None:
+        """As :meth:`legal_moves` would give it, without listing a lead's every card: the card drawn of
+        the hand in order; a run's next card without a draw when play is compulsory."""
+        if self._outcome is not None:
+            return None
+        need = self.need
+        if need is not None:
+            if self.compulsory:
+                return PLAYS[need]
+            return (PLAYS[need], PASS)[int(rng.random() * 2)]
+        hand = self.hands[self.to_move]
+        if len(hand) < 2:
+            return PLAYS[next(iter(hand))] if hand else None
+        return PLAYS[sorted(hand, key=CARD_INDEX)[int(rng.random() * len(hand))]]
 
     def is_legal(self, move: CometMove) -> bool:
         """Faster than listing the moves: a lead needs the card in hand, a run the next card."""
@@ -457,7 +498,7 @@ class CometDeal(TurnState[CometMove]):
                 card=self.need,
                 last=self.players[self.last_seat],
             )
-            self.history.append(Turn(seat, move, lead, stop))
+            self._rows.append((seat, move, lead, stop))
             self.need, self.to_move = None, self.last_seat
             return
         card = move.card
@@ -474,14 +515,14 @@ class CometDeal(TurnState[CometMove]):
                 else None
             )
             scores, _ = settle(player, left, holder, self.nine_rule)
-            self.history.append(
-                Turn(seat, move, lead, t("{player} has no cards left and is out", player=player))
+            self._rows.append(
+                (seat, move, lead, t("{player} has no cards left and is out", player=player))
             )
             self.finish(
                 Outcome((player,), "deal.out", t("{player} went out.", player=player), scores)
             )
             return
-        following = next_card(card, self.ace)
+        following = self._next[card]
         stop: Message | None = None
         if following is None:
             stop = (
@@ -501,7 +542,7 @@ class CometDeal(TurnState[CometMove]):
             self.need, self.to_move = following, self.owner[following]
         else:
             self.need, self.to_move = None, seat
-        self.history.append(Turn(seat, move, lead, stop))
+        self._rows.append((seat, move, lead, stop))
 
     def left(self) -> dict[str, int]:
         """Cards still in each hand."""

@@ -27,6 +27,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from referee.cards import Card, Rank, deck
@@ -134,6 +135,25 @@ class Action:
         return " ".join([f"{self.card} {self.kind}{extra}", *map(str, self.cells)]).strip()
 
 
+@lru_cache(maxsize=4096)
+def track_ends(cell: Cell) -> tuple[Cell, ...]:
+    """The places next to ``cell`` along the track, on the board or not: the ends of a bridge, or the cards
+    above and below a vertical card and the bridges on either side (made once per place: a random game
+    asks for them thousands of times a turn's worth).
+
+    >>> [str(c) for c in track_ends(Cell(2, 1))], [str(c) for c in track_ends(Cell(2, 1, True))]
+    (['2:0', '2:2', 'H1:1', 'H2:1'], ['2:1', '3:1'])
+    """
+    if cell.bridge:
+        return (Cell(cell.x, cell.y), Cell(cell.x + 1, cell.y))
+    return (
+        Cell(cell.x, cell.y - 1),
+        Cell(cell.x, cell.y + 1),
+        Cell(cell.x - 1, cell.y, True),
+        Cell(cell.x, cell.y, True),
+    )
+
+
 class ConstructionGame(TurnState[Action]):
     """A game of Construction; ``players[0]`` plays Black, ``players[1]`` Red.
 
@@ -159,16 +179,8 @@ class ConstructionGame(TurnState[Action]):
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The cards next to ``cell`` along the track (G5-A07)."""
-        if cell.bridge:
-            ends = [Cell(cell.x, cell.y), Cell(cell.x + 1, cell.y)]
-        else:
-            ends = [
-                Cell(cell.x, cell.y - 1),
-                Cell(cell.x, cell.y + 1),
-                Cell(cell.x - 1, cell.y, True),
-                Cell(cell.x, cell.y, True),
-            ]
-        return [c for c in ends if c in self.board]
+        board = self.board
+        return [c for c in track_ends(cell) if c in board]
 
     def can_build(self, cell: Cell) -> bool:
         """A free place that touches the track as the grid model says."""
@@ -337,8 +349,10 @@ class ConstructionGame(TurnState[Action]):
             )
         return None
 
-    def legal_moves(self, card: Card | None = None) -> list[Action]:
-        """Every use of ``card`` (by default, every card still in the stock)."""
+    def legal_moves(self, card: Card | None = None, *, builds: bool = True) -> list[Action]:
+        """Every use of ``card`` (by default, every card still in the stock); without ``builds``, all
+        but the builds (a card that may be built may be built on every one of :meth:`build_places`,
+        which grow with the track: random play draws one of them instead of listing them)."""
         if self.is_over():
             return []
         cards = (
@@ -351,7 +365,8 @@ class ConstructionGame(TurnState[Action]):
         for c in cards:
             side = side_of(c)
             candidates = [Action(c, "discard")]
-            candidates += [Action(c, "build", (p,)) for p in self.build_places()]
+            if builds:
+                candidates += [Action(c, "build", (p,)) for p in self.build_places()]
             candidates += [Action(c, "large", (p,)) for p in self.neighbours(self.large[side])]
             for k, start in enumerate(self.small[side], 1):
                 candidates += [Action(c, "small", path, k) for path in self.paths(start)]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Card, Rank, deck
 from referee.engines.cards_left import LEFT, OUT, CardsLeft, out_matches, read_left
@@ -69,6 +69,9 @@ from referee.records.fields import (
 )
 from referee.records.hands import OnePlaceEach
 from referee.records.source import Document
+
+if TYPE_CHECKING:
+    import random
 
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
@@ -217,6 +220,11 @@ class EndTurn(WordedMove):
 KingsMove = Play | Shift | EndTurn
 """A move of Kings Corners."""
 
+PLAYS: dict[Card, dict[str, Play]] = {c: {p: Play(c, p) for p in PILES} for c in DECK}
+"""Every card onto every pile, made once (random play looks its moves up)."""
+SHIFTS: dict[tuple[str, str], Shift] = {(a, b): Shift(a, b) for a in SIDES for b in PILES if a != b}
+"""Every pile move from a side, made once."""
+
 
 class KingsCornersHand(MovesThenDraw[KingsMove]):
     """One hand of Kings Corners, from the hands (in seat order), the four side cards and the stock.
@@ -348,6 +356,36 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
         if self.why_not(EndTurn()) is None:
             moves.append(EndTurn())
         return moves
+
+    def random_move(self, rng: random.Random) -> KingsMove | None:
+        """As :meth:`legal_moves` would give it, the same moves in the same order, each looked up
+        (:data:`PLAYS`, :data:`SHIFTS`) instead of made: the list holds no new objects."""
+        if self._outcome is not None:
+            return None
+        piles, moves, sides = self.piles, [], SIDES
+        accepts = [(name, ACCEPTS[pile[-1]] if (pile := piles[name]) else None) for name in PILES]
+        for card in self.hands[self.to_move]:
+            king, plays = card.rank is Rank.KING, PLAYS[card]
+            for name, accepted in accepts:
+                if card in accepted if accepted is not None else king or name in sides:
+                    moves.append(plays[name])
+        for source in sides:
+            pile = piles[source]
+            if not pile:
+                continue
+            bottom = pile[0]
+            for target, accepted in accepts:
+                if target != source and (
+                    bottom in accepted
+                    if accepted is not None
+                    else target in CORNERS and bottom.rank is Rank.KING
+                ):
+                    moves.append(SHIFTS[source, target])
+        if self.why_not(self.end_turn) is None:
+            moves.append(self.end_turn)
+        if len(moves) < 2:
+            return moves[0] if moves else None
+        return moves[int(rng.random() * len(moves))]
 
     def is_legal(self, move: KingsMove) -> bool:
         """Checks the one move instead of listing them all."""

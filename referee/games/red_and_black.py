@@ -12,16 +12,16 @@ the stock still decides, and the first draw it contradicts is a finding (:func:`
 >>> game.push(Draw()); game.push(Draw())      # Anna takes a black card, then discards a red one
 >>> game.player, game.taken, game.needed_red
 ('Boris', [1, 0], False)
+>>> import random
 >>> random_playout(game, random.Random(1)).outcome().scores
 {'Anna': 1, 'Boris': 2}
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Card
 from referee.engines.deals import Deal, Ledger, from_dealers_left
@@ -48,8 +48,13 @@ from referee.records.fields import Card as CardType
 from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
 
+if TYPE_CHECKING:
+    import random
+
 STOCK = 50
 PER_COLOUR = 25
+DRAW = Draw()
+"""The only move there is."""
 
 OPTIONS: tuple[Option, ...] = (
     choice_option(
@@ -279,15 +284,62 @@ class RedBlackGame(TurnState[Draw]):
         ties: str = "all_lose",
     ):
         super().__init__(players, 0)
-        self.red: list[bool] = [bool(x) for x in stock]
+        self.red: list[bool] = list(map(bool, stock))
         self.cards: list[Card] | None = list(cards) if cards is not None else None
         self.ties = ties
         self.position = 0
         self.needed_red = True  # the red starting card lies face up
         self.taken: list[int] = [0] * len(players)
         self.discards: list[bool] = []
-        self.turns: list[Turn] = []
+        self._turns: list[Turn] = []
+        self._rows: list[tuple[int, int, int, bool]] = []
+        """Turns made by :meth:`play_randomly` not yet read (seat, first and last position, colour needed)."""
         self._current: list[Any] = []
+
+    @property
+    def turns(self) -> list[Turn]:
+        """Every turn finished so far, in order."""
+        if self._rows:
+            cards = self.cards or []
+            self._turns.extend(
+                [
+                    Turn(seat, tuple(cards[lo:hi]), cards[hi] if hi < len(cards) else None, red)
+                    for seat, lo, hi, red in self._rows
+                ]
+            )
+            self._rows.clear()
+        return self._turns
+
+    def play_randomly(self, rng: random.Random, limit: int = 100_000) -> None:
+        """Draw to the end: every move is forced, so no random number is drawn.
+
+        A new game with its cards known is played turn by turn, as :meth:`apply` plays it draw by draw
+        (the tests compare the two): a turn is the cards up to the next one of the colour needed, found
+        with ``list.index``, and is kept as a row of positions until :attr:`turns` is read. Anything else
+        (a game under way, a stock of colours only, a ``limit`` short of the stock) goes the generic way.
+        """
+        red, cards = self.red, self.cards
+        if self.position or self.is_over() or cards is None or limit < len(red):
+            super().play_randomly(rng, limit)
+            return
+        needed, seat, n, end = self.needed_red, self.to_move, len(self.players), len(red)
+        taken, add, lo = self.taken, self._rows.append, 0
+        while lo < end:
+            try:
+                hi = red.index(needed, lo)
+            except ValueError:  # the stock runs out during the turn
+                taken[seat] += end - lo
+                add((seat, lo, end, needed))
+                break
+            taken[seat] += hi - lo
+            add((seat, lo, hi, needed))
+            needed = not needed
+            seat = (seat + 1) % n
+            lo = hi + 1
+        self.discards.extend([row[3] for row in self._rows if row[2] < end])
+        self.moves.extend([DRAW] * end)
+        self.position, self.needed_red, self.to_move = end, needed, seat
+        self.finish(self._end())
 
     def item(self, i: int) -> Any:
         """The ``i``-th card of the stock as the record gives it: the card, or its colour."""
@@ -421,6 +473,7 @@ def first_wrong_draw(game: RedBlackGame, recorded: Sequence[bool]) -> WrongDraw 
     draws are compared with it; after the first difference the table played on from a different
     position, so nothing later is compared.
 
+    >>> import random
     >>> game = RedBlackGame(["Anna", "Boris"], [True, True, False, False])   # red, red, black, black
     >>> random_playout(game, random.Random(0)).taken
     [1, 1]
@@ -769,6 +822,8 @@ class RedAndBlack(PackGame):
             return None
         red, cards = got
         game = RedBlackGame(order, red, cards, options["ties"])
+        import random  # not at the top: a check of another game does not load it
+
         random_playout(game, random.Random(0))  # every move is forced: the only move is a draw
         disputed = first_wrong_draw(game, draws)
         if disputed is not None:

@@ -40,9 +40,10 @@ Boris's 7♥ now matches the top of Anna's bundle, and he steals it:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace as dc_replace
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Card
 from referee.engines import fishing
@@ -73,6 +74,9 @@ from referee.records.fields import (
 )
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
+
+if TYPE_CHECKING:
+    import random
 
 TABLE_START = 4
 """Cards laid face up on the table before the first round."""
@@ -211,6 +215,11 @@ RECORD = fishing.games_record(
 """What a Stealing Bundles record holds (:mod:`referee.records.fields`)."""
 
 
+RANK = attrgetter("rank")
+ALONE: dict[Card, Play] = {c: Play(c) for c in DECK}
+"""Each card played alone (it matches nothing), made once: random play picks among them."""
+
+
 class BundlesState(PackState[Play]):
     """A game of Stealing Bundles from a given pack (top card first), move by move.
 
@@ -297,6 +306,116 @@ class BundlesState(PackState[Play]):
                 for p in self._plays(c, sorted(table.get(c.rank, ())), tops.get(c.rank, []))
             ]
         return self._legal
+
+    def random_move(self, rng: random.Random) -> Play | None:
+        """As :meth:`legal_moves` would give it, without listing every play: count each card's plays
+        (by the ``capture`` option), draw one, and build only that play."""
+        if self._outcome is not None or not self.hands[self.to_move]:
+            return None
+        return self._random_play(rng.random)
+
+    def _random_play(self, rand: Callable[[], float]) -> Play:
+        me, capture, bundles, hand = (
+            self.to_move,
+            self.capture,
+            self.bundles,
+            self.hands[self.to_move],
+        )
+        on_table = list(map(RANK, self.table))
+        tops = [b[-1].rank if b and s != me else None for s, b in enumerate(bundles)]
+        if capture == "one_target":  # a play per target, or the card alone
+            counts = [on_table.count(r) + tops.count(r) or 1 for r in map(RANK, hand)]
+        elif capture == "all_table_matches":  # the table matches together, or one bundle
+            counts = [(r in on_table) + tops.count(r) or 1 for r in map(RANK, hand)]
+        else:  # everything: one play a card
+            counts = [1] * len(hand)
+        total = sum(counts)
+        k = int(rand() * total) if total > 1 else 0
+        for c, n in zip(hand, counts, strict=True):
+            if k >= n:
+                k -= n
+                continue
+            rank = c.rank
+            if rank not in on_table and rank not in tops:
+                return ALONE[c]
+            table = sorted([x for x in self.table if x.rank is rank])
+            names = [self.players[s] for s, top in enumerate(tops) if top is rank]
+            if capture == "everything":
+                return Play(c, tuple(table), tuple(names))
+            takes = (1 if table else 0) if capture == "all_table_matches" else len(table)
+            if k >= takes:
+                return Play(c, bundles=(names[k - takes],))
+            return Play(c, tuple(table) if capture == "all_table_matches" else (table[k],))
+        raise AssertionError("a draw below the count finds its play")
+
+    def play_randomly(self, rng: random.Random, limit: int = 100_000) -> None:
+        """With ``capture: one_target``, :meth:`random_move` and :meth:`apply` inline, as the generic loop
+        makes them (the tests compare the two): the table's ranks and the bundles' top ranks are kept
+        beside the table and the bundles, so a play is counted and chosen without listing any.
+        Other options go the generic way."""
+        if self.capture != "one_target":
+            super().play_randomly(rng, limit)
+            return
+        rand, hands, bundles, table, players = (
+            rng.random,
+            self.hands,
+            self.bundles,
+            self.table,
+            self.players,
+        )
+        add, n = self.moves.append, len(players)
+        ranks = list(map(RANK, table))
+        tops = [b[-1].rank if b else None for b in bundles]
+        for _ in range(limit):
+            me = self.to_move
+            hand = hands[me]
+            if self._outcome is not None or not hand:
+                break
+            mine, tops[me] = tops[me], None  # his own bundle is not a target
+            counts = [ranks.count(r) + tops.count(r) or 1 for r in map(RANK, hand)]
+            total = sum(counts)
+            k = int(rand() * total) if total > 1 else 0
+            i = 0
+            for count in counts:
+                if k < count:
+                    break
+                k -= count
+                i += 1
+            card = hand.pop(i)
+            rank = card.rank
+            matches = ranks.count(rank)
+            if k < matches:  # the k-th matching table card, in order
+                taken = sorted([x for x in table if x.rank is rank])[k]
+                at = table.index(taken)
+                del table[at], ranks[at]
+                bundles[me] += (taken, card)
+                tops[me] = rank
+                self.last_capturer = me
+                move = Play(card, (taken,))
+            elif (
+                rank in tops
+            ):  # the bundle of the (k - matches)-th matching player, in seating order
+                seat = [s for s, top in enumerate(tops) if top is rank][k - matches]
+                bundles[me] += bundles[seat]
+                bundles[me].append(card)
+                bundles[seat] = []
+                tops[seat], tops[me] = None, rank
+                self.last_capturer = me
+                move = Play(card, bundles=(players[seat],))
+            else:  # it matches nothing and stays on the table
+                table.append(card)
+                ranks.append(rank)
+                tops[me] = mine
+                move = ALONE[card]
+            add(move)
+            self.to_move = (me + 1) % n
+            if any(hands):
+                continue
+            if len(self.stock) >= n:
+                self.deal_round()
+            else:
+                self.finish(decide(self.scores(final=True), self.ties))
+        self._legal = None
 
     def is_legal(self, move: Play) -> bool:
         """Only the plays of the card played need to be worked out."""

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import FrozenInstanceError, dataclass, field, replace
 from typing import Any, ClassVar, Literal, Protocol
 
 from referee.messages import N_, Message, render, t
@@ -135,15 +135,39 @@ class FieldType:
         return []
 
 
-@dataclass(frozen=True)
-class Anything(FieldType):
+class Settled(FieldType):
+    """A field type with nothing to set: what ``@dataclass(frozen=True)`` makes of a class without fields
+    (equal to any other instance of its class, hashable, immutable, ``Text()`` as its repr), written
+    once here instead of generated as six methods per class when the module is imported (a check's
+    start-up: ``referee check`` loads this module for every record).
+
+    >>> Text() == Text(), Text() == Boolean(), len({Text(), Text()}), repr(Text())
+    (True, False, 1, 'Text()')
+    """
+
+    def __eq__(self, other: object) -> bool:
+        return True if other.__class__ is self.__class__ else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}()"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+class Anything(Settled):
     """Any value; the referee does not read it (``expected``)."""
 
     kind: ClassVar[str] = "any"
 
 
-@dataclass(frozen=True)
-class Text(FieldType):
+class Text(Settled):
     """Free text (``note``)."""
 
     kind: ClassVar[str] = "text"
@@ -195,8 +219,7 @@ class Integer(FieldType):
         }
 
 
-@dataclass(frozen=True)
-class Boolean(FieldType):
+class Boolean(Settled):
     """``true`` or ``false``."""
 
     kind: ClassVar[str] = "boolean"
@@ -276,8 +299,7 @@ def _word_pattern(word: str, ignore_case: bool, loose: bool) -> str:
     return r"[\s_-]+".join(letters(p) for p in re.split(r"[\s_-]+", word))
 
 
-@dataclass(frozen=True)
-class PlayerName(FieldType):
+class PlayerName(Settled):
     """The name of a player at the table (one of ``players``)."""
 
     kind: ClassVar[str] = "player"
@@ -289,8 +311,7 @@ class PlayerName(FieldType):
         return t("the name of a player at the table")
 
 
-@dataclass(frozen=True)
-class Card(FieldType):
+class Card(Settled):
     """One card in the record's notation."""
 
     kind: ClassVar[str] = "card"
@@ -350,8 +371,7 @@ class CardsAndWords(FieldType):
         return (", " if target == "de" else " ").join(out)
 
 
-@dataclass(frozen=True)
-class SuitType(FieldType):
+class SuitType(Settled):
     """A suit: a sign, or a letter or word in the record's notation."""
 
     kind: ClassVar[str] = "suit"
@@ -366,8 +386,7 @@ class SuitType(FieldType):
         )
 
 
-@dataclass(frozen=True)
-class RankType(FieldType):
+class RankType(Settled):
     """A rank alone, such as ``J`` or ``10`` (YAML may read the ten as a number)."""
 
     kind: ClassVar[str] = "rank"
@@ -535,8 +554,7 @@ class PerPlayer(FieldType):
 # The four types whose shape depends on the game: its slug, player counts, options and deals.
 
 
-@dataclass(frozen=True)
-class GameSlug(FieldType):
+class GameSlug(Settled):
     """The game's identifier."""
 
     kind: ClassVar[str] = "game"
@@ -551,8 +569,7 @@ class GameSlug(FieldType):
         return {"kind": self.kind, "value": game.slug}
 
 
-@dataclass(frozen=True)
-class Players(FieldType):
+class Players(Settled):
     """The players in clockwise order: distinct names, as many as the game allows."""
 
     kind: ClassVar[str] = "players"
@@ -573,8 +590,7 @@ class Players(FieldType):
         return {"kind": self.kind, "counts": list(game.player_counts)}
 
 
-@dataclass(frozen=True)
-class Options(FieldType):
+class Options(Settled):
     """The house rules, from the game's :class:`~referee.engines.game.Option` declarations."""
 
     kind: ClassVar[str] = "options"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from referee.cards import Rank
 from referee.games import construction as cn
 from referee.notation import format_card
 
@@ -43,10 +44,15 @@ def construction_play(
         if game.is_over():
             break
         card = turn_card(game, rng)
-        moves = game.legal_moves(card)
-        builds = [m for m in moves if m.kind == "build"]
-        others = [m for m in moves if m.kind != "build"] or builds
-        chosen = rng.choice(builds if builds and rng.random() < build_bias else others)
+        # The builds are not listed: a card turned from the pool may be built on every place of
+        # build_places() unless it is a king (the tests compare this with the listed moves). The
+        # places grow with the track, so listing them made a turn cost more as the game went on.
+        places = [] if card.rank is Rank.KING else game.build_places()
+        others = game.legal_moves(card, builds=False)
+        if places and (rng.random() < build_bias or not others):
+            chosen = cn.Action(card, "build", (places[rng.choice(range(len(places)))],))
+        else:
+            chosen = rng.choice(others)
         game.push_unchecked(chosen)
     return game
 

@@ -19,25 +19,25 @@ from referee.games import red_and_black as rb
 from referee.records.hands import DECK
 from referee.simulate.play import write_cards
 
+IS_RED = {c: c.suit.is_red for c in DECK if c.suit is not None}
+"""Each suit card's colour, looked up (random games are a benchmark's hot loop)."""
+
 
 def shuffled_stock(rng: random.Random) -> tuple[Card, Card, list[Card]]:
     """A shuffled pack split as the dealer does: the black starting card, the red one, the stock (top first)."""
     cards = list(DECK)
     rng.shuffle(cards)
-    black = next(c for c in cards if c.suit is not None and not c.suit.is_red)
-    red = next(c for c in cards if c.suit is not None and c.suit.is_red)
-    return black, red, [c for c in cards if c is not black and c is not red]
+    black = next(c for c in cards if IS_RED.get(c) is False)
+    red = next(c for c in cards if IS_RED.get(c))
+    cards.remove(black)
+    cards.remove(red)
+    return black, red, cards
 
 
 def red_and_black_play(rng: random.Random, n: int, ties: str = "all_lose") -> rb.RedBlackGame:
     """One random game played to the end (seat 0 is the dealer's left)."""
     _, _, stock = shuffled_stock(rng)
-    game = rb.RedBlackGame(
-        [str(k) for k in range(n)],
-        [c.suit is not None and c.suit.is_red for c in stock],
-        stock,
-        ties,
-    )
+    game = rb.RedBlackGame([str(k) for k in range(n)], list(map(IS_RED.get, stock)), stock, ties)
     return random_playout(game, rng)  # type: ignore[return-value]
 
 

@@ -1,0 +1,189 @@
+"""The turn engine's fast paths play the same games as its generic path, seed for seed.
+
+Random play of a turn or layout game goes through ``TurnState.play_randomly``; a game may count its
+moves and build only the one drawn (``random_move``), or inline whole turns or rounds. The generic
+path (``referee.engines.turns.generic_playout``) lists every legal move with ``legal_moves`` and
+draws the same way, so for the same seed both must make the same moves and end the same way, for
+every option set and table size, and also when a ``limit`` stops the play half-way.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.engines.turns import generic_playout, random_playout
+from referee.games import collector as co
+from referee.games import comet, kings_corners
+from referee.games import red_and_black as rb
+from referee.games import stealing_bundles as sb
+from referee.simulate.kings_corners import shuffled_layout
+from referee.simulate.red_and_black import IS_RED, shuffled_stock
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+limits = st.sampled_from([1, 7, 40, 100_000])
+
+
+def same_game(make, seed: int, limit: int) -> tuple:
+    """Both paths from the same start and seed: their states after ``limit`` moves at most."""
+    fast = random_playout(make(), random.Random(seed), limit)
+    slow = generic_playout(make(), random.Random(seed), limit)
+    return fast, slow
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds, st.integers(3, 6), st.booleans(), st.sampled_from(["low", "lead_only"]), limits)
+def test_comet(seed, n, compulsory, ace, limit):
+    cards = list(comet.DECK)
+    random.Random(seed).shuffle(cards)
+    hands = [cards[k::n] for k in range(n)]
+
+    def make():
+        return comet.CometDeal(
+            [str(k) for k in range(n)], hands, compulsory_play=compulsory, ace=ace
+        )
+
+    fast, slow = same_game(make, seed, limit)
+    assert fast.moves == slow.moves and fast.history == slow.history
+    assert fast.outcome() == slow.outcome() and fast.hands == slow.hands
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds, st.integers(2, 5), limits)
+def test_red_and_black(seed, n, limit):
+    _, _, stock = shuffled_stock(random.Random(seed))
+    red = [IS_RED[c] for c in stock]
+
+    def make():
+        return rb.RedBlackGame([str(k) for k in range(n)], red, stock)
+
+    fast, slow = same_game(make, seed, limit)
+    assert fast.moves == slow.moves and fast.turns == slow.turns and fast.taken == slow.taken
+    assert fast.discards == slow.discards and fast.outcome() == slow.outcome()
+    assert (fast.position, fast.needed_red, fast.to_move) == (
+        slow.position,
+        slow.needed_red,
+        slow.to_move,
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seeds,
+    st.integers(2, 4),
+    st.sampled_from(["one_target", "all_table_matches", "everything"]),
+    limits,
+)
+def test_stealing_bundles(seed, n, capture, limit):
+    pack = list(sb.DECK)
+    random.Random(seed).shuffle(pack)
+
+    def make():
+        return sb.BundlesState([str(k) for k in range(n)], seed % n, pack, capture)
+
+    fast, slow = same_game(make, seed, limit)
+    assert fast.moves == slow.moves and fast.outcome() == slow.outcome()
+    assert fast.bundles == slow.bundles and fast.table == slow.table and fast.hands == slow.hands
+    assert fast.to_move == slow.to_move and fast.last_capturer == slow.last_capturer
+    assert fast.legal_moves() == slow.legal_moves()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seeds,
+    st.integers(2, 4),
+    st.sampled_from(["after_each_turn", "end_of_round"]),
+    st.sampled_from(["stock_exhausted", "never"]),
+    st.sampled_from(["dealer_left", "rotating"]),
+    st.sampled_from([1, 7, 40, 3000]),
+)
+def test_collector(seed, n, check, draw_rule, order, limit):
+    pack = list(co.DECK)
+    random.Random(seed).shuffle(pack)
+
+    def make():
+        return co.CollectorState(
+            [str(k) for k in range(n)], seed % n, pack, check, draw_rule, order
+        )
+
+    fast, slow = same_game(make, seed, limit)
+    assert fast.moves == slow.moves and fast.outcome() == slow.outcome()
+    assert fast.hands == slow.hands and list(fast.stock) == list(slow.stock)
+    assert (fast.round, fast.phase, fast.queue, fast.to_move) == (
+        slow.round,
+        slow.phase,
+        slow.queue,
+        slow.to_move,
+    )
+    assert (fast.laid, fast.taken, fast.drawn) == (slow.laid, slow.taken, slow.drawn)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.integers(2, 4), st.booleans(), st.booleans(), limits)
+def test_kings_corners(seed, n, end_when_out, kings_compulsory, limit):
+    hands, sides, stock = shuffled_layout(random.Random(seed), n)
+
+    def make():
+        return kings_corners.KingsCornersHand(
+            [str(k) for k in range(n)],
+            hands,
+            sides,
+            stock,
+            seed % n,
+            end_when_out,
+            kings_compulsory,
+        )
+
+    fast, slow = same_game(make, seed, limit)
+    assert fast.moves == slow.moves and fast.turns == slow.turns
+    assert fast.outcome() == slow.outcome() and fast.piles == slow.piles
+
+
+def test_a_forced_move_draws_no_random_number():
+    """Red and Black has no choice at all: a whole game leaves the generator where it was."""
+    _, _, stock = shuffled_stock(random.Random(5))
+    rng = random.Random(9)
+    before = rng.getstate()
+    game = rb.RedBlackGame(["A", "B", "C"], [IS_RED[c] for c in stock], stock)
+    random_playout(game, rng)
+    assert game.is_over() and rng.getstate() == before
+
+
+def test_check_alone_names_every_command():
+    """``referee check`` builds only its own parser; the usage line still names every command."""
+    from referee.cli.command import COMMAND_NAMES, build_parser
+
+    full = build_parser("en")
+    sub = next(a for a in full._actions if a.dest == "command")
+    assert tuple(sub.choices) == COMMAND_NAMES
+    assert build_parser("en", only_check=True).format_usage() == full.format_usage()
+
+
+def listed_construction(rng: random.Random, turns: int, build_bias: float = 0.5):
+    """Random Construction as it was written before its fast path: every legal use listed, builds included."""
+    from referee.games import construction as cn
+    from referee.simulate.construction import turn_card
+
+    game = cn.ConstructionGame(["Black", "Red"])
+    for _ in range(turns):
+        if game.is_over():
+            break
+        card = turn_card(game, rng)
+        moves = game.legal_moves(card)
+        builds = [m for m in moves if m.kind == "build"]
+        others = [m for m in moves if m.kind != "build"] or builds
+        game.push_unchecked(rng.choice(builds if builds and rng.random() < build_bias else others))
+    return game
+
+
+@settings(max_examples=15, deadline=None)
+@given(seeds, st.sampled_from([20, 150, 400]), st.sampled_from([0.0, 0.5, 0.9]))
+def test_construction(seed, turns, bias):
+    from referee.simulate.construction import construction_play
+
+    fast = construction_play(random.Random(seed), turns, bias)
+    slow = listed_construction(random.Random(seed), turns, bias)
+    assert fast.moves == slow.moves and fast.outcome() == slow.outcome()
+    assert fast.board == slow.board and fast.stock == slow.stock
