@@ -831,9 +831,12 @@ class Collector(fishing.PackGame):
         if rounds is not None and max_hand(rounds, by or "draw") < SET:
             r.fail(
                 path + ("round",),
-                t(
+                tn(
+                    "Nobody holds thirteen ranks in round {rounds}: a hand starts with {start} "
+                    "card and grows by one a round at most.",
                     "Nobody holds thirteen ranks in round {rounds}: a hand starts with {start} "
                     "cards and grows by one a round at most.",
+                    HAND,
                     rounds=rounds,
                     start=HAND,
                 ),

@@ -683,8 +683,10 @@ class Comet(Game):
             )
             return ledger.verdict(self.slug, options, None, termination, "deals_summed")
         if played < length:
-            termination = t(
+            termination = tn(
+                "{n} of the {length} agreed deal are played; the match goes on. Chips: {chips}.",
                 "{n} of the {length} agreed deals are played; the match goes on. Chips: {chips}.",
+                length,
                 n=played,
                 length=length,
                 chips=chips,
@@ -694,15 +696,19 @@ class Comet(Game):
         leaders = [p for p in players if totals[p] == best]
         winner = leaders[0] if len(leaders) == 1 else None
         termination = (
-            t(
+            tn(
+                "The match of {length} deal is over; {player} has won the most chips ({chips}).",
                 "The match of {length} deals is over; {player} has won the most chips ({chips}).",
+                length,
                 length=length,
                 player=winner,
                 chips=best,
             )
             if winner
-            else t(
+            else tn(
+                "The match of {length} deal is over; {players} share the most chips ({chips}).",
                 "The match of {length} deals is over; {players} share the most chips ({chips}).",
+                length,
                 length=length,
                 players=leaders,
                 chips=best,
@@ -767,8 +773,10 @@ class Comet(Game):
             if count > sizes[name]:
                 r.fail(
                     left_path + (key,),
-                    t(
+                    tn(
+                        "{player} was dealt {size} card, so cannot hold {n}.",
                         "{player} was dealt {size} cards, so cannot hold {n}.",
+                        sizes[name],
                         player=name,
                         size=sizes[name],
                         n=count,
@@ -856,8 +864,10 @@ class Comet(Game):
         # plays[k] names the play even in a one-line string; the line is then the field's.
         replayed = replay_moves(state, moves, lambda k: deal.where("plays", k))
         steps = [
-            t(
+            tn(
+                "The first lead is {player}'s, on the dealer's left; {n} play checked one by one.",
                 "The first lead is {player}'s, on the dealer's left; {n} plays checked one by one.",
+                len(state.moves),
                 player=order[0],
                 n=len(state.moves),
             )

@@ -556,9 +556,11 @@ class Korol(Game):
         tied = [p for p in players if reign_tricks[p] == best]
         if len(tied) > 1:
             steps.append(
-                t(
+                tn(
+                    "{players} took {n} trick each in the reign; the lower title wins: {player}, {title}.",
                     "{players} took {n} tricks each in the reign; the lower title wins: {player}, "
                     "{title}.",
+                    best,
                     players=tied,
                     n=best,
                     player=winner,

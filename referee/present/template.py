@@ -59,7 +59,7 @@ NAMES: dict[str, tuple[str, ...]] = {
 SIDES: dict[str, tuple[str, str]] = {
     "en": ("We", "They"),
     "ru": ("Мы", "Они"),
-    "de": ("Wir", "Ihr"),
+    "de": ("Wir", "Sie"),
 }
 
 
