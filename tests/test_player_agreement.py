@@ -206,7 +206,11 @@ def agreement_problems(msgid: str, text: str, lang: str) -> list[str]:
         filled = _fill(msgid, text, lang, how_many, one)
         names = re.escape(AND[lang].join(LIST[lang][:how_many]))
         one = re.escape(one)
+        # «Игрок {player} первым вышел»: the masculine agrees with «игрок», whoever the player is.
+        with_noun = re.search(r"(?<!\w)игрок\s+\{\w+\}", text, re.IGNORECASE)
         if lang == "ru":
+            if with_noun:
+                continue
             words = re.findall(r"[а-яё]+", filled, re.IGNORECASE)
             found += [w for w in words if w.lower() in RU_WORDS]
             found += [w for w in RU_MASC_PAST.findall(filled) if w.lower() not in RU_NOT_VERBS]

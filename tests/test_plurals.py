@@ -139,6 +139,8 @@ VERB_ONLY = {
     "With {players} players no card is set aside, so every trump honour is in somebody's tricks, "
     "but the {ranks} of trumps is in nobody's.",
     "plays {card} and steals the bundle of {players}",
+    "{players} took the most cards ({most}) and loses.",
+    "{player}'s trick ({suits}) is worth {value}.",
 }
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?\}")

@@ -550,7 +550,10 @@ class Collector(fishing.PackGame):
                     SET,
                 ),
             ),
-            (t("Fewest rounds to win"), SET - HAND),  # a hand grows by one card a round at most
+            (
+                t("Fewest rounds to win"),
+                tn("{n} round", "{n} rounds", SET - HAND),
+            ),  # a hand grows by one card a round at most
         ]
 
     # Worked examples -----------------------------------------------------------------------------

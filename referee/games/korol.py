@@ -33,7 +33,7 @@ from referee.engines.game import (
 )
 from referee.engines.replay import STOPPED, Replay, read_hands, replay_tricks
 from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
-from referee.messages import N_, Message, t, tc, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_suit
 from referee.records.fields import (
     NOTE,
@@ -419,7 +419,7 @@ class Korol(Game):
                 ),
             ),
             (
-                tc("facts: the whole game", "Game"),
+                t("Who wins the game"),
                 t("the most tricks in the reign; a tie goes to the lower title"),
             ),
         ]

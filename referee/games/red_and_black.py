@@ -527,7 +527,7 @@ class RedAndBlack(PackGame):
     ruleless_codes = frozenset({"red_and_black.draw"})  # a record can hold nothing but draws
     names: ClassVar[dict[str, str]] = {
         "en": "Red and Black",
-        "ru": "Красная и чёрная",
+        "ru": "Красное и чёрное",
         "de": "Rot und Schwarz",
     }
     player_counts = (2, 3, 4, 5)
