@@ -224,6 +224,29 @@ def terms_block(params: dict[str, Any], lang: str) -> str:
     return "\n".join(rows)
 
 
+def tooltip(definition: str, limit: int = 240) -> str:
+    """A glossary definition shortened for a tooltip: whole sentences up to ``limit`` characters, never a
+    word cut in two (DE3-036); the first sentence alone, if longer, ends at a word with "…".
+
+    >>> tooltip("One. Two is longer.", 10), tooltip("One. Two.", 10)
+    ('One.', 'One. Two.')
+    >>> tooltip("A very long first sentence", 12)
+    'A very long…'
+    """
+    if len(definition) <= limit:
+        return definition
+    sentences = re.split(r"(?<=[.!?…])\s+", definition)
+    kept = ""
+    for sentence in sentences:
+        candidate = f"{kept} {sentence}".strip()
+        if len(candidate) > limit:
+            break
+        kept = candidate
+    if kept:
+        return kept
+    return definition[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
 @dataclass(frozen=True)
 class Link:
     """Where one glossary entry is linked: its game pages and, per language, the forms that name it."""

@@ -248,6 +248,9 @@ FIXED: dict[str, str] = {
         "three counts: the translations give them as labels; a 50-card stock never leaves one card"
     ),
     "{n} in every round of dealing": "packets of three or more",
+    "lay one card face down; then take a card another player laid, or draw {n} from the stock": (
+        "Collector draws two"
+    ),
     "{n}, a full pack; suits never matter, only ranks": _PACK,
     "{player}: start {start}, goal {goal}; tricks {taken} of {total}: final number {start} + {taken} − {lost} "
     "= {final}; distance {distance}: {best} − {step} × {distance} = {points}.": "Yacht's 13 tricks",

@@ -25,7 +25,7 @@ import yaml
 from referee.cards import Rank
 from referee.engines.game import Game
 from referee.games import get_game
-from referee.messages import rank_label, render, t
+from referee.messages import rank_label, render, t, tc
 from referee.notation import format_card, parse_cards, parse_rank
 from referee.records.fields import (
     Anything,
@@ -235,17 +235,15 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
         else t("a full play: the hands and every move")
     )
     kind = full_kind if full else t("a summary: what the scoresheet says")
-    out = _comment(
-        render(
-            t(
-                "{game}: a record for the referee, one deal as {kind}.",
-                game=game.name(lang),
-                kind=kind,
-            ),
-            lang,
-        ),
-        "",
+    # A game whose record lists whole games (Korol, Construction, …) says "one game", not "one deal".
+    one = (
+        t("{game}: a record for the referee, one game as {kind}.", game=game.name(lang), kind=kind)
+        if game.deal_heading == "Game {n}"
+        else t(
+            "{game}: a record for the referee, one deal as {kind}.", game=game.name(lang), kind=kind
+        )
     )
+    out = _comment(render(one, lang), "")
     out += _comment(
         render(
             t("Replace the sample values with your table's, add deals, then check the record:"),
@@ -253,7 +251,8 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
         ),
         "",
     )
-    out.append(f"#   referee check FILE --lang {lang}")
+    file = render(tc("command line: the record's file name", "FILE"), lang)
+    out.append(f"#   referee check {file} --lang {lang}")
     out.append("")
     for f in spec.record_fields():
         if isinstance(f.type, Anything):
