@@ -404,3 +404,40 @@ def test_the_catalog_declares_the_languages_plural_rule(lang: str) -> None:
                 "de": ("Karte", "Karten"),
             }[lang][FORM[lang](n)]
         )
+
+
+def test_the_browser_renders_with_the_same_plural_forms() -> None:
+    """The checker runs this package in Pyodide with the compiled catalogs in its bundle, so
+    ``ngettext``/``npgettext`` choose the same forms there; each catalog's plural rule is in the ``.mo``."""
+    import gettext
+
+    from site_tools.checker import _bundle_files
+
+    names = {name for name, _ in _bundle_files()}
+    assert {
+        "referee/messages.py",
+        *(f"locale/{lang}/LC_MESSAGES/referee.mo" for lang in FORM),
+    } <= names
+    for lang in FORM:
+        with open(ROOT / "locale" / lang / "LC_MESSAGES" / "referee.mo", "rb") as fh:
+            compiled = gettext.GNUTranslations(fh)
+        assert [
+            compiled.ngettext("{n} card", "{n} cards", n).split()[1] for n in (1, 2, 5, 21)
+        ] == {
+            "ru": ["карта", "карты", "карт", "карта"],
+            "de": ["Karte", "Karten", "Karten", "Karten"],
+        }[lang]
+
+
+@pytest.mark.parametrize("lang", ["ru", "de"])
+def test_the_checkers_own_strings_count_nothing(lang: str) -> None:
+    """The page's strings around the referee have no plural forms, so none may count a noun: a number
+    there is a label's ("Player {n}", "{limit} MB")."""
+    from site_tools.checker_strings import STRINGS
+
+    bad = {
+        key: found
+        for key, text in STRINGS[lang].items()
+        if (found := counting_without_plural(STRINGS["en"].get(key, ""), text, lang))
+    }
+    assert not bad

@@ -81,7 +81,7 @@ def print_verdict(verdict: Verdict, lang: str, out: Any) -> None:
     if verdict.findings:
         out.write("\n" + render(t("Findings:"), lang) + "\n")
         for f in verdict.findings:
-            place = f.where.describe(lang)
+            place = f.where.describe(lang, whole_games=game.deal_heading == "Game {n}")
             out.write(
                 f"  {severity_label(f.severity, lang)} {f.code}: {place}: {render(f.message, lang)}"
                 f"{rule_note(game.rule_for(f.code), lang)}\n"
