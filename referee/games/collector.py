@@ -552,7 +552,7 @@ class Collector(fishing.PackGame):
             ),
             (
                 t("Fewest rounds to win"),
-                tn("{n} round", "{n} rounds", SET - HAND),
+                tn("in {n} round", "in {n} rounds", SET - HAND),
             ),  # a hand grows by one card a round at most
         ]
 

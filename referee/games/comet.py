@@ -684,7 +684,7 @@ class Comet(Game):
             return ledger.verdict(self.slug, options, None, termination, "deals_summed")
         if played < length:
             termination = tn(
-                "{n} of the {length} agreed deal are played; the match goes on. Chips: {chips}.",
+                "{n} of the {length} agreed deal is played; the match goes on. Chips: {chips}.",
                 "{n} of the {length} agreed deals are played; the match goes on. Chips: {chips}.",
                 length,
                 n=played,
