@@ -201,3 +201,34 @@ def test_pages_show_the_list(page: str, avoid: bool) -> None:
 )
 def test_each_drift_the_reviews_found_is_caught(lang: str, english: str, translation: str) -> None:
     assert problems(english, translation, lang)
+
+
+@pytest.mark.parametrize(
+    "slug, lang, english, translation",
+    [
+        # The third editors' reviews (RU3-…, DE3-…): each game-dependent drift they found is caught.
+        ("kings-corners", "ru", "Stock", "Прикуп"),
+        ("red-and-black", "ru", "Stock", "Прикуп"),
+        ("comet", "ru", "counts two chips", "стоит две фишки"),
+        ("comet", "ru", "The next card of a run", "Следующую карту ряда"),
+        ("korol", "ru", "Trumps of the first phase", "Козыри первой части"),
+        (
+            "yacht",
+            "ru",
+            "Whether a trump may be led before trumps are broken.",
+            "Пока козыри не открыты.",
+        ),
+        ("catch-the-ten", "de", "A revoke costs", "Ein Farbfehler kostet"),
+        ("comet", "de", "Rounds in the match", "Runden im Match"),
+        ("trump-seven", "de", "Trump 7: {points}", "Trumpf-7: {points}"),
+        ("trump-seven", "de", "Auction", "Reizen"),
+        ("buy-or-pass", "de", "Lay-downs", "Auslagen"),
+        ("collector", "de", "Cards laid", "Ausgelegte Karten"),
+        ("minnesota-whist", "de", "They score double.", "„Ihr“ erhält doppelt."),
+        ("red-and-black", "ru", "Red and Black", "Красная и чёрная"),
+    ],
+)
+def test_each_game_drift_the_third_reviews_found_is_caught(
+    slug: str, lang: str, english: str, translation: str
+) -> None:
+    assert game_problems(slug, english, translation, lang)
