@@ -42,6 +42,9 @@ PLAYER = frozenset(
         "red",
         "side",
         "title",
+        "name",
+        "other",
+        "claimed",
     }
 )
 PLAYER_LISTS = frozenset({"players", "names", "winners", "losers"})
@@ -90,6 +93,7 @@ RU_NOT_VERBS = {
     "интервал",
     "материал",
     "ел",
+    "символ",
 }
 RU_MASC_PAST = re.compile(r"(?<![\w-])([а-яё]+(?:ал|ял|ил|ел|ёл|ыл|ул|ол))(?![\w-])", re.IGNORECASE)
 RU_PAST = r"[а-яё]+(?:ла|ли)"
@@ -103,13 +107,17 @@ DE_VERBS = (
 PLACEHOLDER = re.compile(r"\{(\w+)(![rsa])?\}")
 
 
+# Messages whose {name} is not a person: a YAML alias («псевдоним … сам», „der Alias … er selbst“).
+NOT_A_PERSON = {"The alias *{name} refers to the value it is part of (line {line})."}
+
+
 def _messages(lang: str) -> list[tuple[str, list[str]]]:
     """(msgid, its translated forms) for every message with a player parameter."""
     with open(ROOT / "locale" / lang / "LC_MESSAGES" / "referee.po", "rb") as fh:
         catalog = read_po(fh, locale=lang)
     found = []
     for m in catalog:
-        if not m.id:
+        if not m.id or m.id in NOT_A_PERSON:
             continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         names = {p for i in ids for p, _ in PLACEHOLDER.findall(i)}
