@@ -234,11 +234,17 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
         if tricks
         else t("a full play: the hands and every move")
     )
-    kind = full_kind if full else t("a summary: what the scoresheet says")
+    # A game with only one kind of record (Construction's turns) has a full play as its sample (RU3-030).
+    first = (data.get("deals") or [{}])[0]
+    played = full or (isinstance(first, dict) and bool({spec.full_play_key, "turns"} & set(first)))
+    if isinstance(first, dict) and "turns" in first and "hands" not in first:
+        full_kind = t("a full play: every card turned and what was done with it")
+    kind = full_kind if played else t("a summary: what the scoresheet says")
     # A game whose record lists whole games (Korol, Construction, …) says "one game", not "one deal".
+    whole_games = game.deal_heading == "Game {n}"
     one = (
         t("{game}: a record for the referee, one game as {kind}.", game=game.name(lang), kind=kind)
-        if game.deal_heading == "Game {n}"
+        if whole_games
         else t(
             "{game}: a record for the referee, one deal as {kind}.", game=game.name(lang), kind=kind
         )
@@ -246,7 +252,11 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
     out = _comment(render(one, lang), "")
     out += _comment(
         render(
-            t("Replace the sample values with your table's, add deals, then check the record:"),
+            t("Replace the sample values with your table's, add games, then check the record:")
+            if whole_games
+            else t(
+                "Replace the sample values with your table's, add deals, then check the record:"
+            ),
             lang,
         ),
         "",
