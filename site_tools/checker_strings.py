@@ -229,7 +229,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "form.nothing_set": "— nichts —",
         "form.less": "um 1 verringern",
         "form.more_one": "um 1 erhöhen",
-        "form.partner": "Partner",
+        "form.partner": "Spielpartner",
         "form.place": "Platz",
         "form.or": "oder",
         "form.player_col": "Spieler",
