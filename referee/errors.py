@@ -29,13 +29,22 @@ class Where:
         """Only the parts that are known."""
         return {k: v for k in WHERE_FIELDS if (v := getattr(self, k)) is not None}
 
-    def describe(self, lang: str) -> str:
-        """``line 7, deals[0].tricks`` in the reader's language; empty when nothing is known."""
+    def describe(self, lang: str, whole_games: bool = False) -> str:
+        """``line 7, deals[0].tricks`` in the reader's language; empty when nothing is known.
+
+        ``whole_games``: each entry of the record's ``deals`` is a whole game (Korol, Construction, …),
+        so the place says «партия 1» / „Partie 1“, as the verdict's heading does (RU3-016, DE3-007).
+        """
         parts = []
         if self.line is not None:
             parts.append(render(t("line {line}", line=self.line), lang))
         if self.deal is not None:
-            parts.append(render(t("deal {deal}", deal=self.deal), lang))
+            unit = (
+                t("game {deal}", deal=self.deal)
+                if whole_games
+                else t("deal {deal}", deal=self.deal)
+            )
+            parts.append(render(unit, lang))
         if self.trick is not None:
             parts.append(render(t("trick {trick}", trick=self.trick), lang))
         if self.seat is not None:

@@ -28,8 +28,34 @@ A value the reader typed is quoted with the reader's quotation marks (``{value!r
 >>> render(t("{value!r} is not an answer; write yes or pass.", value="Olga"), "de").split()[0]
 '„Olga“'
 
-Marker functions ``t``, ``tn`` and ``tc`` are what ``pybabel extract`` looks for (see
+Marker functions ``t``, ``tn``, ``tc`` and ``tnc`` are what ``pybabel extract`` looks for (see
 ``scripts/referee-messages.sh``).
+
+How to write a message (issue 38)
+---------------------------------
+
+*A count.* Any number that counts something (cards, tricks, points, deals, chips, times) goes
+through ``tn(singular, plural, n, **params)``; ``n`` chooses the form and is also ``{n}``. When the
+count has another name, pass it too: ``tn("{name} must hold {size} card, not {n}.", "… {size}
+cards, not {n}.", size, size=size, n=held)`` (``n`` is then overwritten by the keyword). The
+catalog gets ``msgid_plural`` and one ``msgstr[i]`` per form: three in Russian (1 / 2–4 / 5–20,
+as in 1 карта, 2 карты, 5 карт, 21 карта), two in German. A number that is a label's value
+(``Stock: {n}``) or a rank (``Trick {n}``) is not a count. ``tests/test_plurals.py`` renders every
+plural message with 0, 1, 2, 3, 5, 11, 21, 22, 25 and 111 and checks the counted word's ending, and
+refuses a Russian or German translation that puts a counted noun after a number in a message
+without plural forms.
+
+*A player, a side, a title.* The referee knows a name only as written, so a translation never puts
+it where Russian would decline it or where its gender would show: «У игрока {player} …», «Ходит
+{player}», «{player}: …», never «У {player}», «очередь {player}», «{player} вышел».
+``tests/test_player_agreement.py`` fills every such message with names of both genders,
+indeclinable and foreign ones.
+
+*A word that a game names its own way.* ``tc(context, msgid)``, with the game's slug as the context
+(``tc("kings-corners", "Stock")``: «Колода», where Buy or Pass's ``Stock`` is «Прикуп»), and
+``tnc(context, singular, plural, n)`` for a counted one. ``locale/terminology.yaml`` (``games:``)
+lists each game's name and its own words per language; ``tests/test_terminology.py`` checks them
+in that game's page catalog, its referee messages and the checker's strings.
 """
 
 from __future__ import annotations
@@ -89,8 +115,14 @@ def t(msgid: str, **params: Any) -> Message:
     return Message(msgid, params)
 
 
-def tn(singular: str, plural: str, n: int, **params: Any) -> Message:
-    """Mark and wrap a message with a plural form chosen by ``n`` (also passed as ``{n}``)."""
+def tn(singular: str, plural: str, n: int, /, **params: Any) -> Message:
+    """Mark and wrap a message with a plural form chosen by ``n`` (also passed as ``{n}``, unless ``params``
+    give ``n`` another value: the count may be another placeholder).
+
+    >>> one, other = "{name} must be dealt {size} card, not {n}.", "{name} must be dealt {size} cards, not {n}."
+    >>> render(tn(one, other, 7, name="Мария", size=7, n=6), "ru")
+    'Игроку Мария сдаётся 7 карт, а в записи их 6.'
+    """
     return Message(singular, {"n": n, **params}, plural, n)
 
 
@@ -100,6 +132,11 @@ def tc(context: str, msgid: str, **params: Any) -> Message:
     The context keeps the translations apart (a facts row «Партия», a table column «Игра»).
     """
     return Message(msgid, params, context=context)
+
+
+def tnc(context: str, singular: str, plural: str, n: int, /, **params: Any) -> Message:
+    """A counted message with a context (``npgettext``): ``tnc("comet", "{n} chip", "{n} chips", 3)``."""
+    return Message(singular, {"n": n, **params}, plural, n, context)
 
 
 def points_count(n: int) -> Message:
@@ -277,7 +314,9 @@ def render_param(value: Any, lang: str) -> str:
 def render(message: Message, lang: str = "en") -> str:
     """The message in ``lang``, parameters filled in."""
     tr = translations(lang)
-    if message.plural is not None:
+    if message.plural is not None and message.context is not None:
+        template = tr.npgettext(message.context, message.msgid, message.plural, message.n or 0)
+    elif message.plural is not None:
         template = tr.ngettext(message.msgid, message.plural, message.n or 0)
     elif message.context is not None:
         template = tr.pgettext(message.context, message.msgid)

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pot=locale/referee.pot
 extract() {
-  pybabel extract -F babel.cfg -k t -k tn:1,2 -k tc:1c,2 -k N_ --no-default-keywords --no-location \
+  pybabel extract -F babel.cfg -k t -k tn:1,2 -k tc:1c,2 -k tnc:1c,2,3 -k N_ --no-default-keywords --no-location \
     --sort-output --omit-header --project=referee -o "$1" . >/dev/null 2>&1
 }
 if [ "${1:-}" = "--check" ]; then

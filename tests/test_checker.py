@@ -413,7 +413,7 @@ def test_disputed_scores_are_one_sentence_each_in_the_pages_language() -> None:
     ]
     assert "«Оставшаяся" not in answer["explain"]["house_rules"][0]["text"]
     assert (
-        "9♦, оставшаяся на руке: стоит на две фишки больше"
+        "9♦, оставшаяся на руке: стоит на два жетона больше"
         in answer["explain"]["house_rules"][0]["text"]
     )
     valid = json.loads(

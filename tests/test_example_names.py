@@ -105,7 +105,7 @@ def test_russian_pages_show_russian_names_and_teams() -> None:
     assert "«Мы»" in ru or "Мы" in ru
     assert not re.search(r"\b(We|They|Anna|Boris|Vera|Gleb)\b", ru), ru
     de = example_block("minnesota-whist/sample-2-granders-set", "de")
-    assert "Partei Wir" in de and not re.search(r"\b(We|They)\b", de), de
+    assert "Partei „Wir“" in de and not re.search(r"\b(We|They)\b", de), de
 
 
 def test_listing_comments_in_the_page_language() -> None:

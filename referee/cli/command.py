@@ -81,16 +81,29 @@ def print_verdict(verdict: Verdict, lang: str, out: Any) -> None:
     if verdict.findings:
         out.write("\n" + render(t("Findings:"), lang) + "\n")
         for f in verdict.findings:
-            place = f.where.describe(lang)
+            place = f.where.describe(lang, whole_games=game.deal_heading == "Game {n}")
             out.write(
                 f"  {severity_label(f.severity, lang)} {f.code}: {place}: {render(f.message, lang)}"
                 f"{rule_note(game.rule_for(f.code), lang)}\n"
             )
     out.write("\n" + render(verdict.termination, lang) + "\n")
+    # What failed, as the checker's headline says it (DE3-029): a claim, a rule, or both.
+    # A finding about what the table wrote (deal.loser_claim, construction.claim) is a wrong claim too.
+    errors = [f.code for f in verdict.findings if f.severity == "error"]
+    claim_wrong = any(d.claim_agrees is False for d in verdict.deals) or any(
+        "claim" in code for code in errors
+    )
+    rule_broken = any("claim" not in code for code in errors)
     verdict_line = (
         t("Verdict: valid, every claim agrees.")
         if verdict.valid
-        else t("Verdict: NOT valid (a claim disagrees or a rule was broken).")
+        else t("Verdict: not valid: a claim disagrees, and a rule was broken.")
+        if claim_wrong and rule_broken
+        else t("Verdict: not valid: a claim disagrees.")
+        if claim_wrong
+        else t("Verdict: not valid: a rule was broken.")
+        if rule_broken
+        else t("Verdict: not valid (a claim disagrees or a rule was broken).")
     )
     out.write(render(verdict_line, lang) + "\n")
 

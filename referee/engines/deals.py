@@ -613,8 +613,10 @@ def level_over(totals: dict[str, int], target: int) -> Message | None:
     if not any(v >= target for v in totals.values()):
         return None
     best = max(totals.values())
-    return t(
+    return tn(
+        "{players} are level at {total} point, at or over {target}; the game goes on.",
         "{players} are level at {total} points, at or over {target}; the game goes on.",
+        best,
         players=[p for p, v in totals.items() if v == best],
         total=best,
         target=target,
@@ -871,9 +873,12 @@ def tricks_add_up(r: Reader, path: Path, tricks: Iterable[int | bool], total: in
     if some and counted + some > total:
         r.fail(
             path,
-            t(
+            tn(
+                "The tricks recorded come to at least {n} (a player with true took at least one), more than "
+                "the {total} trick of a deal.",
                 "The tricks recorded come to at least {n} (a player with true took at least one), more than "
                 "the {total} tricks of a deal.",
+                total,
                 n=counted + some,
                 total=total,
             ),

@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.engines.deals import Ledger
 from referee.engines.game import Verdict
-from referee.messages import t
+from referee.messages import t, tn
 
 Ended = tuple[list[str], list[str]]
 """The losers and the winners of a game that is over."""
@@ -54,8 +54,11 @@ def penalty_verdict(
     ('B', 'The game is over: A reached 50 and lost; B with the fewest points (30) won.')
     """
     if ended is None:
-        termination = t(
-            "Nobody has reached {target} penalty points; the game goes on.", target=target
+        termination = tn(
+            "Nobody has reached {target} penalty point; the game goes on.",
+            "Nobody has reached {target} penalty points; the game goes on.",
+            target,
+            target=target,
         )
         return ledger.verdict(game, options, None, termination, "in_progress")
     losers, winners = ended
@@ -71,9 +74,11 @@ def penalty_verdict(
             points=points,
         )
         if winner
-        else t(
+        else tn(
+            "The game is over: {losers} reached {target} and lost; {winners} share the win with {points} point each.",
             "The game is over: {losers} reached {target} and lost; {winners} share the win with {points} "
             "points each.",
+            points,
             losers=losers,
             target=target,
             winners=winners,

@@ -102,8 +102,10 @@ def read_hands(
         if len(cards) != want:
             reader.fail(
                 p,
-                t(
+                tn(
+                    "{name} must be dealt {size} card, not {n}.",
                     "{name} must be dealt {size} cards, not {n}.",
+                    want,
                     name=name,
                     size=want,
                     n=len(cards),
@@ -463,9 +465,11 @@ def replay_capped(
     if replay.stopped is None and not over():
         reader.fail(
             path,
-            t(
+            tn(
+                "The play goes on: the record lists {n} trick, and the players still in the deal hold cards.",
                 "The play goes on: the record lists {n} tricks, and the players still in the deal "
                 "hold cards.",
+                len(tricks_value),
                 n=len(tricks_value),
             ),
             "record.trick_count",

@@ -626,7 +626,14 @@ class BuyOrPass(Game):
         owed = {p: sum(values[s] for s in tricks[p]) for p in players if tricks[p]}
         for p, v in owed.items():
             steps.append(
-                t("{player}'s tricks ({suits}) are worth {n}.", player=p, suits=tricks[p], n=v)
+                tn(
+                    "{player}'s trick ({suits}) is worth {value}.",
+                    "{player}'s tricks ({suits}) are worth {value}.",
+                    len(tricks[p]),
+                    player=p,
+                    suits=tricks[p],
+                    value=v,
+                )
             )
         paid, left = settle(pot, owed)
         if sum(owed.values()) > pot:
@@ -955,12 +962,15 @@ class BuyOrPass(Game):
             del stock[: len(taken)]
             held[seat].extend(drawn)
             steps.append(
-                t(
-                    "{player} lays down {cards}; the others take {taken}; {player} draws {n} from the stock.",
+                tn(
+                    "{player} lays down {cards}; the others take {taken}; {player} draws {n} card from the "
+                    "stock.",
+                    "{player} lays down {cards}; the others take {taken}; {player} draws {n} cards from the "
+                    "stock.",
+                    len(drawn),
                     player=name,
                     cards=due,
                     taken=taken,
-                    n=len(drawn),
                 )
             )
         return True

@@ -586,9 +586,11 @@ class CatchTheTen(Game):
             scores[p] = total
             if honours[p]:
                 steps.append(
-                    t(
+                    tn(
+                        "{player}: honours {honours} = {hp}; {cards} card taken, {extra} over {dealt}; {total} in all.",
                         "{player}: honours {honours} = {hp}; {cards} cards taken, {extra} over {dealt}; "
                         "{total} in all.",
+                        cards[p],
                         player=p,
                         honours=[Card(rk, trump) for rk in honours[p]],
                         hp=hp,
@@ -600,8 +602,10 @@ class CatchTheTen(Game):
                 )
             else:
                 steps.append(
-                    t(
+                    tn(
+                        "{player}: no honours (0); {cards} card taken, {extra} over {dealt}; {total} in all.",
                         "{player}: no honours (0); {cards} cards taken, {extra} over {dealt}; {total} in all.",
+                        cards[p],
                         player=p,
                         cards=cards[p],
                         extra=extra,

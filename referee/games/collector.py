@@ -666,7 +666,10 @@ class Collector(fishing.PackGame):
                     SET,
                 ),
             ),
-            (t("Fewest rounds to win"), SET - HAND),  # a hand grows by one card a round at most
+            (
+                t("Fewest rounds to win"),
+                tn("in {n} round", "in {n} rounds", SET - HAND),
+            ),  # a hand grows by one card a round at most
         ]
 
     # Worked examples -----------------------------------------------------------------------------
@@ -947,9 +950,12 @@ class Collector(fishing.PackGame):
         if rounds is not None and max_hand(rounds, by or "draw") < SET:
             r.fail(
                 path + ("round",),
-                t(
+                tn(
+                    "Nobody holds thirteen ranks in round {rounds}: a hand starts with {start} "
+                    "card and grows by one a round at most.",
                     "Nobody holds thirteen ranks in round {rounds}: a hand starts with {start} "
                     "cards and grows by one a round at most.",
+                    HAND,
                     rounds=rounds,
                     start=HAND,
                 ),

@@ -746,8 +746,10 @@ class Comet(Game):
             )
             return ledger.verdict(self.slug, options, None, termination, "deals_summed")
         if played < length:
-            termination = t(
+            termination = tn(
+                "{n} of the {length} agreed deal is played; the match goes on. Chips: {chips}.",
                 "{n} of the {length} agreed deals are played; the match goes on. Chips: {chips}.",
+                length,
                 n=played,
                 length=length,
                 chips=chips,
@@ -837,8 +839,10 @@ class Comet(Game):
             if count > sizes[name]:
                 r.fail(
                     left_path + (key,),
-                    t(
+                    tn(
+                        "{player} was dealt {size} card, so cannot hold {n}.",
                         "{player} was dealt {size} cards, so cannot hold {n}.",
+                        sizes[name],
                         player=name,
                         size=sizes[name],
                         n=count,
@@ -926,8 +930,10 @@ class Comet(Game):
         # plays[k] names the play even in a one-line string; the line is then the field's.
         replayed = replay_moves(state, moves, lambda k: deal.where("plays", k))
         steps = [
-            t(
+            tn(
+                "The first lead is {player}'s, on the dealer's left; {n} play checked one by one.",
                 "The first lead is {player}'s, on the dealer's left; {n} plays checked one by one.",
+                len(state.moves),
                 player=order[0],
                 n=len(state.moves),
             )

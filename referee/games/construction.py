@@ -36,7 +36,7 @@ from referee.engines.game import DealResult, Game, Reader, Verdict, rule_table
 from referee.engines.turn_lines import LineWords, replay_lines
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState
 from referee.errors import NotationError
-from referee.messages import N_, Message, t
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card
 from referee.records.fields import NOTE, Field, PlayerName, RecordSpec
 from referee.records.source import Document
@@ -762,8 +762,10 @@ class Construction(Game):
         r.raise_if_any()
         state = ConstructionGame(order)
         steps: list[Message] = [
-            t(
+            tn(
+                "{black} plays Black, {red} plays Red; {n} card turned, checked one by one.",
                 "{black} plays Black, {red} plays Red; {n} cards turned, checked one by one.",
+                len(actions),
                 black=order[0],
                 red=order[1],
                 n=len(actions),
@@ -789,8 +791,10 @@ class Construction(Game):
             reshuffles = state.reshuffles
         for player, side in zip(order, SIDES, strict=True):
             steps.append(
-                t(
+                tn(
+                    "{player}: large token at {cell}{top}, {n} small token on the board.",
                     "{player}: large token at {cell}{top}, {n} small tokens on the board.",
+                    len(state.small[side]),
                     player=player,
                     cell=str(state.large[side]),
                     n=len(state.small[side]),

@@ -56,7 +56,7 @@ from referee.engines.turn_lines import (
 )
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, WordedMove
 from referee.errors import NotationError
-from referee.messages import N_, Message, t
+from referee.messages import N_, Message, t, tc, tn
 from referee.notation import compass_point, parse_card
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
@@ -575,7 +575,7 @@ RECORD = RecordSpec(
             t("The rest of the pack, from the top: the cards drawn, in order."),
             required=True,
             mode="full",
-            label=t("Stock"),
+            label=tc("kings-corners", "Stock"),
         ),
         Field(
             "turns",
@@ -691,8 +691,10 @@ class KingsCorners(Game):
             ),
             (
                 t("Game"),
-                t(
+                tn(
+                    "ends after the hand in which someone reaches {target} penalty point",
                     "ends after the hand in which someone reaches {target} penalty points",
+                    OPTIONS[3].default,
                     target=OPTIONS[3].default,
                 ),
             ),
@@ -922,8 +924,10 @@ class KingsCorners(Game):
         entries = r.entries(deal.at("hands"), players)
         read = [places.read(p, HAND_SIZE, name) for name, p, _ in entries or []]
         hands = [h for h in read if h is not None]
-        sides = places.read(deal.at("sides"), len(SIDES), "sides")
-        stock = places.read(deal.at("stock"), len(DECK) - HAND_SIZE * n - len(SIDES), "stock")
+        sides = places.read(deal.at("sides"), len(SIDES), "sides", is_player=False)
+        stock = places.read(
+            deal.at("stock"), len(DECK) - HAND_SIZE * n - len(SIDES), "stock", is_player=False
+        )
         turns_value = r.sequence(deal.at("turns"))
         if (
             entries is None
@@ -944,8 +948,10 @@ class KingsCorners(Game):
             options["kings_compulsory"],
         )
         steps: list[Message] = [
-            t(
+            tn(
+                "{player} has the first turn; {n} turn checked one by one.",
                 "{player} has the first turn; {n} turns checked one by one.",
+                len(turns_value),
                 player=players[first],
                 n=len(turns_value),
             )

@@ -33,7 +33,7 @@ from referee.engines.game import (
 )
 from referee.engines.replay import STOPPED, Replay, first_lead_as, read_hands, replay_tricks
 from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
-from referee.messages import N_, Message, t, tc, tn
+from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_suit
 from referee.records.fields import (
     NOTE,
@@ -420,7 +420,7 @@ class Korol(Game):
                 ),
             ),
             (
-                tc("facts: the whole game", "Game"),
+                t("Who wins the game"),
                 t("the most tricks in the reign; a tie goes to the lower title"),
             ),
         ]
@@ -557,9 +557,11 @@ class Korol(Game):
         tied = [p for p in players if reign_tricks[p] == best]
         if len(tied) > 1:
             steps.append(
-                t(
+                tn(
+                    "{players} took {n} trick each in the reign; the lower title wins: {player}, {title}.",
                     "{players} took {n} tricks each in the reign; the lower title wins: {player}, "
                     "{title}.",
+                    best,
                     players=tied,
                     n=best,
                     player=winner,

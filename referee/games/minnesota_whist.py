@@ -182,8 +182,10 @@ def score_hand(
         if scoring == "pagat":
             scores[most] = tricks[most] - BOOK
             steps.append(
-                t(
+                tn(
+                    "High hand: {side} took {n} trick and scores {n} − 6 = {points}.",
                     "High hand: {side} took {n} tricks and scores {n} − 6 = {points}.",
+                    tricks[most],
                     side=most,
                     n=tricks[most],
                     points=scores[most],
@@ -192,8 +194,10 @@ def score_hand(
         elif g > BOOK:
             scores[granders] = g - BOOK
             steps.append(
-                t(
+                tn(
+                    "High hand: {side} granded and took {n} trick, so they score {n} − 6 = {points}.",
                     "High hand: {side} granded and took {n} tricks, so they score {n} − 6 = {points}.",
+                    g,
                     side=granders,
                     n=g,
                     points=scores[granders],
@@ -217,8 +221,10 @@ def score_hand(
     elif scoring == "pagat":
         scores[most] = -(tricks[most] - BOOK)
         steps.append(
-            t(
+            tn(
+                "Low hand: {side} took {n} trick and lose {n} − 6 = {lost}.",
                 "Low hand: {side} took {n} tricks and lose {n} − 6 = {lost}.",
+                tricks[most],
                 side=most,
                 n=tricks[most],
                 lost=tricks[most] - BOOK,

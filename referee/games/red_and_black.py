@@ -29,7 +29,7 @@ from referee.engines.fishing import Draw, PackGame, games_record, read_games
 from referee.engines.game import DealResult, Option, Reader, Verdict, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
-from referee.messages import Message, t, tn
+from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards
 from referee.records.fields import (
     DEALER,
@@ -134,7 +134,7 @@ RECORD = games_record(
             ),
             required=True,
             mode="full",
-            label=t("Stock"),
+            label=tc("red-and-black", "Stock"),
             hint=t(
                 "The 50 cards of the stock from the top down: the cards, or only their colours, one letter a "
                 "card (R and B in English, К and Ч in Russian, R and S in German notation)."
@@ -582,7 +582,7 @@ class RedAndBlack(PackGame):
     ruleless_codes = frozenset({"red_and_black.draw", "record.start_without_cards"})
     names: ClassVar[dict[str, str]] = {
         "en": "Red and Black",
-        "ru": "Красная и чёрная",
+        "ru": "Красное и чёрное",
         "de": "Rot und Schwarz",
     }
     player_counts = (2, 3, 4, 5)
@@ -759,8 +759,10 @@ class RedAndBlack(PackGame):
         if total > STOCK:
             r.fail(
                 taken_path,
-                t(
+                tn(
+                    "The players took {n} card in all, but the stock holds only {stock}.",
                     "The players took {n} cards in all, but the stock holds only {stock}.",
+                    total,
                     n=total,
                     stock=STOCK,
                 ),
@@ -774,9 +776,11 @@ class RedAndBlack(PackGame):
             if taken[name] and k > discards:
                 r.fail(
                     taken_path + (name,),
-                    t(
+                    tn(
+                        "{player} never had a turn: with {d} card discarded, the stock ran out before his turn.",
                         "{player} never had a turn: with {d} cards discarded, the stock ran "
                         "out before his turn.",
+                        discards,
                         player=name,
                         d=discards,
                     ),
@@ -800,9 +804,12 @@ class RedAndBlack(PackGame):
             )
             return None
         steps = [
-            t(
+            tn(
+                "{taken} card was taken and {d} discarded; the referee cannot check how the taken cards "
+                "were split without the stock.",
                 "{taken} cards were taken and {d} discarded; the referee cannot check how the taken cards were "
                 "split without the stock.",
+                total,
                 taken=total,
                 d=discards,
             )

@@ -472,8 +472,10 @@ class TrumpSeven(Game):
         if cards is not None and len(cards) != DISCARDS:
             r.fail(
                 path,
-                t(
+                tn(
+                    "The declarer lays away {n} card, but discards lists {count}.",
                     "The declarer lays away {n} cards, but discards lists {count}.",
+                    DISCARDS,
                     n=DISCARDS,
                     count=len(cards),
                 ),

@@ -25,7 +25,7 @@ import yaml
 from referee.cards import Rank
 from referee.engines.game import Game
 from referee.games import get_game
-from referee.messages import rank_label, render, t
+from referee.messages import rank_label, render, t, tc
 from referee.notation import format_card, parse_cards, parse_rank
 from referee.records.fields import (
     Anything,
@@ -59,7 +59,7 @@ NAMES: dict[str, tuple[str, ...]] = {
 SIDES: dict[str, tuple[str, str]] = {
     "en": ("We", "They"),
     "ru": ("Мы", "Они"),
-    "de": ("Wir", "Ihr"),
+    "de": ("Wir", "Sie"),
 }
 
 
@@ -234,26 +234,35 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
         if tricks
         else t("a full play: the hands and every move")
     )
-    kind = full_kind if full else t("a summary: what the scoresheet says")
-    out = _comment(
+    # A game with only one kind of record (Construction's turns) has a full play as its sample (RU3-030).
+    first = (data.get("deals") or [{}])[0]
+    played = full or (isinstance(first, dict) and bool({spec.full_play_key, "turns"} & set(first)))
+    if isinstance(first, dict) and "turns" in first and "hands" not in first:
+        full_kind = t("a full play: every card turned and what was done with it")
+    kind = full_kind if played else t("a summary: what the scoresheet says")
+    # A game whose record lists whole games (Korol, Construction, …) says "one game", not "one deal".
+    whole_games = game.deal_heading == "Game {n}"
+    one = (
+        t("{game}: a record for the referee, one game as {kind}.", game=game.name(lang), kind=kind)
+        if whole_games
+        else t(
+            "{game}: a record for the referee, one deal as {kind}.", game=game.name(lang), kind=kind
+        )
+    )
+    out = _comment(render(one, lang), "")
+    out += _comment(
         render(
-            t(
-                "{game}: a record for the referee, one deal as {kind}.",
-                game=game.name(lang),
-                kind=kind,
+            t("Replace the sample values with your table's, add games, then check the record:")
+            if whole_games
+            else t(
+                "Replace the sample values with your table's, add deals, then check the record:"
             ),
             lang,
         ),
         "",
     )
-    out += _comment(
-        render(
-            t("Replace the sample values with your table's, add deals, then check the record:"),
-            lang,
-        ),
-        "",
-    )
-    out.append(f"#   referee check FILE --lang {lang}")
+    file = render(tc("command line: the record's file name", "FILE"), lang)
+    out.append(f"#   referee check {file} --lang {lang}")
     out.append("")
     for f in spec.record_fields():
         if isinstance(f.type, Anything):

@@ -395,7 +395,9 @@ class RankType(Settled):
         return {"type": ["string", "integer"]}
 
     def label(self, code: Code = backticks) -> Message:
-        return t("a rank in the record's notation, such as {example}", example=code("J"))
+        # The ten reads the same in every notation; a letter would be wrong for a reader of another one
+        # (DE3-042: „etwa J“ in a German template).
+        return t("a rank in the record's notation, such as {example}", example=code("10"))
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol
 
 from referee.cards import Card, cards_twice, deck
 from referee.errors import NotationError, RefereeError
-from referee.messages import Message, t
+from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.source import Path
 
@@ -377,8 +377,9 @@ class OnePlaceEach:
         self.owner: dict[Card, str] = {}
         """The place each card read so far lies in."""
 
-    def read(self, path: Path, size: int, place: str) -> list[Card] | None:
-        """The ``size`` cards at ``path`` (``place`` names them: a player, ``sides``, ``stock``); None (noted) if
+    def read(self, path: Path, size: int, place: str, is_player: bool = True) -> list[Card] | None:
+        """The ``size`` cards at ``path`` (``place`` names them: a player, or with ``is_player=False`` a field such as
+        ``sides`` or ``stock``, which a message calls a field, never a player); None (noted) if
         they cannot be read, are not ``size``, or one was already read in another place."""
         r = self.r
         try:
@@ -390,7 +391,21 @@ class OnePlaceEach:
         if len(cards) != size:
             r.fail(
                 path,
-                t("{name} must hold {size} cards, not {n}.", name=place, size=size, n=len(cards)),
+                tn(
+                    "{name} holds {n} card, but must hold {size}.",
+                    "{name} holds {n} cards, but must hold {size}.",
+                    len(cards),
+                    name=place,
+                    size=size,
+                )
+                if is_player
+                else tn(
+                    "The field {name} holds {n} card, but must hold {size}.",
+                    "The field {name} holds {n} cards, but must hold {size}.",
+                    len(cards),
+                    name=place,
+                    size=size,
+                ),
                 "record.hand_size",
                 "deal",
             )

@@ -219,7 +219,7 @@ def link_terms(
                 break
             _start, _length, k, match = min(found, key=lambda item: item[:3])
             entry, definition, _scope = todo.pop(k)
-            title = escape(definition[:240] + ("…" if len(definition) > 240 else ""), quote=True)
+            title = escape(terms.tooltip(definition), quote=True)
             taken.append(
                 (
                     match.start(),

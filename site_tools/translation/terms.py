@@ -54,10 +54,11 @@ class Problem:
     lang: str
     kind: str  # "missing" (none of the allowed renderings) or "avoid" (a ruled-out one)
     word: str = ""
+    allowed: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         if self.kind == "missing":
-            allowed = list(terms_by_en()[self.term].allow[self.lang])
+            allowed = list(self.allowed)
             return f"{self.term!r}: none of the {self.lang} renderings {allowed}"
         return f"{self.term!r}: {self.word!r} is ruled out in {self.lang}"
 
@@ -70,22 +71,73 @@ def _data() -> dict[str, Any]:
         return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
+def _term(item: dict[str, Any], flags: int = re.IGNORECASE) -> Term:
+    match = re.compile(item["match"], flags) if item.get("match") else None
+    return Term(
+        item["en"],
+        match,
+        {lang: str((item.get(lang) or {}).get("show", "")) for lang in LANGUAGES},
+        {lang: tuple((item.get(lang) or {}).get("allow") or ()) for lang in LANGUAGES},
+        {lang: tuple((item.get(lang) or {}).get("avoid") or ()) for lang in LANGUAGES},
+    )
+
+
 @cache
 def terms() -> tuple[Term, ...]:
     """Every term of the list, in its order."""
-    out = []
-    for item in _data()["terms"]:
-        match = re.compile(item["match"], re.IGNORECASE) if item.get("match") else None
-        out.append(
-            Term(
-                item["en"],
-                match,
-                {lang: str(item[lang]["show"]) for lang in LANGUAGES},
-                {lang: tuple(item[lang].get("allow") or ()) for lang in LANGUAGES},
-                {lang: tuple(item[lang].get("avoid") or ()) for lang in LANGUAGES},
-            )
+    return tuple(_term(item) for item in _data()["terms"])
+
+
+@dataclass(frozen=True)
+class GameTerms:
+    """One game's name in each language, the spellings ruled out, and the words it names its own way."""
+
+    slug: str
+    name: dict[str, str]
+    avoid_names: dict[str, tuple[str, ...]]
+    terms: tuple[Term, ...]
+
+
+@cache
+def game_terms() -> dict[str, GameTerms]:
+    """The ``games:`` part of the list, by slug.
+
+    >>> game_terms()["red-and-black"].name["ru"]
+    'Красное и чёрное'
+    >>> [str(p) for p in game_problems("kings-corners", "The stock.", "Прикуп.", "ru")]
+    ["'stock': none of the ru renderings ['колод']", "'stock': 'прикуп' is ruled out in ru"]
+    """
+    out = {}
+    for slug, item in (_data().get("games") or {}).items():
+        out[slug] = GameTerms(
+            slug,
+            {lang: str(item["name"][lang]) for lang in ("en", *LANGUAGES)},
+            {lang: tuple((item.get("avoid_names") or {}).get(lang) or ()) for lang in LANGUAGES},
+            # `case: true` matches with the case: "They" is Minnesota's team, "they" a pronoun.
+            tuple(
+                _term(term, 0 if term.get("case") else re.IGNORECASE)
+                for term in item.get("terms") or ()
+            ),
         )
-    return tuple(out)
+    return out
+
+
+def game_problems(slug: str, english: str, translation: str, lang: str) -> list[Problem]:
+    """What is wrong with the game's own words (and its name) in one catalog entry of that game."""
+    game = game_terms()[slug]
+    english, translation = _ITALIC.sub(" ", prose(english)), prose(translation)
+    found = _term_problems(game.terms, english, translation, lang)
+    return found + name_problems(translation, lang)
+
+
+def name_problems(translation: str, lang: str) -> list[Problem]:
+    """A game's name spelled one of the ways the list rules out (any catalog, any page)."""
+    return [
+        Problem(game.name["en"], lang, "avoid", word)
+        for game in game_terms().values()
+        for word in game.avoid_names.get(lang, ())
+        if re.search(r"(?<!\w)" + re.escape(word), translation)  # with its capital: a name
+    ]
 
 
 def terms_by_en() -> dict[str, Term]:
@@ -112,8 +164,22 @@ def problems(english: str, translation: str, lang: str) -> list[Problem]:
     """What is wrong with the terms of one catalog entry in ``lang``."""
     english, translation = _ITALIC.sub(" ", prose(english)), prose(translation)
     used = _QUOTED.sub(" ", translation)
+    found = _term_problems(terms(), english, translation, lang)
+    found += [
+        Problem("(anywhere)", lang, "avoid", word)
+        for word in avoid_everywhere(lang)
+        if _has(word, used)
+    ]
+    return found
+
+
+def _term_problems(
+    listed: tuple[Term, ...], english: str, translation: str, lang: str
+) -> list[Problem]:
+    """The listed terms that ``english`` uses and ``translation`` renders otherwise (both already prose)."""
+    used = _QUOTED.sub(" ", translation)
     found = []
-    for term in terms():
+    for term in listed:
         match = term.match.search(english) if term.match else None
         if match is None:
             continue
@@ -124,15 +190,10 @@ def problems(english: str, translation: str, lang: str) -> list[Problem]:
             and match.group(0) not in translation
             and not any(_has(word, translation) for word in allowed)
         ):
-            found.append(Problem(term.en, lang, "missing"))
+            found.append(Problem(term.en, lang, "missing", allowed=allowed))
         found += [
             Problem(term.en, lang, "avoid", word) for word in term.avoid[lang] if _has(word, used)
         ]
-    found += [
-        Problem("(anywhere)", lang, "avoid", word)
-        for word in avoid_everywhere(lang)
-        if _has(word, used)
-    ]
     return found
 
 
@@ -161,6 +222,29 @@ def terms_block(params: dict[str, Any], lang: str) -> str:
                     f"{words if other == 'de' else ''} |"
                 )
     return "\n".join(rows)
+
+
+def tooltip(definition: str, limit: int = 240) -> str:
+    """A glossary definition shortened for a tooltip: whole sentences up to ``limit`` characters, never a
+    word cut in two (DE3-036); the first sentence alone, if longer, ends at a word with "…".
+
+    >>> tooltip("One. Two is longer.", 10), tooltip("One. Two.", 10)
+    ('One.', 'One. Two.')
+    >>> tooltip("A very long first sentence", 12)
+    'A very long…'
+    """
+    if len(definition) <= limit:
+        return definition
+    sentences = re.split(r"(?<=[.!?…])\s+", definition)
+    kept = ""
+    for sentence in sentences:
+        candidate = f"{kept} {sentence}".strip()
+        if len(candidate) > limit:
+            break
+        kept = candidate
+    if kept:
+        return kept
+    return definition[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from referee.games.construction import (
     ConstructionGame,
     read_action,
 )
-from referee.messages import Message, render, t
+from referee.messages import Message, render, t, tc
 from referee.present.draw import GridCard, grid
 
 
@@ -98,8 +98,9 @@ def describe(
                 "Marked: where {card} may be built ({builds}) and the cards a token may enter with it "
                 "({moves}).",
                 card=card,
-                builds=[str(c) for c in sorted(targets)] or t("none"),
-                moves=[str(c) for c in sorted(reachable)] or t("none"),
+                # "none" here stands for cards: German needs „keine“, not the „keiner“ of a token.
+                builds=[str(c) for c in sorted(targets)] or tc("construction: no cards", "none"),
+                moves=[str(c) for c in sorted(reachable)] or tc("construction: no cards", "none"),
             ),
             lang,
         )

@@ -26,7 +26,7 @@ from referee.games.kings_corners import (
     read_move,
     value,
 )
-from referee.messages import render, render_param, t
+from referee.messages import render, render_param, t, tn
 from referee.notation import parse_cards
 from referee.present.draw import Slot, layout
 
@@ -134,9 +134,11 @@ def describe_position(state: KingsCornersHand, lang: str) -> str:
     empty = [p for p in PILES if not state.piles[p]]
     seat = state.to_move
     return render(
-        t(
+        tn(
+            "Kings Corners layout. Piles: {piles}. Empty: {empty}. Stock: {n} card. {player}'s hand: {hand}.",
             "Kings Corners layout. Piles: {piles}. Empty: {empty}. Stock: {n} cards. {player}'s hand: "
             "{hand}.",
+            len(state.stock),
             piles=piles or t("none"),
             empty=empty or t("none"),
             n=len(state.stock),
