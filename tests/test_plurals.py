@@ -190,8 +190,6 @@ FIXED: dict[str, str] = {
     "and {four} with no points at all.": "Réunion's fixed scale: one unit each, limits 100 and more",
     "As the source: a player who takes no trick pays {penalty} points to each other player, and the highest "
     "total after the last deal wins.": "Réunion's fixed penalty, 15",
-    "At most {n} tricks can be led in {suit}: a trick holds the card led, and the pack has {n} of each suit; "
-    "the record has {k}.": "the cards of a suit in the pack (8, 9 or 13)",
     "No deal gives these card points all at once: however the cards outside the discard are shared, each "
     "trick holding {n} cards, {points} cannot all be true with the tricks recorded.": "three cards a trick",
     "Over {n} games: {result}": "two games or more (one game has no sum)",

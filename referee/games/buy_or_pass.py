@@ -703,9 +703,9 @@ class BuyOrPass(Game):
                 r.fail(
                     path + ("tricks",),
                     t(
-                        "At most {most} tricks led in {suit} can stand: a trick stands only when "
-                        "another player plays the suit led (or the A♠) to it, so it holds two of "
-                        "the {n} cards of {suit}, or one and the A♠; the record has {k}.",
+                        "Tricks led in {suit} that can stand: at most {most}, the record says {k}. "
+                        "A trick stands only when another player plays the suit led (or the A♠) to "
+                        "it, so it holds two cards of {suit} (the pack has {n}), or one and the A♠.",
                         most=most,
                         n=per_suit,
                         suit=suit,

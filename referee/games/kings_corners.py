@@ -897,9 +897,9 @@ class KingsCorners(Game):
                 r.fail(
                     left_path + (p,),
                     t(
-                        "{player} cannot hold {k} cards: a hand holds at most the {dealt} cards "
-                        "dealt and the cards drawn, and here {player} can have drawn at most "
-                        "{drawn}.",
+                        "{player}: the record leaves {k} in this hand, but a hand holds at most "
+                        "the cards dealt ({dealt}) and the cards drawn, and here at most {drawn} "
+                        "can have been drawn.",
                         player=p,
                         k=left[p].size,
                         dealt=HAND_SIZE,
