@@ -240,7 +240,7 @@ def test_buy_or_pass_four_tricks_in_a_suit_are_accepted_and_five_refused():
     assert status == 2 and [(i["code"], i["rule"]) for i in items] == [
         ("record.tricks_sum", "G6-S13")
     ]
-    assert "At most 4 tricks led in ♥ can stand" in items[0]["message"]
+    assert "Tricks led in ♥ that can stand: at most 4" in items[0]["message"]
 
 
 def test_buy_or_pass_after_a_stop_settles_only_what_was_due_before_it():
