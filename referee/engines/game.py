@@ -824,6 +824,8 @@ class Game(ABC):
     deal_heading: str = N_("Deal {n}")
     """How a worked example and the CLI head each entry of ``deals``; "Game {n}" where one entry is a game (DE2-019)."""
     deck_size: int = 52
+    list_per_card: ClassVar[int] = 10
+    """How many items one list of a record may hold per card of the pack (see :attr:`longest_list`)."""
     pitch: Message | None = None
     """One line for the home page's index: what makes the game worth playing."""
     length: Message | None = None
@@ -836,6 +838,22 @@ class Game(ABC):
     """Every rule of the game, in page order (:func:`rule_table`); the rules map is made from it."""
     ruleless_codes: frozenset[str] = frozenset()
     """Codes this game raises that name no rule (the shape of its own record fields), besides :data:`RULELESS_CODES`."""
+
+    @property
+    def longest_list(self) -> int:
+        """The most items one list (or mapping, or line of cards) of this game's records can need.
+
+        A deal's lists hold cards, tricks, turns or moves, and no deal of any game needs ten for each
+        card of the pack (Kings Corners, whose turns run longest, needs fewer than five: a turn a card
+        drawn, then a round at least a card played from a hand); the deals themselves are at most
+        :data:`MAX_DEALS`. A longer list is refused before its items are read
+        (:mod:`referee.records.bounds`), which bounds the work of any record.
+
+        >>> from referee.games import get_game
+        >>> get_game("yacht").longest_list, get_game("construction").longest_list
+        (520, 1560)
+        """
+        return max(MAX_DEALS, self.list_per_card * self.deck_size)
 
     def rules(self) -> tuple[Rule, ...]:
         """The game's rules, each with the codes that enforce it or why no record can show it."""

@@ -49,8 +49,16 @@ from itertools import accumulate
 from typing import Any
 
 from referee.errors import LazyWhere, RecordError, Where, format_path
-from referee.limits import MAX_ALIAS_VALUES, MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS
+from referee.limits import (
+    MAX_ALIAS_VALUES,
+    MAX_BYTES,
+    MAX_DEALS,
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    MAX_VALUES,
+)
 from referee.messages import t
+from referee.records.bounds import too_many_deals, too_many_values
 from referee.records.quick_yaml import NotPlain, QuickReader
 from referee.records.yaml_events import load_events
 
@@ -90,7 +98,9 @@ class Document:
         for its size of a top-level list (``deals``) would double the cost of the refusal.
         """
         if self.find_lines is not None and self.text is not None:
-            found = re.search(rf"^{re.escape(key)}\s*:", self.text, re.MULTILINE)
+            found = re.search(rf"^{re.escape(key)}\s*:", self.text, re.MULTILINE) or re.search(
+                rf'"{re.escape(key)}"\s*:', self.text
+            )  # YAML's top-level key, or JSON's (the first such key: records are small objects)
             if found is not None:
                 return self.text.count("\n", 0, found.start()) + 1
         return self.line((key,))
@@ -239,6 +249,24 @@ def _shallow(text: str) -> bool:
     return max(accumulate(map(_STEP.__getitem__, found)), default=0) <= MAX_DEPTH
 
 
+def _values(data: Any) -> int:
+    """How many values ``data`` holds, counted as the YAML readers count them (a mapping's entry is two).
+
+    >>> _values({"a": [1, 2], "b": {"c": 3}})
+    8
+    """
+    count, stack = 0, [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, list):
+            count += len(value)
+            stack.extend(v for v in value if isinstance(v, (list, dict)))
+        elif isinstance(value, dict):
+            count += 2 * len(value)
+            stack.extend(v for v in value.values() if isinstance(v, (list, dict)))
+    return count
+
+
 def _load_json(text: str) -> Any:
     import json
 
@@ -274,6 +302,12 @@ def load_text(text: str) -> Document:
         except _NotJson:
             pass
         else:
+            if text.count(",") > MAX_VALUES and _values(data) > MAX_VALUES:
+                raise too_many_values(None)
+            deals = data.get("deals") if isinstance(data, dict) else None
+            if isinstance(deals, list) and len(deals) > MAX_DEALS:
+                doc = Document(data, find_lines=lambda: _lines_of(text), text=text)
+                raise too_many_deals(doc.top_line("deals"), len(deals))
             return Document(data, find_lines=lambda: _lines_of(text), text=text)
     try:
         data = QuickReader(text, track=False).read()
