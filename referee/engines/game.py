@@ -17,6 +17,8 @@ from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_card, parse_cards, parse_suit
+from referee.records.lookalike import INVISIBLE, lookalikes
+from referee.records.scalars import OTHER_NUMBER
 from referee.records.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -239,6 +241,7 @@ RULELESS_CODES: frozenset[str] = frozenset(
         "record.missing_name",
         "record.bad_name",
         "record.duplicate_player",
+        "record.lookalike_names",
         "record.trick_shape",
         # A card that is not there: it cannot happen with real cards, so it breaks no rule of play.
         "play.not_held",
@@ -459,7 +462,14 @@ class Reader:
             and (minimum is None or value >= minimum)
         ):
             return value
-        if minimum is None:
+        if isinstance(value, str) and OTHER_NUMBER.fullmatch(value):
+            # 0x10, 0b1100, 1_000, 1:30, 2.5: YAML 1.1 numbers a scoresheet does not write (round 3, #3).
+            msg = t(
+                "{field} must be a whole number written in decimal digits (such as 17), not {value!r}.",
+                field=_field(path),
+                value=value,
+            )
+        elif minimum is None:
             msg = t(
                 "{field} must be a whole number, not {value!r}.",
                 field=_field(path),
@@ -562,6 +572,7 @@ class Reader:
             if len(names) > max(counts):  # nothing else can be read with so many names
                 self.raise_if_any()
         seen: set[str] = set()
+        errors_before = len(self.errors)
         for i, name in enumerate(names):
             problem = name_problem(name)
             if problem is not None:
@@ -573,6 +584,18 @@ class Reader:
                     "record.duplicate_player",
                 )
             seen.add(name)
+        if len(seen) > 1 and len(self.errors) == errors_before:
+            for first, second in lookalikes(names):
+                self.fail(
+                    ("players", names.index(second)),
+                    t(
+                        "{first} and {second} look the same: the names differ only in characters "
+                        "that print alike. Name the players so that they can be told apart.",
+                        first=first,
+                        second=second,
+                    ),
+                    "record.lookalike_names",
+                )
         if any(not isinstance(p, str) for p in value):
             _names_as_text(self.doc.data, seen)
         return names
@@ -742,19 +765,22 @@ def name_problem(name: str) -> Message | None:
         )
     import unicodedata
 
-    if (
-        name.isprintable()
-        and not _BIDI.intersection(name)
-        and all(unicodedata.category(c) != "Cf" for c in name if not c.isascii())
-    ):
+    if name.isascii() and name.isprintable():
         return None
     for char in name:
-        if char in _BIDI or unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+        if char in _BIDI or unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs"):
             return t(
                 "{name!r} cannot be a name: it holds the control character {char}.",
                 name=name,
                 char=f"U+{ord(char):04X}",
             )
+    invisible = INVISIBLE.search(name)
+    if invisible is not None:  # a Hangul filler, a variation selector: two names that look alike
+        return t(
+            "{name!r} cannot be a name: it holds the invisible character {char}.",
+            name=name,
+            char=f"U+{ord(invisible.group()):04X}",
+        )
     return None
 
 

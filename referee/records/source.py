@@ -278,7 +278,47 @@ def _load_json(text: str) -> Any:
         raise _NotJson from None
     if not _shallow(text):
         raise _NotJson
+    escaped = _SURROGATE_ESCAPE.search(text)
+    if escaped is not None and _has_surrogate(data):
+        # "\ud800" escapes half a character: the text is plain, the value it makes is not (YAML refuses it).
+        lone = _LONE_ESCAPE.search(text) or escaped
+        line = text.count("\n", 0, lone.start()) + 1
+        raise RecordError(
+            t(
+                "The record contains the control character {char} (line {line}); a record is plain text.",
+                char=f"U+{lone.group()[2:].upper()}",
+                line=line,
+            ),
+            code="record.control_character",
+            where=Where(line=line),
+        )
     return data
+
+
+# An escaped UTF-16 surrogate: half of a character, valid only as a high one followed by a low one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_LONE_ESCAPE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<![0-9a-fA-F]{4})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+
+
+def _has_surrogate(data: Any) -> bool:
+    """Whether a string in ``data`` (a key or a value) holds a lone surrogate."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii() and _LONE.search(value):
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
+_LONE = re.compile("[\ud800-\udfff]")
 
 
 # ---------------------------------------------------------------------------------------------
