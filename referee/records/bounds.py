@@ -118,8 +118,16 @@ def check_sizes(doc: Any, longest: int, game: Callable[[str], str]) -> None:
     name = GameName(game)
     errors: list[Any] = []
     for path, size, kind in found[:100]:
-        field = format_path(path) or t("The record")
-        if kind == "list":
+        field = format_path(path)
+        if not field:  # the top level: a mapping of fields (a list is not a record at all)
+            message = tn(
+                "The record has {n} field; no record of {game} needs more than {limit}.",
+                "The record has {n} fields; no record of {game} needs more than {limit}.",
+                size,
+                game=name,
+                limit=longest,
+            )
+        elif kind == "list":
             message = tn(
                 "{field} lists {n} item; no record of {game} needs more than {limit} in one list.",
                 "{field} lists {n} items; no record of {game} needs more than {limit} in one list.",
