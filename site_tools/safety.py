@@ -190,7 +190,7 @@ def format_fields(text: str) -> Counter[str]:
 
 _PRINTF_FLAGS = "-+ #0"
 _PRINTF_LENGTH = "hlL"
-_PRINTF_TYPES = "diouxXeEfFgGcrsa%"
+_PRINTF_TYPES = "diouxXeEfFgGcrsa"
 
 
 def printf_conversions(text: str) -> tuple[list[str], str]:
@@ -224,6 +224,10 @@ def printf_conversions(text: str) -> tuple[list[str], str]:
             return found, " ".join(rest)
         rest.append(text[i:start])
         j = start + 1
+        if text[j : j + 1] == "%":  # "%%" writes one "%"; a "%" after a key or a flag is refused
+            found.append("%%")
+            i = j + 1
+            continue
         if j < end and text[j] == "(":
             depth, j = 1, j + 1
             while j < end and depth:
