@@ -10,11 +10,15 @@ Hostile input is bounded here, before any game sees the data:
 - aliases (``*name``) may repeat at most :data:`MAX_ALIAS_VALUES` values in all (an alias bomb
   stops at once), mapping keys are single values (no ``? [list]``), no merge keys (``<<``) and no
   tags (``!!python/...``, ``!custom``);
-- whole numbers of at most :data:`MAX_INT_DIGITS` digits, in any base;
+- whole numbers of at most :data:`MAX_INT_DIGITS` digits, in decimal;
 - the text is read in Unicode NFC, so that a name typed decomposed is the same name.
 
-Each problem is a :class:`RecordError` with a stable code and the line. Plain scalars resolve as
-YAML 1.1 does (``yes`` is true, ``012`` is 10 in octal), except that a date stays text.
+- at most :data:`~referee.limits.MAX_DEALS` deals and :data:`~referee.limits.MAX_VALUES` values,
+  counted as they are read (:mod:`referee.records.bounds`); no lone surrogate, even escaped in JSON.
+
+Each problem is a :class:`RecordError` with a stable code and the line. Plain scalars are read as a
+person writes them (:mod:`referee.records.scalars`): decimal whole numbers (``017`` is 17), ``true``
+and ``false``, and text for the rest (``yes``, ``0x10`` and ``1:30`` are words).
 
 Three readers give the same data and lines: :mod:`referee.records.quick_yaml` for the plain block and
 flow YAML that records are written in (pure Python, no PyYAML), the standard :mod:`json` module
