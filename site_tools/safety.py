@@ -340,11 +340,9 @@ _MARKUP = frozenset("<>&=/\\")
 
 @cache
 def _markup_lookalikes() -> frozenset[str]:
-    from referee.records.lookalike import _pairs, _prototype
+    from referee.records.lookalike import prototypes
 
-    return frozenset(
-        c for c in _pairs() if len(c) == 1 and c not in _MARKUP and _prototype(c) in _MARKUP
-    )
+    return frozenset(c for c, p in prototypes().items() if c not in _MARKUP and p in _MARKUP)
 
 
 # A Russian stress mark: a combining acute after a Cyrillic vowel («бо́льшим», not «больши́м»).

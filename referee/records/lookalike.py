@@ -37,8 +37,8 @@ INVISIBLE = re.compile(
 _SPACES = re.compile(r"\s+")
 
 
-@functools.cache
 def _pairs() -> dict[str, list[dict[str, str]]]:
+    """The package's data: each character (or prototype) with the characters it is confused with."""
     import importlib.util
 
     spec = importlib.util.find_spec("confusable_homoglyphs")
@@ -48,20 +48,31 @@ def _pairs() -> dict[str, list[dict[str, str]]]:
     return json.loads(data.read_text(encoding="utf-8"))
 
 
-def _prototype(char: str) -> str:
-    """The prototype ``confusables.txt`` maps ``char`` to (itself when it is one).
+@functools.cache
+def prototypes() -> dict[str, str]:
+    """Each character that ``confusables.txt`` maps, with its prototype (read once; the checker's
+    worker reads it before its snapshot is made, as the data file is not there at its first check).
 
     The package keeps each pair both ways: a character mapped to a prototype lists that one only; a
     prototype lists every character mapped to it. Where two characters only list each other, the
     one mapped is not told apart from its prototype, and the smaller stands for both.
     """
-    entries = _pairs().get(char)
-    if not entries or len(entries) > 1:
-        return char
-    target = entries[0]["c"].replace("\u200e", "")  # the package keeps right-to-left ones in LRMs
-    if len(_pairs().get(target, ())) > 1 or len(target) > 1:
-        return target
-    return min(char, target)
+    pairs = _pairs()
+    out: dict[str, str] = {}
+    for char, entries in pairs.items():
+        if len(char) != 1 or len(entries) != 1:
+            continue
+        target = entries[0]["c"].replace(
+            "\u200e", ""
+        )  # the package keeps right-to-left ones in LRMs
+        if len(pairs.get(target, ())) > 1 or len(target) > 1 or target < char:
+            out[char] = target
+    return out
+
+
+def _prototype(char: str) -> str:
+    """The prototype ``confusables.txt`` maps ``char`` to (itself when it is one)."""
+    return prototypes().get(char, char)
 
 
 def skeleton(name: str) -> str:
