@@ -156,5 +156,7 @@ def check_sizes(doc: Any, longest: int, game: Callable[[str], str]) -> None:
                 game=name,
                 limit=longest,
             )
-        errors.append(RecordError(message, code="record.too_long", where=doc.where(path)))
+        # The record as a whole has no line of its own (and finding one would read it all again).
+        where = doc.where(path) if path else Where()
+        errors.append(RecordError(message, code="record.too_long", where=where))
     raise RecordErrors(errors)
