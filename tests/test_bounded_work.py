@@ -149,3 +149,23 @@ def test_the_worst_records_check_within_2_seconds_and_200_mb():
     assert not got["catch-the-ten deals to 2 MB"][
         "usable"
     ]  # past the cap of deals: refused at once
+
+
+def test_the_reader_keeps_the_first_hundred_problems_and_counts_the_rest():
+    """500 moves that are no moves: a hundred problems in full, the rest counted (not rendered)."""
+    import yaml
+
+    from referee import check_text
+    from referee.errors import RecordErrors
+
+    record = yaml.safe_load((ROOT / "examples/stealing-bundles/opening-moves.yaml").read_text())
+    record.pop("expected", None)
+    record["deals"][0]["moves"] = [0] * 500
+    try:
+        check_text(yaml.safe_dump(record, allow_unicode=True, sort_keys=False))
+    except RecordErrors as refused:
+        errors = refused.errors
+    else:  # pragma: no cover - the record must be refused
+        raise AssertionError("500 moves that are no moves were accepted")
+    assert len(errors) == 101 and errors[-1].code == "record.more_problems"
+    assert str(errors[-1]) == "…and 400 more problems.", str(errors[-1])
