@@ -122,7 +122,12 @@ class RefereeError(ValueError):
         self.rule = rule
         self.game: str | None = None
         """The game whose record this is, once known (its rule ids name the rules broken)."""
-        super().__init__(render(message, "en"))
+        # The English text is rendered when asked for (str()), not here: a hostile record can make a
+        # hundred thousand errors, of which the reader keeps the first hundred (robustness round 3, #1).
+        super().__init__()
+
+    def __str__(self) -> str:
+        return render(self.message, "en")
 
     def at(self, where: Where) -> RefereeError:
         """The same error, located (fields already known win)."""

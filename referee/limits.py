@@ -11,3 +11,8 @@ MAX_INT_DIGITS = 18
 MAX_DEALS = 500
 """The most deals a record may list. A game to its target takes a few dozen deals; 500 keeps a 2 MB record of
 deals repeated after the end within 2 s of CPU and 200 MB, its verdict included (robustness round 2, §2)."""
+MAX_VALUES = 250_000
+"""The most values (numbers, words, lists, mappings) a record may hold, counted as it is read. A season of
+full plays at :data:`MAX_DEALS`, every card written as a value of its own, holds under 150,000; the cap
+keeps the reading of any record, and the line of every value noted for its messages, well within the
+promise (robustness round 3, #1)."""

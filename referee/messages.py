@@ -251,7 +251,22 @@ class _Shown(str):
     def __repr__(self) -> str:
         # Escaped as Python's repr escapes them: a value the reader typed can carry a newline, a
         # terminal escape or a bidi override, and must never forge or reorder the lines printed.
-        return f"{self.quotes[0]}{_escape_unprintable(self)}{self.quotes[1]}"
+        return f"{self.quotes[0]}{_escape_unprintable(_cut(self))}{self.quotes[1]}"
+
+
+ECHO_LIMIT = 80
+"""The most characters of a value the reader wrote that a message quotes back (a name is at most 64)."""
+
+
+def _cut(text: str) -> str:
+    """A quoted value cut to :data:`ECHO_LIMIT` characters, its start and end kept (robustness round 3, #8).
+
+    >>> len(_cut("9" * 128_940)), _cut("[" + "0, " * 40 + "1]")[-15:]
+    (80, ' 0, 0, 0, 0, 1]')
+    """
+    if len(text) <= ECHO_LIMIT:
+        return text
+    return text[: ECHO_LIMIT - 16] + "…" + text[-15:]
 
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}

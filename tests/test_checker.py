@@ -21,6 +21,7 @@ import yaml
 
 from referee.cli.command import cmd_check
 from referee.present.web import check, dump, parse
+from referee.records.source import load_text
 from site_tools.pages.blocks import find_blocks
 from site_tools.published import checker
 from site_tools.published.checker_strings import STRINGS
@@ -94,7 +95,7 @@ def test_text_to_form_and_back_keeps_the_record_and_its_verdict(
     parsed = json.loads(parse(text, "en"))
     assert parsed["ok"]
     again = dump(json.dumps(parsed["data"], ensure_ascii=False))
-    assert yaml.safe_load(again) == yaml.safe_load(text)
+    assert load_text(again).data == load_text(text).data  # as the referee reads both
     copy = tmp_path / "downloaded.yaml"
     copy.write_text(again, encoding="utf-8")
     status, judged = cli(copy, "ru")
@@ -120,8 +121,11 @@ def test_the_zip_holds_pure_python_and_the_catalogs(tmp_path: Path) -> None:
         and "referee/records/fields.py" in names
     )
     assert {"locale/ru/LC_MESSAGES/referee.mo", "locale/de/LC_MESSAGES/referee.mo"} <= names
-    assert not [n for n in names if not n.endswith((".py", ".mo"))], (
-        "only Python source and catalogs"
+    # Unicode's confusables travel as their package's data file and licence (referee.records.lookalike).
+    data = {"confusable_homoglyphs/confusables.json", "confusable_homoglyphs/LICENSE"}
+    assert data <= names
+    assert not [n for n in names - data if not n.endswith((".py", ".mo"))], (
+        "only Python source, catalogs and the confusables"
     )
     assert not [n for n in names if n.startswith("referee/simulate/")]
     assert checker.bundle().data == bundle.data, "the zip is the same on every build"

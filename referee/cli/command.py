@@ -210,6 +210,14 @@ def system_reason(error: OSError) -> Message | str:
     return t(reason) if reason else (error.strerror or str(error))
 
 
+def _is_directory(stream: Any) -> bool:
+    """Whether ``stream`` reads a directory (bin/referee handles the case where Python cannot start)."""
+    try:
+        return stat.S_ISDIR(os.fstat(stream.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 def read_record(name: str, stdin: Any = None) -> bytes:
     """The bytes of a record: a regular file, or standard input for ``-``; at most the size cap."""
     from referee.records.source import MAX_BYTES, too_large
@@ -218,6 +226,11 @@ def read_record(name: str, stdin: Any = None) -> bytes:
         stream = sys.stdin if stdin is None else stdin
         if stream is None:
             raise _InputError(t("Standard input is closed; give a file, or pipe the record in."))
+        if os.environ.get("REFEREE_STDIN") == "directory" or _is_directory(stream):
+            # bin/referee swaps a directory for an empty input: Python cannot start with one.
+            raise _InputError(
+                t("Cannot read standard input: {reason}.", reason=t(_SYSTEM_REASONS[errno.EISDIR]))
+            )
         try:
             raw = getattr(stream, "buffer", stream).read(MAX_BYTES + 1)
         except OSError as err:

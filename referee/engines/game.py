@@ -17,6 +17,8 @@ from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_card, parse_cards, parse_suit
+from referee.records.lookalike import INVISIBLE, lookalikes
+from referee.records.scalars import OTHER_NUMBER
 from referee.records.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -241,6 +243,7 @@ RULELESS_CODES: frozenset[str] = frozenset(
         "record.missing_name",
         "record.bad_name",
         "record.duplicate_player",
+        "record.lookalike_names",
         "record.trick_shape",
         # A card that is not there: it cannot happen with real cards, so it breaks no rule of play.
         "play.not_held",
@@ -471,7 +474,14 @@ class Reader:
             and (minimum is None or value >= minimum)
         ):
             return value
-        if minimum is None:
+        if isinstance(value, str) and OTHER_NUMBER.fullmatch(value):
+            # 0x10, 0b1100, 1_000, 1:30, 2.5: YAML 1.1 numbers a scoresheet does not write (round 3, #3).
+            msg = t(
+                "{field} must be a whole number written in decimal digits (such as 17), not {value!r}.",
+                field=_field(path),
+                value=value,
+            )
+        elif minimum is None:
             msg = t(
                 "{field} must be a whole number, not {value!r}.",
                 field=_field(path),
@@ -574,6 +584,7 @@ class Reader:
             if len(names) > max(counts):  # nothing else can be read with so many names
                 self.raise_if_any()
         seen: set[str] = set()
+        errors_before = len(self.errors)
         for i, name in enumerate(names):
             problem = name_problem(name)
             if problem is not None:
@@ -585,6 +596,18 @@ class Reader:
                     "record.duplicate_player",
                 )
             seen.add(name)
+        if len(seen) > 1 and len(self.errors) == errors_before:
+            for first, second in lookalikes(names):
+                self.fail(
+                    ("players", names.index(second)),
+                    t(
+                        "{first} and {second} look the same: the names differ only in characters "
+                        "that print alike. Name the players so that they can be told apart.",
+                        first=first,
+                        second=second,
+                    ),
+                    "record.lookalike_names",
+                )
         if any(not isinstance(p, str) for p in value):
             _names_as_text(self.doc.data, seen)
         return names
@@ -754,19 +777,22 @@ def name_problem(name: str) -> Message | None:
         )
     import unicodedata
 
-    if (
-        name.isprintable()
-        and not _BIDI.intersection(name)
-        and all(unicodedata.category(c) != "Cf" for c in name if not c.isascii())
-    ):
+    if name.isascii() and name.isprintable():
         return None
     for char in name:
-        if char in _BIDI or unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+        if char in _BIDI or unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs"):
             return t(
                 "{name!r} cannot be a name: it holds the control character {char}.",
                 name=name,
                 char=f"U+{ord(char):04X}",
             )
+    invisible = INVISIBLE.search(name)
+    if invisible is not None:  # a Hangul filler, a variation selector: two names that look alike
+        return t(
+            "{name!r} cannot be a name: it holds the invisible character {char}.",
+            name=name,
+            char=f"U+{ord(invisible.group()):04X}",
+        )
     return None
 
 
@@ -836,6 +862,8 @@ class Game(ABC):
     deal_heading: str = N_("Deal {n}")
     """How a worked example and the CLI head each entry of ``deals``; "Game {n}" where one entry is a game (DE2-019)."""
     deck_size: int = 52
+    list_per_card: ClassVar[int] = 10
+    """How many items one list of a record may hold per card of the pack (see :attr:`longest_list`)."""
     pitch: Message | None = None
     """One line for the home page's index: what makes the game worth playing."""
     length: Message | None = None
@@ -851,6 +879,22 @@ class Game(ABC):
     claim_rule: str | None = None
     """The rule a disagreeing claim breaks: the one that says what a deal scores (its finding,
     :data:`CLAIM_CODE`, cites it)."""
+
+    @property
+    def longest_list(self) -> int:
+        """The most items one list (or mapping, or line of cards) of this game's records can need.
+
+        A deal's lists hold cards, tricks, turns or moves, and no deal of any game needs ten for each
+        card of the pack (Kings Corners, whose turns run longest, needs fewer than five: a turn a card
+        drawn, then a round at least a card played from a hand); the deals themselves are at most
+        :data:`MAX_DEALS`. A longer list is refused before its items are read
+        (:mod:`referee.records.bounds`), which bounds the work of any record.
+
+        >>> from referee.games import get_game
+        >>> get_game("yacht").longest_list, get_game("construction").longest_list
+        (520, 1560)
+        """
+        return max(MAX_DEALS, self.list_per_card * self.deck_size)
 
     def rules(self) -> tuple[Rule, ...]:
         """The game's rules, each with the codes that enforce it or why no record can show it."""

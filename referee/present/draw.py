@@ -39,12 +39,15 @@ GAP = 6
 SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 
+# Colours are given by class only: the site's policy allows no style attribute (site_tools/published/csp.py), and
+# the stylesheet (overrides/assets/stylesheets/cardrules.css) colours the same classes in each scheme.
 DEFAULT_STYLE = """
-.cr-card rect.cr-face{fill:#fff;stroke:#555}.cr-red{fill:#c62828}.cr-black{fill:#212121}
+.cr-card rect.cr-face{fill:#fff;stroke:#555}.cr-red{fill:#c62828;color:#c62828}.cr-black{fill:#212121}
+rect.cr-inner.cr-red{fill:none;stroke:currentColor}.cr-token-label-black{fill:#fff}
 .cr-back rect{fill:#00695c;stroke:#004d40}.cr-label{fill:#333}.cr-slot{fill:none;stroke:#999;stroke-dasharray:3 3}
 .cr-mark-winner rect.cr-face,.cr-mark-legal rect.cr-face{stroke:#00695c;stroke-width:2.5}
-@media (prefers-color-scheme:dark){.cr-card rect.cr-face{fill:#263238;stroke:#90a4ae}.cr-red{fill:#ef5350}
-.cr-black{fill:#eceff1}.cr-label{fill:#cfd8dc}}
+@media (prefers-color-scheme:dark){.cr-card rect.cr-face{fill:#263238;stroke:#90a4ae}.cr-red{fill:#ef5350;color:#ef5350}
+.cr-black{fill:#eceff1}.cr-label{fill:#cfd8dc}rect.cr-inner.cr-red{fill:none}}
 """
 
 
@@ -93,7 +96,7 @@ def card(
     suit = c.suit.symbol if c.suit is not None else ""
     inner = (
         f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="2" fill="none" '
-        f'class="{colour}" style="fill:none;stroke:currentColor" stroke-width="0.6"/>'
+        f'class="cr-inner {colour}" stroke-width="0.6"/>'
         if colour == "cr-red"
         else ""
     )
@@ -282,8 +285,8 @@ def _landscape(c: Card, lang: str, x: float, y: float, mark: str | None) -> str:
     rank = rank_label(c.rank, lang)
     suit = c.suit.symbol if c.suit is not None else ""
     inner = (
-        f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_H - 6}" height="{CARD_W - 6}" rx="2" class="{colour}" '
-        f'style="fill:none;stroke:currentColor" stroke-width="0.6"/>'
+        f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_H - 6}" height="{CARD_W - 6}" rx="2" fill="none" '
+        f'class="cr-inner {colour}" stroke-width="0.6"/>'
         if colour == "cr-red"
         else ""
     )
@@ -303,8 +306,7 @@ def _token(side: str, number: int, cx: float, cy: float) -> str:
         if number == 0
         else (
             f'<text x="{cx}" y="{cy + 3.5}" font-size="9" text-anchor="middle" '
-            f'class="{"cr-token-label-black" if side == "black" else "cr-red"}" '
-            f'style="fill:{"#fff" if side == "black" else "currentColor"}">{number}</text>'
+            f'class="{"cr-token-label-black" if side == "black" else "cr-red"}">{number}</text>'
         )
     )
     return f'<circle class="cr-token-{side}" cx="{cx}" cy="{cy}" r="{r}"/>{text}'

@@ -38,6 +38,7 @@ def check_text(text: str) -> Verdict:
 def check_document(doc: Any) -> Verdict:
     """Check a record already read (a :class:`referee.records.source.Document`)."""
     from referee.games import GAMES
+    from referee.records.bounds import check_sizes
 
     slug = doc.data.get("game") if isinstance(doc.data, dict) else None
     if not isinstance(slug, str) or slug not in GAMES:
@@ -46,8 +47,10 @@ def check_document(doc: Any) -> Verdict:
             code="record.unknown_game",
             where=doc.where(("game",)),
         )
+    game = GAMES[slug]
     try:
-        return GAMES[slug].check(doc)
+        check_sizes(doc, game.longest_list, game.name)  # before any item is read: bounded work
+        return game.check(doc)
     except RefereeError as error:
         error.game = slug  # the errors' rule ids are the game's (see :func:`errors_json`)
         raise

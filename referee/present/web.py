@@ -30,7 +30,12 @@ import yaml
 from referee.errors import RefereeError
 from referee.present.explain import house_rules, sentences, termination
 from referee.present.verdicts import EXIT_UNUSABLE, check_text, errors_json, verdict_json
+from referee.records.lookalike import prototypes
 from referee.records.source import load_text
+
+# Unicode's confusables, read now: the worker's snapshot is made after this import, and at its first
+# check the zip's files (the data among them) are not yet written (checker-worker.js).
+prototypes()
 
 
 def check(text: str, lang: str) -> str:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.limits import MAX_DEPTH
+from referee.limits import MAX_DEALS, MAX_DEPTH, MAX_VALUES
+from referee.records.bounds import too_many_deals, too_many_values
 from referee.records.scalars import RESOLVED, UNKNOWN, resolve_plain
 
 Path = tuple[Any, ...]
@@ -26,6 +27,7 @@ class NotPlain(Exception):
 
 
 _FLOW_END = re.compile(r"[,\]}]")
+DEALS: Path = ("deals",)
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 # Where the quick reader stops: tabs, CR, YAML 1.1's other line breaks, directives and document markers.
 _NOT_QUICK = ("\t", "\r", "\x85", "\u2028", "\u2029", "\n---", "\n...", "\n%")
@@ -52,6 +54,7 @@ class QuickReader:
                 rows.append((len(raw) - len(content), content.rstrip(" "), number))
         self.rows = rows
         self.lines: dict[Path, int] = {}
+        self.values = 0  # read so far, against MAX_VALUES
         self.track = (
             track  # False: the data only, the lines are worked out again if a message needs one
         )
@@ -109,10 +112,14 @@ class QuickReader:
         rows, lines, track = self.rows, self.lines, self.track
         count = len(rows)
         item: Path = ()
+        cap = MAX_DEALS if path == DEALS else count  # the deal cap, applied as the deals are read
         while i < count:
             at, content, line = rows[i]
             if at != indent or content[0] != "-":
                 break
+            if len(out) >= cap:
+                raise too_many_deals(line)
+            self.count(1, line)
             rest = content[1:]
             if rest and rest[0] != " ":
                 break
@@ -164,6 +171,7 @@ class QuickReader:
             key_text = content[:end]
             if not key_text:
                 raise NotPlain
+            self.count(2, line)
             if (
                 key_text[0] not in _INDICATORS
                 and ":" not in key_text
@@ -180,7 +188,7 @@ class QuickReader:
                 key = self.key(content[:end].rstrip(" "), line)
             if key in out:
                 raise NotPlain
-            if track:
+            if track or depth == 1:  # a top-level key's path: the deals are capped as they are read
                 entry = (*path, key)
             rest = content[end + 1 :].lstrip(" ")
             if not rest or rest[0] == "#":
@@ -199,6 +207,12 @@ class QuickReader:
         if i < count and rows[i][0] > indent:
             raise NotPlain
         return out, i
+
+    def count(self, n: int, line: int) -> None:
+        """Count ``n`` more values read on ``line``; refuse the record past :data:`MAX_VALUES`."""
+        self.values += n
+        if self.values > MAX_VALUES:
+            raise too_many_values(line)
 
     def key(self, text: str, line: int) -> Any:
         if not text:
@@ -248,7 +262,10 @@ class QuickReader:
             if text[pos] == closing:
                 return out, pos + 1
             if closing == "]":
+                if path == DEALS and len(out) >= MAX_DEALS:
+                    raise too_many_deals(line)
                 item = (*path, len(out))
+                self.count(1, line)
                 if self.track:
                     self.lines[item] = line
                 value, pos = self.flow_value(text, pos, item, line, depth)
@@ -259,6 +276,7 @@ class QuickReader:
                 if key in out or pos >= len(text) or text[pos] != ":":
                     raise NotPlain
                 entry = (*path, key)
+                self.count(2, line)
                 if self.track:
                     self.lines[entry] = line
                 value, pos = self.flow_value(text, _skip_spaces(text, pos + 1), entry, line, depth)
@@ -295,6 +313,9 @@ class QuickReader:
             plains = [part.strip(" ") for part in parts]
             if not _flat_plains(inner, plains):
                 return None
+            if path == DEALS and len(plains) > MAX_DEALS:
+                raise too_many_deals(line)
+            self.count(len(plains), line)
             if self.track:
                 for k in range(len(plains)):
                     self.lines[(*path, k)] = line
@@ -303,6 +324,7 @@ class QuickReader:
             parts
         ):  # one colon an entry, ending its key
             return None
+        self.count(2 * len(parts), line)
         halves = [part.split(":") for part in parts]
         keys = [key.strip(" ") for key, _ in halves]
         plains = [value.strip(" ") for _, value in halves]

@@ -1,6 +1,16 @@
-"""Unquoted YAML values, resolved as YAML 1.1 and PyYAML's SafeLoader do, with whole numbers bounded.
+"""Unquoted YAML values, read as a person writes them: decimal whole numbers, true and false, the rest text.
 
-A date stays text (records have no dates, and text is what a message can show).
+A scoresheet's numbers are decimal, so a record's are too: ``017`` is 17 (a leading zero changes
+nothing on paper), ``+12`` is 12, ``-0`` is 0. What YAML 1.1 (and PyYAML) would read as a number in
+another base or form, ``0x10``, ``0b1100``, ``0o17``, ``1_000``, ``1:30`` (base 60), ``2.5``,
+``1.0e+3``, ``.inf``, stays the text it is: as a name it is a name (a player called ``1:30``), as a
+score it is refused with the field and the line ("must be a whole number written in decimal digits").
+Only ``true`` and ``false`` (in any of YAML's three spellings) are truth values: ``yes``, ``no``,
+``on`` and ``off`` are words (players may be called ``No`` and ``Off``; an auction answer reads
+``yes`` and ``no`` as words of its own). ``null`` and ``~`` are nothing. Robustness round 3, #3 and #7.
+
+A whole number written with leading zeros is a :class:`Written` number: the number for the rules,
+its own text where it is shown (a player ``007`` keeps his name).
 """
 
 from __future__ import annotations
@@ -14,26 +24,56 @@ from referee.messages import t
 
 _BOOLS = {
     word: value
-    for value, words in (
-        (True, "yes Yes YES true True TRUE on On ON"),
-        (False, "no No NO false False FALSE off Off OFF"),
-    )
+    for value, words in ((True, "true True TRUE"), (False, "false False FALSE"))
     for word in words.split()
 }
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
-_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)")
-_INT_PATTERN = r"""[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+
-                   |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+"""
-_FLOAT_PATTERN = r"""[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
-                     |[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"""
-_NUMBER_START = frozenset("0123456789+-.")
+_DECIMAL = re.compile(r"[-+]?[0-9]+")
+_NUMBER_START = frozenset("0123456789+-")
+# What YAML 1.1 reads as a number and a person does not write as one: refused where a number is wanted.
+OTHER_NUMBER = re.compile(
+    r"""[-+]?0b[0-1_]+|[-+]?0o?[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?
+    |[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?
+    |[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)""",
+    re.X,
+)
+"""A number in another base, with ``_`` or ``:``, or with a fraction or an exponent (YAML 1.1's forms).
+
+>>> [bool(OTHER_NUMBER.fullmatch(s)) for s in ("0x10", "0b1100", "0o17", "1_2", "1:30", "2.5", "Anna")]
+[True, True, True, True, True, True, False]
+"""
+
+
+class Written(int):
+    """A whole number written with leading zeros or a plus sign: its value, shown as it was written.
+
+    >>> n = Written("017")
+    >>> n == 17, n + 1, str(n), f"{n}", [n]
+    (True, 18, '017', '017', [17])
+    """
+
+    text: str
+
+    def __new__(cls, text: str) -> Written:
+        digits = text.lstrip("+-").lstrip("0") or "0"
+        self = super().__new__(cls, ("-" if text[0] == "-" else "") + digits)
+        self.text = text
+        return self
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec) if not spec or spec[-1:] == "s" else super().__format__(spec)
 
 
 def resolve_plain(text: str, line: int | None = None) -> Any:
-    """An unquoted value: null, a truth value, a whole number, a decimal number or text.
+    """An unquoted value: nothing, true or false, a decimal whole number, or text.
 
-    >>> [resolve_plain(s) for s in ("", "yes", "Off", "12", "-3", "0x1F", "012", "1_000", "1:30", "2.5", "10♥")]
-    [None, True, False, 12, -3, 31, 10, 1000, 90, 2.5, '10♥']
+    >>> [resolve_plain(s) for s in ("", "true", "Off", "No", "12", "-3", "+4", "0x1F", "1_000", "1:30", "2.5")]
+    [None, True, 'Off', 'No', 12, -3, 4, '0x1F', '1_000', '1:30', '2.5']
+    >>> resolve_plain("017"), type(resolve_plain("017")).__name__, resolve_plain("-0")
+    (17, 'Written', 0)
     >>> resolve_plain("1" * 19, 4)
     Traceback (most recent call last):
     ...
@@ -58,18 +98,14 @@ def _resolve(text: str, line: int | None) -> Any:
     truth = _BOOLS.get(text)
     if truth is not None:
         return truth
-    if text[0] not in _NUMBER_START or " " in text:
+    if text[0] not in _NUMBER_START or not _DECIMAL.fullmatch(text):
         return text
-    if _DECIMAL.fullmatch(text):
-        if len(text) > MAX_INT_DIGITS + (text[0] == "-"):
-            raise _too_many_digits(text, line)
-        return int(text)
-    # Compiled here, not on import: plain decimal numbers are all most records have.
-    if re.fullmatch(_INT_PATTERN, text, re.X):
-        return _yaml_int(text, line)
-    if re.fullmatch(_FLOAT_PATTERN, text, re.X):
-        return _yaml_float(text)
-    return text
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) > MAX_INT_DIGITS:
+        raise _too_many_digits(text, line)
+    if text[0] == "+" or (text[0] in "0-" and text.lstrip("-") != (digits or "0")):
+        return Written(text)  # a sign or leading zeros: the number, shown as written
+    return int(text)
 
 
 def _too_many_digits(text: str, line: int | None) -> RecordError:
@@ -84,43 +120,3 @@ def _too_many_digits(text: str, line: int | None) -> RecordError:
         code="record.number_too_large",
         where=Where(line=line),
     )
-
-
-def _yaml_int(text: str, line: int | None) -> int:
-    digits = text.replace("_", "")
-    sign = -1 if digits[0] == "-" else 1
-    digits = digits.lstrip("+-")
-    # A digit limit per base keeps every value below 10**18 and int() fast.
-    if digits.startswith("0b"):
-        base, body, limit = 2, digits[2:], 60
-    elif digits.startswith("0x"):
-        base, body, limit = 16, digits[2:], 15
-    elif ":" in digits:
-        if len(digits) > 3 * MAX_INT_DIGITS:
-            raise _too_many_digits(text, line)
-        value = 0
-        for part in digits.split(":"):
-            value = value * 60 + int(part)
-        if value >= 10**MAX_INT_DIGITS:
-            raise _too_many_digits(text, line)
-        return sign * value
-    elif digits != "0" and digits.startswith("0"):
-        base, body, limit = 8, digits[1:], 20
-    else:
-        base, body, limit = 10, digits, MAX_INT_DIGITS
-    if len(body.lstrip("0")) > limit:
-        raise _too_many_digits(text, line)
-    return sign * int(body or "0", base)
-
-
-def _yaml_float(text: str) -> float:
-    value = text.replace("_", "").lower()
-    if value.endswith((".inf", ".nan")):
-        return float(value.replace(".", ""))
-    if ":" in value:
-        sign = -1.0 if value[0] == "-" else 1.0
-        number = 0.0
-        for part in value.lstrip("+-").split(":"):
-            number = number * 60 + float(part)
-        return sign * number
-    return float(value)

@@ -10,11 +10,15 @@ Hostile input is bounded here, before any game sees the data:
 - aliases (``*name``) may repeat at most :data:`MAX_ALIAS_VALUES` values in all (an alias bomb
   stops at once), mapping keys are single values (no ``? [list]``), no merge keys (``<<``) and no
   tags (``!!python/...``, ``!custom``);
-- whole numbers of at most :data:`MAX_INT_DIGITS` digits, in any base;
+- whole numbers of at most :data:`MAX_INT_DIGITS` digits, in decimal;
 - the text is read in Unicode NFC, so that a name typed decomposed is the same name.
 
-Each problem is a :class:`RecordError` with a stable code and the line. Plain scalars resolve as
-YAML 1.1 does (``yes`` is true, ``012`` is 10 in octal), except that a date stays text.
+- at most :data:`~referee.limits.MAX_DEALS` deals and :data:`~referee.limits.MAX_VALUES` values,
+  counted as they are read (:mod:`referee.records.bounds`); no lone surrogate, even escaped in JSON.
+
+Each problem is a :class:`RecordError` with a stable code and the line. Plain scalars are read as a
+person writes them (:mod:`referee.records.scalars`): decimal whole numbers (``017`` is 17), ``true``
+and ``false``, and text for the rest (``yes``, ``0x10`` and ``1:30`` are words).
 
 Three readers give the same data and lines: :mod:`referee.records.quick_yaml` for the plain block and
 flow YAML that records are written in (pure Python, no PyYAML), the standard :mod:`json` module
@@ -49,8 +53,16 @@ from itertools import accumulate
 from typing import Any
 
 from referee.errors import LazyWhere, RecordError, Where, format_path
-from referee.limits import MAX_ALIAS_VALUES, MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS
+from referee.limits import (
+    MAX_ALIAS_VALUES,
+    MAX_BYTES,
+    MAX_DEALS,
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    MAX_VALUES,
+)
 from referee.messages import t
+from referee.records.bounds import too_many_deals, too_many_values
 from referee.records.quick_yaml import NotPlain, QuickReader
 from referee.records.yaml_events import load_events
 
@@ -90,7 +102,9 @@ class Document:
         for its size of a top-level list (``deals``) would double the cost of the refusal.
         """
         if self.find_lines is not None and self.text is not None:
-            found = re.search(rf"^{re.escape(key)}\s*:", self.text, re.MULTILINE)
+            found = re.search(rf"^{re.escape(key)}\s*:", self.text, re.MULTILINE) or re.search(
+                rf'"{re.escape(key)}"\s*:', self.text
+            )  # YAML's top-level key, or JSON's (the first such key: records are small objects)
             if found is not None:
                 return self.text.count("\n", 0, found.start()) + 1
         return self.line((key,))
@@ -239,6 +253,24 @@ def _shallow(text: str) -> bool:
     return max(accumulate(map(_STEP.__getitem__, found)), default=0) <= MAX_DEPTH
 
 
+def _values(data: Any) -> int:
+    """How many values ``data`` holds, counted as the YAML readers count them (a mapping's entry is two).
+
+    >>> _values({"a": [1, 2], "b": {"c": 3}})
+    8
+    """
+    count, stack = 0, [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, list):
+            count += len(value)
+            stack.extend(v for v in value if isinstance(v, (list, dict)))
+        elif isinstance(value, dict):
+            count += 2 * len(value)
+            stack.extend(v for v in value.values() if isinstance(v, (list, dict)))
+    return count
+
+
 def _load_json(text: str) -> Any:
     import json
 
@@ -250,7 +282,47 @@ def _load_json(text: str) -> Any:
         raise _NotJson from None
     if not _shallow(text):
         raise _NotJson
+    escaped = _SURROGATE_ESCAPE.search(text)
+    if escaped is not None and _has_surrogate(data):
+        # "\ud800" escapes half a character: the text is plain, the value it makes is not (YAML refuses it).
+        lone = _LONE_ESCAPE.search(text) or escaped
+        line = text.count("\n", 0, lone.start()) + 1
+        raise RecordError(
+            t(
+                "The record contains the control character {char} (line {line}); a record is plain text.",
+                char=f"U+{lone.group()[2:].upper()}",
+                line=line,
+            ),
+            code="record.control_character",
+            where=Where(line=line),
+        )
     return data
+
+
+# An escaped UTF-16 surrogate: half of a character, valid only as a high one followed by a low one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_LONE_ESCAPE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<![0-9a-fA-F]{4})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+
+
+def _has_surrogate(data: Any) -> bool:
+    """Whether a string in ``data`` (a key or a value) holds a lone surrogate."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii() and _LONE.search(value):
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
+_LONE = re.compile("[\ud800-\udfff]")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -274,6 +346,12 @@ def load_text(text: str) -> Document:
         except _NotJson:
             pass
         else:
+            if text.count(",") > MAX_VALUES and _values(data) > MAX_VALUES:
+                raise too_many_values(None)
+            deals = data.get("deals") if isinstance(data, dict) else None
+            if isinstance(deals, list) and len(deals) > MAX_DEALS:
+                doc = Document(data, find_lines=lambda: _lines_of(text), text=text)
+                raise too_many_deals(doc.top_line("deals"), len(deals))
             return Document(data, find_lines=lambda: _lines_of(text), text=text)
     try:
         data = QuickReader(text, track=False).read()

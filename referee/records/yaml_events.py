@@ -10,9 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from referee.errors import RecordError, Where, format_path
-from referee.limits import MAX_ALIAS_VALUES, MAX_DEPTH
+from referee.limits import MAX_ALIAS_VALUES, MAX_DEALS, MAX_DEPTH, MAX_VALUES
 from referee.messages import N_, Message, t
+from referee.records.bounds import too_many_deals, too_many_values
 from referee.records.scalars import resolve_plain
+
+DEALS = ("deals",)
 
 Path = tuple[Any, ...]
 
@@ -168,6 +171,8 @@ def _build(loader: Any, yaml: Any) -> tuple[Any, dict[Path, int]]:
             lines[(*path, key)] = frame[4]
             frame[3] = _MISSING
         else:
+            if path == DEALS and len(container) >= MAX_DEALS:
+                raise too_many_deals(line)  # the deal cap, applied as the deals are read
             lines[(*path, len(container))] = line
             container.append(value)
 
@@ -192,6 +197,8 @@ def _build(loader: Any, yaml: Any) -> tuple[Any, dict[Path, int]]:
             break
         kind = type(event)
         line = event.start_mark.line + 1 if event.start_mark is not None else None
+        if weight > MAX_VALUES:
+            raise too_many_values(line)
         if kind is scalar_event:
             weight += 1
             quoted = bool(event.style)

@@ -6,7 +6,8 @@ Python compiled to WebAssembly). Everything it loads comes from the site itself:
 - Pyodide from the npm package pinned in ``package.json``/``package-lock.json`` (``npm ci``
   puts it in ``node_modules/``; :func:`ensure_node_modules` runs it when the lock file changed),
   only the five files a start needs, under ``assets/checker/pyodide/<version>/``;
-- a zip (:func:`bundle`) with PyYAML's pure-Python ``yaml`` package (no C extension: its loader
+- a zip (:func:`bundle`) with Unicode's confusables (the data of ``confusable_homoglyphs``), PyYAML's
+  pure-Python ``yaml`` package (no C extension: its loader
   falls back to the Python parser; the referee's own quick reader reads plain records, but PyYAML
   still reads the rest and writes the text box from the form), the ``referee`` modules the checker
   imports and the compiled ``.mo`` catalogs, named by its content hash so that a browser never
@@ -29,7 +30,7 @@ games' record declarations as JSON. The scripts are ``overrides/assets/javascrip
 >>> name.startswith("referee-") and name.endswith(".zip")
 True
 >>> sorted({n.split("/")[0] for n in bundle().names})
-['locale', 'referee', 'yaml']
+['confusable_homoglyphs', 'locale', 'referee', 'yaml']
 """
 
 from __future__ import annotations
@@ -143,11 +144,26 @@ def _yaml_dir() -> Path:
     return Path(yaml.__file__).resolve().parent
 
 
+def _package_dir(name: str) -> Path:
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.submodule_search_locations, name
+    return Path(next(iter(spec.submodule_search_locations))).resolve()
+
+
 def _bundle_files() -> list[tuple[str, Path]]:
     """(name in the zip, file) for every file the referee needs in the browser, in a stable order."""
     files: list[tuple[str, Path]] = []
     for path in sorted(_yaml_dir().glob("*.py")):  # the pure-Python parser; _yaml*.so stays out
         files.append((f"yaml/{path.name}", path))
+    # Unicode's confusables, for names that print alike (referee.records.lookalike reads the data
+    # file only; the package's own modules are not imported).
+    confusables = _package_dir("confusable_homoglyphs")
+    for name in ("__init__.py", "_version.py", "confusables.json"):
+        files.append((f"confusable_homoglyphs/{name}", confusables / name))
+    for path in sorted(confusables.parent.glob("confusable_homoglyphs-*.dist-info/LICENSE")):
+        files.append(("confusable_homoglyphs/LICENSE", path))
     package = ROOT / "referee"
     for path in sorted(package.rglob("*.py")):
         rel = path.relative_to(package)

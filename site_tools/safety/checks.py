@@ -51,6 +51,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Literal
 
+from site_tools.safety.number_words import number_words
+
 Kind = Literal["page", "message"]
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -114,7 +116,6 @@ LENGTH_FACTOR = 2
 LENGTH_ALLOWANCE = 40
 
 _PAGE_PLACEHOLDER = re.compile(r"\{\d+\}")
-_PRINTF = re.compile(r"%\([^)\s]*\)[a-zA-Z]|%[sdifr]")
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")
 _NUMBER = re.compile(r"\d+")
 # Text with none of these characters, not starting like a block, renders as one plain paragraph:
@@ -187,14 +188,96 @@ def format_fields(text: str) -> Counter[str]:
     return fields
 
 
+_PRINTF_FLAGS = "-+ #0"
+_PRINTF_LENGTH = "hlL"
+_PRINTF_TYPES = "diouxXeEfFgGcrsa"
+
+
+def printf_conversions(text: str) -> tuple[list[str], str]:
+    """The ``%`` conversions of ``text`` in order, as Python's ``str % values`` reads them, and the text
+    without them; ValueError where Python would raise one (a trailing ``%``, ``%y``, an open ``%(``).
+
+    The whole grammar (``printf``-style formatting in Python's documentation): ``%``, a mapping key
+    in parentheses (which may nest), flags, a width (``*`` or digits), a precision, a length modifier
+    (ignored by Python) and the conversion type; ``%%`` is a conversion too (it writes one ``%``).
+
+    >>> printf_conversions("%(prog)s: error: %(message)s %-5.2f %*d %% %a %c")[0]
+    ['%(prog)s', '%(message)s', '%-5.2f', '%*d', '%%', '%a', '%c']
+    >>> printf_conversions("%(a(b))s and %ld")[0]
+    ['%(a(b))s', '%ld']
+    >>> printf_conversions("ends with %")
+    Traceback (most recent call last):
+    ...
+    ValueError: incomplete format
+    >>> printf_conversions("50%y")
+    Traceback (most recent call last):
+    ...
+    ValueError: unsupported format character 'y' (0x79) at index 3
+    """
+    found: list[str] = []
+    rest: list[str] = []
+    i, end = 0, len(text)
+    while True:
+        start = text.find("%", i)
+        if start < 0:
+            rest.append(text[i:])
+            return found, " ".join(rest)
+        rest.append(text[i:start])
+        j = start + 1
+        if text[j : j + 1] == "%":  # "%%" writes one "%"; a "%" after a key or a flag is refused
+            found.append("%%")
+            i = j + 1
+            continue
+        if j < end and text[j] == "(":
+            depth, j = 1, j + 1
+            while j < end and depth:
+                depth += {"(": 1, ")": -1}.get(text[j], 0)
+                j += 1
+            if depth:
+                raise ValueError("incomplete format key")
+        while j < end and text[j] in _PRINTF_FLAGS:
+            j += 1
+        if j < end and text[j] == "*":
+            j += 1
+        else:
+            while j < end and text[j].isdigit():
+                j += 1
+        if j < end and text[j] == ".":
+            j += 1
+            if j < end and text[j] == "*":
+                j += 1
+            else:
+                while j < end and text[j].isdigit():
+                    j += 1
+        while j < end and text[j] in _PRINTF_LENGTH:
+            j += 1
+        if j >= end:
+            raise ValueError("incomplete format")
+        if text[j] not in _PRINTF_TYPES:
+            raise ValueError(
+                f"unsupported format character {text[j]!r} (0x{ord(text[j]):x}) at index {j}"
+            )
+        found.append(text[start : j + 1])
+        i = j + 1
+
+
 def _placeholders(text: str, kind: Kind) -> tuple[Counter[str], str]:
     """The placeholders of ``text`` and the text without them (ValueError for a broken one)."""
     if kind == "page":
         found = Counter(_PAGE_PLACEHOLDER.findall(text))
         return found, _PAGE_PLACEHOLDER.sub(" ", text)
-    found = format_fields(text) + Counter(_PRINTF.findall(text))
-    rest = re.sub(r"\{\{|\}\}", "", _PRINTF.sub(" ", text))
+    conversions, without = printf_conversions(text)
+    found = format_fields(text) + Counter(conversions)
+    rest = re.sub(r"\{\{|\}\}", "", without)
     return found, re.sub(r"\{[^{}]*\}", " ", rest)
+
+
+def _printf_or_none(text: str) -> list[str] | None:
+    """The ``%`` conversions of ``text``, or None where the English itself is not a ``%`` format."""
+    try:
+        return printf_conversions(text)[0]
+    except ValueError:
+        return None
 
 
 def _placeholders_removed(text: str, kind: Kind) -> str:
@@ -213,6 +296,16 @@ def _placeholder_problems(source: str, target: str, kind: Kind) -> list[str]:
         got, target_rest = _placeholders(target, kind)
     except ValueError as error:
         return [f"has a broken placeholder ({error})"]
+    if kind == "message":
+        # argparse fills its messages (and every option's help) with `%`: the conversions must be the
+        # English's exactly, in order (positional ones take their values in order; an extra `%a`, `%c`
+        # or a trailing `%` breaks every command line in that language).
+        wanted_printf = _printf_or_none(source)
+        got_printf = printf_conversions(target)[0]
+        if wanted_printf is not None and got_printf != wanted_printf:
+            keyed = all(c.startswith("%(") or c == "%%" for c in wanted_printf + got_printf)
+            if not keyed or Counter(set(got_printf)) != Counter(set(wanted_printf)):
+                return [f"has the % conversions {got_printf}, not the English's {wanted_printf}"]
     # Each placeholder of the English exactly, none other; a translation may name one twice or once
     # where the English repeats it ("{player} … {player}" → "… он").
     found = [
@@ -230,13 +323,48 @@ def _placeholder_problems(source: str, target: str, kind: Kind) -> list[str]:
 # --- characters and numbers ---------------------------------------------------------------------
 
 
+# Characters that show nothing or look like others (robustness round 3, #5): the Hangul and Braille
+# fillers and the other default-ignorable ones (variation selectors, the combining grapheme joiner),
+# the vertical, CJK-compatibility and small forms (``﹤script﹥``), the mathematical letters and digits
+# (``𝐣𝐚𝐯𝐚𝐬𝐜𝐫𝐢𝐩𝐭``).
+_INVISIBLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0"
+    "\U000e0100-\U000e01ef\ufe10-\ufe1f\ufe30-\ufe6f\U0001d400-\U0001d7ff]"
+)
+# Combining marks (``слева̶̶`` crossed out), and numbers that are not digits: circled (⑩),
+# superscript (⁵²), fractions, Roman numerals.
+_ODD_CATEGORIES = frozenset(("Cf", "Zl", "Zp", "Mn", "Me", "Mc", "No", "Nl"))
+# Look-alikes of the characters markup is made of: Unicode's confusables whose prototype is one of them.
+_MARKUP = frozenset("<>&=/\\")
+
+
+@cache
+def _markup_lookalikes() -> frozenset[str]:
+    from referee.records.lookalike import prototypes
+
+    return frozenset(c for c, p in prototypes().items() if c not in _MARKUP and p in _MARKUP)
+
+
+# A Russian stress mark: a combining acute after a Cyrillic vowel («бо́льшим», not «больши́м»).
+_STRESS = re.compile("(?<=[аеёиоуыэюяАЕЁИОУЫЭЮЯ])\u0301")
+
+
 def _odd_characters(text: str) -> set[str]:
-    """Invisible and direction-changing characters, and full-width look-alikes of ``<``, ``&``…"""
+    """Invisible, direction-changing and look-alike characters, combining marks, numbers not in digits."""
+    if text.isascii():
+        return set()
+    lookalikes = _markup_lookalikes()
     return {
         c
-        for c in text
-        if (unicodedata.category(c) in ("Cf", "Zl", "Zp") and c != "\u00ad")
-        or 0xFF00 <= ord(c) <= 0xFFEF
+        for c in _STRESS.sub("", text)
+        if not c.isascii()
+        and c != "\u00ad"
+        and (
+            unicodedata.category(c) in _ODD_CATEGORIES
+            or 0xFF00 <= ord(c) <= 0xFFEF
+            or _INVISIBLE.match(c)
+            or c in lookalikes
+        )
     }
 
 
@@ -270,6 +398,9 @@ _ORDINALS = {
     "triple": 3,
     "pair": 2,
     "dozen": 12,
+    # French, in the English's names of games: Trente-et-Quarante.
+    "trente": 30,
+    "quarante": 40,
 }
 
 
@@ -301,13 +432,17 @@ def english_numbers(text: str) -> set[str]:
     """The numbers an English segment names in digits or in words (a translation may write either).
 
     >>> sorted(english_numbers("In the late eighteenth century, 2 of fifty-two cards"), key=int)
-    ['2', '18', '52']
+    ['2', '18', '50', '52']
     """
     found = numbers(text, "page")
     for word in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)?", text):
-        value = _word_value(word)
-        if value is not None:
-            found.add(str(value))
+        # "fifty-two", and the parts of "three-player" and "Trente-et-Quarante"; "fifths" as "fifth"
+        for part in (word, *word.split("-")):
+            value = _word_value(part)
+            if value is None and part.endswith("s"):
+                value = _word_value(part[:-1])
+            if value is not None:
+                found.add(str(value))
     return found
 
 
@@ -523,13 +658,43 @@ def problems(source: str, target: str, kind: Kind = "page", *, rendered: bool = 
     allowed = numbers(source, kind) | english_numbers(_placeholders_removed(source, kind))
     for number in sorted(numbers(target, kind) - allowed, key=lambda n: (len(n), n)):
         found.append(f"writes the number {number}, which the English does not")
+    in_words = number_words(_placeholders_removed(strip_code(target), kind))
+    for number in sorted(in_words - allowed, key=lambda n: (len(n), n)):
+        found.append(f"writes the number {number} in words, which the English does not")
     for place in sorted(destinations(target) - destinations(source)):
         found.append(f"links to {place}, which the English does not")
     if target.count("\n") > source.count("\n"):
         found.append("has more line breaks than the English")
+    if kind == "message" and target.count("{{") + target.count("}}") > source.count(
+        "{{"
+    ) + source.count("}}"):
+        found.append("writes doubled braces, which the English does not (they print as braces)")
+    code_markup = {c for span in _CODE_SPAN.finditer(target) for c in span[0] if c in "<>&"}
+    if code_markup - {c for span in _CODE_SPAN.finditer(source) for c in span[0]}:
+        found.append("writes markup in a code span, which the English's code spans do not have")
+    for sentence in _repeated_sentences(target) - _repeated_sentences(source):
+        found.append(f"says {sentence[:40]!r}… twice, which the English does not")
     if rendered:
         found += rendered_problems(source, target, kind)
     return found
+
+
+_SENTENCE = re.compile(r"[^.!?;:\n]{20,}")
+
+
+def _repeated_sentences(text: str) -> set[str]:
+    """Sentences (and clauses of 20 characters or more) that ``text`` says twice or more.
+
+    >>> sorted(_repeated_sentences("The dealer deals ten cards. The dealer deals ten cards. Then play."))
+    ['The dealer deals ten cards']
+    """
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for found in _SENTENCE.findall(text):
+        sentence = found.strip()
+        if len(sentence) >= 20:
+            (twice if sentence in seen else seen).add(sentence)
+    return twice
 
 
 def is_safe(source: str, target: str, kind: Kind = "page") -> bool:
