@@ -42,10 +42,10 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "palette.brightness-auto": "Switch to light mode",
         "palette.brightness-7": "Switch to dark mode",
         "palette.brightness-4": "Follow the system setting",
-        "keep.button": "Save every game's rules for offline",
-        "keep.working": "Saving…",
-        "keep.done": "Saved: {n} games, available offline",
-        "keep.partial": "Saved {k} of {n} games; try again while online",
+        "keep.working": "Saving this site's pages on this device for reading offline…",
+        "keep.done": "Every page in English, the score checker included, is saved on this device and "
+        "opens offline.",
+        "keep.partial": "Some pages could not be saved; they will be on your next visit with a connection.",
         "keep.cannot": "This browser cannot keep pages for offline reading",
     },
     "ru": {
@@ -61,10 +61,12 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "palette.brightness-auto": "Включить светлую тему",
         "palette.brightness-7": "Включить тёмную тему",
         "palette.brightness-4": "Как в системе",
-        "keep.button": "Сохранить правила всех игр для чтения без интернета",
-        "keep.working": "Сохраняем…",
-        "keep.done": "Сохранено игр: {n}. Их правила доступны без интернета",
-        "keep.partial": "Сохранено игр: {k} из {n}. Повторите, когда будет интернет",
+        "keep.working": "Сохраняем страницы сайта на этом устройстве, чтобы их можно было читать "
+        "без интернета…",
+        "keep.done": "Все страницы на русском, включая проверку счёта, сохранены на этом устройстве "
+        "и открываются без интернета.",
+        "keep.partial": "Часть страниц сохранить не удалось: они сохранятся при следующем посещении "
+        "с интернетом.",
         "keep.cannot": "Этот браузер не умеет сохранять страницы для чтения без интернета",
     },
     "de": {
@@ -81,10 +83,12 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "palette.brightness-auto": "Zum hellen Design wechseln",
         "palette.brightness-7": "Zum dunklen Design wechseln",
         "palette.brightness-4": "Wie im System eingestellt",
-        "keep.button": "Regeln aller Spiele für offline speichern",
-        "keep.working": "Wird gespeichert …",
-        "keep.done": "Gespeicherte Spiele: {n}, auch ohne Internet lesbar",
-        "keep.partial": "Gespeichert: {k} von {n} Spielen; mit Internetverbindung erneut versuchen",
+        "keep.working": "Die Seiten werden auf diesem Gerät gespeichert, damit sie sich auch offline "
+        "lesen lassen …",
+        "keep.done": "Alle deutschen Seiten, auch die Punkteprüfung, sind auf diesem Gerät gespeichert "
+        "und öffnen sich auch offline.",
+        "keep.partial": "Einige Seiten ließen sich nicht speichern; das geschieht beim nächsten Besuch "
+        "mit Internetverbindung.",
         "keep.cannot": "Dieser Browser kann keine Seiten für das Lesen ohne Internet speichern",
     },
 }
