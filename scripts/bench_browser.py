@@ -89,6 +89,8 @@ class Counting(SimpleHTTPRequestHandler):
 
     def send_head(self) -> Any:
         path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"  # a page: its index.html (and its copies), as a host does
         accepted = self.headers.get("Accept-Encoding", "")
         for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
             packed = path.with_name(path.name + suffix)

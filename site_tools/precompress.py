@@ -37,6 +37,8 @@ from site_tools.checker import CACHE, ROOT, _node
 TEXT = {".html", ".js", ".mjs", ".json", ".css", ".svg", ".xml", ".txt", ".webmanifest"}
 SMALL = 1_000  # bytes; below it compression saves too little to be worth a file
 STORE = CACHE / "compressed"
+# What the copies depend on besides their source: new settings are new copies.
+SETTINGS = b"gzip 6/9; " + (ROOT / "site_tools" / "compress.mjs").read_bytes()
 log = logging.getLogger("mkdocs.plugins.precompress")
 
 
@@ -74,7 +76,7 @@ def write_into_site(site_dir: str | Path, only: list[Path] | None = None) -> lis
         if not wanted(rel, path.stat().st_size):
             continue
         data = path.read_bytes()
-        key = hashlib.sha256(data).hexdigest()[:32]
+        key = hashlib.sha256(SETTINGS + data).hexdigest()[:32]
         keys.add(key)
         gz, br = STORE / f"{key}.gz", STORE / f"{key}.br"
         if not gz.is_file():

@@ -24,6 +24,8 @@ export const MAGIC = 0x32535350; // "PSS2" read as little-endian bytes
 export const PAGE = 4096;
 /** The service worker's cache of files that never change under their name (site_tools/sw.js). */
 export const FILES_CACHE = "cardrules-files";
+// The network's fetch, kept before startPyodide answers Pyodide's own fetches with fetchOnce.
+const networkFetch = globalThis.fetch;
 
 /**
  * The active data segments of a WebAssembly module: what its memory holds before it runs.
@@ -138,7 +140,7 @@ export async function fetchOnce(url) {
     const hit = await cache.match(url);
     if (hit) return hit;
   } catch { /* no Cache Storage here (a private window, a file: page): the network only */ }
-  const response = await fetch(url);
+  const response = await networkFetch.call(globalThis, url);
   if (!response.ok) throw new Error(`${response.status} ${url}`);
   // Not awaited: the caller reads the body as it arrives (the WebAssembly compiles while it downloads).
   if (cache) cache.put(url, response.clone()).catch(() => {});
@@ -169,12 +171,12 @@ export async function startPyodide({ pyodide, lock, snapshot, stdlib, env = {} }
   const stdlibUrl = stdlib ? new URL(stdlib, self.location.href).href : null;
   const wasm = fetchOnce(wasmUrl);
   wasm.catch(() => {});
-  const networkFetch = self.fetch;
+  const before = self.fetch;
   self.fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url === wasmUrl) return wasm.then((r) => r.clone());
     if (url === stdlibUrl) return fetchOnce(url);
-    return networkFetch.call(self, input, init);
+    return before.call(self, input, init);
   };
   try {
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
@@ -198,10 +200,12 @@ export async function startPyodide({ pyodide, lock, snapshot, stdlib, env = {} }
       } catch (error) { // a snapshot this browser cannot restore: the plain start gives the same answers
         console.warn("checker: no snapshot restored, starting plainly:", error);
         delete options._loadSnapshot;
+        // A damaged copy must not be kept: the next visit fetches it again.
+        caches.open(FILES_CACHE).then((c) => c.delete(new URL(snapshot, self.location.href).href)).catch(() => {});
       }
     }
     return { pyodide: await loadPyodide(options), snapshot: false };
   } finally {
-    self.fetch = networkFetch;
+    self.fetch = before;
   }
 }

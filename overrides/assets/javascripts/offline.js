@@ -96,7 +96,10 @@
     return;
   }
   window.addEventListener("load", function () {
-    navigator.serviceWorker.register(url)
+    // updateViaCache "all": the browser's check for a new sw.js may be answered by its HTTP cache (as
+    // long as the host's Cache-Control allows, at most a day): without it, Chromium fetched sw.js
+    // twice on a first visit. Pages come from the network first anyway, so a new build shows at once.
+    navigator.serviceWorker.register(url, { updateViaCache: "all" })
       .then(function () { return navigator.serviceWorker.ready; })
       .then(function (registration) { return checkerUp().then(function () { return registration; }); })
       .then(keep)
