@@ -7,14 +7,14 @@ import { brotliCompressSync, constants } from "node:zlib";
 const args = process.argv.slice(2);
 for (let i = 0; i + 1 < args.length; i += 2) {
   const data = readFileSync(args[i]);
-  // CPU measured on the build machine: quality 11 is quick on a page or a script (under 0.1 s for
-  // 100 kB) but costs minutes on the 12 MB snapshot and 45 s on the 2.7 MB standard library for 10 %
-  // fewer bytes; above 1 MB quality 9 with a 16 MB window (the largest a browser takes: the snapshot
-  // and the WebAssembly repeat themselves far apart) gives most of it in seconds.
+  // CPU measured on the build machine: quality 11 costs 45 s on the 2.7 MB standard library and
+  // minutes on the 12 MB snapshot for 10 % fewer bytes, and 100 s for the site's 135 pages and scripts
+  // under load; quality 9 gives most of it in seconds. Above 1 MB, a 16 MB window (the largest a
+  // browser takes): the snapshot and the WebAssembly repeat themselves far apart.
   const large = data.length > 1_000_000;
   writeFileSync(args[i + 1], brotliCompressSync(data, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: large ? 9 : 11,
+      [constants.BROTLI_PARAM_QUALITY]: 9,
       [constants.BROTLI_PARAM_LGWIN]: large ? 24 : 22,
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
