@@ -47,6 +47,11 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "opens offline.",
         "keep.partial": "Some pages could not be saved; they will be on your next visit with a connection.",
         "keep.cannot": "This browser cannot keep pages for offline reading",
+        "offline.title": "You are offline",
+        "offline.body": "This page is not saved on this device, so it cannot open without a connection.",
+        "offline.retry": "Try again",
+        "offline.kept": "Saved on this device, these pages open offline:",
+        "offline.none": "No page of this site is saved on this device yet.",
     },
     "ru": {
         "action.edit": "Улучшить перевод",
@@ -68,6 +73,11 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "keep.partial": "Часть страниц сохранить не удалось: они сохранятся при следующем посещении "
         "с интернетом.",
         "keep.cannot": "Этот браузер не умеет сохранять страницы для чтения без интернета",
+        "offline.title": "Нет соединения с интернетом",
+        "offline.body": "Эта страница не сохранена на устройстве, поэтому без интернета она не откроется.",
+        "offline.retry": "Попробовать ещё раз",
+        "offline.kept": "Эти страницы сохранены на устройстве и открываются без интернета:",
+        "offline.none": "На этом устройстве пока не сохранено ни одной страницы сайта.",
     },
     "de": {
         "action.edit": "Übersetzung verbessern",
@@ -90,6 +100,12 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "keep.partial": "Einige Seiten ließen sich nicht speichern; das geschieht beim nächsten Besuch "
         "mit Internetverbindung.",
         "keep.cannot": "Dieser Browser kann keine Seiten für das Lesen ohne Internet speichern",
+        "offline.title": "Keine Internetverbindung",
+        "offline.body": "Diese Seite ist auf diesem Gerät nicht gespeichert und lässt sich ohne "
+        "Verbindung nicht öffnen.",
+        "offline.retry": "Erneut versuchen",
+        "offline.kept": "Diese Seiten sind auf dem Gerät gespeichert und öffnen sich auch offline:",
+        "offline.none": "Auf diesem Gerät ist noch keine Seite dieser Website gespeichert.",
     },
 }
 

@@ -5,7 +5,7 @@ with three things filled in: the build's version (:func:`build_version`, a hash 
 are made from: a new build is a new page cache, so the worker never serves an old page once a new
 one is online), each language's pages and files (:func:`language_files`, read from the built site:
 what the worker fetches in the background after a first visit, so that the reader's whole language
-opens offline), and the offline page's words (:data:`WORDS`). ``manifest.webmanifest`` names the
+opens offline), and the offline page's words (:func:`words`). ``manifest.webmanifest`` names the
 site and its icons (``overrides/assets/images/icon*.{svg,png}``) so that a phone can add it to its
 home screen. ``overrides/assets/javascripts/offline.js`` registers the worker (a file of its own:
 the Content-Security-Policy allows no inline script) and tells it what each page loaded.
@@ -20,6 +20,7 @@ from pathlib import Path
 
 from site_tools import checker
 from site_tools.buildcache import files_digest
+from site_tools.frame import FRAME_STRINGS, frame_text
 from site_tools.languages import site_languages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,30 +28,10 @@ SW_TEMPLATE = ROOT / "site_tools" / "sw.js"
 ICONS = "assets/images"
 # What the pages are made from: a change in any of them is a new build version.
 SOURCES = ("docs", "locale", "overrides", "examples", "site_tools", "referee", "mkdocs.yml")
-# The offline page (written by the service worker for a page that is neither online nor kept).
+# The offline page's words (the service worker writes the page): the frame's sentences "offline.*".
+WORDS_KEYS = ("title", "body", "retry", "kept", "none")
 WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "You are offline",
-        "body": "This page is not saved on this device, so it cannot open without a connection.",
-        "retry": "Try again",
-        "kept": "Saved on this device, these pages open offline:",
-        "none": "No page of this site is saved on this device yet.",
-    },
-    "ru": {
-        "title": "Нет соединения с интернетом",
-        "body": "Эта страница не сохранена на устройстве, поэтому без интернета она не откроется.",
-        "retry": "Попробовать ещё раз",
-        "kept": "Эти страницы сохранены на устройстве и открываются без интернета:",
-        "none": "На этом устройстве пока не сохранено ни одной страницы сайта.",
-    },
-    "de": {
-        "title": "Keine Internetverbindung",
-        "body": "Diese Seite ist auf diesem Gerät nicht gespeichert und lässt sich ohne Verbindung "
-        "nicht öffnen.",
-        "retry": "Erneut versuchen",
-        "kept": "Diese Seiten sind auf dem Gerät gespeichert und öffnen sich auch offline:",
-        "none": "Auf diesem Gerät ist noch keine Seite dieser Website gespeichert.",
-    },
+    lang: {key: frame_text(f"offline.{key}", lang) for key in WORDS_KEYS} for lang in FRAME_STRINGS
 }
 # Never fetched for offline reading: the compressed copies (the host picks them), the worker itself,
 # the benchmark's pages, and the sitemaps.
@@ -208,7 +189,10 @@ def service_worker(site: str | Path) -> str:
 
 def words() -> dict[str, dict[str, str]]:
     """The offline page's words for every language of the site (English where a language has none yet)."""
-    return {lang: WORDS.get(lang, WORDS["en"]) for lang in site_languages()}
+    return {
+        lang: {key: frame_text(f"offline.{key}", lang) for key in WORDS_KEYS}
+        for lang in site_languages()
+    }
 
 
 def write_manifest(site_dir: str | Path) -> None:

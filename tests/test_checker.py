@@ -499,3 +499,20 @@ def test_every_game_page_gets_a_link_to_its_checker() -> None:
         markdown = (ROOT / "docs" / "en" / f"{game}.md").read_text(encoding="utf-8")
         out, _ = expand(markdown, "de", game)
         assert out.count(f"#game={game}") == 1, game
+
+
+def test_the_pages_state_the_size_the_build_measured(site: Path) -> None:
+    """One size, in each language's way of writing it, measured on the files a first start fetches."""
+    from site_tools import download_size
+
+    size = download_size.measured(site)
+    python = sum(p.stat().st_size for p in download_size.start_files(site))
+    assert 3_000_000 < size < python / 2, (size, python)  # the brotli copies', not the files'
+    for lang, prefix in (("en", ""), ("ru", "ru/"), ("de", "de/")):
+        page = (site / prefix / checker.PAGE / "index.html").read_text(encoding="utf-8")
+        spoken = download_size.spoken(size, lang)
+        assert page.count(spoken) >= 2, lang  # the page's text and the checker's loading line
+    left = [p for p in site.rglob("*.html") if download_size.MACRO in p.read_text(encoding="utf-8")]
+    assert left == [] and download_size.MACRO not in (
+        site / "search" / "search_index.json"
+    ).read_text(encoding="utf-8")

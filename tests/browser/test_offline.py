@@ -43,7 +43,6 @@ def test_one_visit_fetches_each_file_once_and_the_whole_language_opens_offline(
 ) -> None:
     from referee.games import GAMES
     from site_tools.frame import frame_text
-    from site_tools.offline import WORDS
 
     foreign: list[str] = []
     context = browser.new_context(service_workers="allow")
@@ -89,7 +88,7 @@ def test_one_visit_fetches_each_file_once_and_the_whole_language_opens_offline(
     # A German page was never kept: the offline page, in the reader's language (the page the link
     # was followed from), links to what is kept.
     page.goto(f"{logged_url}/de/yacht/", referer=f"{logged_url}/ru/yacht/")
-    assert page.inner_text("h1") == WORDS["ru"]["title"]
+    assert page.inner_text("h1") == frame_text("offline.title", "ru")
     assert page.get_attribute("html", "lang") == "ru"
     links = page.eval_on_selector_all("main a[href*='/ru/']", "as => as.map(a => a.href)")
     assert f"{logged_url}/ru/yacht/" in links and len(links) > len(GAMES)
