@@ -70,7 +70,13 @@ def checker_files(site: Path) -> list[str]:
 
 
 class _Links(html.parser.HTMLParser):
-    """The page's title and every ``src`` and ``href`` in it."""
+    """The page's title and every ``src`` and ``href`` in it.
+
+    >>> page = _Links()
+    >>> page.feed('<title>Yacht - Card rules</title><img src="a.svg"><svg><title>A♠</title></svg>')
+    >>> page.title, page.links
+    ('Yacht - Card rules', ['a.svg'])
+    """
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -79,7 +85,7 @@ class _Links(html.parser.HTMLParser):
         self._in_title = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._in_title = tag == "title"
+        self._in_title = tag == "title" and not self.title  # the page's, not a picture's <title>
         for name, value in attrs:
             if name in ("src", "href") and value:
                 self.links.append(value)
