@@ -37,6 +37,9 @@ function progress(stage, extra = {}) {
 async function start() {
   progress("download");
   const snapshot = SNAPSHOT && START !== "plain" ? SNAPSHOT : null;
+  const referee = () => fetchOnce(new URL(BUNDLE, self.location.href).href).then((r) => r.arrayBuffer());
+  const zip = snapshot ? null : referee(); // a plain start needs it: fetched alongside Pyodide's files
+  if (zip) zip.catch(() => {}); // its failure is reported where it is awaited
   progress("start");
   const { pyodide, snapshot: restored } = await startPyodide({
     pyodide: PYODIDE, lock: LOCK, snapshot, stdlib: SNAPSHOT ? stdlibFor(SNAPSHOT) : null, env: ENV,
@@ -47,8 +50,7 @@ async function start() {
     pyodide.runPython("import os, random\nrandom.seed(os.urandom(32))");
     web = pyodide.pyimport("referee.present.web");
   } else {
-    const zip = await (await fetchOnce(new URL(BUNDLE, self.location.href).href)).arrayBuffer();
-    pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
+    pyodide.unpackArchive(await (zip || referee()), "zip", { extractDir: HOME });
     pyodide.runPython(`import sys\nsys.path.insert(0, "${HOME}")\nimport referee.present.web`);
     web = pyodide.pyimport("referee.present.web");
   }
