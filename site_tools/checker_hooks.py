@@ -132,6 +132,12 @@ def on_post_build(config: MkDocsConfig) -> None:
     precompress.write_into_site(site)  # .gz and .br beside the files worth it
 
 
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Tell the pages' template whether this is a writer's preview (it then registers no service worker)."""
+    config.extra["site_preview"] = checker.preview()
+    return config
+
+
 def on_pre_build(config: MkDocsConfig) -> None:
     """Install Pyodide from npm first if the lock file changed (``mkdocs build`` alone must work)."""
     try:

@@ -57,3 +57,13 @@ def test_the_preview_s_hooks_write_no_service_worker_and_no_copies(
     config = SimpleNamespace(site_dir=str(tmp_path), plugins={})
     checker_hooks.on_post_build(config)  # type: ignore[arg-type]
     assert [p.name for p in tmp_path.iterdir()] == ["manifest.webmanifest"]  # no sw.js, no .br
+
+
+def test_the_preview_s_pages_register_no_service_worker(preview: None) -> None:
+    from types import SimpleNamespace
+
+    config = SimpleNamespace(extra={})
+    checker_hooks.on_config(config)  # type: ignore[arg-type]
+    assert config.extra["site_preview"] is True
+    template = (ROOT / "overrides" / "main.html").read_text(encoding="utf-8")
+    assert "data-sw=\"{{ '' if config.extra.site_preview else ('sw.js' | url) }}\"" in template

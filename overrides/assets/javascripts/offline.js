@@ -89,7 +89,8 @@
     registration.active.postMessage({ type: "keep", id: id, urls: urls, lang: lang });
   }
 
-  if (!("serviceWorker" in navigator) || !url) {
+  if (!url) return; // a writer's preview (./run serve) has no service worker
+  if (!("serviceWorker" in navigator)) {
     var cannot = function () { say(homeStatus(), words.keepCannot); };
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", cannot);
     else cannot();
