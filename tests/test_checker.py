@@ -194,7 +194,8 @@ def test_run_installs_pyodide_from_the_lock_file() -> None:
 
 def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
     folder = site / checker.pyodide_dir()
-    # (with the .gz and .br copies of the large ones, for the host: site_tools/published/precompress.py)
+    # (with the .gz and .br copies of the large ones, for the host: site_tools/published/precompress.py; no
+    # python_stdlib.zip: the snapshot goes with a smaller library of its own)
     assert sorted(p.name for p in folder.iterdir() if p.suffix not in (".gz", ".br")) == sorted(
         checker.PYODIDE_FILES
     )
@@ -207,38 +208,50 @@ def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
     snapshots = sorted(p.name for p in (site / checker.ASSETS).glob("snapshot-*.bin"))
     assert snapshots == [checker.snapshot_name()]
     assert (checker.CACHE / snapshots[0]).is_file()
-    # Gzip of Pyodide's snapshot without its zero pages (site_tools/published/make_snapshot.mjs): the whole
-    # WebAssembly memory comes back, and the file is far smaller than it.
-    import gzip
+    # Pyodide's snapshot without the pages equal to the WebAssembly's initial memory (zeros and its
+    # data segments; checker-start.js): the whole memory comes back, from a far smaller file.
     import struct
 
     packed = (site / checker.ASSETS / snapshots[0]).read_bytes()
-    sparse = gzip.decompress(packed)
-    magic, size, runs = struct.unpack_from("<3I", sparse)
-    assert magic == 0x31535350 and size > 16 * 2**20, (hex(magic), size)
-    spans = struct.unpack_from(f"<{2 * runs}I", sparse, 12)
-    assert 12 + 8 * runs + sum(spans[1::2]) == len(sparse)
+    magic, size, heap, runs = struct.unpack_from("<4I", packed)
+    assert magic == 0x32535350 and size > 16 * 2**20 and heap < 2**20, (hex(magic), size, heap)
+    spans = struct.unpack_from(f"<{2 * runs}I", packed, 16)
+    assert 16 + 8 * runs + sum(spans[1::2]) == len(packed)
     assert all(spans[2 * i] + spans[2 * i + 1] < spans[2 * i + 2] for i in range(runs - 1)), (
         "runs in order, apart"
     )
-    assert len(packed) < size / 3
+    assert len(packed) < size / 2
+    # The standard library it was made with: what the referee uses, stored (the host compresses it).
+    import zipfile
+
+    library = site / checker.ASSETS / checker.stdlib_name()
+    with zipfile.ZipFile(library) as zf:
+        names = set(zf.namelist())
+        assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}
+    assert {"gettext.py", "json/__init__.py", "encodings/utf_16.py", "pyodide/__init__.py"} <= names
+    assert not any(n.startswith(("unittest/", "email/", "tkinter/", "pydoc")) for n in names)
+    assert library.stat().st_size < (checker.PYODIDE / checker.PYODIDE_STDLIB).stat().st_size * 1.5
 
 
-def test_large_files_have_precompressed_copies_of_the_same_bytes(site: Path) -> None:
+def test_files_have_precompressed_copies_of_the_same_bytes(site: Path) -> None:
     import gzip
 
     from site_tools.published import precompress
 
-    wasm = site / checker.pyodide_dir() / "pyodide.asm.wasm"
-    for path in (wasm, site / "search" / "search_index.json"):
+    assets = site / checker.ASSETS
+    for path in (
+        site / checker.pyodide_dir() / "pyodide.asm.wasm",
+        site / "search" / "search_index.json",
+        site / "ru" / "check-a-score" / "index.html",
+        assets / checker.snapshot_name(),
+        assets / checker.stdlib_name(),
+        site / "assets" / "javascripts" / "checker.js",
+    ):
         assert (
             gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == path.read_bytes()
         ), path
         assert path.with_name(path.name + ".br").stat().st_size < path.stat().st_size / 2, path
-    assert not list(site.glob("*/index.html.gz")), "pages are left to the host"
-    assert not list((site / checker.ASSETS).glob("snapshot-*.bin.*")), (
-        "the snapshot is gzip in itself"
-    )
+    assert not list(assets.glob("referee-*.zip.*")), "deflated already"
     assert precompress.wanted(Path("search/search_index.json"), 2_000_000)
 
 
@@ -492,3 +505,20 @@ def test_every_game_page_gets_a_link_to_its_checker() -> None:
         markdown = (ROOT / "docs" / "en" / f"{game}.md").read_text(encoding="utf-8")
         out, _ = expand(markdown, "de", game)
         assert out.count(f"#game={game}") == 1, game
+
+
+def test_the_pages_state_the_size_the_build_measured(site: Path) -> None:
+    """One size, in each language's way of writing it, measured on the files a first start fetches."""
+    from site_tools.published import download_size
+
+    size = download_size.measured(site)
+    python = sum(p.stat().st_size for p in download_size.start_files(site))
+    assert 3_000_000 < size < python / 2, (size, python)  # the brotli copies', not the files'
+    for lang, prefix in (("en", ""), ("ru", "ru/"), ("de", "de/")):
+        page = (site / prefix / checker.PAGE / "index.html").read_text(encoding="utf-8")
+        spoken = download_size.spoken(size, lang)
+        assert page.count(spoken) >= 2, lang  # the page's text and the checker's loading line
+    left = [p for p in site.rglob("*.html") if download_size.MACRO in p.read_text(encoding="utf-8")]
+    assert left == [] and download_size.MACRO not in (
+        site / "search" / "search_index.json"
+    ).read_text(encoding="utf-8")

@@ -275,7 +275,7 @@ def test_scripts_and_styles_are_the_theme_s_or_ours(site: Path) -> None:
         ):  # the service worker, written by the build (site_tools/published/offline.py)
             from site_tools.published.offline import service_worker
 
-            assert text == service_worker() and not URL.findall(text), rel
+            assert text == service_worker(site) and not URL.findall(text), rel
             continue
         theme = THEME / rel
         assert theme.is_file() and theme.read_bytes() == path.read_bytes(), (

@@ -8,7 +8,8 @@
   cache has it; ``on_post_build`` waits for it and copies Pyodide, the referee's zip and the snapshot
   into the site (:mod:`site_tools.published.checker`), then the service worker and the web app manifest
   (:mod:`site_tools.published.offline`), and precompressed copies of the large files
-  (:mod:`site_tools.published.precompress`).
+  (:mod:`site_tools.published.precompress`). A writer's preview (``./run serve``, ``SITE_PREVIEW=1``) makes
+  no snapshot, no service worker and no compressed copies: the page starts Pyodide plainly.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from mkdocs.plugins import event_priority  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
+from site_tools.languages import site_languages  # noqa: E402
 from site_tools.pages.blocks import BlockSyntaxError, find_blocks  # noqa: E402
-from site_tools.published import checker, offline, precompress  # noqa: E402
+from site_tools.published import checker, download_size, offline, precompress  # noqa: E402
 
 DEFAULT_LANGUAGE = "en"
 
@@ -118,8 +120,22 @@ def on_post_build(config: MkDocsConfig) -> None:
         checker.copy_into_site(config.site_dir)
     except checker.CheckerSetupError as error:
         raise PluginError(str(error)) from None
-    offline.write_into_site(config.site_dir)  # the service worker and the web app manifest
-    precompress.write_into_site(config.site_dir)  # .gz and .br beside the large files
+    site = Path(config.site_dir)
+    if checker.preview():  # ./run serve: a writer's preview needs neither (nor the snapshot)
+        download_size.state(site, site_languages())
+        offline.write_manifest(site)
+        return
+    # Python's files compressed first: the size the pages state is measured on them.
+    precompress.write_into_site(site, only=download_size.start_files(site))
+    download_size.state(site, site_languages())
+    offline.write_into_site(site)  # the service worker and the web app manifest
+    precompress.write_into_site(site)  # .gz and .br beside the files worth it
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Tell the pages' template whether this is a writer's preview (it then registers no service worker)."""
+    config.extra["site_preview"] = checker.preview()
+    return config
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
@@ -128,4 +144,5 @@ def on_pre_build(config: MkDocsConfig) -> None:
         checker.ensure_node_modules()
     except checker.CheckerSetupError as error:
         raise PluginError(str(error)) from None
-    checker.start_snapshot()  # made while the pages are built; on_post_build waits for it
+    if not checker.preview():
+        checker.start_snapshot()  # made while the pages are built; on_post_build waits for it

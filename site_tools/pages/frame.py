@@ -42,11 +42,16 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "palette.brightness-auto": "Switch to light mode",
         "palette.brightness-7": "Switch to dark mode",
         "palette.brightness-4": "Follow the system setting",
-        "keep.button": "Save every game's rules for offline",
-        "keep.working": "Saving…",
-        "keep.done": "Saved: {n} games, available offline",
-        "keep.partial": "Saved {k} of {n} games; try again while online",
+        "keep.working": "Saving this site's pages on this device for reading offline…",
+        "keep.done": "Every page in English, the score checker included, is saved on this device and "
+        "opens offline.",
+        "keep.partial": "Some pages could not be saved; they will be on your next visit with a connection.",
         "keep.cannot": "This browser cannot keep pages for offline reading",
+        "offline.title": "You are offline",
+        "offline.body": "This page is not saved on this device, so it cannot open without a connection.",
+        "offline.retry": "Try again",
+        "offline.kept": "Saved on this device, these pages open offline:",
+        "offline.none": "No page of this site is saved on this device yet.",
     },
     "ru": {
         "action.edit": "Улучшить перевод",
@@ -61,11 +66,18 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "palette.brightness-auto": "Включить светлую тему",
         "palette.brightness-7": "Включить тёмную тему",
         "palette.brightness-4": "Как в системе",
-        "keep.button": "Сохранить правила всех игр для чтения без интернета",
-        "keep.working": "Сохраняем…",
-        "keep.done": "Сохранено игр: {n}. Их правила доступны без интернета",
-        "keep.partial": "Сохранено игр: {k} из {n}. Повторите, когда будет интернет",
+        "keep.working": "Сохраняем страницы сайта на этом устройстве, чтобы их можно было читать "
+        "без интернета…",
+        "keep.done": "Все страницы на русском, включая проверку счёта, сохранены на этом устройстве "
+        "и открываются без интернета.",
+        "keep.partial": "Часть страниц сохранить не удалось: они сохранятся при следующем посещении "
+        "с интернетом.",
         "keep.cannot": "Этот браузер не умеет сохранять страницы для чтения без интернета",
+        "offline.title": "Нет соединения с интернетом",
+        "offline.body": "Эта страница не сохранена на устройстве, поэтому без интернета она не откроется.",
+        "offline.retry": "Попробовать ещё раз",
+        "offline.kept": "Эти страницы сохранены на устройстве и открываются без интернета:",
+        "offline.none": "На этом устройстве пока не сохранено ни одной страницы сайта.",
     },
     "de": {
         "action.edit": "Übersetzung verbessern",
@@ -81,11 +93,19 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "palette.brightness-auto": "Zum hellen Design wechseln",
         "palette.brightness-7": "Zum dunklen Design wechseln",
         "palette.brightness-4": "Wie im System eingestellt",
-        "keep.button": "Regeln aller Spiele für offline speichern",
-        "keep.working": "Wird gespeichert …",
-        "keep.done": "Gespeicherte Spiele: {n}, auch ohne Internet lesbar",
-        "keep.partial": "Gespeichert: {k} von {n} Spielen; mit Internetverbindung erneut versuchen",
+        "keep.working": "Die Seiten werden auf diesem Gerät gespeichert, damit sie sich auch offline "
+        "lesen lassen …",
+        "keep.done": "Alle deutschen Seiten, auch die Punkteprüfung, sind auf diesem Gerät gespeichert "
+        "und öffnen sich auch offline.",
+        "keep.partial": "Einige Seiten ließen sich nicht speichern; das geschieht beim nächsten Besuch "
+        "mit Internetverbindung.",
         "keep.cannot": "Dieser Browser kann keine Seiten für das Lesen ohne Internet speichern",
+        "offline.title": "Keine Internetverbindung",
+        "offline.body": "Diese Seite ist auf diesem Gerät nicht gespeichert und lässt sich ohne "
+        "Verbindung nicht öffnen.",
+        "offline.retry": "Erneut versuchen",
+        "offline.kept": "Diese Seiten sind auf dem Gerät gespeichert und öffnen sich auch offline:",
+        "offline.none": "Auf diesem Gerät ist noch keine Seite dieser Website gespeichert.",
     },
 }
 

@@ -13,10 +13,13 @@ Python compiled to WebAssembly). Everything it loads comes from the site itself:
   imports and the compiled ``.mo`` catalogs, named by its content hash so that a browser never
   keeps a stale copy;
 - a Pyodide memory snapshot (:func:`snapshot_name`), made by Node with the same Pyodide after the
-  referee is imported (``site_tools/published/make_snapshot.mjs``), named by the hash of what it is made from
-  and kept in ``.cache/checker/`` so that only a changed referee or Pyodide makes it again. The
-  page's worker restores it (a fraction of a second instead of seconds) and falls back to the plain
-  start when it is missing or fails;
+  referee is imported (``site_tools/published/make_snapshot.mjs``), with the part of Pyodide's standard
+  library the referee uses (:func:`stdlib_name`, 0.6 MB on the wire instead of 2.5 MB), both named
+  by the hash of what they are made from and kept in ``.cache/checker/`` so that only a changed
+  referee or Pyodide makes them again. The page's worker restores it (a fraction of a second
+  instead of seconds) and falls back to the plain start when it is missing or fails;
+- for a writer's preview (``./run serve`` sets ``SITE_PREVIEW=1``, :func:`preview`) no snapshot:
+  the page starts Pyodide plainly on its whole standard library, and the build waits for no Node;
 - the lock file's contents (:func:`lock_contents`: its ``info`` and no packages) in the page, so
   that the worker does not fetch ``pyodide-lock.json``.
 
@@ -58,11 +61,18 @@ LOCK = ROOT / "package-lock.json"
 STAMP = NODE_MODULES / ".installed"
 # What loadPyodide fetches at start (the rest of the npm package, types, maps and consoles, stays out).
 # (pyodide-lock.json is not among them: the page passes the lock file's contents, see lock_contents.)
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The whole standard library, python_stdlib.zip, only when there is no snapshot (which goes with a
+# smaller library of its own): a writer's preview, or a build without Node.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_STDLIB = "python_stdlib.zip"
 ASSETS = "assets/checker"
 PAGE = "check-a-score"
 CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one slower build
 SNAPSHOT_SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
+SNAPSHOT_FORMAT = ROOT / "overrides" / "assets" / "javascripts" / "checker-start.js"
+PREVIEW = (
+    "SITE_PREVIEW"  # set by ./run serve: a writer's live preview, without the production steps
+)
 # What the checker never imports (paths under referee/): the command line, the pages' blocks,
 # pictures, localized examples and blank records, and the random deals of tests and benchmarks.
 NOT_IN_BUNDLE = (
@@ -76,6 +86,11 @@ NOT_IN_BUNDLE = (
     "present/examples/",
 )
 log = logging.getLogger("mkdocs.plugins.checker")
+
+
+def preview() -> bool:
+    """Whether this build is a writer's live preview (``./run serve``): no snapshot, no compressed copies."""
+    return os.environ.get(PREVIEW, "") not in ("", "0")
 
 
 class CheckerSetupError(RuntimeError):
@@ -228,9 +243,31 @@ def snapshot_name() -> str:
         bundle().data,
         lock_contents().encode(),
         SNAPSHOT_SCRIPT.read_bytes(),
+        SNAPSHOT_FORMAT.read_bytes(),
+        snapshot_records().encode(),
     ):
         h.update(len(part).to_bytes(8, "little") + part)
     return f"snapshot-{h.hexdigest()[:16]}.bin"
+
+
+def stdlib_name() -> str:
+    """The standard library made with the snapshot (its name has the snapshot's hash: they go together).
+
+    ``checker-start.js`` derives it from the snapshot's name in the same way.
+
+    >>> stdlib_name()[len("stdlib-"):-len(".zip")] == snapshot_name()[len("snapshot-"):-len(".bin")]
+    True
+    """
+    return "stdlib-" + snapshot_name()[len("snapshot-") : -len(".bin")] + ".zip"
+
+
+def snapshot_records() -> str:
+    """The records the snapshot's maker checks to learn which standard-library modules a check loads.
+
+    Every example of the project, in every language (JSON: a list of [text, "all"]).
+    """
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "examples").glob("*/*.yaml"))]
+    return json.dumps([[text, "all"] for text in texts], ensure_ascii=False)
 
 
 @dataclass
@@ -267,6 +304,7 @@ def start_snapshot() -> SnapshotJob:
         work.mkdir(exist_ok=True)
         (work / "referee.zip").write_bytes(bundle().data)
         (work / "lock.json").write_text(lock_contents(), encoding="utf-8")
+        (work / "records.json").write_text(snapshot_records(), encoding="utf-8")
         node = _node()
         process = None
         if node is not None:
@@ -277,7 +315,9 @@ def start_snapshot() -> SnapshotJob:
                     f"{PYODIDE}/",
                     str(work / "referee.zip"),
                     str(work / "lock.json"),
+                    str(work / "records.json"),
                     str(work / "snapshot.bin"),
+                    str(work / "stdlib.zip"),
                 ],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -305,22 +345,28 @@ def finish_snapshot(timeout: float = 600) -> Path | None:
     except subprocess.TimeoutExpired:
         job.process.kill()
         out, err = job.process.communicate()
-    made = work / "snapshot.bin"
-    if job.process.returncode != 0 or not made.is_file():
+    made, library = work / "snapshot.bin", work / "stdlib.zip"
+    if job.process.returncode != 0 or not made.is_file() or not library.is_file():
         log.warning(
             "the checker's snapshot could not be made (the page will start Pyodide plainly):\n%s",
             (err or out)[-2000:],
         )
         return None
+    stdlib = CACHE / stdlib_name()
+    os.replace(library, stdlib)  # first: a snapshot in the cache always has its library beside it
     os.replace(made, cached)
     shutil.rmtree(work, ignore_errors=True)
-    for old in CACHE.glob("snapshot-*.bin"):  # one snapshot is kept: the current one
-        if old.name != job.name:
+    for old in [
+        *CACHE.glob("snapshot-*.bin"),
+        *CACHE.glob("stdlib-*.zip"),
+    ]:  # the current pair only
+        if old.name not in (job.name, stdlib.name):
             old.unlink(missing_ok=True)
     log.info(
-        "the checker's snapshot: %s, %.1f MB, made in %.1f s",
+        "the checker's snapshot: %s, %.1f MB (and its standard library, %.1f MB), made in %.1f s",
         job.name,
         cached.stat().st_size / 1e6,
+        stdlib.stat().st_size / 1e6,
         time.monotonic() - job.started,
     )
     return cached
@@ -351,15 +397,23 @@ def copy_into_site(site_dir: str | Path) -> list[Path]:
     if not out.is_file() or out.read_bytes() != zipped.data:
         out.write_bytes(zipped.data)
     written.append(out)
-    snapshot = finish_snapshot()
-    if snapshot is not None:
-        out = site / ASSETS / snapshot.name
-        if not _same_file(out, snapshot):
-            shutil.copyfile(snapshot, out)
+    snapshot = None if preview() else finish_snapshot()
+    extra = (
+        [snapshot, CACHE / stdlib_name()] if snapshot is not None else [PYODIDE / PYODIDE_STDLIB]
+    )
+    for source in extra:
+        out = (target if source.parent == PYODIDE else site / ASSETS) / source.name
+        if not _same_file(out, source):
+            shutil.copyfile(source, out)
         written.append(out)
-    for old in [*(site / ASSETS).glob("referee-*.zip"), *(site / ASSETS).glob("snapshot-*.bin")]:
+    for old in [
+        *(site / ASSETS).glob("referee-*.zip"),
+        *(site / ASSETS).glob("snapshot-*.bin"),
+        *(site / ASSETS).glob("stdlib-*.zip"),
+        target / PYODIDE_STDLIB,
+    ]:
         if old not in written:
-            old.unlink()
+            old.unlink(missing_ok=True)
     return written
 
 
@@ -451,7 +505,7 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
         "data-lang": lang,
         "data-pyodide": pyodide_version(),
         "data-bundle": bundle().name,
-        "data-snapshot": snapshot_name(),
+        "data-snapshot": "" if preview() else snapshot_name(),
         "data-lock": lock_contents(),
         "data-game": params.get("game", ""),
         "data-strings": strings,

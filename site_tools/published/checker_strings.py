@@ -9,7 +9,8 @@ from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
-        "loading": "Loading the referee: about 14 MB the first time, then your browser keeps it.",
+        "loading": "Loading the referee: about {{checker_download}} the first time, then your "
+        "browser keeps it.",
         "stage.download": "Downloading Python…",
         "stage.start": "Starting Python…",
         "stage.referee": "Loading the referee…",
@@ -89,7 +90,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "command line refuses it too). The checker starts empty.",
     },
     "ru": {
-        "loading": "Загружается арбитр: в первый раз около 14 МБ, потом браузер хранит его у себя.",
+        "loading": "Загружается арбитр: в первый раз около {{checker_download}}, потом браузер "
+        "хранит его у себя.",
         "stage.download": "Загружается Python…",
         "stage.start": "Запускается Python…",
         "stage.referee": "Загружается арбитр…",
@@ -170,7 +172,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "строка тоже их отклоняет). Проверка счёта открыта с пустой записью.",
     },
     "de": {
-        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 14 MB, danach behält ihn Ihr Browser.",
+        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa {{checker_download}}, "
+        "danach behält ihn Ihr Browser.",
         "stage.download": "Python wird heruntergeladen…",
         "stage.start": "Python startet…",
         "stage.referee": "Der Schiedsrichter wird geladen…",

@@ -1,4 +1,5 @@
-// Brotli for site_tools/published/precompress.py (Python's standard library has gzip but no brotli; Node's zlib has both).
+// Brotli for site_tools/published/precompress.py, with Node's own zlib (nothing to install: Node is already
+// what the build runs Pyodide's snapshot with; Python's standard library has gzip but no brotli).
 //   node site_tools/published/compress.mjs <source> <out.br> [<source> <out.br> ...]
 import { readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -6,11 +7,16 @@ import { brotliCompressSync, constants } from "node:zlib";
 const args = process.argv.slice(2);
 for (let i = 0; i + 1 < args.length; i += 2) {
   const data = readFileSync(args[i]);
-  // CPU measured on the build machine: quality 11 costs 4.3 s on the 2.4 MB search index (9: 0.2 s,
-  // 16 % larger); on the 31 MB snapshot 9 costs 6.8 s and 5 costs 1.2 s for 6 % more bytes. The
-  // snapshot changes with every change to the referee, so the large files get the quick setting.
-  const quality = data.length > 4_000_000 ? 5 : data.length > 1_000_000 ? 9 : 11;
+  // CPU measured on the build machine: quality 11 costs 45 s on the 2.7 MB standard library and
+  // minutes on the 12 MB snapshot for 10 % fewer bytes, and 100 s for the site's 135 pages and scripts
+  // under load; quality 9 gives most of it in seconds. Above 1 MB, a 16 MB window (the largest a
+  // browser takes): the snapshot and the WebAssembly repeat themselves far apart.
+  const large = data.length > 1_000_000;
   writeFileSync(args[i + 1], brotliCompressSync(data, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_LGWIN]: large ? 24 : 22,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
   }));
 }

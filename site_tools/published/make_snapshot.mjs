@@ -1,74 +1,107 @@
-// Makes the score checker's Pyodide memory snapshot at site-build time (site_tools/published/checker.py runs it).
+// Makes the score checker's Pyodide memory snapshot, and the standard library it goes with, at
+// site-build time (site_tools/published/checker.py runs it).
 //
-//   node site_tools/published/make_snapshot.mjs <pyodide folder>/ <referee zip> <lock file JSON> <out file>
+//   node site_tools/published/make_snapshot.mjs <pyodide folder>/ <referee zip> <lock file JSON> <records JSON>
+//        <out snapshot> <out stdlib zip>
 //
-// It starts the pinned Pyodide from node_modules exactly as the page's worker does (the same minimal
-// lock file, no packages), unpacks the referee's zip, imports every module in it (the checker's
-// zip holds only what it uses: site_tools/published/checker.py), and reads the ru/de catalogs; then it collects garbage and writes Pyodide's
-// memory snapshot (`makeMemorySnapshot`, an experimental API of Pyodide 314: only Python's heap is in
-// it; the file system is not, so the page unpacks the zip again).
+// 1. The standard library the checker uses. Pyodide's python_stdlib.zip is 2.5 MB of which the
+//    referee uses a fifth. A first Pyodide (the whole library) imports every module of the referee's
+//    zip and checks, parses and writes every record of <records JSON> (the project's examples, a
+//    list of [text, lang]) in each language; the standard-library modules then loaded (and a few
+//    codecs a record's text may need) are written to <out stdlib zip>, uncompressed: the host sends
+//    it brotli, which does better on the whole than zip's file-by-file deflate.
+// 2. The snapshot. A second Pyodide starts exactly as the page's worker does, on that smaller
+//    library (the snapshot's heap holds zipimport's directory of the very file it was made with),
+//    unpacks the referee's zip, imports every module in it and reads the ru/de catalogs; then it
+//    collects garbage and writes Pyodide's memory snapshot (`makeMemorySnapshot`, an experimental API
+//    of Pyodide 314: only Python's heap is in it; the file system is not), in the format of
+//    overrides/assets/javascripts/checker-start.js (the pages equal to the WebAssembly's own initial
+//    memory left out), which is also the page's reader of it.
 //
 // No check is run before the snapshot: checking records leaves 2.2 MB of freed but non-zero heap
-// behind (gc does not give it back), 0.5 MB more after compression, for a first check that is only
-// some milliseconds faster (measured in round 4: 18.3 against 16.4 MB of non-zero heap).
-//
-// The file is not Pyodide's snapshot as it is: the snapshot is the whole 30 MiB of WebAssembly memory,
-// 13 MiB of it zeros (the stack and the heap's unused top). What is written is gzip of
-//   uint32 MAGIC, uint32 size of the snapshot, uint32 count of runs, count × (uint32 offset, uint32
-//   length) of the runs of non-zero 4 KiB pages, then those runs' bytes,
-// which checker-worker.js (expandSnapshot) turns back into Pyodide's bytes. Gzip in the file, not
-// from the host: every host serves 6.7 MB, and a browser's cache keeps 6.7 MB, not 31 MB.
+// behind (gc does not give it back), for a first check that is only some milliseconds faster.
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
 
-export const MAGIC = 0x31535350; // "PSS1" read as little-endian bytes
-const PAGE = 4096;
+const here = dirname(fileURLToPath(import.meta.url));
+const { encodeSnapshot, decodeSnapshot } = await import(
+  pathToFileURL(join(here, "..", "overrides", "assets", "javascripts", "checker-start.js")).href
+);
 
-/** Pyodide's snapshot without its zero pages (the format above, before gzip). */
-export function sparse(snapshot) {
-  const runs = [];
-  for (let at = 0; at < snapshot.length; at += PAGE) {
-    const page = snapshot.subarray(at, Math.min(at + PAGE, snapshot.length));
-    if (page.every((b) => b === 0)) continue;
-    const last = runs[runs.length - 1];
-    if (last && last[0] + last[1] === at) last[1] += page.length;
-    else runs.push([at, page.length]);
-  }
-  const head = new Uint32Array(3 + 2 * runs.length);
-  head.set([MAGIC, snapshot.length, runs.length]);
-  runs.forEach(([at, length], i) => head.set([at, length], 3 + 2 * i));
-  const out = new Uint8Array(head.byteLength + runs.reduce((n, r) => n + r[1], 0));
-  out.set(new Uint8Array(head.buffer));
-  let to = head.byteLength;
-  for (const [at, length] of runs) {
-    out.set(snapshot.subarray(at, at + length), to);
-    to += length;
-  }
-  return out;
-}
-
-const [folder, zipPath, lockPath, out] = process.argv.slice(2);
+const [folder, zipPath, lockPath, recordsPath, outSnapshot, outStdlib] = process.argv.slice(2);
 const HOME = "/home/pyodide/checker"; // the same place as in checker-worker.js
+// Codecs a record's text or a message may ask for by name, loaded or not by the examples.
+const CODECS = ["ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32",
+  "utf_32_le", "utf_32_be", "cp1252", "cp1251", "idna", "punycode"];
 const { loadPyodide } = await import(pathToFileURL(folder + "pyodide.mjs").href);
+const lockFileContents = await readFile(lockPath, "utf8");
+const referee = new Uint8Array(await readFile(zipPath));
 const started = performance.now();
-const pyodide = await loadPyodide({
-  indexURL: folder, packages: [], _makeSnapshot: true, lockFileContents: await readFile(lockPath, "utf8"),
-});
-pyodide.unpackArchive(new Uint8Array(await readFile(zipPath)), "zip", { extractDir: HOME });
-// Modules are found by walking the package, not named, so that moving a module does not break this.
-pyodide.runPython(`
+
+const IMPORT_ALL = `
 import gc, importlib, pkgutil, sys
 sys.path.insert(0, ${JSON.stringify(HOME)})
 import referee, referee.present.web
 for found in pkgutil.walk_packages(referee.__path__, "referee."):  # every module in the zip
     importlib.import_module(found.name)
+`;
+
+// 1. What the referee uses of the standard library.
+// As the page's worker runs it (checker-worker.js): PYTHONOPTIMIZE=2 compiles no docstrings (and no
+// asserts: the referee's are for type checkers), 1 MB less heap, 0.3 MB less on the wire.
+const env = { PYTHONOPTIMIZE: "2" };
+const full = await loadPyodide({ indexURL: folder, packages: [], lockFileContents, env });
+full.unpackArchive(referee, "zip", { extractDir: HOME });
+full.FS.writeFile("/tmp/records.json", await readFile(recordsPath));
+full.runPython(IMPORT_ALL + `
+import json, zipfile
+from referee.present import web
+for text, lang in json.load(open("/tmp/records.json", encoding="utf-8")):
+    for one in ("en", "ru", "de") if lang == "all" else (lang,):
+        web.check(text, one)
+        web.parse(text, one)
+for name in ${JSON.stringify(CODECS)}:
+    try:
+        importlib.import_module("encodings." + name)
+    except ImportError:
+        pass
+library = next(p for p in sys.path if p.endswith(".zip"))
+source = zipfile.ZipFile(library)
+names = set()
+for module in list(sys.modules.values()):
+    origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+    if origin.startswith(library + "/"):
+        names.add(origin[len(library) + 1:])
+with zipfile.ZipFile("/tmp/stdlib.zip", "w", zipfile.ZIP_STORED) as out:
+    for name in sorted(names):
+        info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # the same bytes on every build
+        info.external_attr = 0o644 << 16
+        out.writestr(info, source.read(name))
+`);
+const stdlib = full.FS.readFile("/tmp/stdlib.zip");
+await writeFile(outStdlib, stdlib);
+
+// 2. The snapshot, on that library.
+const pyodide = await loadPyodide({
+  indexURL: folder, packages: [], _makeSnapshot: true, lockFileContents, stdLibURL: outStdlib, env,
+});
+pyodide.unpackArchive(referee, "zip", { extractDir: HOME });
+pyodide.runPython(IMPORT_ALL + `
 for lang in ("ru", "de"):
     referee.present.web.check("game: yacht\\n", lang)  # an unusable record: its message reads the catalog once
 del found, lang
 gc.collect()
 `);
 const snapshot = pyodide.makeMemorySnapshot();
-const packed = gzipSync(sparse(snapshot), { level: 9 });
-await writeFile(out, packed);
-console.log(JSON.stringify({ bytes: packed.length, snapshot: snapshot.length, ms: Math.round(performance.now() - started) }));
+const wasm = new Uint8Array(await readFile(folder + "pyodide.asm.wasm"));
+const packed = encodeSnapshot(snapshot, wasm);
+const back = decodeSnapshot(packed, wasm);
+if (back.length !== snapshot.length || back.some((b, i) => b !== snapshot[i])) {
+  throw new Error("the snapshot's file does not give the snapshot back");
+}
+await writeFile(outSnapshot, packed);
+console.log(JSON.stringify({
+  bytes: packed.length, snapshot: snapshot.length, stdlib: stdlib.length, ms: Math.round(performance.now() - started),
+}));

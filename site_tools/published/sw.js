@@ -1,22 +1,32 @@
-// The site's service worker: the pages and the score checker keep working offline once read.
+// The site's service worker: each file fetched once, and the reader's whole language offline.
 // site_tools/published/offline.py writes it to the site's root as sw.js, filling in BUILD (a hash of what the
-// build is made from) and CHECKER (the checker's files, relative to this file).
+// build is made from), LANGUAGES (for each language: its address prefix, its pages with their
+// titles, and every other file those pages and the score checker load) and WORDS (the offline
+// page's words in each language).
 //
-// - Content-named files (Pyodide under its version, the referee's zip and the snapshot under their
-//   hashes, the theme's hashed bundles) never change under their name: served from the cache first,
-//   kept across builds in one cache, the checker's old ones dropped when a new build activates.
+// - Content-named files (Pyodide under its version, the referee's zip, the snapshot and its standard
+//   library under their hashes, the theme's hashed bundles) never change under their name: served
+//   from the cache first, kept across builds in one cache ("cardrules-files", which the checker's
+//   own worker also fills: checker-start.js), the checker's old ones dropped when a new build
+//   activates.
 // - Everything else (pages, the site's own scripts and styles, the search index) comes from the
 //   network first, so a new build is seen at once, and from the cache only when the network fails.
 //   That cache is named by the build: a new build's worker deletes the old one on activation.
-// - A page tells the worker what it loaded ({type: "keep"}); the worker caches it (and, on the
-//   checker's page, the checker's files, which the page's Web Worker fetched), and answers "kept".
+// - A page tells the worker what it loaded and its language ({type: "keep"}): the worker keeps
+//   those files, then fetches the rest of that language in the background (its pages, pictures, the
+//   checker and its Python), once per build, and tells the pages ({type: "offline"}) when the
+//   language is available offline. Every fetch of its own asks the browser's HTTP cache first
+//   (cache: "force-cache"), so a file the page has just downloaded is not downloaded again.
+// - A page neither online nor kept is answered with an offline page in the reader's language (that
+//   of the page the link was followed from), which links to the pages that are kept.
 const BUILD = "%BUILD%";
-const CHECKER = %CHECKER%;
+const LANGUAGES = %LANGUAGES%;
+const WORDS = %WORDS%;
 const PAGES = `cardrules-pages-${BUILD}`;
 const FILES = "cardrules-files";
-const NAMED = /\/assets\/checker\/(pyodide\/[^/]+\/[^/]+|referee-[0-9a-f]+\.zip|snapshot-[0-9a-f]+\.bin)$|\.[0-9a-f]{8}\.min\.(js|css)$/;
-const SNAPSHOT = /\/snapshot-[0-9a-f]+\.bin$/;
-const checkerFiles = () => CHECKER.map((name) => new URL(name, self.location).href);
+const NAMED = /\/assets\/checker\/(pyodide\/[^/]+\/[^/]+|referee-[0-9a-f]+\.zip|snapshot-[0-9a-f]+\.bin|stdlib-[0-9a-f]+\.zip)$|\.[0-9a-f]{8}\.min\.(js|css)$/;
+const FILLED = (lang) => new URL(`__filled__/${lang}`, self.registration.scope).href;
+const here = (path) => new URL(path, self.registration.scope).href;
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -26,7 +36,7 @@ self.addEventListener("activate", (event) => {
       if (name.startsWith("cardrules-pages-") && name !== PAGES) await caches.delete(name);
     }
     const files = await caches.open(FILES);
-    const current = new Set(checkerFiles());
+    const current = new Set(Object.values(LANGUAGES).flatMap((l) => l.files).map(here));
     for (const request of await files.keys()) {
       if (request.url.includes("/assets/checker/") && !current.has(request.url)) await files.delete(request);
     }
@@ -34,28 +44,23 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// The response goes to the page at once; its copy is written to the cache meanwhile (event.waitUntil
-// keeps the worker alive for it). Awaiting the write first made the page wait for the whole body to be
-// downloaded and stored before it got its first byte: on a first visit, seconds for the snapshot.
-async function fromCacheFirst(event, request) {
-  const cache = await caches.open(FILES);
-  const hit = await cache.match(request);
-  if (hit) return hit;
-  const response = await fetch(request);
-  if (response.ok) event.waitUntil(store(cache, request.url, response.clone()).catch(() => {}));
-  return response;
+/** The language whose pages an address belongs to (the default language has no prefix). */
+function languageOf(url) {
+  const path = url.slice(self.registration.scope.length);
+  const entries = Object.entries(LANGUAGES);
+  const prefixed = entries.find(([, l]) => l.prefix && path.startsWith(l.prefix));
+  return (prefixed || entries.find(([, l]) => !l.prefix) || entries[0])[0];
 }
 
-// The checker's snapshot is gzip in its file (make_snapshot.mjs): it is kept gunzipped (17 MB), so that
-// a later visit reads it from the cache and restores it without unzipping it again (0.2-0.4 s). The
-// page's worker reads either form. Every other file is kept as it came.
-async function store(cache, url, response) {
-  if (!SNAPSHOT.test(new URL(url).pathname)) return cache.put(url, response);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
-  const body = gzip ? new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")) : bytes;
-  const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
-  return cache.put(url, new Response(await new Response(body).blob(), { headers }));
+// The response goes to the page at once; its copy is written to the cache meanwhile (event.waitUntil
+// keeps the worker alive for it): the page does not wait for the whole body to be stored.
+async function fromCacheFirst(event, request) {
+  const cache = await caches.open(FILES);
+  const hit = await cache.match(request, { ignoreSearch: true });
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) event.waitUntil(cache.put(request.url, response.clone()).catch(() => {}));
+  return response;
 }
 
 async function fromNetworkFirst(event, request) {
@@ -65,13 +70,49 @@ async function fromNetworkFirst(event, request) {
     if (response.ok) event.waitUntil(cache.put(request, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
-    // The same address, else the same file with another query (the checker's worker is started with
-    // one; on a first visit the page kept it without, before this worker controlled the page).
+    // The same address, else the same file with another query (the checker's worker is started with one).
     const hit = (await cache.match(request)) || (await cache.match(request, { ignoreSearch: true }))
       || (await caches.match(request, { ignoreSearch: true }));
     if (hit) return hit;
+    if (request.mode === "navigate") return offlinePage(request.url, request.referrer);
     throw error;
   }
+}
+
+const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+/**
+ * The offline page: what happened, and links to the pages kept, in the reader's language: that of
+ * the page of this site the link was followed from (a Russian reader who follows the language switch
+ * to a German page reads Russian), else that of the address.
+ */
+async function offlinePage(url, referrer) {
+  const lang = languageOf(referrer && referrer.startsWith(self.registration.scope) ? referrer : url);
+  const words = WORDS[lang];
+  const cache = await caches.open(PAGES);
+  const order = [lang, ...Object.keys(LANGUAGES).filter((l) => l !== lang)];
+  const groups = [];
+  for (const l of order) {
+    const items = [];
+    for (const [path, title] of LANGUAGES[l].pages) {
+      if (await cache.match(here(path))) items.push(`<li><a href="${escape(here(path))}">${escape(title)}</a></li>`);
+    }
+    if (items.length) groups.push(`<ul lang="${l}">${items.join("")}</ul>`);
+  }
+  const body = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(words.title)}</title>
+<link rel="stylesheet" href="${escape(here("assets/stylesheets/offline.css"))}"></head>
+<body class="cr-offline-page"><main><h1>${escape(words.title)}</h1><p>${escape(words.body)}</p>
+<p><a href="${escape(url)}">${escape(words.retry)}</a></p>
+${groups.length ? `<h2>${escape(words.kept)}</h2>${groups.join("\n")}` : `<p>${escape(words.none)}</p>`}
+</main></body></html>`;
+  return new Response(body, {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "default-src 'self'; object-src 'none'; base-uri 'none'",
+    },
+  });
 }
 
 self.addEventListener("fetch", (event) => {
@@ -81,27 +122,63 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(NAMED.test(url.pathname) ? fromCacheFirst(event, request) : fromNetworkFirst(event, request));
 });
 
-async function keep(urls, checker) {
-  const wanted = new Set(urls.map((u) => new URL(u, self.location).href));
-  if (checker) for (const u of checkerFiles()) wanted.add(u);
+/** Keep each address (once): from the caches, else from the browser's HTTP cache, else the network. */
+async function keepAll(urls) {
   const pages = await caches.open(PAGES);
   const files = await caches.open(FILES);
-  await Promise.all([...wanted].map(async (u) => {
-    const url = new URL(u);
-    if (url.origin !== self.location.origin) return;
-    url.hash = "";
-    const cache = NAMED.test(url.pathname) ? files : pages;
-    if (await cache.match(url.href)) return;
-    try {
-      const response = await fetch(url.href); // mostly answered by the browser's HTTP cache
-      if (response.ok) await store(cache, url.href, response);
-    } catch { /* offline already: what is cached stays */ }
-  }));
+  let missing = 0;
+  const queue = [...new Set(urls)];
+  async function next() {
+    for (let u = queue.shift(); u !== undefined; u = queue.shift()) {
+      const url = new URL(u);
+      if (url.origin !== self.location.origin) continue;
+      url.hash = "";
+      const cache = NAMED.test(url.pathname) ? files : pages;
+      if (await cache.match(url.href, { ignoreSearch: NAMED.test(url.pathname) })) continue;
+      try {
+        // X-Offline-Fill: so that a server's log (the benchmark's) tells these from the page's own.
+        const response = await fetch(url.href, { cache: "force-cache", headers: { "X-Offline-Fill": "1" } });
+        if (response.ok) await cache.put(url.href, response);
+        else missing++;
+      } catch {
+        missing++; // offline already: what is cached stays
+      }
+    }
+  }
+  await Promise.all([next(), next(), next(), next()]); // four at a time, as a browser would
+  return missing;
+}
+
+const filling = new Map();
+
+/** The whole of a language, once per build: its pages and everything they and the checker load. */
+function fill(lang) {
+  if (!LANGUAGES[lang]) return Promise.resolve({ complete: false, fresh: false });
+  if (!filling.has(lang)) {
+    filling.set(lang, (async () => {
+      const pages = await caches.open(PAGES);
+      if (await pages.match(FILLED(lang))) return { complete: true, fresh: false };
+      const { pages: list, files } = LANGUAGES[lang];
+      const missing = await keepAll([...list.map(([path]) => here(path)), ...files.map(here)]);
+      if (missing === 0) await pages.put(FILLED(lang), new Response("1"));
+      return { complete: missing === 0, fresh: true };
+    })().finally(() => filling.delete(lang)));
+  }
+  return filling.get(lang);
+}
+
+async function tell(message) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
 }
 
 self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type !== "keep") return;
-  event.waitUntil(keep(Array.isArray(message.urls) ? message.urls : [], Boolean(message.checker))
-    .then(() => event.source && event.source.postMessage({ type: "kept", build: BUILD, id: message.id })));
+  const lang = String(message.lang || "");
+  event.waitUntil((async () => {
+    await keepAll(Array.isArray(message.urls) ? message.urls : []);
+    if (event.source) event.source.postMessage({ type: "kept", build: BUILD, id: message.id });
+    const { complete, fresh } = await fill(lang);
+    await tell({ type: "offline", lang, complete, fresh, build: BUILD });
+  })());
 });

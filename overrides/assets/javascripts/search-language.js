@@ -71,14 +71,9 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("label[for='__search'], .md-search")) wantIndex();
   }, true);
-  // On the score checker's page the index also comes once the first verdict is shown: until then
-  // the bandwidth goes to Python and the referee.
-  var checker = document.querySelector(".referee-checker");
-  if (checker) {
-    new MutationObserver(function () {
-      if (checker.dataset.state) wantIndex();
-    }).observe(checker, { attributes: true, attributeFilter: ["data-state"] });
-  }
+  // On the score checker's page the index comes only when the search is used: a visit there is for
+  // a verdict, and its bandwidth goes to Python and the referee (the service worker fetches the
+  // index in the background afterwards, with the rest of the language, for searching offline).
 
   if (typeof Worker === "undefined") return;
   var lang = script.dataset.lang || "en";

@@ -1,0 +1,70 @@
+"""A writer's preview (``./run serve`` sets SITE_PREVIEW=1): the checker starts plainly, no production steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from site_tools.hooks import checker as checker_hooks
+from site_tools.published import checker
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture()
+def preview(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(checker.PREVIEW, "1")
+
+
+def test_run_serve_asks_for_the_preview() -> None:
+    serve = (ROOT / "run").read_text(encoding="utf-8").split("  serve)", 1)[1].split(";;", 1)[0]
+    assert f'export {checker.PREVIEW}="${{{checker.PREVIEW}:-1}}"' in serve
+
+
+def test_the_preview_s_checker_names_no_snapshot(preview: None) -> None:
+    assert checker.preview()
+    assert 'data-snapshot=""' in checker.checker_block({}, "en")
+
+
+def test_the_production_checker_names_its_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(checker.PREVIEW, raising=False)
+    assert not checker.preview()
+    assert f'data-snapshot="{checker.snapshot_name()}"' in checker.checker_block({}, "en")
+
+
+def test_the_preview_copies_pyodide_s_whole_library_and_makes_nothing(
+    preview: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[str] = []
+    monkeypatch.setattr(checker, "start_snapshot", lambda: started.append("snapshot"))
+    monkeypatch.setattr(checker, "finish_snapshot", lambda: started.append("snapshot"))
+    written = {p.relative_to(tmp_path).as_posix() for p in checker.copy_into_site(tmp_path)}
+    folder = checker.pyodide_dir()
+    assert written == {
+        *(folder + name for name in (*checker.PYODIDE_FILES, checker.PYODIDE_STDLIB)),
+        f"{checker.ASSETS}/{checker.bundle().name}",
+    }
+    assert started == []
+    assert not list(tmp_path.rglob("snapshot-*")) and not list(tmp_path.rglob("*.br"))
+
+
+def test_the_preview_s_hooks_write_no_service_worker_and_no_copies(
+    preview: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(checker, "copy_into_site", lambda site: [])
+    config = SimpleNamespace(site_dir=str(tmp_path), plugins={})
+    checker_hooks.on_post_build(config)  # type: ignore[arg-type]
+    assert [p.name for p in tmp_path.iterdir()] == ["manifest.webmanifest"]  # no sw.js, no .br
+
+
+def test_the_preview_s_pages_register_no_service_worker(preview: None) -> None:
+    from types import SimpleNamespace
+
+    config = SimpleNamespace(extra={})
+    checker_hooks.on_config(config)  # type: ignore[arg-type]
+    assert config.extra["site_preview"] is True
+    template = (ROOT / "overrides" / "main.html").read_text(encoding="utf-8")
+    assert "data-sw=\"{{ '' if config.extra.site_preview else ('sw.js' | url) }}\"" in template
