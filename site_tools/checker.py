@@ -41,6 +41,7 @@ import io
 import json
 import logging
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -59,6 +60,19 @@ STAMP = NODE_MODULES / ".installed"
 # (pyodide-lock.json is not among them: the page passes the lock file's contents, see lock_contents.)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 ASSETS = "assets/checker"
+# The rendering library of the checker and the practice table (overrides/assets/javascripts/app/):
+# Preact and htm's ES-module builds from the npm packages pinned in package-lock.json, served from
+# the site under LIBRARY. A module there is imported by relative path (app/lib.js), so the one bare
+# import among them (preact/hooks imports "preact") is written as a relative path in the copy: no
+# import map, which would be an inline script the CSP would have to allow.
+LIBRARY = "assets/checker/lib"
+LIBRARY_FILES = {
+    "preact.mjs": ("preact", "dist/preact.mjs"),
+    "hooks.mjs": ("preact", "hooks/dist/hooks.mjs"),
+    "htm.mjs": ("htm", "dist/htm.mjs"),
+}
+# The front-end's own modules (overrides/assets/javascripts/app/), which the theme copies as they are.
+APP = ROOT / "overrides" / "assets" / "javascripts" / "app"
 PAGE = "check-a-score"
 CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one slower build
 SNAPSHOT_SCRIPT = ROOT / "site_tools" / "make_snapshot.mjs"
@@ -314,11 +328,47 @@ def _same_file(out: Path, source: Path) -> bool:
     return mine.st_size == theirs.st_size and mine.st_mtime >= theirs.st_mtime
 
 
+def library_version(package: str) -> str:
+    """The installed (pinned) version of an npm package of the front-end: ``preact`` → ``11.2.0``."""
+    meta = NODE_MODULES / package / "package.json"
+    return str(json.loads(meta.read_text(encoding="utf-8"))["version"])
+
+
+def library_text(name: str) -> str:
+    """A library module as the site serves it: the package's ES-module build, bare imports made relative.
+
+    >>> 'from"./preact.mjs"' in library_text("hooks.mjs"), 'from"preact"' in library_text("hooks.mjs")
+    (True, False)
+    """
+    package, path = LIBRARY_FILES[name]
+    text = (NODE_MODULES / package / path).read_text(encoding="utf-8")
+    text = re.sub(r"""from\s*(["'])preact\1""", 'from"./preact.mjs"', text)
+    # The source map is not served: its comment would only make the browser ask for a missing file.
+    text = re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", text)
+    head = f"/* {package} {library_version(package)} (npm), served by this site: {path} */\n"
+    return head + text
+
+
+def front_end_files() -> list[str]:
+    """The front-end's modules and its library, relative to the site's root (for the service worker)."""
+    names = [f"{LIBRARY}/{name}" for name in LIBRARY_FILES]
+    names += [f"assets/javascripts/app/{p.name}" for p in sorted(APP.glob("*.js"))]
+    return names
+
+
 def copy_into_site(site_dir: str | Path) -> list[Path]:
     """Write Pyodide's start files, the referee's zip and the snapshot into the built site; return them."""
     ensure_node_modules()
     site = Path(site_dir)
     written = []
+    library = site / LIBRARY
+    library.mkdir(parents=True, exist_ok=True)
+    for name in LIBRARY_FILES:
+        out = library / name
+        text = library_text(name)
+        if not out.is_file() or out.read_text(encoding="utf-8") != text:
+            out.write_text(text, encoding="utf-8")
+        written.append(out)
     target = site / pyodide_dir()
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:

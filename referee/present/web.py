@@ -20,6 +20,7 @@ scores_before: {Anna: 10}
 
 from __future__ import annotations
 
+import base64
 import datetime
 import json
 import math
@@ -30,6 +31,7 @@ import yaml
 from referee.errors import RefereeError
 from referee.present.explain import house_rules, sentences, termination
 from referee.present.verdicts import EXIT_UNUSABLE, check_text, errors_json, verdict_json
+from referee.records import source
 from referee.records.source import load_text
 
 
@@ -60,6 +62,23 @@ def check(text: str, lang: str) -> str:
         "termination": termination(verdict, lang),
     }
     return _json({"status": status, "result": verdict_json(verdict, lang), "explain": explain})
+
+
+def decode(encoded: str, lang: str) -> str:
+    """A record's bytes (base64) as text, read as ``referee check FILE`` reads a file; or why not.
+
+    A shared link carries bytes: what is not UTF-8 gets the command line's error, never U+FFFD.
+
+    >>> raw = base64.b64encode(b"game: yacht\\nplayers: [\\xff]\\n").decode()
+    >>> json.loads(decode(raw, "en"))["errors"][0]["message"]
+    'The record is not UTF-8 text: byte 23 (line 2) cannot be read.'
+    >>> json.loads(decode(base64.b64encode("a: ♥".encode("utf-16")).decode(), "en"))
+    {'ok': True, 'text': 'a: ♥'}
+    """
+    try:
+        return _json({"ok": True, "text": source.decode(base64.b64decode(encoded, validate=True))})
+    except RefereeError as exc:
+        return _json({"ok": False, **errors_json(exc, lang)})
 
 
 def parse(text: str, lang: str) -> str:
