@@ -469,10 +469,10 @@ def form_spec(lang: str) -> list[dict[str, Any]]:
 
 
 def checker_block(params: dict[str, Any], lang: str) -> str:
-    """The checker's markup in ``lang``: status, the two views, the actions and the answer area.
+    """The checker's element in ``lang``: its language, words, Pyodide's files and the games' declarations.
 
-    The form itself is built by the page's script from ``data-games`` (the declarations); without
-    the script the page still says what it is for.
+    The page's script builds the checker in it from ``data-games`` (the declarations) and
+    ``data-strings`` (:mod:`site_tools.checker_strings`).
     """
     from site_tools.checker_strings import STRINGS, text
 
@@ -489,41 +489,13 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
         "data-games": form_spec(lang),
     }
     attrs = " ".join(f'{k}="{attr(v)}"' for k, v in root.items())
-    s = {k: html.escape(v) for k, v in strings.items()}
+    # The page's script (overrides/assets/javascripts/app/) draws the status, the two views, the
+    # actions and the answer in place of this line; without the script the page says what it is for.
     return (
-        "\n".join(
-            [
-                f"<div {attrs}>",
-                '<div class="checker-status" role="status" aria-live="polite">'
-                f'<progress class="checker-progress" max="4" aria-label="{s["loading"]}"></progress>'
-                f'<span class="checker-status-text">{s["loading"]}</span></div>',
-                '<div class="checker-tabs" role="tablist">'
-                f'<button type="button" role="tab" class="checker-tab" data-view="form" '
-                f'aria-selected="true">{s["tab.form"]}'
-                "</button>"
-                f'<button type="button" role="tab" class="checker-tab" data-view="text" '
-                f'aria-selected="false">{s["tab.text"]}'
-                "</button></div>",
-                '<div class="checker-view checker-form" data-view="form" role="tabpanel"></div>',
-                '<div class="checker-view checker-text" data-view="text" role="tabpanel" hidden>'
-                f'<label class="checker-label" for="checker-text">{s["text.label"]}</label>'
-                '<div class="checker-editor"><div class="checker-gutter" aria-hidden="true"></div>'
-                '<textarea id="checker-text" class="checker-textarea" spellcheck="false" autocomplete="off" rows="18">'
-                "</textarea></div>"
-                f'<label class="checker-file">{s["text.open"]}'
-                '<input type="file" class="checker-file-input" accept=".yaml,.yml,.json,text/yaml,application/json">'
-                "</label></div>",
-                '<div class="checker-actions">'
-                f'<button type="button" class="md-button md-button--primary" '
-                f'data-action="check" disabled>{s["check"]}</button>'
-                f'<button type="button" class="md-button" data-action="download" disabled>{s["download"]}</button>'
-                f'<button type="button" class="md-button" data-action="share">{s["share"]}</button></div>',
-                '<p class="checker-share" hidden><input type="text" class="checker-share-url" readonly></p>',
-                '<div class="checker-answer" aria-live="polite"></div>',
-                "</div>",
-            ]
-        )
-        + "\n"
+        f"<div {attrs}>"
+        '<div class="checker-status" role="status" aria-live="polite">'
+        f'<span class="checker-status-text">{html.escape(strings["loading"])}</span></div>'
+        "</div>\n"
     )
 
 
