@@ -6,7 +6,7 @@
  *
  *   mountChecker(root)   // root: the .referee-checker element site_tools/checker.py writes
  */
-import { html, render, useEffect, useState } from "./lib.js";
+import { html, render } from "./lib.js";
 import { createStore, pathText, recallList, rememberList } from "./store.js";
 import { createStrings } from "./strings.js";
 import { checkerWorkerURL, createWorkerClient } from "./worker-client.js";
@@ -42,9 +42,13 @@ export function mountChecker(root) {
   const run = (task) => {
     queue = queue.then(async () => {
       setStatus({ busy: true });
+      root.setAttribute("aria-busy", "true");
       try { await task(); } catch (error) {
         store.update((s) => ({ ...s, answer: { note: t("stage.failed", { error: error.message }) } }));
-      } finally { setStatus({ busy: false }); }
+      } finally {
+        root.removeAttribute("aria-busy");
+        setStatus({ busy: false });
+      }
     });
     return queue;
   };
@@ -134,9 +138,9 @@ export function mountChecker(root) {
   const actions = {
     set: (parts, value) => update((s) => S.changed(s, parts, value)),
     setPlayer: (i, typed) => update((s) => S.typedName(s, i, typed, dealerRequired(specOf(s.record.game)))),
-    addPlayer: () => {
+    addPlayer: () => { // and straight into the new box
       update((s) => ({ ...s, record: { ...s.record, players: [...s.record.players, ""] }, own: true, source: "form" }));
-      status.focus = `players[${store.get().record.players.length - 1}]`;
+      root.querySelector(`#checker-player-${store.get().record.players.length - 1}`)?.focus();
     },
     removePlayer: (i) => update((s) => S.removedPlayer(s, i)),
     addDeal: () => update((s) => ({ ...s, record: { ...s.record, deals: [...(s.record.deals || []), S.nextDeal(s.record)] }, own: true, source: "form" })),
@@ -213,13 +217,7 @@ export function mountChecker(root) {
 
   // ---- the page ----------------------------------------------------------------------------------
   function Checker() {
-    const [sheet, setSheet] = useState(store.get());
-    useEffect(() => store.subscribe(setSheet), []);
-    useEffect(() => { // the box a button asked for (a new player's name)
-      if (!status.focus) return;
-      root.querySelector(`.checker-form input[data-path="${CSS.escape(status.focus)}"]`)?.focus();
-      status.focus = null;
-    });
+    const sheet = store.get();
     const spec = sheet.record && specOf(sheet.record.game);
     const ctx = { ...actions, t, record: sheet.record || {}, knownPlayers: known };
     const answer = sheet.answer;
@@ -296,10 +294,19 @@ export function mountChecker(root) {
     }
   }
 
+  // Drawn again at once after every change (render is synchronous): the page is never behind the sheet.
   root.replaceChildren();
+  store.subscribe(redraw);
   redraw();
   run(open);
   window.addEventListener("hashchange", () => run(open));
   client.ready.then(() => { root.dataset.ready = "true"; root.dataset.start = status.start; }, () => { root.dataset.ready = "failed"; });
-  store.subscribe((s) => { root.dataset.view = s.view; root.dataset.state = s.answer && "status" in s.answer ? String(s.answer.status) : ""; });
+  // What tests and styles read: the view shown, the answer's state (its exit status) once there is one.
+  const mark = (s) => {
+    root.dataset.view = s.view;
+    if (s.answer && "status" in s.answer) root.dataset.state = String(s.answer.status);
+    else root.removeAttribute("data-state");
+  };
+  mark(store.get());
+  store.subscribe(mark);
 }

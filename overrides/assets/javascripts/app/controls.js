@@ -96,6 +96,7 @@ export function Chips({ ctx, parts, values, labels = {}, keys, label, labelledby
     choose((i + step + options.length) % options.length, event.currentTarget);
   };
   return html`<div role="radiogroup" class="checker-chips" data-path=${pathText(parts)} aria-label=${label}
+    data-values=${JSON.stringify(values)}
     aria-labelledby=${labelledby} aria-invalid=${invalid ? "true" : undefined}>
     ${options.map((o, i) => html`<button type="button" role="radio" key=${o.key} class="checker-chip"
       aria-checked=${String(i === chosen)} tabindex=${i === chosen || (chosen < 0 && i === 0) ? "0" : "-1"}
@@ -113,6 +114,7 @@ export function Choice({ ctx, parts, values, labels = {}, label, id, invalid }) 
     if (picked !== "keep") ctx.set(parts, picked === "" ? undefined : values[Number(picked)]);
   };
   return html`<select id=${id} class="checker-input" data-path=${pathText(parts)} aria-label=${label}
+    data-values=${JSON.stringify(values)}
     value=${at >= 0 ? String(at) : plain ? "keep" : ""} onChange=${onChange} aria-invalid=${invalid ? "true" : undefined}>
     <option value="">${ctx.t("form.empty")}</option>
     ${values.map((v, i) => html`<option value=${String(i)}>${labels[String(v)] ?? String(v)}</option>`)}
@@ -135,7 +137,8 @@ export const SUITS = ["♠", "♥", "♦", "♣"];
  */
 export function CardsBox({ ctx, parts, item, list = true, label, id, invalid, single = false }) {
   const value = getAt(ctx.record, parts);
-  const german = ctx.record.notation === "de";
+  // German cards may hold a space ("10 Herz"): a comma separates them; suits and ranks never do.
+  const german = ctx.record.notation === "de" && item === "card";
   const joiner = german ? ", " : " ";
   const split = (raw) => raw.split(german ? /\s*,\s*/ : /[\s,]+/).filter(Boolean);
   const parse = (raw) => (raw.trim() === "" ? undefined : list
@@ -172,10 +175,11 @@ export function Places({ ctx, parts, names, label }) {
   };
   return html`<span class="checker-inline checker-input" data-path=${pathText(parts)}>
     ${names.map((_, i) => html`<select key=${i} class="checker-input" data-path=${pathText([...parts, i])}
-      aria-label=${`${label}: ${ctx.t("form.place")} ${i + 1}`} value=${names.includes(now[i]) ? now[i] : ""}
-      onChange=${(e) => pick(i, e.currentTarget.value)}>
+      data-values=${JSON.stringify(names)} aria-label=${`${label || ""} ${ctx.t("form.place")} ${i + 1}`.trim()}
+      value=${names.includes(now[i]) ? String(names.indexOf(now[i])) : ""}
+      onChange=${(e) => pick(i, e.currentTarget.value === "" ? "" : names[Number(e.currentTarget.value)])}>
       <option value="">${ctx.t("form.empty")}</option>
-      ${names.map((n) => html`<option value=${n}>${n}</option>`)}
+      ${names.map((n, k) => html`<option value=${String(k)}>${n}</option>`)}
     </select>`)}
   </span>`;
 }

@@ -10,7 +10,7 @@
  * ({path, message}), each shown beside the nearest field the form shows (its own words, never its path).
  * Fields that declare a question are asked; the rest of a deal folds under "More".
  */
-import { html, useLayoutEffect, useRef, useState } from "./lib.js";
+import { Fragment, html, useLayoutEffect, useRef, useState } from "./lib.js";
 import { getAt, pathText } from "./store.js";
 import { CardsBox, Chips, Choice, Hint, JsonBox, LinesBox, MoneyBox, NumberBox, Places, TextBox, SUITS, scalar, plainText }
   from "./controls.js";
@@ -205,7 +205,8 @@ function Players({ ctx, spec }) {
         <label for=${`checker-player-${i}`}>${ctx.t("form.player", { n: i + 1 })}</label>
         <input type="text" id=${`checker-player-${i}`} class="checker-input" data-path=${path} list="checker-known-players"
           value=${name === null || name === undefined ? "" : String(name)} autocomplete="off" enterkeyhint="next"
-          aria-invalid=${ctx.marked(path) ? "true" : undefined} onInput=${(e) => ctx.setPlayer(i, e.currentTarget.value)} />
+          aria-invalid=${ctx.marked(path) ? "true" : undefined} onInput=${(e) => ctx.setPlayer(i, e.currentTarget.value)}
+          onChange=${(e) => ctx.setPlayer(i, e.currentTarget.value)} />
         ${names.length > counts[0] ? html`<button type="button" class="md-button checker-small"
           aria-label=${`${ctx.t("form.remove")}: ${ctx.t("form.player", { n: i + 1 })}`}
           onClick=${() => ctx.removePlayer(i)}>${ctx.t("form.remove")}</button>` : null}
@@ -327,7 +328,7 @@ export function FormView({ ctx: app, spec, games, sheet, problems }) {
   const setupFold = setup.length ? html`<${Fold} key="setup" summary=${ctx.t("form.setup")}
     open=${setup.some((s) => s.filled) || ["options", "notation", "scores_before", "match_length", "stake", "suit_values"].some((k) => ctx.markedUnder(k))}>
     ${setup.map((s) => s.node)}</${Fold}>` : null;
-  return html`<div class="checker-form-body">
+  return html`<${Fragment}>
     <div class="checker-field" data-path="game">
       <div class="checker-label-row"><label for="checker-game">${ctx.t("form.game")}</label></div>
       <select id="checker-game" class="checker-input" data-path="game" value=${spec ? spec.game : ""}
@@ -343,5 +344,5 @@ export function FormView({ ctx: app, spec, games, sheet, problems }) {
       ...(dealsAt < 0 ? [] : main.slice(dealsAt))] : null}
     ${spec && (!spec.max_deals || deals.length < spec.max_deals) ? html`<button type="button" class="md-button"
       data-action="add-deal" onClick=${() => app.addDeal()}>${ctx.t("form.add_deal")}</button>` : null}
-  </div>`;
+  </${Fragment}>`;
 }
