@@ -18,16 +18,14 @@ export const MAX_RECORD_BYTES = 2_000_000;
 export class DamagedLink extends Error {}
 export class TooLarge extends Error {}
 
-const toB64url = (bytes) => {
+/** Bytes as standard base64, padded (the worker's "decode" takes a record's bytes so). */
+export function toBase64(bytes) {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-};
-
-/** Bytes as standard base64 (the worker's "check" takes a non-UTF-8 record so). */
-export function toBase64(bytes) {
-  return toB64url(bytes).replace(/-/g, "+").replace(/_/g, "/");
+  return btoa(binary);
 }
+
+const toB64url = (bytes) => toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 function fromB64url(text) {
   if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) throw new DamagedLink("not base64url");
