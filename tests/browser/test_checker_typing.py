@@ -59,7 +59,8 @@ def leaves(record: dict[str, Any]) -> list[tuple[list[Any], Any]]:
         else:
             out.append((parts, value))
 
-    for key, value in record.items():
+    # The notation first (it says how the cards that follow are written), then the record's order.
+    for key, value in sorted(record.items(), key=lambda kv: kv[0] != "notation"):
         if key in ("game", "players", "teams", "expected"):
             continue
         if key == "deals":
@@ -97,11 +98,15 @@ class Person:
         self.open_folds(locator)
         self.tap(locator)
         url = self.page.url
-        assert locator.evaluate("box => box === document.activeElement"), "the tapped box has the focus"
+        assert locator.evaluate("box => box === document.activeElement"), (
+            "the tapped box has the focus"
+        )
         self.page.keyboard.press("ControlOrMeta+a")
         self.page.keyboard.type(text)
         assert self.page.url == url, "typing fired no shortcut"
-        assert locator.evaluate("box => box === document.activeElement"), "the focus stayed while typing"
+        assert locator.evaluate("box => box === document.activeElement"), (
+            "the focus stayed while typing"
+        )
 
     def open_folds(self, locator: Any) -> None:
         """A person opens what is folded over the control (the setup, "More", a checked deal)."""
@@ -164,9 +169,7 @@ def shown_value(page: Any, parts: list[Any], value: Any) -> bool:
     box = control(page, path)
     if box.count() == 0:
         return all(
-            control(page, f"{path}[{i}]").evaluate(
-                "s => s.options[s.selectedIndex].textContent"
-            )
+            control(page, f"{path}[{i}]").evaluate("s => s.options[s.selectedIndex].textContent")
             == str(v)
             for i, v in enumerate(value if isinstance(value, list) else [value])
         )
@@ -174,7 +177,9 @@ def shown_value(page: Any, parts: list[Any], value: Any) -> bool:
     if kind == "radiogroup":
         values = json.loads(box.get_attribute("data-values"))
         checked = box.locator("[role=radio][aria-checked=true]")
-        return checked.count() == 1 and str(values[checked.evaluate("b => [...b.parentElement.children].indexOf(b)")]) == str(value)
+        return checked.count() == 1 and str(
+            values[checked.evaluate("b => [...b.parentElement.children].indexOf(b)")]
+        ) == str(value)
     if kind == "SELECT":
         return box.evaluate("s => s.options[s.selectedIndex].textContent") != "—"
     if isinstance(value, list) and not value:
@@ -210,7 +215,9 @@ def fill_like_a_person(page: Any, record: dict[str, Any], person: Person) -> Non
     # A reload half-way: the sheet comes back as it was, every value in its place.
     page.reload()
     page.wait_for_selector(READY, timeout=STARTUP_MS)
-    assert [page.locator(f"#checker-player-{i}").input_value() for i in range(len(players))] == players
+    assert [
+        page.locator(f"#checker-player-{i}").input_value() for i in range(len(players))
+    ] == players
     for parts, value in entries[:half]:
         assert shown_value(page, parts, value), (record["game"], parts, value)
     for parts, value in entries[half:]:
@@ -238,8 +245,7 @@ def test_a_disputed_deal_of_every_game_typed_like_a_person(
     page.goto(f"{base_url}/{'' if lang == 'en' else lang + '/'}check-a-score/")
     page.wait_for_selector(READY, timeout=STARTUP_MS)
     for slug in GAMES:
-        record = disputed(slug, lang)
-        record.pop("notation", None)  # the page's own notation: what a person types here
+        record = disputed(slug, lang)  # (its cards in English notation: chosen in the setup)
         person = Person(page, touch, lang)
         fill_like_a_person(page, record, person)
         page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
@@ -266,20 +272,23 @@ def test_a_disputed_deal_of_every_game_typed_like_a_person(
     guard.close()
 
 
-def test_a_share_link_opens_in_a_fresh_browser_on_the_same_verdict(browser: Any, base_url: str) -> None:
+def test_a_share_link_opens_in_a_fresh_browser_on_the_same_verdict(
+    browser: Any, base_url: str
+) -> None:
     guard = Guard(browser, width=390, phone=True)
     page = guard.context.new_page()
     page.goto(f"{base_url}/ru/check-a-score/#game=comet")
     page.wait_for_selector(READY, timeout=STARTUP_MS)
     record = disputed("comet", "ru")
-    record.pop("notation", None)
     fill_like_a_person(page, record, Person(page, True, "ru"))
     page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
     page.tap("[data-action=check]")
     page.wait_for_selector(".referee-checker[data-state]")
     said = page.locator(".checker-sentences").inner_text()
     page.tap("[data-action=share]")
-    page.wait_for_function("document.querySelector('.checker-share-url').value.includes('#record=')")
+    page.wait_for_function(
+        "document.querySelector('.checker-share-url').value.includes('#record=')"
+    )
     url = page.locator(".checker-share-url").input_value()
     guard.close()
     fresh = Guard(browser, width=1280)  # another browser: nothing stored, only the link
@@ -308,7 +317,9 @@ def test_links_a_sheet_in_progress_and_damaged_links(browser: Any, base_url: str
     person.into(page.locator(f"#checker-player-{seats - 1}"), "Boris")
     page.keyboard.press("Enter")  # moves on; never adds a player
     assert page.locator("input[data-path^='players[']").count() == seats
-    assert page.evaluate("document.activeElement.dataset.path").startswith("deals[0]."), page.evaluate("document.activeElement.outerHTML")
+    assert page.evaluate("document.activeElement.dataset.path").startswith("deals[0]."), (
+        page.evaluate("document.activeElement.outerHTML")
+    )
     # The pre-filled dealer stays chosen when tapped.
     dealer = page.locator("[data-path='deals[0].dealer'] [role=radio]").first
     assert dealer.get_attribute("aria-checked") == "true"
@@ -343,5 +354,7 @@ def test_links_a_sheet_in_progress_and_damaged_links(browser: Any, base_url: str
     page.wait_for_selector("[data-action=anew]")
     page.click("[data-action=anew]")
     page.wait_for_selector(".referee-checker[data-state='2']")
-    assert "not UTF-8" in page.inner_text(".checker-answer") and "23" in page.inner_text(".checker-answer")
+    assert "not UTF-8" in page.inner_text(".checker-answer") and "23" in page.inner_text(
+        ".checker-answer"
+    )
     guard.close()
