@@ -279,13 +279,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "Schiedsrichter nicht (auch die Kommandozeile lehnt sie ab). Die Punkteprüfung beginnt leer.",
         "link.damaged": "Dieser Link ist beschädigt; es wurde nichts geladen. Lassen Sie sich den Link "
         "noch einmal schicken, oder füllen Sie das Formular aus.",
-        "prompt.record": "Auf diesem Gerät ist ein Blatt von Ihnen in Arbeit. Die Aufzeichnung aus dem "
-        "Link öffnen oder mit Ihrem Blatt weitermachen?",
-        "prompt.game": "Auf diesem Gerät ist ein Blatt von Ihnen in Arbeit. Ein neues Blatt für dieses "
-        "Spiel beginnen oder mit Ihrem weitermachen?",
-        "prompt.continue": "Mit meinem Blatt weitermachen",
+        "prompt.record": "Auf diesem Gerät ist eine Spielliste von Ihnen in Arbeit. Die Aufzeichnung aus dem "
+        "Link öffnen oder mit Ihrer Spielliste weitermachen?",
+        "prompt.game": "Auf diesem Gerät ist eine Spielliste von Ihnen in Arbeit. Eine neue Spielliste für "
+        "dieses Spiel beginnen oder mit Ihrer weitermachen?",
+        "prompt.continue": "Mit meiner Spielliste weitermachen",
         "prompt.open": "Aufzeichnung aus dem Link öffnen",
-        "prompt.new": "Neues Blatt beginnen",
+        "prompt.new": "Neue Spielliste beginnen",
         "form.pick_suit": "Farbe wählen",
     },
 }
