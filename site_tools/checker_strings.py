@@ -98,6 +98,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt.continue": "Go on with my sheet",
         "prompt.open": "Open the link's record",
         "prompt.new": "Start a new sheet",
+        "form.together": "Together",
         "form.pick_suit": "Pick suits",
     },
     "ru": {
@@ -191,6 +192,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt.continue": "Продолжить мой лист",
         "prompt.open": "Открыть запись из ссылки",
         "prompt.new": "Начать новый лист",
+        "form.together": "Вместе",
         "form.pick_suit": "Выбрать масть",
     },
     "de": {
@@ -286,6 +288,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt.continue": "Mit meiner Spielliste weitermachen",
         "prompt.open": "Aufzeichnung aus dem Link öffnen",
         "prompt.new": "Neue Spielliste beginnen",
+        "form.together": "Zusammen",
         "form.pick_suit": "Farbe wählen",
     },
 }

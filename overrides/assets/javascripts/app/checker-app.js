@@ -89,8 +89,8 @@ export function mountChecker(root) {
     root.querySelector(".checker-answer")?.scrollIntoView({ block: "nearest" });
   }
   async function openText(text, origin) { // a shared record: read into the form if it can be, and checked at once
-    update(() => ({ ...S.blankSheet(), text, source: "text", view: "text", origin, fresh: false }));
-    await toForm() && update((s) => ({ ...s, view: "form" }));
+    update(() => ({ ...S.blankSheet(), text, source: "text", view: "form", origin, fresh: false }));
+    await toForm(); // the form when it can show the record, else the text and why
     await check();
   }
   async function openLink(fragment, origin) {

@@ -130,6 +130,13 @@ function PerTable({ ctx, field, parts, extra = [] }) {
     rows = keys.map((k, i) => ({ key: `side${i}`, name: k }));
   }
   const head = (c) => c.label || c.name;
+  // Counts add up beside the inputs (tricks, cards): a total the rules fix is seen before it is checked.
+  const cellOf = (c, name) => (c.base ? [...c.base, name] : c.name === null ? [...parts, name] : [...parts, name, c.name]);
+  const sums = columns.map((c) => {
+    if (c.type.kind !== "integer" || c.type.unit === "minor" || c.base) return null;
+    const typed = rows.map((r) => getAt(ctx.record, cellOf(c, r.name))).filter((v) => typeof v === "number");
+    return typed.length ? typed.reduce((a, b) => a + b, 0) : null;
+  });
   return html`<div class=${`checker-field${ctx.marked(path) ? " checker-bad" : ""}`} data-path=${path}
       data-also=${extra.length ? pathText(extra[0].parts) : undefined}>
     <div class="checker-label-row"><div class="checker-table-title">${titleOf(field)}</div><${Hint} ctx=${ctx} help=${field.help} /></div>
@@ -148,13 +155,15 @@ function PerTable({ ctx, field, parts, extra = [] }) {
             data-path=${`teams.${row.name}`} aria-label=${ctx.t("form.side")} autocomplete="off" enterkeyhint="next"
             onChange=${(e) => ctx.renameSide(row.name, e.currentTarget.value.trim() || row.name)} />` : row.name}</th>
           ${columns.map((c) => {
-            const cell = c.base ? [...c.base, row.name] : c.name === null ? [...parts, row.name] : [...parts, row.name, c.name];
+            const cell = cellOf(c, row.name);
             ctx.register(pathText(cell));
             return html`<td data-path=${pathText(cell)} data-label=${head(c)} class=${ctx.marked(pathText(cell)) ? "checker-bad" : undefined}>
               <${Control} ctx=${ctx} type=${c.type} parts=${cell} label=${`${row.name}: ${head(c)}`} />
               <${Problems} ctx=${ctx} path=${pathText(cell)} /></td>`;
           })}</tr>`;
       })}</tbody>
+      ${sums.some((x) => x !== null) ? html`<tfoot><tr class="checker-together"><th scope="row">${ctx.t("form.together")}</th>
+        ${sums.map((x) => html`<td>${x === null ? "" : minus(x)}</td>`)}</tr></tfoot>` : null}
     </table>
   </div>`;
 }
@@ -178,7 +187,7 @@ export function Field({ ctx, field, parts, extra }) {
 }
 
 /** A fold that stays as the reader left it (opened by hand, or by a problem inside it). */
-function Fold({ summary, open, cls = "checker-more", children }) {
+function Fold({ summary, open, cls = "checker-more", deal, children }) {
   const [isOpen, setOpen] = useState(Boolean(open));
   const wanted = Boolean(open);
   const last = useRef(wanted);
@@ -186,7 +195,7 @@ function Fold({ summary, open, cls = "checker-more", children }) {
     if (wanted && !last.current) setOpen(true);
     last.current = wanted;
   });
-  return html`<details class=${cls} open=${isOpen} onToggle=${(e) => setOpen(e.currentTarget.open)}>
+  return html`<details class=${cls} data-deal=${deal} open=${isOpen} onToggle=${(e) => setOpen(e.currentTarget.open)}>
     <summary>${summary}</summary>${children}</details>`;
 }
 
@@ -271,7 +280,7 @@ function Deal({ ctx, spec, sheet, deal, i, count }) {
   </fieldset>`;
   if (i >= sheet.folded) return box;
   const scores = sheet.dealScores && sheet.dealScores[i];
-  return html`<${Fold} cls="checker-deal-done" open=${ctx.markedUnder(path)}
+  return html`<${Fold} cls="checker-deal-done" deal=${String(i + 1)} open=${ctx.markedUnder(path)}
     summary=${scores ? `${ctx.t("form.deal", { n: i + 1 })}: ${scoreLine(scores)}` : ctx.t("form.deal", { n: i + 1 })}>${box}</${Fold}>`;
 }
 

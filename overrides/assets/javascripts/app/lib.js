@@ -12,7 +12,7 @@
 import { h } from "../../checker/lib/preact.mjs";
 import htm from "../../checker/lib/htm.mjs";
 
-export { Fragment, createContext, h, render } from "../../checker/lib/preact.mjs";
+export { Component, Fragment, createContext, h, render } from "../../checker/lib/preact.mjs";
 export {
   useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState,
 } from "../../checker/lib/hooks.mjs";

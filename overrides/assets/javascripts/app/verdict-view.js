@@ -32,7 +32,7 @@ export function Problems({ t, items, title, view, onShow }) {
       const path = item.path ?? (item.where && item.where.path);
       const toField = view === "form" && path;
       return html`<li key=${i} class=${`checker-finding checker-${item.severity || "error"}`} data-code=${item.code || ""}>
-        <span class="checker-message">${item.label ? `${item.label}: ` : ""}${item.message}</span>
+        <span class="checker-message">${item.label && !item.message.includes(item.label.split(": ").pop()) ? `${item.label}: ` : ""}${item.message}</span>
         ${toField ? html` <button type="button" class="checker-place" data-path=${path} onClick=${() => onShow({ path })}>
           ${t("form.to_field")}</button>` : line ? html` <button type="button" class="checker-place" data-line=${String(line)}
           onClick=${() => onShow({ line })}>${t("line", { line })}</button>` : null}
