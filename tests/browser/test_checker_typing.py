@@ -39,6 +39,25 @@ GAMES = (
 SHEET = "referee-checker:sheet"
 
 
+def axe_both_schemes(page: Any) -> list[str]:
+    """axe-core's violations on the checker in light and in dark, seen from the top of the page."""
+    from tests.browser.test_site_frame import axe_violations
+
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.evaluate("window.scrollTo(0, 0)")
+        # The header swaps the page title back for the site name with a fade: wait for it to end.
+        page.wait_for_function(
+            "() => !document.querySelector('.md-header__title')"
+            ".classList.contains('md-header__title--active')"
+            " && document.querySelector('.md-header').getAnimations({subtree: true}).length === 0"
+        )
+        found += [f"{scheme}: {v}" for v in axe_violations(page)]
+    page.emulate_media(color_scheme="light")
+    return found
+
+
 def path_text(parts: list[Any]) -> str:
     out = ""
     for p in parts:
@@ -279,12 +298,14 @@ def test_a_share_link_opens_in_a_fresh_browser_on_the_same_verdict(
     page = guard.context.new_page()
     page.goto(f"{base_url}/ru/check-a-score/#game=comet")
     page.wait_for_selector(READY, timeout=STARTUP_MS)
+    assert axe_both_schemes(page) == []  # before a verdict, 390 px
     record = disputed("comet", "ru")
     fill_like_a_person(page, record, Person(page, True, "ru"))
     page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
     page.tap("[data-action=check]")
     page.wait_for_selector(".referee-checker[data-state]")
     said = page.locator(".checker-sentences").inner_text()
+    assert axe_both_schemes(page) == []  # after it
     page.tap("[data-action=share]")
     page.wait_for_function(
         "document.querySelector('.checker-share-url').value.includes('#record=')"
@@ -311,6 +332,7 @@ def test_links_a_sheet_in_progress_and_damaged_links(browser: Any, base_url: str
     page = guard.context.new_page()
     page.goto(f"{base_url}/check-a-score/#game=yacht")
     page.wait_for_selector(READY, timeout=STARTUP_MS)
+    assert axe_both_schemes(page) == []  # before a verdict, 1280 px
     person = Person(page, False, "en")
     person.into(page.locator("#checker-player-0"), "Anna")
     seats = page.locator("input[data-path^='players[']").count()
@@ -325,6 +347,11 @@ def test_links_a_sheet_in_progress_and_damaged_links(browser: Any, base_url: str
     assert dealer.get_attribute("aria-checked") == "true"
     dealer.click()
     assert dealer.get_attribute("aria-checked") == "true"
+    # With the focus on a choice (not a box), the theme's shortcuts still do not fire: "n" is not "next page".
+    url = page.url
+    page.keyboard.press("n")
+    page.keyboard.press("p")
+    assert page.url == url
     # A reload at the game's address: the sheet, as it was.
     page.reload()
     page.wait_for_selector(READY, timeout=STARTUP_MS)
