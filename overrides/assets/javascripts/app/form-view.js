@@ -302,19 +302,23 @@ function placeProblems(problems, shown) {
 
 /** The form: the game, the players, the setup (folded), the deals. */
 export function FormView({ ctx: app, spec, games, sheet, problems }) {
-  const [placed, setPlaced] = useState(new Map());
+  // Placed after the form is drawn, from the fields it drew; drawn again only if that changed. Marks
+  // placed for other problems (the last answer's) are not shown meanwhile.
+  const [placed, setPlaced] = useState({ key: "[]", at: new Map() });
+  const key = JSON.stringify((problems || []).map((p) => [p.path, p.message]));
+  const at = placed.key === key ? placed.at : new Map();
   const shown = new Set();
   const ctx = {
     ...app,
     register: (path) => shown.add(path),
-    problemsAt: (path) => placed.get(path) || [],
-    marked: (path) => placed.has(path),
-    markedUnder: (path) => [...placed.keys()].some((p) => p === path || p.startsWith(`${path}.`) || p.startsWith(`${path}[`)),
+    problemsAt: (path) => at.get(path) || [],
+    marked: (path) => at.has(path),
+    markedUnder: (path) => [...at.keys()].some((p) => p === path || p.startsWith(`${path}.`) || p.startsWith(`${path}[`)),
   };
-  useLayoutEffect(() => { // placed after the form is drawn, from the fields it drew; drawn again only if it changed
+  useLayoutEffect(() => {
     const next = placeProblems(problems || [], shown);
-    const key = (m) => JSON.stringify([...m.entries()]);
-    if (key(next) !== key(placed)) setPlaced(next);
+    const same = (a, b) => JSON.stringify([...a.entries()]) === JSON.stringify([...b.entries()]);
+    if (placed.key !== key || !same(next, placed.at)) setPlaced({ key, at: next });
   });
   const record = app.record;
   const setup = [];
