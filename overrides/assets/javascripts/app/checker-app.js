@@ -28,6 +28,7 @@ export function mountChecker(root) {
   const specOf = (slug) => games.find((g) => g.game === slug);
   const store = createStore(SHEET, S.blankSheet);
   let known = recallList(NAMES); // names from earlier evenings, offered as each name is typed
+  if (store.get().answer?.kind === "working") store.update((s) => ({ ...s, answer: null })); // reloaded mid-check
   const status = { stage: "", start: "", ready: false, failed: null, busy: false, prompt: null, share: null, select: null };
   const redraw = () => render(html`<${Checker} />`, root);
   const setStatus = (change) => { Object.assign(status, change); redraw(); };
