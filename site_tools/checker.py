@@ -468,6 +468,20 @@ def form_spec(lang: str) -> list[dict[str, Any]]:
     return games
 
 
+def worker_attributes() -> dict[str, str]:
+    """What app/worker-client.js's ``checkerWorkerURL`` reads from a page's element to start the referee.
+
+    Any page that runs the referee in the browser (the checker, the practice table) puts these on its
+    element: Pyodide's version, the referee's zip, the snapshot and the lock file's contents.
+    """
+    return {
+        "data-pyodide": pyodide_version(),
+        "data-bundle": bundle().name,
+        "data-snapshot": snapshot_name(),
+        "data-lock": lock_contents(),
+    }
+
+
 def checker_block(params: dict[str, Any], lang: str) -> str:
     """The checker's element in ``lang``: its language, words, Pyodide's files and the games' declarations.
 
@@ -480,10 +494,7 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
     root = {
         "class": "referee-checker",
         "data-lang": lang,
-        "data-pyodide": pyodide_version(),
-        "data-bundle": bundle().name,
-        "data-snapshot": snapshot_name(),
-        "data-lock": lock_contents(),
+        **worker_attributes(),
         "data-game": params.get("game", ""),
         "data-strings": strings,
         "data-games": form_spec(lang),
