@@ -62,11 +62,18 @@ def checker_files(site: Path) -> list[str]:
     standard library (or Pyodide's whole one, without a snapshot) and the referee's zip.
     """
     folder = site / checker.ASSETS
-    return sorted(
+    own = [
         p.relative_to(site).as_posix()
         for p in folder.rglob("*")
         if p.is_file() and not p.name.endswith(SKIP_SUFFIXES)
-    )
+    ]
+    # The ES modules the page's script imports and the worker's scripts: no page links to them.
+    scripts = [
+        "assets/javascripts/checker-worker.js",
+        "assets/javascripts/checker-start.js",
+        *checker.front_end_files(),
+    ]
+    return sorted({*own, *(s for s in scripts if (site / s).is_file())})
 
 
 class _Links(html.parser.HTMLParser):
