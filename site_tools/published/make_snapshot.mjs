@@ -27,7 +27,7 @@ import { dirname, join } from "node:path";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { encodeSnapshot, decodeSnapshot } = await import(
-  pathToFileURL(join(here, "..", "overrides", "assets", "javascripts", "checker-start.js")).href
+  pathToFileURL(join(here, "..", "..", "overrides", "assets", "javascripts", "checker-start.js")).href
 );
 
 const [folder, zipPath, lockPath, recordsPath, outSnapshot, outStdlib] = process.argv.slice(2);
