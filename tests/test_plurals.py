@@ -100,6 +100,10 @@ RU_ENDINGS: dict[str, tuple[str, str]] = {
     "сброшенной карты": ("сброшенных карт", "сброшенных карт"),
     "взятке": ("взятки", "взяток"),
     "оставшаяся": ("оставшиеся", "оставшихся"),  # «{n} карта, оставшаяся» is checked by «карта»
+    "поле": ("поля", "полей"),
+    "вложенное поле": ("вложенных поля", "вложенных полей"),
+    "слово": ("слова", "слов"),
+    "элемент": ("элемента", "элементов"),
 }
 # German: the singular → the plural forms the sentence may need (nominative/accusative, dative).
 DE_ENDINGS: dict[str, tuple[str, ...]] = {
@@ -131,6 +135,10 @@ DE_ENDINGS: dict[str, tuple[str, ...]] = {
     "aufgedeckte Karte": ("aufgedeckte Karten",),
     "vereinbarten Runde": ("vereinbarten Runden",),
     "abgelegten Karte": ("abgelegten Karten",),
+    "Feld": ("Felder", "Feldern"),
+    "Unterfeld": ("Unterfelder", "Unterfeldern"),
+    "Wort": ("Wörter", "Wörtern"),
+    "Eintrag": ("Einträge", "Einträgen"),
 }
 # Plural messages whose number chooses only a verb or a pronoun («Козыри {ranks} не попали»):
 # no number is shown, so no counted word to check.
@@ -193,6 +201,8 @@ FIXED: dict[str, str] = {
     "No deal gives these card points all at once: however the cards outside the discard are shared, each "
     "trick holding {n} cards, {points} cannot all be true with the tricks recorded.": "three cards a trick",
     "Over {n} games: {result}": "two games or more (one game has no sum)",
+    "A record lists at most {limit} deals, not {n}. {tail}": "the deal cap (referee.limits, 500)",
+    "A record lists at most {limit} deals; this one lists more. {tail}": "the deal cap (referee.limits, 500)",
     "Partnerships are played by {counts} players, not {n}.": _PLAYERS,
     "The bundles ({bundles}) and the cards left on the table ({table}) must add up to the {n} cards of the "
     "pack, not {total}.": _PACK,

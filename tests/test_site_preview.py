@@ -44,6 +44,7 @@ def test_the_preview_copies_pyodide_s_whole_library_and_makes_nothing(
     assert written == {
         *(folder + name for name in (*checker.PYODIDE_FILES, checker.PYODIDE_STDLIB)),
         f"{checker.ASSETS}/{checker.bundle().name}",
+        *(f"{checker.LIBRARY}/{name}" for name in checker.LIBRARY_FILES),  # the front-end's library
     }
     assert started == []
     assert not list(tmp_path.rglob("snapshot-*")) and not list(tmp_path.rglob("*.br"))

@@ -104,7 +104,9 @@ def test_page_content_is_kept_and_the_same(
     monkeypatch.setattr(pipeline, "ROOT", cache_root)
     html = '<p>A trick with the A♠.</p><h2 id="edition-notes">Notes</h2><p>10♥</p>'
     want = pages_hooks.page_content(html, "korol", "en")
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="korol.md", norm_src_uri="korol.md"))
+    page = SimpleNamespace(
+        file=SimpleNamespace(src_uri="korol.md", norm_src_uri="korol.md"), title="Korol", toc=[]
+    )
     config = SimpleNamespace(plugins={})
     assert pages_hooks.on_page_content(html, page, config, None) == want  # type: ignore[arg-type]
     assert list((cache_root / buildcache.FOLDER / "content").glob("*.json"))

@@ -142,9 +142,13 @@ def test_buy_or_pass_summaries_of_random_deals_are_accepted(seed, dealer):
     ("change", "code"),
     [
         (
-            {"tricks": {"Anna": ["♥"] * 8, "Boris": [], "Vera": [], "Gleb": []}},
+            {"tricks": {"Anna": ["♥"] * 4, "Boris": [], "Vera": [], "Gleb": []}},
             None,
-        ),  # every heart led: possible
+        ),  # four tricks led in hearts stand: each holds two of the eight hearts
+        (
+            {"tricks": {"Anna": ["♥"] * 5, "Boris": [], "Vera": [], "Gleb": []}},
+            "record.tricks_sum",
+        ),  # a fifth cannot (G6-S13, issue 42)
         (
             {"tricks": {"Anna": ["♥"] * 5, "Boris": ["♥"] * 4, "Vera": [], "Gleb": []}},
             "record.tricks_sum",

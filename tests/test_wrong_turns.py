@@ -46,7 +46,8 @@ def test_a_lead_out_of_turn_stops_the_judging(game, example):
     tricks[4] = " ".join(reversed(tricks[4].split()))  # a later wrong order: not judged any more
     verdict = _check(data)
     assert verdict.exit_status == 1
-    assert _codes(verdict)[:2] == ["play.lead_out_of_turn", "play.not_judged"]
+    # a later trick's lead is the last winner's: that rule is broken, not the first lead's (issue 42)
+    assert _codes(verdict)[:2] == ["play.lead_not_winner", "play.not_judged"]
     assert all(f.where.trick == 3 for f in verdict.findings if f.code.startswith("play."))
 
 
@@ -81,7 +82,7 @@ def test_korol_a_lead_out_of_turn_in_the_reign():
     tricks[1] = " ".join(cards[1:] + cards[:1])
     verdict = _check(data)
     assert (
-        _codes(verdict)[:2] == ["play.lead_out_of_turn", "play.not_judged"]
+        _codes(verdict)[:2] == ["play.lead_not_winner", "play.not_judged"]
         and verdict.exit_status == 1
     )
 
@@ -90,7 +91,9 @@ def test_buy_or_pass_a_card_of_another_player_is_a_wrong_turn():
     data = _load("buy-or-pass/full-play.yaml")
     data["deals"][0]["play"][0] = "9♥ 7♥ J♥ A♥"  # Vera's 9♥ led; Boris has the lead
     verdict = _check(data)
-    assert _codes(verdict) == ["play.out_of_turn", "play.not_judged"] and verdict.exit_status == 1
+    # the deal's first lead: the first-lead rule (G6-S7)
+    assert _codes(verdict) == ["play.lead_out_of_turn", "play.not_judged"]
+    assert verdict.exit_status == 1
 
 
 @pytest.mark.parametrize(
@@ -126,7 +129,8 @@ def test_comet_a_card_from_the_wrong_hand():
     plays[0] = "8♥"  # Boris's card on Anna's lead
     data["deals"][0]["plays"] = " ".join(plays)
     verdict = _check(data)
-    assert _codes(verdict) == ["comet.not_his_card"] and verdict.exit_status == 1
+    # on the first lead: the rule of who leads first, which the card broke (issue 42)
+    assert _codes(verdict) == ["comet.first_lead"] and verdict.exit_status == 1
 
 
 def test_collector_a_take_left_out_is_a_finding():

@@ -9,7 +9,7 @@ referee accepts, with the same verdict.
 >>> print(localize_text("players: [Anna, Boris]   # clockwise", "ru"))
 players: [Анна, Борис]   # по часовой стрелке
 >>> localize_text("teams: {We: [Anna, Vera], They: [Boris, Gleb]}", "de")
-'teams: {Wir: [Anna, Vera], Ihr: [Boris, Gleb]}'
+'teams: {Wir: [Anna, Vera], Sie: [Boris, Gleb]}'
 >>> localize_text("players: [Anna]  # clockwise", "en")
 'players: [Anna]  # clockwise'
 """
