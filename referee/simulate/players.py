@@ -33,6 +33,8 @@ def trick_seats(play: TrickPlay | PassingTrickPlay) -> list[int]:
     """The seats of the cards of the trick under way, in play order (the leader first)."""
     if isinstance(play, PassingTrickPlay):
         return [s for s, _ in play.current]
+    if not play.current:
+        return []
     seats = [play.leader]
     while len(seats) < len(play.current):
         seats.append(play.next_in_play(seats[-1]) if play.left else (seats[-1] + 1) % play.players)

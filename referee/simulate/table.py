@@ -90,11 +90,17 @@ class Choice:
     move: Any = None
 
 
+_TOKEN: dict[Card, str] = {}
+
+
 def card_choice(
     card: Card, move: Any = None, target: str | None = None, words: Message | None = None
 ) -> Choice:
     """The choice of playing ``card`` (onto ``target``): token ``TH`` or ``TH>N``."""
-    token = card.ascii if target is None else f"{card.ascii}>{target}"
+    head = _TOKEN.get(card)
+    if head is None:
+        head = _TOKEN[card] = card.ascii
+    token = head if target is None else f"{head}>{target}"
     return Choice(
         token,
         words or t("plays {card}", card=card),
@@ -119,16 +125,24 @@ class Ask:
     prompt: Message
     duty: list[Message] = field(default_factory=list)
     refuse: Callable[[str], IllegalPlayError | None] | None = None
+    tries: list[Choice] = field(default_factory=list)
+    """Moves the page offers beside the choices that the rules forbid now (a pass where play is
+    compulsory, a forbidden use of a card): choosing one gets the referee's refusal."""
 
 
 @dataclass
 class Event:
-    """A move made at the table, for the log: who, what, and the rules that allowed it (the "why?")."""
+    """A move made at the table, for the log: who, what, and what was asked (its "why?" is worked out when shown)."""
 
     seat: int
     words: Message
-    why: list[Message]
-    token: str
+    ask: Ask
+    choice: Choice
+
+    @property
+    def token(self) -> str:
+        """The choice's token."""
+        return self.choice.token
 
 
 Script = Generator[Ask, Choice, None]
@@ -205,9 +219,7 @@ class Table:
 
     def _make(self, choice: Choice) -> None:
         assert self.ask is not None
-        self.log.append(
-            Event(self.ask.seat, choice.words, self.why(self.ask, choice), choice.token)
-        )
+        self.log.append(Event(self.ask.seat, choice.words, self.ask, choice))
         try:
             self.ask = self._flow.send(choice)
         except StopIteration:
@@ -351,12 +363,16 @@ def snapshot(table: Table) -> dict[str, Any]:
             }
             for c in ask.choices
         ],
+        "hint": ask.auto().token if ask is not None and ask.seat == table.reader else None,
+        "tries": []
+        if ask is None or ask.seat != table.reader
+        else [{"token": c.token, "text": table.say(c.words)} for c in ask.tries],
         "log": [
             {
                 "seat": e.seat,
                 "player": table.players[e.seat],
                 "text": table.say(e.words),
-                "why": [table.say(m) for m in e.why],
+                "why": [table.say(m) for m in table.why(e.ask, e.choice)],
             }
             for e in table.log
         ],

@@ -47,6 +47,12 @@ class TrickTable(Table):
         """The game's options at their defaults (the table plays the rules as published)."""
         return {o.name: o.default for o in get_game(self.slug).options}
 
+    def duties(self) -> list[Any]:
+        """The game's duties of play with these options (worked out once)."""
+        if "_duties" not in self.__dict__:
+            self.__dict__["_duties"] = get_game(self.slug).duties(self.options())
+        return self.__dict__["_duties"]
+
     def wants(self, seat: int) -> bool:
         """Whether ``seat`` is trying to take tricks now (a low hand or Thirteen Under ducks)."""
         return True
@@ -64,7 +70,7 @@ class TrickTable(Table):
         means for his hand."""
         play = self.play
         assert play is not None
-        duties = get_game(self.slug).duties(self.options())
+        duties = self.duties()
         hand = play.hands[play.turn]
         led = play.led_suit
         suit = play.table.suit

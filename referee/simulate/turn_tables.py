@@ -46,6 +46,12 @@ class TurnTable(Table):
         """The game's options at their defaults."""
         return {o.name: o.default for o in get_game(self.slug).options}
 
+    def duties(self) -> list[Any]:
+        """The game's duties of play with these options (worked out once)."""
+        if "_duties" not in self.__dict__:
+            self.__dict__["_duties"] = get_game(self.slug).duties(self.options())
+        return self.__dict__["_duties"]
+
     def choice(self, move: Any) -> Choice:  # pragma: no cover - each game's
         """The choice that makes ``move``."""
         raise NotImplementedError
@@ -60,7 +66,11 @@ class TurnTable(Table):
 
     def turn_duty(self, legal: list[Any]) -> list[Message]:
         """The game's duties of play that hold now (every sentence of a turn game's duties is about its turn)."""
-        return [d.message for d in get_game(self.slug).duties(self.options())]
+        return [d.message for d in self.duties()]
+
+    def tries(self, legal: list[Any]) -> list[Choice]:
+        """Moves to offer that the rules forbid now (none by default: the cards and targets are tried)."""
+        return []
 
     def refuse(self, token: str) -> Any:
         """The engine's error for the move ``token`` names."""
@@ -80,6 +90,7 @@ class TurnTable(Table):
                 t("{player} to move", player=self.players[seat]),
                 self.turn_duty(legal),
                 self.refuse,
+                self.tries(legal) if seat == self.reader else [],
             )
             state.push_unchecked(choice.move)
 
@@ -158,6 +169,13 @@ class CometTable(TurnTable):
         card = parse_token_card(token)
         return comet.Play(card) if card is not None else comet.Pass() if token == "pass" else None
 
+    def tries(self, legal: list[Any]) -> list[Choice]:
+        return (
+            []
+            if comet.Pass() in legal
+            else [Choice("pass", comet.Pass().describe(), move=comet.Pass())]
+        )
+
     def pick(self, legal: list[Any]) -> Any:
         return sim_comet.comet_move(self.state, legal)  # type: ignore[arg-type]
 
@@ -215,6 +233,9 @@ class RedAndBlackTable(TurnTable):
 
     def refuse(self, token: str) -> Any:
         return self.state.why_illegal(rb.Draw())  # the only move there is
+
+    def tries(self, legal: list[Any]) -> list[Choice]:
+        return [Choice("stop", t("stops drawing"))]
 
     def pick(self, legal: list[Any]) -> Any:
         return legal[0]
@@ -350,20 +371,25 @@ class CollectorTable(TurnTable):
         if isinstance(move, fishing.Lay):
             return card_choice(move.card, move, words=move.describe())
         if isinstance(move, fishing.Take):
-            return Choice(f"take:{move.card.ascii}", move.describe(), None, move.card.ascii, move)
+            return Choice(f"@{move.card.ascii}", move.describe(), None, move.card.ascii, move)
         return Choice("draw", t("draws from the stock"), move=move)
 
     def move_of(self, token: str) -> Any:
         if token == "draw":
             return fishing.DRAW_MOVE
-        if token.startswith("take:"):
-            card = parse_token_card(token[5:])
+        if token.startswith("@"):
+            card = parse_token_card(token[1:])
             return fishing.Take(card) if card is not None else None
         card = parse_token_card(token)
         return fishing.Lay(card) if card is not None else None
 
     def pick(self, legal: list[Any]) -> Any:
         return sim_co.collector_move(self.state, legal)  # type: ignore[arg-type]
+
+    def tries(self, legal: list[Any]) -> list[Choice]:
+        if fishing.DRAW_MOVE in legal:
+            return []
+        return [Choice("draw", t("draws from the stock"), move=fishing.DRAW_MOVE)]
 
     def seat_notes(self, seat: int) -> list[Message]:
         held = self.state.hands[seat]  # type: ignore[attr-defined]
@@ -478,6 +504,10 @@ class KingsCornersTable(TurnTable):
         }
 
 
+MOST_TRIES = 6
+"""The forbidden uses of a card that Construction's table offers to try, at most."""
+
+
 class ConstructionTable(TurnTable):
     """Construction for two: each turned card belongs to the player of its colour, who builds or moves with it."""
 
@@ -486,12 +516,13 @@ class ConstructionTable(TurnTable):
 
     def script(self) -> Script:
         self.state = game = cn.ConstructionGame(self.players)
-        self.card: Card | None = None
+        self.turned: Card | None = None
+        self._tried: dict[str, Any] = {}
 
         def turned() -> list[Any]:
-            self.card = sim_cn.turn_card(game, self.rng)
-            game.to_move = cn.SIDES.index(cn.side_of(self.card))
-            return game.legal_moves(self.card)
+            self.turned = sim_cn.turn_card(game, self.rng)
+            game.to_move = cn.SIDES.index(cn.side_of(self.turned))
+            return game.legal_moves(self.turned)
 
         yield from self.turns(turned)
 
@@ -499,7 +530,19 @@ class ConstructionTable(TurnTable):
         return Choice(str(move), move.describe(), None, None, move)
 
     def move_of(self, token: str) -> Any:
-        return None
+        return self._tried.get(token)
+
+    def tries(self, legal: list[Any]) -> list[Choice]:
+        """A few uses of the card the rules forbid now (a token moved where it may not go)."""
+        game: cn.ConstructionGame = self.state  # type: ignore[assignment]
+        card = legal[0].card
+        side = cn.side_of(card)
+        candidates = [cn.Action(card, "large", (p,)) for p in game.neighbours(game.large[side])]
+        for k, start in enumerate(game.small[side], 1):
+            candidates += [cn.Action(card, "small", path, k) for path in game.paths(start)[:4]]
+        forbidden = [m for m in candidates if m not in legal][:MOST_TRIES]
+        self._tried = {str(m): m for m in forbidden}
+        return [self.choice(m) for m in forbidden]
 
     def pick(self, legal: list[Any]) -> Any:
         return sim_cn.construction_move(self.state, legal)  # type: ignore[arg-type]
@@ -510,13 +553,15 @@ class ConstructionTable(TurnTable):
         data = self.record()
         svg = picture(data, {"turn": len(self.state.moves)}, self.lang)
         facts: list[tuple[Message, Any]] = []
-        if self.card is not None and not self.over:
-            facts.append((t("Card turned"), format_card(self.card, self.notation)))
+        if self.turned is not None and not self.over:
+            facts.append((t("Card turned"), format_card(self.turned, self.notation)))
         view = self.base_view(
             [],
             [
                 self.zone(
-                    "turned", t("Card turned"), [self.card] if self.card and not self.over else []
+                    "turned",
+                    t("Card turned"),
+                    [self.turned] if self.turned and not self.over else [],
                 )
             ],
             facts,
