@@ -41,6 +41,7 @@ import io
 import json
 import logging
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -59,6 +60,19 @@ STAMP = NODE_MODULES / ".installed"
 # (pyodide-lock.json is not among them: the page passes the lock file's contents, see lock_contents.)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 ASSETS = "assets/checker"
+# The rendering library of the checker and the practice table (overrides/assets/javascripts/app/):
+# Preact and htm's ES-module builds from the npm packages pinned in package-lock.json, served from
+# the site under LIBRARY. A module there is imported by relative path (app/lib.js), so the one bare
+# import among them (preact/hooks imports "preact") is written as a relative path in the copy: no
+# import map, which would be an inline script the CSP would have to allow.
+LIBRARY = "assets/checker/lib"
+LIBRARY_FILES = {
+    "preact.mjs": ("preact", "dist/preact.mjs"),
+    "hooks.mjs": ("preact", "hooks/dist/hooks.mjs"),
+    "htm.mjs": ("htm", "dist/htm.mjs"),
+}
+# The front-end's own modules (overrides/assets/javascripts/app/), which the theme copies as they are.
+APP = ROOT / "overrides" / "assets" / "javascripts" / "app"
 PAGE = "check-a-score"
 CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one slower build
 SNAPSHOT_SCRIPT = ROOT / "site_tools" / "make_snapshot.mjs"
@@ -314,11 +328,47 @@ def _same_file(out: Path, source: Path) -> bool:
     return mine.st_size == theirs.st_size and mine.st_mtime >= theirs.st_mtime
 
 
+def library_version(package: str) -> str:
+    """The installed (pinned) version of an npm package of the front-end: ``preact`` → ``11.2.0``."""
+    meta = NODE_MODULES / package / "package.json"
+    return str(json.loads(meta.read_text(encoding="utf-8"))["version"])
+
+
+def library_text(name: str) -> str:
+    """A library module as the site serves it: the package's ES-module build, bare imports made relative.
+
+    >>> 'from"./preact.mjs"' in library_text("hooks.mjs"), 'from"preact"' in library_text("hooks.mjs")
+    (True, False)
+    """
+    package, path = LIBRARY_FILES[name]
+    text = (NODE_MODULES / package / path).read_text(encoding="utf-8")
+    text = re.sub(r"""from\s*(["'])preact\1""", 'from"./preact.mjs"', text)
+    # The source map is not served: its comment would only make the browser ask for a missing file.
+    text = re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", text)
+    head = f"/* {package} {library_version(package)} (npm), served by this site: {path} */\n"
+    return head + text
+
+
+def front_end_files() -> list[str]:
+    """The front-end's modules and its library, relative to the site's root (for the service worker)."""
+    names = [f"{LIBRARY}/{name}" for name in LIBRARY_FILES]
+    names += [f"assets/javascripts/app/{p.name}" for p in sorted(APP.glob("*.js"))]
+    return names
+
+
 def copy_into_site(site_dir: str | Path) -> list[Path]:
     """Write Pyodide's start files, the referee's zip and the snapshot into the built site; return them."""
     ensure_node_modules()
     site = Path(site_dir)
     written = []
+    library = site / LIBRARY
+    library.mkdir(parents=True, exist_ok=True)
+    for name in LIBRARY_FILES:
+        out = library / name
+        text = library_text(name)
+        if not out.is_file() or out.read_text(encoding="utf-8") != text:
+            out.write_text(text, encoding="utf-8")
+        written.append(out)
     target = site / pyodide_dir()
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
@@ -419,10 +469,10 @@ def form_spec(lang: str) -> list[dict[str, Any]]:
 
 
 def checker_block(params: dict[str, Any], lang: str) -> str:
-    """The checker's markup in ``lang``: status, the two views, the actions and the answer area.
+    """The checker's element in ``lang``: its language, words, Pyodide's files and the games' declarations.
 
-    The form itself is built by the page's script from ``data-games`` (the declarations); without
-    the script the page still says what it is for.
+    The page's script builds the checker in it from ``data-games`` (the declarations) and
+    ``data-strings`` (:mod:`site_tools.checker_strings`).
     """
     from site_tools.checker_strings import STRINGS, text
 
@@ -439,41 +489,13 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
         "data-games": form_spec(lang),
     }
     attrs = " ".join(f'{k}="{attr(v)}"' for k, v in root.items())
-    s = {k: html.escape(v) for k, v in strings.items()}
+    # The page's script (overrides/assets/javascripts/app/) draws the status, the two views, the
+    # actions and the answer in place of this line; without the script the page says what it is for.
     return (
-        "\n".join(
-            [
-                f"<div {attrs}>",
-                '<div class="checker-status" role="status" aria-live="polite">'
-                f'<progress class="checker-progress" max="4" aria-label="{s["loading"]}"></progress>'
-                f'<span class="checker-status-text">{s["loading"]}</span></div>',
-                '<div class="checker-tabs" role="tablist">'
-                f'<button type="button" role="tab" class="checker-tab" data-view="form" '
-                f'aria-selected="true">{s["tab.form"]}'
-                "</button>"
-                f'<button type="button" role="tab" class="checker-tab" data-view="text" '
-                f'aria-selected="false">{s["tab.text"]}'
-                "</button></div>",
-                '<div class="checker-view checker-form" data-view="form" role="tabpanel"></div>',
-                '<div class="checker-view checker-text" data-view="text" role="tabpanel" hidden>'
-                f'<label class="checker-label" for="checker-text">{s["text.label"]}</label>'
-                '<div class="checker-editor"><div class="checker-gutter" aria-hidden="true"></div>'
-                '<textarea id="checker-text" class="checker-textarea" spellcheck="false" autocomplete="off" rows="18">'
-                "</textarea></div>"
-                f'<label class="checker-file">{s["text.open"]}'
-                '<input type="file" class="checker-file-input" accept=".yaml,.yml,.json,text/yaml,application/json">'
-                "</label></div>",
-                '<div class="checker-actions">'
-                f'<button type="button" class="md-button md-button--primary" '
-                f'data-action="check" disabled>{s["check"]}</button>'
-                f'<button type="button" class="md-button" data-action="download" disabled>{s["download"]}</button>'
-                f'<button type="button" class="md-button" data-action="share">{s["share"]}</button></div>',
-                '<p class="checker-share" hidden><input type="text" class="checker-share-url" readonly></p>',
-                '<div class="checker-answer" aria-live="polite"></div>',
-                "</div>",
-            ]
-        )
-        + "\n"
+        f"<div {attrs}>"
+        '<div class="checker-status" role="status" aria-live="polite">'
+        f'<span class="checker-status-text">{html.escape(strings["loading"])}</span></div>'
+        "</div>\n"
     )
 
 

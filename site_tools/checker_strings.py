@@ -19,7 +19,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "tab.text": "Text (YAML or JSON)",
         "text.label": "The record, in YAML or JSON",
         "text.open": "Open a file",
-        "text.unreadable": "Switch to the text to correct it: the form cannot show a record it cannot read.",
+        "text.unreadable": "Switch to the text to correct it: the form cannot show a record it cannot read."
+        "Switch to the text to correct it: the form cannot show a record it cannot read.",
         "form.game": "Game",
         "form.sample": "Fill in a worked example",
         "form.players": "Players, in clockwise order",
@@ -44,11 +45,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "check": "Check the score",
         "download": "Download the record",
         "share": "Copy a link to this record",
-        "share.done": "The link is copied. The record is inside the link itself and is never sent to a server.",
-        "share.show": "Copy this link: the record is inside the link itself and is never sent to a server.",
-        "state.0": "Valid",
+        "share.done": "The link is copied. The record is inside the link itself and is never sent to a "
+        "server.",
+        "share.show": "Copy this link: the record is inside the link itself and is never sent to a "
+        "server.",
+        "state.0": "Every score agrees with the rules",
         "state.2": "The record cannot be used",
-        "exit": "exit status {code}",
         "table.deal": "Deal",
         "table.total": "Total",
         "table.claim": "claimed {value}",
@@ -79,7 +81,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "state.1.both": "A score the table wrote is wrong, and a rule was broken",
         "rule": "the rule",
         "house_rules": "Which house rule would make the table right",
-        "steps_fold": "How the referee counted (exit status {code})",
+        "steps_fold": "How the referee counted",
         "money": "₽{amount}",
         "money.sep": ".",
         "money.note": "Amounts in roubles and kopecks, as in the sentences above.",
@@ -87,6 +89,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "evening.clear": "Clear it",
         "link.too_large": "The link holds a record larger than {limit} MB, which the referee does not read (the "
         "command line refuses it too). The checker starts empty.",
+        "link.damaged": "This link is damaged; nothing was loaded. Ask for the link again, or fill in the "
+        "form.",
+        "prompt.record": "A scoresheet of yours is in progress on this device. Open the link's record "
+        "instead, or go on with your sheet?",
+        "prompt.game": "A scoresheet of yours is in progress on this device. Start a new sheet for this "
+        "game, or go on with yours?",
+        "prompt.continue": "Go on with my sheet",
+        "prompt.open": "Open the link's record",
+        "prompt.new": "Start a new sheet",
+        "form.pick_suit": "Pick suits",
     },
     "ru": {
         "loading": "Загружается арбитр: в первый раз около 13 МБ, потом браузер хранит его у себя.",
@@ -115,7 +127,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "form.deal": "Сдача {n}",
         "form.add_deal": "Добавить сдачу",
         "form.remove_deal": "Удалить эту сдачу",
-        "form.full_play": "Эта сдача записана полностью (руки и взятки): меняйте её в текстовом виде.",
+        "form.full_play": "Эта сдача записана полностью (руки и взятки): меняйте её в текстовом виде."
+        "Эта сдача записана полностью (руки и взятки): меняйте её в текстовом виде.",
         "form.side": "Название команды",
         "form.side1": "Мы",
         "form.side2": "Они",
@@ -125,11 +138,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "check": "Проверить счёт",
         "download": "Скачать запись",
         "share": "Скопировать ссылку на эту запись",
-        "share.done": "Ссылка скопирована. Запись хранится в самой ссылке и никогда не отправляется на сервер.",
-        "share.show": "Скопируйте эту ссылку: запись хранится в самой ссылке и никогда не отправляется на сервер.",
-        "state.0": "Всё верно",
+        "share.done": "Ссылка скопирована. Запись хранится в самой ссылке и никогда не отправляется на "
+        "сервер.",
+        "share.show": "Скопируйте эту ссылку: запись хранится в самой ссылке и никогда не отправляется "
+        "на сервер.",
+        "state.0": "Всё верно: каждый счёт сходится с правилами",
         "state.2": "Запись нельзя использовать",
-        "exit": "код возврата {code}",
         "table.deal": "Сдача",
         "table.total": "Итого",
         "table.claim": "записано {value}",
@@ -160,7 +174,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "state.1.both": "Записанный счёт неверен, и нарушено правило",
         "rule": "правило",
         "house_rules": "При каком варианте правил стол прав",
-        "steps_fold": "Как считал арбитр (код возврата {code})",
+        "steps_fold": "Как считал арбитр",
         "money": "{amount}\u00a0₽",
         "money.sep": ",",
         "money.note": "Суммы в рублях и копейках, как и в объяснении выше.",
@@ -168,13 +182,25 @@ STRINGS: dict[str, dict[str, str]] = {
         "evening.clear": "Очистить",
         "link.too_large": "Ссылка содержит запись больше {limit} МБ; арбитр такие записи не читает (командная "
         "строка тоже их отклоняет). Проверка счёта открыта с пустой записью.",
+        "link.damaged": "Ссылка повреждена, ничего не загружено. Попросите ссылку ещё раз или заполните "
+        "форму.",
+        "prompt.record": "На этом устройстве у вас начат лист счёта. Открыть запись из ссылки или "
+        "продолжить свой лист?",
+        "prompt.game": "На этом устройстве у вас начат лист счёта. Начать новый лист для этой игры или "
+        "продолжить свой?",
+        "prompt.continue": "Продолжить мой лист",
+        "prompt.open": "Открыть запись из ссылки",
+        "prompt.new": "Начать новый лист",
+        "form.pick_suit": "Выбрать масть",
     },
     "de": {
-        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 13 MB, danach behält ihn Ihr Browser.",
+        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 13 MB, danach behält ihn "
+        "Ihr Browser.",
         "stage.download": "Python wird heruntergeladen…",
         "stage.start": "Python startet…",
         "stage.referee": "Der Schiedsrichter wird geladen…",
-        "stage.ready": "Der Schiedsrichter ist bereit. Nichts, was Sie eingeben, verlässt diese Seite.",
+        "stage.ready": "Der Schiedsrichter ist bereit. Nichts, was Sie eingeben, verlässt diese Seite."
+        "Der Schiedsrichter ist bereit. Nichts, was Sie eingeben, verlässt diese Seite.",
         "stage.failed": "Der Schiedsrichter konnte nicht starten: {error}",
         "tab.form": "Formular",
         "tab.text": "Text (YAML oder JSON)",
@@ -196,7 +222,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "form.deal": "Runde {n}",
         "form.add_deal": "Runde hinzufügen",
         "form.remove_deal": "Diese Runde entfernen",
-        "form.full_play": "Diese Runde ist vollständig aufgezeichnet (Blätter und Stiche): ändern Sie sie im Text.",
+        "form.full_play": "Diese Runde ist vollständig aufgezeichnet (Blätter und Stiche): ändern Sie sie "
+        "im Text.",
         "form.side": "Name der Partei",
         "form.side1": "Wir",
         "form.side2": "Sie",
@@ -210,9 +237,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "geschickt.",
         "share.show": "Kopieren Sie diesen Link: Die Aufzeichnung steckt im Link selbst und wird nie an einen Server "
         "geschickt.",
-        "state.0": "Gültig",
+        "state.0": "Alles stimmt: jede Wertung entspricht den Regeln",
         "state.2": "Die Aufzeichnung ist nicht verwendbar",
-        "exit": "Exit-Status {code}",
         "table.deal": "Runde",
         "table.total": "Summe",
         "table.claim": "notiert {value}",
@@ -243,7 +269,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "state.1.both": "Eine notierte Wertung ist falsch, und eine Regel wurde verletzt",
         "rule": "Regel",
         "house_rules": "Mit welcher Hausregel der Tisch recht hätte",
-        "steps_fold": "So hat der Schiedsrichter gerechnet (Exit-Status {code})",
+        "steps_fold": "So hat der Schiedsrichter gerechnet",
         "money": "{amount}\u00a0₽",
         "money.sep": ",",
         "money.note": "Beträge in Rubel und Kopeken, wie in den Sätzen oben.",
@@ -251,6 +277,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "evening.clear": "Löschen",
         "link.too_large": "Der Link enthält eine Aufzeichnung über {limit} MB; so große Aufzeichnungen liest der "
         "Schiedsrichter nicht (auch die Kommandozeile lehnt sie ab). Die Punkteprüfung beginnt leer.",
+        "link.damaged": "Dieser Link ist beschädigt; es wurde nichts geladen. Lassen Sie sich den Link "
+        "noch einmal schicken, oder füllen Sie das Formular aus.",
+        "prompt.record": "Auf diesem Gerät ist eine Spielliste von Ihnen in Arbeit. Die Aufzeichnung aus dem "
+        "Link öffnen oder mit Ihrer Spielliste weitermachen?",
+        "prompt.game": "Auf diesem Gerät ist eine Spielliste von Ihnen in Arbeit. Eine neue Spielliste für "
+        "dieses Spiel beginnen oder mit Ihrer weitermachen?",
+        "prompt.continue": "Mit meiner Spielliste weitermachen",
+        "prompt.open": "Aufzeichnung aus dem Link öffnen",
+        "prompt.new": "Neue Spielliste beginnen",
+        "form.pick_suit": "Farbe wählen",
     },
 }
 

@@ -48,6 +48,7 @@ def checker_files() -> list[str]:
         f"{checker.ASSETS}/{checker.snapshot_name()}",
         "assets/javascripts/checker-worker.js",
         "assets/javascripts/checker.js",
+        *checker.front_end_files(),
         "assets/stylesheets/checker.css",
     ]
     return names

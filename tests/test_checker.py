@@ -20,7 +20,10 @@ import pytest
 import yaml
 
 from referee.cli.command import cmd_check
-from referee.present.web import check, dump, parse
+from referee.errors import RecordError, Where
+from referee.messages import Message
+from referee.present.field_words import declaration, players_words
+from referee.present.web import check, decode, dump, parse
 from site_tools import checker
 from site_tools.blocks import find_blocks
 from site_tools.checker_strings import STRINGS
@@ -67,6 +70,12 @@ def test_the_page_gets_what_the_cli_prints(example: Path) -> None:
     for lang in LANGS:
         status, printed = cli(example, lang)
         answer = json.loads(check(text, lang))
+        if status == 2:  # the same errors, each said beside its field (the CLI keeps its paths)
+            for item in answer["result"]["errors"]:
+                assert not speaks_like_a_record(item.pop("message"), printed["game"]), item
+                item.pop("field"), item.pop("label")
+            for item in printed["errors"]:
+                item.pop("message")
         assert {k: answer[k] for k in ("status", "result")} == {"status": status, "result": printed}
         said = answer["explain"]["sentences"]
         assert said and all(
@@ -486,3 +495,171 @@ def test_every_game_page_gets_a_link_to_its_checker() -> None:
         markdown = (ROOT / "docs" / "en" / f"{game}.md").read_text(encoding="utf-8")
         out, _ = expand(markdown, "de", game)
         assert out.count(f"#game={game}") == 1, game
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors in the players' words (issue 34): the checker shows no record path, record key, Python
+# value or exit status. The pattern is the test's own, not field_words' (which it checks).
+
+SHOWN_JARGON = re.compile(
+    r"deals\[|\w\[\d+\]|\bNone\b|\btrue\b|\bfalse\b|\bTrue\b|\bFalse\b|exit status|Exit-Status|"
+    r"код возврата|\b[a-z]+_[a-z_]+\b"
+)
+
+
+def record_keys(game: str) -> set[str]:
+    """Every key a record of ``game`` may hold (the declaration's field and option names)."""
+    keys = {"game", "players", "deals", "options", "notation"}
+
+    def visit(value: object) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("name"), str) and ("type" in value or "choices" in value):
+                keys.add(value["name"])
+            for v in value.values():
+                visit(v)
+        elif isinstance(value, list):
+            for v in value:
+                visit(v)
+
+    visit(declaration(game, "en"))
+    return keys
+
+
+def speaks_like_a_record(text: str, game: str | None) -> bool:
+    """A record path, a Python or YAML value, an exit status, or a record key quoted or in brackets."""
+    if SHOWN_JARGON.search(text):
+        return True
+    for key in record_keys(game) if game else ():
+        if re.search(rf"[(«'\"`]{re.escape(key)}[)»'\"`:]", text) or ("_" in key and key in text):
+            return True
+    return False
+
+
+def every_referee_message() -> list[Message]:
+    """Every message of the referee's catalog, its placeholders filled as an error's are at worst.
+
+    A path where a message names a field, Python's None, True and a list where it quotes a value:
+    whatever an error can hold, whichever code raised it.
+    """
+    from babel.messages.pofile import read_po
+
+    with open(ROOT / "locale" / "referee.pot", "rb") as handle:
+        catalog = read_po(handle)
+    out = []
+    for entry in catalog:
+        if not entry.id:
+            continue
+        singular, plural = (
+            (entry.id, entry.id[1]) if isinstance(entry.id, tuple) else (entry.id, None)
+        )
+        if isinstance(singular, tuple):
+            singular = singular[0]
+        names = set(re.findall(r"\{(\w+)", singular + (plural or "")))
+        for junk in ("deals[0].taken.Anna.tricks", None, True):
+            params = {n: (junk if n not in ("n", "count") else 2) for n in names}
+            out.append(Message(singular, params, plural, 2 if plural else None, entry.context))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_error_the_checker_shows_speaks_the_players_words(lang: str) -> None:
+    messages = every_referee_message()
+    assert len(messages) > 3000
+    spoken = 0
+    for game, paths in (
+        ("reunion", ("deals[0].taken.Anna.tricks", "", "deals[2]")),
+        ("collector", ("deals[0].winner",)),
+        ("construction", ("black",)),
+    ):
+        for message in messages:
+            for path in paths:
+                error = RecordError(message, code="record.shape", where=Where(path or None, 4))
+                words = players_words(error, game, lang)
+                assert not speaks_like_a_record(words["message"], game), (message.msgid, words)
+                spoken += 1
+    assert spoken > 20_000
+
+
+def test_a_message_in_the_players_words_is_kept_and_the_path_becomes_the_label() -> None:
+    text = (
+        "game: catch-the-ten\nplayers: [Аня, Борис]\ndeals:\n- dealer: Аня\n  trump: ♠\n"
+        "  taken: {Аня: {cards: 40}, Борис: {cards: 0}}\n"
+    )
+    answer = json.loads(check(text, "ru"))
+    [error] = answer["result"]["errors"]
+    assert error["path"].startswith("deals[0].taken") and error["field"].startswith("deals.taken")
+    assert "20" in error["message"] and "40" in error["message"], error  # the referee's own words
+    missing = json.loads(
+        check("game: construction\nplayers: [Аня, Борис]\ndeals: [{turns: []}]\n", "ru")
+    )
+    said = [e["message"] for e in missing["result"]["errors"]]
+    assert said and not any("black" in m for m in said), said
+    labels = [e["label"] for e in missing["result"]["errors"]]
+    assert any(label and "black" not in label for label in labels), labels
+
+
+def test_errors_of_mutated_records_speak_the_players_words_in_every_language() -> None:
+    """Each game's first example, each field deleted or spoilt: every error the checker shows is clean."""
+    import copy
+
+    from tests.conftest import field_paths
+
+    firsts: dict[str, Path] = {}
+    for path in EXAMPLES:
+        firsts.setdefault(path.parent.name, path)
+    codes: set[str] = set()
+    for game, path in sorted(firsts.items()):
+        record = yaml.safe_load(path.read_text(encoding="utf-8"))
+        record.pop("expected", None)
+        for where in [p for p in field_paths(record) if p][:60]:
+            for junk in (None, True, "x", -1, [], "DELETE"):
+                spoilt = copy.deepcopy(record)
+                parent = spoilt
+                for part in where[:-1]:
+                    parent = parent[part]
+                if junk == "DELETE":
+                    del parent[where[-1]]
+                else:
+                    parent[where[-1]] = junk
+                text = json.dumps(spoilt, ensure_ascii=False)
+                for lang in LANGS:
+                    answer = json.loads(check(text, lang))
+                    if answer["status"] != 2:
+                        break
+                    for error in answer["result"]["errors"]:
+                        codes.add(error["code"])
+                        assert not speaks_like_a_record(error["message"], game), (
+                            game,
+                            where,
+                            junk,
+                            error,
+                        )
+    assert len(codes) >= 20, sorted(codes)
+
+
+def test_bytes_that_are_not_utf8_get_the_command_lines_error(tmp_path: Path) -> None:
+    raw = b"game: yacht\nplayers: [\xff\xfe]\n"
+    (tmp_path / "r.yaml").write_bytes(raw)
+    status, printed = cli(tmp_path / "r.yaml", "ru")
+    answer = json.loads(decode(base64.b64encode(raw).decode(), "ru"))
+    assert status == 2 and not answer["ok"]
+    assert answer["errors"][0]["message"] == printed["errors"][0]["message"]
+    assert "23" in answer["errors"][0]["message"]
+
+
+def test_the_front_end_library_is_served_from_the_site_with_relative_imports(site: Path) -> None:
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    for name, (package, _) in checker.LIBRARY_FILES.items():
+        served = (site / checker.LIBRARY / name).read_text(encoding="utf-8")
+        assert served == checker.library_text(name)
+        assert lock["packages"][f"node_modules/{package}"]["version"] in served.splitlines()[0]
+        assert not re.search(r"""(from|import)\s*["'][^./]""", served), f"a bare import in {name}"
+        assert "eval(" not in served and "new Function" not in served
+    for path in sorted((ROOT / "overrides/assets/javascripts/app").glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        assert len(text.splitlines()) <= 400, path.name
+        assert text.lstrip().startswith("/**"), f"{path.name} opens with its JSDoc"
+        assert (site / "assets/javascripts/app" / path.name).read_text(encoding="utf-8") == text
+        assert not re.search(r"""(from|import)\s*["'][^./]""", text), (
+            f"a bare import in {path.name}"
+        )

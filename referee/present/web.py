@@ -20,6 +20,7 @@ scores_before: {Anna: 10}
 
 from __future__ import annotations
 
+import base64
 import datetime
 import json
 import math
@@ -27,9 +28,11 @@ from typing import Any
 
 import yaml
 
-from referee.errors import RefereeError
+from referee.errors import RecordErrors, RefereeError
 from referee.present.explain import house_rules, sentences, termination
+from referee.present.field_words import players_words
 from referee.present.verdicts import EXIT_UNUSABLE, check_text, errors_json, verdict_json
+from referee.records import source
 from referee.records.source import load_text
 
 
@@ -48,7 +51,7 @@ def check(text: str, lang: str) -> str:
         return _json(
             {
                 "status": EXIT_UNUSABLE,
-                "result": errors_json(exc, lang),
+                "result": in_players_words(exc, lang),
                 "explain": {"sentences": [], "house_rules": [], "order": [], "termination": None},
             }
         )
@@ -60,6 +63,53 @@ def check(text: str, lang: str) -> str:
         "termination": termination(verdict, lang),
     }
     return _json({"status": status, "result": verdict_json(verdict, lang), "explain": explain})
+
+
+def decode(encoded: str, lang: str) -> str:
+    """A record's bytes (base64) as text, read as ``referee check FILE`` reads a file; or why not.
+
+    A shared link carries bytes: what is not UTF-8 gets the command line's error, never U+FFFD.
+
+    >>> raw = base64.b64encode(b"game: yacht\\nplayers: [\\xff]\\n").decode()
+    >>> json.loads(decode(raw, "en"))["errors"][0]["message"]
+    'The record is not UTF-8 text: byte 23 (line 2) cannot be read.'
+    >>> json.loads(decode(base64.b64encode("a: ♥".encode("utf-16")).decode(), "en"))
+    {'ok': True, 'text': 'a: ♥'}
+    """
+    try:
+        return _json({"ok": True, "text": source.decode(base64.b64decode(encoded, validate=True))})
+    except RefereeError as exc:
+        return _json({"ok": False, **errors_json(exc, lang)})
+
+
+def in_players_words(error: RefereeError, lang: str) -> dict[str, Any]:
+    """The errors of ``referee check --json``, each with the field it concerns, in the form's words.
+
+    Every error keeps its ``path`` and ``line`` (the text view and the CLI's place), gains ``field``
+    (the declared field's key, ``deals.taken.tricks``) and ``label`` (the field's label, with the
+    player or side: ``Anna: Tricks``), and its ``message`` is said as the form says it
+    (:mod:`referee.present.field_words`): no record path, record key or Python value.
+
+    >>> [e] = in_players_words(check_error("game: yacht\\nplayers: [A, B, C]\\ndeals: [{}]\\n"), "en")["errors"][:1]
+    >>> e["path"], e["field"], e["label"]
+    ('deals[0].dealer', 'deals.dealer', 'Dealer')
+    >>> e["message"]
+    'Dealer is empty: write one of the players at the table (A, B and C).'
+    """
+    out = errors_json(error, lang)
+    errors = error.errors if isinstance(error, RecordErrors) else [error]
+    for item, err in zip(out["errors"], errors, strict=True):
+        item.update(players_words(err, error.game, lang))
+    return out
+
+
+def check_error(text: str) -> RefereeError:
+    """The error that makes ``text`` unusable (for the doctests)."""
+    try:
+        check_text(text)
+    except RefereeError as exc:
+        return exc
+    raise ValueError("the record is usable")
 
 
 def parse(text: str, lang: str) -> str:

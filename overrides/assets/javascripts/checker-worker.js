@@ -1,6 +1,7 @@
 // The score checker's Web Worker: starts Pyodide (served by this site, never by another host),
 // unpacks the referee's zip into Pyodide's file system and answers the page's requests by calling
 // referee.present.web (the same code path as `referee check --json`). Requests and answers are strings.
+// The page's side of the protocol is app/worker-client.js: {id, op, lang, …} in, {id, ok, answer|error} out.
 //
 // The page starts it as a module worker with ?pyodide=<folder URL>&bundle=<zip URL>&lock=<lock file
 // JSON>&snapshot=<snapshot URL>&start=<snapshot|plain>.
@@ -132,7 +133,7 @@ async function start() {
 }
 
 self.onmessage = async (event) => {
-  const { id, op, text, lang, data } = event.data;
+  const { id, op, text, lang, data, bytes } = event.data;
   try {
     if (ready === null) ready = start();
     const web = await ready;
@@ -144,6 +145,7 @@ self.onmessage = async (event) => {
     if (op === "check") answer = web.check(text, lang);
     else if (op === "parse") answer = web.parse(text, lang);
     else if (op === "dump") answer = web.dump(data);
+    else if (op === "decode") answer = web.decode(bytes, lang); // a shared record's bytes, as the CLI reads a file
     else throw new Error(`unknown request ${op}`);
     self.postMessage({ id, ok: true, answer });
     if (op === "check") afterFirstCheck();

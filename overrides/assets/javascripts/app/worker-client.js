@@ -1,0 +1,59 @@
+/**
+ * The worker client: one Web Worker that runs the referee in Pyodide (checker-worker.js), asked
+ * by requests that carry an id and answered by the answer with the same id, so that requests may
+ * overlap and each answer finds its caller.
+ *
+ *   const client = createWorkerClient(workerURL, { lang: "ru", onProgress: (stage, msg) => … });
+ *   const answer = await client.call("check", { text });       // a string (JSON) from referee.present.web
+ *
+ * Requests ("op"): "start" (answers once the referee is ready), "check" ({text}), "decode"
+ * ({bytes}: a record's bytes in base64, read as the command line reads a file), "parse" ({text}),
+ * "dump" ({data}: the form's record as JSON). Answers are JSON text from referee.present.web. Progress messages ({type: "progress", stage}) come before
+ * the first answer: "download", "start", "referee", "ready" (with `start`: "snapshot" or "plain").
+ */
+
+/**
+ * The worker's address with what it needs to start, from the checker's markup (site_tools/checker.py).
+ * @param {HTMLElement} root the element with data-pyodide, data-bundle, data-lock, data-snapshot
+ * @param {string} moduleURL import.meta.url of a module in assets/javascripts/
+ */
+export function checkerWorkerURL(root, moduleURL) {
+  const here = new URL(moduleURL);
+  const url = new URL("checker-worker.js", here);
+  url.searchParams.set("pyodide", new URL(`../checker/pyodide/${root.dataset.pyodide}/`, here).href);
+  url.searchParams.set("bundle", new URL(`../checker/${root.dataset.bundle}`, here).href);
+  url.searchParams.set("lock", root.dataset.lock); // so that pyodide-lock.json is not fetched
+  if (root.dataset.snapshot) url.searchParams.set("snapshot", new URL(`../checker/${root.dataset.snapshot}`, here).href);
+  // ?start=snapshot or ?start=plain on the page's address chooses how Pyodide starts (tests, benchmark).
+  url.searchParams.set("start", new URLSearchParams(location.search).get("start") || "snapshot");
+  return url;
+}
+
+/**
+ * @param {URL|string} url the worker's script (a module worker)
+ * @param {{lang: string, onProgress?: (stage: string, message: object) => void}} options
+ * @returns {{call: (op: string, payload?: object) => Promise<any>, ready: Promise<void>}}
+ */
+export function createWorkerClient(url, { lang, onProgress = () => {} }) {
+  const worker = new Worker(url, { type: "module" });
+  const pending = new Map();
+  let nextId = 1;
+  worker.onmessage = (event) => {
+    const msg = event.data;
+    if (msg.type === "progress") {
+      onProgress(msg.stage, msg);
+      return;
+    }
+    const job = pending.get(msg.id);
+    if (!job) return;
+    pending.delete(msg.id);
+    if (msg.ok) job.resolve(msg.answer);
+    else job.reject(new Error(msg.error));
+  };
+  const call = (op, payload = {}) => new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, op, lang, ...payload });
+  });
+  return { call, ready: call("start") };
+}
