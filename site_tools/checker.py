@@ -77,13 +77,12 @@ PAGE = "check-a-score"
 CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one slower build
 SNAPSHOT_SCRIPT = ROOT / "site_tools" / "make_snapshot.mjs"
 # What the checker never imports (paths under referee/): the command line, the pages' blocks,
-# pictures, localized examples and blank records, and the random deals of tests and benchmarks.
+# localized examples and blank records. The practice table (play-a-hand) needs referee/simulate/
+# (its tables and computer players) and Construction's picture of the track (present/draw.py).
 NOT_IN_BUNDLE = (
     "cli/",
-    "simulate/",
-    "present/pictures/",
+    "present/pictures/kings_corners.py",
     "present/blocks.py",
-    "present/draw.py",
     "present/example_text.py",
     "present/template.py",
     "present/examples/",

@@ -174,6 +174,9 @@ class Table:
 
     slug: str = ""
     players_count: int = 4
+    alone: bool = False
+    """Whether a card may be played to no target in a game of targets (a trail in Stealing Bundles): the
+    page then offers to play a chosen card alone."""
 
     def __init__(self, seed: int, lang: str = "en"):
         self.seed = seed
@@ -349,6 +352,7 @@ def snapshot(table: Table) -> dict[str, Any]:
         "reader": table.reader,
         "view": table.view(),
         "over": ask is None,
+        "alone": table.alone,
         "to_move": None if ask is None else ask.seat,
         "prompt": None if ask is None else table.say(ask.prompt),
         "duty": [] if ask is None else [table.say(m) for m in ask.duty],

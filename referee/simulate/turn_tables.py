@@ -278,6 +278,7 @@ class StealingBundlesTable(TurnTable):
 
     slug = "stealing-bundles"
     players_count = 3
+    alone = True
 
     def script(self) -> Script:
         self.dealer = self.players_count - 1

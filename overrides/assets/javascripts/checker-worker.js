@@ -27,6 +27,8 @@ const START = params.get("start") === "plain" ? "plain" : "snapshot";
 const HOME = "/home/pyodide/checker";
 
 let ready = null;
+let python = null; // the Pyodide instance, for the practice table's module (referee.simulate.table)
+let table = null;
 
 function progress(stage, extra = {}) {
   self.postMessage({ type: "progress", stage, ...extra });
@@ -92,6 +94,7 @@ async function boot(loadPyodide, zip, snapshot) {
   const options = { indexURL: PYODIDE, packages: [], lockFileContents: LOCK };
   if (snapshot) options._loadSnapshot = snapshot;
   const pyodide = await loadPyodide(options);
+  python = pyodide;
   progress("referee");
   if (snapshot) {
     pyodide.runPython("import os, random\nrandom.seed(os.urandom(32))");
@@ -132,6 +135,20 @@ async function start() {
   return web;
 }
 
+// The practice table (play-a-hand): its module is not in the snapshot's heap, so its files are
+// written first (the snapshot start defers them), then it is imported once.
+async function tableModule() {
+  if (table) return table;
+  if (unpackLater) {
+    const unpack = unpackLater;
+    unpackLater = null;
+    await unpack();
+  }
+  python.runPython(`import sys\nif "${HOME}" not in sys.path: sys.path.insert(0, "${HOME}")`);
+  table = python.pyimport("referee.simulate.table");
+  return table;
+}
+
 self.onmessage = async (event) => {
   const { id, op, text, lang, data, bytes } = event.data;
   try {
@@ -146,6 +163,11 @@ self.onmessage = async (event) => {
     else if (op === "parse") answer = web.parse(text, lang);
     else if (op === "dump") answer = web.dump(data);
     else if (op === "decode") answer = web.decode(bytes, lang); // a shared record's bytes, as the CLI reads a file
+    else if (op === "table") { // the practice table: {call: "start"|"act", game, seed, chosen, token}
+      const mod = await tableModule();
+      const { call, game, seed, chosen, token } = event.data;
+      answer = call === "start" ? mod.start(game, seed, lang) : mod.act(game, seed, lang, python.toPy(chosen || []), token);
+    }
     else throw new Error(`unknown request ${op}`);
     self.postMessage({ id, ok: true, answer });
     if (op === "check") afterFirstCheck();
