@@ -114,8 +114,9 @@ def _refused(table) -> tuple[str, dict] | None:
         hand + [f"{h}>{tg}" for h in hand for tg in targets] + [f"@{tg}" for tg in targets]
     )
     for token in candidates:
-        if token not in legal and table.refusal(token) is not None:
-            return token, table.refusal(token)
+        error = table.refusal(token) if token not in legal else None
+        if error is not None and error.code != "table.not_allowed":  # a rule's refusal, not "not now"
+            return token, error
     return None
 
 

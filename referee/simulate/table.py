@@ -34,7 +34,7 @@ import yaml
 
 from referee.cards import Card, Rank, Suit
 from referee.errors import IllegalPlayError
-from referee.messages import Message, card_label, render, t, tc
+from referee.messages import Message, card_label, render, t, tc, tn
 from referee.notation import format_card
 
 PLAYER_NAMES: dict[str, tuple[str, ...]] = {
@@ -120,7 +120,9 @@ class Ask:
     """
 
     seat: int
-    choices: list[Choice]
+    options: list[Choice] | Callable[[], list[Choice]]
+    """The choices, or a function that lists them (made only when asked: a computer's turn needs only
+    its own choice)."""
     auto: Callable[[], Choice]
     prompt: Message
     duty: list[Message] = field(default_factory=list)
@@ -128,6 +130,13 @@ class Ask:
     tries: list[Choice] = field(default_factory=list)
     """Moves the page offers beside the choices that the rules forbid now (a pass where play is
     compulsory, a forbidden use of a card): choosing one gets the referee's refusal."""
+
+    @property
+    def choices(self) -> list[Choice]:
+        """Everything the seat may choose now."""
+        if callable(self.options):
+            self.options = self.options()
+        return self.options
 
 
 @dataclass
@@ -146,6 +155,9 @@ class Event:
 
 
 Script = Generator[Ask, Choice, None]
+
+MOST_LISTED = 8
+"""A "why?" lists the moves that were allowed up to this many (a Construction card may have dozens)."""
 
 
 def parse_token_card(token: str) -> Card | None:
@@ -189,6 +201,9 @@ class Table:
         self.rng = random.Random(seed)  # the shuffle
         self.bots = random.Random(seed * 7919 + 1)  # the computer players' few random picks
         self.log: list[Event] = []
+        self._said: list[
+            dict[str, Any]
+        ] = []  # the log as the page shows it, each event rendered once
         self.chosen: list[str] = []  # the reader's tokens, in order
         self._flow: Script = self.script()
         self.ask: Ask | None = next(self._flow)
@@ -211,6 +226,15 @@ class Table:
         """Why a computer's choice was allowed: the duty that applied and what else was allowed."""
         if len(ask.choices) == 1:
             return [*ask.duty, t("It was the only move allowed.")]
+        if len(ask.choices) > MOST_LISTED:
+            shown = [c.words for c in ask.choices[:MOST_LISTED]]
+            allowed = tn(
+                "{n} move was allowed, among them: {moves}.",
+                "{n} moves were allowed, among them: {moves}.",
+                len(ask.choices),
+                moves=shown,
+            )
+            return [*ask.duty, allowed]
         return [*ask.duty, t("Allowed were: {moves}.", moves=[c.words for c in ask.choices])]
 
     # Driving the deal -------------------------------------------------------------------------------
@@ -258,6 +282,21 @@ class Table:
         self._make(choice)
         self.run_computers()
         return None
+
+    def said(self) -> list[dict[str, Any]]:
+        """The moves so far as the page shows them: who, what, and the "why?" of each (rendered once)."""
+        for e in self.log[len(self._said) :]:
+            self._said.append(
+                {
+                    "seat": e.seat,
+                    "player": self.players[e.seat],
+                    "text": self.say(e.words),
+                    "why": [self.say(m) for m in self.why(e.ask, e.choice)]
+                    if e.seat != self.reader
+                    else [],
+                }
+            )
+        return self._said
 
     # Shared pieces of views -------------------------------------------------------------------------
 
@@ -371,15 +410,7 @@ def snapshot(table: Table) -> dict[str, Any]:
         "tries": []
         if ask is None or ask.seat != table.reader
         else [{"token": c.token, "text": table.say(c.words)} for c in ask.tries],
-        "log": [
-            {
-                "seat": e.seat,
-                "player": table.players[e.seat],
-                "text": table.say(e.words),
-                "why": [table.say(m) for m in table.why(e.ask, e.choice)],
-            }
-            for e in table.log
-        ],
+        "log": table.said(),
     }
     if ask is None:
         text = table.record_text()

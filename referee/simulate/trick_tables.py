@@ -126,7 +126,7 @@ class TrickTable(Table):
                 break
             choice = yield Ask(
                 seat,
-                [card_choice(c) for c in legal],
+                lambda legal=legal: [card_choice(c) for c in legal],
                 lambda legal=legal, seat=seat: card_choice(
                     trick_card(play, legal, self.wants(seat), self.partner(seat), self.value)
                 ),

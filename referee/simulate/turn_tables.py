@@ -85,7 +85,7 @@ class TurnTable(Table):
             legal = legal_now() if legal_now is not None else state.legal_moves()
             choice = yield Ask(
                 seat,
-                [self.choice(m) for m in legal],
+                lambda legal=legal: [self.choice(m) for m in legal],
                 lambda legal=legal: self.choice(self.pick(legal)),
                 t("{player} to move", player=self.players[seat]),
                 self.turn_duty(legal),
@@ -549,10 +549,14 @@ class ConstructionTable(TurnTable):
         return sim_cn.construction_move(self.state, legal)  # type: ignore[arg-type]
 
     def view(self) -> dict[str, Any]:
-        from referee.present.pictures.construction import picture
+        from referee.present.draw import grid
+        from referee.present.pictures.construction import describe, places
 
-        data = self.record()
-        svg = picture(data, {"turn": len(self.state.moves)}, self.lang)
+        game: cn.ConstructionGame = self.state  # type: ignore[assignment]
+        # Drawn from the live game (a picture of a worked example replays its record instead).
+        svg = grid(
+            places(game, set(), set()), self.lang, alt=describe(game, None, set(), set(), self.lang)
+        )
         facts: list[tuple[Message, Any]] = []
         if self.turned is not None and not self.over:
             facts.append((t("Card turned"), format_card(self.turned, self.notation)))

@@ -8,7 +8,7 @@
  * chooses it, in a game where a card goes somewhere: then the targets are buttons). Every card has its
  * spoken name in the page's language; whose turn it is and what the others played is announced.
  */
-import { html, useEffect, useRef, useState } from "./lib.js";
+import { html, useEffect, useMemo, useRef, useState } from "./lib.js";
 import { minus } from "./strings.js";
 
 /** The status line: loading, failed, or whose turn it is. */
@@ -34,7 +34,7 @@ function Announce({ snap, t }) {
     said.push(snap.over ? t("over") : snap.to_move === snap.reader ? t("your_turn") : "");
     setText(said.join(" "));
   }, [snap]);
-  return html`<div class="table-announce md-visually-hidden" role="status" aria-live="polite">${text}</div>`;
+  return html`<div class="table-announce table-sr" role="status" aria-live="polite">${text}</div>`;
 }
 
 function Chooser({ state, t, games, actions }) {
@@ -77,7 +77,7 @@ function Zones({ snap, t, selected, onTarget, marks }) {
       <span class="table-zone-cards">
         ${zone.cards.length === 0 && !zone.target ? html`<span class="table-empty">${t("empty")}</span>` : ""}
         ${zone.cards.map((card, k) => card.target
-          ? button(card.target, card.name, html`<${CardFace} card=${card} />`, k)
+          ? button(card.target, `${card.text}, ${card.name}`, html`<${CardFace} card=${card} />`, k)
           : html`<span key=${k} class="table-card-shown" role="img" aria-label=${card.by ? `${card.by}: ${card.name}` : card.name}>
               ${card.by && html`<span class="table-by" aria-hidden="true">${card.by}</span>`}<${CardFace} card=${card} /></span>`)}
         ${zone.target && button(zone.target, `${zone.label}${zone.cards.length ? "" : `: ${t("empty")}`}`, html`<span aria-hidden="true">⇢</span>`, "t")}
@@ -108,7 +108,7 @@ function Hand({ snap, t, marks, selected, onCard }) {
       return html`<button type="button" key=${card.id} ref=${(el) => { refs.current[i] = el; }}
         class=${["table-card", mark ? "playable" : "", selected === card.id ? "selected" : ""].join(" ")}
         data-card=${card.id} tabindex=${i === at ? 0 : -1} aria-pressed=${selected === card.id ? "true" : undefined}
-        aria-label=${mark ? `${card.name}, ${t("playable")}` : card.name}
+        aria-label=${mark ? `${card.text}, ${card.name}, ${t("playable")}` : `${card.text}, ${card.name}`}
         onFocus=${() => setFocus(i)} onClick=${() => onCard(card.id)}><${CardFace} card=${card} /></button>`;
     })}
   </div>`;
@@ -142,7 +142,7 @@ function Refusal({ refusal, t }) {
 
 function Log({ snap, t }) {
   if (!snap.log.length) return null;
-  return html`<details class="table-log" open><summary>${t("log")}</summary><ol>
+  return html`<details class="table-log"><summary>${t("log")}</summary><ol>
     ${snap.log.map((e, i) => html`<li key=${i} class=${e.seat === snap.reader ? "mine" : ""}>
       <span>${e.player}: ${e.text}</span>
       ${e.seat !== snap.reader && e.why.length > 0 && html` <details class="table-why"><summary>${t("why")}</summary>
@@ -156,12 +156,12 @@ function Verdict({ snap, state, t }) {
   const result = verdict.result || {};
   const deal = (result.deals || [])[0] || {};
   const names = verdict.explain.order.length ? verdict.explain.order : Object.keys(result.totals || {});
-  const url = URL.createObjectURL(new Blob([snap.record], { type: "text/yaml" }));
+  const url = useMemo(() => URL.createObjectURL(new Blob([snap.record], { type: "text/yaml" })), [snap.record]);
   return html`<section class="table-verdict" aria-labelledby="table-verdict-title">
     <h2 id="table-verdict-title">${t("over")}</h2>
     <ul class="table-sentences">${verdict.explain.sentences.map((s, k) => html`<li key=${k}>${s.text}
       ${s.href && html` (<a href=${s.href}>${t("rule")}</a>)`}</li>`)}</ul>
-    ${deal.scores && html`<table class="table-scores"><thead><tr><th></th>${names.map((n) => html`<th key=${n} scope="col">${n}</th>`)}</tr></thead>
+    ${deal.scores && html`<table class="table-scores"><thead><tr><td></td>${names.map((n) => html`<th key=${n} scope="col">${n}</th>`)}</tr></thead>
       <tbody><tr><th scope="row">${t("score")}</th>${names.map((n) => html`<td key=${n}>${minus(deal.scores[n])}</td>`)}</tr>
       ${result.totals && html`<tr><th scope="row">${t("total")}</th>${names.map((n) => html`<td key=${n}>${minus(result.totals[n])}</td>`)}</tr>`}</tbody></table>`}
     ${verdict.explain.termination && html`<p class="table-termination">${verdict.explain.termination}</p>`}
@@ -183,7 +183,9 @@ export function TableView({ state, t, games, actions }) {
     if (selected) actions.move(`${selected}>${id}`);
     else actions.move(`@${id}`);
   };
-  return html`<div class=${state.busy ? "table-app busy" : "table-app"} aria-busy=${state.busy ? "true" : "false"}>
+  const phase = state.status !== "ready" ? state.status : state.busy ? "busy" : snap && snap.over ? "over" : "ready";
+  return html`<div class=${state.busy ? "table-app busy" : "table-app"} aria-busy=${state.busy ? "true" : "false"}
+    data-state=${phase} data-chosen=${snap ? snap.chosen.length : 0} data-refused=${state.refusal ? state.refusal.code : ""}>
     <${Chooser} state=${state} t=${t} games=${games} actions=${actions} />
     <${Status} state=${state} t=${t} />
     <${Announce} snap=${snap} t=${t} />
@@ -192,7 +194,6 @@ export function TableView({ state, t, games, actions }) {
       ${snap.view.facts.length > 0 && html`<dl class="table-facts">${snap.view.facts.map((f, k) => html`<div key=${k}><dt>${f.label}</dt><dd>${f.value}</dd></div>`)}</dl>`}
       <${Zones} snap=${snap} t=${t} selected=${selected} onTarget=${onTarget} marks=${state.marks} />
       ${!snap.over && snap.to_move === snap.reader && html`<div class="table-duty">
-        ${snap.prompt && html`<p class="table-prompt"><strong>${snap.prompt}</strong></p>`}
         ${snap.duty.map((d, k) => html`<p key=${k} class="table-duty-line">${d}</p>`)}</div>`}
       <${Refusal} refusal=${state.refusal} t=${t} />
       ${snap.view.hand.length > 0 && html`<${Hand} snap=${snap} t=${t} marks=${state.marks && !snap.over} selected=${selected} onCard=${onCard} />`}
