@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""How long a move takes at the practice table once the referee is ready (``referee.simulate.table``).
+"""How long a move takes at the practice table once the referee is ready (``referee.simulate.practice``).
 
     python scripts/benchmark.py --table [--deals 5] [--lang ru]
 
-For every game, whole deals are played through the page's interface (:func:`referee.simulate.table.act`,
+For every game, whole deals are played through the page's interface (:func:`referee.simulate.practice.act`,
 what the worker answers for a move: the reader's move checked, the computer players' replies up to the
 reader's next turn, the snapshot as JSON, and at the end the verdict of the record) with the reader
 choosing at random. Each move is timed on the wall clock; the table gives the median, the 95th percentile
 and the worst move per game in milliseconds (the last move apart, which also checks the record and gives
-the verdict: its median is the last column), and the first snapshot (:func:`~referee.simulate.table.start`).
+the verdict: its median is the last column), and the first snapshot (:func:`~referee.simulate.practice.start`).
 This is CPython; Pyodide in a browser runs the same code about two to four times slower.
 """
 
@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.games import GAMES  # noqa: E402
-from referee.simulate.table import act, start  # noqa: E402
+from referee.games import GAMES
+from referee.simulate.practice import act, start
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -48,8 +48,10 @@ def checker_files() -> list[str]:
         f"{checker.ASSETS}/{checker.snapshot_name()}",
         "assets/javascripts/checker-worker.js",
         "assets/javascripts/checker.js",
+        "assets/javascripts/table.js",  # the practice table (play-a-hand), on the same worker
         *checker.front_end_files(),
         "assets/stylesheets/checker.css",
+        "assets/stylesheets/table.css",
     ]
     return names
 

@@ -17,7 +17,7 @@ from referee.games import GAMES
 from referee.games import catch_the_ten as ctt
 from referee.present.explain import RULE_ID
 from referee.present.verdicts import check_text
-from referee.simulate.table import act, new_table, play_out, start, table_class
+from referee.simulate.practice import act, new_table, play_out, start, table_class
 from referee.simulate.trick_tables import TrickTable
 from referee.simulate.turn_tables import TurnTable
 
@@ -115,7 +115,9 @@ def _refused(table) -> tuple[str, dict] | None:
     )
     for token in candidates:
         error = table.refusal(token) if token not in legal else None
-        if error is not None and error.code != "table.not_allowed":  # a rule's refusal, not "not now"
+        if (
+            error is not None and error.code != "table.not_allowed"
+        ):  # a rule's refusal, not "not now"
             return token, error
     return None
 

@@ -20,7 +20,7 @@ import pytest
 
 from referee.cli.command import main
 from referee.games import GAMES
-from referee.simulate.table import new_table
+from referee.simulate.practice import act, new_table
 from tests.browser.test_checker import STARTUP_MS, Guard
 from tests.test_table import _refused
 
@@ -75,7 +75,9 @@ def axe_clean(page: Any) -> list[str]:
 
     found = []
     for scheme, body in (("light", "default"), ("dark", "slate")):
-        page.emulate_media(color_scheme=scheme)  # the palette follows the system's scheme by default
+        page.emulate_media(
+            color_scheme=scheme
+        )  # the palette follows the system's scheme by default
         page.wait_for_function(
             "s => document.body.getAttribute('data-md-color-scheme') === s", arg=body
         )
@@ -95,21 +97,19 @@ def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, 
     refused = False
     first = True
     while page.get_attribute(".table-app", "data-state") == "ready":
-        table = new_table(slug, seed, lang, chosen)  # the referee's list of what the reader may do now
+        table = new_table(
+            slug, seed, lang, chosen
+        )  # the referee's list of what the reader may do now
         if not refused:
             found = _refused(table)
             if found is not None:
-                token, error = found
+                token, _error = found
                 make(page, token)
                 page.wait_for_selector(".table-refusal")
                 text = page.locator(".table-refusal-text").inner_text()
                 href = page.locator(".table-refusal a.table-rule").get_attribute("href")
                 assert text and href.startswith(f"../{slug}/#"), (slug, text, href)
-                expected = json.loads(
-                    __import__("referee.simulate.table", fromlist=["act"]).act(
-                        slug, seed, lang, chosen, token
-                    )
-                )["refusal"]
+                expected = json.loads(act(slug, seed, lang, chosen, token))["refusal"]
                 assert (text, href) == (expected["text"], expected["href"]), slug
                 assert page.get_attribute(".table-app", "data-chosen") == str(len(chosen))
                 if page.locator(".table-cancel").count():
@@ -168,3 +168,39 @@ def test_a_whole_deal_of_every_game_through_the_page(
     assert problems == []
     assert errors == []
     guard.close()
+
+
+def test_the_table_deals_again_offline_after_one_visit(browser: Any, base_url: str) -> None:
+    """One visit with the service worker on; then, with the network cut, another game is dealt and played."""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(f"{base_url}/ru/play-a-hand/#game=comet&seed=3")
+    wait_settled(page, 0)
+    page.wait_for_selector("html[data-offline='kept']", timeout=STARTUP_MS)
+    page.close()
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto(f"{base_url}/ru/play-a-hand/#game=yacht&seed=4")
+    wait_settled(page, 0)
+    page.locator(".table-hint").click()
+    assert wait_settled(page, 1) in ("ready", "over")
+    context.close()
+
+
+def test_the_table_runs_under_the_site_s_policy(browser: Any, site: Path) -> None:
+    """With the Content-Security-Policy header a host is told to send, the table deals and plays, and the
+    browser reports no violation."""
+    from tests.browser.conftest import serving
+    from tests.browser.test_csp import VIOLATIONS, WithPolicy
+
+    with serving(site, WithPolicy) as address:
+        context = browser.new_context(service_workers="block")
+        context.add_init_script(VIOLATIONS)
+        page = context.new_page()
+        page.goto(f"{address}/de/play-a-hand/#game=construction&seed=2")
+        wait_settled(page, 0)
+        page.locator(".table-hint").click()
+        wait_settled(page, 1)
+        page.wait_for_selector(".table-picture svg")
+        assert page.evaluate("window.__violations") == []
+        context.close()

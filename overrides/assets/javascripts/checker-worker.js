@@ -27,7 +27,7 @@ const START = params.get("start") === "plain" ? "plain" : "snapshot";
 const HOME = "/home/pyodide/checker";
 
 let ready = null;
-let python = null; // the Pyodide instance, for the practice table's module (referee.simulate.table)
+let python = null; // the Pyodide instance, for the practice table's module (referee.simulate.practice)
 let table = null;
 
 function progress(stage, extra = {}) {
@@ -145,7 +145,7 @@ async function tableModule() {
     await unpack();
   }
   python.runPython(`import sys\nif "${HOME}" not in sys.path: sys.path.insert(0, "${HOME}")`);
-  table = python.pyimport("referee.simulate.table");
+  table = python.pyimport("referee.simulate.practice");
   return table;
 }
 

@@ -4,7 +4,7 @@
  * names the deal (#game=<slug>&seed=<n>), and the worker's answers, which the view draws.
  *
  * The referee plays the computer players and judges every move in the worker
- * (referee.simulate.table); the page sends the game, the seed, the reader's choices so far and the
+ * (referee.simulate.practice); the page sends the game, the seed, the reader's choices so far and the
  * move he tries, and draws the snapshot it gets back: his hand, the table, whose turn it is, the
  * duty that applies, a refusal with its rule, and at the end the verdict and the record.
  */
