@@ -177,3 +177,18 @@ def test_the_table_s_verdict_is_the_verdict_of_referee_check_on_the_downloaded_r
     assert [d["scores"] for d in checked["deals"]] == [
         d["scores"] for d in shown["result"]["deals"]
     ]
+
+
+@pytest.mark.parametrize("lang", ["ru", "de"])
+def test_the_table_s_own_words_are_translated(lang: str) -> None:
+    """The table's buttons, headings and announcements: every one translated, none left in English, and
+    the site's terms used (the referee is «арбитр», not a judge)."""
+    from site_tools.table_strings import STRINGS
+    from site_tools.terms import problems
+    from tests.test_wrong_language import _fill, leftovers
+
+    assert set(STRINGS[lang]) == set(STRINGS["en"])
+    assert not [(k, w) for k, v in STRINGS[lang].items() if (w := leftovers(_fill(v, 7), lang))]
+    assert not [
+        (k, str(p)) for k, v in STRINGS[lang].items() for p in problems(STRINGS["en"][k], v, lang)
+    ]

@@ -82,6 +82,7 @@ def axe_clean(page: Any) -> list[str]:
             "s => document.body.getAttribute('data-md-color-scheme') === s", arg=body
         )
         page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_function("() => document.getAnimations().length === 0")  # no colour half-way
         found += [f"{scheme}: {v}" for v in axe_violations(page)]
     page.emulate_media(color_scheme="light")
     return found
