@@ -20,13 +20,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.errors import IllegalPlayError
+from referee.games import GAMES
 from referee.messages import render
+from referee.simulate.phase_tables import PHASE_TABLES
 from referee.simulate.table import Table
 from referee.simulate.trick_tables import TRICK_TABLES
 from referee.simulate.turn_tables import TURN_TABLES
 
-TABLES: dict[str, type[Table]] = {**TRICK_TABLES, **TURN_TABLES}
-"""Every game's table, by slug."""
+TABLES: dict[str, type[Table]] = {
+    slug: {**TRICK_TABLES, **PHASE_TABLES, **TURN_TABLES}[slug] for slug in GAMES
+}
+"""Every game's table, by slug, in the order the games are listed."""
 
 
 def table_class(slug: str) -> type[Table]:
