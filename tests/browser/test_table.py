@@ -82,7 +82,13 @@ def axe_clean(page: Any) -> list[str]:
             "s => document.body.getAttribute('data-md-color-scheme') === s", arg=body
         )
         page.evaluate("window.scrollTo(0, 0)")
-        page.wait_for_function("() => document.getAnimations().length === 0")  # no colour half-way
+        # As the checker's axe test waits: the header swaps the page's title back for the site's name
+        # a frame or more after the scroll, with a fade; wait for the class to go, then for every fade.
+        page.wait_for_function(
+            "() => !document.querySelector('.md-header__title')"
+            ".classList.contains('md-header__title--active')"
+            " && document.getAnimations().length === 0"
+        )
         found += [f"{scheme}: {v}" for v in axe_violations(page)]
     page.emulate_media(color_scheme="light")
     return found
