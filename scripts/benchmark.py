@@ -6,6 +6,7 @@
     python scripts/benchmark.py --fuzz 20000 [--seed 1]  mutated record texts instead
     python scripts/benchmark.py --build [--runs 3]       the site build against bare Material (bench_build.py)
     python scripts/benchmark.py --startup [--runs 15]    ``referee check`` against a bare start (bench_startup.py)
+    python scripts/benchmark.py --table [--deals 5]      a move at the practice table, after ready (bench_table.py)
 
 Rows: random legal deals per second per game (shuffle, deal, random legal play to the end), full-play
 records checked per second (from parsed data, and from YAML and JSON text including parsing) and the
@@ -591,6 +592,12 @@ def main() -> None:
         "against a bare Python start, with and without bytecode; also --runs N, --record FILE)",
     )
     parser.add_argument(
+        "--table",
+        action="store_true",
+        help="measure a move at the practice table instead (scripts/bench_table.py: median, 95th "
+        "percentile and worst move per game once the referee is ready; also --deals N, --lang L)",
+    )
+    parser.add_argument(
         "--fuzz",
         type=int,
         metavar="N",
@@ -612,6 +619,11 @@ def main() -> None:
         from bench_startup import main as startup_benchmark
 
         startup_benchmark(rest)
+        return
+    if args.table:
+        from bench_table import main as table_benchmark
+
+        table_benchmark(rest)
         return
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

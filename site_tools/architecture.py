@@ -77,8 +77,11 @@ FRONT_END = ROOT / "overrides" / "assets" / "javascripts" / "app"
 FRONT_END_LAYERS: tuple[Layer, ...] = (
     Layer("library", ("app.lib",)),
     Layer("state", ("app.store", "app.sheet", "app.share", "app.strings", "app.worker-client")),
-    Layer("views", ("app.controls", "app.form-view", "app.text-view", "app.verdict-view")),
-    Layer("apps", ("app.checker-app",)),
+    Layer(
+        "views",
+        ("app.controls", "app.form-view", "app.text-view", "app.verdict-view", "app.table-view"),
+    ),
+    Layer("apps", ("app.checker-app", "app.table-app")),
 )
 
 

@@ -3,6 +3,11 @@
 One module per game (``referee.simulate.<game>``). Each plays whole deals with random legal
 choices and returns them as plain record data, the shape a full-play record has, so that a test
 can feed a deal back through the referee. :mod:`referee.simulate.play` holds the shared pieces.
+
+The practice table ("Play a hand") lives here too: each game's computer player beside its random
+play (the shared trick heuristic in :mod:`referee.simulate.players`), the tables that deal, ask and
+referee a deal (:mod:`referee.simulate.table`, :mod:`~referee.simulate.trick_tables`,
+:mod:`~referee.simulate.turn_tables`) and the worker's interface (:mod:`referee.simulate.practice`).
 """
 
 from referee.simulate.catch_the_ten import catch_the_ten_deal, catch_the_ten_play

@@ -71,3 +71,20 @@ def collector_deal(
         "pack": write_cards(state.pack, notation),
         "rounds": write_rounds(state, notation),
     }
+
+
+def collector_move(state: co.CollectorState, legal: list[Any]) -> Any:
+    """A computer player's move: lay a card of a rank it holds twice (else its commonest rank), take a laid
+    card of a rank it lacks, else draw."""
+    hand = state.hands[state.to_move]
+    counts: dict[Any, int] = {}
+    for card in hand:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    lays = [m for m in legal if isinstance(m, co.Lay)]
+    if lays:
+        return max(lays, key=lambda m: (counts[m.card.rank], -m.card.rank))
+    missing = set(co.missing_ranks(hand))
+    wanted = [m for m in legal if isinstance(m, co.Take) and m.card.rank in missing]
+    if wanted:
+        return wanted[0]
+    return next(m for m in legal if isinstance(m, co.Draw))

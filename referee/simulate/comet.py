@@ -57,3 +57,24 @@ def comet_deal(
         },
         "plays": sep.join(tokens),
     }
+
+
+def run_length(card: Any, hand: set[Any], ace: str = "lead_only") -> int:
+    """How many cards of ``hand`` follow ``card`` in an unbroken run (the cards its lead sheds at once)."""
+    count, need = 0, comet.next_card(card, ace)
+    while need is not None and need in hand:
+        count, need = count + 1, comet.next_card(need, ace)
+    return count
+
+
+def comet_move(state: comet.CometDeal, legal: list[Any]) -> Any:
+    """A computer player's move: play on in a run (never pass); lead the card that starts the longest run
+    of its own hand, the 9♦ first when it would cost double."""
+    plays = [m for m in legal if isinstance(m, comet.Play)]
+    if state.need is not None or len(plays) == 1:
+        return plays[0] if plays else legal[0]
+    hand = state.hands[state.to_move]
+    nine = comet.NINE_OF_DIAMONDS
+    return max(
+        plays, key=lambda m: (m.card is nine, run_length(m.card, hand, state.ace), -m.card.rank)
+    )

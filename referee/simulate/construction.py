@@ -65,3 +65,26 @@ def write_action(action: cn.Action, notation: str) -> str:
 def construction_turns(rng: random.Random, turns: int = 200, notation: str = "en") -> list[str]:
     """The turns of a random legal game, as record lines."""
     return [write_action(a, notation) for a in construction_play(rng, turns).moves]
+
+
+def construction_move(game: cn.ConstructionGame, legal: list[cn.Action]) -> cn.Action:
+    """A computer player's use of the card turned: move the large token up the track (home again once it
+    has reached the top row), else build where the track climbs highest, else discard."""
+    side = cn.side_of(legal[0].card)
+    home = cn.Cell(cn.JOKER_COLUMN[side], 0)
+    large = [m for m in legal if m.kind == "large"]
+
+    def progress(cell: cn.Cell) -> float:
+        height = cell.y + (0.5 if cell.bridge else 0)
+        if game.reached[side]:
+            return -height - abs(cell.x - home.x) + (100 if cell == home else 0)
+        return height
+
+    now = progress(game.large[side])
+    better = [m for m in large if progress(m.cells[0]) > now]
+    if better:
+        return max(better, key=lambda m: progress(m.cells[0]))
+    builds = [m for m in legal if m.kind == "build"]
+    if builds:
+        return max(builds, key=lambda m: (m.cells[0].y, -abs(m.cells[0].x - home.x)))
+    return next((m for m in legal if m.kind == "discard"), legal[0])

@@ -90,3 +90,26 @@ def kings_corners_deal(
         "stock": write_cards(stock, notation),
         "turns": turns,
     }
+
+
+MOST_MOVES = 40
+"""A computer player ends his turn after this many moves (a turn of sensible moves is far shorter)."""
+
+
+def kings_corners_move(hand: kc.KingsCornersHand, legal: list[Any]) -> Any:
+    """A computer player's move: a king into a corner, then any card onto a pile (the highest first, so that
+    lower cards find a place later), then a side pile moved onto another (which frees a side), else the end
+    of the turn."""
+    end = next((m for m in legal if isinstance(m, kc.EndTurn)), None)
+    if hand.turns and len(hand.turns[-1].moves) >= MOST_MOVES and end is not None:
+        return end
+    plays = [m for m in legal if isinstance(m, kc.Play)]
+    kings = [m for m in plays if m.card.rank == 13 and m.pile in kc.CORNERS]
+    if kings:
+        return kings[0]
+    if plays:
+        return max(plays, key=lambda m: (m.pile in kc.CORNERS, m.card.rank))
+    shifts = [m for m in legal if isinstance(m, kc.Shift)]
+    if shifts:
+        return shifts[0]
+    return end if end is not None else legal[0]

@@ -123,3 +123,21 @@ def korol_deal(
         },
         "reign_tricks": [cards(tr.cards) for tr in g["second"].tricks],
     }
+
+
+def soldier_gives(hand: list[Card], trump: Suit) -> Card | None:
+    """The Soldier gives the King his highest trump (the rules leave him no choice)."""
+    trumps = [c for c in hand if c.suit is trump]
+    return max(trumps, key=_rank) if trumps else None
+
+
+def peasant_gives(hand: list[Card], trump: Suit) -> Card | None:
+    """A computer Peasant gives the King his lowest trump."""
+    trumps = [c for c in hand if c.suit is trump]
+    return min(trumps, key=_rank) if trumps else None
+
+
+def king_gives_back(hand: list[Card], trump: Suit) -> Card:
+    """A computer King gives back his lowest plain card (his lowest trump if he holds nothing else)."""
+    plain = [c for c in hand if c.suit is not trump] or hand
+    return min(plain, key=_rank)

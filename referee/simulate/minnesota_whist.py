@@ -57,3 +57,23 @@ def minnesota_whist_deal(
         "bids": write_cards(bids, notation),
         "tricks": [write_cards(tr.cards, notation) for tr in play.tricks],
     }
+
+
+HIGH_CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
+"""Ace 4, king 3, queen 2, jack 1: the usual count of a whist hand's strength."""
+GRAND_STRENGTH = 13
+"""The high-card points from which a computer player bids grand (an average hand holds 10)."""
+
+
+def wants_grand(hand: list[Card]) -> bool:
+    """Whether a computer player bids grand with ``hand``: a strong hand (high-card points) that holds a
+    black card to show; a hand without a red card must bid grand anyway.
+
+    >>> from referee.notation import parse_cards
+    >>> wants_grand(parse_cards("AS KS QS AH KH 2C 3C 4C 5D 6D 7D 8D 9D")), wants_grand(parse_cards("2S 3H"))
+    (True, False)
+    """
+    black = any(not c.suit.is_red for c in hand)
+    red = any(c.suit.is_red for c in hand)
+    strength = sum(HIGH_CARD_POINTS.get(int(c.rank), 0) for c in hand)
+    return black and (not red or strength >= GRAND_STRENGTH)

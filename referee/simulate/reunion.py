@@ -71,3 +71,13 @@ def reunion_deal(
         "discard": write_cards(discard, notation),
         "tricks": [write_cards(tr.cards, notation) for tr in play.tricks],
     }
+
+
+def reunion_discard(twelve: list[Card], trump: Any) -> list[Card]:
+    """The two cards a computer dealer lays away: allowed plain cards that score least, short suits first
+    (a void lets him trump)."""
+    faults = _FAULTS[trump.index]
+    allowed = [c for c in twelve if c not in faults and ru.RULES.suit_of(c, trump) is not trump]
+    allowed = allowed or [c for c in twelve if c not in faults]
+    length = {s: sum(1 for c in twelve if c.suit is s) for s in SUITS}
+    return sorted(allowed, key=lambda c: (length[c.suit], ru.card_points(c, trump)))[: ru.DISCARD]

@@ -46,3 +46,17 @@ def stealing_bundles_deal(
         "pack": write_cards(state.pack, notation),
         "moves": [write_play(m, notation) for m in state.moves],
     }
+
+
+def bundles_move(state: sb.BundlesState, legal: list[Any]) -> Any:
+    """A computer player's move: steal the biggest bundle it can, else take from the table, else trail its
+    lowest card (capturing is compulsory, so the engine only offers a trail when the card matches nothing)."""
+    steals = [m for m in legal if m.bundles]
+    if steals:
+        return max(
+            steals, key=lambda m: sum(len(state.bundles[state.players.index(b)]) for b in m.bundles)
+        )
+    takes = [m for m in legal if m.table]
+    if takes:
+        return max(takes, key=lambda m: (len(m.table), m.card.rank))
+    return min(legal, key=lambda m: m.card.rank)

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import SUITS, Card, Suit
+from referee.cards import SUITS, Card, Rank, Suit
 from referee.engines.tricks import TrickPlay
 from referee.games import trump_seven as t7
 from referee.simulate.play import random_play, write_cards
@@ -109,3 +109,38 @@ def trump_seven_deal(
         record["discards"] = write_cards(deal.discards, notation)
         record["tricks"] = [write_cards(tr.cards, notation) for tr in deal.play.tricks]
     return record
+
+
+def suit_strength(hand: list[Card], suit: Suit) -> int:
+    """How good ``suit`` would be as trumps for ``hand``: its cards (the Joker among them), its queen and
+    jack twice over.
+
+    >>> from referee.notation import parse_cards
+    >>> suit_strength(parse_cards("QH JH 7H 8C"), Suit.HEARTS)
+    7
+    """
+    cards = [c for c in hand if c.suit is suit or c.suit is None]
+    return len(cards) + sum(2 for c in cards if c.rank in (Rank.QUEEN, Rank.JACK) or c.suit is None)
+
+
+def best_trump(hand: list[Card]) -> Suit:
+    """The suit a declarer names: the strongest for his hand."""
+    return max(SUITS, key=lambda s: suit_strength(hand, s))
+
+
+DECLARE_STRENGTH = 8
+"""From this strength of its best suit a computer player says yes (and keeps it in round two)."""
+
+
+def declares(hand: list[Card]) -> bool:
+    """Whether a computer player says yes in the auction."""
+    return suit_strength(hand, best_trump(hand)) >= DECLARE_STRENGTH
+
+
+def discards(eleven: list[Card], trump: Suit) -> list[Card]:
+    """The two cards a computer declarer lays away: plain cards that score least, the lowest first."""
+    plain = [c for c in eleven if c.suit is not trump and c.suit is not None] or list(eleven)
+    order = t7.PLAIN_ORDER
+    return sorted(plain, key=lambda c: (t7.card_points(c, trump), order.index(c.rank)))[
+        : t7.DISCARDS
+    ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.cards import SUITS, Card, Rank
+from referee.cards import SUITS, Card, Rank, Suit
 from referee.engines.tricks import TrickPlay
 from referee.games import yacht
 from referee.notation import format_card
@@ -102,3 +102,32 @@ def yacht_deal(
     if record_removed and removed:
         deal["removed"] = write_cards(removed, notation)
     return deal
+
+
+def expected_tricks(hand: list[Card], trump: Suit, total: int) -> int:
+    """How many tricks a computer player expects ``hand`` to take: aces, most kings, some queens, and the
+    trumps beyond three (rounded; at most ``total``).
+
+    >>> from referee.notation import parse_cards
+    >>> expected_tricks(parse_cards("AS AH KH 2S 3S 4S 5S 2D 3D 4D 5D 6D 7D"), Suit.SPADES, 13)
+    4
+    """
+    worth = {Rank.ACE: 1.0, Rank.KING: 0.6, Rank.QUEEN: 0.25}
+    points = sum(worth.get(c.rank, 0.0) for c in hand)
+    trumps = sum(1 for c in hand if c.suit is trump)
+    points += max(0, trumps - 3) * 0.8
+    return min(total, round(points))
+
+
+def goal_for(tricks: int, total: int) -> dict[str, int]:
+    """The ordinary bid that ends on its goal when the player takes exactly ``tricks``: start 0,
+    goal = tricks taken − tricks not taken."""
+    return {"start": 0, "goal": 2 * tricks - total}
+
+
+def yacht_bid(hand: list[Card], trump: Suit, total: int) -> dict[str, int] | str:
+    """A computer player's bid: Thirteen Under with a hand of only low cards, else the goal of the
+    tricks it expects."""
+    if all(c.rank <= Rank.NINE for c in hand) and sum(1 for c in hand if c.suit is trump) <= 1:
+        return yacht.THIRTEEN_UNDER
+    return goal_for(expected_tricks(hand, trump, total), total)

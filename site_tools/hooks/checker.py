@@ -76,6 +76,14 @@ def expand(markdown: str, lang: str, page_name: str) -> tuple[str, bool]:
             lines[block.start : block.end] = [
                 block.indent + line if line else "" for line in out.split("\n")
             ]
+        elif block.kind == "table":  # the practice table: the checker's worker, its own view
+            from site_tools.published.table_strings import table_block
+
+            has_checker = True
+            out = table_block(block.params, lang)
+            lines[block.start : block.end] = [
+                block.indent + line if line else "" for line in out.split("\n")
+            ]
         elif block.kind == "checker-link":
             out = checker.game_link(str(block.params.get("game")), page_name, lang)
             lines[block.start : block.end] = [block.indent + out.rstrip("\n")]
@@ -101,6 +109,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         raise PluginError(f"{page.file.src_uri}: the score checker: {error}") from error
     if has_checker:
         page.meta["checker"] = True
+        page.meta["table"] = 'class="referee-table"' in markdown
     return markdown
 
 

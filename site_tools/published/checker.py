@@ -88,13 +88,12 @@ PREVIEW = (
     "SITE_PREVIEW"  # set by ./run serve: a writer's live preview, without the production steps
 )
 # What the checker never imports (paths under referee/): the command line, the pages' blocks,
-# pictures, localized examples and blank records, and the random deals of tests and benchmarks.
+# localized examples and blank records. The practice table (play-a-hand) needs referee/simulate/
+# (its tables and computer players) and Construction's picture of the track (present/draw.py).
 NOT_IN_BUNDLE = (
     "cli/",
-    "simulate/",
-    "present/pictures/",
+    "present/pictures/kings_corners.py",
     "present/blocks.py",
-    "present/draw.py",
     "present/example_text.py",
     "present/template.py",
     "present/examples/",

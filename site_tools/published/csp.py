@@ -31,6 +31,7 @@ import sys
 # Paths (below the site's root) that run Pyodide: the checker's page in every language and its worker.
 CHECKER_PAGE = "check-a-score/"
 CHECKER_WORKER = "assets/javascripts/checker-worker.js"
+TABLE_PAGE = "play-a-hand/"  # the practice table runs the referee in the same worker
 
 
 def policy(*, checker: bool = False, header: bool = False) -> str:
@@ -67,7 +68,8 @@ def policy(*, checker: bool = False, header: bool = False) -> str:
 def header_lines() -> list[str]:
     """What a host sends, as comment-and-header lines: one policy for the checker's paths, one for the rest."""
     return [
-        "# The score checker: /check-a-score/ and /<lang>/check-a-score/ (its page in each language)",
+        "# The score checker: /check-a-score/ and /<lang>/check-a-score/ (its page in each language),",
+        "# the practice table: /play-a-hand/ and /<lang>/play-a-hand/,",
         f"# and /{CHECKER_WORKER} (its worker, which runs Pyodide):",
         f"Content-Security-Policy: {policy(checker=True, header=True)}",
         "# Every other path:",

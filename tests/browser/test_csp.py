@@ -41,7 +41,13 @@ class WithPolicy(Quiet):
     def end_headers(self) -> None:
         path = urlparse(self.path).path
         checker = path.endswith(
-            ("/check-a-score/", "/check-a-score/index.html", csp.CHECKER_WORKER)
+            (
+                "/check-a-score/",
+                "/check-a-score/index.html",
+                "/play-a-hand/",
+                "/play-a-hand/index.html",
+                csp.CHECKER_WORKER,
+            )
         )
         self.send_header("Content-Security-Policy", csp.policy(checker=checker, header=True))
         super().end_headers()

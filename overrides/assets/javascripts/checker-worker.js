@@ -30,6 +30,8 @@ const HOME = "/home/pyodide/checker";
 const ENV = { PYTHONOPTIMIZE: "2" }; // as make_snapshot.mjs
 
 let ready = null;
+let python = null; // the Pyodide instance, for the practice table's module (referee.simulate.practice)
+let table = null;
 
 function progress(stage, extra = {}) {
   self.postMessage({ type: "progress", stage, ...extra });
@@ -55,8 +57,16 @@ async function start() {
     pyodide.runPython(`import sys\nsys.path.insert(0, "${HOME}")\nimport referee.present.web`);
     web = pyodide.pyimport("referee.present.web");
   }
+  python = pyodide;
   progress("ready", { start: restored ? "snapshot" : "plain" });
   return web;
+}
+
+// The practice table (play-a-hand): referee.simulate.practice, imported once, on the Python the
+// checker started (from the snapshot, every module of the referee's zip is in the heap already).
+async function tableModule() {
+  if (!table) table = python.pyimport("referee.simulate.practice");
+  return table;
 }
 
 self.onmessage = async (event) => {
@@ -73,6 +83,11 @@ self.onmessage = async (event) => {
     else if (op === "parse") answer = web.parse(text, lang);
     else if (op === "dump") answer = web.dump(data);
     else if (op === "decode") answer = web.decode(bytes, lang); // a shared record's bytes, as the CLI reads a file
+    else if (op === "table") { // the practice table: {call: "start"|"act", game, seed, chosen, token}
+      const mod = await tableModule();
+      const { call, game, seed, chosen, token } = event.data;
+      answer = call === "start" ? mod.start(game, seed, lang) : mod.act(game, seed, lang, python.toPy(chosen || []), token);
+    }
     else throw new Error(`unknown request ${op}`);
     self.postMessage({ id, ok: true, answer });
   } catch (error) {

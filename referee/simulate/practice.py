@@ -1,0 +1,147 @@
+"""The practice table's interface for the page's worker: every game's table, a deal started or a move made,
+answered as JSON text (:mod:`referee.simulate.table` is the table itself).
+
+A table is rebuilt from its game, seed, language and the reader's choices, so the page keeps only
+those; the live table is kept here too, so a move costs one step, not a replay.
+
+>>> import json
+>>> first = json.loads(start("red-and-black", 7, "en"))
+>>> first["over"], [c["token"] for c in first["choices"]]
+(False, ['draw'])
+>>> json.loads(act("red-and-black", 7, "en", [], "stop"))["refusal"]["text"]
+'The only move is to draw from the stock.'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from referee.errors import IllegalPlayError
+from referee.games import GAMES
+from referee.messages import render
+from referee.simulate.phase_tables import PHASE_TABLES
+from referee.simulate.table import Table
+from referee.simulate.trick_tables import TRICK_TABLES
+from referee.simulate.turn_tables import TURN_TABLES
+
+TABLES: dict[str, type[Table]] = {
+    slug: {**TRICK_TABLES, **PHASE_TABLES, **TURN_TABLES}[slug] for slug in GAMES
+}
+"""Every game's table, by slug, in the order the games are listed."""
+
+
+def table_class(slug: str) -> type[Table]:
+    """The table of a game by its slug."""
+    return TABLES[slug]
+
+
+def new_table(slug: str, seed: int, lang: str, chosen: Sequence[str] = ()) -> Table:
+    """A table dealt from ``seed``, the reader's earlier choices replayed, the computers moved up to his turn."""
+    table = table_class(slug)(seed, lang)
+    table.run_computers()
+    for token in chosen:
+        if table.choose(token) is not None:
+            break  # a stored game from another version: stop where it no longer fits
+    return table
+
+
+_LIVE: dict[tuple[str, int, str], Table] = {}
+
+
+def _table(slug: str, seed: int, lang: str, chosen: Sequence[str]) -> Table:
+    """The live table for these choices: the one kept from the last call if it matches, else rebuilt."""
+    key = (slug, seed, lang)
+    table = _LIVE.get(key)
+    if table is None or table.chosen != list(chosen):
+        _LIVE.clear()  # one game at a time
+        table = _LIVE[key] = new_table(slug, seed, lang, chosen)
+    return table
+
+
+def finding(table: Table, error: IllegalPlayError) -> dict[str, Any]:
+    """A refused move for the page: the referee's sentence, its code, and the rule's id and link."""
+    from referee.games import get_game
+    from referee.present.explain import PLAY_SECTION, page_href, rule_id
+
+    game = get_game(table.slug)
+    rule = rule_id(game, error.code or "")
+    return {
+        "text": render(error.message, table.lang),
+        "code": error.code,
+        "rule": rule,
+        "href": page_href(table.slug, rule.lower() if rule else PLAY_SECTION.get(table.slug, "")),
+    }
+
+
+def snapshot(table: Table) -> dict[str, Any]:
+    """What the page shows after a move: the view, the reader's choices and duty, the log, the verdict."""
+    from referee.present.web import check
+
+    ask = table.ask
+    out: dict[str, Any] = {
+        "game": table.slug,
+        "seed": table.seed,
+        "chosen": list(table.chosen),
+        "players": table.players,
+        "reader": table.reader,
+        "view": table.view(),
+        "over": ask is None,
+        "alone": table.alone,
+        "to_move": None if ask is None else ask.seat,
+        "prompt": None if ask is None else table.say(ask.prompt),
+        "duty": [] if ask is None else [table.say(m) for m in ask.duty],
+        "choices": []
+        if ask is None or ask.seat != table.reader
+        else [
+            {
+                "token": c.token,
+                "text": table.say(c.words),
+                "card": c.card.ascii if c.card is not None else None,
+                "target": c.target,
+            }
+            for c in ask.choices
+        ],
+        "hint": ask.auto().token if ask is not None and ask.seat == table.reader else None,
+        "tries": []
+        if ask is None or ask.seat != table.reader
+        else [{"token": c.token, "text": table.say(c.words)} for c in ask.tries],
+        "log": table.said(),
+    }
+    if ask is None:
+        text = table.record_text()
+        out["record"] = text
+        out["verdict"] = json.loads(check(text, table.lang))
+    return out
+
+
+def start(slug: str, seed: int, lang: str) -> str:
+    """A new deal: the snapshot at the reader's first turn (JSON)."""
+    return json.dumps(snapshot(_table(slug, seed, lang, [])), ensure_ascii=False)
+
+
+def act(slug: str, seed: int, lang: str, chosen: Sequence[str], token: str) -> str:
+    """The reader, after ``chosen``, tries ``token``: the snapshot after it, or the refusal (JSON)."""
+    table = _table(slug, seed, lang, chosen)
+    error = table.choose(token)
+    out = snapshot(table)
+    if error is not None:
+        out["refusal"] = finding(table, error)
+    return json.dumps(out, ensure_ascii=False)
+
+
+def play_out(table: Table, rng: random.Random | None = None, limit: int = 20_000) -> Table:
+    """Finish a deal: the reader's choices at random from ``rng`` (else as a computer player would choose)."""
+    table.run_computers()
+    for _ in range(limit):
+        ask = table.ask
+        if ask is None:
+            break
+        choice = (
+            ask.choices[int(rng.random() * len(ask.choices))] if rng is not None else ask.auto()
+        )
+        error = table.choose(choice.token)
+        assert error is None, error
+    return table

@@ -1,0 +1,213 @@
+"""The practice table in the browser: a whole deal of every game played through the page, a forbidden move
+refused with the referee's sentence and its rule link, the record downloaded and judged by ``referee check``
+as the table judged it; Russian on a phone (touch, 390 px), German on a desktop (mouse and keyboard, 1280
+px); axe finds nothing, light or dark.
+
+The reader's moves are random legal choices (the referee's own list of what he may do, drawn with a seeded
+generator); Construction's long race is played with the table's "let the computer choose" button. Each
+move is made as a person makes it: a tap or a click on a card, then on where it goes, or on a button; on
+the desktop the first card of each deal is played with the keyboard (Tab into the hand, arrows, Enter).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.cli.command import main
+from referee.games import GAMES
+from referee.simulate.practice import act, new_table
+from tests.browser.test_checker import STARTUP_MS, Guard
+from tests.test_table import _refused
+
+SEED = 7
+SEEDS = {"trump-seven": 11}
+"""Deals whose random choices reach the play (Trump 7's seed 7 is thrown in: nobody, or two, declare)."""
+STATE = ".table-app[data-state='{state}']"
+
+
+def wait_settled(page: Any, chosen: int) -> str:
+    """Wait until the page has answered the reader's ``chosen``-th move (or refused one); its state."""
+    page.wait_for_function(
+        "n => { const app = document.querySelector('.table-app');"
+        " return app && app.dataset.state !== 'busy' && app.dataset.state !== 'loading'"
+        " && Number(app.dataset.chosen) === n; }",
+        arg=chosen,
+        timeout=STARTUP_MS,
+    )
+    return page.get_attribute(".table-app", "data-state")
+
+
+def make(page: Any, token: str, keyboard: bool = False) -> None:
+    """Make the move ``token`` through the page: a card, a card and then its target, a target, or a button."""
+    card, _, target = token.partition(">")
+    if token.startswith("@"):
+        page.locator(f".table-target[data-target='{token[1:]}']").first.click()
+    elif page.locator(f".table-card[data-card='{card}']").count() and len(card) == 2:
+        button = page.locator(f".table-card[data-card='{card}']")
+        if keyboard:
+            page.locator(".table-card[tabindex='0']").focus()
+            while page.evaluate("document.activeElement.dataset.card") != card:
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+        else:
+            button.click()
+        if target:
+            page.locator(f".table-target[data-target='{target}']").first.click()
+        elif page.locator(".table-alone").count():  # a card played to no target (a trail)
+            page.locator(".table-alone").click()
+    else:
+        tried = page.locator(f".table-tries [data-token='{token}']")
+        if tried.count():
+            page.locator(".table-tries summary").click()
+            tried.click()
+        else:
+            page.locator(f"[data-token='{token}']").first.click()
+
+
+def axe_clean(page: Any) -> list[str]:
+    """axe's violations on the page, light and then dark (the theme's own switch of schemes)."""
+    from tests.browser.test_site_frame import axe_violations
+
+    found = []
+    for scheme, body in (("light", "default"), ("dark", "slate")):
+        page.emulate_media(
+            color_scheme=scheme
+        )  # the palette follows the system's scheme by default
+        page.wait_for_function(
+            "s => document.body.getAttribute('data-md-color-scheme') === s", arg=body
+        )
+        page.evaluate("window.scrollTo(0, 0)")
+        # As the checker's axe test waits: the header swaps the page's title back for the site's name
+        # a frame or more after the scroll, with a fade; wait for the class to go, then for every fade.
+        page.wait_for_function(
+            "() => !document.querySelector('.md-header__title')"
+            ".classList.contains('md-header__title--active')"
+            " && document.getAnimations().length === 0"
+        )
+        found += [f"{scheme}: {v}" for v in axe_violations(page)]
+    page.emulate_media(color_scheme="light")
+    return found
+
+
+def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, tmp: Path) -> None:
+    """One whole deal of ``slug`` through the page, one forbidden move on the way, the record checked."""
+    seed = SEEDS.get(slug, SEED)
+    page.goto(f"{base_url}/{lang}/play-a-hand/#game={slug}&seed={seed}")
+    wait_settled(page, 0)
+    rng = random.Random(f"{slug}-{lang}")
+    chosen: list[str] = []
+    refused = False
+    first = True
+    while page.get_attribute(".table-app", "data-state") == "ready":
+        table = new_table(
+            slug, seed, lang, chosen
+        )  # the referee's list of what the reader may do now
+        if not refused:
+            found = _refused(table)
+            if found is not None:
+                token, _error = found
+                make(page, token)
+                page.wait_for_selector(".table-refusal")
+                text = page.locator(".table-refusal-text").inner_text()
+                href = page.locator(".table-refusal a.table-rule").get_attribute("href")
+                assert text and href.startswith(f"../{slug}/#"), (slug, text, href)
+                expected = json.loads(act(slug, seed, lang, chosen, token))["refusal"]
+                assert (text, href) == (expected["text"], expected["href"]), slug
+                assert page.get_attribute(".table-app", "data-chosen") == str(len(chosen))
+                if page.locator(".table-cancel").count():
+                    page.locator(".table-cancel").click()
+                refused = True
+        if slug == "construction":
+            token = table.ask.auto().token
+            page.locator(".table-hint").click()
+        else:
+            token = rng.choice(table.ask.choices).token
+            make(page, token, keyboard and first and table.ask.choices[0].card is not None)
+            first = False
+        chosen.append(token)
+        wait_settled(page, len(chosen))
+    assert refused, f"{slug}: no forbidden move was tried"
+    assert page.get_attribute(".table-app", "data-state") == "over", slug
+    page.wait_for_selector(".table-verdict .table-download")
+    shown = [li.inner_text() for li in page.locator(".table-sentences li").all()]
+    assert shown and all(s.strip() for s in shown)
+    with page.expect_download() as download:
+        page.locator(".table-download").click()
+    path = tmp / f"{slug}-{lang}.yaml"
+    download.value.save_as(path)
+    status = main(["check", str(path), "--json", "--lang", lang])
+    assert status == 0, slug
+    scores = page.locator(".table-scores tbody tr").first.locator("td").all_inner_texts()
+    assert scores, slug
+    return None
+
+
+@pytest.mark.parametrize(
+    ("lang", "width", "phone"), [("ru", 390, True), ("de", 1280, False)], ids=["ru-390", "de-1280"]
+)
+def test_a_whole_deal_of_every_game_through_the_page(
+    browser: Any, base_url: str, lang: str, width: int, phone: bool, tmp_path: Path, capsys: Any
+) -> None:
+    guard = Guard(browser, width=width, phone=phone)
+    page = guard.context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    problems: list[str] = []
+    for k, slug in enumerate(GAMES):
+        play_a_deal(page, base_url, slug, lang, keyboard=not phone, tmp=tmp_path)
+        capsys.readouterr()
+        assert (
+            page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            <= 1
+        ), slug
+        if k % 4 == 0:  # the page at a deal's end, every few games: the verdict, the log, the marks
+            problems += [f"{slug}: {v}" for v in axe_clean(page)]
+    page.goto(f"{base_url}/{lang}/play-a-hand/#game=catch-the-ten&seed={SEED + 1}")
+    wait_settled(page, 0)
+    problems += [f"start: {v}" for v in axe_clean(page)]
+    assert problems == []
+    assert errors == []
+    guard.close()
+
+
+def test_the_table_deals_again_offline_after_one_visit(browser: Any, base_url: str) -> None:
+    """One visit with the service worker on; then, with the network cut, another game is dealt and played."""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(f"{base_url}/ru/play-a-hand/#game=comet&seed=3")
+    wait_settled(page, 0)
+    page.wait_for_selector("html[data-offline='kept']", timeout=STARTUP_MS)
+    page.close()
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto(f"{base_url}/ru/play-a-hand/#game=yacht&seed=4")
+    wait_settled(page, 0)
+    page.locator(".table-hint").click()
+    assert wait_settled(page, 1) in ("ready", "over")
+    context.close()
+
+
+def test_the_table_runs_under_the_site_s_policy(browser: Any, site: Path) -> None:
+    """With the Content-Security-Policy header a host is told to send, the table deals and plays, and the
+    browser reports no violation."""
+    from tests.browser.conftest import serving
+    from tests.browser.test_csp import VIOLATIONS, WithPolicy
+
+    with serving(site, WithPolicy) as address:
+        context = browser.new_context(service_workers="block")
+        context.add_init_script(VIOLATIONS)
+        page = context.new_page()
+        page.goto(f"{address}/de/play-a-hand/#game=construction&seed=2")
+        wait_settled(page, 0)
+        page.locator(".table-hint").click()
+        wait_settled(page, 1)
+        page.wait_for_selector(".table-picture svg")
+        assert page.evaluate("window.__violations") == []
+        context.close()
