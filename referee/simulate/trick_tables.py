@@ -22,7 +22,7 @@ from referee.engines.tricks import PassingTrickPlay, TrickPlay
 from referee.games import catch_the_ten as ctt
 from referee.games import get_game, yacht
 from referee.games import minnesota_whist as mw
-from referee.messages import Message, render, t
+from referee.messages import Message, render, t, tn
 from referee.notation import format_card
 from referee.simulate import minnesota_whist as sim_mw
 from referee.simulate import yacht as sim_yacht
@@ -376,9 +376,10 @@ class YachtTable(TrickTable):
             choices = [
                 Choice(
                     f"bid:{k}",
-                    t(
+                    tn(
+                        "bids to take {n} trick: start {start}, goal {goal}",
                         "bids to take {n} tricks: start {start}, goal {goal}",
-                        n=k,
+                        k,
                         **sim_yacht.goal_for(k, self.total),
                     ),
                     move=sim_yacht.goal_for(k, self.total),
