@@ -117,7 +117,7 @@ def test_a_pass_that_leaves_a_card_unplayed_is_then_a_wrong_turn():
 
 
 def test_a_barred_lead_names_the_rule():
-    from referee.engines.tricks import PassingTrickPlay
+    from referee.engines.passing_tricks import PassingTrickPlay
     from referee.notation import parse_cards
 
     play = PassingTrickPlay(
@@ -257,7 +257,7 @@ def test_a_futile_lead_after_the_end_is_a_warning_and_changes_nothing():
 
 
 def test_only_leads_passed_with_the_stock_empty_end_the_deal():
-    from referee.engines.tricks import PassingTrickPlay
+    from referee.engines.passing_tricks import PassingTrickPlay
     from referee.notation import parse_cards
 
     play = PassingTrickPlay(

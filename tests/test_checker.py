@@ -322,7 +322,8 @@ def test_game_pages_link_to_the_checker_set_to_the_game(site: Path) -> None:
 def _unlabelled() -> list[str]:
     """Every record field, option and choice of every game that has no label of its own."""
     from referee.games import GAMES
-    from referee.records.fields import Choice, ListOf, Obj, OneOf, PerPlayer, spec_of
+    from referee.records.field_types import Choice, ListOf, OneOf
+    from referee.records.fields import Obj, PerPlayer, spec_of
 
     missing: list[str] = []
 
@@ -366,7 +367,7 @@ def test_every_field_option_and_choice_has_a_label() -> None:
 
 def test_labels_are_translated_and_the_form_shows_no_record_key() -> None:
     from referee.games import GAMES
-    from referee.records.fields import describe
+    from referee.records.schema import describe
 
     for lang in ("ru", "de"):
         for game in GAMES.values():
@@ -404,7 +405,7 @@ def _helps(node: object) -> list[str]:
 
 def test_the_forms_help_speaks_the_players_words() -> None:
     from referee.games import GAMES
-    from referee.records.fields import describe
+    from referee.records.schema import describe
 
     found = [
         (slug, help)

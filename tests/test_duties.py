@@ -13,7 +13,9 @@ import random
 import pytest
 
 from referee.cards import SUITS, Rank, Suit, deck
-from referee.engines.tricks import PassingTrickPlay, Position, TrickPlay, TrickRules
+from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.trick_rules import Position, TrickRules
+from referee.engines.tricks import TrickPlay
 from referee.games import GAMES
 from referee.games.collector import CollectorState
 from referee.games.stealing_bundles import BundlesState

@@ -22,19 +22,9 @@ from referee.games import GAMES
 from referee.messages import render
 from referee.present.blocks import render_block
 from referee.present.template import template
-from referee.records.fields import (
-    Field,
-    FieldType,
-    Obj,
-    OneOf,
-    Options,
-    PerPlayer,
-    Text,
-    describe,
-    field_rows,
-    json_schema,
-    spec_of,
-)
+from referee.records.field_types import Field, FieldType, OneOf, Text
+from referee.records.fields import Obj, Options, PerPlayer, spec_of
+from referee.records.schema import describe, field_rows, json_schema
 from site_tools.pages.blocks import find_blocks
 from tests.conftest import EXAMPLES, ROOT, dump, errors_of, mutate, verdict_or_typed_error
 

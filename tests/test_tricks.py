@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import JOKER, SUITS, Card, Rank, Suit, deck
-from referee.engines.game import Reader
+from referee.engines.reader import Reader
 from referee.engines.replay import replay_tricks
-from referee.engines.tricks import ORDER_2_TO_A, SAME_COLOUR, TrickPlay, TrickRules
+from referee.engines.trick_rules import ORDER_2_TO_A, SAME_COLOUR, TrickRules
+from referee.engines.tricks import TrickPlay
 from referee.records.source import load_text
 from referee.simulate.play import random_play, write_cards
 
@@ -254,7 +255,8 @@ def test_the_table_loop_with_caps_and_free_play_makes_the_same_choices(rng, must
 def test_the_passing_table_loop_makes_the_same_choices(rng, ace, lead_rule, buy_chance):
     """Buy or Pass's play: buying, passing, leads taken back, the A♠ as the master card (with no chance to
     buy, a deal whose leads are all passed while the stock holds cards would never end)."""
-    from referee.engines.tricks import ORDER_7_TO_A, PassingTrickPlay
+    from referee.engines.passing_tricks import PassingTrickPlay
+    from referee.engines.trick_rules import ORDER_7_TO_A
 
     rules = TrickRules(
         ORDER_7_TO_A,

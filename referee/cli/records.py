@@ -95,7 +95,7 @@ def run_new(slug: str, lang: str, full: bool, out: TextIO, err: TextIO) -> int:
 
 def run_schema(slug: str, url: str | None, out: TextIO) -> int:
     """Print the JSON Schema of a game's records."""
-    from referee.records.fields import json_schema
+    from referee.records.schema import json_schema
 
     json.dump(json_schema(get_game(slug), url), out, ensure_ascii=False, indent=2)
     out.write("\n")

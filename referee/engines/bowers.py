@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from referee.cards import Card, Rank, Suit
-from referee.engines.tricks import SAME_COLOUR, Trick
+from referee.engines.trick_rules import SAME_COLOUR
+from referee.engines.tricks import Trick
 
 
 def bowers(trump: Suit) -> tuple[Card, Card]:

@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import Card, Rank
-from referee.engines.game import Reader
+from referee.engines.reader import Reader
 from referee.engines.replay import card_twice
 from referee.messages import Message, t, tn
-from referee.records.fields import Cards, Field, Integer, ListOf, Obj, OneOf, PerPlayer, PlayerName
+from referee.records.field_types import Cards, Field, Integer, ListOf, OneOf, PlayerName
+from referee.records.fields import Obj, PerPlayer
 from referee.records.hands import read_cards
 from referee.records.source import Path
 

@@ -38,13 +38,16 @@ from functools import cache
 from typing import Any, TypeVar
 
 from referee.cards import Card
-from referee.engines.deals import Deal, Ledger, each_deal
-from referee.engines.game import DealResult, Finding, Game, Reader, players_fact
+from referee.engines.deals import Deal, each_deal
+from referee.engines.game import DealResult, Finding, Game, players_fact
+from referee.engines.ledger import Ledger
+from referee.engines.reader import Reader
 from referee.engines.turns import IllegalMoveError, M, Replayed, TurnState, replay_moves
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
 from referee.notation import format_card, parse_card, parse_cards
-from referee.records.fields import Code, Deals, Field, PerPlayer, RecordSpec, backticks
+from referee.records.field_types import Code, Field, backticks
+from referee.records.fields import Deals, PerPlayer, RecordSpec
 from referee.records.hands import DECK
 from referee.records.source import Document, Path
 

@@ -10,7 +10,7 @@ suit led, stops at a wrong turn (another player's card), and fails the record (t
 :class:`~referee.engines.game.Reader`) where no real play can be what it says.
 
 >>> from referee.cards import Card, Rank, Suit
->>> from referee.engines.tricks import ORDER_7_TO_A, TrickRules
+>>> from referee.engines.trick_rules import ORDER_7_TO_A, TrickRules
 >>> from referee.notation import parse_cards
 >>> from referee.records.source import load_text
 >>> rules = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
@@ -30,9 +30,10 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from referee.cards import Card
-from referee.engines.game import STOPPED_HERE, Finding, Reader, wrong_turn
+from referee.engines.game import STOPPED_HERE, Finding, wrong_turn
+from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.reader import Reader
 from referee.engines.replay import STOPPED
-from referee.engines.tricks import PassingTrickPlay
 from referee.errors import NotationError
 from referee.messages import t
 from referee.notation import parse_card

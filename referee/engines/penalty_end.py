@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engines.deals import Ledger
 from referee.engines.game import Verdict
+from referee.engines.ledger import Ledger
 from referee.messages import t, tn
 
 Ended = tuple[list[str], list[str]]

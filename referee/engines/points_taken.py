@@ -12,7 +12,7 @@ A toy pack of 24 cards (9 to ace) where only aces (11) and tens (10) count, thre
 
 >>> from referee.cards import Rank, deck
 >>> from referee.records.source import load_text
->>> from referee.engines.game import Reader
+>>> from referee.engines.reader import Reader
 >>> PACK = PointPack(tuple(deck(low=Rank.NINE)), lambda card, trump: {Rank.ACE: 11, Rank.TEN: 10}.get(card.rank, 0),
 ...                  total=84, tricks=8, per_trick=3, not_in_pack=t("{cards} are not in the toy pack."))
 >>> r = Reader(load_text("taken: {Anna: {points: 21, tricks: 1}, Boris: {cards: [AS, AH], tricks: true}, "
@@ -43,8 +43,9 @@ from typing import Any
 
 from referee import possible
 from referee.cards import Card, Suit, cards_twice
-from referee.engines.deals import tricks_add_up, tricks_or_any, with_params
-from referee.engines.game import Reader
+from referee.engines.deals import with_params
+from referee.engines.reader import Reader
+from referee.engines.trick_counts import tricks_add_up, tricks_or_any
 from referee.messages import Message, t, tn
 from referee.records.hands import read_cards
 from referee.records.source import Path, format_path

@@ -11,7 +11,8 @@ from collections.abc import Collection, Iterable
 
 from referee.cards import Card, Suit
 from referee.engines.sides import Table
-from referee.engines.tricks import Trick, TrickRules
+from referee.engines.trick_rules import TrickRules
+from referee.engines.tricks import Trick
 from referee.messages import Message, t
 
 REVOKES = frozenset({"play.revoke", "play.must_trump"})
@@ -30,7 +31,7 @@ def revokers(
     Only these are revokes; a lead out of turn or a card played out of order is another irregularity.
 
     >>> from referee.notation import parse_cards
-    >>> from referee.engines.tricks import ORDER_6_TO_A
+    >>> from referee.engines.trick_rules import ORDER_6_TO_A
     >>> hands = [parse_cards("AH 6C"), parse_cards("7S KH")]
     >>> rules = TrickRules(ORDER_6_TO_A, must_trump=True)
     >>> revokers(rules, hands, [Trick(0, tuple(parse_cards("AH 7S")), 0)], Suit.CLUBS)  # he held K♥

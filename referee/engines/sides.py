@@ -5,7 +5,7 @@ its score per side; one in which everyone plays alone keeps it per player. :func
 ``teams`` into a :class:`Table` either way, so that the game counts and scores under
 ``table.entrants`` and finds each player's side with ``table.side_of``.
 
->>> from referee.engines.game import Reader
+>>> from referee.engines.reader import Reader
 >>> from referee.records.source import load_text
 >>> r = Reader(load_text("teams: {North: [Anna, Vera], South: [Boris, Gleb]}\\n"))
 >>> table = read_sides(r, ["Anna", "Boris", "Vera", "Gleb"], True, (4, 6))
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from referee.engines.game import Reader
+from referee.engines.reader import Reader
 from referee.messages import t, tn
 
 T = TypeVar("T")

@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, 
 
 from referee.errors import IllegalPlayError, Where
 from referee.messages import Message, t
-from referee.records.fields import FieldType
+from referee.records.field_types import FieldType
 
 if TYPE_CHECKING:
     import random

@@ -24,33 +24,29 @@ from referee.engines.game import (
     Finding,
     Game,
     Option,
-    Reader,
     Verdict,
     advance,
     rule_table,
     wrong_turn,
 )
 from referee.engines.passing import replay_passing
+from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.reader import Reader
 from referee.engines.replay import STOPPED, read_hands
-from referee.engines.tricks import ORDER_7_TO_A, Duty, PassingTrickPlay, TrickRules
+from referee.engines.trick_rules import ORDER_7_TO_A, Duty, TrickRules
 from referee.errors import NotationError
 from referee.messages import Message, t, tn
 from referee.notation import parse_suit
-from referee.records.fields import (
-    CLAIM_PER_PLAYER,
-    DEALER,
-    NOTE,
+from referee.records.field_types import (
     Cards,
     CardsAndWords,
     Field,
     Integer,
     ListOf,
-    Obj,
-    PerPlayer,
     PlayerName,
-    RecordSpec,
     SuitType,
 )
+from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, Obj, PerPlayer, RecordSpec
 from referee.records.hands import read_held
 from referee.records.source import Document, Path
 

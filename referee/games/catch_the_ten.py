@@ -24,13 +24,9 @@ from referee.cards import Card, Rank, Suit, deck
 from referee.engines.counting_out import count_out as counting_out
 from referee.engines.deals import (
     Deal,
-    Ledger,
     each_deal,
-    goes_on,
     over_before,
     parsed,
-    reached,
-    reaches_and_wins,
     read_suit,
     scores_before,
     trump_from,
@@ -41,33 +37,29 @@ from referee.engines.game import (
     DealResult,
     Game,
     Option,
-    Reader,
     Verdict,
     by_players,
     must_trump_option,
     players_fact,
     rule_table,
 )
+from referee.engines.ledger import Ledger, goes_on, reached, reaches_and_wins
+from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
 from referee.engines.revokes import REVOKES, revoke_loss, revokers
 from referee.engines.sides import Table, read_sides
-from referee.engines.tricks import ORDER_6_TO_A, TrickRules
+from referee.engines.trick_rules import ORDER_6_TO_A, TrickRules
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards, parse_rank
+from referee.records.field_types import Cards, Field, Integer, ListOf, RankType, SuitType
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
     TRICKS_PLAYED,
-    Cards,
-    Field,
-    Integer,
-    ListOf,
     Obj,
     PerPlayer,
-    RankType,
     RecordSpec,
-    SuitType,
     sides_field,
 )
 from referee.records.source import Document

@@ -42,27 +42,27 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import RANKS, Card
 from referee.engines import fishing
-from referee.engines.deals import Deal, Ledger
+from referee.engines.deals import Deal
 from referee.engines.fishing import Draw, Lay, RoundsState, SomePlayers, Take
-from referee.engines.game import DealResult, Finding, Option, Reader, Verdict, rule_table
+from referee.engines.game import DealResult, Finding, Option, Verdict, rule_table
 from referee.engines.house_rules import choice_option
+from referee.engines.ledger import Ledger
+from referee.engines.reader import Reader
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
-from referee.records.fields import (
-    DEALER,
-    NOTE,
+from referee.records.field_types import (
     Boolean,
     Cards,
     Choice,
     Field,
     Integer,
     ListOf,
-    Obj,
     OneOf,
     PlayerName,
 )
-from referee.records.fields import Card as CardType
+from referee.records.field_types import Card as CardType
+from referee.records.fields import DEALER, NOTE, Obj
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 

@@ -29,8 +29,10 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Card, Rank, Suit, deck
-from referee.engines.deals import Deal, Ledger, Played, each_deal, settled
-from referee.engines.game import Game, Option, Reader, Verdict, by_players, players_fact, rule_table
+from referee.engines.deals import Deal, Played, each_deal
+from referee.engines.game import Game, Option, Verdict, by_players, players_fact, rule_table
+from referee.engines.ledger import Ledger, settled
+from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
 from referee.engines.turns import (
     IllegalMoveError,
@@ -43,18 +45,13 @@ from referee.engines.turns import (
 from referee.errors import NotationError
 from referee.messages import N_, Message, signed, t, tn
 from referee.notation import parse_card
+from referee.records.field_types import Cards, Choice, Field, Integer, OneOf, PlayerName
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
-    Cards,
-    Choice,
-    Field,
-    Integer,
-    OneOf,
     OtherPlayers,
     PerPlayer,
-    PlayerName,
     RecordSpec,
 )
 from referee.records.source import Document

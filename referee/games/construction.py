@@ -31,14 +31,17 @@ from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from referee.cards import Card, Rank, deck
-from referee.engines.deals import Deal, Ledger, parsed_each
-from referee.engines.game import DealResult, Game, Reader, Verdict, rule_table
+from referee.engines.deals import Deal, parsed_each
+from referee.engines.game import DealResult, Game, Verdict, rule_table
+from referee.engines.ledger import Ledger
+from referee.engines.reader import Reader
 from referee.engines.turn_lines import LineWords, replay_lines
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card
-from referee.records.fields import NOTE, Field, PlayerName, RecordSpec
+from referee.records.field_types import Field, PlayerName
+from referee.records.fields import NOTE, RecordSpec
 from referee.records.source import Document
 
 PACK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))

@@ -36,17 +36,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Card, Rank, deck
 from referee.engines.cards_left import LEFT, OUT, CardsLeft, out_matches, read_left
-from referee.engines.deals import (
-    Deal,
-    Ledger,
-    Played,
-    each_deal,
-    over_before,
-    scores_before,
-    settled,
-)
-from referee.engines.game import Game, Option, Reader, Verdict, players_fact, rule_table
+from referee.engines.deals import Deal, Played, each_deal, over_before, scores_before
+from referee.engines.game import Game, Option, Verdict, players_fact, rule_table
+from referee.engines.ledger import Ledger, settled
 from referee.engines.penalty_end import Ended, penalty_end, penalty_verdict
+from referee.engines.reader import Reader
 from referee.engines.turn_lines import (
     MovesThenDraw,
     TurnWords,
@@ -58,15 +52,8 @@ from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import compass_point, parse_card
-from referee.records.fields import (
-    CLAIM_PER_PLAYER,
-    DEALER,
-    NOTE,
-    Cards,
-    Field,
-    PerPlayer,
-    RecordSpec,
-)
+from referee.records.field_types import Cards, Field
+from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, PerPlayer, RecordSpec
 from referee.records.hands import OnePlaceEach
 from referee.records.source import Document
 

@@ -19,37 +19,27 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.cards import Card, Suit, deck
-from referee.engines.deals import Deal, read_card, read_suit, trick_counts, whole_pack
+from referee.engines.deals import Deal, read_card, read_suit, whole_pack
 from referee.engines.game import (
     STOPPED_HERE,
     DealResult,
     Finding,
     Game,
     Option,
-    Reader,
     Verdict,
     advance,
     rule_table,
 )
+from referee.engines.reader import Reader
 from referee.engines.replay import STOPPED, Replay, first_lead_as, read_hands, replay_tricks
-from referee.engines.tricks import ORDER_6_TO_A, Duty, TrickRules
+from referee.engines.trick_counts import trick_counts
+from referee.engines.trick_rules import ORDER_6_TO_A, Duty, TrickRules
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_suit
-from referee.records.fields import (
-    NOTE,
-    Choice,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-    SuitType,
-)
-from referee.records.fields import Card as CardType
-from referee.records.fields import Cards as CardsType
+from referee.records.field_types import Card as CardType
+from referee.records.field_types import Cards as CardsType
+from referee.records.field_types import Choice, Field, Integer, ListOf, OneOf, PlayerName, SuitType
+from referee.records.fields import NOTE, Obj, PerPlayer, RecordSpec
 from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 6)

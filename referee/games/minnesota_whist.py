@@ -26,32 +26,23 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.cards import Card
-from referee.engines.deals import (
-    Deal,
-    Ledger,
-    each_deal,
-    goes_on,
-    over_before,
-    parsed,
-    scores_before,
-    trick_counts,
-)
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table, target_fact
+from referee.engines.deals import Deal, each_deal, over_before, parsed, scores_before
+from referee.engines.game import DealResult, Game, Option, Verdict, rule_table, target_fact
+from referee.engines.ledger import Ledger, goes_on
+from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
-from referee.engines.tricks import ORDER_2_TO_A, TrickRules
+from referee.engines.trick_counts import trick_counts
+from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
+from referee.records.field_types import Cards, Field, Integer, PlayerName
 from referee.records.fields import (
     CLAIM_PER_SIDE,
     DEALER,
     HANDS_DEALT,
     NOTE,
     TRICKS_PLAYED,
-    Cards,
-    Field,
-    Integer,
     PerPlayer,
-    PlayerName,
     RecordSpec,
     sides_field,
 )

@@ -24,27 +24,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Card
-from referee.engines.deals import Deal, Ledger, from_dealers_left
+from referee.engines.deals import Deal, from_dealers_left
 from referee.engines.fishing import Draw, PackGame, games_record, read_games
-from referee.engines.game import DealResult, Option, Reader, Verdict, rule_table
+from referee.engines.game import DealResult, Option, Verdict, rule_table
 from referee.engines.house_rules import choice_option
+from referee.engines.ledger import Ledger
+from referee.engines.reader import Reader
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState, random_playout
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards
-from referee.records.fields import (
-    DEALER,
-    NOTE,
-    Cards,
-    Field,
-    Integer,
-    ListOf,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    Text,
-)
-from referee.records.fields import Card as CardType
+from referee.records.field_types import Card as CardType
+from referee.records.field_types import Cards, Field, Integer, ListOf, OneOf, PlayerName, Text
+from referee.records.fields import DEALER, NOTE, Obj, PerPlayer
 from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
 

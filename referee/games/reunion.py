@@ -37,12 +37,9 @@ from referee.cards import Card, Rank, Suit, deck
 from referee.engines.bowers import bowers, is_bower, left_bower_captures
 from referee.engines.deals import (
     Deal,
-    Ledger,
     deals_once,
     each_deal,
-    leaders,
     parsed,
-    pay,
     read_suit,
     take_widow,
     trump_from,
@@ -53,15 +50,16 @@ from referee.engines.game import (
     DealResult,
     Game,
     Option,
-    Reader,
     Verdict,
     advance,
     players_fact,
     rule_table,
 )
+from referee.engines.ledger import Ledger, leaders, pay
 from referee.engines.points_taken import PointPack, Taken, pack_cards, read_taken, taken_possible
+from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
-from referee.engines.tricks import TrickRules
+from referee.engines.trick_rules import TrickRules
 from referee.messages import Message, points_count, signed, t, tc, tn
 from referee.notation import parse_card
 from referee.records.declarations.reunion import reunion_record

@@ -57,21 +57,13 @@ from referee.engines.fishing import (
     read_plays,
     unfinished,
 )
-from referee.engines.game import DealResult, Finding, Option, Reader, Verdict, rule_table
+from referee.engines.game import DealResult, Finding, Option, Verdict, rule_table
 from referee.engines.house_rules import choice_option
+from referee.engines.reader import Reader
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
 from referee.messages import Message, t, tn
-from referee.records.fields import (
-    DEALER,
-    NOTE,
-    Cards,
-    Field,
-    Integer,
-    ListOf,
-    PerPlayer,
-    PlayerName,
-    Text,
-)
+from referee.records.field_types import Cards, Field, Integer, ListOf, PlayerName, Text
+from referee.records.fields import DEALER, NOTE, PerPlayer
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 

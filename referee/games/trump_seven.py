@@ -55,10 +55,8 @@ from referee.engines.auction import (
 )
 from referee.engines.deals import (
     Deal,
-    Ledger,
     discards_in_tricks,
     each_deal,
-    leaders,
     nothing_played,
     parsed,
     read_suit,
@@ -69,9 +67,11 @@ from referee.engines.deals import (
     thrown_in_step,
     whole_pack,
 )
-from referee.engines.game import DealResult, Game, Option, Reader, Verdict, rule_table
+from referee.engines.game import DealResult, Game, Option, Verdict, rule_table
+from referee.engines.ledger import Ledger, leaders
+from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
-from referee.engines.tricks import TrickRules
+from referee.engines.trick_rules import TrickRules
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards
 from referee.records.declarations.trump_seven import RECORD

@@ -26,21 +26,15 @@ from typing import Any, ClassVar
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import (
     Deal,
-    Ledger,
     card_of_suit,
     each_deal,
     each_entry,
-    goes_on,
-    highest_over,
-    level_over,
     over_before,
     parsed,
-    reached,
     read_suit,
     rest_of_pack,
     scores_before,
     scores_in_units,
-    trick_counts,
     trumps_dealt,
     whole_pack,
 )
@@ -48,7 +42,6 @@ from referee.engines.game import (
     DealResult,
     Game,
     Option,
-    Reader,
     Verdict,
     by_players,
     must_trump_option,
@@ -56,27 +49,24 @@ from referee.engines.game import (
     rule_table,
     target_fact,
 )
+from referee.engines.ledger import Ledger, goes_on, highest_over, level_over, reached
+from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
-from referee.engines.tricks import ORDER_2_TO_A, TrickRules
+from referee.engines.trick_counts import trick_counts
+from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
+from referee.records.field_types import Card as CardType
+from referee.records.field_types import Cards, Choice, Field, Integer, OneOf, SuitType, chosen
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
     TRICKS_PLAYED,
-    Cards,
-    Choice,
-    Field,
-    Integer,
     Obj,
-    OneOf,
     PerPlayer,
     RecordSpec,
-    SuitType,
-    chosen,
 )
-from referee.records.fields import Card as CardType
 from referee.records.source import Document, Path
 
 DECK: tuple[Card, ...] = tuple(deck())

@@ -31,6 +31,8 @@ from referee.present.example_text import localize_text
 from referee.present.pictures import drawer
 from referee.present.verdicts import check_text, rule_note
 from referee.records import fields as records
+from referee.records import schema as record_schema
+from referee.records.field_types import MODES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_DIR = ROOT / "examples"
@@ -614,9 +616,9 @@ def record_block(params: dict[str, Any], lang: str) -> str:
     ``part: schemas`` every game's JSON Schema and the line that points an editor at it.
     """
     header = [
-        _label(records.L_FIELD, lang),
-        _label(records.L_VALUE, lang),
-        _label(records.L_HELP, lang),
+        _label(record_schema.L_FIELD, lang),
+        _label(record_schema.L_VALUE, lang),
+        _label(record_schema.L_HELP, lang),
     ]
     part = params.get("part")
     if part == "schemas":
@@ -630,7 +632,7 @@ def record_block(params: dict[str, Any], lang: str) -> str:
         spec = records.spec_of(game)
         if part == "record":
             fields = [f for f in spec.record_fields() if f not in records.COMMON]
-        elif params.get("deals") in records.MODES:
+        elif params.get("deals") in MODES:
             fields = [
                 f for f in spec.deal_fields(params["deals"]) if f not in records.SHARED_DEAL_FIELDS
             ]
@@ -640,7 +642,7 @@ def record_block(params: dict[str, Any], lang: str) -> str:
             )
     rows = [
         [path, _escape(value), _escape(help_text)]
-        for path, value, help_text in records.doc_rows(fields, lang)
+        for path, value, help_text in record_schema.doc_rows(fields, lang)
     ]
     out = _table(header, [[colour_outside_code(cell) for cell in row] for row in rows])
     if part is None:

@@ -51,7 +51,7 @@ def split_path(path: str) -> list[str | int]:
 def declaration(slug: str, lang: str) -> dict[str, Any] | None:
     """The game's record declaration as the form has it (labels and questions in ``lang``)."""
     from referee.games import GAMES
-    from referee.records.fields import describe
+    from referee.records.schema import describe
 
     game = GAMES.get(slug)
     return describe(game, lang) if game is not None else None

@@ -27,7 +27,7 @@ from referee.engines.game import Game
 from referee.games import get_game
 from referee.messages import rank_label, render, t, tc
 from referee.notation import format_card, parse_cards, parse_rank
-from referee.records.fields import (
+from referee.records.field_types import (
     Anything,
     Card,
     Cards,
@@ -35,17 +35,13 @@ from referee.records.fields import (
     Field,
     FieldType,
     ListOf,
-    Obj,
     OneOf,
-    Options,
-    PerPlayer,
     PlayerName,
-    Players,
     RankType,
     plain,
     show,
-    spec_of,
 )
+from referee.records.fields import Obj, Options, PerPlayer, Players, spec_of
 from referee.records.source import load_text
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.messages import t
-from referee.records.fields import Boolean, Choice, OneOf
+from referee.records.field_types import Boolean, Choice, OneOf
 
 YES_WORDS = frozenset({"yes", "y", "да", "ja"})
 PASS_WORDS = frozenset({"pass", "no", "n", "пас", "нет", "passe", "nein"})

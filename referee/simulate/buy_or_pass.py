@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from referee.cards import Card
-from referee.engines.tricks import PassingTrickPlay, seat_ring
+from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.tricks import seat_ring
 from referee.games import buy_or_pass as bop
 from referee.notation import format_card
 from referee.simulate.play import write_cards

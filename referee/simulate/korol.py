@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from referee.cards import Card, Suit
-from referee.engines.tricks import ORDER_6_TO_A, TrickPlay
+from referee.engines.trick_rules import ORDER_6_TO_A
+from referee.engines.tricks import TrickPlay
 from referee.games import korol
 from referee.notation import format_card
 from referee.simulate.play import write_cards

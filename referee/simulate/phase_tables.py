@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.cards import SUITS, Card
-from referee.engines.tricks import PassingTrickPlay, TrickPlay, seat_ring
+from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.tricks import TrickPlay, seat_ring
 from referee.games import buy_or_pass as bop
 from referee.games import korol
 from referee.games import reunion as ru

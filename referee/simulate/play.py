@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.cards import Card
-from referee.engines.tricks import TrickPlay, TrickRules
+from referee.engines.trick_rules import TrickRules
+from referee.engines.tricks import TrickPlay
 from referee.notation import format_card
 
 

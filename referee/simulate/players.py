@@ -9,7 +9,8 @@ Thirteen Under) ducks instead. Each game's own decisions (bids, discards, what t
 that game's module beside its random play.
 
 >>> from referee.notation import parse_cards
->>> from referee.engines.tricks import ORDER_2_TO_A, TrickPlay, TrickRules
+>>> from referee.engines.tricks import TrickPlay
+>>> from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 >>> hands = [parse_cards(h) for h in ("2H KH", "QH 3S", "AH 4S", "5H 6S")]
 >>> play = TrickPlay(TrickRules(ORDER_2_TO_A), hands, leader=1, trump=None)
 >>> _ = play.play(parse_cards("QH")[0])
@@ -26,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.cards import Card
-from referee.engines.tricks import PassingTrickPlay, TrickPlay
+from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.tricks import TrickPlay
 
 
 def trick_seats(play: TrickPlay | PassingTrickPlay) -> list[int]:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.cards import Card, Suit, deck
-from referee.engines.tricks import PassingTrickPlay, TrickPlay
+from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.tricks import TrickPlay
 from referee.games import catch_the_ten as ctt
 from referee.games import get_game, yacht
 from referee.games import minnesota_whist as mw

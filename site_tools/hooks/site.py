@@ -304,7 +304,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     (Path(config.site_dir) / ".nojekyll").write_text("", encoding="utf-8")
     import referee.present.blocks
     from referee.games import GAMES
-    from referee.records.fields import json_schema
+    from referee.records.schema import json_schema
 
     for slug, game in GAMES.items():
         path = referee.present.blocks.schema_path(slug)

@@ -526,7 +526,7 @@ def attr(value: Any) -> str:
 def form_spec(lang: str) -> list[dict[str, Any]]:
     """Every game's record declaration, as the form is built from it, help texts in ``lang``."""
     from referee.games import GAMES
-    from referee.records.fields import describe
+    from referee.records.schema import describe
 
     games = []
     for game in GAMES.values():

@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.games.yacht import SPECIAL_BIDS, Yacht
 from referee.messages import Message, t
-from referee.records.fields import chosen
+from referee.records.field_types import chosen
 
 
 def example_rows(

@@ -9,23 +9,9 @@ and who took the last trick (:mod:`referee.games.reunion` reads it).
 from __future__ import annotations
 
 from referee.messages import t
-from referee.records.fields import (
-    DEALER,
-    NOTE,
-    TRICKS_PLAYED,
-    Boolean,
-    Cards,
-    Field,
-    Group,
-    Integer,
-    Obj,
-    OneOf,
-    PerPlayer,
-    PlayerName,
-    RecordSpec,
-    SuitType,
-)
-from referee.records.fields import Card as CardType
+from referee.records.field_types import Boolean, Cards, Field, Integer, OneOf, PlayerName, SuitType
+from referee.records.field_types import Card as CardType
+from referee.records.fields import DEALER, NOTE, TRICKS_PLAYED, Group, Obj, PerPlayer, RecordSpec
 
 
 def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:

@@ -9,22 +9,24 @@ from __future__ import annotations
 
 from referee.messages import t
 from referee.records.answers import ANSWER
-from referee.records.fields import (
-    DEALER,
-    HANDS_DEALT,
-    NOTE,
-    TRICKS_PLAYED,
+from referee.records.field_types import (
     Boolean,
     Cards,
     Field,
     Integer,
     ListOf,
-    Obj,
     OneOf,
-    PerPlayer,
     PlayerName,
-    RecordSpec,
     SuitType,
+)
+from referee.records.fields import (
+    DEALER,
+    HANDS_DEALT,
+    NOTE,
+    TRICKS_PLAYED,
+    Obj,
+    PerPlayer,
+    RecordSpec,
 )
 
 _THROWN_IN = ("thrown_in", True)

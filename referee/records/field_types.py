@@ -1,0 +1,519 @@
+"""A record's fields and the values they hold: whole numbers, text, choices, players, cards, suits, ranks, lists.
+
+A :class:`Field` is one field of a record: its name, its type, whether it is required, its help
+text and label. Each type reads nothing itself (the game modules' readers do): it knows its JSON
+Schema, its label in the page's language (``a whole number, at least 0``), its rows on the page and
+its description for the browser form. The declarations built from them are in
+:mod:`referee.records.fields`. Standard library only: this runs in the browser too.
+
+>>> from referee.messages import render
+>>> render(Integer(minimum=0).label(), "en"), render(Integer(minimum=0).label(), "de")
+('a whole number, at least 0', 'eine ganze Zahl, mindestens 0')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import FrozenInstanceError, dataclass, field
+from typing import Any, ClassVar, Literal, Protocol
+
+from referee.messages import Message, render, t
+
+
+class Game(Protocol):
+    """What the declarations read from a game: the layer above (:class:`referee.engines.game.Game`) fills it."""
+
+    slug: str
+    player_counts: tuple[int, ...]
+    options: tuple[Any, ...]
+
+    def name(self, lang: str) -> str:
+        """The game's name in ``lang``."""
+        ...
+
+
+Mode = Literal["summary", "full", "both"]
+MODES: tuple[str, str] = ("summary", "full")
+FULL_PLAY_KEY = "hands"
+
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+NOTATIONS = ("en", "ru", "de")
+
+Code = Callable[[str], str]
+
+
+def plain(text: str) -> str:
+    """A literal written as it is (template comments)."""
+    return text
+
+
+def backticks(text: str) -> str:
+    """A literal as Markdown code (pages)."""
+    return f"`{text}`"
+
+
+def show(value: Any) -> str:
+    """A value as YAML writes it: ``true``, ``false``, numbers and words as they are, a mapping in braces.
+
+    >>> show({"king": 9, "prince": 7}), show([1, 2]), show(True)
+    ('{king: 9, prince: 7}', '[1, 2]', 'true')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(
+        value, dict
+    ):  # not Python's {'king': 9}: the reader copies it into a record (DE2-027)
+        return "{" + ", ".join(f"{show(k)}: {show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    return str(value)
+
+
+# -- the types a field can have ----------------------------------------------------------------------
+
+
+class FieldType:
+    """What a field holds. Subclasses give its JSON Schema, its label on a page and its form description."""
+
+    kind: ClassVar[str] = "any"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        """The JSON Schema of a value of this type."""
+        return {}
+
+    def label(self, code: Code = backticks) -> Message:
+        """What the value is, in a few words (the "Value" column of a page)."""
+        return t("anything")
+
+    def describe(self, game: Game, lang: str) -> dict[str, Any]:
+        """A JSON-able description for the browser form: ``kind`` and the type's parameters."""
+        return {"kind": self.kind}
+
+    def rows(self) -> list[tuple[str, Field]]:
+        """Nested fields shown as their own rows on a page: (path suffix, field)."""
+        return []
+
+
+class Settled(FieldType):
+    """A field type with nothing to set: what ``@dataclass(frozen=True)`` makes of a class without fields
+    (equal to any other instance of its class, hashable, immutable, ``Text()`` as its repr), written
+    once here instead of generated as six methods per class when the module is imported (a check's
+    start-up: ``referee check`` loads this module for every record).
+
+    >>> Text() == Text(), Text() == Boolean(), len({Text(), Text()}), repr(Text())
+    (True, False, 1, 'Text()')
+    """
+
+    def __eq__(self, other: object) -> bool:
+        return True if other.__class__ is self.__class__ else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}()"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+class Anything(Settled):
+    """Any value; the referee does not read it (``expected``)."""
+
+    kind: ClassVar[str] = "any"
+
+
+class Text(Settled):
+    """Free text (``note``)."""
+
+    kind: ClassVar[str] = "text"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": "string"}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("text")
+
+
+@dataclass(frozen=True)
+class Integer(FieldType):
+    """A whole number (YAML ``true`` is not one), optionally bounded."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+    unit: str | None = field(default=None, compare=False)
+    """``"minor"``: an amount of money in minor units (kopecks), which the form shows as roubles and kopecks."""
+    kind: ClassVar[str] = "integer"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+    def label(self, code: Code = backticks) -> Message:
+        if self.minimum is not None and self.minimum == self.maximum:  # not "from 0 to 0" (RU2-063)
+            return t("the number {value}", value=self.minimum)
+        if self.minimum is not None and self.maximum is not None:
+            return t(
+                "a whole number from {minimum} to {maximum}",
+                minimum=self.minimum,
+                maximum=self.maximum,
+            )
+        if self.minimum is not None:
+            return t("a whole number, at least {minimum}", minimum=self.minimum)
+        return t("a whole number (zero or negative too)")
+
+    def describe(self, game: Game, lang: str) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "unit": self.unit,
+        }
+
+
+class Boolean(Settled):
+    """``true`` or ``false``."""
+
+    kind: ClassVar[str] = "boolean"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("{true} or {false}", true=code("true"), false=code("false"))
+
+
+@dataclass(frozen=True)
+class Choice(FieldType):
+    """One word of a fixed list, optionally also written as one of its ``synonyms``.
+
+    ``ignore_case``: any case and spaces around the word are accepted; ``loose_separators``: the
+    parts of a word may be joined by ``-``, ``_`` or spaces, as a table writes them.
+
+    >>> c = Choice(("thirteen-under",), ignore_case=True, loose_separators=True)
+    >>> import re
+    >>> bool(re.search(c.schema(None)["anyOf"][1]["pattern"], " Thirteen_Under "))
+    True
+    """
+
+    values: tuple[str, ...]
+    synonyms: tuple[str, ...] = ()
+    ignore_case: bool = False
+    loose_separators: bool = False
+    labels: dict[str, Message] = field(default_factory=dict, compare=False)
+    """What each value is called in the table's words (the form shows these, never the word itself)."""
+    kind: ClassVar[str] = "choice"
+
+    def schema(self, game: Game | None) -> dict[str, Any]:
+        exact: dict[str, Any] = {"enum": list(self.values)}
+        if not (self.synonyms or self.ignore_case or self.loose_separators):
+            return exact
+        words = [
+            _word_pattern(w, self.ignore_case, self.loose_separators)
+            for w in (*self.values, *self.synonyms)
+        ]
+        edge = r"[\s_-]*" if self.loose_separators else r"\s*"
+        return {
+            "anyOf": [exact, {"type": "string", "pattern": f"^{edge}(?:{'|'.join(words)}){edge}$"}]
+        }
+
+    def label(self, code: Code = backticks) -> Message:
+        values = ", ".join(code(v) for v in self.values)
+        if self.synonyms:
+            return t(
+                "one of {values} (also written {synonyms})",
+                values=values,
+                synonyms=", ".join(code(v) for v in self.synonyms),
+            )
+        return t("one of {values}", values=values)
+
+    def describe(self, game: Game, lang: str) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "values": list(self.values),
+            "synonyms": list(self.synonyms),
+            "ignore_case": self.ignore_case,
+            "loose_separators": self.loose_separators,
+            "labels": {v: render(m, lang) for v, m in self.labels.items()},
+        }
+
+
+def _word_pattern(word: str, ignore_case: bool, loose: bool) -> str:
+    def letters(part: str) -> str:
+        if not ignore_case:
+            return re.escape(part)
+        return "".join(
+            f"[{c.lower()}{c.upper()}]" if c.lower() != c.upper() else re.escape(c) for c in part
+        )
+
+    if not loose:
+        return letters(word)
+    return r"[\s_-]+".join(letters(p) for p in re.split(r"[\s_-]+", word))
+
+
+class PlayerName(Settled):
+    """The name of a player at the table (one of ``players``)."""
+
+    kind: ClassVar[str] = "player"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": ["string", "integer"]}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("the name of a player at the table")
+
+
+class Card(Settled):
+    """One card in the record's notation."""
+
+    kind: ClassVar[str] = "card"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": "string", "pattern": r"\S"}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("a card in the record's notation, such as {example}", example=code("10♥"))
+
+
+@dataclass(frozen=True)
+class Cards(FieldType):
+    """Cards: a YAML list, or one string separated by spaces (by commas in German notation)."""
+
+    min_items: int = 0
+    kind: ClassVar[str] = "cards"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        text: dict[str, Any] = {"type": "string"}
+        items: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+        if self.min_items:
+            text["pattern"] = r"\S"
+            items["minItems"] = self.min_items
+        return {"anyOf": [items, text]}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t("cards: a list, or one line separated by spaces (commas in German notation)")
+
+    def describe(self, game: Game, lang: str) -> dict[str, Any]:
+        return {"kind": self.kind, "min_items": self.min_items}
+
+
+@dataclass(frozen=True)
+class CardsAndWords(FieldType):
+    """One line of cards and a few fixed words (Buy or Pass's ``pass`` and ``buy``), separated like cards."""
+
+    words: tuple[str, ...] = ()
+    kind: ClassVar[str] = "text"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": "string", "pattern": r"\S"}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t(
+            "a line of cards and the words {words}, separated by spaces (commas in German notation)",
+            words=[code(w) for w in self.words],
+        )
+
+    def localize(self, value: Any, localizer: Any) -> Any:
+        """The line in the template's notation (``referee new``): its cards rewritten, its words kept."""
+        if not isinstance(value, str):
+            return value
+        source, target = localizer.source, localizer.notation
+        tokens = [w.strip() for w in value.split("," if source == "de" else None) if w.strip()]
+        out = [w if w.lower() in self.words else localizer.cards([w])[0] for w in tokens]
+        return (", " if target == "de" else " ").join(out)
+
+
+class SuitType(Settled):
+    """A suit: a sign, or a letter or word in the record's notation."""
+
+    kind: ClassVar[str] = "suit"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": "string", "pattern": r"\S", "examples": ["♠", "♥", "♦", "♣"]}
+
+    def label(self, code: Code = backticks) -> Message:
+        return t(
+            "a suit: a sign ({signs}), or a letter or word in the record's notation",
+            signs=" ".join(code(s) for s in "♠♥♦♣"),
+        )
+
+
+class RankType(Settled):
+    """A rank alone, such as ``J`` or ``10`` (YAML may read the ten as a number)."""
+
+    kind: ClassVar[str] = "rank"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"type": ["string", "integer"]}
+
+    def label(self, code: Code = backticks) -> Message:
+        # The ten reads the same in every notation; a letter would be wrong for a reader of another one
+        # (DE3-042: „etwa J“ in a German template).
+        return t("a rank in the record's notation, such as {example}", example=code("10"))
+
+
+@dataclass(frozen=True)
+class ListOf(FieldType):
+    """A YAML list of values of one type."""
+
+    item: FieldType
+    min_items: int = 0
+    max_items: int | None = None
+    kind: ClassVar[str] = "list"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.schema(game)}
+        if self.min_items:
+            out["minItems"] = self.min_items
+        if self.max_items is not None:
+            out["maxItems"] = self.max_items
+        return out
+
+    def label(self, code: Code = backticks) -> Message:
+        item = self.item.label(code)
+        if self.max_items is not None and self.max_items == self.min_items:
+            return t("a list of {n}; each: {item}", n=self.min_items, item=item)
+        if self.min_items == 1:
+            return t("a non-empty list; each: {item}", item=item)
+        if self.min_items:
+            return t("a list of at least {n}; each: {item}", n=self.min_items, item=item)
+        return t("a list; each: {item}", item=item)
+
+    def describe(self, game: Game, lang: str) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "item": self.item.describe(game, lang),
+            "min_items": self.min_items,
+            "max_items": self.max_items,
+        }
+
+    def rows(self) -> list[tuple[str, Field]]:
+        return [("[]" + suffix, f) for suffix, f in self.item.rows()]
+
+
+@dataclass(frozen=True)
+class OneOf(FieldType):
+    """A value of one of several types (Réunion's tricks: a number, or true or false)."""
+
+    types: tuple[FieldType, ...]
+    kind: ClassVar[str] = "one_of"
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        return {"anyOf": [ft.schema(game) for ft in self.types]}
+
+    def label(self, code: Code = backticks) -> Message:
+        out = self.types[0].label(code)
+        for other in self.types[1:]:
+            out = t("{first}; or {second}", first=out, second=other.label(code))
+        return out
+
+    def describe(self, game: Game, lang: str) -> dict[str, Any]:
+        return {"kind": self.kind, "types": [ft.describe(game, lang) for ft in self.types]}
+
+    def rows(self) -> list[tuple[str, Field]]:
+        return [row for ft in self.types for row in ft.rows()]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a record, a deal or a nested object.
+
+    ``required``: must be there (``unless`` names another field and a value under which this one
+    must be left out instead, as Trump 7's thrown-in deals). ``mode``: for a deal field, whether it
+    belongs to summary deals, full-play deals or both. ``default``: what a missing field means.
+    """
+
+    name: str
+    type: FieldType
+    help: Message
+    required: bool = False
+    mode: Mode = "both"
+    unless: tuple[str, Any] | None = None
+    default: Any = None
+    condition: Message | None = None
+    """When the field is required on a condition that depends on other values (which a JSON Schema
+    cannot see), the condition in words; the reader checks it."""
+    nullable: bool = True
+    """Whether an empty value (``null``) counts as left out, as most readers take it; false where the
+    reader wants a value whenever the key is written."""
+    label: Message | None = None
+    """What the table calls the field, in a few words ("Dealer", "Cards taken"): the form's label and
+    column heading, where the record's key never appears."""
+    question: Message | None = None
+    """The field as a scoresheet asks it ("Who dealt?"), where that reads better than the label."""
+    hint: Message | None = None
+    """The help in a player's words, where ``help`` must speak of how the record writes the value
+    (true or false, a list, letters): the form shows it in place of ``help``; pages keep ``help``."""
+
+    def in_mode(self, mode: str) -> bool:
+        """Whether the field belongs to ``mode`` deals."""
+        return self.mode in (mode, "both")
+
+    def requirement(self, code: Code = backticks) -> Message:
+        """ "required", "optional" or "required unless …", in words."""
+        if self.condition is not None:
+            return self.condition
+        if self.required and self.unless is not None:
+            return t(
+                "required, unless {field} is {value} (then left out)",
+                field=code(self.unless[0]),
+                value=code(show(self.unless[1])),
+            )
+        if self.required:
+            return t("required")
+        if self.unless is not None:
+            return t(
+                "optional; left out if {field} is {value}",
+                field=code(self.unless[0]),
+                value=code(show(self.unless[1])),
+            )
+        if self.default is not None:
+            return t("optional; default {value}", value=code(show(self.default)))
+        return t("optional")
+
+    def describe(self, game: Game, lang: str) -> dict[str, Any]:
+        """The field as the browser form reads it."""
+        return {
+            "name": self.name,
+            "type": self.type.describe(game, lang),
+            "required": self.required,
+            "unless": {"field": self.unless[0], "value": self.unless[1]} if self.unless else None,
+            "mode": self.mode,
+            "default": self.default,
+            "help": render(self.hint if self.hint is not None else self.help, lang),
+            "label": render(self.label, lang) if self.label is not None else None,
+            "question": render(self.question, lang) if self.question is not None else None,
+            "condition": render(self.condition, lang) if self.condition is not None else None,
+            "requirement": render(self.requirement(plain), lang),
+        }
+
+
+def chosen(choice: Choice, raw: Any) -> str | None:
+    """The value of ``choice`` that ``raw`` is written as, in the ways the choice allows (another case,
+    other separators), as its JSON Schema accepts it; None if none.
+
+    >>> c = Choice(("thirteen-under", "lucky-thirteen-under"), ignore_case=True, loose_separators=True)
+    >>> chosen(c, " Thirteen_Under "), chosen(c, "LUCKY thirteen-under"), chosen(c, "thirteen"), chosen(c, 13)
+    ('thirteen-under', 'lucky-thirteen-under', None, None)
+    """
+    if not isinstance(raw, str):
+        return None
+    edge = r"[\s_-]*" if choice.loose_separators else r"\s*"
+    for value in choice.values:
+        if raw == value or (
+            (choice.ignore_case or choice.loose_separators)
+            and re.fullmatch(
+                edge + _word_pattern(value, choice.ignore_case, choice.loose_separators) + edge, raw
+            )
+        ):
+            return value
+    return None
