@@ -499,13 +499,13 @@ _LOCAL_LINK = re.compile(r'<a (?P<attrs>[^>]*?)href="#(?P<id>[^"]+)"')
 def print_ready(html: str, url: str, footer: str) -> str:
     """A game page ready for paper: in its article, links to what print drops carry the page's
     address; every printed page's footer (``@page`` in ``pages.css``) reads the page's address and
-    date from a custom property on ``<html>`` (a style attribute: the Content-Security-Policy allows
-    those, not a style element).
+    date from a custom property that ``pages.js`` sets from ``data-print-footer`` on ``<html>``
+    (through the CSSOM: the Content-Security-Policy allows no style attribute in the markup).
 
     >>> page = ('<html lang="en"><nav><a href="#house-rules">H</a></nav><article><p><a href="#house-rules">house '
     ...         'rules</a></p><section class="cr-screen-only"><h2 id="house-rules">H</h2></section></article>')
     >>> print(print_ready(page, "https://x.test/g/", "Cards · https://x.test/g/"))  # doctest: +NORMALIZE_WHITESPACE
-    <html style="--cr-print-footer: 'Cards · https://x.test/g/'" lang="en"><nav><a
+    <html data-print-footer="Cards · https://x.test/g/" lang="en"><nav><a
     href="#house-rules">H</a></nav><article><p><a data-print-href="https://x.test/g/#house-rules"
     href="#house-rules">house rules</a></p><section class="cr-screen-only"><h2
     id="house-rules">H</h2></section></article>
@@ -524,8 +524,7 @@ def print_ready(html: str, url: str, footer: str) -> str:
         return f'<a {match["attrs"]}data-print-href="{escape(url)}#{match["id"]}" href="#{match["id"]}"'
 
     html = html[:start] + _LOCAL_LINK.sub(refer, article) + html[end:]
-    words = footer.replace("\\", "\\\\").replace("'", "\\'")
-    return html.replace("<html ", f"<html style=\"--cr-print-footer: '{escape(words)}'\" ", 1)
+    return html.replace("<html ", f'<html data-print-footer="{escape(footer)}" ', 1)
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:

@@ -67,12 +67,9 @@ def checker_files(site: Path) -> list[str]:
         for p in folder.rglob("*")
         if p.is_file() and not p.name.endswith(SKIP_SUFFIXES)
     ]
-    # The ES modules the page's script imports and the worker's scripts: no page links to them.
-    scripts = [
-        "assets/javascripts/checker-worker.js",
-        "assets/javascripts/checker-start.js",
-        *checker.front_end_files(),
-    ]
+    # The ES modules the page's script imports, and the worker's own module: no page links to them.
+    # (The worker itself is kept under the address the page starts it with, query and all.)
+    scripts = ["assets/javascripts/checker-start.js", *checker.front_end_files()]
     return sorted({*own, *(s for s in scripts if (site / s).is_file())})
 
 

@@ -86,3 +86,15 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
+
+// Print (issue 39): every printed page's footer reads the page's address and date from a custom
+// property (pages.css, @page). The build writes the words into data-print-footer; they are set here
+// through the CSSOM, as the Content-Security-Policy allows no style attribute in the markup.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var words = root.getAttribute("data-print-footer");
+  if (!words) return;
+  var quoted = "'" + words.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, " ") + "'";
+  root.style.setProperty("--cr-print-footer", quoted);
+})();
