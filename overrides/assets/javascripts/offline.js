@@ -52,9 +52,9 @@
     if (status) status.textContent = text;
   }
 
-  /* Once the checker's worker has its files (the checker sets data-start when it is up), or a minute. */
+  /* Once the referee's worker has its files (the checker and the table set data-start when it is up), or a minute. */
   function checkerUp() {
-    var root = document.querySelector(".referee-checker");
+    var root = document.querySelector(".referee-checker, .referee-table");
     if (!root || root.dataset.start) return Promise.resolve();
     return new Promise(function (resolve) {
       var observer = new MutationObserver(function () {

@@ -108,7 +108,8 @@ export function mountTable(root) {
 
   draw();
   client.ready.then(
-    () => {
+    (status) => {
+      root.dataset.start = (status && status.start) || "ready"; // offline.js keeps the files once the worker is up
       const { game, seed } = readDealLink(location.hash);
       const kept = store.get();
       if (game && kept && kept.game === game && (seed === null || seed === kept.seed)) open(kept.game, kept.seed, kept.chosen || []);
