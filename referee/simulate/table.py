@@ -17,6 +17,7 @@ tables of every game.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,7 +169,7 @@ def parse_token_card(token: str) -> Card | None:
         return None
 
 
-class Table:
+class Table(ABC):
     """One deal at the practice table: the reader is seat 0; the others are computer players.
 
     A game subclasses it with :meth:`script` (the deal's decisions, in order), :meth:`view` (what a
@@ -201,17 +202,17 @@ class Table:
 
     # What a game defines ----------------------------------------------------------------------------
 
-    def script(self) -> Script:  # pragma: no cover - each game's
+    @abstractmethod
+    def script(self) -> Script:
         """Deal, then yield every decision of the deal in order."""
-        raise NotImplementedError
 
-    def view(self) -> dict[str, Any]:  # pragma: no cover - each game's
+    @abstractmethod
+    def view(self) -> dict[str, Any]:
         """What the reader sees: his hand, the table's zones, the facts, as plain data."""
-        raise NotImplementedError
 
-    def record(self) -> dict[str, Any]:  # pragma: no cover - each game's
+    @abstractmethod
+    def record(self) -> dict[str, Any]:
         """The deal so far as a full-play record (complete once the deal is over)."""
-        raise NotImplementedError
 
     def why(self, ask: Ask, choice: Choice) -> list[Message]:
         """Why a computer's choice was allowed: the duty that applied and what else was allowed."""

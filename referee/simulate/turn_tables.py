@@ -13,6 +13,7 @@ game as the full-play record its random play writes.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -52,17 +53,17 @@ class TurnTable(Table):
             self.__dict__["_duties"] = get_game(self.slug).duties(self.options())
         return self.__dict__["_duties"]
 
-    def choice(self, move: Any) -> Choice:  # pragma: no cover - each game's
+    @abstractmethod
+    def choice(self, move: Any) -> Choice:
         """The choice that makes ``move``."""
-        raise NotImplementedError
 
-    def move_of(self, token: str) -> Any:  # pragma: no cover - each game's
+    @abstractmethod
+    def move_of(self, token: str) -> Any:
         """The move a token names (None: no move of this game), to ask the engine why it is refused."""
-        raise NotImplementedError
 
-    def pick(self, legal: list[Any]) -> Any:  # pragma: no cover - each game's
+    @abstractmethod
+    def pick(self, legal: list[Any]) -> Any:
         """The computer player's move among ``legal``."""
-        raise NotImplementedError
 
     def turn_duty(self, legal: list[Any]) -> list[Message]:
         """The game's duties of play that hold now (every sentence of a turn game's duties is about its turn)."""
