@@ -381,8 +381,8 @@ def test_minnesota_tricks_are_accepted_only_if_they_make_a_deal(rng, dealer, cha
     won = play.tricks_won()
     tricks = {"We": won[0] + won[2], "They": won[1] + won[3]}
     deal = {"dealer": NAMES[dealer], "tricks": tricks}
-    if not bids[-1].suit.is_red:
-        deal["grand"] = NAMES[(dealer + len(bids)) % 4]
+    # who declared grand, or nobody (left out, it is not recorded: without a claim, unusable)
+    deal["grand"] = "nobody" if bids[-1].suit.is_red else NAMES[(dealer + len(bids)) % 4]
     record = {"game": "minnesota-whist", "players": NAMES[:4], "teams": teams, "deals": [deal]}
     assert outcome(record) is None
     tricks["We"] += change

@@ -158,8 +158,7 @@ def test_minnesota_random_hand_invariants(dealer, scoring, grand_chance, rng):
     assert sum(tricks.values()) == 13
     bids = parse_cards(deal["bids"])
     summary = {"dealer": deal["dealer"], "tricks": tricks}
-    if not bids[-1].suit.is_red:
-        summary["grand"] = owner[bids[-1]]
+    summary["grand"] = "nobody" if bids[-1].suit.is_red else owner[bids[-1]]
     record_summary = {
         "game": "minnesota-whist",
         "players": MW_PLAYERS,

@@ -266,7 +266,7 @@ def test_a_negative_running_score_is_possible_only_under_pagat_scoring(scoring, 
         "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
         "options": {"scoring": scoring},
         "scores_before": {"We": -20, "They": 0},
-        "deals": [{"dealer": "Gleb", "tricks": {"We": 10, "They": 3}}],
+        "deals": [{"dealer": "Gleb", "grand": "nobody", "tricks": {"We": 10, "They": 3}}],
     }
     got, out, _ = outcome(dump(record))
     assert got == status

@@ -51,7 +51,7 @@ from referee.engines.sides import Table, read_sides
 from referee.engines.trick_rules import ORDER_6_TO_A, TrickRules
 from referee.messages import Message, t, tc, tn
 from referee.notation import parse_cards, parse_rank
-from referee.records.field_types import Cards, Field, Integer, ListOf, RankType, SuitType
+from referee.records.field_types import Cards, Field, Integer, ListOf, RankType, SuitType, Total
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
@@ -199,6 +199,7 @@ RECORD = RecordSpec(
                             ),
                             required=True,
                             label=t("Cards taken"),
+                            total=Total(lambda n: n * HAND_SIZES[n], "cards"),
                         ),
                         Field(
                             "honours",

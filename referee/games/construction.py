@@ -38,7 +38,7 @@ from referee.engines.reader import Reader
 from referee.engines.turn_lines import LineWords, replay_lines
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState
 from referee.errors import NotationError
-from referee.messages import N_, Message, t, tn
+from referee.messages import N_, Message, render, t, tn
 from referee.notation import parse_card
 from referee.records.field_types import Field, PlayerName
 from referee.records.fields import NOTE, RecordSpec
@@ -535,6 +535,68 @@ def localize_action(line: str, local: Any) -> str:
     return " ".join([local.cards([" ".join(words[:i])])[0], *words[i:]])
 
 
+MOVE_USES: tuple[tuple[str, Message, int, int], ...] = (
+    ("build", t("Build"), 1, 1),
+    ("large", t("Move the large token"), 1, 1),
+    ("small", t("Move a small token"), 1, 3),
+    ("king", t("King: bring in a small token"), 0, 3),
+    ("discard", t("Discard it"), 0, 0),
+)
+"""Each use of a turned card (:data:`KINDS`): its name in the table's words, and how many places follow
+it in a turn's line (:func:`read_action`: a build's or the large token's one place, a small token's path
+of one to three, a king's path of up to three after the token is placed, none for a discard)."""
+
+
+@dataclass(frozen=True)
+class TurnsByPickers(TurnLines):
+    """Construction's turns, a line each; the form enters them turn by turn with pickers (issue 34).
+
+    Its description tells the form what a turn is made of, in the page's language: the card turned (a
+    rank and a suit), its use, the small token's number, and the places (a column, a row, and whether
+    it is a card laid across: a bridge). The form writes each turn as :func:`read_action` reads it.
+
+    >>> from referee.games import get_game
+    >>> d = TURNS.describe(get_game("construction"), "en")
+    >>> d["kind"], [(u["name"], u["places"]) for u in d["uses"]][2], d["tokens"]
+    ('moves', ('small', [1, 3]), 6)
+    """
+
+    kind: ClassVar[str] = "moves"
+
+    def describe(self, game: Any, lang: str) -> dict[str, Any]:
+        # {n} is left in for the form to fill: the turn's or the place's number.
+        words = {
+            "turn": t("Turn {n}", n="{n}"),
+            "card": t("Card turned"),
+            "rank": t("Rank of the card turned"),
+            "suit": t("Suit of the card turned"),
+            "use": t("What was done with it"),
+            "token": t("Small token number"),
+            "place": t("Place {n}", n="{n}"),
+            "column": t("Column"),
+            "row": t("Row"),
+            "across": t("Laid across (a bridge)"),
+            "add": t("Add a turn"),
+            "add_place": t("Add a place"),
+            "remove": t("Remove turn {n}", n="{n}"),
+            "remove_place": t("Remove the last place"),
+        }
+        return {
+            "kind": self.kind,
+            "uses": [
+                {"name": name, "label": render(label, lang), "places": [least, most]}
+                for name, label, least, most in MOVE_USES
+            ],
+            "tokens": SMALL_TOKENS,
+            "words": {key: render(message, lang) for key, message in words.items()},
+        }
+
+
+TURNS = TurnsByPickers(
+    N_("a non-empty list; each: the card turned and what was done with it"), localize_action
+)
+
+
 LINE_WORDS = LineWords(
     "construction",
     after_end=t("The game was already won; turn {k} cannot follow."),
@@ -561,10 +623,7 @@ RECORD = RecordSpec(
     deal=(
         Field(
             "turns",
-            TurnLines(
-                N_("a non-empty list; each: the card turned and what was done with it"),
-                localize_action,
-            ),
+            TURNS,
             t(
                 "Every card turned, in order, each with its use: {build} builds a vertical card (column:row) or a "
                 "bridge (H and the left column), {large} moves the large token, {small} moves small token 2 along up "
@@ -577,6 +636,11 @@ RECORD = RecordSpec(
             ),
             required=True,
             label=t("Cards turned"),
+            hint=t(
+                "Every card turned, in order: its rank and suit, what its owner did with it, and "
+                "the places: a column and a row, counted from Black's Joker at column 0, row 0 "
+                "(Red's is at column 1); a bridge is laid across from the column on its left."
+            ),
         ),
         Field(
             "winner",

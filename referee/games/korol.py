@@ -38,7 +38,16 @@ from referee.messages import N_, Message, t, tn
 from referee.notation import parse_card, parse_suit
 from referee.records.field_types import Card as CardType
 from referee.records.field_types import Cards as CardsType
-from referee.records.field_types import Choice, Field, Integer, ListOf, OneOf, PlayerName, SuitType
+from referee.records.field_types import (
+    Choice,
+    Field,
+    Integer,
+    ListOf,
+    OneOf,
+    PlayerName,
+    SuitType,
+    Total,
+)
 from referee.records.fields import NOTE, Obj, PerPlayer, RecordSpec
 from referee.records.source import Document, Path
 
@@ -190,6 +199,7 @@ RECORD = RecordSpec(
             mode="summary",
             label=t("Tricks in the reign"),
             question=t("How many tricks did each player take in the reign?"),
+            total=Total(lambda n: HAND),
         ),
         Field(
             "hands",

@@ -35,7 +35,7 @@ from referee.engines.trick_counts import trick_counts
 from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
-from referee.records.field_types import Cards, Field, Integer, PlayerName
+from referee.records.field_types import Cards, Choice, Field, Integer, OneOf, PlayerName, Total
 from referee.records.fields import (
     CLAIM_PER_SIDE,
     DEALER,
@@ -46,7 +46,7 @@ from referee.records.fields import (
     RecordSpec,
     sides_field,
 )
-from referee.records.source import Document
+from referee.records.source import Document, format_path
 
 PLAYERS = 4
 HAND_SIZE = 13
@@ -82,6 +82,17 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 RULES = TrickRules(ORDER_2_TO_A)
+NOBODY = Choice(
+    ("nobody",),
+    synonyms=("no one", "none", "никто", "niemand"),
+    ignore_case=True,
+    labels={"nobody": t("No one")},
+)
+"""The word for a low hand in ``grand``: nobody declared grand (as against a grand not recorded)."""
+GRAND = OneOf((PlayerName(), NOBODY))
+NOBODY_WORDS = frozenset(w.casefold() for w in (*NOBODY.values, *NOBODY.synonyms))
+NOT_RECORDED = "not recorded"
+"""``grand`` left out of a summary deal: who declared grand is not known (never "nobody")."""
 
 RECORD = RecordSpec(
     samples={
@@ -107,18 +118,27 @@ RECORD = RecordSpec(
         DEALER,
         Field(
             "grand",
-            PlayerName(),
-            t("The player whose black card was turned up first; leave it out for a low hand."),
+            GRAND,
+            t(
+                "Who declared grand: the player whose black card was turned up first, or nobody "
+                "if all four bid cards were red (a low hand). Left out, it is not recorded: the "
+                "score depends on it, so the referee judges the deal only if the claim agrees "
+                "with exactly one reading, and says so."
+            ),
             mode="summary",
             label=t("Grander"),
-            question=t("Who granded (turned the first black card)?"),
+            question=t("Did anyone declare grand? Who?"),
+            hint=t(
+                "The player whose black card was turned up first, or no one if all four bid "
+                "cards were red (a low hand). The score depends on it."
+            ),
         ),
         Field(
             "grand",
-            PlayerName(),
+            GRAND,
             t(
-                "Optional here: the referee finds the grander from the bid cards, and "
-                "reports a disagreement if you name someone else."
+                "Optional here: the referee finds the grander from the bid cards (or nobody, "
+                "all red), and reports a disagreement if you name someone else."
             ),
             mode="full",
             label=t("Grander"),
@@ -131,6 +151,7 @@ RECORD = RecordSpec(
             mode="summary",
             label=t("Tricks taken"),
             question=t("How many tricks did each side take?"),
+            total=Total(lambda n: TRICKS),
         ),
         HANDS_DEALT,
         Field(
@@ -235,6 +256,27 @@ def score_hand(
     return scores, steps
 
 
+def _reading_name(granders: str | None, high: bool) -> Message:
+    """A reading of a deal whose grand was not recorded: low, high (pagat.com: either side), or
+    high granded by a side."""
+    if not high:
+        return t("a low hand")
+    if granders is None:
+        return t("a high hand")
+    return t("a high hand granded by {side}", side=granders)
+
+
+def _hand_step(granders: str | None) -> Message:
+    """The first step of a deal whose grand was not recorded, as the claim settled it."""
+    if granders is None:
+        return t("Who declared grand was not recorded; read as a low hand, as the claim says.")
+    return t(
+        "Who declared grand was not recorded; read as a high hand granded by {side}, as the claim "
+        "says.",
+        side=granders,
+    )
+
+
 RULE_TABLE = rule_table("""
 MW-S1 | Four players in two sides; partners sit opposite
     | record.player_count record.team_count record.team_shape record.partners_adjacent
@@ -242,7 +284,8 @@ MW-S2 | No trumps; the ace is high | claim
 MW-S3 | One player keeps the score | unchecked: table custom; nothing in a record depends on it
 MW-S4 | The highest cut deals first | unchecked: the cut is made before the record begins
 MW-S5 | Cards dealt one at a time: 13 each, the whole pack | record.hand_size record.card_twice record.card_not_dealt
-MW-S6 | Each player bids a card: black to grand, red to pass | record.grand_mismatch
+MW-S6 | Each player bids a card: black to grand, red to pass
+    | record.grand_mismatch record.grand_not_recorded record.grand_assumed
 MW-S7 | Bid cards are turned up one by one from the dealer's left | bid.out_of_order
 MW-S8 | Turning up stops at the first black card | bid.after_black record.bids_incomplete
 MW-S9 | A black card: a high hand, to take as many tricks as possible | claim
@@ -433,13 +476,14 @@ class MinnesotaWhist(Game):
             return None
         dealer = players.index(dealer_name)
         ledger.check_dealer(deal, players, dealer)
-        grand_name = r.name(deal.at("grand"), players, required=False)
-        if deal.value.get("grand") is not None and grand_name is None:
+        grand = self._grand(deal, players)
+        if grand is False:
             return None
+        grand_name = grand if isinstance(grand, str) and grand != NOT_RECORDED else None
         claim = deal.claim(sides)
         steps: list[Message] = []
         if deal.full:
-            outcome = self._full_play(deal, players, dealer, grand_name, steps)
+            outcome = self._full_play(deal, players, dealer, grand_name, grand is None, steps)
             if outcome is None:
                 return None
             grand_name, tricks = outcome
@@ -458,7 +502,14 @@ class MinnesotaWhist(Game):
             if got is None:
                 return None
             tricks_by_side = got
-        if grand_name is not None:
+        granders: str | None
+        if grand == NOT_RECORDED and not deal.full:
+            reading = self._reading(deal, sides, tricks_by_side, claim, options["scoring"])
+            if reading is False:
+                return None
+            granders = reading
+            steps.insert(0, _hand_step(granders))
+        elif grand_name is not None:
             granders = side_of[grand_name]
             leader = players[(players.index(grand_name) - 1) % PLAYERS]
             steps.insert(
@@ -492,12 +543,103 @@ class MinnesotaWhist(Game):
         steps.extend(score_steps)
         return deal.result(scores, steps, claim), dealer
 
+    def _grand(self, deal: Deal, players: list[str]) -> str | bool | None:
+        """Who declared grand: a player, None (nobody: a low hand), :data:`NOT_RECORDED` (left out),
+        or False (a problem noted). A player's name wins over the word ``nobody``."""
+        r, path = deal.r, deal.at("grand")
+        value = r.get(path)
+        if value is None:
+            return NOT_RECORDED
+        if str(value) in players:
+            return str(value)
+        if isinstance(value, str) and value.strip().casefold() in NOBODY_WORDS:
+            return None
+        r.fail(
+            path,
+            t(
+                "{field} names the player who declared grand ({names}), or says nobody, "
+                "not {value!r}.",
+                field=format_path(path),
+                names=players,
+                value=str(value),
+            ),
+            "record.unknown_name",
+            "bidding",
+        )
+        return False
+
+    def _reading(
+        self,
+        deal: Deal,
+        sides: list[str],
+        tricks: dict[str, int],
+        claim: dict[str, int] | None,
+        scoring: str,
+    ) -> str | bool | None:
+        """The side that granded (None: low) when the record does not say, as the claim settles it.
+
+        Each reading (low; high, granded by either side) is scored; the claim agrees with at most
+        one score (a low hand scores the side with fewer tricks, a high hand the side with more, and
+        a set grander gives double). If it agrees with one, that reading is taken and a warning says
+        the verdict rests on it; otherwise the record cannot be judged (False, a problem noted).
+        """
+        readings: list[tuple[str | None, dict[str, int]]] = [
+            (g, score_hand(g, tricks, scoring)[0]) for g in (None, *sides)
+        ]
+        outcomes: list[tuple[Message, dict[str, int]]] = []
+        for g, scores in readings:
+            if any(scores == seen for _, seen in outcomes):
+                continue  # pagat.com: a high hand scores the same whoever granded
+            same_high = g is not None and sum(1 for h, sc in readings if h and sc == scores) > 1
+            outcomes.append((_reading_name(None if same_high else g, g is not None), scores))
+        path = deal.at("grand")
+        listed = [
+            t(
+                "{reading} ({scores})",
+                reading=name,
+                scores=", ".join(f"{k} {'−' if v < 0 else ''}{abs(v)}" for k, v in sc.items()),
+            )
+            for name, sc in outcomes
+        ]
+        agreeing = [(g, sc) for g, sc in readings if claim is not None and sc == claim]
+        if agreeing:
+            granders, _ = agreeing[0]
+            name = next(n for n, sc in outcomes if sc == agreeing[0][1])
+            deal.warn(
+                "record.grand_assumed",
+                ("grand",),
+                t(
+                    "Who declared grand was not recorded, and the score depends on it: "
+                    "{readings}. The claim agrees only with {reading}, so the verdict rests "
+                    "on that.",
+                    readings=listed,
+                    reading=name,
+                ),
+            )
+            return granders
+        if claim is None:
+            message = t(
+                "Who declared grand was not recorded, and the score depends on it: "
+                "{readings}. Say who declared grand, or that nobody did.",
+                readings=listed,
+            )
+        else:
+            message = t(
+                "Who declared grand was not recorded, and the score depends on it: "
+                "{readings}; the claim agrees with none of these. Say who declared grand, "
+                "or that nobody did.",
+                readings=listed,
+            )
+        deal.r.fail(path, message, "record.grand_not_recorded", "bidding")
+        return False
+
     def _full_play(
         self,
         deal: Deal,
         players: list[str],
         dealer: int,
         grand_name: str | None,
+        said_nobody: bool,
         steps: list[Message],
     ) -> tuple[str | None, list[int]] | None:
         r = deal.r
@@ -511,14 +653,14 @@ class MinnesotaWhist(Game):
         usable, revealed = self._check_bids(deal, bids, owner, players, dealer)
         if not usable:
             return None
-        if (
-            grand_name is not None and grand_name != revealed
+        if (grand_name is not None and grand_name != revealed) or (
+            said_nobody and revealed is not None
         ):  # the record contradicts itself: unusable
             r.fail(
                 deal.at("grand"),
                 t(
                     "The record says {player} granded, but the bid cards say {actual}.",
-                    player=grand_name,
+                    player=grand_name or t(N_("nobody")),
                     actual=revealed or t(N_("nobody")),
                 ),
                 "record.grand_mismatch",

@@ -62,7 +62,7 @@ from referee.engines.house_rules import choice_option
 from referee.engines.reader import Reader
 from referee.engines.turns import IllegalMoveError, Outcome, Replayed, TurnDuty, replay_moves
 from referee.messages import Message, t, tn
-from referee.records.field_types import Cards, Field, Integer, ListOf, PlayerName, Text
+from referee.records.field_types import Cards, Field, Integer, ListOf, PlayerName, Text, Total
 from referee.records.fields import DEALER, NOTE, PerPlayer
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
@@ -147,6 +147,7 @@ RECORD = fishing.games_record(
             mode="summary",
             label=t("Cards in the bundle"),
             question=t("How many cards did each bundle hold?"),
+            total=Total(lambda n: len(DECK), "cards"),
         ),
         Field(
             "table",

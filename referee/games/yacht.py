@@ -57,7 +57,16 @@ from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.field_types import Card as CardType
-from referee.records.field_types import Cards, Choice, Field, Integer, OneOf, SuitType, chosen
+from referee.records.field_types import (
+    Cards,
+    Choice,
+    Field,
+    Integer,
+    OneOf,
+    SuitType,
+    Total,
+    chosen,
+)
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
@@ -231,6 +240,7 @@ RECORD = RecordSpec(
             mode="summary",
             label=t("Tricks taken"),
             question=t("How many tricks did each player take?"),
+            total=Total(lambda n: HAND_SIZES[n]),
         ),
         Field(
             "hands",

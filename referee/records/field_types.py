@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, ClassVar, Literal, Protocol
 
-from referee.messages import Message, render, t
+from referee.messages import Message, render, t, tn
 
 
 class Game(Protocol):
@@ -423,6 +423,52 @@ class OneOf(FieldType):
         return [row for ft in self.types for row in ft.rows()]
 
 
+ENTERED = "{entered}"
+"""Left in a total's words for the form to fill with the sum typed so far (:class:`Total`)."""
+
+
+@dataclass(frozen=True)
+class Total:
+    """What the counts of a field for every player (or side) add up to, as the rules fix it: Korol's 9
+    tricks of a reign, Minnesota Whist's 13, a pack's 52 cards. The form shows it beside the inputs
+    ("7 of 9 tricks entered"), from the game's own numbers, never typed in the page.
+
+    >>> words = Total(lambda n: 13).describe((4,), "en")
+    >>> words
+    {'4': {'total': 13, 'words': '{entered} of 13 tricks entered'}}
+    """
+
+    of: Callable[[int], int] = field(compare=False)
+    """The total at a table of this many players."""
+    unit: Literal["tricks", "cards"] = "tricks"
+
+    def words(self, total: int) -> Message:
+        """The sum typed so far against the total, ``{entered}`` left for the form."""
+        if self.unit == "cards":
+            return tn(
+                "{entered} of {total} card entered",
+                "{entered} of {total} cards entered",
+                total,
+                total=total,
+                entered=ENTERED,
+            )
+        return tn(
+            "{entered} of {total} trick entered",
+            "{entered} of {total} tricks entered",
+            total,
+            total=total,
+            entered=ENTERED,
+        )
+
+    def describe(self, counts: tuple[int, ...], lang: str) -> dict[str, dict[str, Any]]:
+        """For each number of players: the total and its words in ``lang``."""
+        out = {}
+        for n in counts:
+            total = self.of(n)
+            out[str(n)] = {"total": total, "words": render(self.words(total), lang)}
+        return out
+
+
 @dataclass(frozen=True)
 class Field:
     """One field of a record, a deal or a nested object.
@@ -453,6 +499,8 @@ class Field:
     hint: Message | None = None
     """The help in a player's words, where ``help`` must speak of how the record writes the value
     (true or false, a list, letters): the form shows it in place of ``help``; pages keep ``help``."""
+    total: Total | None = None
+    """What the counts of this field add up to (a per-player or per-side count the rules fix)."""
 
     def in_mode(self, mode: str) -> bool:
         """Whether the field belongs to ``mode`` deals."""
@@ -494,6 +542,7 @@ class Field:
             "question": render(self.question, lang) if self.question is not None else None,
             "condition": render(self.condition, lang) if self.condition is not None else None,
             "requirement": render(self.requirement(plain), lang),
+            "total": self.total.describe(game.player_counts, lang) if self.total else None,
         }
 
 

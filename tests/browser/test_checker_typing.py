@@ -164,9 +164,59 @@ def control(page: Any, path: str) -> Any:
     ).first
 
 
+def moves_of(page: Any, path: str) -> Any:
+    """Construction's race entered turn by turn (moves-view.js), if the form asks it so at ``path``."""
+    return page.locator(f'.checker-form [data-path="{path}"][data-kind=moves]')
+
+
+def shown_lines(page: Any, path: str) -> list[str]:
+    """The line each turn's pickers stand for, as the form shows them."""
+    return moves_of(page, path).evaluate(
+        "box => [...box.querySelectorAll('.checker-turn')].map((turn) => turn.dataset.line)"
+    )
+
+
+def enter_turns(person: Person, path: str, lines: list[str]) -> None:
+    """Each turn with the pickers, as a person enters a race: add a turn, pick its card's rank and suit,
+    its use, the small token, and type each place's column and row (a tick for a card laid across)."""
+    page = person.page
+    for k, line in enumerate(lines):
+        person.tap(moves_of(page, path).locator("[data-action=add-turn]"))
+        turn = f"{path}[{k}]"
+        page.wait_for_function(  # the new turn's first picker has the focus
+            "p => document.activeElement && document.activeElement.dataset.path === p",
+            arg=f"{turn}.rank",
+        )
+        words = line.split()
+        card, use, rest = words[0], words[1], words[2:]
+        person.choose(control(page, f"{turn}.rank"), card[:-1])
+        person.choose(control(page, f"{turn}.suit"), card[-1])
+        person.choose(control(page, f"{turn}.use"), use)
+        if use == "small":
+            person.choose(control(page, f"{turn}.token"), int(rest[0]))
+            rest = rest[1:]
+        for i, place in enumerate(rest):
+            where = f"{turn}.places[{i}]"
+            if control(page, f"{where}.column").count() == 0:
+                person.tap(page.locator(f'[data-path="{turn}"] [data-action=add-place]'))
+            column, row = place.lstrip("H").split(":")
+            person.into(control(page, f"{where}.column"), column)
+            person.into(control(page, f"{where}.row"), row)
+            if place.startswith("H"):
+                person.tap(page.locator(f'[data-path="{where}.across"]'))
+        assert page.get_attribute(f'[data-path="{turn}"]', "data-line") == line, (k, line)
+        if k == len(lines) // 2:  # a reload half-way through the race: every turn comes back
+            page.reload()
+            page.wait_for_selector(READY, timeout=STARTUP_MS)
+            assert shown_lines(page, path) == lines[: k + 1]
+
+
 def enter(person: Person, parts: list[Any], value: Any) -> None:
     page = person.page
     path = path_text(parts)
+    if moves_of(page, path).count():
+        enter_turns(person, path, value)
+        return
     box = control(page, path)
     if box.count() == 0:  # players in order: one choice a place
         for i, v in enumerate(value if isinstance(value, list) else [value]):
@@ -185,6 +235,8 @@ def enter(person: Person, parts: list[Any], value: Any) -> None:
 def shown_value(page: Any, parts: list[Any], value: Any) -> bool:
     """Whether the form shows ``value`` at ``parts`` (after a reload)."""
     path = path_text(parts)
+    if moves_of(page, path).count():  # every turn's pickers show the line it was
+        return shown_lines(page, path) == value
     box = control(page, path)
     if box.count() == 0:
         return all(
@@ -243,6 +295,16 @@ def fill_like_a_person(page: Any, record: dict[str, Any], person: Person) -> Non
         enter(person, parts, value)
 
 
+def race(lang: str) -> dict[str, Any]:
+    """Construction's dispute entered with the pickers: the blocking ban (8 turns: builds, a bridge, the
+    large token, two kings with paths, a small token's path of three), its cards in English notation."""
+    from site_tools.published.checker import reader_record
+
+    record = yaml.safe_load(reader_record("construction/blocking-ban", lang))
+    record.setdefault("notation", "en")
+    return record
+
+
 def checked_record(page: Any) -> dict[str, Any]:
     """The record the page sent to the referee (the sheet's text, kept on the device)."""
     sheet = json.loads(page.evaluate(f"localStorage.getItem('{SHEET}')"))["value"]
@@ -264,7 +326,7 @@ def test_a_disputed_deal_of_every_game_typed_like_a_person(
     page.goto(f"{base_url}/{'' if lang == 'en' else lang + '/'}check-a-score/")
     page.wait_for_selector(READY, timeout=STARTUP_MS)
     for slug in GAMES:
-        record = disputed(slug, lang)  # (its cards in English notation: chosen in the setup)
+        record = race(lang) if slug == "construction" else disputed(slug, lang)
         person = Person(page, touch, lang)
         fill_like_a_person(page, record, person)
         page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
