@@ -123,7 +123,7 @@ export function Choice({ ctx, parts, values, labels = {}, label, id, invalid }) 
 }
 
 // Ranks and suits as this page's readers write them (the record's notation decides what is typed).
-const RANKS = {
+export const RANKS = {
   en: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
   ru: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"],
   de: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"],

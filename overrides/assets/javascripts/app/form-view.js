@@ -14,7 +14,8 @@ import { Fragment, html, useLayoutEffect, useRef, useState } from "./lib.js";
 import { getAt, pathText } from "./store.js";
 import { CardsBox, Chips, Choice, Hint, JsonBox, LinesBox, MoneyBox, NumberBox, Places, TextBox, SUITS, scalar, plainText }
   from "./controls.js";
-import { minus } from "./strings.js";
+import { fill, minus } from "./strings.js";
+import { MovesBox } from "./moves-view.js";
 
 const TEST_ONLY = ["expected"]; // keys for the test suite: never in what a reader receives
 const SETUP_KINDS = ["game", "players", "options", "deals"];
@@ -79,6 +80,8 @@ function Control({ ctx, type, parts, label, id, labelledby }) {
       return html`<${TextBox} ...${common} format=${plainText} parse=${(raw) => (raw.trim() === "" ? undefined : raw.trim())} />`;
     case "any":
       return html`<${LinesBox} ...${common} />`;
+    case "moves": // Construction's race: turn by turn with pickers
+      return html`<${MovesBox} ...${common} type=${type} labelledby=${labelledby} />`;
     default:
       return html`<${JsonBox} ...${common} />`;
   }
@@ -104,7 +107,7 @@ function Labelled({ ctx, path, title, help, group, children }) {
   </div>`;
 }
 
-const GROUPED = ["boolean", "choice", "player", "suit", "one_of"];
+const GROUPED = ["boolean", "choice", "player", "suit", "one_of", "moves"];
 const isGroup = (type) => GROUPED.includes(type.kind) && !(type.kind === "choice" && type.values.length > 4)
   && !(type.kind === "one_of" && !type.types.some((x) => x.kind === "choice" || x.kind === "player"));
 
@@ -118,7 +121,7 @@ function PerTable({ ctx, field, parts, extra = [] }) {
   const inner = type.value;
   const object = inner.kind === "object" ? inner : inner.kind === "one_of" ? inner.types.find((x) => x.kind === "object") : null;
   const others = inner.kind === "one_of" && object ? inner.types.filter((x) => x !== object) : [];
-  const columns = object ? [...object.fields] : [{ name: null, label: labelOf(field), type: inner }];
+  const columns = object ? [...object.fields] : [{ name: null, label: labelOf(field), type: inner, total: field.total }];
   if (others.length) columns.push({ name: null, label: ctx.t("form.or"), type: others.length === 1 ? others[0] : { kind: "one_of", types: others } });
   for (const x of extra) columns.push({ name: null, label: labelOf(x.field), type: x.field.type.value, base: x.parts });
   let rows;
@@ -132,10 +135,15 @@ function PerTable({ ctx, field, parts, extra = [] }) {
   const head = (c) => c.label || c.name;
   // Counts add up beside the inputs (tricks, cards): a total the rules fix is seen before it is checked.
   const cellOf = (c, name) => (c.base ? [...c.base, name] : c.name === null ? [...parts, name] : [...parts, name, c.name]);
+  // The total the rules fix (the referee's: Korol's 9 tricks, a pack's 52 cards) stands beside the sum typed.
+  const players = namesOf(ctx.record).length;
   const sums = columns.map((c) => {
     if (c.type.kind !== "integer" || c.type.unit === "minor" || c.base) return null;
     const typed = rows.map((r) => getAt(ctx.record, cellOf(c, r.name))).filter((v) => typeof v === "number");
-    return typed.length ? typed.reduce((a, b) => a + b, 0) : null;
+    const sum = typed.reduce((a, b) => a + b, 0);
+    const fixed = c.total && c.total[String(players)];
+    if (fixed) return { text: fill(fixed.words, { entered: minus(sum) }), whole: sum === fixed.total };
+    return typed.length ? { text: minus(sum) } : null;
   });
   return html`<div class=${`checker-field${ctx.marked(path) ? " checker-bad" : ""}`} data-path=${path}
       data-also=${extra.length ? pathText(extra[0].parts) : undefined}>
@@ -163,7 +171,8 @@ function PerTable({ ctx, field, parts, extra = [] }) {
           })}</tr>`;
       })}</tbody>
       ${sums.some((x) => x !== null) ? html`<tfoot><tr class="checker-together"><th scope="row">${ctx.t("form.together")}</th>
-        ${sums.map((x) => html`<td>${x === null ? "" : minus(x)}</td>`)}</tr></tfoot>` : null}
+        ${sums.map((x) => html`<td class=${x && x.whole !== undefined ? "checker-total" : undefined}
+          data-whole=${x && x.whole !== undefined ? String(x.whole) : undefined}>${x === null ? "" : x.text}</td>`)}</tr></tfoot>` : null}
     </table>
   </div>`;
 }
