@@ -79,7 +79,14 @@ FRONT_END_LAYERS: tuple[Layer, ...] = (
     Layer("state", ("app.store", "app.sheet", "app.share", "app.strings", "app.worker-client")),
     Layer(
         "views",
-        ("app.controls", "app.form-view", "app.text-view", "app.verdict-view", "app.table-view"),
+        (
+            "app.controls",
+            "app.moves-view",
+            "app.form-view",
+            "app.text-view",
+            "app.verdict-view",
+            "app.table-view",
+        ),
     ),
     Layer("apps", ("app.checker-app", "app.table-app")),
 )

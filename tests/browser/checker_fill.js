@@ -45,13 +45,37 @@ async (record) => {
     if (Array.isArray(value) || typeof value !== "object") { leaves.push([parts, value, here]); return; }
     for (const [k, v] of Object.entries(value)) walk(v, [...parts, k]);
   };
-  for (const [k, v] of Object.entries(record)) if (!["game", "players", "teams", "expected"].includes(k)) {
+  // The notation first, as a player sets it before the cards it writes (the record may name it last).
+  const keys = Object.keys(record).sort((a, b) => (b === "notation") - (a === "notation"));
+  for (const [k, v] of keys.map((key) => [key, record[key]])) if (!["game", "players", "teams", "expected"].includes(k)) {
     if (k === "deals") deals.forEach((d, i) => walk(d, ["deals", i]));
     else walk(v, [k]);
   }
   for (const [parts] of leaves) if (parts[parts.length - 1] === "dealer") leaves.unshift(leaves.splice(leaves.findIndex((l) => l[0] === parts), 1)[0]);
+  const turns = (path, lines) => { // Construction's race: turn by turn with the pickers, as a player enters it
+    const box = form().querySelector(`[data-path="${CSS.escape(path)}"][data-kind=moves]`);
+    lines.forEach((line, k) => {
+      box.querySelector("[data-action=add-turn]").click();
+      const turn = `${path}[${k}]`;
+      const [card, use, ...rest] = String(line).split(/\s+/);
+      choose(q(`${turn}.rank`), card.slice(0, -1));
+      choose(q(`${turn}.suit`), card.slice(-1));
+      choose(q(`${turn}.use`), use);
+      if (use === "small") choose(q(`${turn}.token`), Number(rest.shift()));
+      rest.forEach((place, i) => {
+        const where = `${turn}.places[${i}]`;
+        if (!q(`${where}.column`)) form().querySelector(`[data-path="${CSS.escape(turn)}"] [data-action=add-place]`).click();
+        const [column, row] = place.replace(/^H/, "").split(":");
+        for (const [part, text] of [["column", column], ["row", row]]) { const one = q(`${where}.${part}`); one.value = text; fire(one, "input"); }
+        if (place.startsWith("H")) q(`${where}.across`).click();
+      });
+      const written = form().querySelector(`[data-path="${CSS.escape(turn)}"]`).dataset.line;
+      if (written !== line) missing.push(`${turn}=${line} (${written})`);
+    });
+  };
   for (const [parts, value] of leaves) {
     const path = pathText(parts);
+    if (form().querySelector(`[data-path="${CSS.escape(path)}"][data-kind=moves]`)) { turns(path, value); continue; }
     const control = q(path);
     if (!control) {
       if ((Array.isArray(value) && value.every((v) => typeof v !== "object")) || q(`${path}[0]`)) { // one select a place

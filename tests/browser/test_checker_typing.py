@@ -129,6 +129,8 @@ class Person:
 
     def open_folds(self, locator: Any) -> None:
         """A person opens what is folded over the control (the setup, "More", a checked deal)."""
+        if not locator.evaluate("c => Boolean(c.closest('details:not([open])'))"):
+            return  # nothing folded over it (one round trip, the usual case)
         for _ in range(4):
             summary = locator.evaluate_handle(
                 "c => { const d = c.closest('details:not([open])'); return d && d.querySelector(':scope > summary'); }"
@@ -138,10 +140,11 @@ class Person:
             self.tap(summary.as_element())
 
     def choose(self, group: Any, value: Any) -> None:
-        values = json.loads(group.get_attribute("data-values"))
+        tag, listed = group.evaluate("g => [g.tagName, g.dataset.values]")
+        values = json.loads(listed)
         at = next(k for k, v in enumerate(values) if v == value or str(v) == str(value))
         self.open_folds(group)
-        if group.evaluate("g => g.tagName") == "SELECT":
+        if tag == "SELECT":
             self.taps += 1
             # by the option's value (Playwright would also match a label: "5" is the label of 3)
             index = group.evaluate(
@@ -166,6 +169,14 @@ def control(page: Any, path: str) -> Any:
     return page.locator(
         f'.checker-form [data-path="{path}"]:is(input, select, textarea, [role=radiogroup])'
     ).first
+
+
+KIND_AT = """p => {
+  const form = document.querySelector(".checker-form");
+  if (form.querySelector(`[data-path="${CSS.escape(p)}"][data-kind=moves]`)) return "moves";
+  const box = form.querySelector(`[data-path="${CSS.escape(p)}"]:is(input, select, textarea, [role=radiogroup])`);
+  return box ? box.getAttribute("role") || box.tagName : null;
+}"""
 
 
 def moves_of(page: Any, path: str) -> Any:
@@ -218,15 +229,15 @@ def enter_turns(person: Person, path: str, lines: list[str]) -> None:
 def enter(person: Person, parts: list[Any], value: Any) -> None:
     page = person.page
     path = path_text(parts)
-    if moves_of(page, path).count():
+    kind = page.evaluate(KIND_AT, path)  # one round trip for what the form shows there
+    if kind == "moves":
         enter_turns(person, path, value)
         return
     box = control(page, path)
-    if box.count() == 0:  # players in order: one choice a place
+    if kind is None:  # players in order: one choice a place
         for i, v in enumerate(value if isinstance(value, list) else [value]):
             person.choose(control(page, f"{path}[{i}]"), v)
         return
-    kind = box.evaluate("b => b.getAttribute('role') || b.tagName")
     if kind in ("radiogroup", "SELECT"):
         person.choose(box, value)
     elif isinstance(value, list) and not value:

@@ -36,10 +36,12 @@ export function readCard(text, notation) {
   } else if (SUITS.includes(last)) suit = last;
   else if (rest.length > 1 && letters[last.toLowerCase()]) suit = letters[last.toLowerCase()];
   if (suit && !word) rest = rest.slice(0, -1).trim();
-  const ranks = RANKS[notation] || RANKS.en;
   const upper = rest.toUpperCase();
-  let rank = ranks.findIndex((r) => r.toUpperCase() === upper);
-  if (rank < 0 && upper) rank = RANKS.en.findIndex((r) => r === upper);
+  let rank = -1;
+  // The record's notation first, then the others (a turn picked before the notation was changed).
+  for (const ranks of [RANKS[notation] || RANKS.en, RANKS.en, RANKS.ru, RANKS.de]) {
+    if (rank < 0 && upper) rank = ranks.findIndex((r) => r.toUpperCase() === upper);
+  }
   if (rank < 0 && upper === "T") rank = 8; // T for ten, as English notation also writes it
   return { rank: rank < 0 ? null : rank, suit, known: rank >= 0 || !upper };
 }
