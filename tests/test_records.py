@@ -390,3 +390,86 @@ def test_the_form_description_is_json_with_help_in_the_language(lang):
         if lang != "en":
             english = describe(game, "en")
             assert form["record"][2]["help"] != english["record"][2]["help"]
+
+
+# -- the totals the rules fix, and Construction's turns, as the form is told them (issue 34) ----------------
+
+
+def _declared(slug: str, lang: str) -> dict[str, Any]:
+    """Every field of ``slug``'s summary deals by name (nested ones too), as the form receives them."""
+    found: dict[str, Any] = {}
+
+    def visit(value: Any) -> None:
+        if isinstance(value, dict):
+            if "name" in value and "type" in value:
+                found.setdefault(value["name"], value)
+            for v in value.values():
+                visit(v)
+        elif isinstance(value, list):
+            for v in value:
+                visit(v)
+
+    visit(describe(GAMES[slug], lang)["deals"]["summary"])
+    return found
+
+
+def _sum_the_reader_wants(slug: str, field: str, players: list[str]) -> int:
+    """The game's own number that its reader checks the sum of ``field`` against (tests/test_possible.py
+    proves that every other sum is exit 2)."""
+    from referee.games import catch_the_ten, korol, minnesota_whist, stealing_bundles, yacht
+
+    module = {
+        "minnesota-whist": minnesota_whist,
+        "korol": korol,
+        "yacht": yacht,
+        "stealing-bundles": stealing_bundles,
+        "catch-the-ten": catch_the_ten,
+    }[slug]
+    return {
+        "minnesota-whist": lambda: module.TRICKS,
+        "korol": lambda: module.HAND,
+        "yacht": lambda: module.HAND_SIZES[len(players)],
+        "stealing-bundles": lambda: len(module.DECK),
+        "catch-the-ten": lambda: len(players) * module.HAND_SIZES[len(players)],
+    }[slug]()
+
+
+@pytest.mark.parametrize(
+    ("slug", "field"),
+    [
+        ("minnesota-whist", "tricks"),
+        ("korol", "reign_tricks"),
+        ("yacht", "tricks"),
+        ("stealing-bundles", "captured"),
+        ("catch-the-ten", "cards"),
+    ],
+)
+def test_a_count_the_rules_fix_comes_with_its_total_in_three_languages(
+    slug: str, field: str
+) -> None:
+    game = GAMES[slug]
+    said = {lang: _declared(slug, lang)[field]["total"] for lang in ("en", "ru", "de")}
+    assert set(said["en"]) == {str(n) for n in game.player_counts}
+    for count, entry in said["en"].items():
+        players = [f"P{k}" for k in range(int(count))]
+        assert entry["total"] == _sum_the_reader_wants(slug, field, players)
+        words = {lang: said[lang][count]["words"] for lang in said}
+        assert all("{entered}" in w and str(entry["total"]) in w for w in words.values()), words
+        assert len(set(words.values())) == 3, words  # each language its own words
+
+
+def test_construction_turns_are_declared_for_pickers_as_the_reader_reads_them() -> None:
+    from referee.games.construction import KINDS, SMALL_TOKENS, read_action
+
+    turns = _declared("construction", "ru")["turns"]["type"]
+    assert turns["kind"] == "moves" and turns["tokens"] == SMALL_TOKENS
+    assert [u["name"] for u in turns["uses"]] == list(KINDS)
+    english = _declared("construction", "en")["turns"]["type"]
+    assert all(turns["words"][k] != english["words"][k] for k in english["words"]), turns["words"]
+    for use in turns["uses"]:  # as many places as each use takes, as the reader reads them
+        least, most = use["places"]
+        extra = " 1" if use["name"] == "small" else ""
+        for n in range(least, most + 1):
+            places = " ".join(f"0:{k}" for k in range(1, n + 1))
+            action = read_action(f"K♣ {use['name']}{extra} {places}".strip(), "en")
+            assert (action.kind, len(action.cells)) == (use["name"], n)
