@@ -6,7 +6,7 @@ here, named after a game, gives them instead: it reads the game's own record fie
 game, never the other way round), so that the game module holds its rules and not their display.
 
 >>> sorted(EXAMPLES)
-['catch-the-ten', 'comet', 'kings-corners', 'reunion', 'trump-seven', 'yacht']
+['catch-the-ten', 'comet', 'kings-corners', 'minnesota-whist', 'reunion', 'trump-seven', 'yacht']
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ EXAMPLES: dict[str, str] = {
     "catch-the-ten": "catch_the_ten",
     "comet": "comet",
     "kings-corners": "kings_corners",
+    "minnesota-whist": "minnesota_whist",
     "reunion": "reunion",
     "trump-seven": "trump_seven",
     "yacht": "yacht",
