@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
-from referee.cards import Card, Rank, deck
+from referee.cards import Card, Rank, Suit, deck
 from referee.engines.deals import Deal, parsed_each
 from referee.engines.game import DealResult, Game, Verdict, rule_table
 from referee.engines.ledger import Ledger
@@ -38,7 +38,7 @@ from referee.engines.reader import Reader
 from referee.engines.turn_lines import LineWords, replay_lines
 from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, TurnState
 from referee.errors import NotationError
-from referee.messages import N_, Message, render, t, tn
+from referee.messages import N_, Message, render, suit_name, t, tn
 from referee.notation import parse_card
 from referee.records.field_types import Field, PlayerName
 from referee.records.fields import NOTE, RecordSpec
@@ -589,6 +589,8 @@ class TurnsByPickers(TurnLines):
             ],
             "tokens": SMALL_TOKENS,
             "words": {key: render(message, lang) for key, message in words.items()},
+            # Each suit's spoken name, for its button (a screen reader says the sign's Unicode name).
+            "suits": {suit.symbol: suit_name(suit, lang) for suit in Suit},
         }
 
 

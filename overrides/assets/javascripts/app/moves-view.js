@@ -95,7 +95,7 @@ function Count({ value, label, path, onSet, negative }) {
 }
 
 /** Buttons side by side, one chosen (a radio group: arrows move, a tap chooses). */
-function Pick({ values, labels, chosen, label, path, onPick }) {
+function Pick({ values, labels, names, chosen, label, path, onPick }) {
   const at = values.indexOf(chosen);
   const onKey = (i) => (event) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
@@ -109,6 +109,7 @@ function Pick({ values, labels, chosen, label, path, onPick }) {
     data-values=${JSON.stringify(values)}>
     ${values.map((v, i) => html`<button type="button" role="radio" key=${String(v)} class="checker-chip"
       aria-checked=${String(i === at)} tabindex=${i === at || (at < 0 && i === 0) ? "0" : "-1"}
+      aria-label=${names ? names[i] : undefined}
       onClick=${() => onPick(v)} onKeyDown=${onKey(i)}>${labels ? labels[i] : String(v)}</button>`)}
   </div>`;
 }
@@ -146,7 +147,8 @@ function Turn({ ctx, type, parts, k, line, remove }) {
         <option value="">${ctx.t("form.empty")}</option>
         ${ranks.map((r, i) => html`<option value=${String(i)}>${r}</option>`)}
       </select>
-      <${Pick} values=${SUITS} chosen=${turn.suit} label=${`${title}: ${words.suit}`} path=${`${path}.suit`}
+      <${Pick} values=${SUITS} names=${type.suits ? SUITS.map((x) => type.suits[x] || x) : undefined} chosen=${turn.suit}
+        label=${`${title}: ${words.suit}`} path=${`${path}.suit`}
         onPick=${(suit) => put({ suit })} />
     </div>
     <${Pick} values=${type.uses.map((u) => u.name)} labels=${type.uses.map((u) => u.label)} chosen=${turn.use}
