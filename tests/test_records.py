@@ -395,7 +395,7 @@ def test_the_form_description_is_json_with_help_in_the_language(lang):
 # -- the totals the rules fix, and Construction's turns, as the form is told them (issue 34) ----------------
 
 
-def _declared(slug: str, lang: str) -> dict[str, Any]:
+def _form_fields(slug: str, lang: str) -> dict[str, Any]:
     """Every field of ``slug``'s summary deals by name (nested ones too), as the form receives them."""
     found: dict[str, Any] = {}
 
@@ -448,7 +448,7 @@ def test_a_count_the_rules_fix_comes_with_its_total_in_three_languages(
     slug: str, field: str
 ) -> None:
     game = GAMES[slug]
-    said = {lang: _declared(slug, lang)[field]["total"] for lang in ("en", "ru", "de")}
+    said = {lang: _form_fields(slug, lang)[field]["total"] for lang in ("en", "ru", "de")}
     assert set(said["en"]) == {str(n) for n in game.player_counts}
     for count, entry in said["en"].items():
         players = [f"P{k}" for k in range(int(count))]
@@ -461,10 +461,10 @@ def test_a_count_the_rules_fix_comes_with_its_total_in_three_languages(
 def test_construction_turns_are_declared_for_pickers_as_the_reader_reads_them() -> None:
     from referee.games.construction import KINDS, SMALL_TOKENS, read_action
 
-    turns = _declared("construction", "ru")["turns"]["type"]
+    turns = _form_fields("construction", "ru")["turns"]["type"]
     assert turns["kind"] == "moves" and turns["tokens"] == SMALL_TOKENS
     assert [u["name"] for u in turns["uses"]] == list(KINDS)
-    english = _declared("construction", "en")["turns"]["type"]
+    english = _form_fields("construction", "en")["turns"]["type"]
     assert all(turns["words"][k] != english["words"][k] for k in english["words"]), turns["words"]
     for use in turns["uses"]:  # as many places as each use takes, as the reader reads them
         least, most = use["places"]
