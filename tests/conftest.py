@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,30 @@ EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
 def dump(record: dict) -> str:
     """A record as YAML text, the way a user would write it."""
     return yaml.safe_dump(record, allow_unicode=True, sort_keys=False, width=200)
+
+
+# The order the files run in. ``./run test`` runs two pytest-xdist workers, each taking the next
+# file when it is nearly done with its own (--dist loadfile, in this order): the long browser files
+# go first, so that the short files even out the end. The first browser file builds the site
+# (the ``site`` fixture) while the other worker builds a site of its own in test_languages.py; the
+# other browser files then read the shared build.
+BUILDS_ITS_OWN_SITE = ("tests/test_languages.py",)
+
+
+def _rank(nodeid: str, first_browser_file: str) -> int:
+    path = nodeid.split("::", 1)[0]
+    if path == first_browser_file:
+        return 0
+    if path in BUILDS_ITS_OWN_SITE:
+        return 1
+    return 2 if path.startswith("tests/browser/") else 3
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Long files first (see BUILDS_ITS_OWN_SITE); within a rank, the files as collected."""
+    browser = [i.nodeid.split("::", 1)[0] for i in items if i.nodeid.startswith("tests/browser/")]
+    first = browser[0] if browser else ""
+    items.sort(key=lambda item: _rank(item.nodeid, first))
 
 
 @pytest.fixture(autouse=True)
@@ -39,16 +64,32 @@ BUILD_ENV = {
 }
 
 
+@contextmanager
+def building(root: Path = ROOT) -> Iterator[None]:
+    """Hold the project at ``root`` for one site build at a time, across test processes.
+
+    A build writes into its project (``docs/ru``, ``docs/de`` and ``.cache``), so two at once (the
+    suite runs on two pytest-xdist workers) could read each other's half-written files.
+    """
+    import fcntl
+
+    (root / ".cache").mkdir(exist_ok=True)
+    with open(root / ".cache" / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        yield
+
+
 def build_site(out: Path, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """``mkdocs build --strict`` of the project at ``root`` into ``out``, published at SITE_URL."""
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env=BUILD_ENV,
-        check=False,
-    )
+    with building(root):
+        return subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            env=BUILD_ENV,
+            check=False,
+        )
 
 
 def copy_project(copy: Path) -> Path:
@@ -71,20 +112,35 @@ def copy_project(copy: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The whole site, built once per test session with --strict, for SITE_URL (a sub-path).
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole site, built once per test run with --strict, for SITE_URL (a sub-path).
 
-    ``CARDRULES_BUILT_SITE=DIR`` uses a site already built that way (``BUILD_ENV``) instead: for
-    running a few site or browser tests again while working, never in CI.
+    Under pytest-xdist (``./run test`` runs two workers) the first worker that asks builds it into
+    the run's shared temporary folder while the other waits on a lock, then both read the same
+    build: one build a run, not one a worker. ``CARDRULES_BUILT_SITE=DIR`` uses a site already
+    built that way (``BUILD_ENV``) instead: for running a few site or browser tests again while
+    working, never in CI.
     """
+    import fcntl
     import os
 
     built = os.environ.get("CARDRULES_BUILT_SITE")
     if built and not os.environ.get("CI"):
         return Path(built)
-    out = tmp_path_factory.mktemp("site")
-    done = build_site(out)
-    assert done.returncode == 0, done.stdout + done.stderr
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("site")
+        done = build_site(out)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return out
+    shared = tmp_path_factory.getbasetemp().parent  # the run's folder; each worker has one below it
+    out, failed = shared / "site", shared / "site.failed"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (out / "index.html").is_file() and not failed.exists():
+            done = build_site(out)
+            if done.returncode != 0:
+                failed.write_text(done.stdout + done.stderr, encoding="utf-8")
+    assert not failed.exists(), failed.read_text(encoding="utf-8")
     return out
 
 

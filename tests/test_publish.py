@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from site_tools.published import publish
-from tests.conftest import ROOT
+from tests.conftest import ROOT, building
 
 SITE_URL = "https://example.test/cardrules/"
 PLACEHOLDER = "cardrules.example.org"
@@ -22,14 +22,15 @@ def test_a_published_build_without_repo_url_has_no_placeholder_link(tmp_path: Pa
     assert PLACEHOLDER in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")  # what is at stake
     out = tmp_path / "site"
     env = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin", "SITE_URL": SITE_URL}
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    with building():  # not while another test builds the project (tests/conftest.py)
+        done = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "REPO_URL is not set" in done.stderr
     pages = sorted(out.rglob("*.html"))
