@@ -41,13 +41,14 @@ export function mountChecker(root, started = null) {
   let known = recallList(NAMES); // names from earlier evenings, offered as each name is typed
   if (store.get().answer?.kind === "working") store.update((s) => ({ ...s, answer: null })); // reloaded mid-check
   // The kept verdict: shown now only if it answers this very sheet; the live referee's replaces it.
-  let kept = S.keptAnswerFits(store.get(), referee, lang);
-  if (!kept && store.get().answer && "status" in store.get().answer) store.update((s) => ({ ...s, answer: null, answerKey: null }));
+  // (Known by identity: every change of the sheet keeps the answer object it does not replace.)
+  const fits = S.keptAnswerFits(store.get(), referee, lang);
+  if (!fits && store.get().answer && "status" in store.get().answer) store.update((s) => ({ ...s, answer: null, answerKey: null }));
+  const keptAnswer = fits ? store.get().answer : null;
   const status = { stage: "", start: "", ready: false, failed: null, busy: false, prompt: null, share: null, select: null };
   const redraw = () => render(html`<${Checker} />`, root);
   const setStatus = (change) => { Object.assign(status, change); redraw(); };
   const client = started || createWorkerClient(checkerWorkerURL(root, new URL("../checker.js", import.meta.url).href), { lang });
-  client.listen((stage, msg) => setStatus({ stage, ...(stage === "ready" ? { ready: true, start: msg.start } : {}) }));
   client.ready.catch((error) => setStatus({ failed: error.message }));
 
   // One thing at a time, in order (a tap while the referee works waits its turn).
@@ -93,12 +94,10 @@ export function mountChecker(root, started = null) {
     update((s) => ({ ...s, view }));
   }
   function settle(answer, text) { // the referee's answer to `text`, kept with what it answers
-    kept = false;
     update((s) => ({ ...s, answer, answerKey: S.answerKey(referee, lang, text), stale: false, ...(answer.status === 2 ? {} : {
       order: (answer.explain && answer.explain.order) || [], dealScores: answer.result.deals.map((d) => d.scores) }) }));
   }
   async function check() {
-    kept = false;
     update((s) => ({ ...s, answer: { note: t("working"), kind: "working" }, stale: false }));
     const text = await currentText();
     settle(JSON.parse(await client.call("check", { text })), text);
@@ -106,10 +105,11 @@ export function mountChecker(root, started = null) {
     root.querySelector(".checker-answer")?.scrollIntoView({ block: "nearest" });
   }
   async function recheck() { // the kept verdict, checked again by the live referee (in place: no "checking…")
-    if (!kept || !S.keptAnswerFits(store.get(), referee, lang)) return;
+    const still = () => store.get().answer === keptAnswer && S.keptAnswerFits(store.get(), referee, lang);
+    if (!still()) return;
     const text = store.get().text;
     const answer = JSON.parse(await client.call("check", { text }));
-    if (kept && store.get().text === text && S.keptAnswerFits(store.get(), referee, lang)) settle(answer, text);
+    if (still() && store.get().text === text) settle(answer, text);
   }
   async function openText(text, origin) { // a shared record: read into the form if it can be, and checked at once
     update(() => ({ ...S.blankSheet(), text, source: "text", view: "form", origin, fresh: false }));
@@ -321,16 +321,18 @@ export function mountChecker(root, started = null) {
   root.replaceChildren();
   store.subscribe(redraw);
   redraw();
+  // The worker's progress so far (it may have started before this module loaded), then as it comes.
+  client.listen((stage, msg) => setStatus({ stage, ...(stage === "ready" ? { ready: true, start: msg.start } : {}) }));
   run(open);
   window.addEventListener("hashchange", () => run(open));
   client.ready.then(() => { root.dataset.ready = "true"; root.dataset.start = status.start; }, () => { root.dataset.ready = "failed"; });
-  if (kept) client.ready.then(() => run(recheck), () => {});
+  if (keptAnswer) client.ready.then(() => run(recheck), () => {});
   // What tests and styles read: the view shown, the answer's state (its exit status) once there is one.
   const mark = (s) => {
     root.dataset.view = s.view;
     if (s.answer && "status" in s.answer) {
       root.dataset.state = String(s.answer.status);
-      root.dataset.answer = kept ? "kept" : "live";
+      root.dataset.answer = s.answer === keptAnswer ? "kept" : "live";
     } else {
       root.removeAttribute("data-state");
       root.removeAttribute("data-answer");
