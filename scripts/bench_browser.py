@@ -13,7 +13,12 @@ on disk, with the service worker allowed (a reader's browser), and measures:
   worker says the page's language is available offline, the bytes the server sent for the visit
   (the page, its scripts, Python, the snapshot) and, apart, for the worker's background fetch of
   the rest of the language (it marks its requests), and the most times one file was sent;
-- **reload**: the same page reloaded, to its verdict (a reader's second visit);
+- **reload**: the same page reloaded (a reader's second visit), to its first verdict (the kept one:
+  the last verdict, shown at once because the sheet, the build's referee and the language are
+  unchanged) and to the live referee's verdict that replaces it; and where the live path's time
+  goes: the page's marks ``referee:<stage>`` (checker-start.js, worker-client.js) give when the
+  worker was created, its script ran, Pyodide's script was loaded, the WebAssembly compiled, the
+  snapshot was read, decoded and restored, and the referee was ready, each since the navigation;
 - **second check**: "Check" pressed again on the started page (five times; the median);
 - **floor, snapshot**: a page whose worker only restores the build's snapshot
   (``checker-start.js``, as the checker does) and runs ``1+1``, cold: the restore floor;
@@ -60,12 +65,29 @@ self.postMessage(performance.timeOrigin + performance.now());"""
 
 
 VERDICT_WATCH = """window.__benchVerdict = null;
+window.__benchLive = null;
 new MutationObserver((_, observer) => {
-  if (document.querySelector(".referee-checker[data-state]")) {
+  if (window.__benchVerdict === null && document.querySelector(".referee-checker[data-state]")) {
     window.__benchVerdict = performance.now();
+    window.__benchFirst = document.querySelector(".referee-checker").dataset.answer;
+  }
+  if (document.querySelector(".referee-checker[data-state][data-answer=live]")) {
+    window.__benchLive = performance.now();
     observer.disconnect();
   }
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });"""
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state", "data-answer"] });"""
+# The worker's stages (checker-start.js), in the order they happen on a start from the snapshot.
+STAGES = (
+    ("worker-created", "worker created"),
+    ("worker-script", "worker's script running"),
+    ("pyodide-script", "Pyodide's script loaded"),
+    ("wasm-file", "WebAssembly file read"),
+    ("snapshot-file", "snapshot file read"),
+    ("snapshot-decoded", "snapshot decoded"),
+    ("wasm-compiled", "WebAssembly compiled"),
+    ("snapshot-restored", "snapshot restored"),
+    ("referee", "referee ready"),
+)
 # Targets (issue 36): bytes of a cold visit from a precompressed host, each file once, a reload, a
 # second check, and a cold visit within 1.5 times the restore floor of the same run.
 MAX_BYTES = 8_000_000
@@ -215,6 +237,19 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
             Counting.sent.clear()
             page.reload()
             note("reload, first verdict (ms)", verdict(page))
+            assert page.evaluate("window.__benchFirst") == "kept", (
+                "the reload showed no kept verdict"
+            )
+            page.wait_for_selector(".referee-checker[data-answer=live]", timeout=300_000)
+            note("reload, the live referee's verdict (ms)", page.evaluate("window.__benchLive"))
+            marks = dict(
+                page.evaluate(
+                    "performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])"
+                )
+            )
+            for name, label in STAGES:
+                if f"referee:{name}" in marks:
+                    note(f"  reload, {label} (ms)", marks[f"referee:{name}"])
             note(
                 "reload, requests for the checker's files",
                 sum(1 for path, *_ in Counting.sent if "/assets/checker/" in path),

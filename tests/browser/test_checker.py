@@ -25,6 +25,15 @@ from tests.browser.conftest import LOCAL_HOSTS, SHOTS
 from tests.conftest import EXAMPLES, ROOT, SUB_PATH
 
 READY = ".referee-checker[data-ready='true']"
+# The first verdict a page showed: [data-answer ("kept" or "live"), data-state, whether the referee
+# was ready then], recorded from the page's first script on (a kept verdict shows before the referee).
+FIRST_ANSWER = """window.__firstAnswer = null;
+new MutationObserver((_, observer) => {
+  const root = document.querySelector(".referee-checker[data-state]");
+  if (!root) return;
+  window.__firstAnswer = [root.dataset.answer, root.dataset.state, root.dataset.ready === "true"];
+  observer.disconnect();
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });"""
 STARTUP_MS = (
     120_000  # a shared 2-core machine starting Python in WebAssembly; usually a few seconds
 )
@@ -386,12 +395,25 @@ def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(
     assert shown_table(page)["total"] == {k: str(v) for k, v in expected["totals"].items()}
     kept = json.loads(page.evaluate("localStorage.getItem('referee-checker:sheet')"))["value"]
     assert len(kept["record"]["deals"]) == 2 and kept["record"]["deals"][1]["dealer"] == "Аня"
-    # A reload at the game's address (the link the game page gave): the evening, as it was.
+    # A reload at the game's address (the link the game page gave): the evening, as it was, and its
+    # verdict at once: the kept one (the same sheet, build and language) as the page opens, before
+    # the referee is up, then the live referee's in its place.
+    page.add_init_script(FIRST_ANSWER)
     page.reload()
-    page.wait_for_selector(READY, timeout=STARTUP_MS)
+    page.wait_for_selector(".referee-checker[data-answer=live]", timeout=STARTUP_MS)
+    assert page.evaluate("window.__firstAnswer") == ["kept", "1", False]
     assert page.locator("fieldset.checker-deal").count() == 2
     assert page.locator("input[data-path='players[2]']").input_value() == "Борис"
     assert page.get_attribute(".referee-checker", "data-state") == "1"
+    assert shown_table(page)["total"] == {k: str(v) for k, v in expected["totals"].items()}
+    # A changed sheet never shows the kept verdict: a score changed in the form, then a reload.
+    tap("input[data-path='deals[1].claim.Вера']")
+    page.keyboard.type("0")
+    page.reload()
+    page.wait_for_selector(READY, timeout=STARTUP_MS)
+    assert page.evaluate("window.__firstAnswer") is None
+    assert page.get_attribute(".referee-checker", "data-state") is None
+    assert "Сдача 1" not in page.inner_text(".checker-answer")
     print(
         f"first dispute: {first_taps} taps, {first_keys} 'next' keys; next deal: {taps} taps, {keys} keys"
     )

@@ -156,6 +156,14 @@ export function stdlibFor(snapshotUrl) {
 }
 
 /**
+ * When each stage of the start ended, as absolute times (performance.timeOrigin + now, so that the
+ * page can place them on its own timeline): what the benchmark reports for a reload and a cold
+ * visit (scripts/bench_browser.py), and what a reader's browser shows in its performance panel.
+ */
+export const stages = [];
+const stage = (name) => stages.push([name, performance.timeOrigin + performance.now()]);
+
+/**
  * Start Pyodide: from the snapshot when ``snapshot`` is given, else plainly.
  *
  * Pyodide fetches its WebAssembly and standard library itself, with ``fetch``: while it starts,
@@ -170,8 +178,14 @@ export async function startPyodide({ pyodide, lock, snapshot, stdlib, env = {} }
   const wasmUrl = new URL("pyodide.asm.wasm", indexURL).href;
   const stdlibUrl = stdlib ? new URL(stdlib, self.location.href).href : null;
   const wasm = fetchOnce(wasmUrl);
-  wasm.catch(() => {});
+  wasm.then(() => stage("wasm-file"), () => {});
   const before = self.fetch;
+  // Timed only: Pyodide compiles and instantiates the WebAssembly as it streams in.
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = (...args) => {
+    stage("wasm-compile-start");
+    return streaming.apply(WebAssembly, args).then((result) => { stage("wasm-compiled"); return result; });
+  };
   self.fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url === wasmUrl) return wasm.then((r) => r.clone());
@@ -180,6 +194,7 @@ export async function startPyodide({ pyodide, lock, snapshot, stdlib, env = {} }
   };
   try {
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+    stage("pyodide-script");
     const options = { indexURL, packages: [], lockFileContents: lock, env: { ...env } };
     if (stdlibUrl) options.stdLibURL = stdlibUrl;
     let file = null;
@@ -193,10 +208,17 @@ export async function startPyodide({ pyodide, lock, snapshot, stdlib, env = {} }
     }
     if (file) {
       options._loadSnapshot = Promise.all([file.arrayBuffer(), wasm.then((r) => r.clone().arrayBuffer())])
-        .then(([packed, bytes]) => decodeSnapshot(new Uint8Array(packed), new Uint8Array(bytes)));
+        .then(([packed, bytes]) => {
+          stage("snapshot-file");
+          const heap = decodeSnapshot(new Uint8Array(packed), new Uint8Array(bytes));
+          stage("snapshot-decoded");
+          return heap;
+        });
       options._loadSnapshot.catch(() => {}); // its failure is loadPyodide's to report
       try {
-        return { pyodide: await loadPyodide(options), snapshot: true };
+        const started = await loadPyodide(options);
+        stage("snapshot-restored");
+        return { pyodide: started, snapshot: true };
       } catch (error) { // a snapshot this browser cannot restore: the plain start gives the same answers
         console.warn("checker: no snapshot restored, starting plainly:", error);
         delete options._loadSnapshot;
@@ -204,8 +226,11 @@ export async function startPyodide({ pyodide, lock, snapshot, stdlib, env = {} }
         caches.open(FILES_CACHE).then((c) => c.delete(new URL(snapshot, self.location.href).href)).catch(() => {});
       }
     }
-    return { pyodide: await loadPyodide(options), snapshot: false };
+    const started = await loadPyodide(options);
+    stage("python-started");
+    return { pyodide: started, snapshot: false };
   } finally {
     self.fetch = before;
+    WebAssembly.instantiateStreaming = streaming;
   }
 }

@@ -18,8 +18,10 @@
 //   writer's build makes no snapshot), and ?start=plain on the page's address forces it.
 // Both run Python with PYTHONOPTIMIZE=2, as the snapshot was made: no docstrings in the heap.
 
-import { fetchOnce, startPyodide, stdlibFor } from "./checker-start.js";
+import { fetchOnce, stages, startPyodide, stdlibFor } from "./checker-start.js";
 
+// The worker's own start (the page created it at timeOrigin), then its script's: the benchmark's stages.
+stages.push(["worker-created", performance.timeOrigin], ["worker-script", performance.timeOrigin + performance.now()]);
 const params = new URL(self.location.href).searchParams;
 const PYODIDE = params.get("pyodide");
 const BUNDLE = params.get("bundle");
@@ -58,7 +60,8 @@ async function start() {
     web = pyodide.pyimport("referee.present.web");
   }
   python = pyodide;
-  progress("ready", { start: restored ? "snapshot" : "plain" });
+  stages.push(["referee", performance.timeOrigin + performance.now()]);
+  progress("ready", { start: restored ? "snapshot" : "plain", stages });
   return web;
 }
 

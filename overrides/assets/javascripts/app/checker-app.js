@@ -4,6 +4,12 @@
  * keystroke is saved, and a reload finds the sheet as it was. A link (#record=… from a worked
  * example or a friend, #game=… from a game page) never wipes a sheet in progress: the page asks.
  *
+ * A reload answers at once: the last verdict is kept with the sheet, keyed by the build's referee,
+ * the language and the exact record text (sheet.js: answerKey), and shown as the page opens when the
+ * sheet still gives that key (never for a sheet changed since, nor for another build or language);
+ * the referee checks the record again as soon as it is up, and its answer replaces the kept one.
+ * root[data-answer] says which is shown: "kept" or "live".
+ *
  *   mountChecker(root)   // root: the .referee-checker element site_tools/published/checker.py writes
  */
 import { html, render } from "./lib.js";
@@ -20,22 +26,29 @@ const SHEET = "referee-checker:sheet";
 const NAMES = "referee-checker:players";
 const STAGES = { download: 1, start: 2, referee: 3, ready: 4 };
 
-/** Renders the checker into `root` and runs it. */
-export function mountChecker(root) {
+/**
+ * Renders the checker into `root` and runs it.
+ * @param {HTMLElement} root
+ * @param {object} [started] the worker client, when the page's entry started it already (checker.js)
+ */
+export function mountChecker(root, started = null) {
   const lang = root.dataset.lang;
   const t = createStrings(JSON.parse(root.dataset.strings));
   const games = JSON.parse(root.dataset.games);
   const specOf = (slug) => games.find((g) => g.game === slug);
   const store = createStore(SHEET, S.blankSheet);
+  const referee = root.dataset.bundle; // referee-<hash>.zip: the hash of the referee's code and catalogs
   let known = recallList(NAMES); // names from earlier evenings, offered as each name is typed
   if (store.get().answer?.kind === "working") store.update((s) => ({ ...s, answer: null })); // reloaded mid-check
+  // The kept verdict: shown now only if it answers this very sheet; the live referee's replaces it.
+  // (Known by identity: every change of the sheet keeps the answer object it does not replace.)
+  const fits = S.keptAnswerFits(store.get(), referee, lang);
+  if (!fits && store.get().answer && "status" in store.get().answer) store.update((s) => ({ ...s, answer: null, answerKey: null }));
+  const keptAnswer = fits ? store.get().answer : null;
   const status = { stage: "", start: "", ready: false, failed: null, busy: false, prompt: null, share: null, select: null };
   const redraw = () => render(html`<${Checker} />`, root);
   const setStatus = (change) => { Object.assign(status, change); redraw(); };
-  const client = createWorkerClient(checkerWorkerURL(root, new URL("../checker.js", import.meta.url).href), {
-    lang,
-    onProgress: (stage, msg) => setStatus({ stage, ...(stage === "ready" ? { ready: true, start: msg.start } : {}) }),
-  });
+  const client = started || createWorkerClient(checkerWorkerURL(root, new URL("../checker.js", import.meta.url).href), { lang });
   client.ready.catch((error) => setStatus({ failed: error.message }));
 
   // One thing at a time, in order (a tap while the referee works waits its turn).
@@ -80,14 +93,23 @@ export function mountChecker(root) {
     if (view === "form" && sheet.source === "text" && !(await toForm())) return;
     update((s) => ({ ...s, view }));
   }
+  function settle(answer, text) { // the referee's answer to `text`, kept with what it answers
+    update((s) => ({ ...s, answer, answerKey: S.answerKey(referee, lang, text), stale: false, ...(answer.status === 2 ? {} : {
+      order: (answer.explain && answer.explain.order) || [], dealScores: answer.result.deals.map((d) => d.scores) }) }));
+  }
   async function check() {
     update((s) => ({ ...s, answer: { note: t("working"), kind: "working" }, stale: false }));
     const text = await currentText();
-    const answer = JSON.parse(await client.call("check", { text }));
-    update((s) => ({ ...s, answer, stale: false, ...(answer.status === 2 ? {} : {
-      order: (answer.explain && answer.explain.order) || [], dealScores: answer.result.deals.map((d) => d.scores) }) }));
+    settle(JSON.parse(await client.call("check", { text })), text);
     if (store.get().own) known = rememberList(NAMES, (store.get().record?.players || []).map((p) => String(p ?? "").trim()));
     root.querySelector(".checker-answer")?.scrollIntoView({ block: "nearest" });
+  }
+  async function recheck() { // the kept verdict, checked again by the live referee (in place: no "checking…")
+    const still = () => store.get().answer === keptAnswer && S.keptAnswerFits(store.get(), referee, lang);
+    if (!still()) return;
+    const text = store.get().text;
+    const answer = JSON.parse(await client.call("check", { text }));
+    if (still() && store.get().text === text) settle(answer, text);
   }
   async function openText(text, origin) { // a shared record: read into the form if it can be, and checked at once
     update(() => ({ ...S.blankSheet(), text, source: "text", view: "form", origin, fresh: false }));
@@ -299,14 +321,22 @@ export function mountChecker(root) {
   root.replaceChildren();
   store.subscribe(redraw);
   redraw();
+  // The worker's progress so far (it may have started before this module loaded), then as it comes.
+  client.listen((stage, msg) => setStatus({ stage, ...(stage === "ready" ? { ready: true, start: msg.start } : {}) }));
   run(open);
   window.addEventListener("hashchange", () => run(open));
   client.ready.then(() => { root.dataset.ready = "true"; root.dataset.start = status.start; }, () => { root.dataset.ready = "failed"; });
+  if (keptAnswer) client.ready.then(() => run(recheck), () => {});
   // What tests and styles read: the view shown, the answer's state (its exit status) once there is one.
   const mark = (s) => {
     root.dataset.view = s.view;
-    if (s.answer && "status" in s.answer) root.dataset.state = String(s.answer.status);
-    else root.removeAttribute("data-state");
+    if (s.answer && "status" in s.answer) {
+      root.dataset.state = String(s.answer.status);
+      root.dataset.answer = s.answer === keptAnswer ? "kept" : "live";
+    } else {
+      root.removeAttribute("data-state");
+      root.removeAttribute("data-answer");
+    }
   };
   mark(store.get());
   store.subscribe(mark);

@@ -7,7 +7,8 @@
  * own (the reader's own sheet, not a link's), origin (the address's fragment it was opened from),
  * fresh (its first dealer not yet filled in), seatNames (each seat's last name that was not empty,
  * so a name retyped keeps its entries), folded/carried/dealScores/order (the evening: deals checked
- * and the totals carried), answer (the last answer, or null), stale (edited since)}.
+ * and the totals carried), answer (the last answer, or null), answerKey (what that answer answers:
+ * `answerKey` below), stale (edited since)}.
  */
 import { getAt, setAt } from "./store.js";
 
@@ -16,7 +17,7 @@ export const TEST_ONLY = ["expected"]; // keys for the test suite: never in what
 /** A sheet with nothing in it. */
 export function blankSheet() {
   return { record: null, text: "", view: "form", source: "form", own: false, origin: "", fresh: true, seatNames: [],
-    folded: 0, carried: null, dealScores: [], order: [], answer: null, stale: false };
+    folded: 0, carried: null, dealScores: [], order: [], answer: null, answerKey: null, stale: false };
 }
 
 /** A record with only what the test suite reads left out. */
@@ -118,3 +119,38 @@ export function changed(sheet, parts, value) {
 }
 
 export { getAt };
+
+/**
+ * What a kept verdict answers: the build's referee (its zip is named by the hash of its code and
+ * catalogs), the page's language and the exact record text that was checked (its length and a
+ * 53-bit hash, so that the sheet on the device does not hold the record twice). A reload shows the
+ * kept verdict only when the sheet's text gives the same key (see `keptAnswerFits`).
+ *
+ *   answerKey("referee-ab12.zip", "en", "game: yacht") → {referee: "referee-ab12.zip", lang: "en", text: "11:…"}
+ */
+export function answerKey(referee, lang, text) {
+  // cyrb53 (a public-domain string hash): two 32-bit lanes mixed, 53 bits kept.
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const hash = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return { referee, lang, text: `${text.length}:${hash.toString(36)}` };
+}
+
+/**
+ * Whether the sheet's kept answer is the answer to the sheet as it is now, by this build's referee
+ * in this language: its key matches, and nothing was changed in the form since the text was made
+ * from it (a change there leaves the text behind until the next check).
+ */
+export function keptAnswerFits(sheet, referee, lang) {
+  const key = sheet.answerKey;
+  if (!sheet.answer || !("status" in sheet.answer) || !key || sheet.source === "form" || sheet.stale) return false;
+  const now = answerKey(referee, lang, sheet.text || "");
+  return key.referee === now.referee && key.lang === now.lang && key.text === now.text;
+}

@@ -32,16 +32,26 @@ export function checkerWorkerURL(root, moduleURL) {
 /**
  * @param {URL|string} url the worker's script (a module worker)
  * @param {{lang: string, onProgress?: (stage: string, message: object) => void}} options
- * @returns {{call: (op: string, payload?: object) => Promise<any>, ready: Promise<void>}}
+ * @returns {{call: (op: string, payload?: object) => Promise<any>, ready: Promise<void>,
+ *   listen: (onProgress: (stage: string, message: object) => void) => void}}
+ *   `listen` sets the progress listener later (the page's entry starts the worker before the app's
+ *   modules load, and the app listens once it runs): the messages so far are given to it at once.
  */
-export function createWorkerClient(url, { lang, onProgress = () => {} }) {
+export function createWorkerClient(url, { lang, onProgress = null }) {
   const worker = new Worker(url, { type: "module" });
+  const heard = [];
   const pending = new Map();
   let nextId = 1;
   worker.onmessage = (event) => {
     const msg = event.data;
     if (msg.type === "progress") {
-      onProgress(msg.stage, msg);
+      // The worker's start, stage by stage, on the page's timeline (the browser's performance panel,
+      // the benchmark): marks "referee:<stage>" at the worker's absolute times.
+      for (const [name, at] of msg.stages || []) {
+        try { performance.mark(`referee:${name}`, { startTime: at - performance.timeOrigin }); } catch { /* an old browser */ }
+      }
+      if (onProgress) onProgress(msg.stage, msg);
+      else heard.push(msg);
       return;
     }
     const job = pending.get(msg.id);
@@ -55,5 +65,9 @@ export function createWorkerClient(url, { lang, onProgress = () => {} }) {
     pending.set(id, { resolve, reject });
     worker.postMessage({ id, op, lang, ...payload });
   });
-  return { call, ready: call("start") };
+  const listen = (fn) => {
+    onProgress = fn;
+    for (const msg of heard.splice(0)) fn(msg.stage, msg);
+  };
+  return { call, ready: call("start"), listen };
 }
