@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,6 +49,9 @@ def new_table(slug: str, seed: int, lang: str, chosen: Sequence[str] = ()) -> Ta
     return table
 
 
+SOURCE_RULE = re.compile(r"^[A-Z][A-Z0-9]*-S\d+$")
+"""A rule as a source states it (``G8-S13``); the page anchors it where the rule's paragraph cites it."""
+
 _LIVE: dict[tuple[str, int, str], Table] = {}
 
 
@@ -68,12 +72,22 @@ def finding(table: Table, error: IllegalPlayError) -> dict[str, Any]:
 
     game = get_game(table.slug)
     rule = rule_id(game, error.code or "")
+    if rule is None:  # a source's own rule (G8-S13): its paragraph on the page has the anchor too
+        source = game.rule_for(error.code or "")
+        rule = source if isinstance(source, str) and SOURCE_RULE.match(source) else None
     return {
         "text": render(error.message, table.lang),
         "code": error.code,
         "rule": rule,
         "href": page_href(table.slug, rule.lower() if rule else PLAY_SECTION.get(table.slug, "")),
     }
+
+
+def duty_rule(table: Table, rule: str) -> dict[str, str]:
+    """The rule a duty gives in its own words, for the page's link: its id and its anchor on the game's page."""
+    from referee.present.explain import page_href
+
+    return {"rule": rule, "href": page_href(table.slug, rule.lower())}
 
 
 def snapshot(table: Table) -> dict[str, Any]:
@@ -93,6 +107,7 @@ def snapshot(table: Table) -> dict[str, Any]:
         "to_move": None if ask is None else ask.seat,
         "prompt": None if ask is None else table.say(ask.prompt),
         "duty": [] if ask is None else [table.say(m) for m in ask.duty],
+        "duty_rule": None if ask is None or ask.rule is None else duty_rule(table, ask.rule),
         "choices": []
         if ask is None or ask.seat != table.reader
         else [

@@ -122,6 +122,11 @@ class Ask:
     tries: list[Choice] = field(default_factory=list)
     """Moves the page offers beside the choices that the rules forbid now (a pass where play is
     compulsory, a forbidden use of a card): choosing one gets the referee's refusal."""
+    rule: str | None = None
+    """The id of the rule the duty gives in its own words (the page links to it), if one rule does."""
+    private: bool = False
+    """Whether the choice is hidden from the reader (an exchange between two other players): its "why?"
+    then says only the duty, not the cards."""
 
     @property
     def choices(self) -> list[Choice]:
@@ -216,6 +221,8 @@ class Table(ABC):
 
     def why(self, ask: Ask, choice: Choice) -> list[Message]:
         """Why a computer's choice was allowed: the duty that applied and what else was allowed."""
+        if ask.private:
+            return list(ask.duty)
         if len(ask.choices) == 1:
             return [*ask.duty, t("It was the only move allowed.")]
         if len(ask.choices) > MOST_LISTED:
