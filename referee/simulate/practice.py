@@ -14,6 +14,7 @@ those; the live table is kept here too, so a move costs one step, not a replay.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import re
@@ -132,8 +133,23 @@ def snapshot(table: Table) -> dict[str, Any]:
     return out
 
 
+_SETTLED: list[bool] = []
+
+
+def settle() -> None:
+    """Once, when the first deal starts: collect what loading left behind and freeze the rest (the
+    modules, the games' declarations, the messages), so that Python's full collections no longer walk
+    them. Unfrozen, a full collection now and then made one move in a few hundred cost ten times the
+    median (Construction: 90 ms of CPU against 3), in the browser as on the command line."""
+    if not _SETTLED:
+        gc.collect()
+        gc.freeze()
+        _SETTLED.append(True)
+
+
 def start(slug: str, seed: int, lang: str) -> str:
     """A new deal: the snapshot at the reader's first turn (JSON)."""
+    settle()
     return json.dumps(snapshot(_table(slug, seed, lang, [])), ensure_ascii=False)
 
 

@@ -102,6 +102,36 @@ def card_choice(
     )
 
 
+class LazyChoices(Sequence[Choice]):
+    """The choices of many moves, each made only when asked for: a computer's "why?" counts the moves
+    and names a few, and Construction's card may have hundreds of places to be built on.
+
+    >>> lazy = LazyChoices(list(range(100)), lambda m: Choice(str(m), t("passes")))
+    >>> len(lazy), [c.token for c in lazy[:2]], lazy[-1].token
+    (100, ['0', '1'], '99')
+    """
+
+    def __init__(self, moves: Sequence[Any], make: Callable[[Any], Choice]):
+        self._moves = moves
+        self._make = make
+        self._made: dict[int, Choice] = {}
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def _one(self, index: int) -> Choice:
+        index = range(len(self._moves))[index]
+        made = self._made.get(index)
+        if made is None:
+            made = self._made[index] = self._make(self._moves[index])
+        return made
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._one(k) for k in range(len(self._moves))[index]]
+        return self._one(index)
+
+
 @dataclass
 class Ask:
     """A decision a seat must make now: what it may choose, and how the referee and a computer see it.
@@ -112,7 +142,7 @@ class Ask:
     """
 
     seat: int
-    options: list[Choice] | Callable[[], list[Choice]]
+    options: Sequence[Choice] | Callable[[], Sequence[Choice]]
     """The choices, or a function that lists them (made only when asked: a computer's turn needs only
     its own choice)."""
     auto: Callable[[], Choice]
@@ -129,7 +159,7 @@ class Ask:
     then says only the duty, not the cards."""
 
     @property
-    def choices(self) -> list[Choice]:
+    def choices(self) -> Sequence[Choice]:
         """Everything the seat may choose now."""
         if callable(self.options):
             self.options = self.options()
@@ -142,7 +172,9 @@ class Event:
 
     seat: int
     words: Message
-    ask: Ask
+    ask: Ask | None
+    """What was asked, until the page has shown the move (then let go: Construction's asks hold
+    hundreds of moves each, and a long game would keep them all)."""
     choice: Choice
 
     @property
@@ -291,10 +323,11 @@ class Table(ABC):
                     "player": self.players[e.seat],
                     "text": self.say(e.words),
                     "why": [self.say(m) for m in self.why(e.ask, e.choice)]
-                    if e.seat != self.reader
+                    if e.seat != self.reader and e.ask is not None
                     else [],
                 }
             )
+            e.ask = None
         return self._said
 
     # Shared pieces of views -------------------------------------------------------------------------
