@@ -620,10 +620,10 @@ def main() -> None:
 
         startup_benchmark(rest)
         return
-    if args.table:
+    if args.table and not args.browser:
         from bench_table import main as table_benchmark
 
-        table_benchmark(rest)
+        table_benchmark(rest + (["--only", args.only] if args.only else []))
         return
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

@@ -12,7 +12,6 @@ import random
 import pytest
 
 from referee.cli.command import main
-from referee.engines.tricks import TrickPlay
 from referee.games import GAMES
 from referee.games import catch_the_ten as ctt
 from referee.messages import render
@@ -20,8 +19,7 @@ from referee.notation import format_card
 from referee.present.explain import RULE_ID
 from referee.present.verdicts import check_text
 from referee.simulate.practice import SOURCE_RULE, act, new_table, play_out, start, table_class
-from referee.simulate.trick_tables import TrickTable
-from referee.simulate.turn_tables import TurnTable
+from referee.simulate.soak import checked_play_out, soak
 
 SLUGS = list(GAMES)
 DEALS = {slug: 400 for slug in SLUGS} | {"construction": 20}
@@ -30,41 +28,13 @@ REPLAYED = 25
 """Of those, every how-manieth is also replayed by the referee from its record."""
 
 
-def checked_play_out(table, rng: random.Random | None = None) -> int:
-    """Play a deal to its end, every seat by the computer (or the reader at random), each move checked by
-    the engine itself before it is made; the number of moves."""
-    moves = 0
-    while table.ask is not None:
-        ask = table.ask
-        choice = ask.auto() if rng is None or ask.seat != table.reader else rng.choice(ask.choices)
-        assert choice.token in {c.token for c in ask.choices}, (
-            table.slug,
-            table.seed,
-            choice.token,
-        )
-        if isinstance(table, TrickTable) and choice.card is not None and table.play is not None:
-            play = table.play
-            in_trick = choice.card in play.hands[play.turn] and (
-                not isinstance(play, TrickPlay) or play.turn == ask.seat
-            )
-            if in_trick and ask.refuse is not None and ask.refuse.__name__ == "refuse_card":
-                assert play.check(choice.card) is None, (table.slug, table.seed, str(choice.card))
-        if isinstance(table, TurnTable):
-            assert table.state.is_legal(choice.move), (table.slug, table.seed, choice.token)
-        table._make(choice)
-        moves += 1
-    return moves
-
-
 @pytest.mark.parametrize("slug", SLUGS)
 def test_computer_players_only_make_legal_moves(slug: str) -> None:
-    cls = table_class(slug)
-    for seed in range(DEALS[slug]):
-        table = cls(seed, ("en", "ru", "de")[seed % 3])
-        assert checked_play_out(table) > 0
-        if seed % REPLAYED == 0:
-            verdict = check_text(table.record_text())
-            assert verdict.exit_status == 0 and not verdict.findings, (slug, seed, verdict.findings)
+    """A few hundred deals a game here (thousands: ``./run bench --table --soak``, DEVELOPING.md); every
+    REPLAYED-th record is judged as the page and ``referee check`` judge it, clean and the same."""
+    result = soak(slug, range(DEALS[slug]), judge_every=REPLAYED)
+    assert result.deals == DEALS[slug] and result.moves > 0
+    assert result.illegal == [] and result.mismatches == []
 
 
 @pytest.mark.parametrize("slug", SLUGS)
