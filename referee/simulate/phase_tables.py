@@ -76,6 +76,7 @@ class TrumpSevenTable(TrickTable):
                             "Say yes to play alone against the other two; in round two keep your yes or withdraw it."
                         )
                     ],
+                    rule="G1-R08",
                 )
                 self.answers[seat].append(choice.move)
         final = [s for s in order if self.answers[s][1]]
@@ -92,6 +93,7 @@ class TrumpSevenTable(TrickTable):
             lambda: next(c for c in suits if c.move is best),
             t("{player} to name trumps", player=self.players[declarer]),
             [t("Name any suit as trumps; then take the widow and lay two cards away.")],
+            rule="G1-R11",
         )
         trump = self.trump = choice.move
         eleven = hands[declarer] + self.widow
@@ -105,6 +107,7 @@ class TrumpSevenTable(TrickTable):
                 lambda lay=lay: card_choice(lay, words=t("lays {card} away", card=lay)),
                 t("{player} to lay a card away", player=self.players[declarer]),
                 [t("Lay two cards away: any cards may go.")],
+                rule="G1-R12",
             )
             self.discarded.append(choice.card)  # type: ignore[arg-type]
             self.holding[declarer] = [c for c in held if c != choice.card]
@@ -175,6 +178,7 @@ class ReunionTable(TrickTable):
                 t("{player} to lay a card away", player=self.players[self.dealer]),
                 [t("Lay two cards away: no ace and neither trump jack.")],
                 self.refuse_discard,
+                rule="G2-R10",
             )
             self.discarded.append(choice.card)  # type: ignore[arg-type]
             self.holding[self.dealer] = [c for c in held if c != choice.card]
