@@ -30,9 +30,16 @@ SEEDS = {"trump-seven": 11, "korol": 2, "buy-or-pass": 1}
 """Deals whose random choices reach the play (Trump 7's seed 7 is thrown in: nobody, or two, declare),
 or the reader's own decisions before it: Korol's exchange with the King (the reader is the Soldier),
 Buy or Pass's pick of a card laid down and its fined pass while holding the suit led."""
-DECIDING = {"trump-seven", "reunion", "korol", "buy-or-pass", "minnesota-whist", "yacht"}
-"""The games whose reader makes a decision before or beside the play (a bid, an exchange, a lay-down),
-shown with its rule's link."""
+DECIDING = {
+    "trump-seven": {"G1-R08"},
+    "reunion": {"G2-R10"},
+    "korol": {"G8-S13"},
+    "buy-or-pass": {"G6-S5", "G6-S9", "G6-S15"},
+    "minnesota-whist": {"MW-S6"},
+    "yacht": {"Y-O6"},
+}
+"""The decisions the reader makes in these deals before or beside the play (a declaration, a bid, an
+exchange with the King, the pick of a card laid down, a pass), each shown with its rule's link."""
 STATE = ".table-app[data-state='{state}']"
 
 
@@ -110,6 +117,7 @@ def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, 
     refused = False
     first = True
     linked: set[str] = set()
+    fined = False  # Buy or Pass: a pass while holding the suit led, chosen through its button
     while page.get_attribute(".table-app", "data-state") == "ready":
         table = new_table(
             slug, seed, lang, chosen
@@ -142,6 +150,7 @@ def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, 
             token = rng.choice(table.ask.choices).token
             make(page, token, keyboard and first and table.ask.choices[0].card is not None)
             first = False
+            fined = fined or (rule == "G6-S15" and token == "pass")
         chosen.append(token)
         wait_settled(page, len(chosen))
     assert refused, f"{slug}: no forbidden move was tried"
