@@ -24,8 +24,8 @@ from referee.simulate.soak import checked_play_out, soak
 SLUGS = list(GAMES)
 DEALS = {slug: 400 for slug in SLUGS} | {"construction": 20}
 """Deals per game in the legality property (Construction's long games: twenty)."""
-REPLAYED = 25
-"""Of those, every how-manieth is also replayed by the referee from its record."""
+REPLAYED = 50
+"""Of those, every how-manieth record is also judged, as the page and as ``referee check`` judge it."""
 
 
 @pytest.mark.parametrize("slug", SLUGS)
