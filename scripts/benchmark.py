@@ -7,6 +7,8 @@
     python scripts/benchmark.py --build [--runs 3]       the site build against bare Material (bench_build.py)
     python scripts/benchmark.py --startup [--runs 15]    ``referee check`` against a bare start (bench_startup.py)
     python scripts/benchmark.py --table [--deals 5]      a move at the practice table, after ready (bench_table.py)
+    python scripts/benchmark.py --table --soak [--deals 2000]  thousands of computer deals a game, checked
+    python scripts/benchmark.py --browser --table [--runs 3]   a move at the table in Chromium (bench_browser_table.py)
 
 Rows: random legal deals per second per game (shuffle, deal, random legal play to the end), full-play
 records checked per second (from parsed data, and from YAML and JSON text including parsing) and the
@@ -595,7 +597,9 @@ def main() -> None:
         "--table",
         action="store_true",
         help="measure a move at the practice table instead (scripts/bench_table.py: median, 95th "
-        "percentile and worst move per game once the referee is ready; also --deals N, --lang L)",
+        "percentile and worst move per game once the referee is ready; also --deals N, --lang L; "
+        "--soak: thousands of computer deals a game, each move and verdict checked; with --browser: "
+        "the moves in Chromium, scripts/bench_browser_table.py)",
     )
     parser.add_argument(
         "--fuzz",
@@ -605,6 +609,11 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the --fuzz mutations")
     args, rest = parser.parse_known_args()
+    if args.browser and args.table:
+        from bench_browser_table import main as browser_table_benchmark
+
+        browser_table_benchmark(rest + (["--only", args.only] if args.only else []))
+        return
     if args.browser:
         from bench_browser import main as browser_benchmark
 
@@ -623,7 +632,7 @@ def main() -> None:
     if args.table:
         from bench_table import main as table_benchmark
 
-        table_benchmark(rest)
+        table_benchmark(rest + (["--only", args.only] if args.only else []))
         return
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

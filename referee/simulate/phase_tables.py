@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.cards import SUITS, Card
+from referee.cards import SUITS, Card, Suit
 from referee.engines.passing_tricks import PassingTrickPlay
 from referee.engines.tricks import TrickPlay, seat_ring
+from referee.errors import IllegalPlayError
 from referee.games import buy_or_pass as bop
 from referee.games import korol
 from referee.games import reunion as ru
 from referee.games import trump_seven as t7
-from referee.messages import Message, t
+from referee.messages import Message, t, tn
 from referee.notation import format_card
 from referee.simulate import buy_or_pass as sim_bop
 from referee.simulate import korol as sim_korol
@@ -75,6 +76,7 @@ class TrumpSevenTable(TrickTable):
                             "Say yes to play alone against the other two; in round two keep your yes or withdraw it."
                         )
                     ],
+                    rule="G1-R08",
                 )
                 self.answers[seat].append(choice.move)
         final = [s for s in order if self.answers[s][1]]
@@ -91,6 +93,7 @@ class TrumpSevenTable(TrickTable):
             lambda: next(c for c in suits if c.move is best),
             t("{player} to name trumps", player=self.players[declarer]),
             [t("Name any suit as trumps; then take the widow and lay two cards away.")],
+            rule="G1-R11",
         )
         trump = self.trump = choice.move
         eleven = hands[declarer] + self.widow
@@ -104,6 +107,7 @@ class TrumpSevenTable(TrickTable):
                 lambda lay=lay: card_choice(lay, words=t("lays {card} away", card=lay)),
                 t("{player} to lay a card away", player=self.players[declarer]),
                 [t("Lay two cards away: any cards may go.")],
+                rule="G1-R12",
             )
             self.discarded.append(choice.card)  # type: ignore[arg-type]
             self.holding[declarer] = [c for c in held if c != choice.card]
@@ -174,6 +178,7 @@ class ReunionTable(TrickTable):
                 t("{player} to lay a card away", player=self.players[self.dealer]),
                 [t("Lay two cards away: no ace and neither trump jack.")],
                 self.refuse_discard,
+                rule="G2-R10",
             )
             self.discarded.append(choice.card)  # type: ignore[arg-type]
             self.holding[self.dealer] = [c for c in held if c != choice.card]
@@ -253,28 +258,121 @@ class KorolTable(TrickTable):
         self.reign_hands = [list(h) for h in reign_hands]
         self.reign_card = reign_hands[seat_of["peasant"]][-1]
         trump = self.trump = self.reign_card.suit
+        self.phase = 2
+        self.play = None
         held = [list(h) for h in reign_hands]
+        self.holding = held  # what each holds during the exchanges
         self.exchanges: dict[str, tuple[Card, Card]] = {}
         king = seat_of["king"]
-        for title, gives_rule in (
-            ("soldier", sim_korol.soldier_gives),
-            ("peasant", sim_korol.peasant_gives),
-        ):
+        for title in ("soldier", "peasant"):
             seat = seat_of[title]
-            gives = gives_rule(held[seat], trump)  # type: ignore[arg-type]
+            gives = yield from self.exchange_give(seat, title, held[seat], trump)  # type: ignore[arg-type]
             if gives is None:
                 continue
             held[seat].remove(gives)
             held[king].append(gives)
-            gets = sim_korol.king_gives_back(held[king], trump)  # type: ignore[arg-type]
+            gets = yield from self.exchange_back(king, seat, title, held[king], gives, trump)  # type: ignore[arg-type]
             held[king].remove(gets)
             held[seat].append(gets)
             self.exchanges[title] = (gives, gets)
         top = max((c for h in held for c in h if c.suit is trump), key=sim_korol._rank)
         leader = next(s for s, h in enumerate(held) if top in h)
-        self.phase = 2
-        self.play = None
         yield from self.tricks(TrickPlay(rules, held, leader, trump))
+
+    def exchange_give(self, seat: int, title: str, hand: list[Card], trump: Suit) -> Script:
+        """The Soldier's or the Peasant's card for the King (none without a trump): the Soldier's highest
+        trump is his only choice, the Peasant chooses any of his trumps (G8-S13, G8-S14)."""
+        trumps = [c for c in hand if c.suit is trump]
+        if not trumps:
+            return None
+        king = next(s for s, tt in self.reign.items() if tt == "king")
+        private = self.reader not in (seat, king)
+        soldier = title == "soldier"
+        allowed = [sim_korol.soldier_gives(hand, trump)] if soldier else sorted(trumps)
+        auto = (
+            sim_korol.soldier_gives(hand, trump)
+            if soldier
+            else sim_korol.peasant_gives(hand, trump)
+        )
+
+        def give(card: Card | None) -> Choice:
+            words = (
+                t("gives the King a trump") if private else t("gives the King {card}", card=card)
+            )
+            return card_choice(card, words=words)  # type: ignore[arg-type]
+
+        duty = (
+            t("The Soldier gives the King his highest trump, and the King gives him back any card.")
+            if soldier
+            else t("The Peasant gives the King any one of his trumps and gets any card back.")
+        )
+        choice = yield Ask(
+            seat,
+            [give(c) for c in allowed],
+            lambda: give(auto),
+            t("{player} to give the King a trump", player=self.players[seat]),
+            [duty],
+            lambda token: self.refuse_gift(token, seat, title, hand, trump),
+            rule="G8-S13" if soldier else "G8-S14",
+            private=private,
+        )
+        return choice.card
+
+    def exchange_back(
+        self, king: int, seat: int, title: str, hand: list[Card], got: Card, trump: Suit
+    ) -> Script:
+        """The King's card back for the Soldier or the Peasant: any card he holds, the trump just
+        received too (G8-S13, G8-S14)."""
+        private = self.reader not in (seat, king)
+        back = sim_korol.king_gives_back(hand, trump)
+
+        def give(card: Card) -> Choice:
+            words = t("gives a card back") if private else t("gives back {card}", card=card)
+            return card_choice(card, words=words)
+
+        choice = yield Ask(
+            king,
+            lambda: [give(c) for c in hand],
+            lambda: give(back),
+            t("{player}, the King, to give a card back", player=self.players[king]),
+            [t("The King gives back any card he holds, the trump he has just received too.")],
+            rule="G8-S13" if title == "soldier" else "G8-S14",
+            private=private,
+        )
+        return choice.card
+
+    def refuse_gift(
+        self, token: str, seat: int, title: str, hand: list[Card], trump: Suit
+    ) -> IllegalPlayError | None:
+        """The referee's finding for a card the Soldier or the Peasant may not give the King."""
+        card = parse_token_card(token)
+        if card is None or card not in hand:
+            return None
+        name, who = self.players[seat], korol.title_name(title)
+        if card.suit is not trump:
+            return IllegalPlayError(
+                t(
+                    "{player}, {title}, must give the King a trump, not {card}.",
+                    player=name,
+                    title=who,
+                    card=card,
+                ),
+                code=f"exchange.{title}_not_trump",
+                rule="exchange",
+            )
+        best = sim_korol.soldier_gives(hand, trump)
+        if title == "soldier" and card != best:
+            return IllegalPlayError(
+                t(
+                    "{player}, the Soldier, must give the King his highest trump, {best}, not {card}.",
+                    player=name,
+                    best=best,
+                    card=card,
+                ),
+                code="exchange.soldier_not_highest",
+                rule="exchange",
+            )
+        return None
 
     def seat_notes(self, seat: int) -> list[Message]:
         titles = self.titles if self.phase == 1 else self.reign
@@ -326,7 +424,8 @@ class BuyOrPassTable(TrickTable):
         self.dealt = [list(h) for h in hands]
         stock = cards[n * size :]
         self.dealt_stock = list(stock)
-        held = [list(h) for h in hands]
+        self.stock = stock
+        held = self.holding = [list(h) for h in hands]
         self.laydowns: dict[int, dict[int, Card]] = {}
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
@@ -334,12 +433,56 @@ class BuyOrPassTable(TrickTable):
             if suit is None:
                 continue
             laid = sorted(c for c in held[seat] if c.suit is suit)
-            takes = {}
-            for j, other in enumerate(seat_ring(n)[seat]):
-                takes[other] = laid[j]
-                held[seat].remove(laid[j])
-                held[other].append(laid[j])
-            drawn, stock = stock[:3], stock[3:]
+            if seat == self.reader:  # compulsory, but the reader lays his cards down himself
+                down = Choice("laydown", t("lays down {cards}", cards=laid), move=laid)
+                yield Ask(
+                    seat,
+                    [down],
+                    lambda down=down: down,
+                    t("{player} to lay down", player=self.players[seat]),
+                    [
+                        t(
+                            "You were dealt three or more {suit}: lay them all down; each other "
+                            "player takes one unseen, and you draw as many from the stock.",
+                            suit=suit,
+                        )
+                    ],
+                    rule="G6-S5",
+                )
+            face_down = list(laid)
+            self.bots.shuffle(face_down)  # laid face down: nobody knows which is which
+            takes: dict[int, Card] = {}
+            for other in seat_ring(n)[seat]:
+                picks = [
+                    Choice(
+                        f"take:{j + 1}",
+                        t("takes card {k} of {n} laid down", k=j + 1, n=len(face_down)),
+                        move=j,
+                    )
+                    for j in range(len(face_down))
+                ]
+                blind = picks[int(self.bots.random() * len(picks))]
+                choice = yield Ask(
+                    other,
+                    picks,
+                    lambda blind=blind: blind,
+                    t("{player} to take a card laid down", player=self.players[other]),
+                    [
+                        tn(
+                            "{n} card laid down by {player} is left, face down: take it, unseen.",
+                            "{n} cards laid down by {player} are left, face down: take one, unseen.",
+                            len(face_down),
+                            player=self.players[seat],
+                        )
+                    ],
+                    rule="G6-S5",
+                )
+                card = face_down.pop(choice.move)
+                takes[other] = card
+                held[seat].remove(card)
+                held[other].append(card)
+            drawn, stock = stock[: len(takes)], stock[len(takes) :]
+            self.stock = stock
             held[seat].extend(drawn)
             self.laydowns[seat] = takes
         self.stock = stock
@@ -355,23 +498,55 @@ class BuyOrPassTable(TrickTable):
             if not play.current:
                 self.actions.append([])
             seat = play.turn
-            if legal:
-                choices = [card_choice(c) for c in legal]
-                auto = card_choice(trick_card(play, legal))  # type: ignore[arg-type]
-            else:
-                choices = [Choice("pass", t("passes"), move="pass")]
+            led = play.led_suit
+            holds = led is not None and any(c.suit is led for c in play.hands[seat])
+            choices = [card_choice(c) for c in legal]
+            duty = self.trick_duty(legal)
+            rule = None
+            if led is not None and not holds:
                 if self.stock:
-                    choices.insert(0, Choice("buy", t("buys a card from the stock"), move="buy"))
-                auto = choices[
-                    0
-                ]  # buying keeps the deal moving; passing with stock left only stalls it
+                    choices.append(Choice("buy", t("buys a card from the stock"), move="buy"))
+                choices.append(Choice("pass", t("passes"), move="pass"))
+                rule = "G6-S9"
+                if legal and seat == self.reader:
+                    duty.append(
+                        t("You cannot follow {suit}: buy a card from the stock or pass.", suit=led)
+                    )
+            elif holds:
+                fined = Choice(
+                    "pass",
+                    t("passes although he holds {suit}: a fine of {n}", suit=led, n=opts["fine"]),
+                    move="pass",
+                )
+                choices.append(fined)
+                rule = "G6-S15"
+                if seat == self.reader:
+                    duty.append(
+                        t(
+                            "You may pass although you hold {suit}, but the rules fine it: {n} into "
+                            "the pot, and the referee marks it as a revoke.",
+                            suit=led,
+                            n=opts["fine"],
+                        )
+                    )
+            # A computer follows when it can, buys when it cannot (passing with stock left only
+            # stalls the deal), and never pays the fine.
+            auto = (
+                card_choice(trick_card(play, legal))  # type: ignore[arg-type]
+                if legal
+                else next(c for c in choices if c.token in ("buy", "pass"))
+            )
             choice = yield Ask(
                 seat,
                 choices,
                 lambda auto=auto: auto,
                 t("{player} to play", player=self.players[seat]),
-                self.trick_duty(legal),
-                self.refuse_card,
+                duty,
+                self.refuse_move,
+                [Choice("buy", t("buys a card from the stock"), move="buy")]
+                if holds and self.stock
+                else [],
+                rule=rule,
             )
             if choice.card is not None:
                 self.actions[-1].append(choice.card)
@@ -388,6 +563,23 @@ class BuyOrPassTable(TrickTable):
                 self.actions[-1].append("pass")
                 play.pass_turn()
         play.stock_empty = not self.stock
+
+    def refuse_move(self, token: str) -> IllegalPlayError | None:
+        """The referee's finding for a card the player on turn may not play, or a buy while he holds the
+        suit led (G6-A13)."""
+        play = self.play
+        if token != "buy" or play is None or play.led_suit is None:
+            return self.refuse_card(token)
+        if not any(c.suit is play.led_suit for c in play.hands[play.turn]):
+            return None
+        return IllegalPlayError(
+            t(
+                "{player} buys a card but holds the suit led and must follow suit.",
+                player=self.players[play.turn],
+            ),
+            code="play.buy_holding_suit",
+            rule="play",
+        )
 
     def facts(self) -> list[tuple[Message, Any]]:
         return [*super().facts(), (t("Cards in the stock"), len(getattr(self, "stock", [])))]

@@ -102,6 +102,36 @@ def card_choice(
     )
 
 
+class LazyChoices(Sequence[Choice]):
+    """The choices of many moves, each made only when asked for: a computer's "why?" counts the moves
+    and names a few, and Construction's card may have hundreds of places to be built on.
+
+    >>> lazy = LazyChoices(list(range(100)), lambda m: Choice(str(m), t("passes")))
+    >>> len(lazy), [c.token for c in lazy[:2]], lazy[-1].token
+    (100, ['0', '1'], '99')
+    """
+
+    def __init__(self, moves: Sequence[Any], make: Callable[[Any], Choice]):
+        self._moves = moves
+        self._make = make
+        self._made: dict[int, Choice] = {}
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def _one(self, index: int) -> Choice:
+        index = range(len(self._moves))[index]
+        made = self._made.get(index)
+        if made is None:
+            made = self._made[index] = self._make(self._moves[index])
+        return made
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._one(k) for k in range(len(self._moves))[index]]
+        return self._one(index)
+
+
 @dataclass
 class Ask:
     """A decision a seat must make now: what it may choose, and how the referee and a computer see it.
@@ -112,7 +142,7 @@ class Ask:
     """
 
     seat: int
-    options: list[Choice] | Callable[[], list[Choice]]
+    options: Sequence[Choice] | Callable[[], Sequence[Choice]]
     """The choices, or a function that lists them (made only when asked: a computer's turn needs only
     its own choice)."""
     auto: Callable[[], Choice]
@@ -122,9 +152,14 @@ class Ask:
     tries: list[Choice] = field(default_factory=list)
     """Moves the page offers beside the choices that the rules forbid now (a pass where play is
     compulsory, a forbidden use of a card): choosing one gets the referee's refusal."""
+    rule: str | None = None
+    """The id of the rule the duty gives in its own words (the page links to it), if one rule does."""
+    private: bool = False
+    """Whether the choice is hidden from the reader (an exchange between two other players): its "why?"
+    then says only the duty, not the cards."""
 
     @property
-    def choices(self) -> list[Choice]:
+    def choices(self) -> Sequence[Choice]:
         """Everything the seat may choose now."""
         if callable(self.options):
             self.options = self.options()
@@ -137,7 +172,9 @@ class Event:
 
     seat: int
     words: Message
-    ask: Ask
+    ask: Ask | None
+    """What was asked, until the page has shown the move (then let go: Construction's asks hold
+    hundreds of moves each, and a long game would keep them all)."""
     choice: Choice
 
     @property
@@ -216,6 +253,8 @@ class Table(ABC):
 
     def why(self, ask: Ask, choice: Choice) -> list[Message]:
         """Why a computer's choice was allowed: the duty that applied and what else was allowed."""
+        if ask.private:
+            return list(ask.duty)
         if len(ask.choices) == 1:
             return [*ask.duty, t("It was the only move allowed.")]
         if len(ask.choices) > MOST_LISTED:
@@ -284,10 +323,11 @@ class Table(ABC):
                     "player": self.players[e.seat],
                     "text": self.say(e.words),
                     "why": [self.say(m) for m in self.why(e.ask, e.choice)]
-                    if e.seat != self.reader
+                    if e.seat != self.reader and e.ask is not None
                     else [],
                 }
             )
+            e.ask = None
         return self._said
 
     # Shared pieces of views -------------------------------------------------------------------------

@@ -293,28 +293,30 @@ class MinnesotaWhistTable(TrickTable):
         for k in range(4):
             seat = (self.dealer + 1 + k) % 4
             hand = hands[seat]
-            choices = []
-            for grand in (True, False):
-                colour = [c for c in hand if c.suit.is_red != grand]  # type: ignore[union-attr]
-                if colour:
-                    card = min(colour, key=lambda c: c.rank)
-                    words = (
-                        t("shows {card}: grand", card=card)
-                        if grand
-                        else t("shows {card}: low", card=card)
-                    )
-                    choices.append(Choice("grand" if grand else "low", words, None, None, card))
+            # The reader lays any card of his hand face down: its colour is his bid (MW-S6).
+            choices = [
+                card_choice(
+                    c,
+                    words=t("shows {card}: low", card=c)
+                    if c.suit.is_red  # type: ignore[union-attr]
+                    else t("shows {card}: grand", card=c),
+                )
+                for c in sorted(hand, key=lambda c: (c.suit.index, c.rank))  # type: ignore[union-attr]
+            ]
             strong = sim_mw.wants_grand(hand)
-            auto = next((c for c in choices if (c.token == "grand") == strong), choices[0])
+            colour = [c for c in hand if c.suit.is_red != strong] or hand  # type: ignore[union-attr]
+            low_card = min(colour, key=lambda c: c.rank)
+            auto = next(c for c in choices if c.card == low_card)
             choice = yield Ask(
                 seat,
                 choices,
                 lambda auto=auto: auto,
                 t("{player} to bid", player=self.players[seat]),
                 [t("Show a black card to bid grand (a high hand), a red card for low.")],
+                rule="MW-S6",
             )
             self.bids.append(choice.move)
-            if choice.token == "grand":
+            if not choice.card.suit.is_red:  # type: ignore[union-attr]
                 self.granding = seat
                 break
         leader = (self.granding - 1) % 4 if self.granding is not None else (self.dealer + 1) % 4
@@ -373,7 +375,6 @@ class YachtTable(TrickTable):
         for k in range(n):
             seat = (self.dealer + 1 + k) % n
             hand = hands[seat]
-            expect = sim_yacht.expected_tricks(hand, trump, self.total)
             choices = [
                 Choice(
                     f"bid:{k}",
@@ -385,7 +386,7 @@ class YachtTable(TrickTable):
                     ),
                     move=sim_yacht.goal_for(k, self.total),
                 )
-                for k in range(max(0, expect - 2), min(self.total, expect + 2) + 1)
+                for k in range(self.total + 1)  # any number of tricks: the bid is his own (Y-O7)
             ]
             choices.append(Choice("under", t("bids Thirteen Under"), move=yacht.THIRTEEN_UNDER))
             choices.append(Choice("lucky", t("bids Lucky Thirteen Under"), move=yacht.LUCKY))
@@ -397,6 +398,7 @@ class YachtTable(TrickTable):
                 lambda auto=auto: auto,
                 t("{player} to bid", player=self.players[seat]),
                 [t("Bid a start and a goal number, or Thirteen Under (no tricks at all).")],
+                rule="Y-O6",
             )
             self.bids[seat] = choice.move
         first = yacht.first_lead_card(trump)

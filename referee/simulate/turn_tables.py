@@ -34,7 +34,15 @@ from referee.simulate import construction as sim_cn
 from referee.simulate import kings_corners as sim_kc
 from referee.simulate import red_and_black as sim_rb
 from referee.simulate import stealing_bundles as sim_sb
-from referee.simulate.table import Ask, Choice, Script, Table, card_choice, parse_token_card
+from referee.simulate.table import (
+    Ask,
+    Choice,
+    LazyChoices,
+    Script,
+    Table,
+    card_choice,
+    parse_token_card,
+)
 
 
 class TurnTable(Table):
@@ -86,7 +94,7 @@ class TurnTable(Table):
             legal = legal_now() if legal_now is not None else state.legal_moves()
             choice = yield Ask(
                 seat,
-                lambda legal=legal: [self.choice(m) for m in legal],
+                LazyChoices(legal, self.choice),
                 lambda legal=legal: self.choice(self.pick(legal)),
                 t("{player} to move", player=self.players[seat]),
                 self.turn_duty(legal),

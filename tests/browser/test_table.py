@@ -20,13 +20,26 @@ import pytest
 
 from referee.cli.command import main
 from referee.games import GAMES
-from referee.simulate.practice import act, new_table
+from referee.present.verdicts import check_text
+from referee.simulate.practice import act, duty_rule, new_table
 from tests.browser.test_checker import STARTUP_MS, Guard
 from tests.test_table import _refused
 
 SEED = 7
-SEEDS = {"trump-seven": 11}
-"""Deals whose random choices reach the play (Trump 7's seed 7 is thrown in: nobody, or two, declare)."""
+SEEDS = {"trump-seven": 11, "korol": 2, "buy-or-pass": 1}
+"""Deals whose random choices reach the play (Trump 7's seed 7 is thrown in: nobody, or two, declare),
+or the reader's own decisions before it: Korol's exchange with the King (the reader is the Soldier),
+Buy or Pass's pick of a card laid down and its fined pass while holding the suit led."""
+DECIDING = {
+    "trump-seven": {"G1-R08"},
+    "reunion": {"G2-R10"},
+    "korol": {"G8-S13"},
+    "buy-or-pass": {"G6-S5", "G6-S9", "G6-S15"},
+    "minnesota-whist": {"MW-S6"},
+    "yacht": {"Y-O6"},
+}
+"""The decisions the reader makes in these deals before or beside the play (a declaration, a bid, an
+exchange with the King, the pick of a card laid down, a pass), each shown with its rule's link."""
 STATE = ".table-app[data-state='{state}']"
 
 
@@ -103,10 +116,18 @@ def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, 
     chosen: list[str] = []
     refused = False
     first = True
+    linked: set[str] = set()
+    fined = False  # Buy or Pass: a pass while holding the suit led, chosen through its button
     while page.get_attribute(".table-app", "data-state") == "ready":
         table = new_table(
             slug, seed, lang, chosen
         )  # the referee's list of what the reader may do now
+        rule = table.ask.rule
+        if rule is not None and rule not in linked:  # a decision of the rules: its words link to it
+            link = page.locator(".table-duty-rule a.table-rule")
+            assert link.get_attribute("href") == duty_rule(table, rule)["href"], (slug, rule)
+            assert rule in link.inner_text()
+            linked.add(rule)
         if not refused:
             found = _refused(table)
             if found is not None:
@@ -129,9 +150,13 @@ def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, 
             token = rng.choice(table.ask.choices).token
             make(page, token, keyboard and first and table.ask.choices[0].card is not None)
             first = False
+            fined = fined or (rule == "G6-S15" and token == "pass")
         chosen.append(token)
         wait_settled(page, len(chosen))
     assert refused, f"{slug}: no forbidden move was tried"
+    assert linked or slug not in DECIDING, (
+        f"{slug}: no decision of the rules was shown with its rule"
+    )
     assert page.get_attribute(".table-app", "data-state") == "over", slug
     page.wait_for_selector(".table-verdict .table-download")
     shown = [li.inner_text() for li in page.locator(".table-sentences li").all()]
@@ -141,7 +166,10 @@ def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, 
     path = tmp / f"{slug}-{lang}.yaml"
     download.value.save_as(path)
     status = main(["check", str(path), "--json", "--lang", lang])
-    assert status == 0, slug
+    # Clean, but for a fined pass while holding the suit led (Buy or Pass), which the verdict reports.
+    judged = check_text(new_table(slug, seed, lang, chosen).record_text())
+    assert status == judged.exit_status, slug
+    assert {f.code for f in judged.findings} <= {"play.pass_holding_suit"}, slug
     scores = page.locator(".table-scores tbody tr").first.locator("td").all_inner_texts()
     assert scores, slug
     return None

@@ -194,7 +194,8 @@ export function TableView({ state, t, games, actions }) {
       ${snap.view.facts.length > 0 && html`<dl class="table-facts">${snap.view.facts.map((f, k) => html`<div key=${k}><dt>${f.label}</dt><dd>${f.value}</dd></div>`)}</dl>`}
       <${Zones} snap=${snap} t=${t} selected=${selected} onTarget=${onTarget} marks=${state.marks} />
       ${!snap.over && snap.to_move === snap.reader && html`<div class="table-duty">
-        ${snap.duty.map((d, k) => html`<p key=${k} class="table-duty-line">${d}</p>`)}</div>`}
+        ${snap.duty.map((d, k) => html`<p key=${k} class="table-duty-line">${d}</p>`)}
+        ${snap.duty_rule && html`<p class="table-duty-rule"><a class="table-rule" href=${snap.duty_rule.href}>${t("rule")} ${snap.duty_rule.rule}</a></p>`}</div>`}
       <${Refusal} refusal=${state.refusal} t=${t} />
       ${snap.view.hand.length > 0 && html`<${Hand} snap=${snap} t=${t} marks=${state.marks && !snap.over} selected=${selected} onCard=${onCard} />`}
       ${!snap.over && html`<${Moves} snap=${snap} t=${t} marks=${state.marks} actions=${actions} selected=${selected} setSelected=${setSelected} />`}
