@@ -187,3 +187,24 @@ def test_construction(seed, turns, bias):
     slow = listed_construction(random.Random(seed), turns, bias)
     assert fast.moves == slow.moves and fast.outcome() == slow.outcome()
     assert fast.board == slow.board and fast.stock == slow.stock
+
+
+@settings(max_examples=10, deadline=None)
+@given(seeds, st.sampled_from([60, 300, 700]))
+def test_construction_lists_what_why_not_allows(seed, turns):
+    """Construction's legal moves, walked through the cards a token may enter, are the candidates
+    ``why_not`` allows, in the same order, at every turn of a random game (the ban included)."""
+    from referee.games import construction as cn
+    from referee.simulate.construction import turn_card
+
+    rng = random.Random(seed)
+    game = cn.ConstructionGame(["Black", "Red"])
+    for _ in range(turns):
+        if game.is_over():
+            break
+        card = turn_card(game, rng)
+        legal = game.legal_moves(card)
+        assert legal == [m for m in game.candidates(card) if game.why_not(m) is None]
+        assert all(game.why_not(m) is not None for m in game.candidates(card) if m not in legal)
+        game.push_unchecked(legal[int(rng.random() * len(legal))])
+    assert game.legal_moves() == [m for m in game.candidates() if game.why_not(m) is None]
