@@ -208,3 +208,15 @@ def test_construction_lists_what_why_not_allows(seed, turns):
         assert all(game.why_not(m) is not None for m in game.candidates(card) if m not in legal)
         game.push_unchecked(legal[int(rng.random() * len(legal))])
     assert game.legal_moves() == [m for m in game.candidates() if game.why_not(m) is None]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.integers(min_value=0, max_value=200))
+def test_shuffle_is_the_standard_librarys(seed, size):
+    """The random games' inline shuffle puts every card where ``random.Random.shuffle`` does."""
+    from referee.engines.shuffling import shuffle
+
+    mine, theirs = list(range(size)), list(range(size))
+    shuffle(mine, random.Random(seed))
+    random.Random(seed).shuffle(theirs)
+    assert mine == theirs
