@@ -9,7 +9,7 @@ from referee.records.lookalike import COMMON_END, common_prototypes, prototypes,
 
 
 def test_the_kept_table_is_the_packages():
-    """If this fails after an update of the package: ``python -m referee.records.confusables_common``."""
+    """If this fails after an update of the package: ``python -m referee.records.lookalike``."""
     assert common_prototypes() == COMMON
 
 

@@ -1,7 +1,7 @@
 """Unicode's confusables (UTS #39) for the characters before U+0530, made from the
 ``confusable_homoglyphs`` package's data by :func:`referee.records.lookalike.common_prototypes`
 (``tests/test_lookalike_table.py`` compares them; after a new release of the package, write this file
-again with ``python -m referee.records.confusables_common``). Generated: do not edit by hand."""
+again with ``python -m referee.records.lookalike``, then ``ruff format`` it). Generated: do not edit by hand."""
 
 from __future__ import annotations
 
@@ -423,11 +423,3 @@ COMMON: dict[str, str] = {
     "\u051d": "w",
 }
 """Each character before U+0530 that ``confusables.txt`` maps, with its prototype."""
-
-
-if __name__ == "__main__":  # write this file again from the package's data
-    import sys
-
-    from referee.records.lookalike import write_common
-
-    write_common(sys.argv[1] if len(sys.argv) > 1 else __file__)

@@ -121,10 +121,11 @@ def write_common(path: str) -> None:
         head = f.read().split("COMMON: dict[str, str] = {")[0]
     body = "".join(f"    {c!a}: {p!a},\n" for c, p in sorted(common_prototypes().items()))
     tail = '"""Each character before U+0530 that ``confusables.txt`` maps, with its prototype."""\n'
-    main = (
-        '\n\nif __name__ == "__main__":  # write this file again from the package\'s data\n'
-        "    import sys\n\n    from referee.records.lookalike import write_common\n\n"
-        "    write_common(sys.argv[1] if len(sys.argv) > 1 else __file__)\n"
-    )
     with open(path, "w", encoding="utf-8") as f:
-        f.write(f"{head}COMMON: dict[str, str] = {{\n{body}}}\n{tail}{main}")
+        f.write(f"{head}COMMON: dict[str, str] = {{\n{body}}}\n{tail}")
+
+
+if __name__ == "__main__":  # python -m referee.records.lookalike: write the kept table again
+    import os
+
+    write_common(os.path.join(os.path.dirname(__file__), "confusables_common.py"))
