@@ -95,8 +95,10 @@ def _table(text: str) -> dict[str, str]:
     return prototypes()
 
 
+@functools.lru_cache(maxsize=1024)
 def skeleton(name: str) -> str:
-    """What ``name`` looks like: equal skeletons print alike (see the module's text)."""
+    """What ``name`` looks like: equal skeletons print alike (see the module's text); kept for the
+    names seen last (the same players' records are checked one after another)."""
     text = _SPACES.sub(" ", INVISIBLE.sub("", unicodedata.normalize("NFKC", name))).strip()
     text = unicodedata.normalize("NFD", text)
     table = _table(text)
