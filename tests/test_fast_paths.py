@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -220,3 +221,27 @@ def test_shuffle_is_the_standard_librarys(seed, size):
     shuffle(mine, random.Random(seed))
     random.Random(seed).shuffle(theirs)
     assert mine == theirs
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda n: "a: [" + ",".join("1" * n) + "]",
+        lambda n: "a:\n" + "-\n" * n,
+        lambda n: "[" + ",".join(["1"] * n) + "]",
+        lambda n: "{" + ",".join(f"k{i}" for i in range(n)) + "}",
+        lambda n: "a: " + " ".join("x" * n),
+        lambda n: '{"a": [' + ",".join(["0"] * n) + "]}",
+    ],
+)
+def test_a_text_too_short_to_hold_an_oversized_part_holds_none(write):
+    """check_sizes does not walk a text of at most twice the longest list: the shortest texts whose
+    parts are too large are longer than that."""
+    from referee.records.bounds import oversized
+    from referee.records.source import load_text
+
+    longest = 30
+    for n in range(longest - 3, longest + 4):
+        text = write(n)
+        if oversized(load_text(text).data, longest):
+            assert len(text) > 2 * longest, text
