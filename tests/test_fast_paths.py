@@ -245,3 +245,33 @@ def test_a_text_too_short_to_hold_an_oversized_part_holds_none(write):
         text = write(n)
         if oversized(load_text(text).data, longest):
             assert len(text) > 2 * longest, text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seeds,
+    st.sampled_from(["any_time", "when_void"]),
+    st.sampled_from(["last_suit", "once_per_deal"]),
+)
+def test_buy_or_pass_accepts_what_its_rules_allow(seed, ace, lead_rule):
+    """A Buy or Pass play's quick acceptance (a card of the suit led, a lead of a suit not barred)
+    agrees with its rules at every turn of random deals: a card is accepted exactly when it is legal."""
+    from referee.engines.passing_tricks import PassingTrickPlay
+    from referee.games import buy_or_pass as bop
+
+    rng = random.Random(seed)
+    cards = list(bop.DECK)
+    rng.shuffle(cards)
+    hands = [cards[5 * k : 5 * k + 5] for k in range(4)]
+    play = PassingTrickPlay(bop.RULES[ace], hands, 0, None, lead_rule)
+    stock = cards[20:]
+    while not play.is_over(stock_empty=not stock):
+        legal = play.legal_plays()
+        for card in play.hands[play.turn]:
+            assert (play.check(card) is None) == (card in legal)
+        if legal:
+            play.play_unchecked(legal[int(rng.random() * len(legal))])
+        elif stock and rng.random() < 0.5:
+            play.receive(play.turn, stock.pop(0))
+        else:
+            play.pass_turn()

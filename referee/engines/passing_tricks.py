@@ -118,7 +118,18 @@ class PassingTrickPlay:
         return self.rules.legal(self.hands[self.turn], self.led_suit, self.trump, barred=barred)
 
     def check(self, card: Card) -> IllegalPlayError | None:
-        """None if the player on turn may play ``card``, else the error naming the rule."""
+        """None if the player on turn may play ``card``, else the error naming the rule.
+
+        The two plays that are legal under every rule are accepted at once (a record is nearly all of
+        them): following the suit led, and leading a suit that is not barred (trumps count as broken
+        here). Any other card is put to the rules, which explain a refusal.
+        """
+        suit = self.table.suit
+        if self.current:
+            if suit[card.index] is suit[self.current[0][1].index]:
+                return None
+        elif not self.barred or suit[card.index] not in self.barred:
+            return None
         barred = self.barred if not self.current else ()
         return self.rules.why_illegal(
             card,
