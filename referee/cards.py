@@ -50,6 +50,10 @@ class Suit(Enum):
     (True, False)
     """
 
+    # Hashed by identity in C, as a member is equal only to itself: Enum's own __hash__ is a Python
+    # call (hash of the name), and suits are looked up in sets and dicts on every card of a replay.
+    __hash__ = object.__hash__
+
     def __init__(self, letter: str) -> None:
         # Plain attributes, not properties: they are read in the engine's hot loops.
         self.index = "CDHS".index(letter)

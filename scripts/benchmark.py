@@ -343,8 +343,8 @@ def turn_measures(rng: random.Random) -> list[Measure]:
     Each is compared with the naive loop of its own game and table (``scripts/naive_turn_loops.py``).
     """
     from referee.simulate.collector import collector_deal, collector_play
-    from referee.simulate.comet import comet_play
-    from referee.simulate.red_and_black import red_and_black_play
+    from referee.simulate.comet import comet_deal, comet_play
+    from referee.simulate.red_and_black import red_and_black_deal, red_and_black_play
     from referee.simulate.stealing_bundles import stealing_bundles_deal, stealing_bundles_play
 
     out = [
@@ -374,13 +374,15 @@ def turn_measures(rng: random.Random) -> list[Measure]:
         )
         for n in (2, 3, 4)
     ]
-    for slug, deal, count in (
-        ("stealing-bundles", stealing_bundles_deal, 100),
-        ("collector", collector_deal, 50),
+    for slug, deal, count, n in (
+        ("comet", comet_deal, 100, 3),
+        ("red-and-black", red_and_black_deal, 100, 4),
+        ("stealing-bundles", stealing_bundles_deal, 100, 3),
+        ("collector", collector_deal, 50, 3),
     ):
         texts = [
             yaml.safe_dump(
-                {"game": slug, "players": NAMES[:3], "deals": [deal(rng, NAMES[:3], k % 3)]},
+                {"game": slug, "players": NAMES[:n], "deals": [deal(rng, NAMES[:n], k % n)]},
                 allow_unicode=True,
                 sort_keys=False,
             )
@@ -388,9 +390,9 @@ def turn_measures(rng: random.Random) -> list[Measure]:
         ]
         out.append(
             Measure(
-                f"{slug} 3p records checked (YAML text)",
+                f"{slug} {n}p records checked (YAML text)",
                 lambda i, texts=texts: check_text(texts[i % len(texts)]),
-                (slug, 3),
+                (slug, n),
             )
         )
     return out

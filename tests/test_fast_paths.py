@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -187,3 +188,90 @@ def test_construction(seed, turns, bias):
     slow = listed_construction(random.Random(seed), turns, bias)
     assert fast.moves == slow.moves and fast.outcome() == slow.outcome()
     assert fast.board == slow.board and fast.stock == slow.stock
+
+
+@settings(max_examples=10, deadline=None)
+@given(seeds, st.sampled_from([60, 300, 700]))
+def test_construction_lists_what_why_not_allows(seed, turns):
+    """Construction's legal moves, walked through the cards a token may enter, are the candidates
+    ``why_not`` allows, in the same order, at every turn of a random game (the ban included)."""
+    from referee.games import construction as cn
+    from referee.simulate.construction import turn_card
+
+    rng = random.Random(seed)
+    game = cn.ConstructionGame(["Black", "Red"])
+    for _ in range(turns):
+        if game.is_over():
+            break
+        card = turn_card(game, rng)
+        legal = game.legal_moves(card)
+        assert legal == [m for m in game.candidates(card) if game.why_not(m) is None]
+        assert all(game.why_not(m) is not None for m in game.candidates(card) if m not in legal)
+        game.push_unchecked(legal[int(rng.random() * len(legal))])
+    assert game.legal_moves() == [m for m in game.candidates() if game.why_not(m) is None]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.integers(min_value=0, max_value=200))
+def test_shuffle_is_the_standard_librarys(seed, size):
+    """The random games' inline shuffle puts every card where ``random.Random.shuffle`` does."""
+    from referee.engines.shuffling import shuffle
+
+    mine, theirs = list(range(size)), list(range(size))
+    shuffle(mine, random.Random(seed))
+    random.Random(seed).shuffle(theirs)
+    assert mine == theirs
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda n: "a: [" + ",".join("1" * n) + "]",
+        lambda n: "a:\n" + "-\n" * n,
+        lambda n: "[" + ",".join(["1"] * n) + "]",
+        lambda n: "{" + ",".join(f"k{i}" for i in range(n)) + "}",
+        lambda n: "a: " + " ".join("x" * n),
+        lambda n: '{"a": [' + ",".join(["0"] * n) + "]}",
+    ],
+)
+def test_a_text_too_short_to_hold_an_oversized_part_holds_none(write):
+    """check_sizes does not walk a text of at most twice the longest list: the shortest texts whose
+    parts are too large are longer than that."""
+    from referee.records.bounds import oversized
+    from referee.records.source import load_text
+
+    longest = 30
+    for n in range(longest - 3, longest + 4):
+        text = write(n)
+        if oversized(load_text(text).data, longest):
+            assert len(text) > 2 * longest, text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seeds,
+    st.sampled_from(["any_time", "when_void"]),
+    st.sampled_from(["last_suit", "once_per_deal"]),
+)
+def test_buy_or_pass_accepts_what_its_rules_allow(seed, ace, lead_rule):
+    """A Buy or Pass play's quick acceptance (a card of the suit led, a lead of a suit not barred)
+    agrees with its rules at every turn of random deals: a card is accepted exactly when it is legal."""
+    from referee.engines.passing_tricks import PassingTrickPlay
+    from referee.games import buy_or_pass as bop
+
+    rng = random.Random(seed)
+    cards = list(bop.DECK)
+    rng.shuffle(cards)
+    hands = [cards[5 * k : 5 * k + 5] for k in range(4)]
+    play = PassingTrickPlay(bop.RULES[ace], hands, 0, None, lead_rule)
+    stock = cards[20:]
+    while not play.is_over(stock_empty=not stock):
+        legal = play.legal_plays()
+        for card in play.hands[play.turn]:
+            assert (play.check(card) is None) == (card in legal)
+        if legal:
+            play.play_unchecked(legal[int(rng.random() * len(legal))])
+        elif stock and rng.random() < 0.5:
+            play.receive(play.turn, stock.pop(0))
+        else:
+            play.pass_turn()

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     import random  # only the random plays' annotations: a check does not load it
 from referee.engines.tricks import seat_ring
 
+SEATS = [f"Seat {i + 1}" for i in range(8)]
+"""A seat's name where the caller gives none (made once: a random deal gives none)."""
+
 
 class PassingTrick(NamedTuple):
     """A trick that stood in a :class:`PassingTrickPlay`: the leader, the cards and their seats, the winner."""
@@ -72,7 +75,11 @@ class PassingTrickPlay:
         self.players = len(self.hands)
         self.lead_rule = lead_rule
         self.seat_names = (
-            list(seat_names) if seat_names else [f"Seat {i + 1}" for i in range(self.players)]
+            list(seat_names)
+            if seat_names
+            else SEATS[: self.players]
+            if self.players <= len(SEATS)
+            else [f"Seat {i + 1}" for i in range(self.players)]
         )
         self.leader = self.turn = leader
         self.current: list[tuple[int, Card]] = []
@@ -111,7 +118,18 @@ class PassingTrickPlay:
         return self.rules.legal(self.hands[self.turn], self.led_suit, self.trump, barred=barred)
 
     def check(self, card: Card) -> IllegalPlayError | None:
-        """None if the player on turn may play ``card``, else the error naming the rule."""
+        """None if the player on turn may play ``card``, else the error naming the rule.
+
+        The two plays that are legal under every rule are accepted at once (a record is nearly all of
+        them): following the suit led, and leading a suit that is not barred (trumps count as broken
+        here). Any other card is put to the rules, which explain a refusal.
+        """
+        suit = self.table.suit
+        if self.current:
+            if suit[card.index] is suit[self.current[0][1].index]:
+                return None
+        elif not self.barred or suit[card.index] not in self.barred:
+            return None
         barred = self.barred if not self.current else ()
         return self.rules.why_illegal(
             card,
@@ -187,7 +205,7 @@ class PassingTrickPlay:
         rules = self.rules
         if self.current or not (rules.own_duties and rules.void_passes and rules.follow_suit):
             return self._random_actions(rng, stock, buy_chance)
-        rand = rng.random
+        rand, new_tuple = rng.random, tuple.__new__
         table, hands, n = self.table, self.hands, self.players
         slot, suit, bids = table.slot, table.suit, table.bids
         master, any_time = rules.master, rules.master_any_time
@@ -195,10 +213,13 @@ class PassingTrickPlay:
         once_per_deal = self.lead_rule == "once_per_deal"
         ring = seat_ring(n)
         piles: list[list[list[Card]]] = []
-        for hand in hands:
+        holder = -1  # the seat that holds the master (it is looked for nowhere else), -1: none
+        for s, hand in enumerate(hands):
             seat_piles: list[list[Card]] = [[], [], [], [], []]
             for card in hand:
                 seat_piles[slot[card.index]].append(card)
+                if card is master:
+                    holder = s
             piles.append(seat_piles)
         actions: list[list[Card | str]] = []
         bought = [0] * n
@@ -225,6 +246,8 @@ class PassingTrickPlay:
                 hand.remove(card)
             led_slot = slot[card.index]
             seat_piles[led_slot].remove(card)
+            if card is master:
+                holder = -1
             bid = bids[led_slot]
             led = suit[card.index]
             lead: list[Card | str] = [card]
@@ -237,19 +260,19 @@ class PassingTrickPlay:
                     continue
                 theirs = piles[seat]
                 follow = theirs[led_slot]
-                # the master is looked for in its own suit's pile, not in the whole hand
-                if (
-                    led_slot != master_slot
-                    and master in theirs[master_slot]
-                    and (any_time or not follow)
-                ):
+                # the master's holder is kept, so that no other seat's hand is searched for it
+                if seat == holder and led_slot != master_slot and (any_time or not follow):
                     legal = [*follow, master]
                     card = legal[int(rand() * len(legal))]
                     theirs[slot[card.index]].remove(card)
                     hand.remove(card)
+                    if card is master:
+                        holder = -1
                 elif follow:
                     card = follow.pop(int(rand() * len(follow)))
                     hand.remove(card)
+                    if card is master:  # the master followed to its own suit
+                        holder = -1
                 elif (
                     stock and rand() < buy_chance
                 ):  # "buy": the card bought is played at once if legal
@@ -277,12 +300,15 @@ class PassingTrickPlay:
                 card = cards[0]
                 hands[leader].append(card)
                 seat_piles[led_slot].append(card)
+                if card is master:
+                    holder = leader
                 taken_back.append((leader, card))
                 stalled = stalled + 1 if lead_on_empty else 0
                 barred = set()
                 leader = next((s for s in ring[leader] if hands[s]), leader)
                 continue
-            tricks.append(PassingTrick(leader, tuple(cards), tuple(seats), winner))
+            # tuple.__new__: a named tuple made in C (its own __new__ is a Python function)
+            tricks.append(new_tuple(PassingTrick, (leader, tuple(cards), tuple(seats), winner)))
             led_slots.add(led_slot)
             if [] in hands:
                 out.extend(s for s in seats if not hands[s] and s not in out)

@@ -90,6 +90,8 @@ def read_hands(
     entries = reader.entries(path, names)
     if entries is None:
         return None
+    if pack is not None and not isinstance(pack, (set, frozenset)):
+        pack = set(pack)  # each card is looked up: a list of 52 was searched 52 times per hand
     hands: list[list[Card]] = []
     owner: dict[Card, str] = {}
     ok = True

@@ -65,14 +65,20 @@ if TYPE_CHECKING:
 @functools.cache
 def seat_ring(players: int) -> tuple[tuple[int, ...], ...]:
     """For each seat, the other seats clockwise after it: the order in which a trick it leads goes round
-    (worked out once per number of players).
+    (worked out once per number of players: a random deal asks for it).
 
     >>> seat_ring(3)
     ((1, 2), (2, 0), (0, 1))
     """
-    return tuple(
-        tuple((first + j) % players for j in range(1, players)) for first in range(players)
-    )
+    ring = _RINGS.get(players)
+    if ring is None:
+        ring = _RINGS[players] = tuple(
+            tuple((first + j) % players for j in range(1, players)) for first in range(players)
+        )
+    return ring
+
+
+_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
 class Trick(NamedTuple):

@@ -386,7 +386,14 @@ def replay_moves(
     ``where(i)`` places the ``i``-th move (a record line, a deal); by default the path ``moves[i]``.
     """
     place = where if where is not None else lambda i: Where(path=f"moves[{i}]")
+    # A legal move is made as push() makes it (is_legal, apply, then kept), inline: a long record is
+    # thousands of them; push_at, its error and the move's place are for the first illegal one only.
+    is_legal, apply, keep = state.is_legal, state.apply, state.moves.append
     for i, move in enumerate(moves):
+        if state._outcome is None and is_legal(move):
+            apply(move)
+            keep(move)
+            continue
         finding = push_at(state, move, partial(place, i))
         if finding is not None:
             return Replayed(state, finding, i)

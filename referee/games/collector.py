@@ -538,7 +538,10 @@ class CollectorState(RoundsState[CollectorMove]):
         else:
             self.drawn = self.draw(DRAW)
             self.hands[me].extend(self.drawn)
-        if self.completion_check == "after_each_turn" and not missing_ranks(self.hands[me]):
+        # every rank held: the ranks looked up in C, not the missing ones listed (a replay asks each move)
+        if self.completion_check == "after_each_turn" and ALL_RANKS.issubset(
+            map(RANK, self.hands[me])
+        ):
             self.finish(
                 Outcome(
                     (self.players[me],),

@@ -51,6 +51,8 @@ TOP_ROW = 10
 SIDES: tuple[str, str] = ("black", "red")
 JOKER_COLUMN = {"black": 0, "red": 1}
 KINDS = ("build", "large", "small", "king", "discard")
+BROKEN = t("This move is not allowed.")
+"""What :meth:`ConstructionGame.allows` learns of an illegal move: that it is one (no sentence is made)."""
 
 
 def side_of(card: Card) -> str:
@@ -240,25 +242,38 @@ class ConstructionGame(TurnState[Action]):
 
     def why_not(self, move: Action) -> Message | None:
         """The rule ``move`` breaks, or None when it is legal."""
+        return self._broken(move, True)
+
+    def allows(self, move: Action) -> bool:
+        """Whether ``move`` is legal: :meth:`why_not` without its sentence (random play and the
+        listing of legal moves test dozens of candidates a turn; a sentence is made only when asked)."""
+        return self._broken(move, False) is None
+
+    def _broken(self, move: Action, explain: bool) -> Message | None:
+        """The rule ``move`` breaks (its sentence with ``explain``, else :data:`BROKEN`), or None."""
         side = side_of(move.card)
         other = SIDES[1 - SIDES.index(side)]
         if self.stock[move.card] == 0 and not (
             sum(self.stock.values()) == 0 and self.discards[move.card]
         ):
-            return t("No {card} is left in the stock to be turned.", card=move.card)
+            return (
+                t("No {card} is left in the stock to be turned.", card=move.card)
+                if explain
+                else BROKEN
+            )
         king = move.card.rank is Rank.KING
         all_placed = len(self.small[side]) >= SMALL_TOKENS
         joker = Cell(JOKER_COLUMN[side], 0)
+        held = self.held_by(other)
         # A placement is legal when a token is left, the Joker is free of the other side, and the ban allows it.
         can_place = (
-            king
-            and not all_placed
-            and joker not in self.held_by(other)
-            and self._ban(side, None, joker) is None
+            king and not all_placed and joker not in held and not self._banned(side, None, joker)
         )
         if king and not all_placed and move.kind != "king":
             if move.kind == "discard" and not can_place:
                 return None
+            if not explain:
+                return BROKEN
             return t(
                 "A king must put a small token on its owner's Joker while he has one and the Joker is free of "
                 "the other side's tokens; otherwise it can only be discarded."
@@ -270,8 +285,10 @@ class ConstructionGame(TurnState[Action]):
             return None
         if move.kind == "build":
             if king:
-                return t("A king is never built into the track.")
+                return t("A king is never built into the track.") if explain else BROKEN
             if len(move.cells) != 1 or not self.can_build(move.cells[0]):
+                if not explain:
+                    return BROKEN
                 return t(
                     "A card may only be built on a free place that touches the track: a vertical card on the "
                     "card below it or at a bridge's end, a bridge beside a vertical card."
@@ -279,106 +296,224 @@ class ConstructionGame(TurnState[Action]):
             return None
         if move.kind == "large":
             if len(move.cells) != 1:
-                return t("The large token moves exactly one card.")
-            return self._step(self.large[side], move.cells[0], power, other)
+                return t("The large token moves exactly one card.") if explain else BROKEN
+            return self._step(self.large[side], move.cells[0], power, held, explain)
         if move.kind == "small":
             if not 1 <= move.token <= len(self.small[side]):
+                if not explain:
+                    return BROKEN
                 return t(
                     "{side} has no small token {n} on the board.",
                     side=self.players[SIDES.index(side)],
                     n=move.token,
                 )
             start = self.small[side][move.token - 1]
-            return self._path(start, move.cells, power, other) or self._ban(
-                side, move.token - 1, move.cells[-1]
+            return self._path(start, move.cells, power, held, explain) or self._ban(
+                side, move.token - 1, move.cells[-1], explain
             )
         if move.kind == "king":
             if not king:
-                return t("Only a king places a small token.")
+                return t("Only a king places a small token.") if explain else BROKEN
             if not can_place:
+                if not explain:
+                    return BROKEN
                 return t(
                     "No small token can be placed: all six are on the board, the Joker is held by the "
                     "other side, or the blocking ban forbids it."
                 )
             if not move.cells:
                 return None
-            return self._path(joker, move.cells, 13, other) or self._ban(side, None, move.cells[-1])
-        return t("Unknown action {kind!r}.", kind=move.kind)
+            return self._path(joker, move.cells, 13, held, explain) or self._ban(
+                side, None, move.cells[-1], explain
+            )
+        return t("Unknown action {kind!r}.", kind=move.kind) if explain else BROKEN
 
-    def _step(self, start: Cell, cell: Cell, power: int, other: str) -> Message | None:
-        if cell not in self.board:
-            return t("There is no card at {cell}.", cell=str(cell))
-        if cell not in self.neighbours(start):
+    def _step(
+        self, start: Cell, cell: Cell, power: int, held: set[Cell], explain: bool
+    ) -> Message | None:
+        """The rule a step from ``start`` to ``cell`` breaks (``held``: the other side's places), or None."""
+        board = self.board
+        if cell not in board:
+            return t("There is no card at {cell}.", cell=str(cell)) if explain else BROKEN
+        # cell is on the board, so it is a neighbour of start exactly when it is one of its track ends
+        if cell not in track_ends(start):
+            if not explain:
+                return BROKEN
             return t(
                 "{cell} is not next to {start} along the track.", cell=str(cell), start=str(start)
             )
-        if cell in self.held_by(other):
+        if cell in held:
+            if not explain:
+                return BROKEN
             return t("A token of the other side stands on {cell}.", cell=str(cell))
-        if value(self.board[cell]) > power:
+        if value(board[cell]) > power:
+            if not explain:
+                return BROKEN
             return t(
                 "The card turned must be at least as high as the card entered, and {card} at {cell} is "
                 "higher.",
-                card=self.board[cell],
+                card=board[cell],
                 cell=str(cell),
             )
         return None
 
-    def _path(self, start: Cell, cells: Sequence[Cell], power: int, other: str) -> Message | None:
+    def _path(
+        self, start: Cell, cells: Sequence[Cell], power: int, held: set[Cell], explain: bool
+    ) -> Message | None:
         if not 1 <= len(cells) <= 3:
-            return t("A small token moves one, two or three cards.")
+            return t("A small token moves one, two or three cards.") if explain else BROKEN
         seen = {start}
         here = start
         for cell in cells:
             if cell in seen:
+                if not explain:
+                    return BROKEN
                 return t("A small token's path may not visit a card twice or return to its start.")
-            why = self._step(here, cell, power, other)
+            why = self._step(here, cell, power, held, explain)
             if why is not None:
                 return why
             seen.add(cell)
             here = cell
         return None
 
-    def _ban(self, side: str, index: int | None, end: Cell) -> Message | None:
-        before = list(self.small[side])
+    def _banned(self, side: str, index: int | None, end: Cell) -> bool:
+        """Whether moving ``side``'s small token ``index`` (None: a new one) to ``end`` breaks the ban."""
+        small = self.small[side]
+        before = list(small)
         if index is None:
-            self.small[side].append(end)
+            small.append(end)
         else:
-            self.small[side][index] = end
+            small[index] = end
         blocked = self.blocks(side)
         self.small[side] = before
-        if blocked:
-            return t(
-                "The other side's large token would have no free card next to it (the blocking ban)."
-            )
-        return None
+        return blocked
+
+    def _ban(self, side: str, index: int | None, end: Cell, explain: bool) -> Message | None:
+        if not self._banned(side, index, end):
+            return None
+        if not explain:
+            return BROKEN
+        return t(
+            "The other side's large token would have no free card next to it (the blocking ban)."
+        )
 
     def legal_moves(self, card: Card | None = None, *, builds: bool = True) -> list[Action]:
         """Every use of ``card`` (by default, every card still in the stock); without ``builds``, all
         but the builds (a card that may be built may be built on every one of :meth:`build_places`,
-        which grow with the track: random play draws one of them instead of listing them)."""
+        which grow with the track: random play draws one of them instead of listing them).
+
+        The moves are those of :meth:`candidates` that :meth:`why_not` allows, in the same order, but
+        made without testing each: a token's paths are walked only through cards it may enter
+        (a path with a forbidden step has no legal continuation), and the ban is tested against the
+        other side's large token once a turn (the tests compare the two ways)."""
         if self.is_over():
             return []
-        cards = (
-            [card]
-            if card is not None
-            else sorted(c for c, n in self.stock.items() if n)
-            or sorted(c for c, n in self.discards.items() if n)
-        )
         out: list[Action] = []
-        for c in cards:
+        for c in self._cards(card):
+            out += self._uses(c, builds)
+        return out
+
+    def _cards(self, card: Card | None) -> list[Card]:
+        if card is not None:
+            return [card]
+        return sorted(c for c, n in self.stock.items() if n) or sorted(
+            c for c, n in self.discards.items() if n
+        )
+
+    def candidates(self, card: Card | None = None, *, builds: bool = True) -> list[Action]:
+        """Every action of ``card`` the grid allows a shape for, legal or not (:meth:`legal_moves` keeps
+        the legal ones); the yardstick of its faster listing."""
+        out: list[Action] = []
+        for c in self._cards(card):
             side = side_of(c)
-            candidates = [Action(c, "discard")]
+            out.append(Action(c, "discard"))
             if builds:
-                candidates += [Action(c, "build", (p,)) for p in self.build_places()]
-            candidates += [Action(c, "large", (p,)) for p in self.neighbours(self.large[side])]
+                out += [Action(c, "build", (p,)) for p in self.build_places()]
+            out += [Action(c, "large", (p,)) for p in self.neighbours(self.large[side])]
             for k, start in enumerate(self.small[side], 1):
-                candidates += [Action(c, "small", path, k) for path in self.paths(start)]
+                out += [Action(c, "small", path, k) for path in self.paths(start)]
             if c.rank is Rank.KING:
                 joker = Cell(JOKER_COLUMN[side], 0)
-                candidates += [Action(c, "king")] + [
-                    Action(c, "king", path) for path in self.paths(joker)
-                ]
-            out += [m for m in candidates if self.why_not(m) is None]
+                out += [Action(c, "king")] + [Action(c, "king", path) for path in self.paths(joker)]
+        return out
+
+    def _uses(self, c: Card, builds: bool) -> list[Action]:
+        """The legal uses of one card, in :meth:`candidates`' order (see :meth:`legal_moves`)."""
+        stock = self.stock
+        if stock[c] == 0 and not (sum(stock.values()) == 0 and self.discards[c]):
+            return []
+        side = side_of(c)
+        other = SIDES[1 - SIDES.index(side)]
+        king = c.rank is Rank.KING
+        small = self.small[side]
+        all_placed = len(small) >= SMALL_TOKENS
+        joker = Cell(JOKER_COLUMN[side], 0)
+        held = self.held_by(other)
+        near = self.neighbours(self.large[other])
+        mine = self.large[side]
+
+        def uncovered(index: int | None) -> list[Cell] | None:
+            # The cards next to the other large token that side's tokens other than ``index`` leave
+            # free; None when there are none next to it (the ban cannot apply). A move of token
+            # ``index`` (None: a new one) to ``end`` breaks the ban when only ``end`` is left free.
+            if not near:
+                return None
+            places = {mine, *(p for k, p in enumerate(small) if k != index)}
+            return [p for p in near if p not in places]
+
+        def banned(free: list[Cell] | None, end: Cell) -> bool:
+            return free is not None and (not free or (len(free) == 1 and free[0] == end))
+
+        new_token = uncovered(None)
+        can_place = king and not all_placed and joker not in held and not banned(new_token, joker)
+        if king and not all_placed:
+            if not can_place:
+                return [Action(c, "discard")]
+            return [Action(c, "king")] + [
+                Action(c, "king", path)
+                for path in self._open_paths(joker, 13, held)
+                if not banned(new_token, path[-1])
+            ]
+        power = 12 if king else value(c)
+        out = [Action(c, "discard")]
+        if builds and not king:
+            out += [Action(c, "build", (p,)) for p in self.build_places() if self.can_build(p)]
+        board = self.board
+        out += [
+            Action(c, "large", (p,))
+            for p in self.neighbours(mine)
+            if p not in held and value(board[p]) <= power
+        ]
+        for k, start in enumerate(small, 1):
+            free = uncovered(k - 1)
+            out += [
+                Action(c, "small", path, k)
+                for path in self._open_paths(start, power, held)
+                if not banned(free, path[-1])
+            ]
+        return out
+
+    def _open_paths(self, start: Cell, power: int, held: set[Cell]) -> list[tuple[Cell, ...]]:
+        """:meth:`paths` from ``start`` whose every step is allowed to a token of ``power`` (cards no
+        higher, none held by the other side), in the same order: a walk that stops at a forbidden card."""
+        out: list[tuple[Cell, ...]] = []
+        board = self.board
+
+        def walk(here: Cell, path: tuple[Cell, ...]) -> None:
+            for cell in track_ends(here):
+                if (
+                    cell in board
+                    and cell != start
+                    and cell not in path
+                    and cell not in held
+                    and value(board[cell]) <= power
+                ):
+                    longer = path + (cell,)
+                    out.append(longer)
+                    if len(path) < 2:
+                        walk(cell, longer)
+
+        walk(start, ())
         return out
 
     def paths(self, start: Cell) -> list[tuple[Cell, ...]]:
@@ -397,7 +532,7 @@ class ConstructionGame(TurnState[Action]):
 
     def is_legal(self, move: Action) -> bool:
         """Checks the one action."""
-        return not self.is_over() and self.why_not(move) is None
+        return not self.is_over() and self.allows(move)
 
     def why_illegal(self, move: Action) -> IllegalMoveError:
         """The error naming the rule the action breaks."""

@@ -112,6 +112,12 @@ def check_sizes(doc: Any, longest: int, game: Callable[[str], str]) -> None:
     ``doc`` is a :class:`referee.records.source.Document`; ``game`` gives the game's name in a
     language (:meth:`referee.engines.game.Game.name`).
     """
+    text = getattr(doc, "text", None)
+    if text is not None and len(text) <= 2 * longest:
+        # Nothing in a text this short can be too large, so it is not walked: a list or mapping of n
+        # items is written in 2n characters at least (``-`` or ``,`` and a character each; an alias
+        # or a merge adds no item its text does not name), and a text of n words in 2n - 1.
+        return
     found = oversized(doc.data, longest)
     if not found:
         return

@@ -23,10 +23,8 @@ True
 from __future__ import annotations
 
 import functools
-import json
 import re
 import unicodedata
-from pathlib import Path
 
 # Characters that show nothing, taken out of a skeleton (Unicode's Default_Ignorable_Code_Point, those
 # that the referee does not already refuse as control or format characters): the Hangul fillers,
@@ -40,6 +38,8 @@ _SPACES = re.compile(r"\s+")
 def _pairs() -> dict[str, list[dict[str, str]]]:
     """The package's data: each character (or prototype) with the characters it is confused with."""
     import importlib.util
+    import json  # here: a check whose names need only the common scripts loads neither
+    from pathlib import Path
 
     spec = importlib.util.find_spec("confusable_homoglyphs")
     if spec is None or not spec.submodule_search_locations:  # pragma: no cover - a broken install
@@ -70,16 +70,39 @@ def prototypes() -> dict[str, str]:
     return out
 
 
-def _prototype(char: str) -> str:
-    """The prototype ``confusables.txt`` maps ``char`` to (itself when it is one)."""
-    return prototypes().get(char, char)
+COMMON_END = "\u0530"
+"""The common scripts end here: Latin (with Latin-1 and Extended-A and -B), IPA, the combining marks,
+Greek and Cyrillic, the letters of nearly every player's name."""
 
 
+def common_prototypes() -> dict[str, str]:
+    """:func:`prototypes` of the characters before :data:`COMMON_END` (what
+    :mod:`referee.records.confusables_common` holds, made from the package's data)."""
+    return {c: p for c, p in prototypes().items() if c < COMMON_END}
+
+
+def _table(text: str) -> dict[str, str]:
+    """The prototypes ``text`` needs: the common scripts' few hundred, or Unicode's whole table.
+
+    Reading the package's data file costs a command-line check more than the rest of its start
+    (~25 ms of CPU), so names written in the common scripts, nearly all names, use the part of it
+    kept in :mod:`referee.records.confusables_common` (a test compares the two).
+    """
+    if not text or max(text) < COMMON_END:
+        from referee.records.confusables_common import COMMON
+
+        return COMMON
+    return prototypes()
+
+
+@functools.lru_cache(maxsize=1024)
 def skeleton(name: str) -> str:
-    """What ``name`` looks like: equal skeletons print alike (see the module's text)."""
+    """What ``name`` looks like: equal skeletons print alike (see the module's text); kept for the
+    names seen last (the same players' records are checked one after another)."""
     text = _SPACES.sub(" ", INVISIBLE.sub("", unicodedata.normalize("NFKC", name))).strip()
     text = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFD", "".join(_prototype(c) for c in text))
+    table = _table(text)
+    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in text))
 
 
 def lookalikes(names: list[str]) -> list[tuple[str, str]]:
@@ -92,3 +115,19 @@ def lookalikes(names: list[str]) -> list[tuple[str, str]]:
         if first != name:
             out.append((first, name))
     return out
+
+
+def write_common(path: str) -> None:
+    """Write :mod:`referee.records.confusables_common` again from the package's data (then ``ruff format`` it)."""
+    with open(path, encoding="utf-8") as f:
+        head = f.read().split("COMMON: dict[str, str] = {")[0]
+    body = "".join(f"    {c!a}: {p!a},\n" for c, p in sorted(common_prototypes().items()))
+    tail = '"""Each character before U+0530 that ``confusables.txt`` maps, with its prototype."""\n'
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"{head}COMMON: dict[str, str] = {{\n{body}}}\n{tail}")
+
+
+if __name__ == "__main__":  # python -m referee.records.lookalike: write the kept table again
+    import os
+
+    write_common(os.path.join(os.path.dirname(__file__), "confusables_common.py"))

@@ -64,7 +64,6 @@ from referee.limits import (
 from referee.messages import t
 from referee.records.bounds import too_many_deals, too_many_values
 from referee.records.quick_yaml import NotPlain, QuickReader
-from referee.records.yaml_events import load_events
 
 Path = tuple[Any, ...]
 __all__ = [
@@ -356,6 +355,8 @@ def load_text(text: str) -> Document:
     try:
         data = QuickReader(text, track=False).read()
     except (NotPlain, RecursionError):
+        from referee.records.yaml_events import load_events  # here: a plain record never needs it
+
         data, lines = load_events(text)
         return Document(data, lines)
     return Document(data, find_lines=lambda: _quick_lines(text), text=text)
@@ -368,6 +369,8 @@ def _quick_lines(text: str) -> dict[Path, int]:
 
 
 def _lines_of(text: str) -> dict[Path, int]:
+    from referee.records.yaml_events import load_events
+
     try:
         return load_events(text)[1]
     except (

@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.cards import Card
 from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.shuffling import shuffle
 from referee.engines.tricks import seat_ring
 from referee.games import buy_or_pass as bop
 from referee.notation import format_card
@@ -30,7 +31,7 @@ def buy_or_pass_game(
 ) -> dict[str, Any]:
     """One random deal as plain data: hands, stock, lay-downs, the actions of each lead, the finished play."""
     cards = list(bop.DECK)
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     n, size = bop.PLAYERS, bop.HAND
     # One packet each from the dealer's left: seat s gets packet (s - dealer - 1) mod n.
     hands = [
@@ -46,7 +47,7 @@ def buy_or_pass_game(
         if suit is None:
             continue
         laid = [c for c in held[seat] if c.suit is suit]
-        rng.shuffle(laid)
+        shuffle(laid, rng)
         takes = {}
         for j, other in enumerate(seat_ring(n)[seat]):
             takes[other] = laid[j]

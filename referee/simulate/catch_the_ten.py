@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from referee.cards import Card
+from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import catch_the_ten as ctt
 from referee.simulate.play import random_play, write_cards
@@ -26,7 +27,7 @@ def catch_the_ten_play(
     """Shuffle, deal and play one random legal Catch the Ten deal: (hands as dealt, set aside, play)."""
     size = ctt.HAND_SIZES[n]
     cards = list(ctt.DECK)
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     # One card at a time from the dealer's left: seat k gets every n-th card.
     dealt = size * n
     hands: list[list[Card]] = [[] for _ in range(n)]

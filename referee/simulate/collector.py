@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import collector as co
 from referee.notation import format_card
@@ -30,7 +31,7 @@ def collector_play(
 ) -> co.CollectorState:
     """Shuffle a pack and play one game with random legal choices; the state at the end."""
     pack = list(co.DECK)
-    rng.shuffle(pack)
+    shuffle(pack, rng)
     state = co.CollectorState(players, dealer, pack, completion_check, draw_rule, taking_order)
     random_playout(state, rng, LIMIT)
     return state

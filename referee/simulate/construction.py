@@ -27,10 +27,15 @@ def cards_accounted(game: cn.ConstructionGame) -> int:
     )
 
 
+ORDER = {card: k for k, card in enumerate(sorted(cn.PACK))}
+"""Each card's place in the sorted pack: the pool is sorted by it (a key looked up, not compared)."""
+
+
 def turn_card(game: cn.ConstructionGame, rng: random.Random) -> cn.Card:
-    """The next card from the stock (the discards, reshuffled, once it is empty)."""
-    pool = game.stock if sum(game.stock.values()) else game.discards
-    cards = sorted(pool.elements())
+    """The next card from the stock (the discards, reshuffled, once it is empty): the pool's cards in
+    their sorted order, one drawn."""
+    pool = game.stock if game.stock.total() else game.discards
+    cards = sorted(pool.elements(), key=ORDER.__getitem__)
     return cards[int(rng.random() * len(cards))]
 
 

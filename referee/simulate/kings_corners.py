@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import kings_corners as kc
 from referee.notation import format_card
@@ -28,7 +29,7 @@ def cards_in_play(hand: kc.KingsCornersHand) -> int:
 def shuffled_layout(rng: random.Random, n: int) -> tuple[list[list[Any]], list[Any], list[Any]]:
     """The hands (seat order), the four side cards and the stock (from the top) of a shuffled pack."""
     cards = list(kc.DECK)
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     hands = [cards[k * kc.HAND_SIZE : (k + 1) * kc.HAND_SIZE] for k in range(n)]
     rest = cards[n * kc.HAND_SIZE :]
     return hands, rest[:4], rest[4:]

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from referee.cards import Card, Suit
+from referee.engines.shuffling import shuffle
 from referee.engines.trick_rules import ORDER_6_TO_A
 from referee.engines.tricks import TrickPlay
 from referee.games import korol
@@ -22,7 +23,7 @@ from referee.simulate.play import write_cards
 def deal_pack(rng: random.Random, first: int) -> list[list[Card]]:
     """Shuffle and deal 9 cards each, one at a time, seat ``first`` first (the last card to the seat before)."""
     cards = list(korol.DECK)
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     hands: list[list[Card]] = [[] for _ in range(korol.PLAYERS)]
     for k in range(korol.PLAYERS):
         hands[(first + k) % korol.PLAYERS] = cards[k :: korol.PLAYERS]
@@ -47,7 +48,7 @@ def korol_game(
     hands = deal_pack(rng, (dealer + 1) % n)
     trump_card = hands[dealer][-1]
     order = list(korol.TITLES)
-    rng.shuffle(order)
+    shuffle(order, rng)
     titles = dict(enumerate(order))
     caps = [quotas[titles[s]] for s in range(n)]
     first = TrickPlay(rules, hands, (dealer + 1) % n, trump_card.suit, caps=caps)
@@ -57,7 +58,7 @@ def korol_game(
     seat_of = {title: seat for seat, title in reign.items()}
     reign_order = [seat_of[title] for title in korol.TITLES]
     cards = list(korol.DECK)
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     reign_hands: list[list[Card]] = [[] for _ in range(n)]
     for k, seat in enumerate(reign_order):
         reign_hands[seat] = cards[k::n]

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from referee.cards import Card, deck
+from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import minnesota_whist as mw
 from referee.simulate.play import random_play, write_cards
@@ -24,7 +25,7 @@ def minnesota_whist_play(
 ) -> tuple[list[list[Card]], list[Card], TrickPlay]:
     """Shuffle, deal, bid and play one random legal Minnesota Whist hand: (hands, bid cards, play)."""
     cards = deck()
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     hands = [cards[(k - dealer - 1) % 4 :: 4] for k in range(4)]
     bids: list[Card] = []
     granding: int | None = None

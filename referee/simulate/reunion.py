@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from referee.cards import SUITS, Card
+from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import reunion as ru
 from referee.simulate.play import random_play, write_cards
@@ -48,7 +49,7 @@ def reunion_play(
 ) -> tuple[list[list[Card]], list[Card], list[Card], TrickPlay]:
     """Shuffle, deal, discard and play one random legal deal: (hands as dealt, widow, discard, play)."""
     cards = list(ru.DECK)
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     hands, widow = deal_cards(cards, dealer)
     trump = widow[0].suit
     twelve = hands[dealer] + widow

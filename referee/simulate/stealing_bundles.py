@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from referee.engines.fishing import write_play
+from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import stealing_bundles as sb
 from referee.simulate.play import write_cards
@@ -27,7 +28,7 @@ def stealing_bundles_play(
 ) -> sb.BundlesState:
     """Shuffle a pack and play one whole game with random legal choices; the finished state."""
     pack = list(sb.DECK)
-    rng.shuffle(pack)
+    shuffle(pack, rng)
     state = sb.BundlesState(players, dealer, pack, capture, leftovers, ties)
     return random_playout(state, rng)  # type: ignore[return-value]
 

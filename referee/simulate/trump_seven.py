@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import SUITS, Card, Rank, Suit
+from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import trump_seven as t7
 from referee.simulate.play import random_play, write_cards
@@ -61,7 +62,7 @@ def trump_seven_play(
     ``auction`` (by seat: round 1, round 2) replaces the random answers.
     """
     cards = list(t7.DECK)
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     hands: list[list[Card]] = [[] for _ in range(t7.PLAYERS)]
     dealt = t7.PLAYERS * t7.HAND_SIZE
     for k in range(dealt // PACKET):

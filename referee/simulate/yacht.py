@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from referee.cards import SUITS, Card, Rank, Suit
+from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import yacht
 from referee.notation import format_card
@@ -38,7 +39,7 @@ def yacht_play(
     ``default_removal`` false the non-trump 3s that go are chosen at random, as a table may do.
     """
     cards = list(yacht.DECK)
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     drawn = cards[
         len(cards) // 2
     ]  # drawn from the middle, shown and put back: only its suit matters
