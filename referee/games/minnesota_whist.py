@@ -35,17 +35,7 @@ from referee.engines.trick_counts import trick_counts
 from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
-from referee.records.field_types import Cards, Field, Integer, PlayerName
-from referee.records.fields import (
-    CLAIM_PER_SIDE,
-    DEALER,
-    HANDS_DEALT,
-    NOTE,
-    TRICKS_PLAYED,
-    PerPlayer,
-    RecordSpec,
-    sides_field,
-)
+from referee.records.declarations.minnesota_whist import minnesota_whist_record
 from referee.records.source import Document
 
 PLAYERS = 4
@@ -83,73 +73,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 RULES = TrickRules(ORDER_2_TO_A)
 
-RECORD = RecordSpec(
-    samples={
-        "summary": "minnesota-whist/sample-1-granders-make",
-        "full": "minnesota-whist/full-play-high",
-    },
-    fields=(
-        sides_field(
-            t("The two sides: each a name and the two partners, who sit opposite each other."),
-            required=True,
-        ),
-        Field(
-            "scores_before",
-            PerPlayer(Integer(), sides=True),
-            t(
-                "The score of each side before the first deal of the record, for a game already under way; left "
-                "out, both sides start at nothing."
-            ),
-            label=t("Score before this deal"),
-        ),
-    ),
-    deal=(
-        DEALER,
-        Field(
-            "grand",
-            PlayerName(),
-            t("The player whose black card was turned up first; leave it out for a low hand."),
-            mode="summary",
-            label=t("Grander"),
-            question=t("Who granded (turned the first black card)?"),
-        ),
-        Field(
-            "grand",
-            PlayerName(),
-            t(
-                "Optional here: the referee finds the grander from the bid cards, and "
-                "reports a disagreement if you name someone else."
-            ),
-            mode="full",
-            label=t("Grander"),
-        ),
-        Field(
-            "tricks",
-            PerPlayer(Integer(minimum=0, maximum=TRICKS), sides=True),
-            t("The number of tricks each side took; together they must make the whole hand."),
-            required=True,
-            mode="summary",
-            label=t("Tricks taken"),
-            question=t("How many tricks did each side take?"),
-        ),
-        HANDS_DEALT,
-        Field(
-            "bids",
-            Cards(min_items=1),
-            t(
-                "The bid cards that were turned up, in the order they were turned up: "
-                "from the dealer's left, up to the first black card, or all four if "
-                "every one was red."
-            ),
-            required=True,
-            mode="full",
-            label=t("Bid cards turned up"),
-        ),
-        TRICKS_PLAYED,
-        CLAIM_PER_SIDE,
-        NOTE,
-    ),
-)
+RECORD = minnesota_whist_record(tricks=TRICKS)
 """What a Minnesota Whist record holds (:mod:`referee.records.fields`)."""
 
 
