@@ -11,6 +11,7 @@ NW take kings only. A turn is any number of moves, then a draw (:class:`EndTurn`
 
 Ranks run ace (low) to king, so nothing goes on an ace and a king pile never moves.
 
+>>> from referee.games.play.kings_corners import penalty
 >>> from referee.notation import compass_point, parse_card, parse_cards
 >>> hand = KingsCornersHand(["Anna", "Boris"], [parse_cards("6S KD 2C"), parse_cards("9H 9S 3D")],
 ...                         parse_cards("7H 8C QS 4D"), parse_cards("5C 5D"))

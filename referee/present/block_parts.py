@@ -62,6 +62,7 @@ def _option_in_words(option: Any, lang: str, value: Any = None) -> str:
     The record key stays in the house-rules table and the record reference; a player at the table
     reads what the rule says (issue 26).
 
+    >>> from referee.messages import t
     >>> from referee.engines.game import Option
     >>> _option_in_words(Option("target", 13, minimum=1, help=t("Points needed to win.")), "en")
     'Points needed to win: 13'

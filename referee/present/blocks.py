@@ -52,6 +52,7 @@ def quickref_block(game: Game, lang: str) -> str:
     Every fact comes from the game's declarations, so a game gets its card by declaring them; the
     card is one admonition (class ``quickref``) that the print stylesheet keeps on one page.
 
+    >>> from referee.games import get_game
     >>> card = quickref_block(get_game("catch-the-ten"), "de")
     >>> card.splitlines()[0], "Farbe bedienen" in card, "must_trump_when_void" in card
     ('/// note | Kurzübersicht: Scotch Whist (Fang die Zehn)', True, False)
@@ -85,6 +86,7 @@ def _without_option_names(text: str, game: Game) -> str:
     The facts name the option behind a number, ``(option fine)``, ``(Hausregel fine)``, for the
     house-rules table; the quick reference gives the number alone.
 
+    >>> from referee.games import get_game
     >>> _without_option_names("500 minor units (option fine)", get_game("buy-or-pass"))
     '500 minor units'
     """

@@ -25,6 +25,8 @@ DRAW = 2
 def missing_ranks(cards: Sequence[Card]) -> list[Any]:
     """The ranks from two to ace that ``cards`` lack.
 
+    >>> from referee.notation import parse_cards
+    >>> from referee.records.hands import DECK
     >>> missing_ranks(parse_cards("2♣ 3♣"))[:2], len(missing_ranks(DECK))
     ([<Rank.FOUR: 4>, <Rank.FIVE: 5>], 0)
     """

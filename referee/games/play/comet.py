@@ -21,6 +21,7 @@ NINE_OF_DIAMONDS = Card(Rank.NINE, Suit.DIAMONDS)
 def next_card(card: Card, ace: str) -> Card | None:
     """The card that continues a run after ``card``; None after a king or an ace led high.
 
+    >>> from referee.notation import parse_card
     >>> [str(next_card(parse_card(c), ace)) for c, ace in (("9D", "lead_only"), ("KD", "low"), ("AD", "low"))]
     ['10♦', 'None', '2♦']
     >>> next_card(parse_card("AD"), "lead_only") is None

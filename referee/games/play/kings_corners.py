@@ -32,6 +32,7 @@ def colour(card: Card) -> bool:
 def value(card: Card) -> int:
     """The rank with the ace low: A 1, 2 … 10, J 11, Q 12, K 13.
 
+    >>> from referee.notation import parse_card
     >>> [value(parse_card(c)) for c in ("AS", "10H", "KC")]
     [1, 10, 13]
     """
@@ -41,6 +42,7 @@ def value(card: Card) -> int:
 def fits(card: Card, top: Card) -> bool:
     """Whether ``card`` may go on ``top``: one rank lower and of the other colour.
 
+    >>> from referee.notation import parse_card
     >>> fits(parse_card("QH"), parse_card("KS")), fits(parse_card("QS"), parse_card("KC"))
     (True, False)
     """
