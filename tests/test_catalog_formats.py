@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from referee.messages import DOMAIN, LOCALE_DIR
 from site_tools.safety import checks as safety
+from site_tools.safety import placeholders
 from tests.conftest import ROOT
 
 LANGS = ("ru", "de")
@@ -45,9 +46,9 @@ def test_the_printf_grammar_is_pythons(text):
         return
     except ValueError:
         with pytest.raises(ValueError):
-            safety.printf_conversions(keyed)
+            placeholders.printf_conversions(keyed)
         return
-    safety.printf_conversions(keyed)  # Python read it: so must the check
+    placeholders.printf_conversions(keyed)  # Python read it: so must the check
 
 
 @pytest.mark.parametrize(
@@ -152,7 +153,7 @@ def _values(template: str) -> dict[str, object]:
 
 
 def _percent_values(template: str) -> object:
-    conversions = [c for c in safety.printf_conversions(template)[0] if c != "%%"]
+    conversions = [c for c in placeholders.printf_conversions(template)[0] if c != "%%"]
     if any(c.startswith("%(") for c in conversions):
         return _Any()
     return tuple(65 if c[-1] in "dixXoc" else "x" for c in conversions)
@@ -179,7 +180,7 @@ def test_every_translated_message_renders_with_its_arguments(lang):
         for template in templates:
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             assert template in strings, (message.id, lang)  # the translation, not the English
-            if safety._printf_or_none(ids[-1]):  # argparse's: filled with %
+            if placeholders._printf_or_none(ids[-1]):  # argparse's: filled with %
                 template % _percent_values(ids[-1])
             else:
                 template.format(**{**_values(ids[0]), **_values(ids[-1])})

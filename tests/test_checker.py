@@ -490,7 +490,7 @@ def test_money_sentences_speak_the_tables_roubles_and_kopecks() -> None:
 
 
 def test_worked_examples_end_with_the_sentence_not_an_exit_status() -> None:
-    from referee.present.blocks import example_block
+    from referee.present.example_blocks import example_block
 
     out = example_block("stealing-bundles/leftovers-dispute", "de")
     assert "Exit-Status" not in out and "exit status" not in out

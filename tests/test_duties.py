@@ -17,8 +17,8 @@ from referee.engines.passing_tricks import PassingTrickPlay
 from referee.engines.trick_rules import Position, TrickRules
 from referee.engines.tricks import TrickPlay
 from referee.games import GAMES
-from referee.games.collector import CollectorState
-from referee.games.stealing_bundles import BundlesState
+from referee.games.play.collector import CollectorState
+from referee.games.play.stealing_bundles import BundlesState
 
 TRICK_GAMES = [
     slug
@@ -171,7 +171,7 @@ def _turn_playout(state, duties, rng: random.Random, where: str, limit: int = 40
 
 
 def _comet(rng: random.Random, options: dict):
-    from referee.games.comet import CometDeal
+    from referee.games.play.comet import CometDeal
 
     pack = deck()
     rng.shuffle(pack)
@@ -192,14 +192,14 @@ def _dealt_from_a_pack(state: type):
 
 
 def _red_and_black(rng: random.Random, options: dict):
-    from referee.games.red_and_black import RedBlackGame
+    from referee.games.play.red_and_black import RedBlackGame
 
     stock = [rng.random() < 0.5 for _ in range(50)]
     return RedBlackGame([f"P{i}" for i in range(rng.randint(2, 5))], stock, None, options["ties"])
 
 
 def _kings_corners(rng: random.Random, options: dict):
-    from referee.games.kings_corners import KingsCornersHand
+    from referee.games.play.kings_corners import KingsCornersHand
 
     pack = deck()
     rng.shuffle(pack)
@@ -218,7 +218,7 @@ def _kings_corners(rng: random.Random, options: dict):
 
 
 def _construction(rng: random.Random, options: dict):
-    from referee.games.construction import ConstructionGame
+    from referee.games.play.construction import ConstructionGame
 
     return ConstructionGame(["Anna", "Boris"])
 

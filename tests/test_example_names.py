@@ -13,7 +13,7 @@ import pytest
 
 from referee import check_text
 from referee.errors import RefereeError
-from referee.present.blocks import example_block, listing_block
+from referee.present.example_blocks import example_block, listing_block
 from referee.present.example_text import (
     comment_translations,
     comments_in,

@@ -88,6 +88,15 @@ def _game_modules() -> dict[str, ast.Module]:
     }
 
 
+def _play_modules() -> dict[str, ast.Module]:
+    """A game's rules of play, where they stand apart (its hand in play, move by move)."""
+    return {
+        p.stem: ast.parse(p.read_text(encoding="utf-8"))
+        for p in sorted((PACKAGE / "games" / "play").glob("*.py"))
+        if p.stem != "__init__"
+    }
+
+
 def _shape(node: ast.FunctionDef) -> str:
     """A function's body with its names, strings and numbers left out: the same logic, renamed."""
 
@@ -156,23 +165,54 @@ def test_a_game_module_holds_its_game() -> None:
         assert len(games) == 1, f"{name}: {[g.name for g in games]} (one game class a module)"
 
 
+def test_a_play_module_holds_the_rules_of_play_of_a_game() -> None:
+    """``referee/games/play/<slug>.py`` belongs to the game ``<slug>`` and is no game itself: no
+    game class, no declarations (the game's module holds them)."""
+    plays = _play_modules()
+    assert plays and set(plays) <= set(_game_modules())
+    for name, tree in plays.items():
+        defined = {
+            t.id
+            for node in tree.body
+            if isinstance(node, ast.Assign | ast.AnnAssign)
+            for t in ast.walk(node.targets[0] if isinstance(node, ast.Assign) else node.target)
+            if isinstance(t, ast.Name)
+        }
+        bases = {
+            ast.unparse(b).rpartition(".")[2]
+            for node in tree.body
+            if isinstance(node, ast.ClassDef)
+            for b in node.bases
+        }
+        assert not {b for b in bases if b.endswith("Game")}, name
+        assert not defined & {"GAME", "RULE_TABLE", "RECORD", "OPTIONS"}, name
+
+
 def test_no_game_imports_another_game() -> None:
+    """A game's module imports only its own rules of play (``referee/games/play/<slug>.py``);
+    those import no game at all."""
     edges = graph()
     found = {
         module: sorted(
-            t for t in targets if t.startswith("referee.games.") and t != "referee.games"
+            t
+            for t in targets
+            if t.startswith("referee.games.")
+            and t not in ("referee.games", "referee.games.play")
+            and t != "referee.games.play." + module.rpartition(".")[2]
         )
         for module, targets in edges.items()
         if module.startswith("referee.games.")
     }
     assert {m: t for m, t in found.items() if t} == {}
+    assert "referee.games.play.collector" in edges["referee.games.collector"]
 
 
 def test_no_two_games_repeat_a_function() -> None:
     """Two games with the same function body (names aside) share logic that belongs in an engine."""
     seen: dict[str, str] = {}
     repeated = []
-    for name, tree in _game_modules().items():
+    modules = [*_game_modules().items(), *_play_modules().items()]
+    for name, tree in modules:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and len(node.body) >= 3:
                 shape = _shape(node)

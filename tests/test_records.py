@@ -459,7 +459,8 @@ def test_a_count_the_rules_fix_comes_with_its_total_in_three_languages(
 
 
 def test_construction_turns_are_declared_for_pickers_as_the_reader_reads_them() -> None:
-    from referee.games.construction import KINDS, SMALL_TOKENS, read_action
+    from referee.games.construction import KINDS, read_action
+    from referee.games.play.construction import SMALL_TOKENS
 
     turns = _form_fields("construction", "ru")["turns"]["type"]
     assert turns["kind"] == "moves" and turns["tokens"] == SMALL_TOKENS

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import check_text
+from referee.engines.turns import IllegalMoveError
 from referee.games import red_and_black as rb
 from referee.notation import parse_cards
 from referee.records.hands import DECK
@@ -56,7 +57,7 @@ def test_cards_are_kept_and_the_colour_needed_alternates_at_every_draw(n, rng):
         assert len(game.taken_items()) == sum(game.taken)
     assert game.discards == [k % 2 == 0 for k in range(len(game.discards))]  # red, black, red, …
     assert game.outcome().scores == oracle([str(k) for k in range(n)], game.red)
-    with pytest.raises(rb.IllegalMoveError):
+    with pytest.raises(IllegalMoveError):
         game.push(rb.Draw())
 
 

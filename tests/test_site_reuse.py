@@ -84,17 +84,17 @@ def test_block_parameters_are_parsed_once_and_never_shared() -> None:
 
 
 def test_reader_records_are_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import referee.present.blocks
+    import referee.present.example_blocks
 
     name = "yacht/three-players"
-    want = checker.for_readers(referee.present.blocks.load_example(name, "de")[1])
+    want = checker.for_readers(referee.present.example_blocks.load_example(name, "de")[1])
     checker._READER.pop((name, "de"), None)
     assert checker.reader_record(name, "de") == want
 
     def fails(*args: Any) -> Any:
         raise AssertionError("made again")
 
-    monkeypatch.setattr(referee.present.blocks, "load_example", fails)
+    monkeypatch.setattr(referee.present.example_blocks, "load_example", fails)
     assert checker.reader_record(name, "de") == want
 
 

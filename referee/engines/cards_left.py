@@ -26,8 +26,6 @@ from referee.cards import Card, Rank
 from referee.engines.reader import Reader
 from referee.engines.replay import card_twice
 from referee.messages import Message, t, tn
-from referee.records.field_types import Cards, Field, Integer, ListOf, OneOf, PlayerName
-from referee.records.fields import Obj, PerPlayer
 from referee.records.hands import read_cards
 from referee.records.source import Path
 
@@ -81,55 +79,6 @@ class CardsLeft:
             cards=self.words(),
             points=tn("{n} penalty point", "{n} penalty points", points),
         )
-
-
-COUNTS = Obj(
-    (
-        Field(
-            "kings",
-            Integer(minimum=0, maximum=4),
-            t("Kings left in the hand."),
-            required=True,
-            label=t("Kings"),
-        ),
-        Field(
-            "others",
-            Integer(minimum=0),
-            t("Other cards left in the hand."),
-            required=True,
-            label=t("Other cards"),
-        ),
-    )
-)
-"""The cards left only counted: ``{kings: 1, others: 3}``."""
-
-LEFT = Field(
-    "left",
-    PerPlayer(OneOf((Cards(), COUNTS, Integer(minimum=0, maximum=0)))),
-    t(
-        "For every player, what was left in his hand when the hand ended: the cards, or the counts as a "
-        "mapping such as {example}, or 0 for a player who went out.",
-        example="kings: 1, others: 3",
-    ),
-    required=True,
-    mode="summary",
-    label=t("Left in hand"),
-    question=t("What did each player have left?"),
-    hint=t(
-        "For every player, what was left in his hand when the hand ended: the cards, or only how many "
-        "kings and how many other cards; 0 for a player who went out."
-    ),
-)
-"""A summary's ``left``: what :func:`read_left` reads."""
-
-OUT = Field(
-    "out",
-    OneOf((PlayerName(), ListOf(PlayerName()))),
-    t("The players who went out, in order (optional; the referee checks it against left)."),
-    mode="summary",
-    label=t("Went out, in order"),
-)
-"""A summary's ``out``: what :func:`out_matches` checks."""
 
 
 def read_left(r: Reader, path: Path, players: list[str]) -> dict[str, CardsLeft] | None:

@@ -46,8 +46,6 @@ from referee.engines.turns import IllegalMoveError, M, Replayed, TurnState, repl
 from referee.errors import NotationError
 from referee.messages import N_, Message, t, tn
 from referee.notation import format_card, parse_card, parse_cards
-from referee.records.field_types import Code, Field, backticks
-from referee.records.fields import Deals, PerPlayer, RecordSpec
 from referee.records.hands import DECK
 from referee.records.source import Document, Path
 
@@ -164,27 +162,6 @@ def read_games(
         kept.append(more)
     r.raise_if_any()
     return ledger, players, options, kept
-
-
-def games_record(
-    full_play_key: str, help: Message, label: Message, deal: tuple[Field, ...], **spec: Any
-) -> RecordSpec:
-    """The record of a game in which every deal is a game of its own (:func:`read_games`): its ``deals`` are
-    the games (``help`` and ``label`` say so in the game's words), a deal holding ``full_play_key`` is a full
-    play, and no scores are carried in from earlier games. ``spec`` adds the rest of the
-    :class:`~referee.records.fields.RecordSpec` (samples, most deals).
-
-    >>> spec = games_record("pack", t("The games."), t("Games"), ())
-    >>> [f.name for f in spec.record_fields()], spec.full_play_key
-    (['game', 'notation', 'players', 'options', 'deals', 'expected'], 'pack')
-    """
-    return RecordSpec(
-        full_play_key=full_play_key,
-        deal=deal,
-        without=("scores_before",),
-        **spec,
-        fields=(Field("deals", Deals(), help, required=True, label=label),),
-    )
 
 
 PACK_EXAMPLE: tuple[str, Message, str] = ("pack", t("Pack, top card first"), "cards")
@@ -461,20 +438,6 @@ def read_plays(r: Reader, path: Path, players: list[str]) -> list[Play] | None:
 
 
 # A record in rounds of laying and taking -----------------------------------------------------------------
-
-
-class SomePlayers(PerPlayer):
-    """A mapping from some of the players to a value: those who acted in a round."""
-
-    def schema(self, game: Any) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "additionalProperties": self.value.schema(game),
-            "maxProperties": max(game.player_counts),
-        }
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("for every player who acted: {value}", value=self.value.label(code))
 
 
 PHASES = ("lay", "take")

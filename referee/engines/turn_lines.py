@@ -1,12 +1,12 @@
 """Replaying a full play written a line a turn: one move a line, or any number, perhaps headed by the mover's name.
 
 A game whose turn is one move (Construction: the card turned and its use) lists its turns as
-:class:`~referee.engines.turns.TurnLines`, a move a line; :func:`replay_lines` pushes them one by one, and stops
+:class:`~referee.records.turn_field.TurnLines`, a move a line; :func:`replay_lines` pushes them one by one, and stops
 at a turn recorded after the end or at the first move that breaks a rule (its finding, the rule put in the
 record's terms), the caller saying each move made in its own words.
 
 A record of a game whose turn is several moves (Kings Corners: cards and piles moved, then a draw) lists
-its turns as :class:`~referee.engines.turns.TurnLines` with ``several``: ``7♥ N; W>N`` or ``Anna: 7♥ N``.
+its turns as :class:`~referee.records.turn_field.TurnLines` with ``several``: ``7♥ N; W>N`` or ``Anna: 7♥ N``.
 :func:`replay_turn_lines` pushes each turn's moves, and the move that ends every turn, into the game's
 :class:`~referee.engines.turns.TurnState`, and stops at the first thing that keeps the play from going on:
 
@@ -32,9 +32,10 @@ from typing import Any, ClassVar, Generic
 from referee.cards import Card
 from referee.engines.deals import Deal, with_params
 from referee.engines.game import STOPPED_HERE, wrong_turn
-from referee.engines.turns import M, TurnLines, TurnState, other_holder, push_at
+from referee.engines.turns import M, TurnState, other_holder, push_at
 from referee.errors import NotationError
 from referee.messages import Message, t
+from referee.records.turn_field import TurnLines
 
 
 @dataclass
@@ -284,28 +285,3 @@ def replay_lines(
 
 
 # A move written as a card and a place (``7♥ N``), or as one place onto another (``W>N``) -------------------
-
-MOVE_ARROWS: tuple[str, ...] = ("->", "→", ">")
-"""What stands between the two places of a move from one place to another (``W>N``, ``W -> N``, ``W→N``)."""
-
-
-def places_moved(token: str) -> tuple[str, str] | None:
-    """The two places of a move from one place to another, as written; None for a move written otherwise.
-
-    >>> places_moved("W -> N"), places_moved("7♥ N")
-    (('W ', ' N'), None)
-    """
-    for arrow in MOVE_ARROWS:
-        if arrow in token:
-            source, target = token.split(arrow, 1)
-            return source, target
-    return None
-
-
-def localize_card_move(token: str, local: Any) -> str:
-    """A move's card rewritten for a template in another language (``localize_move`` of
-    :class:`~referee.engines.turns.TurnLines`); a move from one place to another has no card and stays."""
-    if places_moved(token) is not None:
-        return token
-    card_text, _, place = token.rpartition(" ")
-    return f"{local.cards([card_text])[0]} {place}"

@@ -11,6 +11,7 @@ NW take kings only. A turn is any number of moves, then a draw (:class:`EndTurn`
 
 Ranks run ace (low) to king, so nothing goes on an ace and a king pile never moves.
 
+>>> from referee.games.play.kings_corners import penalty
 >>> from referee.notation import compass_point, parse_card, parse_cards
 >>> hand = KingsCornersHand(["Anna", "Boris"], [parse_cards("6S KD 2C"), parse_cards("9H 9S 3D")],
 ...                         parse_cards("7H 8C QS 4D"), parse_cards("5C 5D"))
@@ -30,43 +31,45 @@ referee.engines.turns.IllegalMoveError: 2♣ cannot go on 4♦ in W: the card mu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.cards import Card, Rank, deck
-from referee.engines.cards_left import LEFT, OUT, CardsLeft, out_matches, read_left
+from referee.cards import Rank
+from referee.engines.cards_left import CardsLeft, out_matches, read_left
 from referee.engines.deals import Deal, Played, each_deal, over_before, scores_before
 from referee.engines.game import Game, Option, Verdict, players_fact, rule_table
 from referee.engines.ledger import Ledger, settled
 from referee.engines.penalty_end import Ended, penalty_end, penalty_verdict
 from referee.engines.reader import Reader
-from referee.engines.turn_lines import (
-    MovesThenDraw,
-    TurnWords,
-    localize_card_move,
-    places_moved,
-    replay_turn_lines,
-)
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnLines, WordedMove
+from referee.engines.turn_lines import TurnWords, replay_turn_lines
+from referee.engines.turns import TurnDuty
 from referee.errors import NotationError
-from referee.messages import N_, Message, t, tc, tn
+from referee.games.play.kings_corners import (
+    CARD_PENALTY,
+    CORNERS,
+    DECK,
+    KING_PENALTY,
+    PILES,
+    SIDES,
+    EndTurn,
+    KingsCornersHand,
+    KingsMove,
+    Play,
+    Shift,
+    fits,
+    left_penalty,
+)
+from referee.messages import Message, t, tn
 from referee.notation import compass_point, parse_card
-from referee.records.field_types import Cards, Field
-from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, PerPlayer, RecordSpec
+from referee.records.declarations.kings_corners import kings_corners_record
 from referee.records.hands import OnePlaceEach
+from referee.records.move_text import places_moved
 from referee.records.source import Document
 
 if TYPE_CHECKING:
-    import random
+    pass
 
-DECK: tuple[Card, ...] = tuple(deck(low=Rank.TWO))
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 HAND_SIZE = 7
-SIDES: tuple[str, ...] = ("N", "E", "S", "W")
-CORNERS: tuple[str, ...] = ("NE", "SE", "SW", "NW")
-PILES: tuple[str, ...] = SIDES + CORNERS
-KING_PENALTY, CARD_PENALTY = 10, 1
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -137,319 +140,6 @@ OPTIONS: tuple[Option, ...] = (
         },
     ),
 )
-
-
-def colour(card: Card) -> bool:
-    """True for a red card."""
-    return card.suit is not None and card.suit.is_red
-
-
-def value(card: Card) -> int:
-    """The rank with the ace low: A 1, 2 … 10, J 11, Q 12, K 13.
-
-    >>> [value(parse_card(c)) for c in ("AS", "10H", "KC")]
-    [1, 10, 13]
-    """
-    return 1 if card.rank is Rank.ACE else int(card.rank)
-
-
-def fits(card: Card, top: Card) -> bool:
-    """Whether ``card`` may go on ``top``: one rank lower and of the other colour.
-
-    >>> fits(parse_card("QH"), parse_card("KS")), fits(parse_card("QS"), parse_card("KC"))
-    (True, False)
-    """
-    return value(card) == value(top) - 1 and colour(card) != colour(top)
-
-
-ACCEPTS: dict[Card, frozenset[Card]] = {
-    top: frozenset(c for c in DECK if fits(c, top)) for top in DECK
-}
-"""The cards that fit on each top card (two, or none on an ace): a pile's legal cards by lookup."""
-
-
-def penalty(cards: Sequence[Card]) -> int:
-    """Penalty points for the cards left in a hand: a king 10, any other card 1."""
-    return left_penalty(CardsLeft.of(cards))
-
-
-def left_penalty(left: CardsLeft) -> int:
-    """Penalty points for the cards left, perhaps only counted (:func:`penalty`)."""
-    return left.kings * KING_PENALTY + left.others * CARD_PENALTY
-
-
-@dataclass(frozen=True)
-class Play(WordedMove):
-    """A card from hand onto a pile (or into an empty side, or a king into an empty corner): ``7♥ on N``."""
-
-    card: Card
-    pile: str
-    words = N_("{card} on {pile}")
-
-
-@dataclass(frozen=True)
-class Shift(WordedMove):
-    """A whole pile moved onto another pile (or a king pile into an empty corner): ``pile W onto N``."""
-
-    source: str
-    target: str
-    words = N_("pile {source} onto {target}")
-    text = "{source} onto {target}"
-
-
-@dataclass(frozen=True)
-class EndTurn(WordedMove):
-    """The end of a turn: the top card of the stock is drawn, if there is one (``draws``)."""
-
-    words = N_("draws")
-
-
-KingsMove = Play | Shift | EndTurn
-"""A move of Kings Corners."""
-
-PLAYS: dict[Card, dict[str, Play]] = {c: {p: Play(c, p) for p in PILES} for c in DECK}
-"""Every card onto every pile, made once (random play looks its moves up)."""
-SHIFTS: dict[tuple[str, str], Shift] = {(a, b): Shift(a, b) for a in SIDES for b in PILES if a != b}
-"""Every pile move from a side, made once."""
-
-
-class KingsCornersHand(MovesThenDraw[KingsMove]):
-    """One hand of Kings Corners, from the hands (in seat order), the four side cards and the stock.
-
-    ``stock`` is listed from the top. ``first`` is the seat that has the first turn.
-    """
-
-    end_turn = EndTurn()
-
-    def __init__(
-        self,
-        players: Sequence[str],
-        hands: Sequence[Sequence[Card]],
-        sides: Sequence[Card],
-        stock: Sequence[Card],
-        first: int = 0,
-        end_when_out: bool = False,
-        kings_compulsory: bool = False,
-    ):
-        super().__init__(players, first)
-        self.hands: list[list[Card]] = [list(h) for h in hands]
-        self.piles: dict[str, list[Card]] = {p: [] for p in PILES}
-        for pile, card in zip(SIDES, sides, strict=True):
-            self.piles[pile].append(card)
-        self.stock: list[Card] = list(reversed(stock))  # the top is the end of the list
-        self.end_when_out, self.kings_compulsory = end_when_out, kings_compulsory
-        self.idle_turns = 0
-        """Turns in a row, taken with the stock empty, in which no card came from a hand."""
-        self.stock_empty_at_start = not self.stock
-
-    # -- the rules ----------------------------------------------------------------------------------
-
-    def why_not(self, move: KingsMove) -> Message | None:
-        """The rule ``move`` breaks now, or None when it is legal."""
-        seat = self.to_move
-        if isinstance(move, EndTurn):
-            if (
-                self.kings_compulsory
-                and any(c.rank is Rank.KING for c in self.hands[seat])
-                and any(not self.piles[c] for c in CORNERS)
-            ):
-                return t(
-                    "{player} holds a king and a corner is empty: with kings_compulsory he must put the king "
-                    "there before he draws.",
-                    player=self.players[seat],
-                )
-            return None
-        if isinstance(move, Play):
-            if move.card not in self.hands[seat]:
-                return t(
-                    "{player} does not hold {card}.", player=self.players[seat], card=move.card
-                )
-            if move.pile not in self.piles:
-                return t("There is no pile {pile}.", pile=move.pile)
-            pile = self.piles[move.pile]
-            if not pile:
-                if move.pile in CORNERS and move.card.rank is not Rank.KING:
-                    return t(
-                        "Only a king may start a pile in an empty corner such as {pile}.",
-                        pile=move.pile,
-                    )
-                return None
-            return (
-                None if fits(move.card, pile[-1]) else self._misfit(move.card, pile[-1], move.pile)
-            )
-        source, target = self.piles.get(move.source), self.piles.get(move.target)
-        if source is None or target is None:
-            return t(
-                "There is no pile {pile}.", pile=move.source if source is None else move.target
-            )
-        if not source:
-            return t("Pile {pile} is empty; there is nothing to move.", pile=move.source)
-        if move.source in CORNERS:
-            return t(
-                "A corner pile starts with a king, and nothing goes on a king: it cannot be moved."
-            )
-        if not target:
-            if move.target in CORNERS and source[0].rank is Rank.KING:
-                return None
-            return t(
-                "A whole pile may only go onto another pile, or into an empty corner when a king is at its "
-                "bottom."
-            )
-        return (
-            None
-            if fits(source[0], target[-1])
-            else self._misfit(source[0], target[-1], move.target)
-        )
-
-    @staticmethod
-    def _misfit(card: Card, top: Card, pile: str) -> Message:
-        if top.rank is Rank.ACE:
-            return t("Nothing goes on an ace, and {pile} ends with {top}.", pile=pile, top=top)
-        return t(
-            "{card} cannot go on {top} in {pile}: the card must be one rank lower and of the other colour.",
-            card=card,
-            top=top,
-            pile=pile,
-        )
-
-    def legal_moves(self) -> list[KingsMove]:
-        """Every card onto every pile it fits, every pile move that fits, and the end of the turn."""
-        if self.is_over():
-            return []
-        piles, moves = (
-            self.piles,
-            [],
-        )  # generated directly: building a message per refused candidate is slow
-        # What each pile accepts, looked up once from its top card (None: an empty pile), instead of
-        # testing every card against every pile; the moves keep their order (card by card, pile by pile).
-        accepts = [(name, ACCEPTS[piles[name][-1]] if piles[name] else None) for name in PILES]
-        for card in self.hands[self.to_move]:
-            king = card.rank is Rank.KING
-            for name, accepted in accepts:
-                if card in accepted if accepted is not None else king or name in SIDES:
-                    moves.append(Play(card, name))
-        for source in SIDES:
-            pile = piles[source]
-            if not pile:
-                continue
-            bottom = pile[0]
-            for target, accepted in accepts:
-                if target != source and (
-                    bottom in accepted
-                    if accepted is not None
-                    else target in CORNERS and bottom.rank is Rank.KING
-                ):
-                    moves.append(Shift(source, target))
-        if self.why_not(EndTurn()) is None:
-            moves.append(EndTurn())
-        return moves
-
-    def random_move(self, rng: random.Random) -> KingsMove | None:
-        """As :meth:`legal_moves` would give it, the same moves in the same order, each looked up
-        (:data:`PLAYS`, :data:`SHIFTS`) instead of made: the list holds no new objects."""
-        if self._outcome is not None:
-            return None
-        piles, moves, sides = self.piles, [], SIDES
-        accepts = [(name, ACCEPTS[pile[-1]] if (pile := piles[name]) else None) for name in PILES]
-        for card in self.hands[self.to_move]:
-            king, plays = card.rank is Rank.KING, PLAYS[card]
-            for name, accepted in accepts:
-                if card in accepted if accepted is not None else king or name in sides:
-                    moves.append(plays[name])
-        for source in sides:
-            pile = piles[source]
-            if not pile:
-                continue
-            bottom = pile[0]
-            for target, accepted in accepts:
-                if target != source and (
-                    bottom in accepted
-                    if accepted is not None
-                    else target in CORNERS and bottom.rank is Rank.KING
-                ):
-                    moves.append(SHIFTS[source, target])
-        if self.why_not(self.end_turn) is None:
-            moves.append(self.end_turn)
-        if len(moves) < 2:
-            return moves[0] if moves else None
-        return moves[int(rng.random() * len(moves))]
-
-    def is_legal(self, move: KingsMove) -> bool:
-        """Checks the one move instead of listing them all."""
-        return self.why_not(move) is None
-
-    def why_illegal(self, move: KingsMove) -> IllegalMoveError:
-        """The error naming the rule: the fit, the corner, the pile move, a compulsory king."""
-        message = self.why_not(move) or t("This move is not allowed.")
-        rule = (
-            "kings_compulsory"
-            if isinstance(move, EndTurn)
-            else "pile_move"
-            if isinstance(move, Shift)
-            else "hand"
-            if move.card not in self.hands[self.to_move]
-            else "play"
-        )
-        return IllegalMoveError(
-            message, code=f"kings_corners.{rule}", rule=rule, legal=tuple(self.legal_moves())
-        )
-
-    def apply(self, move: KingsMove) -> None:
-        """Carry out a legal move; a player who plays his last card is out, and his turn ends at once."""
-        seat = self.to_move
-        turn = self.turns[-1]
-        turn.moves.append(move)
-        if isinstance(move, Shift):
-            self.piles[move.target].extend(self.piles[move.source])
-            self.piles[move.source] = []
-            return
-        if isinstance(move, Play):
-            self.hands[seat].remove(move.card)
-            self.piles[move.pile].append(move.card)
-            self.idle_turns = -1  # a card came from a hand in this turn
-            if self.hands[seat]:
-                return
-            turn.out = True
-            self.out.append(seat)
-            self.idle_turns = 0
-            holding = [s for s in range(len(self.players)) if self.hands[s]]
-            if self.end_when_out or len(holding) <= 1:
-                self._end("hand.out")
-                return
-            self.next_turn()
-            return
-        if self.stock:
-            turn.drawn = self.stock.pop()
-            self.hands[seat].append(turn.drawn)
-        if self.idle_turns < 0:
-            self.idle_turns = 0
-        elif self.stock_empty_at_start:
-            self.idle_turns += 1
-            if self.idle_turns >= len(self.players) - len(self.out):
-                self._end("hand.blocked")
-                return
-        else:
-            self.idle_turns = 0
-        self.next_turn()
-
-    def next_turn(self) -> None:
-        """The turn passes on; the new turn starts with the stock as it is, a card from a hand not yet played."""
-        super().next_turn()
-        self.stock_empty_at_start = not self.stock
-        if self.idle_turns < 0:
-            self.idle_turns = 0
-
-    def _end(self, code: str) -> None:
-        scores = {p: penalty(h) for p, h in zip(self.players, self.hands, strict=True)}
-        out = tuple(self.players[s] for s in self.out)
-        if code == "hand.blocked":
-            reason = t(
-                "The stock is empty and a full round passed with no card played from a hand: the hand is "
-                "blocked."
-            )
-        else:
-            reason = t("{player} is out, and the hand ends.", player=self.players[self.out[-1]])
-        self.finish(Outcome(out, code, reason, scores))
 
 
 # -- reading a record --------------------------------------------------------------------------------------
@@ -533,64 +223,7 @@ TURN_WORDS = TurnWords(
 """What ends a replay of a hand's turns early, in Kings Corners' words (:func:`replay_turn_lines`)."""
 
 
-RECORD = RecordSpec(
-    fields=(),
-    samples={"summary": "kings-corners/three-hands", "full": "kings-corners/full-play-two"},
-    deal=(
-        DEALER,
-        LEFT,
-        OUT,
-        Field(
-            "hands",
-            PerPlayer(Cards(min_items=HAND_SIZE)),
-            t("Every player's seven cards as dealt."),
-            required=True,
-            mode="full",
-            label=t("Hands as dealt"),
-        ),
-        Field(
-            "sides",
-            Cards(min_items=4),
-            t("The four cards turned face up beside the stock, in the order N, E, S, W."),
-            required=True,
-            mode="full",
-            label=t("Cards beside the stock"),
-        ),
-        Field(
-            "stock",
-            Cards(min_items=1),
-            t("The rest of the pack, from the top: the cards drawn, in order."),
-            required=True,
-            mode="full",
-            label=tc("kings-corners", "Stock"),
-        ),
-        Field(
-            "turns",
-            TurnLines(
-                N_(
-                    "a non-empty list; each: a line of moves, or the player's name and his line of "
-                    "moves"
-                ),
-                localize_card_move,
-                several=True,
-            ),
-            t(
-                "Every turn in order, each the moves separated by semicolons: a card and a pile ({play}), or two "
-                "piles ({shift}); {none} for a turn with no move, in quotes after a name ({named}). The draw "
-                "that ends each turn is implied.",
-                play="7♥ N",
-                shift="W>N",
-                none="-",
-                named="Boris: '-'",
-            ),
-            required=True,
-            mode="full",
-            label=t("Turns"),
-        ),
-        CLAIM_PER_PLAYER,
-        NOTE,
-    ),
-)
+RECORD = kings_corners_record(hand_size=HAND_SIZE)
 """What a Kings Corners record holds (:mod:`referee.records.fields`)."""
 
 

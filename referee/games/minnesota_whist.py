@@ -35,17 +35,8 @@ from referee.engines.trick_counts import trick_counts
 from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
-from referee.records.field_types import Cards, Choice, Field, Integer, OneOf, PlayerName, Total
-from referee.records.fields import (
-    CLAIM_PER_SIDE,
-    DEALER,
-    HANDS_DEALT,
-    NOTE,
-    TRICKS_PLAYED,
-    PerPlayer,
-    RecordSpec,
-    sides_field,
-)
+from referee.records.declarations.minnesota_whist import minnesota_whist_record
+from referee.records.field_types import Choice
 from referee.records.source import Document, format_path
 
 PLAYERS = 4
@@ -89,88 +80,11 @@ NOBODY = Choice(
     labels={"nobody": t("No one")},
 )
 """The word for a low hand in ``grand``: nobody declared grand (as against a grand not recorded)."""
-GRAND = OneOf((PlayerName(), NOBODY))
 NOBODY_WORDS = frozenset(w.casefold() for w in (*NOBODY.values, *NOBODY.synonyms))
 NOT_RECORDED = "not recorded"
 """``grand`` left out of a summary deal: who declared grand is not known (never "nobody")."""
 
-RECORD = RecordSpec(
-    samples={
-        "summary": "minnesota-whist/sample-1-granders-make",
-        "full": "minnesota-whist/full-play-high",
-    },
-    fields=(
-        sides_field(
-            t("The two sides: each a name and the two partners, who sit opposite each other."),
-            required=True,
-        ),
-        Field(
-            "scores_before",
-            PerPlayer(Integer(), sides=True),
-            t(
-                "The score of each side before the first deal of the record, for a game already under way; left "
-                "out, both sides start at nothing."
-            ),
-            label=t("Score before this deal"),
-        ),
-    ),
-    deal=(
-        DEALER,
-        Field(
-            "grand",
-            GRAND,
-            t(
-                "Who declared grand: the player whose black card was turned up first, or nobody "
-                "if all four bid cards were red (a low hand). Left out, it is not recorded: the "
-                "score depends on it, so the referee judges the deal only if the claim agrees "
-                "with exactly one reading, and says so."
-            ),
-            mode="summary",
-            label=t("Grander"),
-            question=t("Did anyone declare grand? Who?"),
-            hint=t(
-                "The player whose black card was turned up first, or no one if all four bid "
-                "cards were red (a low hand). The score depends on it."
-            ),
-        ),
-        Field(
-            "grand",
-            GRAND,
-            t(
-                "Optional here: the referee finds the grander from the bid cards (or nobody, "
-                "all red), and reports a disagreement if you name someone else."
-            ),
-            mode="full",
-            label=t("Grander"),
-        ),
-        Field(
-            "tricks",
-            PerPlayer(Integer(minimum=0, maximum=TRICKS), sides=True),
-            t("The number of tricks each side took; together they must make the whole hand."),
-            required=True,
-            mode="summary",
-            label=t("Tricks taken"),
-            question=t("How many tricks did each side take?"),
-            total=Total(lambda n: TRICKS),
-        ),
-        HANDS_DEALT,
-        Field(
-            "bids",
-            Cards(min_items=1),
-            t(
-                "The bid cards that were turned up, in the order they were turned up: "
-                "from the dealer's left, up to the first black card, or all four if "
-                "every one was red."
-            ),
-            required=True,
-            mode="full",
-            label=t("Bid cards turned up"),
-        ),
-        TRICKS_PLAYED,
-        CLAIM_PER_SIDE,
-        NOTE,
-    ),
-)
+RECORD = minnesota_whist_record(nobody=NOBODY, tricks=TRICKS)
 """What a Minnesota Whist record holds (:mod:`referee.records.fields`)."""
 
 

@@ -24,29 +24,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.cards import Card
 from referee.engines.deals import Deal, from_dealers_left
-from referee.engines.fishing import Draw, PackGame, games_record, read_games
+from referee.engines.fishing import Draw, PackGame, read_games
 from referee.engines.game import DealResult, Option, Verdict, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger
 from referee.engines.reader import Reader
-from referee.engines.turns import IllegalMoveError, Outcome, TurnDuty, TurnState
-from referee.messages import Message, t, tc, tn
+from referee.engines.turns import TurnDuty
+from referee.games.play.red_and_black import RedBlackGame, Turn, colour_name, who_loses
+from referee.messages import Message, t, tn
 from referee.notation import parse_cards
-from referee.records.field_types import Card as CardType
-from referee.records.field_types import Cards, Field, Integer, ListOf, OneOf, PlayerName, Text
-from referee.records.fields import DEALER, NOTE, Obj, PerPlayer
+from referee.records.declarations.red_and_black import red_and_black_record
 from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
 
 if TYPE_CHECKING:
-    import random
+    pass
 
 STOCK = 50
 PER_COLOUR = 25
-DRAW = Draw()
-"""The only move there is."""
 
 OPTIONS: tuple[Option, ...] = (
     choice_option(
@@ -75,135 +71,8 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-RECORD = games_record(
-    "stock",
-    t("The games, in the order they were played."),
-    t("Games"),
-    samples={"summary": "red-and-black/five-players", "full": "red-and-black/stock-runs-out"},
-    deal=(
-        DEALER,
-        Field(
-            "taken",
-            PerPlayer(Integer(minimum=0, maximum=STOCK)),
-            t("How many cards each player had to take; together at most the 50 of the stock."),
-            required=True,
-            mode="summary",
-            label=t("Cards taken"),
-            question=t("How many cards did each player take?"),
-        ),
-        Field(
-            "start",
-            Obj(
-                (
-                    Field(
-                        "black",
-                        CardType(),
-                        t("The black card, face down."),
-                        required=True,
-                        label=t("Black card"),
-                    ),
-                    Field(
-                        "red",
-                        CardType(),
-                        t("The red card, face up on it."),
-                        required=True,
-                        label=t("Red card"),
-                    ),
-                )
-            ),
-            t("Optional: the two cards that start the pile, when the stock is given as cards."),
-            mode="full",
-            label=t("Starting pile"),
-        ),
-        Field(
-            "stock",
-            OneOf((Cards(min_items=1), Text())),
-            t(
-                "The 50 cards of the stock from the top down: cards, "
-                "or only their colours as one string of letters (R "
-                "and B in English, К and Ч in Russian, R and S in "
-                "German notation)."
-            ),
-            required=True,
-            mode="full",
-            label=tc("red-and-black", "Stock"),
-            hint=t(
-                "The 50 cards of the stock from the top down: the cards, or only their colours, one letter a "
-                "card (R and B in English, К and Ч in Russian, R and S in German notation)."
-            ),
-        ),
-        Field(
-            "draws",
-            Text(),
-            t(
-                "Optional: what each player did with each card drawn, one letter a card from the "
-                "top of the stock: K keeps it, D discards it (Б and С in Russian, B and A in "
-                "German notation); spaces may group the letters by turn. The draws after the "
-                "last letter are derived from the stock."
-            ),
-            mode="full",
-            label=t("Draws"),
-            question=t("What did each player do with each card drawn?"),
-        ),
-        Field(
-            "claim",
-            PerPlayer(Integer(minimum=0)),
-            t(
-                "The cards each player took, as the table counted them; the "
-                "referee says whether they agree."
-            ),
-            mode="full",
-            label=t("Cards written down"),
-            question=t("What did the table count?"),
-        ),
-        Field(
-            "loser",
-            OneOf((PlayerName(), ListOf(PlayerName(), min_items=1))),
-            t(
-                "Who lost, as the table saw it: a name, or a list of names for a tie; the referee says whether "
-                "it agrees."
-            ),
-            label=t("Loser"),
-            question=t("Who lost, as the table saw it?"),
-            hint=t(
-                "Who lost, as the table saw it: one player, or several for a tie; the referee says whether it "
-                "agrees."
-            ),
-        ),
-        NOTE,
-    ),
-)
+RECORD = red_and_black_record(stock=STOCK)
 """What a Red and Black record holds (:mod:`referee.records.fields`)."""
-
-
-def lose_message(losers: list[str], most: int) -> Message:
-    """``Vera took the most cards (14) and loses.``, the verb agreeing with the number of losers."""
-    return tn(
-        "{players} took the most cards ({most}) and loses.",
-        "{players} took the most cards ({most}) and lose.",
-        len(losers),
-        players=losers,
-        most=most,
-    )
-
-
-def who_loses(taken: dict[str, int], ties: str) -> tuple[list[str], Message]:
-    """Who took the most cards and loses (nobody after a tie with ``ties: nobody_loses``), and the sentence that
-    says so; the losers in the order of ``taken``.
-
-    >>> losers, why = who_loses({"Anna": 9, "Boris": 9, "Vera": 3}, "nobody_loses")
-    >>> losers, str(why)
-    ([], 'Anna and Boris share the most cards (9), so nobody loses (ties: nobody_loses).')
-    """
-    most = max(taken.values())
-    losers = [p for p, k in taken.items() if k == most]
-    if len(losers) > 1 and ties == "nobody_loses":
-        return [], t(
-            "{players} share the most cards ({n}), so nobody loses (ties: nobody_loses).",
-            players=losers,
-            n=most,
-        )
-    return losers, lose_message(losers, most)
 
 
 def colour_step(player: str, taken: int, needed_red: bool, discarded: bool) -> Message:
@@ -244,165 +113,6 @@ def colour_step(player: str, taken: int, needed_red: bool, discarded: bool) -> M
         taken,
         player=player,
     )
-
-
-def colour_name(red: bool) -> Message:
-    """``red`` or ``black``, in the reader's language."""
-    return t("red") if red else t("black")
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One player's turn as it happened: the cards he took, and the card he discarded (None: the stock ran out)."""
-
-    seat: int
-    taken: tuple[Any, ...]
-    discarded: Any = None
-    needed_red: bool = True
-    """The colour needed during the turn: the discarded card's; the cards taken are of the other."""
-
-
-class RedBlackGame(TurnState[Draw]):
-    """One game, from the stock (top first, each item a :class:`Card` or only its colour, ``True`` for red).
-
-    Seat 0 is the dealer's left, who draws first. ``needed_red`` is the colour on top of the pile.
-    """
-
-    def __init__(
-        self,
-        players: Sequence[str],
-        stock: Sequence[Any],
-        cards: Sequence[Card] | None = None,
-        ties: str = "all_lose",
-    ):
-        super().__init__(players, 0)
-        self.red: list[bool] = list(map(bool, stock))
-        self.cards: list[Card] | None = list(cards) if cards is not None else None
-        self.ties = ties
-        self.position = 0
-        self.needed_red = True  # the red starting card lies face up
-        self.taken: list[int] = [0] * len(players)
-        self.discards: list[bool] = []
-        self._turns: list[Turn] = []
-        self._rows: list[tuple[int, int, int, bool]] = []
-        """Turns made by :meth:`play_randomly` not yet read (seat, first and last position, colour needed)."""
-        self._current: list[Any] = []
-
-    @property
-    def turns(self) -> list[Turn]:
-        """Every turn finished so far, in order."""
-        if self._rows:
-            cards = self.cards or []
-            self._turns.extend(
-                [
-                    Turn(seat, tuple(cards[lo:hi]), cards[hi] if hi < len(cards) else None, red)
-                    for seat, lo, hi, red in self._rows
-                ]
-            )
-            self._rows.clear()
-        return self._turns
-
-    def play_randomly(self, rng: random.Random, limit: int = 100_000) -> None:
-        """Draw to the end: every move is forced, so no random number is drawn.
-
-        A new game with its cards known is played turn by turn, as :meth:`apply` plays it draw by draw
-        (the tests compare the two): a turn is the cards up to the next one of the colour needed, found
-        with ``list.index``, and is kept as a row of positions until :attr:`turns` is read. Anything else
-        (a game under way, a stock of colours only, a ``limit`` short of the stock) goes the generic way.
-        """
-        red, cards = self.red, self.cards
-        if self.position or self.is_over() or cards is None or limit < len(red):
-            super().play_randomly(rng, limit)
-            return
-        needed, seat, n, end = self.needed_red, self.to_move, len(self.players), len(red)
-        taken, add, lo = self.taken, self._rows.append, 0
-        while lo < end:
-            try:
-                hi = red.index(needed, lo)
-            except ValueError:  # the stock runs out during the turn
-                taken[seat] += end - lo
-                add((seat, lo, end, needed))
-                break
-            taken[seat] += hi - lo
-            add((seat, lo, hi, needed))
-            needed = not needed
-            seat = (seat + 1) % n
-            lo = hi + 1
-        self.discards.extend([row[3] for row in self._rows if row[2] < end])
-        self.moves.extend([DRAW] * end)
-        self.position, self.needed_red, self.to_move = end, needed, seat
-        self.finish(self._end())
-
-    def draw_to_the_end(self) -> None:
-        """Play the game out as a check replays it: every move is a forced draw, so no random number is
-        drawn and no generator is made (seeding one cost a check of a record a fifth of its time)."""
-        self.play_randomly(None)  # type: ignore[arg-type]  # forced moves never draw: no generator
-
-    def item(self, i: int) -> Any:
-        """The ``i``-th card of the stock as the record gives it: the card, or its colour."""
-        return self.cards[i] if self.cards is not None else colour_name(self.red[i])
-
-    def legal_moves(self) -> list[Draw]:
-        """Draw, while the stock lasts."""
-        return [] if self.is_over() else [Draw()]
-
-    def is_legal(self, move: Draw) -> bool:
-        """Every draw is legal until the stock is empty."""
-        return not self.is_over() and isinstance(move, Draw)
-
-    def why_illegal(self, move: Draw) -> IllegalMoveError:
-        """The only move there is is a draw."""
-        return IllegalMoveError(
-            t("The only move is to draw from the stock."),
-            code="red_and_black.draw",
-            rule="draw",
-            legal=tuple(self.legal_moves()),
-        )
-
-    def apply(self, move: Draw) -> None:
-        """Draw the top card: discard it if it is the colour needed (the pile turns over), else take it."""
-        i = self.position
-        self.position += 1
-        seat = self.to_move
-        if self.red[i] == self.needed_red:
-            self.discards.append(self.red[i])
-            self.turns.append(Turn(seat, tuple(self._current), self.item(i), self.needed_red))
-            self.needed_red = not self.needed_red
-            self._current = []
-            self.to_move = self.next_seat(seat)
-        else:
-            self.taken[seat] += 1
-            self._current.append(self.item(i))
-        if self.position == len(self.red):
-            if self._current:
-                self.turns.append(Turn(seat, tuple(self._current), None, self.needed_red))
-            self.finish(self._end())
-
-    def _end(self) -> Outcome:
-        scores = dict(zip(self.players, self.taken, strict=True))
-        losers, why = who_loses(scores, self.ties)
-        if not losers:
-            return Outcome(tuple(self.players), "game.tie_nobody_loses", why, scores)
-        return Outcome(
-            tuple(p for p in self.players if p not in losers), "game.most_cards_lose", why, scores
-        )
-
-    def taken_items(self) -> list[Any]:
-        """Every card taken so far, turn by turn (the turn under way included)."""
-        return [x for turn in self.turns for x in turn.taken] + (
-            self._current if not self.is_over() else []
-        )
-
-    def pile_items(self) -> list[Any]:
-        """The cards discarded on the pile so far, in order (the two starting cards are not among them)."""
-        return [turn.discarded for turn in self.turns if turn.discarded is not None]
-
-    def losers(self) -> list[str]:
-        """The players who lost (none after a tie with ``ties: nobody_loses``)."""
-        outcome = self.outcome()
-        if outcome is None:
-            return []
-        return [p for p in self.players if p not in outcome.winners]
 
 
 @dataclass(frozen=True)

@@ -56,25 +56,10 @@ from referee.engines.trick_counts import trick_counts
 from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
-from referee.records.field_types import Card as CardType
+from referee.records.declarations.yacht import yacht_record
 from referee.records.field_types import (
-    Cards,
     Choice,
-    Field,
-    Integer,
-    OneOf,
-    SuitType,
-    Total,
     chosen,
-)
-from referee.records.fields import (
-    CLAIM_PER_PLAYER,
-    DEALER,
-    NOTE,
-    TRICKS_PLAYED,
-    Obj,
-    PerPlayer,
-    RecordSpec,
 )
 from referee.records.source import Document, Path
 
@@ -154,110 +139,7 @@ RULES: dict[tuple[bool, bool], TrickRules] = {
     for breaking in (True, False)
 }
 
-RECORD = RecordSpec(
-    samples={"summary": "yacht/three-players", "full": "yacht/full-play-four"},
-    deal=(
-        DEALER,
-        Field(
-            "trump",
-            SuitType(),
-            t(
-                "The trump suit. Required in a full play too: the card drawn for trumps went "
-                "back into the pack, so the hands cannot show it."
-            ),
-            required=True,
-            label=t("Trumps"),
-            question=t("Which suit was trumps?"),
-        ),
-        Field(
-            "trump_card",
-            CardType(),
-            t("The card drawn from the middle of the pack; its suit must be the trump suit."),
-            label=t("Card drawn for trumps"),
-        ),
-        Field(
-            "removed",
-            Cards(),
-            t(
-                "The threes removed before the deal: one with three players, two with five, "
-                "none with four; each a 3 of a suit that is not trumps. Left out, the referee "
-                "assumes this edition's choice (the first suits other than trumps in the order "
-                "♣ ♦ ♥ ♠) and says so."
-            ),
-            mode="summary",
-            label=t("Threes removed"),
-        ),
-        Field(
-            "removed",
-            Cards(),
-            t(
-                "Optional here: the hands already show which cards are missing. If you give "
-                "it, the hands and these cards must make up the whole pack."
-            ),
-            mode="full",
-            label=t("Threes removed"),
-        ),
-        Field(
-            "bids",
-            PerPlayer(
-                OneOf(
-                    (
-                        Obj(
-                            (
-                                Field(
-                                    "start",
-                                    Integer(),
-                                    t("The start number."),
-                                    required=True,
-                                    label=t("Start number"),
-                                ),
-                                Field(
-                                    "goal",
-                                    Integer(),
-                                    t("The goal number."),
-                                    required=True,
-                                    label=t("Goal number"),
-                                ),
-                            )
-                        ),
-                        SPECIAL_BIDS,
-                    )
-                )
-            ),
-            t(
-                "Every player's bid: a start and a goal number (zero or negative too), or Thirteen Under, or Lucky "
-                "Thirteen Under."
-            ),
-            required=True,
-            label=t("Bids"),
-            question=t("What did each player bid?"),
-        ),
-        Field(
-            "tricks",
-            PerPlayer(Integer(minimum=0)),
-            t("The number of tricks each player took; together they must make the whole deal."),
-            required=True,
-            mode="summary",
-            label=t("Tricks taken"),
-            question=t("How many tricks did each player take?"),
-            total=Total(lambda n: HAND_SIZES[n]),
-        ),
-        Field(
-            "hands",
-            PerPlayer(Cards(min_items=1)),
-            t(
-                "Every player's cards as dealt, in any order; with three or "
-                "five players the hands leave out the removed threes."
-            ),
-            required=True,
-            mode="full",
-            label=t("Hands as dealt"),
-        ),
-        TRICKS_PLAYED,
-        CLAIM_PER_PLAYER,
-        NOTE,
-    ),
-)
+RECORD = yacht_record(hand_sizes=HAND_SIZES, special_bids=SPECIAL_BIDS)
 """What a Yacht record holds (:mod:`referee.records.fields`)."""
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import comet
+from referee.games.play import comet as play_comet
 from referee.simulate.play import write_cards
 
 
@@ -62,9 +63,9 @@ def comet_deal(
 
 def run_length(card: Any, hand: set[Any], ace: str = "lead_only") -> int:
     """How many cards of ``hand`` follow ``card`` in an unbroken run (the cards its lead sheds at once)."""
-    count, need = 0, comet.next_card(card, ace)
+    count, need = 0, play_comet.next_card(card, ace)
     while need is not None and need in hand:
-        count, need = count + 1, comet.next_card(need, ace)
+        count, need = count + 1, play_comet.next_card(need, ace)
     return count
 
 

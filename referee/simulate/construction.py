@@ -15,6 +15,7 @@ import random
 
 from referee.cards import Rank
 from referee.games import construction as cn
+from referee.games.play import construction
 from referee.notation import format_card
 
 
@@ -76,7 +77,7 @@ def construction_move(game: cn.ConstructionGame, legal: list[cn.Action]) -> cn.A
     """A computer player's use of the card turned: move the large token up the track (home again once it
     has reached the top row), else build where the track climbs highest, else discard."""
     side = cn.side_of(legal[0].card)
-    home = cn.Cell(cn.JOKER_COLUMN[side], 0)
+    home = cn.Cell(construction.JOKER_COLUMN[side], 0)
     large = [m for m in legal if m.kind == "large"]
 
     def progress(cell: cn.Cell) -> float:

@@ -37,7 +37,8 @@ from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from referee.present.blocks import colour_suits, record_href  # noqa: E402
+from referee.present.block_parts import colour_suits  # noqa: E402
+from referee.present.example_blocks import record_href  # noqa: E402
 from site_tools import buildcache, strings  # noqa: E402
 from site_tools.pages import option_words, page_links, rule_marks  # noqa: E402
 from site_tools.pages.blocks import find_blocks  # noqa: E402
@@ -310,7 +311,7 @@ def record_fields(markdown: str, page: Page, config: MkDocsConfig) -> str:
     pages' prose and order stay with their editors.
     """
     from referee.games import GAMES
-    from referee.present.blocks import fields_block
+    from referee.present.record_blocks import fields_block
 
     uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
     name = posixpath.splitext(uri)[0]

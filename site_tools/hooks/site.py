@@ -302,12 +302,12 @@ def on_post_build(config: MkDocsConfig) -> None:
     if _language(config) != pipeline.DEFAULT_LANGUAGE:
         return
     (Path(config.site_dir) / ".nojekyll").write_text("", encoding="utf-8")
-    import referee.present.blocks
+    import referee.present.record_blocks
     from referee.games import GAMES
     from referee.records.schema import json_schema
 
     for slug, game in GAMES.items():
-        path = referee.present.blocks.schema_path(slug)
+        path = referee.present.record_blocks.schema_path(slug)
         url = (config.site_url or "/").rstrip("/") + "/" + path
         target = Path(config.site_dir) / path
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -89,7 +89,7 @@ def _example_codes(name: str) -> frozenset[str]:
     if isinstance(cached, list):
         return frozenset(cached)
     from referee import check_text
-    from referee.present.blocks import load_example
+    from referee.present.example_blocks import load_example
 
     verdict = check_text(load_example(name)[1])
     codes = {f.code for f in verdict.findings} | {verdict.termination_code}

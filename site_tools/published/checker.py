@@ -94,6 +94,9 @@ NOT_IN_BUNDLE = (
     "cli/",
     "present/pictures/kings_corners.py",
     "present/blocks.py",
+    "present/block_parts.py",
+    "present/example_blocks.py",
+    "present/record_blocks.py",
     "present/example_text.py",
     "present/template.py",
     "present/examples/",
@@ -631,7 +634,7 @@ def reader_record(example: str, lang: str) -> str:
     key = buildcache.digest(inputs, "reader-record", example, lang) if inputs and stamp else None
     text = buildcache.load(ROOT, "records", key) if key else None
     if not isinstance(text, str):
-        from referee.present.blocks import load_example
+        from referee.present.example_blocks import load_example
 
         text = for_readers(load_example(example, lang)[1])
         if key:

@@ -18,6 +18,10 @@ its English entry:
   (a translation may spell a number out, or move it, but not change it); no more line breaks; at
   most about twice as long.
 
+This module judges an entry and runs the judgement over the catalogs; the parts it asks stand in
+modules of their own: the placeholders (:mod:`site_tools.safety.placeholders`), the numbers
+(:mod:`site_tools.safety.numbers`) and what an entry renders as (:mod:`site_tools.safety.rendering`).
+
 The build runs these checks on every catalog (``site_tools/hooks/site.py``): a failing entry is
 reported with the catalog, its line, the entry and the reason; ``mkdocs build --strict`` stops on
 it, and a lenient build shows the English instead. ``./run messages --check`` runs them on the
@@ -40,20 +44,23 @@ from __future__ import annotations
 
 import io
 import re
-import string
 import sys
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from html.parser import HTMLParser
+from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
+from site_tools.safety.entry_kinds import Kind
 from site_tools.safety.number_words import number_words
+from site_tools.safety.numbers import english_numbers, numbers
+from site_tools.safety.placeholders import (
+    _placeholder_problems,
+    _placeholders_removed,
+)
+from site_tools.safety.rendering import page_problems, rendered_problems
 
-Kind = Literal["page", "message"]
 ROOT = Path(__file__).resolve().parents[2]
 
 # Markup a translation must never write itself: raw HTML (any tag, comment or autolink), script
@@ -115,18 +122,7 @@ _KNOWN_SCHEMES = frozenset(
 LENGTH_FACTOR = 2
 LENGTH_ALLOWANCE = 40
 
-_PAGE_PLACEHOLDER = re.compile(r"\{\d+\}")
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")
-_NUMBER = re.compile(r"\d+")
-# Text with none of these characters, not starting like a block, renders as one plain paragraph:
-# no need to run the converters on it.
-_MARKUP_CHARS = re.compile(r"[<>&*_`\[\]{}!\\|~]")
-_BLOCK_START = tuple("-+>=/#0123456789 \t")
-# Emphasis and code spans, without attributes, are the translator's to place: German may stress
-# another word, or add the English field name in code after its translation.
-_FREE_ELEMENTS = ("<em>", "<strong>", "<code>")
-# Attributes whose values are words a translator translates (a link's tooltip, a picture's text).
-_TRANSLATED_ATTRIBUTES = frozenset({"title", "alt"})
 
 
 def strip_code(text: str) -> str:
@@ -167,157 +163,6 @@ def destinations(text: str) -> set[str]:
 
 
 # --- placeholders -------------------------------------------------------------------------------
-
-
-def format_fields(text: str) -> Counter[str]:
-    """The ``str.format`` fields of a referee message (``{player}``, ``{value!r}``); ValueError if broken.
-
-    >>> sorted(format_fields("{a} and {b!r}, {{literal}}"))
-    ['{a}', '{b!r}']
-    """
-    fields: Counter[str] = Counter()
-    for _literal, name, spec, conversion in string.Formatter().parse(text):
-        if name is not None:
-            fields[
-                "{"
-                + name
-                + (f"!{conversion}" if conversion else "")
-                + (f":{spec}" if spec else "")
-                + "}"
-            ] += 1
-    return fields
-
-
-_PRINTF_FLAGS = "-+ #0"
-_PRINTF_LENGTH = "hlL"
-_PRINTF_TYPES = "diouxXeEfFgGcrsa"
-
-
-def printf_conversions(text: str) -> tuple[list[str], str]:
-    """The ``%`` conversions of ``text`` in order, as Python's ``str % values`` reads them, and the text
-    without them; ValueError where Python would raise one (a trailing ``%``, ``%y``, an open ``%(``).
-
-    The whole grammar (``printf``-style formatting in Python's documentation): ``%``, a mapping key
-    in parentheses (which may nest), flags, a width (``*`` or digits), a precision, a length modifier
-    (ignored by Python) and the conversion type; ``%%`` is a conversion too (it writes one ``%``).
-
-    >>> printf_conversions("%(prog)s: error: %(message)s %-5.2f %*d %% %a %c")[0]
-    ['%(prog)s', '%(message)s', '%-5.2f', '%*d', '%%', '%a', '%c']
-    >>> printf_conversions("%(a(b))s and %ld")[0]
-    ['%(a(b))s', '%ld']
-    >>> printf_conversions("ends with %")
-    Traceback (most recent call last):
-    ...
-    ValueError: incomplete format
-    >>> printf_conversions("50%y")
-    Traceback (most recent call last):
-    ...
-    ValueError: unsupported format character 'y' (0x79) at index 3
-    """
-    found: list[str] = []
-    rest: list[str] = []
-    i, end = 0, len(text)
-    while True:
-        start = text.find("%", i)
-        if start < 0:
-            rest.append(text[i:])
-            return found, " ".join(rest)
-        rest.append(text[i:start])
-        j = start + 1
-        if text[j : j + 1] == "%":  # "%%" writes one "%"; a "%" after a key or a flag is refused
-            found.append("%%")
-            i = j + 1
-            continue
-        if j < end and text[j] == "(":
-            depth, j = 1, j + 1
-            while j < end and depth:
-                depth += {"(": 1, ")": -1}.get(text[j], 0)
-                j += 1
-            if depth:
-                raise ValueError("incomplete format key")
-        while j < end and text[j] in _PRINTF_FLAGS:
-            j += 1
-        if j < end and text[j] == "*":
-            j += 1
-        else:
-            while j < end and text[j].isdigit():
-                j += 1
-        if j < end and text[j] == ".":
-            j += 1
-            if j < end and text[j] == "*":
-                j += 1
-            else:
-                while j < end and text[j].isdigit():
-                    j += 1
-        while j < end and text[j] in _PRINTF_LENGTH:
-            j += 1
-        if j >= end:
-            raise ValueError("incomplete format")
-        if text[j] not in _PRINTF_TYPES:
-            raise ValueError(
-                f"unsupported format character {text[j]!r} (0x{ord(text[j]):x}) at index {j}"
-            )
-        found.append(text[start : j + 1])
-        i = j + 1
-
-
-def _placeholders(text: str, kind: Kind) -> tuple[Counter[str], str]:
-    """The placeholders of ``text`` and the text without them (ValueError for a broken one)."""
-    if kind == "page":
-        found = Counter(_PAGE_PLACEHOLDER.findall(text))
-        return found, _PAGE_PLACEHOLDER.sub(" ", text)
-    conversions, without = printf_conversions(text)
-    found = format_fields(text) + Counter(conversions)
-    rest = re.sub(r"\{\{|\}\}", "", without)
-    return found, re.sub(r"\{[^{}]*\}", " ", rest)
-
-
-def _printf_or_none(text: str) -> list[str] | None:
-    """The ``%`` conversions of ``text``, or None where the English itself is not a ``%`` format."""
-    try:
-        return printf_conversions(text)[0]
-    except ValueError:
-        return None
-
-
-def _placeholders_removed(text: str, kind: Kind) -> str:
-    try:
-        return _placeholders(text, kind)[1]
-    except ValueError:
-        return text
-
-
-def _placeholder_problems(source: str, target: str, kind: Kind) -> list[str]:
-    try:
-        wanted, source_rest = _placeholders(source, kind)
-    except ValueError:  # the English itself is not a format string: compare braces only
-        wanted, source_rest = Counter(), source
-    try:
-        got, target_rest = _placeholders(target, kind)
-    except ValueError as error:
-        return [f"has a broken placeholder ({error})"]
-    if kind == "message":
-        # argparse fills its messages (and every option's help) with `%`: the conversions must be the
-        # English's exactly, in order (positional ones take their values in order; an extra `%a`, `%c`
-        # or a trailing `%` breaks every command line in that language).
-        wanted_printf = _printf_or_none(source)
-        got_printf = printf_conversions(target)[0]
-        if wanted_printf is not None and got_printf != wanted_printf:
-            keyed = all(c.startswith("%(") or c == "%%" for c in wanted_printf + got_printf)
-            if not keyed or Counter(set(got_printf)) != Counter(set(wanted_printf)):
-                return [f"has the % conversions {got_printf}, not the English's {wanted_printf}"]
-    # Each placeholder of the English exactly, none other; a translation may name one twice or once
-    # where the English repeats it ("{player} … {player}" → "… он").
-    found = [
-        f"has the placeholder {p}, which the English has not"
-        for p in sorted(set(got) - set(wanted))
-    ]
-    found += [f"drops the placeholder {p} of the English" for p in sorted(set(wanted) - set(got))]
-    if source_rest.count("{") + source_rest.count("}") < target_rest.count("{") + target_rest.count(
-        "}"
-    ):
-        found.append("has a brace that is not one of the English's placeholders")
-    return found
 
 
 # --- characters and numbers ---------------------------------------------------------------------
@@ -368,249 +213,7 @@ def _odd_characters(text: str) -> set[str]:
     }
 
 
-_UNITS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen"
-).split()
-_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-_ORDINALS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fifth": 5,
-    "eighth": 8,
-    "ninth": 9,
-    "twelfth": 12,
-    "once": 1,
-    "twice": 2,
-    "thrice": 3,
-    "single": 1,
-    "double": 2,
-    "triple": 3,
-    "pair": 2,
-    "dozen": 12,
-    # French, in the English's names of games: Trente-et-Quarante.
-    "trente": 30,
-    "quarante": 40,
-}
-
-
-def _word_value(word: str) -> int | None:
-    """The number an English number word stands for (``seven``, ``eighteenth``, ``fifty-two``), or None."""
-    word = word.lower()
-    if "-" in word:
-        tens, _, unit = word.partition("-")
-        if tens in _TENS and (value := _word_value(unit)) is not None and value < 10:
-            return _TENS[tens] + value
-        return None
-    if word in _ORDINALS:
-        return _ORDINALS[word]
-    for suffix in ("ieth", "th", ""):  # "twentieth", "eighteenth", "eighteen"
-        stem = word.removesuffix(suffix) if suffix else word
-        if suffix and stem == word:
-            continue
-        stem = stem + "y" if suffix == "ieth" else stem
-        if stem in _UNITS:
-            return _UNITS.index(stem)
-        if stem in _TENS:
-            return _TENS[stem]
-        if stem in ("hundred", "thousand"):
-            return 100 if stem == "hundred" else 1000
-    return None
-
-
-def english_numbers(text: str) -> set[str]:
-    """The numbers an English segment names in digits or in words (a translation may write either).
-
-    >>> sorted(english_numbers("In the late eighteenth century, 2 of fifty-two cards"), key=int)
-    ['2', '18', '50', '52']
-    """
-    found = numbers(text, "page")
-    for word in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)?", text):
-        # "fifty-two", and the parts of "three-player" and "Trente-et-Quarante"; "fifths" as "fifth"
-        for part in (word, *word.split("-")):
-            value = _word_value(part)
-            if value is None and part.endswith("s"):
-                value = _word_value(part[:-1])
-            if value is not None:
-                found.add(str(value))
-    return found
-
-
-def numbers(text: str, kind: Kind = "page") -> set[str]:
-    """The numbers ``text`` writes in digits, placeholders left out.
-
-    >>> sorted(numbers("10♥ and [the 2 deals]{1}: 1 000 points"))
-    ['000', '1', '10', '2']
-    """
-    try:
-        rest = _placeholders(text, kind)[1]
-    except ValueError:
-        rest = text
-    return set(_NUMBER.findall(rest))
-
-
 # --- what is rendered ---------------------------------------------------------------------------
-
-
-class _Elements(HTMLParser):
-    """The elements of an HTML fragment with their attributes (text left out)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        shown = []
-        for name, value in sorted(attrs, key=lambda a: (a[0], a[1] or "")):
-            if value is None:
-                shown.append(name)
-            else:
-                shown.append(f'{name}="{"…" if name in _TRANSLATED_ATTRIBUTES else value}"')
-        self.found.append("<" + " ".join([tag, *shown]) + ">")
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-
-    def handle_comment(self, data: str) -> None:
-        self.found.append("<!-- -->")
-
-    def handle_decl(self, decl: str) -> None:
-        self.found.append(f"<!{decl.split()[0] if decl.split() else ''}>")
-
-    def unknown_decl(self, data: str) -> None:
-        self.found.append("<![…]>")
-
-    def handle_pi(self, data: str) -> None:
-        self.found.append("<?…>")
-
-
-def elements(html: str) -> Counter[str]:
-    """Every element of ``html`` as ``<tag attr="value">``; translated attributes' values as ``…``.
-
-    >>> sorted(elements('<p>x <a href="#a" title="Go">y</a><!-- z --></p>'))
-    ['<!-- -->', '<a href="#a" title="…">', '<p>']
-    """
-    parser = _Elements()
-    parser.feed(html)
-    parser.close()
-    return Counter(parser.found)
-
-
-@cache
-def _markdown() -> Any:
-    """Python-Markdown with the site's extensions and their settings (read from ``mkdocs.yml``)."""
-    import markdown
-    import yaml
-
-    class Loader(yaml.SafeLoader):
-        """mkdocs.yml may use tags (``!ENV``, ``!!python/name``) that mean nothing here."""
-
-    Loader.add_multi_constructor("", lambda loader, suffix, node: None)
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader) or {}
-    names: list[str] = []
-    settings: dict[str, dict[str, Any]] = {}
-    for item in config.get("markdown_extensions") or []:
-        if isinstance(item, dict):
-            for name, value in item.items():
-                names.append(name)
-                settings[name] = value or {}
-        else:
-            names.append(str(item))
-    return markdown.Markdown(extensions=names, extension_configs=settings)
-
-
-def _as_markdown(source: str, kind: Kind) -> str:
-    """A segment as po2md writes it into a page: its ``{n}`` placeholders replaced by the English page's
-    links (here stand-in anchors, the same for the English and the translation), line breaks kept."""
-    if kind == "page":
-        source = re.sub(r"(?<=\])\{(\d+)\}", r"(#cr-placeholder-\1)", source)
-        source = re.sub(r"\{(\d+)\}", r"<https://cr-placeholder-\1.invalid/>", source)
-    return source.replace("\n", "\\\n")
-
-
-def po2md(segment_markdown: str) -> str:
-    """What po2md writes for a paragraph of this Markdown: it parses it (HTML entities decoded) and writes it again.
-
-    >>> po2md("x &lt;b&gt; [y](#z)").strip()
-    'x <b> [y](#z)'
-    """
-    from translate.storage import markdown as po2md_storage
-
-    store = po2md_storage.MarkdownFile(
-        inputfile=io.BytesIO(segment_markdown.encode("utf-8")),
-        max_line_length=None,
-        extract_code_blocks=False,
-        extract_frontmatter=False,
-    )
-    return store.filesrc
-
-
-def render(markdown_text: str) -> str:
-    """Markdown as the site renders it (Python-Markdown and the site's extensions)."""
-    converter = _markdown()
-    converter.reset()
-    return converter.convert(markdown_text)
-
-
-@lru_cache(maxsize=16384)
-def _segment_elements(text: str, kind: Kind) -> Counter[str]:
-    """The elements a segment (English or translated) renders to; the callers copy the Counter."""
-    if not _MARKUP_CHARS.search(text) and not text.startswith(_BLOCK_START) and "\n" not in text:
-        return Counter({"<p>": 1})  # plain words: one paragraph, whatever the converters do
-    return elements(render(po2md(_as_markdown(text, kind))))
-
-
-def rendered_problems(source: str, target: str, kind: Kind = "page") -> list[str]:
-    """How the HTML of ``target``, after po2md and Python-Markdown, differs from the English segment's.
-
-    >>> rendered_problems("Ten", '**x**{ x style="position:fixed" }')
-    ['renders as <strong style="position:fixed" x>, which the English does not have']
-    """
-    english = Counter(_segment_elements(source, kind))
-    got = Counter(_segment_elements(target, kind))
-    for element in _FREE_ELEMENTS:  # emphasis and code where the language wants them
-        english.pop(element, None)
-        got.pop(element, None)
-    found = [
-        f"renders as {element}, which the English does not have"
-        for element in sorted(got - english)
-    ]
-    found += [f"drops {element} of the English" for element in sorted(english - got)]
-    return found
-
-
-def page_problems(english: str, translated: str) -> list[str]:
-    r"""How a whole translated page's HTML differs from the English page's (elements and attributes).
-
-    Each segment passed :func:`problems` on its own; this sees them in their places (a table cell,
-    a list item), where a segment could still change what is around it.
-
-    >>> page_problems("| a | b |\n|---|---|\n| 1 | 2 |\n", "| а | б |\n|---|---|\n| 1 | 2 |\n")
-    []
-    """
-    english_elements, got = elements(render(english)), elements(render(translated))
-    for element in _FREE_ELEMENTS:
-        english_elements.pop(element, None)
-        got.pop(element, None)
-    found = [
-        f"renders as {element} ×{n}, which the English page does not have"
-        for element, n in sorted((got - english_elements).items())
-    ]
-    found += [
-        f"drops {element} ×{n} of the English page"
-        for element, n in sorted((english_elements - got).items())
-    ]
-    return found
 
 
 def cached_page_problems(english: str, translated: str, root: Path = ROOT) -> list[str]:
@@ -849,7 +452,7 @@ def _code_version() -> str:
     from site_tools import buildcache
 
     return buildcache.digest(
-        Path(__file__).read_bytes(),
+        *(path.read_bytes() for path in sorted(Path(__file__).parent.glob("*.py"))),
         (ROOT / "mkdocs.yml").read_bytes(),
         version("translate-toolkit"),
         version("markdown"),

@@ -184,12 +184,13 @@ def _translator_class() -> Any:
 
 @cache
 def _code_version() -> str:
-    """What a translated page depends on besides its inputs: this module and translate-toolkit's version."""
+    """What a translated page depends on besides its inputs: this module, the safety check's
+    modules and translate-toolkit's version."""
     from importlib.metadata import version
 
     return buildcache.digest(
         Path(__file__).read_bytes(),
-        Path(safety.__file__).read_bytes(),
+        *(path.read_bytes() for path in sorted(Path(safety.__file__).parent.glob("*.py"))),
         version("translate-toolkit"),
     )
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.comet import Comet, Play, read_tokens
+from referee.games.comet import Comet, read_tokens
+from referee.games.play.comet import Play
 from referee.messages import Message, t
 
 

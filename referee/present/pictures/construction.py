@@ -1,6 +1,6 @@
 """Pictures of a Construction game: the grid of the board model, tokens, and the legal uses of a card.
 
->>> from referee.present.blocks import load_example
+>>> from referee.present.example_blocks import load_example
 >>> data, _ = load_example("construction/blocking-ban")
 >>> svg = picture(data, {"turn": 7, "show": "legal"}, "ru")
 >>> 'role="img"' in svg and "9♣" in svg and svg.count("cr-target") > 0
@@ -11,14 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.construction import (
-    JOKER_COLUMN,
-    SIDES,
-    Action,
-    Cell,
-    ConstructionGame,
-    read_action,
-)
+from referee.games.construction import read_action
+from referee.games.play.construction import JOKER_COLUMN, SIDES, Action, Cell, ConstructionGame
 from referee.messages import Message, render, t, tc
 from referee.present.draw import GridCard, grid
 

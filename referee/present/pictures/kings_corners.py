@@ -1,6 +1,6 @@
 """Kings Corners' table as a picture: the eight piles round the stock and the mover's hand.
 
-Drawn from the referee's own board model (:class:`referee.games.kings_corners.KingsCornersHand`),
+Drawn from the referee's own board model (:class:`referee.games.play.kings_corners.KingsCornersHand`),
 replayed from a worked example up to the asked turn and move.
 
 >>> import yaml
@@ -15,20 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engines.turns import TurnLines
-from referee.games.kings_corners import (
-    OPTIONS,
+from referee.games.kings_corners import OPTIONS, read_move
+from referee.games.play.kings_corners import (
     PILES,
     EndTurn,
     KingsCornersHand,
     KingsMove,
     Shift,
-    read_move,
     value,
 )
 from referee.messages import render, render_param, t, tn
 from referee.notation import parse_cards
 from referee.present.draw import Slot, layout
+from referee.records.turn_field import TurnLines
 
 # Where each place lies on the table, as (column, row): the stock in the middle of a 3 × 3 square.
 PLACES: dict[str, tuple[int, int]] = {

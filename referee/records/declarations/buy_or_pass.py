@@ -1,0 +1,185 @@
+"""What a Buy or Pass record holds: its fields, with their help texts, labels and questions
+(:mod:`referee.games.buy_or_pass` reads it).
+"""
+
+from __future__ import annotations
+
+from referee.messages import t
+from referee.records.field_types import (
+    Cards,
+    CardsAndWords,
+    Field,
+    Integer,
+    ListOf,
+    PlayerName,
+    SuitType,
+)
+from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, Obj, PerPlayer, RecordSpec
+
+
+def buy_or_pass_record(
+    *, deals: int, default_stake: int, default_values: dict[str, int]
+) -> RecordSpec:
+    """The declaration of a Buy or Pass record; the game gives ``deals``, ``default_stake``,
+    ``default_values``."""
+    values = Obj(
+        tuple(
+            Field(
+                k,
+                Integer(minimum=0, unit="minor"),
+                t("What a trick led in this suit pays."),
+                default=v,
+                label=t("What a trick pays"),
+            )
+            for k, v in default_values.items()
+        )
+    )
+    return RecordSpec(
+        without=("scores_before",),
+        max_deals=deals,
+        samples={"summary": "buy-or-pass/four-deals", "full": "buy-or-pass/full-play"},
+        fields=(
+            Field(
+                "stake",
+                Integer(minimum=1, unit="minor"),
+                t(
+                    "The agreed stake, in minor units (100 for one rouble): each player's ante, "
+                    "and the price of a bought card."
+                ),
+                default=default_stake,
+                label=t("Stake"),
+                question=t("What was the stake?"),
+            ),
+            Field(
+                "suit_values",
+                values,
+                t("What a trick pays out of the pot, by the suit led, in minor units."),
+                default=dict(default_values),
+                label=t("Trick values by suit"),
+            ),
+        ),
+        deal=(
+            DEALER,
+            Field(
+                "bought",
+                PerPlayer(Integer(minimum=0)),
+                t("How many cards each player bought; left out, none."),
+                mode="summary",
+                label=t("Cards bought"),
+                question=t("How many cards did each player buy?"),
+            ),
+            Field(
+                "tricks",
+                PerPlayer(ListOf(SuitType())),
+                t("The suit led to each trick a player took (an empty list for none)."),
+                required=True,
+                mode="summary",
+                label=t("Tricks taken"),
+                question=t("Which tricks did each player take?"),
+                hint=t(
+                    'The suit led to each trick a player took; "nothing" for a player who took none.'
+                ),
+            ),
+            Field(
+                "passes_holding",
+                PerPlayer(Integer(minimum=0)),
+                t("How many times a player passed although he held the suit led; left out, never."),
+                mode="summary",
+                label=t("Passes holding the suit"),
+            ),
+            Field(
+                "first_out",
+                PlayerName(),
+                t(
+                    "The first player whose last card was in a trick that stood; left out, "
+                    "nobody went out."
+                ),
+                mode="summary",
+                label=t("Out first"),
+                question=t("Who went out first?"),
+            ),
+            Field(
+                "hands",
+                PerPlayer(Cards(min_items=5)),
+                t("Every player's five cards as dealt."),
+                required=True,
+                mode="full",
+                label=t("Hands as dealt"),
+            ),
+            Field(
+                "stock",
+                Cards(min_items=12),
+                t("The twelve cards of the stock, from the top down."),
+                required=True,
+                mode="full",
+                label=t("Stock"),
+            ),
+            Field(
+                "laydowns",
+                ListOf(
+                    Obj(
+                        (
+                            Field(
+                                "player",
+                                PlayerName(),
+                                t("The player who lays down."),
+                                required=True,
+                                label=t("Player"),
+                            ),
+                            Field(
+                                "laid",
+                                Cards(min_items=1),
+                                t(
+                                    "The cards he laid down, which must be all his cards of that "
+                                    "suit; left out, the referee takes them to be all of them."
+                                ),
+                                label=t("Cards laid down"),
+                                hint=t(
+                                    "The cards he put face down on the table: all he holds of that suit."
+                                ),
+                            ),
+                            Field(
+                                "taken",
+                                Cards(min_items=1),
+                                t("The cards the other three took, clockwise from his left."),
+                                required=True,
+                                label=t("Cards taken"),
+                            ),
+                        )
+                    )
+                ),
+                t(
+                    "One entry for every player who was dealt three or more cards of a suit, in "
+                    "turn from the dealer's left: the cards he laid down, and the ones the "
+                    "others took from them."
+                ),
+                mode="full",
+                label=t("Lay-downs"),
+                hint=t(
+                    "A row for every player who was dealt three or more cards of a suit, in turn "
+                    "from the dealer's left: who laid them down, which cards, and which of them "
+                    "the others took."
+                ),
+            ),
+            Field(
+                "play",
+                ListOf(CardsAndWords(("pass", "buy")), min_items=1),
+                t(
+                    "Every lead in order: the card led, then what each other player with cards "
+                    "did, clockwise: a card, pass or buy."
+                ),
+                required=True,
+                mode="full",
+                label=t("Play"),
+            ),
+            # The claim is money: the form takes it in roubles and kopecks.
+            Field(
+                "claim",
+                PerPlayer(Integer(unit="minor")),
+                CLAIM_PER_PLAYER.help,
+                label=CLAIM_PER_PLAYER.label,
+                question=CLAIM_PER_PLAYER.question,
+            ),
+            NOTE,
+        ),
+    )

@@ -1,0 +1,74 @@
+"""What a Kings Corners record holds: its fields, with their help texts, labels and questions
+(:mod:`referee.games.kings_corners` reads it).
+"""
+
+from __future__ import annotations
+
+from referee.messages import N_, t, tc
+from referee.records.cards_left_fields import LEFT, OUT
+from referee.records.field_types import Cards, Field
+from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, PerPlayer, RecordSpec
+from referee.records.move_text import localize_card_move
+from referee.records.turn_field import TurnLines
+
+
+def kings_corners_record(*, hand_size: int) -> RecordSpec:
+    """The declaration of a Kings Corners record; the game gives ``hand_size``."""
+    return RecordSpec(
+        fields=(),
+        samples={"summary": "kings-corners/three-hands", "full": "kings-corners/full-play-two"},
+        deal=(
+            DEALER,
+            LEFT,
+            OUT,
+            Field(
+                "hands",
+                PerPlayer(Cards(min_items=hand_size)),
+                t("Every player's seven cards as dealt."),
+                required=True,
+                mode="full",
+                label=t("Hands as dealt"),
+            ),
+            Field(
+                "sides",
+                Cards(min_items=4),
+                t("The four cards turned face up beside the stock, in the order N, E, S, W."),
+                required=True,
+                mode="full",
+                label=t("Cards beside the stock"),
+            ),
+            Field(
+                "stock",
+                Cards(min_items=1),
+                t("The rest of the pack, from the top: the cards drawn, in order."),
+                required=True,
+                mode="full",
+                label=tc("kings-corners", "Stock"),
+            ),
+            Field(
+                "turns",
+                TurnLines(
+                    N_(
+                        "a non-empty list; each: a line of moves, or the player's name and his "
+                        "line of moves"
+                    ),
+                    localize_card_move,
+                    several=True,
+                ),
+                t(
+                    "Every turn in order, each the moves separated by semicolons: a card and a "
+                    "pile ({play}), or two piles ({shift}); {none} for a turn with no move, in "
+                    "quotes after a name ({named}). The draw that ends each turn is implied.",
+                    play="7♥ N",
+                    shift="W>N",
+                    none="-",
+                    named="Boris: '-'",
+                ),
+                required=True,
+                mode="full",
+                label=t("Turns"),
+            ),
+            CLAIM_PER_PLAYER,
+            NOTE,
+        ),
+    )
