@@ -141,6 +141,8 @@ def measure(site: Path, runs: int, moves: int, lang: str, only: str) -> dict[str
                     context.close()
                 for key, value in got.items():
                     rows.setdefault(slug, {}).setdefault(key, []).append(value)
+                # Progress as it goes (a run of 13 fresh pages takes minutes on a busy machine).
+                print(f"run {run + 1}, {slug}: {got}", file=sys.stderr, flush=True)
         browser.close()
     server.shutdown()
     server.server_close()
