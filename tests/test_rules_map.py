@@ -121,9 +121,11 @@ def _trick_codes(game: Game) -> set[str]:
 
 
 def raised_codes(slug: str) -> set[str]:
-    """Every code the game's module can raise, read from its source, with the shared engines' codes."""
+    """Every code the game's module (and its play module) can raise, read from its source, with the shared engines' codes."""
     game = GAMES[slug]
-    source = Path(inspect.getfile(type(game))).read_text(encoding="utf-8")
+    module = Path(inspect.getfile(type(game)))
+    play = module.parent / "play" / module.name  # a move-by-move game's play (referee/games/play/)
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (module, play) if p.is_file())
     codes = set(CODE.findall(source))
     templates = set(TEMPLATE.findall(source))
     known = TEMPLATES.get(slug, {})

@@ -456,7 +456,12 @@ class BuyOrPassTable(TrickTable):
                 picks = [
                     Choice(
                         f"take:{j + 1}",
-                        t("takes card {k} of {n} laid down", k=j + 1, n=len(face_down)),
+                        tn(
+                            "takes card {k} of {n} laid down",
+                            "takes card {k} of {n} laid down",
+                            len(face_down),
+                            k=j + 1,
+                        ),
                         move=j,
                     )
                     for j in range(len(face_down))
