@@ -121,7 +121,7 @@ def _trick_codes(game: Game) -> set[str]:
 
 
 def raised_codes(slug: str) -> set[str]:
-    """Every code the game's module (and its play module) can raise, read from its source, with the shared engines' codes."""
+    """Every code the game's module and its play module can raise, with the shared engines' codes."""
     game = GAMES[slug]
     module = Path(inspect.getfile(type(game)))
     play = module.parent / "play" / module.name  # a move-by-move game's play (referee/games/play/)
