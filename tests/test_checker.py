@@ -526,6 +526,9 @@ def test_the_pages_state_the_size_the_build_measured(site: Path) -> None:
     size = download_size.measured(site)
     python = sum(p.stat().st_size for p in download_size.start_files(site))
     assert 3_000_000 < size < python / 2, (size, python)  # the brotli copies', not the files'
+    # Issue 36's budget: a cold visit under 8 MB from a precompressed host; the checker's page, its
+    # scripts and styles add about 0.17 MB to these files (./run bench --browser counts the whole).
+    assert size <= 7_830_000, size
     for lang, prefix in (("en", ""), ("ru", "ru/"), ("de", "de/")):
         page = (site / prefix / checker.PAGE / "index.html").read_text(encoding="utf-8")
         spoken = download_size.spoken(size, lang)
