@@ -69,3 +69,50 @@ def test_the_preview_s_pages_register_no_service_worker(preview: None) -> None:
     assert config.extra["site_preview"] is True
     template = (ROOT / "overrides" / "main.html").read_text(encoding="utf-8")
     assert "data-sw=\"{{ '' if config.extra.site_preview else ('sw.js' | url) }}\"" in template
+
+
+REBUILDS = """
+import json, os, sys, tempfile
+from mkdocs.config import load_config
+from mkdocs.commands.build import build
+site = tempfile.mkdtemp(prefix="preview_")
+sizes = []
+for i in range(3):
+    config = load_config(config_file="mkdocs.yml", site_dir=site)
+    if i == 0:
+        config.plugins.on_startup(command="serve", dirty=True)  # as mkdocs serve --dirty does, once
+    build(config, serve_url="http://localhost:8000/", dirty=True)
+    with open(os.path.join(site, "search", "search_index.json"), encoding="utf-8") as f:
+        docs = json.load(f)["docs"]
+    sizes.append([len(docs), len({d["location"] for d in docs})])
+print(json.dumps(sizes))
+"""
+
+
+def test_a_dirty_rebuild_keeps_the_search_index_its_size() -> None:
+    """``./run serve``'s rebuilds: the search index stays the same size (it once grew threefold an edit)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import building
+
+    with building():
+        done = subprocess.run(
+            [sys.executable, "-c", REBUILDS],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env={**os.environ, checker.PREVIEW: "1"},
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr[-2000:]
+    sizes = json.loads(done.stdout.strip().splitlines()[-1])
+    first_locations = sizes[0][1]
+    assert first_locations > 1000, sizes  # every section of the three languages' pages
+    for entries, locations in sizes[1:]:
+        assert locations == first_locations, sizes  # every section still found
+        assert entries <= 2 * first_locations, (
+            sizes
+        )  # bounded: at most the carried index and one build's

@@ -72,6 +72,7 @@ def cache_search_entries(config: Any, root: Path) -> bool:
     """Make the search index of this build reuse cached page entries; whether it could."""
     plugin = next((p for name in _SEARCH if (p := config.plugins.get(name)) is not None), None)
     index = getattr(plugin, "search_index", None)
+    _one_entry_a_location(index)
     original = getattr(index, "add_entry_from_context", None)
     if index is None or original is None or not isinstance(getattr(index, "entries", None), list):
         return False
@@ -100,6 +101,58 @@ def cache_search_entries(config: Any, root: Path) -> bool:
     add_entry_from_context.site_tools_cached = True  # type: ignore[attr-defined]
     index.add_entry_from_context = add_entry_from_context
     return True
+
+
+def keep_latest_entries(index: Any) -> None:
+    """Keep one entry a location in a search index: the latest, as the newest entry is the last added.
+
+    A location (``ru/yacht/#bids``) names one section of one page.
+
+    >>> class Index: entries = [{"location": "a/"}, {"location": "b/"}, {"location": "a/", "text": "new"}]
+    >>> index = Index(); keep_latest_entries(index); index.entries
+    [{'location': 'a/', 'text': 'new'}, {'location': 'b/'}]
+    """
+    entries = getattr(index, "entries", None)
+    if not isinstance(entries, list):
+        return
+    latest: dict[Any, Any] = {}
+    for entry in entries:
+        latest[entry.get("location") if isinstance(entry, dict) else id(entry)] = entry
+    if len(latest) < len(entries):
+        entries[:] = latest.values()
+
+
+def _one_entry_a_location(index: Any) -> None:
+    """Make ``index`` write one entry a location, however a dirty rebuild of ``./run serve`` stacked them.
+
+    Material's search plugin carries the last build's index into a dirty rebuild and drops from it only
+    the entries of the first page rebuilt; mkdocs-static-i18n stacks the three languages' entries on
+    it. Each rebuild so held every earlier entry three times over: the index grew threefold an edit
+    (132 MB after five rebuilds) and a rebuild took minutes instead of a second.
+    """
+    original = getattr(index, "generate_search_index", None)
+    if original is None or getattr(original, "site_tools_whole", False):
+        return
+
+    def generate_search_index(prev: Any) -> Any:
+        keep_latest_entries(index)
+        # Within one build the plugin runs once a language, and its "previous" index is this one.
+        if (
+            prev is not None
+            and prev is not index
+            and isinstance(getattr(prev, "entries", None), list)
+        ):
+            rebuilt = {entry.get("location") for entry in index.entries if isinstance(entry, dict)}
+            prev.entries[:] = [
+                e
+                for e in prev.entries
+                if not isinstance(e, dict) or e.get("location") not in rebuilt
+            ]
+            keep_latest_entries(prev)
+        return original(prev)
+
+    generate_search_index.site_tools_whole = True  # type: ignore[attr-defined]
+    index.generate_search_index = generate_search_index
 
 
 def _bytecode_cache(folder: Path) -> Any:
