@@ -194,6 +194,15 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
     def note(label: str, value: float) -> None:
         rows.setdefault(label, []).append(value)
 
+    def stages(page: Any, visit: str) -> None:
+        """Where the live path's time went: the page's ``referee:<stage>`` marks, since the navigation."""
+        marks = dict(
+            page.evaluate("performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])")
+        )
+        for name, label in STAGES:
+            if f"referee:{name}" in marks:
+                note(f"  {visit}, {label} (ms)", marks[f"referee:{name}"])
+
     def verdict(page: Any) -> float:
         """When the page showed its first verdict: the link's record is checked as soon as Python is up."""
         page.wait_for_selector(".referee-checker[data-state]", timeout=300_000)
@@ -222,6 +231,7 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
             page.goto(checker_url)
             note("cold visit, first verdict (ms)", verdict(page))
             assert page.get_attribute(".referee-checker", "data-start") == "snapshot"
+            stages(page, "cold visit")
             page.wait_for_selector("html[data-offline=ready]", timeout=300_000)
             log = list(Counting.sent)
             note("cold visit, bytes sent", sum(n for _, n, _, fill in log if not fill))
@@ -242,14 +252,7 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
             )
             page.wait_for_selector(".referee-checker[data-answer=live]", timeout=300_000)
             note("reload, the live referee's verdict (ms)", page.evaluate("window.__benchLive"))
-            marks = dict(
-                page.evaluate(
-                    "performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])"
-                )
-            )
-            for name, label in STAGES:
-                if f"referee:{name}" in marks:
-                    note(f"  reload, {label} (ms)", marks[f"referee:{name}"])
+            stages(page, "reload")
             note(
                 "reload, requests for the checker's files",
                 sum(1 for path, *_ in Counting.sent if "/assets/checker/" in path),
