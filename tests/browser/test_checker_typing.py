@@ -300,9 +300,13 @@ def fill_like_a_person(page: Any, record: dict[str, Any], person: Person) -> Non
     entries = leaves(record)
 
     def reload_and_find(done: list[tuple[list[Any], Any]]) -> None:
-        """A reload half-way: the sheet comes back as it was, every value in its place."""
+        """A reload half-way: the sheet comes back as it was, every value in its place.
+
+        As a person goes on, the form is read and typed into as soon as it is drawn, while the
+        referee starts again (the check at the end waits for its button, enabled once it is ready).
+        """
         page.reload()
-        page.wait_for_selector(READY, timeout=STARTUP_MS)
+        page.wait_for_selector("#checker-player-0")
         assert [
             page.locator(f"#checker-player-{i}").input_value() for i in range(len(players))
         ] == players
