@@ -22,6 +22,8 @@ from referee.games import buy_or_pass as bop
 from referee.games import korol
 from referee.games import reunion as ru
 from referee.games import trump_seven as t7
+from referee.games.deals import buy_or_pass, reunion
+from referee.games.deals import korol as deals_korol
 from referee.messages import Message, t, tn
 from referee.notation import format_card
 from referee.simulate import buy_or_pass as sim_bop
@@ -163,7 +165,7 @@ class ReunionTable(TrickTable):
         self.holding = [list(h) for h in hands]
         self.holding[self.dealer] = hands[self.dealer] + self.widow
         self.discarded: list[Card] = []
-        faults = set(ru.discard_faults(ru.DECK, trump))
+        faults = set(reunion.discard_faults(ru.DECK, trump))
         for _ in range(ru.DISCARD):
             held = list(self.holding[self.dealer])
             lay = sim_ru.reunion_discard(held, trump)[0]
@@ -190,7 +192,7 @@ class ReunionTable(TrickTable):
         from referee.errors import IllegalPlayError
 
         card = parse_token_card(token)
-        if card is None or self.trump is None or not ru.discard_faults([card], self.trump):
+        if card is None or self.trump is None or not reunion.discard_faults([card], self.trump):
             return None
         return IllegalPlayError(
             t(
@@ -203,7 +205,7 @@ class ReunionTable(TrickTable):
         )
 
     def value(self, card: Card) -> int:
-        return ru.card_points(card, self.trump) if self.trump is not None else 0
+        return reunion.card_points(card, self.trump) if self.trump is not None else 0
 
     def record(self) -> dict[str, Any]:
         p = self.players
@@ -248,7 +250,7 @@ class KorolTable(TrickTable):
         yield from self.tricks(first)
         self.first = first
         won = first.tricks_won()
-        self.reign = korol.reign_titles(dict(enumerate(won)), self.titles)  # type: ignore[arg-type]
+        self.reign = deals_korol.reign_titles(dict(enumerate(won)), self.titles)  # type: ignore[arg-type]
         seat_of = {title: seat for seat, title in self.reign.items()}
         cards = list(korol.DECK)
         self.rng.shuffle(cards)
@@ -429,7 +431,7 @@ class BuyOrPassTable(TrickTable):
         self.laydowns: dict[int, dict[int, Card]] = {}
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
-            suit = bop.lays_down(hands[seat])
+            suit = buy_or_pass.lays_down(hands[seat])
             if suit is None:
                 continue
             laid = sorted(c for c in held[seat] if c.suit is suit)

@@ -23,6 +23,7 @@ from referee.engines.tricks import TrickPlay
 from referee.games import catch_the_ten as ctt
 from referee.games import get_game, yacht
 from referee.games import minnesota_whist as mw
+from referee.games.deals import yacht as deals_yacht
 from referee.messages import Message, render, t, tn
 from referee.notation import format_card
 from referee.simulate import minnesota_whist as sim_mw
@@ -365,7 +366,7 @@ class YachtTable(TrickTable):
         self.drawn = cards[len(cards) // 2]  # shown and put back: only its suit matters
         trump = self.trump = self.drawn.suit
         assert trump is not None
-        self.removed = yacht.default_removed(trump, n)
+        self.removed = deals_yacht.default_removed(trump, n)
         pack = [c for c in cards if c not in self.removed]
         hands: list[list[Card]] = [[] for _ in range(n)]
         for k in range(n):
@@ -388,8 +389,10 @@ class YachtTable(TrickTable):
                 )
                 for k in range(self.total + 1)  # any number of tricks: the bid is his own (Y-O7)
             ]
-            choices.append(Choice("under", t("bids Thirteen Under"), move=yacht.THIRTEEN_UNDER))
-            choices.append(Choice("lucky", t("bids Lucky Thirteen Under"), move=yacht.LUCKY))
+            choices.append(
+                Choice("under", t("bids Thirteen Under"), move=deals_yacht.THIRTEEN_UNDER)
+            )
+            choices.append(Choice("lucky", t("bids Lucky Thirteen Under"), move=deals_yacht.LUCKY))
             bid = sim_yacht.yacht_bid(hand, trump, self.total)
             auto = next(c for c in choices if c.move == bid)
             choice = yield Ask(
@@ -422,7 +425,7 @@ class YachtTable(TrickTable):
         elif bid is not None:
             notes.append(
                 t("bid: Thirteen Under")
-                if bid == yacht.THIRTEEN_UNDER
+                if bid == deals_yacht.THIRTEEN_UNDER
                 else t("bid: Lucky Thirteen Under")
             )
         return notes
