@@ -134,7 +134,7 @@ class TrumpSevenTable(TrickTable):
         p = self.players
         deal: dict[str, Any] = {
             "dealer": p[self.dealer],
-            "hands": {n: self.write(h) for n, h in zip(p, self.dealt, strict=True)},
+            "hands": self.dealt_hands(),
             "widow": self.write(self.widow),
             "auction": {
                 p[s]: ["yes" if a else "pass" for a in self.answers[s]]
@@ -145,7 +145,7 @@ class TrumpSevenTable(TrickTable):
             deal["trump"] = self.trump.symbol
             deal["discards"] = self.write(self.discarded)
             deal["tricks"] = self.written_tricks()
-        return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+        return self.one_deal(deal)
 
 
 class ReunionTable(TrickTable):
@@ -209,20 +209,15 @@ class ReunionTable(TrickTable):
 
     def record(self) -> dict[str, Any]:
         p = self.players
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": p,
-            "deals": [
-                {
-                    "dealer": p[self.dealer],
-                    "hands": {n: self.write(h) for n, h in zip(p, self.dealt, strict=True)},
-                    "widow": self.write(self.widow),
-                    "discard": self.write(self.discarded),
-                    "tricks": self.written_tricks() if self.play is not None else [],
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": p[self.dealer],
+                "hands": self.dealt_hands(),
+                "widow": self.write(self.widow),
+                "discard": self.write(self.discarded),
+                "tricks": self.written_tricks() if self.play is not None else [],
+            }
+        )
 
 
 class KorolTable(TrickTable):
@@ -390,12 +385,12 @@ class KorolTable(TrickTable):
             "dealer": p[self.dealer],
             "titles": {p[s]: title for s, title in self.titles.items()},
             "quotas": dict(self.quotas),
-            "hands": {p[s]: self.write(h) for s, h in enumerate(self.dealt)},
+            "hands": self.dealt_hands(),
             "trump_card": format_card(self.trump_card, self.notation),
         }
         if self.phase == 1:
             deal["tricks"] = self.written_tricks() if self.play is not None else []
-            return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+            return self.one_deal(deal)
         deal["tricks"] = [self.write(tr.cards) for tr in self.first.tricks]
         deal["reign_hands"] = {p[s]: self.write(h) for s, h in enumerate(self.reign_hands)}
         deal["reign_trump_card"] = format_card(self.reign_card, self.notation)
@@ -404,7 +399,7 @@ class KorolTable(TrickTable):
             for title, (a, b) in self.exchanges.items()
         }
         deal["reign_tricks"] = self.written_tricks() if self.play is not None else []
-        return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+        return self.one_deal(deal)
 
 
 class BuyOrPassTable(TrickTable):
@@ -597,7 +592,7 @@ class BuyOrPassTable(TrickTable):
         sep = ", " if self.notation == "de" else " "
         deal: dict[str, Any] = {
             "dealer": p[self.dealer],
-            "hands": {p[s]: self.write(h) for s, h in enumerate(self.dealt)},
+            "hands": self.dealt_hands(),
             "stock": self.write(self.dealt_stock),
         }
         if self.laydowns:
@@ -611,7 +606,7 @@ class BuyOrPassTable(TrickTable):
             )
             for lead in self.actions
         ]
-        return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+        return self.one_deal(deal)
 
 
 PHASE_TABLES: dict[str, type[Table]] = {

@@ -215,6 +215,8 @@ class Table(ABC):
 
     slug: str = ""
     players_count: int = 4
+    dealt: list[list[Card]]
+    """The hands as dealt, a seat each (a game's :meth:`script` deals them)."""
     alone: bool = False
     """Whether a card may be played to no target in a game of targets (a trail in Stealing Bundles): the
     page then offers to play a chosen card alone."""
@@ -349,6 +351,16 @@ class Table(ABC):
         """Cards as the record writes them in the page's notation."""
         sep = ", " if self.notation == "de" else " "
         return sep.join(format_card(c, self.notation) for c in cards)
+
+    def dealt_hands(self) -> dict[str, str]:
+        """The hands as dealt, by player, as the record writes them."""
+        return {p: self.write(h) for p, h in zip(self.players, self.dealt, strict=True)}
+
+    def one_deal(self, deal: dict[str, Any], **more: Any) -> dict[str, Any]:
+        """The full-play record of the table's one deal: the game, the notation and the players,
+        ``more`` of the record's keys in their order (Minnesota Whist's teams), then the deal."""
+        head = {"game": self.slug, "notation": self.notation, "players": self.players}
+        return {**head, **more, "deals": [deal]}
 
     def say(self, message: Message | str) -> str:
         """A message (or a name) in the page's language."""

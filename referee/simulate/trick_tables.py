@@ -261,21 +261,14 @@ class CatchTheTenTable(TrickTable):
         return ctt.HONOURS.get(card.rank, 0) if card.suit is self.trump else 0
 
     def record(self) -> dict[str, Any]:
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": self.players,
-            "deals": [
-                {
-                    "dealer": self.players[self.dealer],
-                    "hands": {
-                        p: self.write(h) for p, h in zip(self.players, self.dealt, strict=True)
-                    },
-                    "set_aside": self.write(self.aside),
-                    "tricks": self.written_tricks(),
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": self.players[self.dealer],
+                "hands": self.dealt_hands(),
+                "set_aside": self.write(self.aside),
+                "tricks": self.written_tricks(),
+            }
+        )
 
 
 class MinnesotaWhistTable(TrickTable):
@@ -336,20 +329,15 @@ class MinnesotaWhistTable(TrickTable):
     def record(self) -> dict[str, Any]:
         we, they = TEAM_NAMES.get(self.lang, TEAM_NAMES["en"])
         p = self.players
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": p,
-            "teams": {we: [p[0], p[2]], they: [p[1], p[3]]},
-            "deals": [
-                {
-                    "dealer": p[self.dealer],
-                    "hands": {n: self.write(h) for n, h in zip(p, self.dealt, strict=True)},
-                    "bids": self.write(self.bids),
-                    "tricks": self.written_tricks(),
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": p[self.dealer],
+                "hands": self.dealt_hands(),
+                "bids": self.write(self.bids),
+                "tricks": self.written_tricks(),
+            },
+            teams={we: [p[0], p[2]], they: [p[1], p[3]]},
+        )
 
 
 class YachtTable(TrickTable):
@@ -437,12 +425,12 @@ class YachtTable(TrickTable):
             "trump": self.trump.symbol if self.trump else None,
             "trump_card": format_card(self.drawn, self.notation),
             "bids": {p[s]: b for s, b in sorted(self.bids.items())},
-            "hands": {n: self.write(h) for n, h in zip(p, self.dealt, strict=True)},
+            "hands": self.dealt_hands(),
             "tricks": self.written_tricks() if self.play is not None else [],
         }
         if self.removed:
             deal["removed"] = self.write(self.removed)
-        return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+        return self.one_deal(deal)
 
 
 TRICK_TABLES: dict[str, type[Table]] = {
