@@ -26,6 +26,7 @@ import yaml
 
 from referee.cards import Card, Rank, Suit
 from referee.errors import IllegalPlayError
+from referee.games import get_game
 from referee.messages import Message, card_label, render, t, tc, tn
 from referee.notation import format_card
 
@@ -215,6 +216,7 @@ class Table(ABC):
 
     slug: str = ""
     players_count: int = 4
+    dealer = 0
     dealt: list[list[Card]]
     """The hands as dealt, a seat each (a game's :meth:`script` deals them)."""
     alone: bool = False
@@ -252,6 +254,16 @@ class Table(ABC):
     @abstractmethod
     def record(self) -> dict[str, Any]:
         """The deal so far as a full-play record (complete once the deal is over)."""
+
+    def options(self) -> dict[str, Any]:
+        """The game's options at their defaults (the table plays the rules as published)."""
+        return {o.name: o.default for o in get_game(self.slug).options}
+
+    def duties(self) -> list[Any]:
+        """The game's duties of play with these options (worked out once)."""
+        if "_duties" not in self.__dict__:
+            self.__dict__["_duties"] = get_game(self.slug).duties(self.options())
+        return self.__dict__["_duties"]
 
     def why(self, ask: Ask, choice: Choice) -> list[Message]:
         """Why a computer's choice was allowed: the duty that applied and what else was allowed."""

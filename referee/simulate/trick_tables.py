@@ -21,8 +21,8 @@ from referee.cards import Card, Suit, deck
 from referee.engines.passing_tricks import PassingTrickPlay
 from referee.engines.tricks import TrickPlay
 from referee.games import catch_the_ten as ctt
-from referee.games import get_game, yacht
 from referee.games import minnesota_whist as mw
+from referee.games import yacht
 from referee.games.deals import yacht as deals_yacht
 from referee.messages import Message, render, t, tn
 from referee.notation import format_card
@@ -39,17 +39,6 @@ class TrickTable(Table):
 
     play: TrickPlay | PassingTrickPlay | None = None
     trump: Suit | None = None
-    dealer = 0
-
-    def options(self) -> dict[str, Any]:
-        """The game's options at their defaults (the table plays the rules as published)."""
-        return {o.name: o.default for o in get_game(self.slug).options}
-
-    def duties(self) -> list[Any]:
-        """The game's duties of play with these options (worked out once)."""
-        if "_duties" not in self.__dict__:
-            self.__dict__["_duties"] = get_game(self.slug).duties(self.options())
-        return self.__dict__["_duties"]
 
     def wants(self, seat: int) -> bool:
         """Whether ``seat`` is trying to take tricks now (a low hand or Thirteen Under ducks)."""

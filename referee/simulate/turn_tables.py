@@ -21,7 +21,7 @@ from referee.cards import Card
 from referee.engines import fishing
 from referee.engines.turns import TurnState
 from referee.games import collector as co
-from referee.games import comet, get_game
+from referee.games import comet
 from referee.games import construction as cn
 from referee.games import kings_corners as kc
 from referee.games import red_and_black as rb
@@ -49,17 +49,6 @@ class TurnTable(Table):
     """A turn game's table: the engine's legal moves as choices, its own error for any other move."""
 
     state: TurnState[Any]
-    dealer = 0
-
-    def options(self) -> dict[str, Any]:
-        """The game's options at their defaults."""
-        return {o.name: o.default for o in get_game(self.slug).options}
-
-    def duties(self) -> list[Any]:
-        """The game's duties of play with these options (worked out once)."""
-        if "_duties" not in self.__dict__:
-            self.__dict__["_duties"] = get_game(self.slug).duties(self.options())
-        return self.__dict__["_duties"]
 
     @abstractmethod
     def choice(self, move: Any) -> Choice:
