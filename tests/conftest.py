@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
@@ -62,6 +63,8 @@ BUILD_ENV = {
     "SITE_URL": SITE_URL,
     "REPO_URL": REPO_URL,
 }
+COPY_ENV = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"}
+"""A build with no published address: a copied project's (:func:`copy_project`)."""
 
 
 @contextmanager
@@ -79,16 +82,23 @@ def building(root: Path = ROOT) -> Iterator[None]:
         yield
 
 
-def build_site(out: Path, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build --strict`` of the project at ``root`` into ``out``, published at SITE_URL."""
+def build_site(
+    out: Path,
+    root: Path = ROOT,
+    env: dict[str, str] = BUILD_ENV,
+    timeout: float | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of the project at ``root`` into ``out``, published at SITE_URL
+    (``env``: another address, or none, as :data:`COPY_ENV`)."""
     with building(root):
         return subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
             cwd=root,
             capture_output=True,
             text=True,
-            env=BUILD_ENV,
+            env=env,
             check=False,
+            timeout=timeout,
         )
 
 
@@ -169,6 +179,22 @@ def mutate(record: dict, draw, junk, delete: bool) -> dict:
     else:
         parent[path[-1]] = junk
     return record
+
+
+def mangled(record: dict, data: st.DataObject, junk: object, delete: bool) -> dict:
+    """:func:`mutate`, the field drawn by hypothesis (``data``, from ``st.data()``)."""
+    return mutate(record, lambda paths: data.draw(st.sampled_from(paths)), junk, delete)
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.integers(-3, 60),
+    st.text(max_size=6),
+    st.booleans(),
+    st.lists(st.text(max_size=3), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+"""Values of every kind that a mutated record's field may be set to."""
 
 
 def verdict_or_typed_error(record: dict):
