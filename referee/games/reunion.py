@@ -73,7 +73,6 @@ from referee.records.source import Document
 
 PACKETS = (3, 4, 3)  # cards per player in each round of the deal
 DEALS = PLAYERS  # a game: one deal per dealer
-
 UNIT_STEPS: tuple[tuple[int, int], ...] = (
     (150, 1),
     (100, 2),

@@ -23,25 +23,15 @@ from referee.records.hands import read_held
 from referee.records.source import Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 7)
-
-
 LAYDOWN_STOPPED = t("The referee stops at this lay-down and judges nothing after it in the deal.")
-
-
 STOP_SETTLED = t(
     "The deal was not played out, so only what was due before the stop is settled (the antes, "
     "and any cards bought and fines for passing while holding the suit led); the tricks are not "
     "paid out and the fine for taking no trick is not judged."
 )
 """What a deal stopped by a wrong turn or an incomplete lay-down settles (DECISIONS, stops and money)."""
-
-
 PLAYERS = 4
-
-
 HAND = 5
-
-
 STOCK = len(DECK) - PLAYERS * HAND
 
 

@@ -21,8 +21,6 @@ from referee.messages import Message, t, tn
 from referee.notation import parse_cards, parse_rank
 
 HAND_SIZES: dict[int, int] = {2: 10, 3: 10, 4: 9, 5: 7, 6: 6}
-
-
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.SIX))
 
 

@@ -18,22 +18,12 @@ from referee.messages import Message, t, tn
 from referee.records.source import Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 6)
-
-
 PLAYERS = 4
-
-
 HAND = 9
 """Cards per player, and tricks in a deal when nobody leaves it."""
-
-
 TITLES: tuple[str, ...] = ("king", "prince", "soldier", "peasant")
 """Highest first: a lower title has a higher index."""
-
-
 DEFAULT_QUOTAS: dict[str, int] = {"king": 9, "prince": 7, "soldier": 5, "peasant": 3}
-
-
 TITLE_NAMES: dict[str, Message] = {
     "king": t("King"),
     "prince": t("Prince"),

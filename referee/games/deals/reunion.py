@@ -30,23 +30,15 @@ from referee.notation import parse_card
 from referee.records.source import Path
 
 PLAYERS = 3
-
-
 HAND_SIZE = 10
 
 
 WIDOW = 2  # the cards left over after the deal; the dealer takes them
-
-
 DISCARD = 2  # and lays this many away
-
-
 TRICKS = HAND_SIZE
 
 
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.SEVEN))
-
-
 PLAIN_ORDER: tuple[Rank, ...] = (
     Rank.SEVEN,
     Rank.EIGHT,
@@ -57,8 +49,6 @@ PLAIN_ORDER: tuple[Rank, ...] = (
     Rank.TEN,
     Rank.ACE,
 )
-
-
 # Without the jacks: both trump jacks rank above the ace (the engine's bowers), the other two stay in their suits.
 TRUMP_ORDER: tuple[Rank, ...] = (
     Rank.SEVEN,
@@ -69,14 +59,9 @@ TRUMP_ORDER: tuple[Rank, ...] = (
     Rank.TEN,
     Rank.ACE,
 )
-
-
 RULES = TrickRules(PLAIN_ORDER, TRUMP_ORDER, must_trump=True, bowers=True)
 
-
 TRUMP_JACK_POINTS = 12
-
-
 CARD_POINTS: dict[Rank, int] = {
     Rank.ACE: 11,
     Rank.TEN: 10,
@@ -84,20 +69,12 @@ CARD_POINTS: dict[Rank, int] = {
     Rank.QUEEN: 3,
     Rank.JACK: 2,
 }
-
-
 LAST_TRICK = 10
-
-
 PENALTY = 15  # paid by a player who takes no trick to each other player
-
-
 FORBIDDEN_DISCARD = (Rank.ACE,)  # besides both trump jacks
 
 
 TRICKLESS_UNITS = 1
-
-
 LEFT_JACK_UNITS = 1
 
 
@@ -117,8 +94,6 @@ DECK_POINTS = points_of(DECK, Suit.CLUBS)
 
 
 NOT_IN_PACK = t("{cards} are not in this pack, which has the cards from 7 to ace.")
-
-
 POINT_PACK = PointPack(DECK, card_points, DECK_POINTS, TRICKS, PLAYERS, NOT_IN_PACK)
 """The pack as a summary's ``taken`` needs it (:mod:`referee.engines.points_taken`)."""
 
@@ -338,8 +313,6 @@ def trump_step(trump: Suit, turned: Card | None) -> Message:
 
 
 DECK_SET = frozenset(DECK)
-
-
 TURNED_MISMATCH = t("The turned card is {card}, so trumps are {suit}, not {given}.")
 
 

@@ -40,26 +40,12 @@ from referee.notation import parse_cards
 from referee.records.source import Path
 
 PLAYERS = 3
-
-
 HAND_SIZE = 9
-
-
 WIDOW_SIZE = 2
-
-
 DISCARDS = 2
-
-
 TOTAL_POINTS = 100
-
-
 TO_MAKE = 60
-
-
 DECK: tuple[Card, ...] = tuple(c for c in deck(low=Rank.SEVEN, jokers=1) if c.rank is not Rank.ACE)
-
-
 PLAIN_ORDER: tuple[Rank, ...] = (
     Rank.SEVEN,
     Rank.EIGHT,
@@ -69,17 +55,9 @@ PLAIN_ORDER: tuple[Rank, ...] = (
     Rank.JACK,
     Rank.QUEEN,
 )
-
-
 TRUMP_ORDER: tuple[Rank, ...] = (*PLAIN_ORDER, Rank.JOKER)
-
-
 RULES = TrickRules(PLAIN_ORDER, TRUMP_ORDER)
-
-
 SEVEN_OF_TRUMPS = 20
-
-
 RANK_POINTS: dict[Rank, int] = {
     Rank.TEN: 10,
     Rank.JOKER: 4,
@@ -87,11 +65,7 @@ RANK_POINTS: dict[Rank, int] = {
     Rank.QUEEN: 3,
     Rank.JACK: 2,
 }
-
-
 DECLARER, DEFENDERS = "declarer", "defenders"
-
-
 SIDES = (DECLARER, DEFENDERS)
 
 

@@ -30,37 +30,17 @@ from referee.records.field_types import Choice, chosen
 from referee.records.source import Path
 
 DECK: tuple[Card, ...] = tuple(deck())
-
-
 HAND_SIZES: dict[int, int] = {3: 17, 4: 13, 5: 10}
 """Cards per player, which is also the number of tricks in a deal."""
-
-
 REMOVED_COUNT: dict[int, int] = {3: 1, 4: 0, 5: 2}
 """How many non-trump 3s leave the pack, so that it divides evenly (51 = 3 × 17, 50 = 5 × 10)."""
-
-
 REMOVAL_ORDER: tuple[Suit, ...] = SUITS  # ♣ ♦ ♥ ♠: this edition's default choice of the 3s that go
-
-
 BEST = 100  # points for ending exactly on the goal
-
-
 ORDINARY, THIRTEEN_UNDER, LUCKY = "ordinary", "thirteen-under", "lucky-thirteen-under"
-
-
 BID_EXAMPLE = "{start: 0, goal: -5}"
-
-
 DISTANCE_STEP = 10  # the options' defaults, which the scoring functions take too
-
-
 THIRTEEN_UNDER_POINTS = 200
-
-
 LUCKY_MULTIPLIER = 2
-
-
 SPECIAL_BIDS = Choice(
     (THIRTEEN_UNDER, LUCKY),
     ignore_case=True,
