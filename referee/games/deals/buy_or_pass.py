@@ -1,5 +1,6 @@
-"""A deal of Buy or Pass: the numbers and scoring a deal is played by, and :class:`BuyOrPassDeals`,
-which reads a record's deal (a summary or a full play) into its scores
+"""A deal of Buy or Pass: the pack, the stock, the lay-downs and how a deal settles, and
+:class:`BuyOrPassDeals`, which reads a record's deal (the tricks each player took, or the hands,
+the lay-downs and every lead) into what each player wins or pays
 (:mod:`referee.games.buy_or_pass` checks the whole game with it).
 """
 
@@ -73,9 +74,7 @@ def lays_down(hand: list[Card]) -> Suit | None:
 
 
 class BuyOrPassDeals:
-    """How a Buy or Pass record's deal reads: its fields checked, its play replayed where the
-    record gives it, and what it scores (:class:`referee.games.buy_or_pass.BuyOrPass` reads every
-    deal with it)."""
+    """The reading of a deal, which :class:`~referee.games.buy_or_pass.BuyOrPass` inherits."""
 
     def _deal(
         self,

@@ -1,6 +1,7 @@
-"""A deal of Catch the Ten: the numbers and scoring a deal is played by, and
-:class:`CatchTheTenDeals`, which reads a record's deal (a summary or a full play) into its
-scores (:mod:`referee.games.catch_the_ten` checks the whole game with it).
+"""A deal of Catch the Ten: the pack, the hand sizes and the trump honours, what a deal scores, and
+:class:`CatchTheTenDeals`, which reads a record's deal (the cards and honours each player took,
+or the hands and every trick) into those scores (:mod:`referee.games.catch_the_ten` checks the
+whole game with it).
 """
 
 from __future__ import annotations
@@ -67,9 +68,7 @@ def deal_points(honours: Iterable[Rank], cards: int, dealt: int) -> tuple[int, i
 
 
 class CatchTheTenDeals:
-    """How a Catch the Ten record's deal reads: its fields checked, its play replayed where the
-    record gives it, and what it scores (:class:`referee.games.catch_the_ten.CatchTheTen` reads every
-    deal with it)."""
+    """The reading of a deal, which :class:`~referee.games.catch_the_ten.CatchTheTen` inherits."""
 
     def _deal(
         self,

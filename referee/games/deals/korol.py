@@ -1,6 +1,6 @@
-"""A deal of Korol: the numbers and scoring a deal is played by, and :class:`KorolDeals`, which
-reads a record's deal (a summary or a full play) into its scores (:mod:`referee.games.korol`
-checks the whole game with it).
+"""A deal of Korol: the pack, the titles and their quotas, and :class:`KorolDeals`, which reads a
+record's deal (the first phase, the exchanges with the King and the reign, as a summary or trick
+by trick) into its scores (:mod:`referee.games.korol` checks the whole game with it).
 """
 
 from __future__ import annotations
@@ -84,9 +84,7 @@ def summary_tricks_possible(counts: list[int], quotas: list[int]) -> bool:
 
 
 class KorolDeals:
-    """How a Korol record's deal reads: its fields checked, its play replayed where the
-    record gives it, and what it scores (:class:`referee.games.korol.Korol` reads every
-    deal with it)."""
+    """The reading of a deal, which :class:`~referee.games.korol.Korol` inherits."""
 
     def _deal(
         self,

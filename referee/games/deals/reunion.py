@@ -1,6 +1,7 @@
-"""A deal of Réunion: the numbers and scoring a deal is played by, and :class:`ReunionDeals`, which
-reads a record's deal (a summary or a full play) into its scores (:mod:`referee.games.reunion`
-checks the whole game with it).
+"""A deal of Réunion: the pack, the card points and the units a deal scores, and
+:class:`ReunionDeals`, which reads a record's deal (the turned jack, the dealer's discard, the
+points taken or every trick) into its scores (:mod:`referee.games.reunion` checks the whole game
+with it).
 """
 
 from __future__ import annotations
@@ -317,9 +318,7 @@ TURNED_MISMATCH = t("The turned card is {card}, so trumps are {suit}, not {given
 
 
 class ReunionDeals:
-    """How a Réunion record's deal reads: its fields checked, its play replayed where the
-    record gives it, and what it scores (:class:`referee.games.reunion.Reunion` reads every
-    deal with it)."""
+    """The reading of a deal, which :class:`~referee.games.reunion.Reunion` inherits."""
 
     def _deal(
         self,

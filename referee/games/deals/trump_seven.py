@@ -1,6 +1,7 @@
-"""A deal of Trump Seven: the numbers and scoring a deal is played by, and
-:class:`TrumpSevenDeals`, which reads a record's deal (a summary or a full play) into its scores
-(:mod:`referee.games.trump_seven` checks the whole game with it).
+"""A deal of Trump Seven: the pack, the widow and the card points, what a deal scores, and
+:class:`TrumpSevenDeals`, which reads a record's deal (the declarer's discards, the card points
+taken or every trick) into its scores (:mod:`referee.games.trump_seven` checks the whole game
+with it).
 """
 
 from __future__ import annotations
@@ -191,9 +192,7 @@ def _declarer_step(declarer: str, trump: Suit, defenders: list[str]) -> Message:
 
 
 class TrumpSevenDeals:
-    """How a Trump Seven record's deal reads: its fields checked, its play replayed where the
-    record gives it, and what it scores (:class:`referee.games.trump_seven.TrumpSeven` reads every
-    deal with it)."""
+    """The reading of a deal, which :class:`~referee.games.trump_seven.TrumpSeven` inherits."""
 
     def _deal(
         self,

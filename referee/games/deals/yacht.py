@@ -1,6 +1,6 @@
-"""A deal of Yacht: the numbers and scoring a deal is played by, and :class:`YachtDeals`, which
-reads a record's deal (a summary or a full play) into its scores (:mod:`referee.games.yacht`
-checks the whole game with it).
+"""A deal of Yacht: the pack, the threes taken out of it, the bids and what they score, and
+:class:`YachtDeals`, which reads a record's deal (trumps, the bids, the tricks each player took
+or every trick) into its scores (:mod:`referee.games.yacht` checks the whole game with it).
 """
 
 from __future__ import annotations
@@ -262,9 +262,7 @@ DECK_MISMATCH = t(
 
 
 class YachtDeals:
-    """How a Yacht record's deal reads: its fields checked, its play replayed where the
-    record gives it, and what it scores (:class:`referee.games.yacht.Yacht` reads every
-    deal with it)."""
+    """The reading of a deal, which :class:`~referee.games.yacht.Yacht` inherits."""
 
     def _deal(
         self,
