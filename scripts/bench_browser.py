@@ -40,7 +40,8 @@ import sys
 import tempfile
 import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -156,16 +157,24 @@ def main(argv: list[str] | None = None) -> None:
         "--browser", action="store_true", help=argparse.SUPPRESS
     )  # ./run bench --browser
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site
-        if site is None:
-            site = Path(tmp) / "site"
-            subprocess.run(
-                [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)],
-                cwd=ROOT,
-                check=True,
-            )
+    with site_to_measure(args.site) as site:
         measure(site, args.runs)
+
+
+@contextmanager
+def site_to_measure(site: Path | None) -> Iterator[Path]:
+    """``site``, or else one built for the run in a temporary folder (gone afterwards)."""
+    if site is not None:
+        yield site
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        built = Path(tmp) / "site"
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(built)],
+            cwd=ROOT,
+            check=True,
+        )
+        yield built
 
 
 def measure(site: Path, runs: int) -> dict[str, Any]:

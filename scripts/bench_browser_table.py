@@ -26,13 +26,13 @@ from __future__ import annotations
 import argparse
 import functools
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+from bench_browser import site_to_measure
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -193,15 +193,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lang", default="ru")
     parser.add_argument("--only", default="", help="only the games whose slug contains this text")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site
-        if site is None:
-            site = Path(tmp) / "site"
-            subprocess.run(
-                [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)],
-                cwd=ROOT,
-                check=True,
-            )
+    with site_to_measure(args.site) as site:
         measure(site, args.runs, args.moves, args.lang, args.only)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
@@ -62,6 +63,12 @@ BUILD_ENV = {
     "SITE_URL": SITE_URL,
     "REPO_URL": REPO_URL,
 }
+COPY_ENV = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"}
+"""A build with no published address: a copied project's (:func:`copy_project`)."""
+PREVIEW_ENV = {**BUILD_ENV, "SITE_PREVIEW": "1"}
+"""A writer's build (as ``./run serve``): every page, strictly, without the production steps (the
+checker's snapshot, the compressed copies), which a copied project would otherwise make from nothing
+(a minute and more) for a test that does not read them."""
 
 
 @contextmanager
@@ -80,15 +87,13 @@ def building(root: Path = ROOT) -> Iterator[None]:
 
 
 def build_site(
-    out: Path, root: Path = ROOT, *, preview: bool = False
+    out: Path,
+    root: Path = ROOT,
+    env: dict[str, str] = BUILD_ENV,
+    timeout: float | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build --strict`` of the project at ``root`` into ``out``, published at SITE_URL.
-
-    ``preview``: a writer's build (``SITE_PREVIEW=1``, as ``./run serve``): every page, strictly,
-    without the production steps (the checker's snapshot, the compressed copies), which a copy of the
-    project would otherwise make from nothing (a minute and more) for a test that does not read them.
-    """
-    env = {**BUILD_ENV, "SITE_PREVIEW": "1"} if preview else BUILD_ENV
+    """``mkdocs build --strict`` of the project at ``root`` into ``out``, published at SITE_URL
+    (``env``: another address, or none, as :data:`COPY_ENV`)."""
     with building(root):
         return subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
@@ -97,6 +102,7 @@ def build_site(
             text=True,
             env=env,
             check=False,
+            timeout=timeout,
         )
 
 
@@ -177,6 +183,22 @@ def mutate(record: dict, draw, junk, delete: bool) -> dict:
     else:
         parent[path[-1]] = junk
     return record
+
+
+def mangled(record: dict, data: st.DataObject, junk: object, delete: bool) -> dict:
+    """:func:`mutate`, the field drawn by hypothesis (``data``, from ``st.data()``)."""
+    return mutate(record, lambda paths: data.draw(st.sampled_from(paths)), junk, delete)
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.integers(-3, 60),
+    st.text(max_size=6),
+    st.booleans(),
+    st.lists(st.text(max_size=3), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+"""Values of every kind that a mutated record's field may be set to."""
 
 
 def verdict_or_typed_error(record: dict):

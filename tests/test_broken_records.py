@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 from referee.cli.command import main
 from tests.conftest import (
     EXAMPLES,
+    JUNK,
     cli_refusal,
     error_after,
     errors_of,
-    mutate,
+    mangled,
     verdict_or_typed_error,
 )
 
@@ -129,20 +130,10 @@ def test_cli_exit_status_two_and_no_traceback(tmp_path, capsys):
     assert main(["check", str(tmp_path / "missing.yaml")]) == 2
 
 
-JUNK = st.one_of(
-    st.none(),
-    st.integers(-3, 60),
-    st.text(max_size=6),
-    st.booleans(),
-    st.lists(st.text(max_size=3), max_size=3),
-    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-)
 RECORDS = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in EXAMPLES]
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(RECORDS), st.data(), JUNK, st.booleans())
 def test_mutated_records_give_a_verdict_or_a_typed_error(record, data, junk, delete):
-    verdict_or_typed_error(
-        mutate(record, lambda paths: data.draw(st.sampled_from(paths)), junk, delete)
-    )
+    verdict_or_typed_error(mangled(record, data, junk, delete))

@@ -13,6 +13,7 @@ from referee import check_text
 from referee.errors import RecordErrors
 from referee.games import GAMES
 from referee.games import buy_or_pass as bop
+from referee.games.deals import buy_or_pass
 from referee.simulate.buy_or_pass import buy_or_pass_deal, buy_or_pass_game
 from tests.conftest import unusable_after
 
@@ -234,7 +235,7 @@ def test_cards_laid_down_must_be_in_the_hand_and_include_the_cards_taken():
 
 
 def test_a_pot_too_small_pays_pro_rata_rounded_down():
-    assert bop.settle(1100, {"A": 800, "B": 400, "C": 300, "D": 200}) == (
+    assert buy_or_pass.settle(1100, {"A": 800, "B": 400, "C": 300, "D": 200}) == (
         {"A": 517, "B": 258, "C": 194, "D": 129},
         2,
     )

@@ -8,7 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import check_text
+from referee.engines.revokes import REVOKES
 from referee.games import catch_the_ten as ctt
+from referee.games.deals import catch_the_ten
 from referee.messages import render
 from referee.notation import parse_cards
 from referee.simulate import catch_the_ten_deal
@@ -54,7 +56,7 @@ def test_partners_pool_their_tricks(rng, n, dealer):
             key=lambda c: (
                 c.suit is trump,
                 c.suit is played[0].suit,
-                ctt.TRUMP_ORDER.index(c.rank) if c.suit is trump else int(c.rank),
+                catch_the_ten.TRUMP_ORDER.index(c.rank) if c.suit is trump else int(c.rank),
             ),
         )
         cards[owner[best]] += n
@@ -130,7 +132,7 @@ def test_loss_of_game_follows_revokes_only(rng, n, dealer, partners):
         record["options"]["partnerships"] = True
         record["teams"] = teams_of(players)
     verdict = check_text(dump(record))
-    revoked = [f for f in verdict.findings if f.code in ctt.REVOKES]
+    revoked = [f for f in verdict.findings if f.code in REVOKES]
     assert (verdict.termination_code == "revoke_penalty") == bool(revoked)
     if revoked:
         assert "revoked" in render(verdict.termination, "en")

@@ -21,6 +21,7 @@ import yaml
 
 from referee.cli.command import cmd_check
 from referee.errors import RecordError, Where
+from referee.games import GAMES
 from referee.messages import Message
 from referee.present.field_words import declaration, players_words
 from referee.present.web import check, decode, dump, parse
@@ -32,21 +33,7 @@ from tests.conftest import EXAMPLES, ROOT
 
 LANGS = ("en", "ru", "de")
 IDS = [f"{p.parent.name}/{p.stem}" for p in EXAMPLES]
-GAME_PAGES = (
-    "catch-the-ten",
-    "minnesota-whist",
-    "yacht",
-    "trump-seven",
-    "reunion",
-    "comet",
-    "red-and-black",
-    "stealing-bundles",
-    "collector",
-    "kings-corners",
-    "construction",
-    "korol",
-    "buy-or-pass",
-)
+GAME_PAGES = tuple(GAMES)  # every game has its page, named by its slug
 
 
 def cli(path: Path, lang: str) -> tuple[int, dict]:
@@ -321,7 +308,6 @@ def test_game_pages_link_to_the_checker_set_to_the_game(site: Path) -> None:
 
 def _unlabelled() -> list[str]:
     """Every record field, option and choice of every game that has no label of its own."""
-    from referee.games import GAMES
     from referee.records.field_types import Choice, ListOf, OneOf
     from referee.records.fields import Obj, PerPlayer, spec_of
 
@@ -366,7 +352,6 @@ def test_every_field_option_and_choice_has_a_label() -> None:
 
 
 def test_labels_are_translated_and_the_form_shows_no_record_key() -> None:
-    from referee.games import GAMES
     from referee.records.schema import describe
 
     for lang in ("ru", "de"):
@@ -404,7 +389,6 @@ def _helps(node: object) -> list[str]:
 
 
 def test_the_forms_help_speaks_the_players_words() -> None:
-    from referee.games import GAMES
     from referee.records.schema import describe
 
     found = [
@@ -420,7 +404,6 @@ def test_the_forms_help_speaks_the_players_words() -> None:
 
 
 def test_every_rule_link_of_a_sentence_points_at_a_section_of_the_game_page() -> None:
-    from referee.games import GAMES
     from referee.present.explain import PLAY_SECTION, SCORING_SECTION
 
     for slug in GAMES:

@@ -17,7 +17,7 @@ from referee.games import GAMES, comet
 from referee.messages import render
 from referee.notation import parse_cards
 from referee.simulate.comet import comet_deal, comet_play
-from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import ROOT, dump, errors_of, mangled, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya"]
 EX = ROOT / "examples" / "comet"
@@ -148,9 +148,7 @@ def test_a_mutated_record_gives_a_verdict_or_typed_errors(data, rng, junk, delet
         "claim": {"Anna": -5, "Boris": -6, "Vera": 11},
     }
     rec = record(players, full, summary, match_length=2)
-    verdict_or_typed_error(
-        mutate(rec, lambda paths: data.draw(st.sampled_from(paths)), junk, delete)
-    )
+    verdict_or_typed_error(mangled(rec, data, junk, delete))
 
 
 def test_the_settlement_options():

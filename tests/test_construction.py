@@ -21,7 +21,7 @@ from referee.simulate.construction import (
     turn_card,
     write_action,
 )
-from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import ROOT, dump, errors_of, mangled, verdict_or_typed_error
 
 EX = ROOT / "examples" / "construction"
 SEEDS = st.integers(0, 2**32).map(random.Random)
@@ -165,14 +165,7 @@ def test_mangled_records_give_a_verdict_or_typed_errors(data):
     junk = st.sampled_from(
         [None, 0, "", "K♦ king", "7♣ build H9:0", [], {}, "Z", True, "5♠ small 9 0:1"]
     )
-    verdict_or_typed_error(
-        mutate(
-            base,
-            lambda paths: data.draw(st.sampled_from(paths)),
-            data.draw(junk),
-            data.draw(st.booleans()),
-        )
-    )
+    verdict_or_typed_error(mangled(base, data, data.draw(junk), data.draw(st.booleans())))
 
 
 def test_the_grid_picture_marks_the_legal_uses_in_the_page_language():

@@ -143,7 +143,7 @@ def test_buy_or_pass_no_longer_says_play_any_card():
 
 def test_a_sentence_that_misstates_the_rules_is_caught():
     """The old Buy or Pass duty, "If you cannot, play any card", fails on a position where a void player must pass."""
-    from referee.games.buy_or_pass import RULES
+    from referee.games.deals.buy_or_pass import RULES
     from referee.notation import parse_cards
 
     wrong = TrickRules(RULES["any_time"].plain_order).duties()  # the plain rules' sentences

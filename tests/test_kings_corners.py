@@ -18,7 +18,7 @@ from referee.games import kings_corners as kc
 from referee.notation import parse_card, parse_cards
 from referee.present.pictures import kings_corners as kc_picture
 from referee.simulate.kings_corners import cards_in_play, kings_corners_deal, shuffled_layout
-from tests.conftest import ROOT, dump, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import ROOT, dump, errors_of, mangled, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 EX = ROOT / "examples" / "kings-corners"
@@ -285,14 +285,7 @@ def test_mangled_records_give_a_verdict_or_typed_errors(data):
     )
     base.pop("expected", None)
     junk = st.sampled_from([None, 0, -3, "", "K♦ NE", "W>", [], {}, {"kings": 9}, "Z", True])
-    verdict_or_typed_error(
-        mutate(
-            base,
-            lambda paths: data.draw(st.sampled_from(paths)),
-            data.draw(junk),
-            data.draw(st.booleans()),
-        )
-    )
+    verdict_or_typed_error(mangled(base, data, data.draw(junk), data.draw(st.booleans())))
 
 
 def test_pictures_show_the_layout_in_the_page_language():

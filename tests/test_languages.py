@@ -17,7 +17,7 @@ import yaml
 
 from site_tools import languages
 from site_tools.translation import new_language, pipeline
-from tests.conftest import ROOT, build_site, copy_project
+from tests.conftest import PREVIEW_ENV, ROOT, build_site, copy_project
 
 
 def test_the_site_s_languages_are_declared_once_in_mkdocs_yml() -> None:
@@ -115,14 +115,13 @@ def test_generated_language_folders_and_compiled_catalogs_are_ignored() -> None:
 def test_a_language_added_in_a_copy_builds_strictly(tmp_path: Path) -> None:
     copy = copy_project(tmp_path / "project")
     env = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
-    done = subprocess.run(
-        [sys.executable, "-m", "site_tools.translation.new_language", "add", "pl"],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-    )
+
+    def run(*command: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            command, cwd=copy, capture_output=True, text=True, check=False, env=env
+        )
+
+    done = run(sys.executable, "-m", "site_tools.translation.new_language", "add", "pl")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "partial translation" in done.stdout
     pages = sorted(p.stem for p in (copy / "docs" / "en").glob("*.md"))
@@ -133,28 +132,16 @@ def test_a_language_added_in_a_copy_builds_strictly(tmp_path: Path) -> None:
     )
 
     # The referee's catalogs stay in step with the code, the new one included.
-    done = subprocess.run(
-        ["bash", "scripts/referee-messages.sh", "--check"],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-    )
+    done = run("bash", "scripts/referee-messages.sh", "--check")
     assert done.returncode == 0, done.stdout + done.stderr
     # The referee speaks the new language: English until its catalog is translated.
-    done = subprocess.run(
-        [sys.executable, "-m", "referee.cli", "games", "--lang", "pl"],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-    )
+    done = run(sys.executable, "-m", "referee.cli", "games", "--lang", "pl")
     assert done.returncode == 0 and "catch-the-ten" in done.stdout, done.stderr
 
     site = tmp_path / "site"
-    done = build_site(site, copy, preview=True)  # the pages in four languages; no snapshot needed
+    done = build_site(
+        site, copy, env=PREVIEW_ENV
+    )  # the pages in four languages; no snapshot needed
     assert done.returncode == 0, done.stdout + done.stderr
     home = (site / "pl" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pl"' in home and "translation-notice" in home

@@ -97,6 +97,26 @@ def _play_modules() -> dict[str, ast.Module]:
     }
 
 
+def _deals_modules() -> dict[str, ast.Module]:
+    """A game's reading of a record's deal, where it stands apart (its numbers and scoring)."""
+    return {
+        p.stem: ast.parse(p.read_text(encoding="utf-8"))
+        for p in sorted((PACKAGE / "games" / "deals").glob("*.py"))
+        if p.stem != "__init__"
+    }
+
+
+def _assigned(tree: ast.Module) -> set[str]:
+    """The names a module's top-level assignments define."""
+    return {
+        t.id
+        for node in tree.body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for t in ast.walk(node.targets[0] if isinstance(node, ast.Assign) else node.target)
+        if isinstance(t, ast.Name)
+    }
+
+
 def _shape(node: ast.FunctionDef) -> str:
     """A function's body with its names, strings and numbers left out: the same logic, renamed."""
 
@@ -171,13 +191,6 @@ def test_a_play_module_holds_the_rules_of_play_of_a_game() -> None:
     plays = _play_modules()
     assert plays and set(plays) <= set(_game_modules())
     for name, tree in plays.items():
-        defined = {
-            t.id
-            for node in tree.body
-            if isinstance(node, ast.Assign | ast.AnnAssign)
-            for t in ast.walk(node.targets[0] if isinstance(node, ast.Assign) else node.target)
-            if isinstance(t, ast.Name)
-        }
         bases = {
             ast.unparse(b).rpartition(".")[2]
             for node in tree.body
@@ -185,33 +198,55 @@ def test_a_play_module_holds_the_rules_of_play_of_a_game() -> None:
             for b in node.bases
         }
         assert not {b for b in bases if b.endswith("Game")}, name
-        assert not defined & {"GAME", "RULE_TABLE", "RECORD", "OPTIONS"}, name
+        assert not _assigned(tree) & {"GAME", "RULE_TABLE", "RECORD", "OPTIONS"}, name
+
+
+def test_a_deals_module_reads_the_deals_of_a_game() -> None:
+    """``referee/games/deals/<slug>.py`` belongs to the game ``<slug>``: one class that reads a
+    record's deal, which the game's class inherits; no game class, no declarations."""
+    deals = _deals_modules()
+    games = _game_modules()
+    assert deals and set(deals) <= set(games)
+    for name, tree in deals.items():
+        assert not _assigned(tree) & {"GAME", "RULE_TABLE", "RECORD", "OPTIONS"}, name
+        readers = [
+            n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name.endswith("Deals")
+        ]
+        assert len(readers) == 1, name
+        game = next(
+            n
+            for n in games[name].body
+            if isinstance(n, ast.ClassDef) and any(ast.unparse(b) == "Game" for b in n.bases)
+        )
+        assert ast.unparse(game.bases[0]) == readers[0], name
 
 
 def test_no_game_imports_another_game() -> None:
-    """A game's module imports only its own rules of play (``referee/games/play/<slug>.py``);
-    those import no game at all."""
+    """A game's module imports only its own rules of play (``referee/games/play/<slug>.py``) and
+    deal's reading (``referee/games/deals/<slug>.py``); those import no game at all."""
     edges = graph()
     found = {
         module: sorted(
             t
             for t in targets
             if t.startswith("referee.games.")
-            and t not in ("referee.games", "referee.games.play")
+            and t not in ("referee.games", "referee.games.play", "referee.games.deals")
             and t != "referee.games.play." + module.rpartition(".")[2]
+            and t != "referee.games.deals." + module.rpartition(".")[2]
         )
         for module, targets in edges.items()
         if module.startswith("referee.games.")
     }
     assert {m: t for m, t in found.items() if t} == {}
     assert "referee.games.play.collector" in edges["referee.games.collector"]
+    assert "referee.games.deals.korol" in edges["referee.games.korol"]
 
 
 def test_no_two_games_repeat_a_function() -> None:
     """Two games with the same function body (names aside) share logic that belongs in an engine."""
     seen: dict[str, str] = {}
     repeated = []
-    modules = [*_game_modules().items(), *_play_modules().items()]
+    modules = [*_game_modules().items(), *_play_modules().items(), *_deals_modules().items()]
     for name, tree in modules:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and len(node.body) >= 3:

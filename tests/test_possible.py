@@ -20,6 +20,7 @@ from referee.games import catch_the_ten as ctt
 from referee.games import reunion as ru
 from referee.games import trump_seven as t7
 from referee.games import yacht
+from referee.games.deals import reunion, trump_seven
 from referee.notation import format_card, parse_card, parse_cards, parse_suit
 from referee.possible import can_share
 from referee.simulate import (
@@ -92,7 +93,7 @@ def reunion_summary(rng: random.Random, dealer: int) -> dict:
     taken = {}
     for seat, p in enumerate(players):
         won = [c for tr in play.tricks if tr.winner == seat for c in tr.cards]
-        taken[p] = {"points": ru.points_of(won, trump), "tricks": len(won) // 3}
+        taken[p] = {"points": reunion.points_of(won, trump), "tricks": len(won) // 3}
     return {
         "dealer": players[dealer],
         "turned": format_card(widow[0], "en"),
@@ -131,13 +132,15 @@ def reunion_oracle(deal: dict) -> bool:
     ):
         return False
     pool = Counter(
-        ru.card_points(c, trump) for c in ru.DECK if ru.card_points(c, trump) and c not in discard
+        reunion.card_points(c, trump)
+        for c in ru.DECK
+        if reunion.card_points(c, trump) and c not in discard
     )
     groups = sorted(pool.items())
     if sum(points) != sum(v * m for v, m in groups):
         return False
     jack = (
-        [v for v, _ in groups].index(ru.card_points(turned, trump))
+        [v for v, _ in groups].index(reunion.card_points(turned, trump))
         if turned.rank == 11 and turned not in discard
         else None
     )
@@ -343,7 +346,7 @@ def trump_seven_summary(rng: random.Random) -> dict:
         deal = trump_seven_play(rng, 0)
         if deal.play is not None:
             break
-    points = t7.points_table(deal.trump)
+    points = trump_seven.points_table(deal.trump)
     won = [c for tr in deal.play.tricks if tr.winner == deal.declarer for c in tr.cards]
     return {
         "dealer": NAMES[0],

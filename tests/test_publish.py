@@ -7,12 +7,10 @@ placeholder host of mkdocs.yml; ``./run build`` says so when it ends.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from site_tools.published import publish
-from tests.conftest import ROOT, building
+from tests.conftest import ROOT, build_site
 
 SITE_URL = "https://example.test/cardrules/"
 PLACEHOLDER = "cardrules.example.org"
@@ -22,15 +20,7 @@ def test_a_published_build_without_repo_url_has_no_placeholder_link(tmp_path: Pa
     assert PLACEHOLDER in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")  # what is at stake
     out = tmp_path / "site"
     env = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin", "SITE_URL": SITE_URL}
-    with building():  # not while another test builds the project (tests/conftest.py)
-        done = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
-        )
+    done = build_site(out, env=env)  # not while another test builds the project (its lock)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "REPO_URL is not set" in done.stderr
     pages = sorted(out.rglob("*.html"))

@@ -27,6 +27,7 @@ from referee.records.fields import Obj, Options, PerPlayer, spec_of
 from referee.records.schema import describe, field_rows, json_schema
 from site_tools.pages.blocks import find_blocks
 from tests.conftest import EXAMPLES, ROOT, dump, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import JUNK as HYPOTHESIS_JUNK
 
 RECORDS = {
     p.relative_to(p.parent.parent).as_posix(): yaml.safe_load(p.read_text(encoding="utf-8"))
@@ -220,14 +221,6 @@ STRUCTURAL = {
     "record.player_count",
     "record.too_many_deals",
 }
-HYPOTHESIS_JUNK = st.one_of(
-    st.none(),
-    st.integers(-3, 60),
-    st.text(max_size=6),
-    st.booleans(),
-    st.lists(st.text(max_size=3), max_size=3),
-    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)

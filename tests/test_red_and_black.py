@@ -14,7 +14,7 @@ from referee.games import red_and_black as rb
 from referee.notation import parse_cards
 from referee.records.hands import DECK
 from referee.simulate.red_and_black import red_and_black_deal, shuffled_stock
-from tests.conftest import ROOT, cli_error, dump, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import ROOT, cli_error, dump, errors_of, mangled, verdict_or_typed_error
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha"]
 EX = ROOT / "examples" / "red-and-black"
@@ -155,9 +155,7 @@ def test_a_mutated_record_gives_a_verdict_or_typed_errors(data, rng, junk, delet
     )
     summary = {"dealer": "Anna", "taken": {"Anna": 4, "Boris": 6, "Vera": 1}, "loser": ["Boris"]}
     rec = record(players, full, summary)
-    verdict_or_typed_error(
-        mutate(rec, lambda paths: data.draw(st.sampled_from(paths)), junk, delete)
-    )
+    verdict_or_typed_error(mangled(rec, data, junk, delete))
 
 
 STOCK = (EX / "stock-runs-out.yaml").read_text(encoding="utf-8")

@@ -13,6 +13,7 @@ from referee import check_text
 from referee.cards import Card, Rank, Suit
 from referee.cli.command import main
 from referee.games import reunion as ru
+from referee.games.deals import reunion
 from referee.notation import parse_cards
 from referee.simulate.reunion import reunion_deal
 from tests.conftest import ROOT, dump, errors_of
@@ -153,7 +154,7 @@ def test_random_full_deal_invariants(args):
             )
     else:
         assert penalties == dict.fromkeys(PLAYERS, 0)
-        score = ru.score_deal(
+        score = reunion.score_deal(
             points,
             {p: won[p] > 0 for p in PLAYERS},
             last,
@@ -240,7 +241,7 @@ def test_score_deal_invariants(cuts, took_flags, dealer, last, settlement):
             shares[PLAYERS[last]] += shares[p]
             shares[p] = 0
     assert sum(shares.values()) + 14 == 140
-    score = ru.score_deal(
+    score = reunion.score_deal(
         shares, took, PLAYERS[last], PLAYERS[dealer], discard, Suit.SPADES, settlement, []
     )
     forfeit = 0 if took[PLAYERS[dealer]] else 14

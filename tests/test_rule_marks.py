@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ import pytest
 from referee.games import GAMES
 from site_tools.pages import rule_marks
 from site_tools.translation import pipeline
+from tests.conftest import COPY_ENV, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -89,15 +88,7 @@ def test_the_build_refuses_a_page_with_an_untraced_rule(tmp_path: Path) -> None:
     text = page.read_text(encoding="utf-8").replace("ids: G1-R05 ", "ids: G1-X99 G1-R05 ", 1)
     assert "G1-X99" in text
     page.write_text(text, encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
-    )
+    done = build_site(tmp_path / "site", copy, COPY_ENV, timeout=300)
     assert done.returncode != 0, done.stdout + done.stderr
     assert "G1-X99" in done.stderr and "does not declare" in done.stderr
 

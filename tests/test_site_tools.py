@@ -287,10 +287,8 @@ def test_links_are_compared_by_destination_not_by_host() -> None:
 
 
 def test_mkdocs_build_strict_refuses_a_hostile_catalog(tmp_path: Path) -> None:
-    import subprocess
-    import sys
 
-    from tests.conftest import copy_project
+    from tests.conftest import COPY_ENV, build_site, copy_project
 
     copy = copy_project(tmp_path / "project")
     catalog = copy / "locale" / "de" / "docs" / "index.po"
@@ -299,13 +297,6 @@ def test_mkdocs_build_strict_refuses_a_hostile_catalog(tmp_path: Path) -> None:
     unit = next(u for u in store.units if not u.isheader() and u.target and "{1}" in str(u.source))
     unit.target = str(unit.target) + " [Login](HTTP:evil.example/login)"
     catalog.write_bytes(bytes(store))
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
-    )
+    done = build_site(tmp_path / "site", copy, COPY_ENV)
     assert done.returncode != 0, done.stdout + done.stderr
     assert "http:evil.example/login" in done.stderr and "locale/de/docs/index.po" in done.stderr

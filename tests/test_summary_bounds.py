@@ -21,6 +21,7 @@ from referee.errors import RecordErrors, RefereeError
 from referee.games import collector as co
 from referee.games import red_and_black as rb
 from referee.games import yacht
+from referee.games.deals import yacht as deals_yacht
 from referee.simulate.buy_or_pass import buy_or_pass_game
 from referee.simulate.collector import collector_play
 from referee.simulate.red_and_black import red_and_black_play
@@ -370,4 +371,6 @@ def test_yacht_deal_scores_are_multiples_of_the_unit():
     unit = yacht.score_unit(options)
     assert unit == 5
     for distance in range(20):
-        assert yacht.ordinary_points(0, distance, 0, 0, options["distance_step"])[2] % unit == 0
+        assert (
+            deals_yacht.ordinary_points(0, distance, 0, 0, options["distance_step"])[2] % unit == 0
+        )

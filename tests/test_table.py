@@ -14,6 +14,7 @@ import pytest
 from referee.cli.command import main
 from referee.games import GAMES
 from referee.games import catch_the_ten as ctt
+from referee.games.deals import catch_the_ten
 from referee.messages import render
 from referee.notation import format_card
 from referee.present.explain import RULE_ID
@@ -66,7 +67,9 @@ def _catch_the_ten_points(heuristic_reader: bool, deals: int) -> int:
         honours = [
             c.rank for tr in won for c in tr.cards if c.suit is play.trump and c.rank in ctt.HONOURS
         ]
-        total += ctt.deal_points(honours, sum(len(tr.cards) for tr in won), ctt.HAND_SIZES[4])[2]
+        total += catch_the_ten.deal_points(
+            honours, sum(len(tr.cards) for tr in won), ctt.HAND_SIZES[4]
+        )[2]
     return total
 
 

@@ -11,14 +11,12 @@ referee's), without building a page: the check stops a strict build before it st
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from site_tools.safety import checks as safety
-from tests.conftest import ROOT, copy_project
+from tests.conftest import COPY_ENV, ROOT, build_site, copy_project
 
 SOURCE = (
     "The player who shuffles and deals the cards for a deal. As a rule the turn to deal passes to the left "
@@ -256,15 +254,7 @@ def test_mkdocs_build_strict_refuses_and_names_the_entries(tmp_path: Path) -> No
     with_translation(page, SOURCE, HOSTILE["entity-img-onerror"], page)
     messages = copy / "locale" / "ru" / "LC_MESSAGES" / "referee.po"
     with_translation(messages, REFEREE_ENTRY, REFEREE_PAYLOAD, messages)
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
-    )
+    done = build_site(tmp_path / "site", copy, COPY_ENV, timeout=600)
     out = done.stdout + done.stderr
     assert done.returncode != 0, out
     assert (

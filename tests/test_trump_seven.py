@@ -25,7 +25,7 @@ from tests.conftest import (
     dump,
     error_after,
     errors_of,
-    mutate,
+    mangled,
     verdict_or_typed_error,
 )
 
@@ -576,9 +576,7 @@ RECORDS = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(EX.glob
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(RECORDS), st.data(), JUNK, st.booleans())
 def test_mutated_records_give_a_verdict_or_a_typed_error(rec, data, junk, delete):
-    verdict = verdict_or_typed_error(
-        mutate(rec, lambda paths: data.draw(st.sampled_from(paths)), junk, delete)
-    )
+    verdict = verdict_or_typed_error(mangled(rec, data, junk, delete))
     for d in verdict.deals if verdict is not None else []:
         if d.claim_against is not None:
             assert set(d.claim_against) <= {"declarer", "defenders"}

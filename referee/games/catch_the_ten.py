@@ -3,6 +3,7 @@
 Captured trump honours score (the jack is the highest trump, the ten ranks between the nine and
 the queen), and every card taken beyond the number dealt scores one point:
 
+>>> from referee.games.deals.catch_the_ten import deal_items, deal_points
 >>> from referee.cards import Rank
 >>> deal_points([Rank.JACK, Rank.TEN], cards=15, dealt=10)
 (21, 5, 26)
@@ -17,24 +18,17 @@ the seed's order (ten, extra cards, ace, king, queen, jack) from the totals befo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from referee.cards import Card, Rank, Suit, deck
+from referee.cards import Rank
 from referee.engines.counting_out import count_out as counting_out
 from referee.engines.deals import (
     Deal,
     each_deal,
     over_before,
-    parsed,
-    read_suit,
     scores_before,
-    trump_from,
-    trumps_dealt,
-    whole_pack,
 )
 from referee.engines.game import (
-    DealResult,
     Game,
     Option,
     Verdict,
@@ -45,32 +39,24 @@ from referee.engines.game import (
 )
 from referee.engines.ledger import Ledger, goes_on, reached, reaches_and_wins
 from referee.engines.reader import Reader
-from referee.engines.replay import read_hands
-from referee.engines.revokes import REVOKES, revoke_loss, revokers
-from referee.engines.sides import Table, read_sides
-from referee.engines.trick_rules import ORDER_6_TO_A, TrickRules
+from referee.engines.revokes import revoke_loss
+from referee.engines.sides import read_sides
+from referee.engines.trick_rules import TrickRules
+from referee.games.deals.catch_the_ten import (
+    DECK,
+    HAND_SIZES,
+    HONOURS,
+    RULES,
+    CatchTheTenDeals,
+    set_aside_count,
+)
 from referee.messages import Message, t, tc, tn
-from referee.notation import parse_cards, parse_rank
 from referee.records.declarations.catch_the_ten import catch_the_ten_record
 from referee.records.source import Document
 
-HAND_SIZES: dict[int, int] = {2: 10, 3: 10, 4: 9, 5: 7, 6: 6}
-DECK: tuple[Card, ...] = tuple(deck(low=Rank.SIX))
 TARGET = 41
-HONOURS: dict[Rank, int] = {Rank.QUEEN: 2, Rank.KING: 3, Rank.ACE: 4, Rank.TEN: 10, Rank.JACK: 11}
 HONOUR_TOTAL = sum(HONOURS.values())
 """The points of the five trump honours: every deal in which no card is set aside hands them all out."""
-TRUMP_ORDER: tuple[Rank, ...] = (
-    Rank.SIX,
-    Rank.SEVEN,
-    Rank.EIGHT,
-    Rank.NINE,
-    Rank.TEN,
-    Rank.QUEEN,
-    Rank.KING,
-    Rank.ACE,
-    Rank.JACK,
-)
 # The seed's counting order for a tie-break: ten, extra cards, ace, king, queen, jack.
 COUNT_ORDER: tuple[Rank | None, ...] = (Rank.TEN, None, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 
@@ -140,33 +126,9 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 PARTNERSHIP_COUNTS = (4, 6)
-RULES = {flag: TrickRules(ORDER_6_TO_A, TRUMP_ORDER, must_trump=flag) for flag in (True, False)}
 
 RECORD = catch_the_ten_record(hand_sizes=HAND_SIZES)
 """What a Catch the Ten record holds (:mod:`referee.records.fields`)."""
-
-
-def set_aside_count(players: int) -> int:
-    """How many cards are set aside unseen: 16, 6, 0, 1, 0 for two to six players.
-
-    >>> [set_aside_count(n) for n in sorted(HAND_SIZES)]
-    [16, 6, 0, 1, 0]
-    """
-    return len(DECK) - players * HAND_SIZES[players]
-
-
-def deal_items(honours: Iterable[Rank], cards: int, dealt: int) -> dict[Rank | None, int]:
-    """A player's points in a deal, item by item (``None`` is the extra cards)."""
-    items: dict[Rank | None, int] = {r: HONOURS[r] for r in honours}
-    items[None] = max(0, cards - dealt)
-    return items
-
-
-def deal_points(honours: Iterable[Rank], cards: int, dealt: int) -> tuple[int, int, int]:
-    """(honour points, extra-card points, total) for one player in one deal."""
-    items = deal_items(honours, cards, dealt)
-    extra = items.pop(None)
-    return sum(items.values()), extra, sum(items.values()) + extra
 
 
 def _step_name(step: Rank | None) -> Message:
@@ -279,7 +241,7 @@ CT-A19 | Russian: «сдача» for a deal, «партия» for the game | unc
 """Every rule of Catch the Ten: what enforces it, or why no record can show it (``referee rules``)."""
 
 
-class CatchTheTen(Game):
+class CatchTheTen(CatchTheTenDeals, Game):
     """The referee for Catch the Ten."""
 
     slug = "catch-the-ten"
@@ -402,358 +364,6 @@ class CatchTheTen(Game):
                 ledger.over = True
         r.raise_if_any()
         return ledger.verdict(self.slug, options, winner, termination, code, end_steps)
-
-    def _deal(
-        self,
-        deal: Deal | None,
-        ledger: Ledger,
-        table: Table,
-        options: dict[str, Any],
-    ) -> tuple[DealResult, dict[str, dict[Rank | None, int]], list[int], int] | None:
-        if deal is None:
-            return None
-        r = deal.r
-        players = list(table.side_of)
-        n = len(players)
-        dealt = {e: HAND_SIZES[n] * k for e, k in table.members.items()}
-        dealer_name = r.name(deal.at("dealer"), players)
-        if dealer_name is None:
-            if not deal.full:  # go on reading, so that every problem is reported at once
-                self._summary(r, deal.path, n, table.entrants, dealt)
-            return None
-        dealer = players.index(dealer_name)
-        ledger.check_dealer(deal, players, dealer)
-        trump: Suit | None = None
-        if deal.value.get("trump") is not None:
-            trump = read_suit(r, deal.at("trump"))
-            if trump is None:
-                return None
-        elif not deal.full:
-            read_suit(r, deal.at("trump"))  # says that it is missing
-            return None
-        claim = deal.claim(table.entrants)
-        steps: list[Message] = []
-        offenders: list[int] = []
-        if deal.full:
-            got = self._full_play(deal, players, dealer, trump, options, steps)
-            if got is None:
-                return None
-            trump, by_player, honours_by_player, offenders = got
-            cards, honours = table.pool(by_player, 0), table.pool(honours_by_player, [])
-        else:
-            got_summary = self._summary(r, deal.path, n, table.entrants, dealt)
-            if got_summary is None:
-                return None
-            cards, honours = got_summary
-        if options["partnerships"]:
-            steps.insert(
-                0,
-                t(
-                    "Trumps: {suit}. Each player was dealt {dealt} cards; each side pools its tricks and "
-                    "was dealt {side} cards in all.",
-                    suit=trump,
-                    dealt=HAND_SIZES[n],
-                    side=dealt[table.entrants[0]],
-                ),
-            )
-        else:
-            steps.insert(0, trumps_dealt(trump, HAND_SIZES[n]))
-        scores: dict[str, int] = {}
-        items: dict[str, dict[Rank | None, int]] = {}
-        for p in table.entrants:
-            hp, extra, total = deal_points(honours[p], cards[p], dealt[p])
-            items[p] = deal_items(honours[p], cards[p], dealt[p])
-            scores[p] = total
-            if honours[p]:
-                steps.append(
-                    tn(
-                        "{player}: honours {honours} = {hp}; {cards} card taken, {extra} over {dealt}; {total} in all.",
-                        "{player}: honours {honours} = {hp}; {cards} cards taken, {extra} over {dealt}; "
-                        "{total} in all.",
-                        cards[p],
-                        player=p,
-                        honours=[Card(rk, trump) for rk in honours[p]],
-                        hp=hp,
-                        cards=cards[p],
-                        extra=extra,
-                        dealt=dealt[p],
-                        total=total,
-                    )
-                )
-            else:
-                steps.append(
-                    tn(
-                        "{player}: no honours (0); {cards} card taken, {extra} over {dealt}; {total} in all.",
-                        "{player}: no honours (0); {cards} cards taken, {extra} over {dealt}; {total} in all.",
-                        cards[p],
-                        player=p,
-                        cards=cards[p],
-                        extra=extra,
-                        dealt=dealt[p],
-                        total=total,
-                    )
-                )
-        return deal.result(scores, steps, claim), items, offenders, dealer
-
-    def _summary(
-        self,
-        r: Reader,
-        path: tuple[Any, ...],
-        n: int,
-        entrants: list[str],
-        dealt: dict[str, int],
-    ) -> tuple[dict[str, int], dict[str, list[Rank]]] | None:
-        """``taken``: the cards and the trump honours in each player's (or side's) tricks."""
-        taken_path = path + ("taken",)
-        entries = r.entries(taken_path, entrants, seating=False)
-        if entries is None:
-            return None
-        cards: dict[str, int] = {}
-        honours: dict[str, list[Rank]] = {}
-        seen: dict[Rank, str] = {}
-        ok = True
-        for name, p, value in entries:
-            if not isinstance(value, dict):
-                r.fail(
-                    p,
-                    t(
-                        "{field} must have cards (a number) and may have honours (a list of ranks).",
-                        field=name,
-                    ),
-                    "record.shape",
-                )
-                ok = False
-                continue
-            r.known_keys(p, {"cards", "honours"})
-            count = r.integer(p + ("cards",), minimum=0)
-            if count is None:
-                ok = False
-                continue
-            if count % n:
-                r.fail(
-                    p + ("cards",),
-                    tn(
-                        "{player} took {cards} card, but every trick holds {size} cards, so the "
-                        "count must be a multiple of {size}.",
-                        "{player} took {cards} cards, but "
-                        "every trick holds {size} cards, so the count must be a multiple of {size}.",
-                        count,
-                        player=name,
-                        cards=count,
-                        size=n,
-                    ),
-                    "record.cards_not_multiple",
-                    "tricks",
-                )
-                ok = False
-            cards[name] = count
-            ranks = self._honours(r, p + ("honours",), value.get("honours"), name, seen)
-            if ranks is None:
-                ok = False
-                ranks = []
-            if len(ranks) > count:
-                r.fail(
-                    p,
-                    tn(
-                        "{player} took {cards} cards, so cannot have taken {n} honour.",
-                        "{player} took {cards} cards, so cannot have taken {n} honours.",
-                        len(ranks),
-                        player=name,
-                        cards=count,
-                    ),
-                    "record.honours_without_cards",
-                    "honours",
-                )
-                ok = False
-            honours[name] = ranks
-        if ok and sum(cards.values()) != sum(dealt.values()):
-            r.fail(
-                taken_path,
-                t(
-                    "The cards taken must add up to the {total} cards dealt, not {n}.",
-                    total=sum(dealt.values()),
-                    n=sum(cards.values()),
-                ),
-                "record.cards_sum",
-                "tricks",
-            )
-            ok = False
-        if ok and not self._honours_accounted(r, path, n, seen):
-            ok = False
-        return (cards, honours) if ok else None
-
-    @staticmethod
-    def _honours(
-        r: Reader,
-        path: tuple[Any, ...],
-        listed: Any,
-        name: str | None,
-        seen: dict[Rank, str],
-    ) -> list[Rank] | None:
-        """A list of trump honours at ``path`` (J, 10, A, K, Q), none listed twice in the deal."""
-        if listed is None:
-            return []
-        if not isinstance(listed, list):
-            r.fail(
-                path,
-                t("honours must be a list of ranks, such as [J, 10]."),
-                "record.shape",
-                "honours",
-            )
-            return None
-        ranks: list[Rank] = []
-        ok = True
-        for j, token in enumerate(listed):
-            hp = path + (j,)
-            rank = parsed(r, hp, parse_rank, token)
-            if rank is None:
-                ok = False
-            elif rank not in HONOURS:
-                r.fail(
-                    hp,
-                    t(
-                        "{rank} of trumps is not an honour; the honours are J, 10, A, K and Q.",
-                        rank=rank,
-                    ),
-                    "record.not_an_honour",
-                    "honours",
-                )
-                ok = False
-            elif rank in seen:
-                msg = (
-                    t(
-                        "The {rank} of trumps is listed for both {a} and {b}.",
-                        rank=rank,
-                        a=seen[rank],
-                        b=name,
-                    )
-                    if name is not None
-                    else t(
-                        "The {rank} of trumps is listed both in {a}'s tricks and among the "
-                        "cards set aside.",
-                        rank=rank,
-                        a=seen[rank],
-                    )
-                )
-                r.fail(hp, msg, "record.honour_twice", "honours")
-                ok = False
-            else:
-                seen[rank] = name if name is not None else ""
-                ranks.append(rank)
-        return ranks if ok else None
-
-    def _honours_accounted(
-        self, r: Reader, path: tuple[Any, ...], n: int, taken: dict[Rank, str]
-    ) -> bool:
-        """Every trump honour is in somebody's tricks or among the cards set aside, which hold only so many."""
-        aside_path = path + ("honours_set_aside",)
-        listed = r.get(aside_path)
-        seen = dict(taken)
-        aside = self._honours(r, aside_path, listed, None, seen)
-        if aside is None:
-            return False
-        room = set_aside_count(n)
-        missing = sorted((rk for rk in HONOURS if rk not in seen), key=TRUMP_ORDER.index)
-        if listed is not None and missing:  # the record says what was set aside, and left these out
-            r.fail(
-                aside_path,
-                tn(
-                    "The {ranks} of trumps is in nobody's tricks, so it was set aside; "
-                    "honours_set_aside must list it.",
-                    "The {ranks} of trumps are in nobody's tricks, so they were set aside; "
-                    "honours_set_aside must list them.",
-                    len(missing),
-                    ranks=missing,
-                ),
-                "record.honour_missing",
-                "honours",
-            )
-            return False
-        out = aside if listed is not None else missing
-        if len(out) > room:
-            where = aside_path if listed is not None else path + ("taken",)
-            if room == 0:
-                msg = tn(
-                    "With {players} players no card is set aside, so every trump honour is in somebody's "
-                    "tricks, but the {ranks} of trumps is in nobody's.",
-                    "With {players} players no card is set aside, so every trump honour is in somebody's "
-                    "tricks, but the {ranks} of trumps are in nobody's.",
-                    len(out),
-                    players=n,
-                    ranks=out,
-                )
-            else:
-                msg = tn(
-                    "With {players} players only {n} card is set aside, so at most {n} trump honour can be "
-                    "missing from the tricks, not {ranks}.",
-                    "With {players} players only {n} cards are set aside, so at most {n} trump honours can be "
-                    "missing from the tricks, not {ranks}.",
-                    room,
-                    players=n,
-                    ranks=out,
-                )
-            r.fail(where, msg, "record.honour_missing", "honours")
-            return False
-        return True
-
-    def _full_play(
-        self,
-        deal: Deal,
-        players: list[str],
-        dealer: int,
-        trump_given: Suit | None,
-        options: dict[str, Any],
-        steps: list[Message],
-    ) -> tuple[Suit, dict[str, int], dict[str, list[Rank]], list[int]] | None:
-        r = deal.r
-        n = len(players)
-        hands = read_hands(r, deal.at("hands"), players, HAND_SIZES[n])
-        if hands is None:
-            return None
-        aside = parsed(r, deal.at("set_aside"), parse_cards, r.get(deal.at("set_aside")) or [])
-        if aside is None or not whole_pack(
-            r,
-            deal.at("set_aside"),
-            [c for h in hands for c in h] + aside,
-            DECK,
-            t(
-                "The hands and the cards set aside must be the {n} cards from 6 to ace, each once (missing: "
-                "{missing}; not in this pack: {foreign}; twice: {doubled})."
-            ),
-        ):
-            return None
-        trump = trump_from(
-            r,
-            deal.at("trump"),
-            hands[dealer][-1],
-            trump_given,
-            t("The dealer's last card is {card}, so trumps are {suit}, not {given}."),
-        )
-        if trump is None:
-            return None
-        steps.append(
-            t(
-                "The dealer's last card, {card}, makes {suit} trumps.",
-                card=hands[dealer][-1],
-                suit=trump,
-            )
-        )
-        rules = RULES[options["must_trump_when_void"]]
-        replay = deal.replay(rules, hands, players, (dealer + 1) % n, trump, steps)
-        if replay is None:
-            return None
-        cards = {players[s]: len(replay.won_by(s)) for s in range(n)}
-        honours = {
-            players[s]: [c.rank for c in replay.won_by(s) if c.suit is trump and c.rank in HONOURS]
-            for s in range(n)
-        }
-        out = [c for c in aside if c.suit is trump and c.rank in HONOURS]
-        if out:
-            steps.append(t("Set aside, and so scoring for nobody: {cards}.", cards=out))
-        offenders = (
-            revokers(rules, hands, replay.tricks, trump, REVOKES) if replay.offenders else []
-        )
-        return trump, cards, honours, offenders
 
 
 GAME = CatchTheTen()

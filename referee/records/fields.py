@@ -424,7 +424,20 @@ HANDS_DEALT = Field(
     mode="full",
     label=t("Hands as dealt"),
 )
-"""The hands of a full play, where nothing more needs saying about them (a game with more to say declares its own)."""
+"""The hands of a full play, where nothing more needs saying about them (a game with more to say
+words its own help, with :func:`hands_dealt`)."""
+
+
+def hands_dealt(help: Message, min_items: int = 1, **more: Any) -> Field:
+    """A full play's ``hands`` in the game's own words: at least ``min_items`` cards a player, and
+    ``more`` of :class:`Field`'s attributes where they differ from :data:`HANDS_DEALT`'s.
+
+    >>> hands_dealt(t("Every player's five cards as dealt."), 5).type == PerPlayer(Cards(min_items=5))
+    True
+    """
+    return replace(HANDS_DEALT, type=PerPlayer(Cards(min_items=min_items)), help=help, **more)
+
+
 TRICKS_PLAYED = Field(
     "tricks",
     ListOf(Cards(min_items=1), min_items=1),

@@ -16,6 +16,7 @@ from referee.engines.passing_tricks import PassingTrickPlay
 from referee.engines.shuffling import shuffle
 from referee.engines.tricks import seat_ring
 from referee.games import buy_or_pass as bop
+from referee.games.deals import buy_or_pass
 from referee.notation import format_card
 from referee.simulate.play import write_cards
 
@@ -43,7 +44,7 @@ def buy_or_pass_game(
     laydowns: dict[int, dict[int, Card]] = {}
     for k in range(1, n + 1):
         seat = (dealer + k) % n
-        suit = bop.lays_down(hands[seat])
+        suit = buy_or_pass.lays_down(hands[seat])
         if suit is None:
             continue
         laid = [c for c in held[seat] if c.suit is suit]

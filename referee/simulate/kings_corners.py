@@ -39,10 +39,23 @@ def kings_corners_play(
     rng: random.Random, n: int, dealer: int, **options: Any
 ) -> kc.KingsCornersHand:
     """One random legal hand, played to its end; ``options`` as the referee's (``first_player`` and so on)."""
-    hands, sides, stock = shuffled_layout(rng, n)
+    return played_hand(rng, [str(k) for k in range(n)], dealer, options)
+
+
+def played_hand(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    options: dict[str, Any],
+    layout: tuple[list[list[Any]], list[Any], list[Any]] | None = None,
+) -> kc.KingsCornersHand:
+    """A hand of ``players`` played to its end with random legal moves, from ``layout`` (the hands,
+    the side piles and the stock) or else from a layout dealt with ``rng``."""
+    n = len(players)
+    hands, sides, stock = layout or shuffled_layout(rng, n)
     first = dealer if options.get("first_player", "dealer") == "dealer" else (dealer + 1) % n
     state = kc.KingsCornersHand(
-        [str(k) for k in range(n)],
+        players,
         hands,
         sides,
         stock,
@@ -65,19 +78,8 @@ def kings_corners_deal(
     rng: random.Random, players: list[str], dealer: int, notation: str = "en", **options: Any
 ) -> dict[str, Any]:
     """One random legal hand as full-play record data."""
-    n = len(players)
-    hands, sides, stock = shuffled_layout(rng, n)
-    first = dealer if options.get("first_player", "dealer") == "dealer" else (dealer + 1) % n
-    state = kc.KingsCornersHand(
-        players,
-        hands,
-        sides,
-        stock,
-        first,
-        options.get("end_when_out", False),
-        options.get("kings_compulsory", False),
-    )
-    random_playout(state, rng)
+    hands, sides, stock = layout = shuffled_layout(rng, len(players))
+    state = played_hand(rng, players, dealer, options, layout)
     turns = [
         "; ".join(write_move(m, notation) for m in turn.moves if not isinstance(m, kc.EndTurn))
         or "-"

@@ -16,6 +16,7 @@ from referee.engines.shuffling import shuffle
 from referee.engines.trick_rules import ORDER_6_TO_A
 from referee.engines.tricks import TrickPlay
 from referee.games import korol
+from referee.games.deals import korol as deals_korol
 from referee.notation import format_card
 from referee.simulate.play import write_cards
 
@@ -54,7 +55,7 @@ def korol_game(
     first = TrickPlay(rules, hands, (dealer + 1) % n, trump_card.suit, caps=caps)
     first.play_randomly(rng)
     won = first.tricks_won()
-    reign = korol.reign_titles(dict(enumerate(won)), titles)  # type: ignore[arg-type]
+    reign = deals_korol.reign_titles(dict(enumerate(won)), titles)  # type: ignore[arg-type]
     seat_of = {title: seat for seat, title in reign.items()}
     reign_order = [seat_of[title] for title in korol.TITLES]
     cards = list(korol.DECK)

@@ -22,6 +22,8 @@ from referee.games import buy_or_pass as bop
 from referee.games import korol
 from referee.games import reunion as ru
 from referee.games import trump_seven as t7
+from referee.games.deals import buy_or_pass, reunion
+from referee.games.deals import korol as deals_korol
 from referee.messages import Message, t, tn
 from referee.notation import format_card
 from referee.simulate import buy_or_pass as sim_bop
@@ -132,7 +134,7 @@ class TrumpSevenTable(TrickTable):
         p = self.players
         deal: dict[str, Any] = {
             "dealer": p[self.dealer],
-            "hands": {n: self.write(h) for n, h in zip(p, self.dealt, strict=True)},
+            "hands": self.dealt_hands(),
             "widow": self.write(self.widow),
             "auction": {
                 p[s]: ["yes" if a else "pass" for a in self.answers[s]]
@@ -143,7 +145,7 @@ class TrumpSevenTable(TrickTable):
             deal["trump"] = self.trump.symbol
             deal["discards"] = self.write(self.discarded)
             deal["tricks"] = self.written_tricks()
-        return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+        return self.one_deal(deal)
 
 
 class ReunionTable(TrickTable):
@@ -163,7 +165,7 @@ class ReunionTable(TrickTable):
         self.holding = [list(h) for h in hands]
         self.holding[self.dealer] = hands[self.dealer] + self.widow
         self.discarded: list[Card] = []
-        faults = set(ru.discard_faults(ru.DECK, trump))
+        faults = set(reunion.discard_faults(ru.DECK, trump))
         for _ in range(ru.DISCARD):
             held = list(self.holding[self.dealer])
             lay = sim_ru.reunion_discard(held, trump)[0]
@@ -190,7 +192,7 @@ class ReunionTable(TrickTable):
         from referee.errors import IllegalPlayError
 
         card = parse_token_card(token)
-        if card is None or self.trump is None or not ru.discard_faults([card], self.trump):
+        if card is None or self.trump is None or not reunion.discard_faults([card], self.trump):
             return None
         return IllegalPlayError(
             t(
@@ -203,24 +205,19 @@ class ReunionTable(TrickTable):
         )
 
     def value(self, card: Card) -> int:
-        return ru.card_points(card, self.trump) if self.trump is not None else 0
+        return reunion.card_points(card, self.trump) if self.trump is not None else 0
 
     def record(self) -> dict[str, Any]:
         p = self.players
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": p,
-            "deals": [
-                {
-                    "dealer": p[self.dealer],
-                    "hands": {n: self.write(h) for n, h in zip(p, self.dealt, strict=True)},
-                    "widow": self.write(self.widow),
-                    "discard": self.write(self.discarded),
-                    "tricks": self.written_tricks() if self.play is not None else [],
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": p[self.dealer],
+                "hands": self.dealt_hands(),
+                "widow": self.write(self.widow),
+                "discard": self.write(self.discarded),
+                "tricks": self.written_tricks() if self.play is not None else [],
+            }
+        )
 
 
 class KorolTable(TrickTable):
@@ -248,7 +245,7 @@ class KorolTable(TrickTable):
         yield from self.tricks(first)
         self.first = first
         won = first.tricks_won()
-        self.reign = korol.reign_titles(dict(enumerate(won)), self.titles)  # type: ignore[arg-type]
+        self.reign = deals_korol.reign_titles(dict(enumerate(won)), self.titles)  # type: ignore[arg-type]
         seat_of = {title: seat for seat, title in self.reign.items()}
         cards = list(korol.DECK)
         self.rng.shuffle(cards)
@@ -388,12 +385,12 @@ class KorolTable(TrickTable):
             "dealer": p[self.dealer],
             "titles": {p[s]: title for s, title in self.titles.items()},
             "quotas": dict(self.quotas),
-            "hands": {p[s]: self.write(h) for s, h in enumerate(self.dealt)},
+            "hands": self.dealt_hands(),
             "trump_card": format_card(self.trump_card, self.notation),
         }
         if self.phase == 1:
             deal["tricks"] = self.written_tricks() if self.play is not None else []
-            return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+            return self.one_deal(deal)
         deal["tricks"] = [self.write(tr.cards) for tr in self.first.tricks]
         deal["reign_hands"] = {p[s]: self.write(h) for s, h in enumerate(self.reign_hands)}
         deal["reign_trump_card"] = format_card(self.reign_card, self.notation)
@@ -402,7 +399,7 @@ class KorolTable(TrickTable):
             for title, (a, b) in self.exchanges.items()
         }
         deal["reign_tricks"] = self.written_tricks() if self.play is not None else []
-        return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+        return self.one_deal(deal)
 
 
 class BuyOrPassTable(TrickTable):
@@ -429,7 +426,7 @@ class BuyOrPassTable(TrickTable):
         self.laydowns: dict[int, dict[int, Card]] = {}
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
-            suit = bop.lays_down(hands[seat])
+            suit = buy_or_pass.lays_down(hands[seat])
             if suit is None:
                 continue
             laid = sorted(c for c in held[seat] if c.suit is suit)
@@ -595,7 +592,7 @@ class BuyOrPassTable(TrickTable):
         sep = ", " if self.notation == "de" else " "
         deal: dict[str, Any] = {
             "dealer": p[self.dealer],
-            "hands": {p[s]: self.write(h) for s, h in enumerate(self.dealt)},
+            "hands": self.dealt_hands(),
             "stock": self.write(self.dealt_stock),
         }
         if self.laydowns:
@@ -609,7 +606,7 @@ class BuyOrPassTable(TrickTable):
             )
             for lead in self.actions
         ]
-        return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+        return self.one_deal(deal)
 
 
 PHASE_TABLES: dict[str, type[Table]] = {

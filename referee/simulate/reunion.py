@@ -15,6 +15,7 @@ from referee.cards import SUITS, Card
 from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import reunion as ru
+from referee.games.deals import reunion
 from referee.simulate.play import random_play, write_cards
 
 
@@ -33,7 +34,7 @@ def deal_cards(cards: list[Card], dealer: int) -> tuple[list[list[Card]], list[C
 
 
 # The cards that may never be laid away, by trump suit (``Suit.index``): worked out once, not per deal.
-_FAULTS = [frozenset(ru.discard_faults(ru.DECK, trump)) for trump in SUITS]
+_FAULTS = [frozenset(reunion.discard_faults(ru.DECK, trump)) for trump in SUITS]
 
 
 def random_discard(twelve: list[Card], trump: Any, rng: random.Random) -> list[Card]:
@@ -81,4 +82,6 @@ def reunion_discard(twelve: list[Card], trump: Any) -> list[Card]:
     allowed = [c for c in twelve if c not in faults and ru.RULES.suit_of(c, trump) is not trump]
     allowed = allowed or [c for c in twelve if c not in faults]
     length = {s: sum(1 for c in twelve if c.suit is s) for s in SUITS}
-    return sorted(allowed, key=lambda c: (length[c.suit], ru.card_points(c, trump)))[: ru.DISCARD]
+    return sorted(allowed, key=lambda c: (length[c.suit], reunion.card_points(c, trump)))[
+        : ru.DISCARD
+    ]

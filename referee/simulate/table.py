@@ -26,6 +26,7 @@ import yaml
 
 from referee.cards import Card, Rank, Suit
 from referee.errors import IllegalPlayError
+from referee.games import get_game
 from referee.messages import Message, card_label, render, t, tc, tn
 from referee.notation import format_card
 
@@ -215,6 +216,9 @@ class Table(ABC):
 
     slug: str = ""
     players_count: int = 4
+    dealer = 0
+    dealt: list[list[Card]]
+    """The hands as dealt, a seat each (a game's :meth:`script` deals them)."""
     alone: bool = False
     """Whether a card may be played to no target in a game of targets (a trail in Stealing Bundles): the
     page then offers to play a chosen card alone."""
@@ -250,6 +254,16 @@ class Table(ABC):
     @abstractmethod
     def record(self) -> dict[str, Any]:
         """The deal so far as a full-play record (complete once the deal is over)."""
+
+    def options(self) -> dict[str, Any]:
+        """The game's options at their defaults (the table plays the rules as published)."""
+        return {o.name: o.default for o in get_game(self.slug).options}
+
+    def duties(self) -> list[Any]:
+        """The game's duties of play with these options (worked out once)."""
+        if "_duties" not in self.__dict__:
+            self.__dict__["_duties"] = get_game(self.slug).duties(self.options())
+        return self.__dict__["_duties"]
 
     def why(self, ask: Ask, choice: Choice) -> list[Message]:
         """Why a computer's choice was allowed: the duty that applied and what else was allowed."""
@@ -349,6 +363,16 @@ class Table(ABC):
         """Cards as the record writes them in the page's notation."""
         sep = ", " if self.notation == "de" else " "
         return sep.join(format_card(c, self.notation) for c in cards)
+
+    def dealt_hands(self) -> dict[str, str]:
+        """The hands as dealt, by player, as the record writes them."""
+        return {p: self.write(h) for p, h in zip(self.players, self.dealt, strict=True)}
+
+    def one_deal(self, deal: dict[str, Any], **more: Any) -> dict[str, Any]:
+        """The full-play record of the table's one deal: the game, the notation and the players,
+        ``more`` of the record's keys in their order (Minnesota Whist's teams), then the deal."""
+        head = {"game": self.slug, "notation": self.notation, "players": self.players}
+        return {**head, **more, "deals": [deal]}
 
     def say(self, message: Message | str) -> str:
         """A message (or a name) in the page's language."""

@@ -21,8 +21,9 @@ from referee.cards import Card, Suit, deck
 from referee.engines.passing_tricks import PassingTrickPlay
 from referee.engines.tricks import TrickPlay
 from referee.games import catch_the_ten as ctt
-from referee.games import get_game, yacht
 from referee.games import minnesota_whist as mw
+from referee.games import yacht
+from referee.games.deals import yacht as deals_yacht
 from referee.messages import Message, render, t, tn
 from referee.notation import format_card
 from referee.simulate import minnesota_whist as sim_mw
@@ -38,17 +39,6 @@ class TrickTable(Table):
 
     play: TrickPlay | PassingTrickPlay | None = None
     trump: Suit | None = None
-    dealer = 0
-
-    def options(self) -> dict[str, Any]:
-        """The game's options at their defaults (the table plays the rules as published)."""
-        return {o.name: o.default for o in get_game(self.slug).options}
-
-    def duties(self) -> list[Any]:
-        """The game's duties of play with these options (worked out once)."""
-        if "_duties" not in self.__dict__:
-            self.__dict__["_duties"] = get_game(self.slug).duties(self.options())
-        return self.__dict__["_duties"]
 
     def wants(self, seat: int) -> bool:
         """Whether ``seat`` is trying to take tricks now (a low hand or Thirteen Under ducks)."""
@@ -260,21 +250,14 @@ class CatchTheTenTable(TrickTable):
         return ctt.HONOURS.get(card.rank, 0) if card.suit is self.trump else 0
 
     def record(self) -> dict[str, Any]:
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": self.players,
-            "deals": [
-                {
-                    "dealer": self.players[self.dealer],
-                    "hands": {
-                        p: self.write(h) for p, h in zip(self.players, self.dealt, strict=True)
-                    },
-                    "set_aside": self.write(self.aside),
-                    "tricks": self.written_tricks(),
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": self.players[self.dealer],
+                "hands": self.dealt_hands(),
+                "set_aside": self.write(self.aside),
+                "tricks": self.written_tricks(),
+            }
+        )
 
 
 class MinnesotaWhistTable(TrickTable):
@@ -335,20 +318,15 @@ class MinnesotaWhistTable(TrickTable):
     def record(self) -> dict[str, Any]:
         we, they = TEAM_NAMES.get(self.lang, TEAM_NAMES["en"])
         p = self.players
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": p,
-            "teams": {we: [p[0], p[2]], they: [p[1], p[3]]},
-            "deals": [
-                {
-                    "dealer": p[self.dealer],
-                    "hands": {n: self.write(h) for n, h in zip(p, self.dealt, strict=True)},
-                    "bids": self.write(self.bids),
-                    "tricks": self.written_tricks(),
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": p[self.dealer],
+                "hands": self.dealt_hands(),
+                "bids": self.write(self.bids),
+                "tricks": self.written_tricks(),
+            },
+            teams={we: [p[0], p[2]], they: [p[1], p[3]]},
+        )
 
 
 class YachtTable(TrickTable):
@@ -365,7 +343,7 @@ class YachtTable(TrickTable):
         self.drawn = cards[len(cards) // 2]  # shown and put back: only its suit matters
         trump = self.trump = self.drawn.suit
         assert trump is not None
-        self.removed = yacht.default_removed(trump, n)
+        self.removed = deals_yacht.default_removed(trump, n)
         pack = [c for c in cards if c not in self.removed]
         hands: list[list[Card]] = [[] for _ in range(n)]
         for k in range(n):
@@ -388,8 +366,10 @@ class YachtTable(TrickTable):
                 )
                 for k in range(self.total + 1)  # any number of tricks: the bid is his own (Y-O7)
             ]
-            choices.append(Choice("under", t("bids Thirteen Under"), move=yacht.THIRTEEN_UNDER))
-            choices.append(Choice("lucky", t("bids Lucky Thirteen Under"), move=yacht.LUCKY))
+            choices.append(
+                Choice("under", t("bids Thirteen Under"), move=deals_yacht.THIRTEEN_UNDER)
+            )
+            choices.append(Choice("lucky", t("bids Lucky Thirteen Under"), move=deals_yacht.LUCKY))
             bid = sim_yacht.yacht_bid(hand, trump, self.total)
             auto = next(c for c in choices if c.move == bid)
             choice = yield Ask(
@@ -422,7 +402,7 @@ class YachtTable(TrickTable):
         elif bid is not None:
             notes.append(
                 t("bid: Thirteen Under")
-                if bid == yacht.THIRTEEN_UNDER
+                if bid == deals_yacht.THIRTEEN_UNDER
                 else t("bid: Lucky Thirteen Under")
             )
         return notes
@@ -434,12 +414,12 @@ class YachtTable(TrickTable):
             "trump": self.trump.symbol if self.trump else None,
             "trump_card": format_card(self.drawn, self.notation),
             "bids": {p[s]: b for s, b in sorted(self.bids.items())},
-            "hands": {n: self.write(h) for n, h in zip(p, self.dealt, strict=True)},
+            "hands": self.dealt_hands(),
             "tricks": self.written_tricks() if self.play is not None else [],
         }
         if self.removed:
             deal["removed"] = self.write(self.removed)
-        return {"game": self.slug, "notation": self.notation, "players": p, "deals": [deal]}
+        return self.one_deal(deal)
 
 
 TRICK_TABLES: dict[str, type[Table]] = {

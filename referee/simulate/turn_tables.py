@@ -21,7 +21,7 @@ from referee.cards import Card
 from referee.engines import fishing
 from referee.engines.turns import TurnState
 from referee.games import collector as co
-from referee.games import comet, get_game
+from referee.games import comet
 from referee.games import construction as cn
 from referee.games import kings_corners as kc
 from referee.games import red_and_black as rb
@@ -49,17 +49,6 @@ class TurnTable(Table):
     """A turn game's table: the engine's legal moves as choices, its own error for any other move."""
 
     state: TurnState[Any]
-    dealer = 0
-
-    def options(self) -> dict[str, Any]:
-        """The game's options at their defaults."""
-        return {o.name: o.default for o in get_game(self.slug).options}
-
-    def duties(self) -> list[Any]:
-        """The game's duties of play with these options (worked out once)."""
-        if "_duties" not in self.__dict__:
-            self.__dict__["_duties"] = get_game(self.slug).duties(self.options())
-        return self.__dict__["_duties"]
 
     @abstractmethod
     def choice(self, move: Any) -> Choice:
@@ -203,20 +192,13 @@ class CometTable(TurnTable):
         tokens = [
             self.write([m.card]) if isinstance(m, comet.Play) else "pass" for m in state.moves
         ]
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": self.players,
-            "deals": [
-                {
-                    "dealer": self.players[self.dealer],
-                    "hands": {
-                        p: self.write(h) for p, h in zip(self.players, self.dealt, strict=True)
-                    },
-                    "plays": sep.join(tokens),
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": self.players[self.dealer],
+                "hands": self.dealt_hands(),
+                "plays": sep.join(tokens),
+            }
+        )
 
 
 class RedAndBlackTable(TurnTable):
@@ -268,18 +250,13 @@ class RedAndBlackTable(TurnTable):
         return self.base_view([], zones, facts)
 
     def record(self) -> dict[str, Any]:
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": self.players,
-            "deals": [
-                {
-                    "dealer": self.players[self.dealer],
-                    "start": {"black": self.write([self.black]), "red": self.write([self.red])},
-                    "stock": self.write(self.stock),
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": self.players[self.dealer],
+                "start": {"black": self.write([self.black]), "red": self.write([self.red])},
+                "stock": self.write(self.stock),
+            }
+        )
 
 
 class StealingBundlesTable(TurnTable):
@@ -342,18 +319,13 @@ class StealingBundlesTable(TurnTable):
 
     def record(self) -> dict[str, Any]:
         state: sb.BundlesState = self.state  # type: ignore[assignment]
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": self.players,
-            "deals": [
-                {
-                    "dealer": self.players[self.dealer],
-                    "pack": self.write(state.pack),
-                    "moves": [fishing.write_play(m, self.notation) for m in state.moves],
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": self.players[self.dealer],
+                "pack": self.write(state.pack),
+                "moves": [fishing.write_play(m, self.notation) for m in state.moves],
+            }
+        )
 
 
 class CollectorTable(TurnTable):
@@ -419,18 +391,13 @@ class CollectorTable(TurnTable):
 
     def record(self) -> dict[str, Any]:
         state: co.CollectorState = self.state  # type: ignore[assignment]
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": self.players,
-            "deals": [
-                {
-                    "dealer": self.players[self.dealer],
-                    "pack": self.write(state.pack),
-                    "rounds": sim_co.write_rounds(state, self.notation),
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": self.players[self.dealer],
+                "pack": self.write(state.pack),
+                "rounds": sim_co.write_rounds(state, self.notation),
+            }
+        )
 
 
 class KingsCornersTable(TurnTable):
@@ -496,22 +463,15 @@ class KingsCornersTable(TurnTable):
             for turn in state.turns
             if turn.moves
         ]
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": self.players,
-            "deals": [
-                {
-                    "dealer": self.players[self.dealer],
-                    "hands": {
-                        p: self.write(h) for p, h in zip(self.players, self.dealt, strict=True)
-                    },
-                    "sides": self.write(self.sides),
-                    "stock": self.write(self.stock),
-                    "turns": turns,
-                }
-            ],
-        }
+        return self.one_deal(
+            {
+                "dealer": self.players[self.dealer],
+                "hands": self.dealt_hands(),
+                "sides": self.write(self.sides),
+                "stock": self.write(self.stock),
+                "turns": turns,
+            }
+        )
 
 
 MOST_TRIES = 6
@@ -584,13 +544,10 @@ class ConstructionTable(TurnTable):
         return view
 
     def record(self) -> dict[str, Any]:
-        return {
-            "game": self.slug,
-            "notation": self.notation,
-            "players": self.players,
-            "black": self.players[0],
-            "deals": [{"turns": [sim_cn.write_action(a, self.notation) for a in self.state.moves]}],
-        }
+        return self.one_deal(
+            {"turns": [sim_cn.write_action(a, self.notation) for a in self.state.moves]},
+            black=self.players[0],
+        )
 
 
 TURN_TABLES: dict[str, type[Table]] = {

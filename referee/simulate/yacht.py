@@ -15,12 +15,13 @@ from referee.cards import SUITS, Card, Rank, Suit
 from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import yacht
+from referee.games.deals import yacht as deals_yacht
 from referee.notation import format_card
 from referee.simulate.play import random_play, write_cards
 
 # Looked up by player count and trump suit (``Suit.index``), once, not per deal.
 _DEFAULT_REMOVED = {
-    n: [yacht.default_removed(trump, n) for trump in SUITS] for n in yacht.HAND_SIZES
+    n: [deals_yacht.default_removed(trump, n) for trump in SUITS] for n in yacht.HAND_SIZES
 }
 _FIRST_LEAD = [yacht.first_lead_card(trump) for trump in SUITS]
 
@@ -48,7 +49,7 @@ def yacht_play(
     if default_removal:
         removed = list(_DEFAULT_REMOVED[n][trump.index])
     else:
-        threes = [Card(Rank.THREE, s) for s in yacht.REMOVAL_ORDER if s is not trump]
+        threes = [Card(Rank.THREE, s) for s in deals_yacht.REMOVAL_ORDER if s is not trump]
         removed = rng.sample(threes, yacht.REMOVED_COUNT[n])
     gone = set(removed)
     pack = [c for c in cards if c not in gone] if gone else cards
@@ -66,9 +67,9 @@ def random_bid(rng: random.Random, total: int) -> dict[str, int] | str:
     """A bid a player might make: mostly ordinary (any sign), sometimes Thirteen Under or its Lucky form."""
     roll = rng.random()
     if roll < 0.1:
-        return yacht.THIRTEEN_UNDER
+        return deals_yacht.THIRTEEN_UNDER
     if roll < 0.15:
-        return yacht.LUCKY
+        return deals_yacht.LUCKY
     start = rng.randint(-20, 20)
     return {"start": start, "goal": start + rng.randint(-total - 12, total + 12)}
 
@@ -130,5 +131,5 @@ def yacht_bid(hand: list[Card], trump: Suit, total: int) -> dict[str, int] | str
     """A computer player's bid: Thirteen Under with a hand of only low cards, else the goal of the
     tricks it expects."""
     if all(c.rank <= Rank.NINE for c in hand) and sum(1 for c in hand if c.suit is trump) <= 1:
-        return yacht.THIRTEEN_UNDER
+        return deals_yacht.THIRTEEN_UNDER
     return goal_for(expected_tricks(hand, trump, total), total)

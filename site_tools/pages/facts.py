@@ -36,9 +36,16 @@ def game_facts(game: str) -> dict[str, int]:
     """
     from referee.games import GAMES
 
-    module = sys.modules[type(GAMES[game]).__module__]
+    # the game's module and, where a deal's numbers stand apart (referee/games/deals/), theirs:
+    # the modules of the game class and of the classes it inherits within referee/games/
+    modules = [
+        sys.modules[cls.__module__]
+        for cls in reversed(type(GAMES[game]).__mro__)
+        if cls.__module__.startswith("referee.games.")
+    ]
+    names = {name: value for module in modules for name, value in vars(module).items()}
     facts: dict[str, int] = {}
-    for name, value in vars(module).items():
+    for name, value in names.items():
         if not name.isupper() or name.startswith("_"):
             continue
         if type(value) is int:
@@ -52,8 +59,8 @@ def game_facts(game: str) -> dict[str, int]:
                     if isinstance(key, (str, int))
                 }
             )
-    if isinstance(getattr(module, "DECK", None), tuple):
-        facts["deck"] = len(module.DECK)  # the cards in play: 36 for Korol, 52 for Comet
+    if isinstance(names.get("DECK"), tuple):
+        facts["deck"] = len(names["DECK"])  # the cards in play: 36 for Korol, 52 for Comet
     facts.update(
         {
             option.name: option.default

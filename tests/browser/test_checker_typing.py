@@ -19,24 +19,11 @@ from typing import Any
 import pytest
 import yaml
 
+from referee.games import GAMES as REGISTRY
 from referee.present.web import check
 from tests.browser.test_checker import READY, STARTUP_MS, Guard, disputed
 
-GAMES = (
-    "minnesota-whist",
-    "catch-the-ten",
-    "yacht",
-    "trump-seven",
-    "reunion",
-    "comet",
-    "red-and-black",
-    "stealing-bundles",
-    "collector",
-    "kings-corners",
-    "construction",
-    "korol",
-    "buy-or-pass",
-)
+GAMES = tuple(REGISTRY)  # every game, in the order the site lists them
 SHEET = "referee-checker:sheet"
 
 

@@ -201,42 +201,24 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
 
     def legal_moves(self) -> list[KingsMove]:
         """Every card onto every pile it fits, every pile move that fits, and the end of the turn."""
-        if self.is_over():
-            return []
-        piles, moves = (
-            self.piles,
-            [],
-        )  # generated directly: building a message per refused candidate is slow
-        # What each pile accepts, looked up once from its top card (None: an empty pile), instead of
-        # testing every card against every pile; the moves keep their order (card by card, pile by pile).
-        accepts = [(name, ACCEPTS[piles[name][-1]] if piles[name] else None) for name in PILES]
-        for card in self.hands[self.to_move]:
-            king = card.rank is Rank.KING
-            for name, accepted in accepts:
-                if card in accepted if accepted is not None else king or name in SIDES:
-                    moves.append(Play(card, name))
-        for source in SIDES:
-            pile = piles[source]
-            if not pile:
-                continue
-            bottom = pile[0]
-            for target, accepted in accepts:
-                if target != source and (
-                    bottom in accepted
-                    if accepted is not None
-                    else target in CORNERS and bottom.rank is Rank.KING
-                ):
-                    moves.append(Shift(source, target))
-        if self.why_not(EndTurn()) is None:
-            moves.append(EndTurn())
-        return moves
+        return [] if self.is_over() else self._moves()
 
     def random_move(self, rng: random.Random) -> KingsMove | None:
-        """As :meth:`legal_moves` would give it, the same moves in the same order, each looked up
-        (:data:`PLAYS`, :data:`SHIFTS`) instead of made: the list holds no new objects."""
+        """One of :meth:`legal_moves`, drawn with ``rng``."""
         if self._outcome is not None:
             return None
+        moves = self._moves()
+        if len(moves) < 2:
+            return moves[0] if moves else None
+        return moves[int(rng.random() * len(moves))]
+
+    def _moves(self) -> list[KingsMove]:
+        """The legal moves of a turn in progress, card by card and pile by pile, then the pile moves
+        and the end of the turn; each looked up (:data:`PLAYS`, :data:`SHIFTS`) instead of made, and
+        no message built for a refused candidate: random play lists them at every turn."""
         piles, moves, sides = self.piles, [], SIDES
+        # What each pile accepts, looked up once from its top card (None: an empty pile), instead of
+        # testing every card against every pile.
         accepts = [(name, ACCEPTS[pile[-1]] if (pile := piles[name]) else None) for name in PILES]
         for card in self.hands[self.to_move]:
             king, plays = card.rank is Rank.KING, PLAYS[card]
@@ -257,9 +239,7 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
                     moves.append(SHIFTS[source, target])
         if self.why_not(self.end_turn) is None:
             moves.append(self.end_turn)
-        if len(moves) < 2:
-            return moves[0] if moves else None
-        return moves[int(rng.random() * len(moves))]
+        return moves
 
     def is_legal(self, move: KingsMove) -> bool:
         """Checks the one move instead of listing them all."""

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engines.auction import final_declarer
-from referee.games.trump_seven import DECLARER, DEFENDERS, PLAYERS, TrumpSeven
+from referee.games.deals.trump_seven import DECLARER, DEFENDERS, PLAYERS
+from referee.games.trump_seven import TrumpSeven
 from referee.messages import Message, t
 from referee.notation import parse_cards, parse_suit
 from referee.records.answers import read_answer

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.yacht import SPECIAL_BIDS, Yacht
+from referee.games.deals.yacht import SPECIAL_BIDS
+from referee.games.yacht import Yacht
 from referee.messages import Message, t
 from referee.records.field_types import chosen
 

@@ -14,7 +14,15 @@ from referee.records.field_types import (
     PlayerName,
     SuitType,
 )
-from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, Obj, PerPlayer, RecordSpec
+from referee.records.fields import (
+    CLAIM_PER_PLAYER,
+    DEALER,
+    NOTE,
+    Obj,
+    PerPlayer,
+    RecordSpec,
+    hands_dealt,
+)
 
 
 def buy_or_pass_record(
@@ -98,14 +106,7 @@ def buy_or_pass_record(
                 label=t("Out first"),
                 question=t("Who went out first?"),
             ),
-            Field(
-                "hands",
-                PerPlayer(Cards(min_items=5)),
-                t("Every player's five cards as dealt."),
-                required=True,
-                mode="full",
-                label=t("Hands as dealt"),
-            ),
+            hands_dealt(t("Every player's five cards as dealt."), 5),
             Field(
                 "stock",
                 Cards(min_items=12),

@@ -14,6 +14,7 @@ from referee.records.fields import (
     Obj,
     PerPlayer,
     RecordSpec,
+    hands_dealt,
     sides_field,
 )
 
@@ -99,16 +100,11 @@ def catch_the_ten_record(*, hand_sizes: dict[int, int]) -> RecordSpec:
                 mode="summary",
                 label=t("Honours among the cards set aside"),
             ),
-            Field(
-                "hands",
-                PerPlayer(Cards(min_items=1)),
+            hands_dealt(
                 t(
                     "Every player's cards in the order dealt; the dealer's last "
                     "card fixes the trump suit."
-                ),
-                required=True,
-                mode="full",
-                label=t("Hands as dealt"),
+                )
             ),
             Field(
                 "set_aside",

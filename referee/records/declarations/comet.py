@@ -13,8 +13,8 @@ from referee.records.fields import (
     DEALER,
     NOTE,
     OtherPlayers,
-    PerPlayer,
     RecordSpec,
+    hands_dealt,
 )
 
 
@@ -76,16 +76,11 @@ def comet_record(*, played_words: Any) -> RecordSpec:
                 label=t("9♦ held by"),
                 question=t("Who was left with the 9♦?"),
             ),
-            Field(
-                "hands",
-                PerPlayer(Cards(min_items=1)),
+            hands_dealt(
                 t(
                     "Every player's cards as dealt: the whole pack, the players "
                     "from the dealer's left holding the extra cards."
-                ),
-                required=True,
-                mode="full",
-                label=t("Hands as dealt"),
+                )
             ),
             Field(
                 "plays",

@@ -7,7 +7,13 @@ from __future__ import annotations
 from referee.messages import N_, t, tc
 from referee.records.cards_left_fields import LEFT, OUT
 from referee.records.field_types import Cards, Field
-from referee.records.fields import CLAIM_PER_PLAYER, DEALER, NOTE, PerPlayer, RecordSpec
+from referee.records.fields import (
+    CLAIM_PER_PLAYER,
+    DEALER,
+    NOTE,
+    RecordSpec,
+    hands_dealt,
+)
 from referee.records.move_text import localize_card_move
 from referee.records.turn_field import TurnLines
 
@@ -21,14 +27,7 @@ def kings_corners_record(*, hand_size: int) -> RecordSpec:
             DEALER,
             LEFT,
             OUT,
-            Field(
-                "hands",
-                PerPlayer(Cards(min_items=hand_size)),
-                t("Every player's seven cards as dealt."),
-                required=True,
-                mode="full",
-                label=t("Hands as dealt"),
-            ),
+            hands_dealt(t("Every player's seven cards as dealt."), hand_size),
             Field(
                 "sides",
                 Cards(min_items=4),

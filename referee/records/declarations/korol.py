@@ -17,7 +17,7 @@ from referee.records.field_types import (
     SuitType,
     Total,
 )
-from referee.records.fields import NOTE, Obj, PerPlayer, RecordSpec
+from referee.records.fields import NOTE, Obj, PerPlayer, RecordSpec, hands_dealt
 
 _FIRST_PLAYED = t("required, unless the first phase is given as a summary (tricks per player)")
 
@@ -133,13 +133,11 @@ def korol_record(
                 question=t("How many tricks did each player take in the reign?"),
                 total=Total(lambda n: hand),
             ),
-            Field(
-                "hands",
-                PerPlayer(CardsType(min_items=9)),
+            hands_dealt(
                 t("Every player's nine cards as dealt for the first phase."),
-                mode="full",
+                9,
+                required=False,
                 condition=_FIRST_PLAYED,
-                label=t("Hands as dealt"),
             ),
             Field(
                 "trump_card",

@@ -11,7 +11,16 @@ from __future__ import annotations
 from referee.messages import t
 from referee.records.field_types import Boolean, Cards, Field, Integer, OneOf, PlayerName, SuitType
 from referee.records.field_types import Card as CardType
-from referee.records.fields import DEALER, NOTE, TRICKS_PLAYED, Group, Obj, PerPlayer, RecordSpec
+from referee.records.fields import (
+    DEALER,
+    NOTE,
+    TRICKS_PLAYED,
+    Group,
+    Obj,
+    PerPlayer,
+    RecordSpec,
+    hands_dealt,
+)
 
 
 def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
@@ -49,14 +58,7 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
                 mode="full",
                 label=t("Trumps"),
             ),
-            Field(
-                "hands",
-                PerPlayer(Cards(min_items=1)),
-                t("Every player's cards as dealt, before the dealer takes the widow."),
-                required=True,
-                mode="full",
-                label=t("Hands as dealt"),
-            ),
+            hands_dealt(t("Every player's cards as dealt, before the dealer takes the widow.")),
             Field(
                 "widow",
                 Cards(min_items=1),

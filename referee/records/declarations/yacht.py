@@ -17,6 +17,7 @@ from referee.records.fields import (
     Obj,
     PerPlayer,
     RecordSpec,
+    hands_dealt,
 )
 
 
@@ -110,16 +111,11 @@ def yacht_record(*, hand_sizes: dict[int, int], special_bids: Any) -> RecordSpec
                 question=t("How many tricks did each player take?"),
                 total=Total(lambda n: hand_sizes[n]),
             ),
-            Field(
-                "hands",
-                PerPlayer(Cards(min_items=1)),
+            hands_dealt(
                 t(
                     "Every player's cards as dealt, in any order; with three or "
                     "five players the hands leave out the removed threes."
-                ),
-                required=True,
-                mode="full",
-                label=t("Hands as dealt"),
+                )
             ),
             TRICKS_PLAYED,
             CLAIM_PER_PLAYER,
