@@ -82,6 +82,7 @@ self.onmessage = async (event) => {
       return;
     }
     let answer;
+    const began = performance.now(); // the Python's time, sent with the answer (the page's timeline, the benchmark)
     if (op === "check") answer = web.check(text, lang);
     else if (op === "parse") answer = web.parse(text, lang);
     else if (op === "dump") answer = web.dump(data);
@@ -92,7 +93,7 @@ self.onmessage = async (event) => {
       answer = call === "start" ? mod.start(game, seed, lang) : mod.act(game, seed, lang, python.toPy(chosen || []), token);
     }
     else throw new Error(`unknown request ${op}`);
-    self.postMessage({ id, ok: true, answer });
+    self.postMessage({ id, ok: true, answer, ms: performance.now() - began });
   } catch (error) {
     self.postMessage({ id, ok: false, error: String(error && error.message ? error.message : error) });
   }
