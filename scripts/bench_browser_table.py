@@ -63,24 +63,32 @@ TIMED_CLICK = """([selector, n, refused, limit]) => new Promise((done) => {
   performance.clearMarks('referee:answer');
   performance.clearMarks('table:drawn');
   const t = performance.now();
+  let got = null;
   const observer = new MutationObserver(() => {
-    if (!answered()) return;
-    observer.disconnect();
-    clearTimeout(timer);
-    requestAnimationFrame(() => {
-      const end = performance.now();
-      const answers = performance.getEntriesByName('referee:answer');
-      const drawn = performance.getEntriesByName('table:drawn');
-      const arrived = answers.length ? answers[answers.length - 1].startTime : t;
-      const last = drawn.length ? drawn[drawn.length - 1].startTime : end;
-      const python = answers.reduce((sum, m) => sum + m.detail.python, 0);
-      done({ total: end - t, python, message: arrived - t - python, draw: last - arrived, frame: end - last,
-        buttons: app.querySelectorAll('button').length });
-    });
+    if (got === null && answered()) {
+      got = {};
+      requestAnimationFrame(() => {
+        const end = performance.now();
+        const answers = performance.getEntriesByName('referee:answer');
+        const drawn = performance.getEntriesByName('table:drawn');
+        const arrived = answers.length ? answers[answers.length - 1].startTime : t;
+        const last = drawn.length ? drawn[drawn.length - 1].startTime : end;
+        const python = answers.reduce((sum, m) => sum + m.detail.python, 0);
+        Object.assign(got, { total: end - t, python, message: arrived - t - python, draw: last - arrived,
+          frame: end - last, buttons: app.querySelectorAll('button, option').length });
+        if (app.dataset.state === 'over') got.verdict = got.total; // judged within the same frame
+        if (app.dataset.state !== 'scoring') finish();
+      });
+    } else if (got !== null && got.total !== undefined && app.dataset.state === 'over') {
+      // The deal's last move: the verdict follows it (the record checked); its time from the click.
+      requestAnimationFrame(() => { got.verdict = performance.now() - t; finish(); });
+    }
   });
+  const finish = () => { observer.disconnect(); clearTimeout(timer); done(got); };
   const timer = setTimeout(() => {
     observer.disconnect();
     done({ missing: refused ? `no refusal shown ${limit} ms after a click on ${selector}`
+      : got ? `no verdict ${limit} ms after the last move (state ${app.dataset.state})`
       : `move ${n} not answered ${limit} ms after a click on ${selector} (state ${app.dataset.state}, `
         + `moves ${app.dataset.chosen})` });
   }, limit);
@@ -202,6 +210,9 @@ def summary(run: dict[str, Any]) -> dict[str, Any]:
         out["worst"] = max(totals)
     if "refusal" in run:
         out["refusal"] = run["refusal"]["total"]
+    verdicts = [m["verdict"] for m in run["moves"] if "verdict" in m]
+    if verdicts:
+        out["verdict"] = verdicts[-1]
     return out
 
 
@@ -263,7 +274,7 @@ def measure(
                     for k, m in enumerate(got["moves"], 1):
                         parts = " ".join(f"{key} {m[key]:.0f}" for key in SPLIT)
                         print(
-                            f"  move {k}: {m['total']:.0f} ms ({parts}; {m['buttons']} buttons)",
+                            f"  move {k}: {m['total']:.0f} ms ({parts}; {m['buttons']} controls)",
                             file=sys.stderr,
                         )
             loads.append(load())
@@ -273,11 +284,13 @@ def measure(
     print(f"load (1, 5, 15 min) before and after each run: {' | '.join(loads)}")
     print(
         f"{'practice table, Chromium, ' + lang:<26} {'moves':>6} {'median ms':>10} {'worst ms':>9} "
-        f"{'refusal ms':>11} {'first deal ms':>14}  {'split of a move':>16} {'split of the worst':>19}"
+        f"{'refusal ms':>11} {'verdict ms':>11} {'first deal ms':>14}  {'split of a move':>16} "
+        f"{'split of the worst':>19}"
         f"  target: a move <= {TARGET_MS} ms"
     )
     print(
-        f"{'':<26} {'':>6} {'':>10} {'':>9} {'':>11} {'':>14}  (Python/messages/drawing/frame, ms)"
+        f"{'':<26} {'':>6} {'':>10} {'':>9} {'':>11} {'':>11} {'':>14}"
+        "  (Python/messages/drawing/frame, ms)"
     )
     medians: dict[str, dict[str, float]] = {}
     for slug in slugs:
@@ -287,15 +300,16 @@ def measure(
         row = rows[slug]
         m = medians[slug] = {
             k: statistics.median(r[k] for r in row if k in r)
-            for k in ("first deal", "median", "worst", "refusal")
+            for k in ("first deal", "median", "worst", "refusal", "verdict")
             if any(k in r for r in row)
         }
         refusal = f"{m['refusal']:>11.0f}" if "refusal" in m else f"{'-':>11}"
+        verdict = f"{m['verdict']:>11.0f}" if "verdict" in m else f"{'-':>11}"
         ok = "ok" if m["median"] <= TARGET_MS else "MISSED"
         top = split_text([worst[slug]]) if slug in worst else "-"
         print(
             f"{slug:<26} {sum(r['moves'] for r in row):>6.0f} {m['median']:>10.0f} {m['worst']:>9.0f} "
-            f"{refusal} {m['first deal']:>14.0f}  {split_text(every[slug]):>16} {top:>19}  {ok}"
+            f"{refusal} {verdict} {m['first deal']:>14.0f}  {split_text(every[slug]):>16} {top:>19}  {ok}"
         )
     return medians
 

@@ -87,10 +87,12 @@ self.onmessage = async (event) => {
     else if (op === "parse") answer = web.parse(text, lang);
     else if (op === "dump") answer = web.dump(data);
     else if (op === "decode") answer = web.decode(bytes, lang); // a shared record's bytes, as the CLI reads a file
-    else if (op === "table") { // the practice table: {call: "start"|"act", game, seed, chosen, token}
+    else if (op === "table") { // the practice table: {call: "start"|"act"|"verdict", game, seed, chosen, token}
       const mod = await tableModule();
       const { call, game, seed, chosen, token } = event.data;
-      answer = call === "start" ? mod.start(game, seed, lang) : mod.act(game, seed, lang, python.toPy(chosen || []), token);
+      if (call === "start") answer = mod.start(game, seed, lang);
+      else if (call === "verdict") answer = mod.verdict(game, seed, lang, python.toPy(chosen || []));
+      else answer = mod.act(game, seed, lang, python.toPy(chosen || []), token, false); // the verdict asked next
     }
     else throw new Error(`unknown request ${op}`);
     self.postMessage({ id, ok: true, answer, ms: performance.now() - began });

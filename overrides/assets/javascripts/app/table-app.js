@@ -73,7 +73,7 @@ export function mountTable(root) {
       store.update({ game, seed, chosen: [] });
     }
     set({ status: "ready", snap, busy: false, refusal: null, link: location.href });
-    if (snap.over) linkToChecker(snap);
+    if (snap.over) finish(snap);
   }
 
   async function move(token) {
@@ -87,12 +87,24 @@ export function mountTable(root) {
     }
     store.update({ ...deal, chosen: snap.chosen });
     set({ snap, busy: false, refusal: null });
-    if (snap.over) linkToChecker(snap);
+    if (snap.over) finish(snap);
   }
 
-  async function linkToChecker(snap) {
-    const fragment = await packRecord(snap.record);
-    set({ checkerLink: `../check-a-score/#record=${fragment}` });
+  /** The deal is over and its last move shown: the record and the verdict, then the checker's link. */
+  async function finish(snap) {
+    set({ checkerLink: null });
+    let judged;
+    try {
+      judged = await ask({ call: "verdict", game: snap.game, seed: snap.seed, chosen: snap.chosen });
+    } catch (error) {
+      set({ status: "failed", error: String(error && error.message ? error.message : error) });
+      return;
+    }
+    if (state.snap !== snap) return; // another deal was dealt meanwhile
+    const done = { ...snap, ...judged };
+    set({ snap: done });
+    const fragment = await packRecord(done.record);
+    if (state.snap === done) set({ checkerLink: `../check-a-score/#record=${fragment}` });
   }
 
   const actions = {
