@@ -91,9 +91,10 @@ def duty_rule(table: Table, rule: str) -> dict[str, str]:
     return {"rule": rule, "href": page_href(table.slug, rule.lower())}
 
 
-def snapshot(table: Table, verdict: bool = True) -> dict[str, Any]:
-    """What the page shows after a move: the view, the reader's choices and duty, the log, and at the end
-    the record and the verdict (without ``verdict``, left to :func:`verdict`)."""
+def snapshot(table: Table, verdict: bool = True, seen: int = 0) -> dict[str, Any]:
+    """What the page shows after a move: the view, the reader's choices and duty, the log (from its
+    entry ``seen`` on: the page has the ones before), and at the end the record and the verdict
+    (without ``verdict``, left to :func:`verdict`)."""
     ask = table.ask
     groups: dict[
         int, str
@@ -139,7 +140,8 @@ def snapshot(table: Table, verdict: bool = True) -> dict[str, Any]:
         "tries": []
         if ask is None or ask.seat != table.reader
         else [{"token": c.token, "text": table.say(c.words)} for c in ask.tries],
-        "log": table.said(),
+        "log": table.said()[seen:],
+        "log_from": seen,
     }
     if ask is None and verdict:
         out.update(judged(table))
@@ -175,16 +177,24 @@ def start(slug: str, seed: int, lang: str) -> str:
 
 
 def act(
-    slug: str, seed: int, lang: str, chosen: Sequence[str], token: str, verdict: bool = True
+    slug: str,
+    seed: int,
+    lang: str,
+    chosen: Sequence[str],
+    token: str,
+    verdict: bool = True,
+    seen: int = 0,
 ) -> str:
     """The reader, after ``chosen``, tries ``token``: the snapshot after it, or the refusal (JSON).
 
     The page asks without ``verdict``: the last move's snapshot then comes without the record and the
     verdict, so the last card shows at once, and the page asks :func:`verdict` for them next (checking
-    the whole deal is the costliest answer of a deal, in the browser a few hundred milliseconds)."""
+    the whole deal is the costliest answer of a deal, in the browser a few hundred milliseconds). It
+    also says how many entries of the log it has (``seen``): the log grows by a move or a few a turn,
+    and Construction's whole log with its "why?"s is tens of kilobytes by the end of the race."""
     table = _table(slug, seed, lang, chosen)
     error = table.choose(token)
-    out = snapshot(table, verdict)
+    out = snapshot(table, verdict, min(seen, len(table.said())))
     if error is not None:
         out["refusal"] = finding(table, error)
     return json.dumps(out, ensure_ascii=False)

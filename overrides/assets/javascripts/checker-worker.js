@@ -89,10 +89,11 @@ self.onmessage = async (event) => {
     else if (op === "decode") answer = web.decode(bytes, lang); // a shared record's bytes, as the CLI reads a file
     else if (op === "table") { // the practice table: {call: "start"|"act"|"verdict", game, seed, chosen, token}
       const mod = await tableModule();
-      const { call, game, seed, chosen, token } = event.data;
+      const { call, game, seed, chosen, token, seen } = event.data;
       if (call === "start") answer = mod.start(game, seed, lang);
       else if (call === "verdict") answer = mod.verdict(game, seed, lang, python.toPy(chosen || []));
-      else answer = mod.act(game, seed, lang, python.toPy(chosen || []), token, false); // the verdict asked next
+      // The verdict is asked next; the log from the page's "seen" entries on.
+      else answer = mod.act(game, seed, lang, python.toPy(chosen || []), token, false, seen || 0);
     }
     else throw new Error(`unknown request ${op}`);
     self.postMessage({ id, ok: true, answer, ms: performance.now() - began });

@@ -80,7 +80,9 @@ export function mountTable(root) {
     const deal = store.get();
     if (!deal || state.busy || !state.snap || state.snap.over) return;
     set({ busy: true });
-    const snap = await ask({ call: "act", game: deal.game, seed: deal.seed, chosen: deal.chosen, token });
+    const before = state.snap.log;
+    const snap = await ask({ call: "act", game: deal.game, seed: deal.seed, chosen: deal.chosen, token, seen: before.length });
+    snap.log = before.slice(0, snap.log_from).concat(snap.log); // the answer's log starts where the page's ends
     if (snap.refusal) {
       set({ busy: false, refusal: snap.refusal });
       return;
