@@ -96,9 +96,8 @@ def snapshot(table: Table, verdict: bool = True, seen: int = 0) -> dict[str, Any
     entry ``seen`` on: the page has the ones before), and at the end the record and the verdict
     (without ``verdict``, left to :func:`verdict`)."""
     ask = table.ask
-    groups: dict[
-        int, str
-    ] = {}  # a group's words, said once (its message is one object: see Choice)
+    # A group's words, said once: a game gives all the moves of a group the same message object.
+    groups: dict[int, str] = {}
 
     def group(message: Any) -> str | None:
         if message is None:
