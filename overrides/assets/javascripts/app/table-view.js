@@ -7,6 +7,11 @@
  * Keyboard: the hand is one tab stop; the arrow keys move along it, Enter or Space plays the card (or
  * chooses it, in a game where a card goes somewhere: then the targets are buttons). Every card has its
  * spoken name in the page's language; whose turn it is and what the others played is announced.
+ *
+ * Moves that are not a card of the hand are buttons, by kind where the referee names one: a kind with
+ * a few moves is a labelled row of buttons, a kind with many is one list and a button to make the move
+ * chosen (Construction's turned card may be built on a hundred places and more: one control, not a
+ * hundred tab stops, and the page draws a list instead of a hundred buttons).
  */
 import { html, useEffect, useMemo, useRef, useState } from "./lib.js";
 import { minus } from "./strings.js";
