@@ -176,6 +176,48 @@ def test_the_table_s_own_words_are_translated(lang: str) -> None:
     ]
 
 
+def test_construction_s_many_moves_come_by_kind_each_by_its_place() -> None:
+    """A turn of Construction offers a build on every free place of the track and every path of every
+    token: the page gets each move with its kind (a translated name, one a kind) and its place (the
+    cells, as the pictures name them), and the words only of a move without a place (the discard)."""
+    table = new_table("construction", 8, "ru")
+    answer: dict = {}
+    while len(answer.get("choices", [])) < 40:
+        token = table.ask.auto().token
+        answer = json.loads(act("construction", 8, "ru", table.chosen, token))
+        table.choose(token)
+    kinds = {c["group"] for c in answer["choices"]}
+    assert "Встроить в дорожку" in kinds and None in kinds
+    for c in answer["choices"]:
+        assert (c["group"] is None) == (c["place"] is None) == (c["text"] is not None), c
+        assert c["place"] is None or c["place"] in c["token"]
+    builds = [c for c in answer["choices"] if c["group"] == "Встроить в дорожку"]
+    assert len(builds) > 20 and all(" build " in c["token"] for c in builds)
+
+
+def test_the_page_gets_the_log_it_lacks_and_the_verdict_after_the_last_move() -> None:
+    """A move's answer carries the log from the entry the page has on (a long race's whole log is tens of
+    kilobytes), and the last move's answer (as the page asks it) comes without the verdict, which the
+    page asks next: the record and the verdict are those of the whole answer."""
+    from referee.simulate.practice import verdict
+
+    slug, seed = "catch-the-ten", 5
+    answer = json.loads(start(slug, seed, "en"))
+    chosen: list[str] = []
+    log = answer["log"]
+    while not answer["over"]:
+        token = answer["hint"]
+        answer = json.loads(act(slug, seed, "en", chosen, token, False, len(log)))
+        assert answer["log_from"] == len(log)
+        log = log + answer["log"]
+        chosen.append(token)
+        full = json.loads(act(slug, seed, "en", chosen[:-1], token))
+        assert log == full["log"]
+    assert "verdict" not in answer and "record" not in answer
+    judged = json.loads(verdict(slug, seed, "en", chosen))
+    assert (judged["record"], judged["verdict"]) == (full["record"], full["verdict"])
+
+
 # The decisions the rules give the reader's seat ----------------------------------------------------------
 
 

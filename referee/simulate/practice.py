@@ -91,11 +91,22 @@ def duty_rule(table: Table, rule: str) -> dict[str, str]:
     return {"rule": rule, "href": page_href(table.slug, rule.lower())}
 
 
-def snapshot(table: Table) -> dict[str, Any]:
-    """What the page shows after a move: the view, the reader's choices and duty, the log, the verdict."""
-    from referee.present.web import check
-
+def snapshot(table: Table, verdict: bool = True, seen: int = 0) -> dict[str, Any]:
+    """What the page shows after a move: the view, the reader's choices and duty, the log (from its
+    entry ``seen`` on: the page has the ones before), and at the end the record and the verdict
+    (without ``verdict``, left to :func:`verdict`)."""
     ask = table.ask
+    # A group's words, said once: a game gives all the moves of a group the same message object.
+    groups: dict[int, str] = {}
+
+    def group(message: Any) -> str | None:
+        if message is None:
+            return None
+        said = groups.get(id(message))
+        if said is None:
+            said = groups[id(message)] = table.say(message)
+        return said
+
     out: dict[str, Any] = {
         "game": table.slug,
         "seed": table.seed,
@@ -114,9 +125,13 @@ def snapshot(table: Table) -> dict[str, Any]:
         else [
             {
                 "token": c.token,
-                "text": table.say(c.words),
+                # A move listed by its place needs no words (Construction's hundred builds a turn: the
+                # words of each were half of the answer's time).
+                "text": table.say(c.words) if c.place is None else None,
                 "card": c.card.ascii if c.card is not None else None,
                 "target": c.target,
+                "group": group(c.group),
+                "place": c.place,
             }
             for c in ask.choices
         ],
@@ -124,13 +139,20 @@ def snapshot(table: Table) -> dict[str, Any]:
         "tries": []
         if ask is None or ask.seat != table.reader
         else [{"token": c.token, "text": table.say(c.words)} for c in ask.tries],
-        "log": table.said(),
+        "log": table.said()[seen:],
+        "log_from": seen,
     }
-    if ask is None:
-        text = table.record_text()
-        out["record"] = text
-        out["verdict"] = json.loads(check(text, table.lang))
+    if ask is None and verdict:
+        out.update(judged(table))
     return out
+
+
+def judged(table: Table) -> dict[str, Any]:
+    """The end of a deal: the whole deal's record and the score checker's verdict on it."""
+    from referee.present.web import check
+
+    text = table.record_text()
+    return {"record": text, "verdict": json.loads(check(text, table.lang))}
 
 
 _SETTLED: list[bool] = []
@@ -153,14 +175,43 @@ def start(slug: str, seed: int, lang: str) -> str:
     return json.dumps(snapshot(_table(slug, seed, lang, [])), ensure_ascii=False)
 
 
-def act(slug: str, seed: int, lang: str, chosen: Sequence[str], token: str) -> str:
-    """The reader, after ``chosen``, tries ``token``: the snapshot after it, or the refusal (JSON)."""
+def act(
+    slug: str,
+    seed: int,
+    lang: str,
+    chosen: Sequence[str],
+    token: str,
+    verdict: bool = True,
+    seen: int = 0,
+) -> str:
+    """The reader, after ``chosen``, tries ``token``: the snapshot after it, or the refusal (JSON).
+
+    The page asks without ``verdict``: the last move's snapshot then comes without the record and the
+    verdict, so the last card shows at once, and the page asks :func:`verdict` for them next (checking
+    the whole deal is the costliest answer of a deal, in the browser a few hundred milliseconds). It
+    also says how many entries of the log it has (``seen``): the log grows by a move or a few a turn,
+    and Construction's whole log with its "why?"s is tens of kilobytes by the end of the race."""
     table = _table(slug, seed, lang, chosen)
     error = table.choose(token)
-    out = snapshot(table)
+    out = snapshot(table, verdict, min(seen, len(table.said())))
     if error is not None:
         out["refusal"] = finding(table, error)
     return json.dumps(out, ensure_ascii=False)
+
+
+def verdict(slug: str, seed: int, lang: str, chosen: Sequence[str]) -> str:
+    """The record of a deal played to its end with ``chosen`` and the score checker's verdict (JSON).
+
+    >>> import json
+    >>> table = play_out(new_table("catch-the-ten", 3, "en"))
+    >>> answer = json.loads(verdict("catch-the-ten", 3, "en", table.chosen))
+    >>> answer["record"] == table.record_text(), answer["verdict"]["status"]
+    (True, 0)
+    """
+    table = _table(slug, seed, lang, chosen)
+    if table.ask is not None:
+        raise ValueError(f"{slug} {seed}: the deal is not over after {len(chosen)} choices")
+    return json.dumps(judged(table), ensure_ascii=False)
 
 
 def play_out(table: Table, rng: random.Random | None = None, limit: int = 20_000) -> Table:

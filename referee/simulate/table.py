@@ -74,13 +74,18 @@ def spoken(card: Card) -> Message:
 @dataclass(frozen=True)
 class Choice:
     """One thing the player on turn may do: a stable token for the page, the card it plays (if any), a
-    target (a pile, a table card, a bundle) and its words; ``move`` is what the game's engine takes."""
+    target (a pile, a table card, a bundle) and its words; ``move`` is what the game's engine takes;
+    ``group`` names the kind of move it is where a turn offers many (Construction's builds, a token's
+    paths): the page lists a group's moves together, not one button each, each by its ``place`` (a
+    cell or a path, as the game's pictures name them) where it has one, else by its words."""
 
     token: str
     words: Message
     card: Card | None = None
     target: str | None = None
     move: Any = None
+    group: Message | None = None
+    place: str | None = None
 
 
 _TOKEN: dict[Card, str] = {}

@@ -478,6 +478,33 @@ MOST_TRIES = 6
 """The forbidden uses of a card that Construction's table offers to try, at most."""
 
 
+def construction_group(move: cn.Action) -> Message | None:
+    """The kind of use of the turned card, by which the page lists a turn's many moves (a build on each
+    place of the track, each token's paths); None for a discard, a move of its own.
+
+    >>> from referee.cards import Rank, Suit
+    >>> from referee.messages import render
+    >>> render(construction_group(cn.Action(Card(Rank.NINE, Suit.HEARTS), "small", (), 2)), "en")
+    'Move small token 2'
+    """
+    key = (move.kind, move.token)
+    group = _GROUPS.get(key)  # one message a kind (a turn asks for it once a move: a hundred times)
+    if group is None and move.kind != "discard":
+        if move.kind == "build":
+            group = t("Build it into the track")
+        elif move.kind == "large":
+            group = t("Move the large token")
+        elif move.kind == "small":
+            group = t("Move small token {n}", n=move.token)
+        else:
+            group = t("A new small token on the Joker")
+        _GROUPS[key] = group
+    return group
+
+
+_GROUPS: dict[tuple[str, int], Message] = {}
+
+
 class ConstructionTable(TurnTable):
     """Construction for two: each turned card belongs to the player of its colour, who builds or moves with it."""
 
@@ -497,7 +524,9 @@ class ConstructionTable(TurnTable):
         yield from self.turns(turned)
 
     def choice(self, move: Any) -> Choice:
-        return Choice(str(move), move.describe(), None, None, move)
+        group = construction_group(move)
+        place = " ".join(map(str, move.cells)) if group is not None and move.cells else None
+        return Choice(str(move), move.describe(), None, None, move, group, place)
 
     def move_of(self, token: str) -> Any:
         return self._tried.get(token)

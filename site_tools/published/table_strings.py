@@ -47,6 +47,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "total": "Total",
         "playable": "may be played",
         "empty": "empty",
+        "make": "Make this move",
+        "scoring": "The referee is checking the deal and counting the score…",
     },
     "ru": {
         "loading": "Загружается арбитр: около 13 МБ в первый раз, потом браузер хранит его у себя.",
@@ -80,6 +82,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "total": "Итого",
         "playable": "можно сыграть",
         "empty": "пусто",
+        "make": "Сделать этот ход",
+        "scoring": "Арбитр проверяет сдачу и подсчитывает очки…",
     },
     "de": {
         "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 13 MB, danach behält ihn Ihr Browser.",
@@ -113,6 +117,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "total": "Gesamt",
         "playable": "spielbar",
         "empty": "leer",
+        "make": "Diesen Zug machen",
+        "scoring": "Der Schiedsrichter prüft das Blatt und zählt die Punkte …",
     },
 }
 

@@ -4,7 +4,8 @@ as the table judged it; Russian on a phone (touch, 390 px), German on a desktop 
 px); axe finds nothing, light or dark.
 
 The reader's moves are random legal choices (the referee's own list of what he may do, drawn with a seeded
-generator); Construction's long race is played with the table's "let the computer choose" button. Each
+generator); Construction's long race is played with the table's "let the computer choose" button, but for
+one move chosen by keyboard from a list of many (a kind of move with many places: the builds). Each
 move is made as a person makes it: a tap or a click on a card, then on where it goes, or on a button; on
 the desktop the first card of each deal is played with the keyboard (Tab into the hand, arrows, Enter).
 """
@@ -44,10 +45,11 @@ STATE = ".table-app[data-state='{state}']"
 
 
 def wait_settled(page: Any, chosen: int) -> str:
-    """Wait until the page has answered the reader's ``chosen``-th move (or refused one); its state."""
+    """Wait until the page has answered the reader's ``chosen``-th move (or refused one), and after the last
+    move until the verdict is shown ("scoring" comes between); its state."""
     page.wait_for_function(
         "n => { const app = document.querySelector('.table-app');"
-        " return app && app.dataset.state !== 'busy' && app.dataset.state !== 'loading'"
+        " return app && !['busy', 'loading', 'scoring'].includes(app.dataset.state)"
         " && Number(app.dataset.chosen) === n; }",
         arg=chosen,
         timeout=STARTUP_MS,
@@ -118,6 +120,7 @@ def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, 
     first = True
     linked: set[str] = set()
     fined = False  # Buy or Pass: a pass while holding the suit led, chosen through its button
+    listed = False  # Construction: a move chosen from a list of many (by keyboard, on the desktop)
     while page.get_attribute(".table-app", "data-state") == "ready":
         table = new_table(
             slug, seed, lang, chosen
@@ -143,7 +146,25 @@ def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, 
                 if page.locator(".table-cancel").count():
                     page.locator(".table-cancel").click()
                 refused = True
-        if slug == "construction":
+        if (
+            slug == "construction"
+            and keyboard
+            and not listed
+            and page.locator(".table-move-list").count()
+        ):
+            # A kind of move with many moves (the builds, a token's paths) is a list, not a button each:
+            # by keyboard, the list's next move (arrow down), then Tab to its button and Enter.
+            listed = True
+            problems = axe_clean(page)
+            assert problems == [], problems
+            page.locator(".table-move-list").first.focus()
+            page.keyboard.press("ArrowDown")
+            token = page.locator(".table-move-list").first.input_value()
+            assert token in {c.token for c in table.ask.choices}, token
+            assert token != page.locator(".table-move-list option").first.get_attribute("value")
+            page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
+        elif slug == "construction":
             token = table.ask.auto().token
             page.locator(".table-hint").click()
         else:
@@ -158,6 +179,7 @@ def play_a_deal(page: Any, base_url: str, slug: str, lang: str, keyboard: bool, 
         f"{slug}: no decision of the rules was shown with its rule"
     )
     assert page.get_attribute(".table-app", "data-state") == "over", slug
+    assert listed or slug != "construction" or not keyboard, "construction: no list of moves used"
     page.wait_for_selector(".table-verdict .table-download")
     shown = [li.inner_text() for li in page.locator(".table-sentences li").all()]
     assert shown and all(s.strip() for s in shown)

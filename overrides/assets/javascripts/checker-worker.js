@@ -82,17 +82,21 @@ self.onmessage = async (event) => {
       return;
     }
     let answer;
+    const began = performance.now(); // the Python's time, sent with the answer (the page's timeline, the benchmark)
     if (op === "check") answer = web.check(text, lang);
     else if (op === "parse") answer = web.parse(text, lang);
     else if (op === "dump") answer = web.dump(data);
     else if (op === "decode") answer = web.decode(bytes, lang); // a shared record's bytes, as the CLI reads a file
-    else if (op === "table") { // the practice table: {call: "start"|"act", game, seed, chosen, token}
+    else if (op === "table") { // the practice table: {call: "start"|"act"|"verdict", game, seed, chosen, token}
       const mod = await tableModule();
-      const { call, game, seed, chosen, token } = event.data;
-      answer = call === "start" ? mod.start(game, seed, lang) : mod.act(game, seed, lang, python.toPy(chosen || []), token);
+      const { call, game, seed, chosen, token, seen } = event.data;
+      if (call === "start") answer = mod.start(game, seed, lang);
+      else if (call === "verdict") answer = mod.verdict(game, seed, lang, python.toPy(chosen || []));
+      // The verdict is asked next; the log from the page's "seen" entries on.
+      else answer = mod.act(game, seed, lang, python.toPy(chosen || []), token, false, seen || 0);
     }
     else throw new Error(`unknown request ${op}`);
-    self.postMessage({ id, ok: true, answer });
+    self.postMessage({ id, ok: true, answer, ms: performance.now() - began });
   } catch (error) {
     self.postMessage({ id, ok: false, error: String(error && error.message ? error.message : error) });
   }

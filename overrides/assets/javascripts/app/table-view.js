@@ -7,6 +7,11 @@
  * Keyboard: the hand is one tab stop; the arrow keys move along it, Enter or Space plays the card (or
  * chooses it, in a game where a card goes somewhere: then the targets are buttons). Every card has its
  * spoken name in the page's language; whose turn it is and what the others played is announced.
+ *
+ * Moves that are not a card of the hand are buttons, by kind where the referee names one: a kind with
+ * a few moves is a labelled row of buttons, a kind with many is one list and a button to make the move
+ * chosen (Construction's turned card may be built on a hundred places and more: one control, not a
+ * hundred tab stops, and the page draws a list instead of a hundred buttons).
  */
 import { html, useEffect, useMemo, useRef, useState } from "./lib.js";
 import { minus } from "./strings.js";
@@ -114,13 +119,58 @@ function Hand({ snap, t, marks, selected, onCard }) {
   </div>`;
 }
 
+/** More moves of one kind than this are a list to choose from, not a button each. */
+const LISTED = 4;
+
+/**
+ * The moves that are buttons (no card of the hand, no target), by their group where the referee names
+ * one (Construction: a build on each place of the track, each token's paths), in the referee's order.
+ * @returns {{label: string|null, moves: object[]}[]}
+ */
+export function groupMoves(choices) {
+  const groups = new Map();
+  let alone = 0;
+  for (const c of choices) {
+    if (c.card || c.target) continue;
+    const key = c.group ?? `\u0000${alone++}`; // a move with no group is its own
+    if (!groups.has(key)) groups.set(key, { label: c.group ?? null, moves: [] });
+    groups.get(key).moves.push(c);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * A group of many moves: its name, the list of its moves (one control, however many: Construction's
+ * card may be built on a hundred places and more) and the button that makes the move chosen. The list
+ * is made anew each turn (its key), so it starts at the group's first move.
+ */
+function MoveList({ group, turn, t, marks, actions }) {
+  const list = useRef(null);
+  const id = `table-group-${turn}-${group.moves[0].token.replace(/[^A-Za-z0-9]/g, "_")}`;
+  return html`<div class="table-move-group" role="group" aria-labelledby=${id}>
+    <label id=${id} for=${`${id}-list`} class="table-group-label">${group.label}</label>
+    <select id=${`${id}-list`} class="table-move-list" ref=${list}>
+      ${group.moves.map((c) => html`<option key=${c.token} value=${c.token}>${c.place ?? c.text}</option>`)}
+    </select>
+    <button type="button" class=${marks ? "md-button table-move-chosen playable" : "md-button table-move-chosen"}
+      onClick=${() => actions.move(list.current.value)}>${t("make")}</button>
+  </div>`;
+}
+
 function Moves({ snap, t, marks, actions, selected, setSelected }) {
-  const buttons = snap.choices.filter((c) => !c.card && !c.target);
+  const groups = groupMoves(snap.choices);
+  const turn = snap.chosen.length;
   const card = selected && snap.view.hand.find((c) => c.id === selected);
+  const button = (c) => html`<button type="button" key=${c.token} class=${marks ? "md-button table-move playable" : "md-button table-move"}
+    data-token=${c.token} onClick=${() => actions.move(c.token)}>${c.place ?? c.text}</button>`;
   return html`<div class="table-moves">
-    ${buttons.length > 0 && html`<div role="group" aria-label=${t("moves")} class="table-buttons">
-      ${buttons.map((c) => html`<button type="button" key=${c.token} class=${marks ? "md-button table-move playable" : "md-button table-move"}
-        data-token=${c.token} onClick=${() => actions.move(c.token)}>${c.text}</button>`)}
+    ${groups.length > 0 && html`<div role="group" aria-label=${t("moves")} class="table-buttons">
+      ${groups.map((g) => g.moves.length > LISTED
+        ? html`<${MoveList} key=${`${turn}:${g.label}`} group=${g} turn=${turn} t=${t} marks=${marks} actions=${actions} />`
+        : g.label
+          ? html`<div key=${`${turn}:${g.label}`} class="table-move-group" role="group" aria-label=${g.label}>
+              <span class="table-group-label" aria-hidden="true">${g.label}</span>${g.moves.map(button)}</div>`
+          : g.moves.map(button))}
     </div>`}
     ${snap.tries.length > 0 && html`<details class="table-tries"><summary>${t("try")}</summary>
       ${snap.tries.map((c) => html`<button type="button" key=${c.token} class="md-button table-try" data-token=${c.token}
@@ -183,7 +233,9 @@ export function TableView({ state, t, games, actions }) {
     if (selected) actions.move(`${selected}>${id}`);
     else actions.move(`@${id}`);
   };
-  const phase = state.status !== "ready" ? state.status : state.busy ? "busy" : snap && snap.over ? "over" : "ready";
+  // "scoring": the last move is shown and the verdict is being made (the record checked as the checker does).
+  const phase = state.status !== "ready" ? state.status : state.busy ? "busy"
+    : snap && snap.over ? (snap.verdict ? "over" : "scoring") : "ready";
   return html`<div class=${state.busy ? "table-app busy" : "table-app"} aria-busy=${state.busy ? "true" : "false"}
     data-state=${phase} data-chosen=${snap ? snap.chosen.length : 0} data-refused=${state.refusal ? state.refusal.code : ""}>
     <${Chooser} state=${state} t=${t} games=${games} actions=${actions} />
@@ -201,7 +253,8 @@ export function TableView({ state, t, games, actions }) {
       ${!snap.over && html`<${Moves} snap=${snap} t=${t} marks=${state.marks} actions=${actions} selected=${selected} setSelected=${setSelected} />`}
       <label class="table-marks-setting"><input type="checkbox" class="table-marks" checked=${state.marks}
         onChange=${(e) => actions.marks(e.currentTarget.checked)} /> ${t("marks")}</label>
-      ${snap.over && html`<${Verdict} snap=${snap} state=${state} t=${t} />`}
+      ${snap.over && (snap.verdict ? html`<${Verdict} snap=${snap} state=${state} t=${t} />`
+        : html`<p class="table-scoring" role="status">${t("scoring")}</p>`)}
       <${Log} snap=${snap} t=${t} />`}
   </div>`;
 }

@@ -57,6 +57,11 @@ export function createWorkerClient(url, { lang, onProgress = null }) {
     const job = pending.get(msg.id);
     if (!job) return;
     pending.delete(msg.id);
+    // The answer's arrival on the page's timeline, with the worker's time in Python (the benchmark
+    // splits a move's time into the Python, the messages, and the page's drawing).
+    if (msg.ms !== undefined) {
+      try { performance.mark("referee:answer", { detail: { id: msg.id, python: msg.ms } }); } catch { /* an old browser */ }
+    }
     if (msg.ok) job.resolve(msg.answer);
     else job.reject(new Error(msg.error));
   };
