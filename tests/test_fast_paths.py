@@ -163,15 +163,16 @@ def test_check_alone_names_every_command():
 
 
 def listed_construction(rng: random.Random, turns: int, build_bias: float = 0.5):
-    """Random Construction as it was written before its fast path: every legal use listed, builds included."""
+    """Random Construction as it was written before its fast path: every legal use listed, builds
+    included, and the card turned drawn from the pool's cards listed one by one in sorted order."""
     from referee.games import construction as cn
-    from referee.simulate.construction import turn_card
 
     game = cn.ConstructionGame(["Black", "Red"])
     for _ in range(turns):
         if game.is_over():
             break
-        card = turn_card(game, rng)
+        pool = sorted((game.stock if game.stock.total() else game.discards).elements())
+        card = pool[int(rng.random() * len(pool))]
         moves = game.legal_moves(card)
         builds = [m for m in moves if m.kind == "build"]
         others = [m for m in moves if m.kind != "build"] or builds
