@@ -276,3 +276,23 @@ def test_buy_or_pass_accepts_what_its_rules_allow(seed, ace, lead_rule):
             play.receive(play.turn, stock.pop(0))
         else:
             play.pass_turn()
+
+
+_values = st.recursive(
+    st.one_of(st.integers(0, 9), st.text("ab ", max_size=12), st.booleans()),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.dictionaries(st.sampled_from(["note", "hand", "moves", "x"]), inner, max_size=4),
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_values, st.integers(min_value=1, max_value=5))
+def test_the_size_check_finds_a_part_too_large_exactly_when_the_walk_does(data, longest):
+    """``oversized`` answers a record with no part too large by a walk without paths; it must find
+    one exactly when the walk that makes every path does."""
+    from referee.records.bounds import _any_oversized, _walk
+
+    assert _any_oversized(data, longest) == bool(list(_walk(data, (), longest)))
