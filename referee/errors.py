@@ -9,14 +9,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.messages import Message, render, t
+from referee.values import Value
 
 
-@dataclass(frozen=True)
-class Where:
+class Where(Value, frozen=True):
     """Where something happened: a field path and line of the record, or a deal, trick and seat."""
 
     path: str | None = None
@@ -131,7 +130,7 @@ class RefereeError(ValueError):
 
     def at(self, where: Where) -> RefereeError:
         """The same error, located (fields already known win)."""
-        merged = replace(where, **self.where.as_dict())
+        merged = where.replace(**self.where.as_dict())
         return type(self)(self.message, code=self.code, where=merged, rule=self.rule)
 
     def render(self, lang: str) -> str:

@@ -61,11 +61,11 @@ in that game's page catalog, its referee messages and the checker's strings.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from referee.cards import Card, Rank, Suit
+from referee.values import Value, attr
 
 if TYPE_CHECKING:
     import gettext
@@ -96,12 +96,11 @@ LANGUAGES: tuple[str, ...] = (
 DOMAIN = "referee"
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(Value, frozen=True):
     """A message id (English text with ``{name}`` placeholders) and its parameters."""
 
     msgid: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = attr(factory=dict)
     plural: str | None = None
     n: int | None = None
     context: str | None = None
