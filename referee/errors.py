@@ -24,6 +24,23 @@ class Where(Value, frozen=True):
     trick: int | None = None
     seat: str | None = None
 
+    def __init__(
+        self,
+        path: str | None = None,
+        line: int | None = None,
+        deal: int | None = None,
+        trick: int | None = None,
+        seat: str | None = None,
+    ) -> None:
+        # written out (Value's own walks its fields): a check places every field it reads; through
+        # object.__setattr__, as a frozen value is set, so that LazyWhere's ``line`` takes its setter
+        put = object.__setattr__
+        put(self, "path", path)
+        put(self, "line", line)
+        put(self, "deal", deal)
+        put(self, "trick", trick)
+        put(self, "seat", seat)
+
     def as_dict(self) -> dict[str, Any]:
         """Only the parts that are known."""
         return {k: v for k in WHERE_FIELDS if (v := getattr(self, k)) is not None}

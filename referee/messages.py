@@ -65,7 +65,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from referee.cards import Card, Rank, Suit
-from referee.values import Value, attr
+from referee.values import MISSING, Value, attr
 
 if TYPE_CHECKING:
     import gettext
@@ -104,6 +104,19 @@ class Message(Value, frozen=True):
     plural: str | None = None
     n: int | None = None
     context: str | None = None
+
+    def __init__(
+        self,
+        msgid: str,
+        params: dict[str, Any] = MISSING,
+        plural: str | None = None,
+        n: int | None = None,
+        context: str | None = None,
+    ) -> None:
+        # written out (Value's own walks its fields), into __dict__ past the freeze: see _message
+        d = self.__dict__
+        d["msgid"], d["params"] = msgid, {} if params is MISSING else params
+        d["plural"], d["n"], d["context"] = plural, n, context
 
     def __str__(self) -> str:
         return render(self, "en")

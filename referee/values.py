@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-__all__ = ["FrozenInstanceError", "Value", "attr"]
+__all__ = ["MISSING", "FrozenInstanceError", "Value", "attr"]
 
 
 class FrozenInstanceError(AttributeError):
@@ -40,6 +40,8 @@ class FrozenInstanceError(AttributeError):
 
 
 _MISSING: Any = object()
+MISSING: Any = _MISSING
+"""No value given: the default of an ``__init__`` written out for speed whose field has a factory."""
 
 
 class _Attr:
@@ -81,6 +83,7 @@ class Value:
     _shown: ClassVar[tuple[str, ...]] = ()
     _frozen: ClassVar[bool] = False
     _named: ClassVar[frozenset[str]] = frozenset()
+    _direct: ClassVar[bool] = True
     _plan: ClassVar[tuple[tuple[str, Any, Callable[[], Any] | None], ...]] = ()
     """Each field's name, default (or none) and factory (or none), in order: what ``__init__`` walks."""
 
@@ -130,6 +133,7 @@ class Value:
         cls._fields = tuple(fields)
         cls._defaults, cls._factories = defaults, factories
         cls._named = frozenset(fields)
+        cls._direct = not any(hasattr(getattr(cls, n, None), "__set__") for n in fields)
         cls._plan = tuple((n, defaults.get(n, _MISSING), factories.get(n)) for n in fields)
         cls._compared = tuple(n for n in fields if n not in hidden)
         cls._shown = tuple(n for n in fields if n not in unshown)
@@ -147,19 +151,22 @@ class Value:
         plan, given = self._plan, len(args)
         if given > len(plan) or (kwargs and not kwargs.keys() <= self._named):
             raise TypeError(f"{type(self).__name__}() got too many or unknown fields")
-        put = object.__setattr__  # through descriptors, past a frozen value's own __setattr__
-        for i, (name, default, factory) in enumerate(plan):
-            if i < given:
-                if name in kwargs:
-                    raise TypeError(f"{type(self).__name__}() got {name!r} twice")
-                value = args[i]
-            else:
-                value = kwargs.get(name, default)
-                if value is _MISSING:
-                    if factory is None:
-                        raise TypeError(f"{type(self).__name__}() is missing the field {name!r}")
-                    value = factory()
-            put(self, name, value)
+        values = dict(zip(self._fields, args, strict=False))
+        for name, default, factory in plan[given:]:
+            value = kwargs.get(name, default) if kwargs else default
+            if value is _MISSING:
+                if factory is None:
+                    raise TypeError(f"{type(self).__name__}() is missing the field {name!r}")
+                value = factory()
+            values[name] = value
+        if given and kwargs and any(name in kwargs for name in self._fields[:given]):
+            raise TypeError(f"{type(self).__name__}() got a field twice")
+        if self._direct:  # no field is a descriptor: the values go straight into the instance
+            self.__dict__.update(values)
+        else:
+            put = object.__setattr__  # through descriptors, past a frozen value's __setattr__
+            for name, value in values.items():
+                put(self, name, value)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:

@@ -268,6 +268,12 @@ class Deal(Value):
     findings: list[Finding]
     full: bool
 
+    def __init__(
+        self, r: Reader, index: int, value: dict[str, Any], findings: list[Finding], full: bool
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for every deal
+        self.r, self.index, self.value, self.findings, self.full = r, index, value, findings, full
+
     @classmethod
     def open(
         cls,

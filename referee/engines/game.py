@@ -16,7 +16,7 @@ from referee.limits import MAX_DEALS
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_card, parse_cards, parse_suit
 from referee.records.source import Document
-from referee.values import Value, attr
+from referee.values import MISSING, Value, attr
 
 if TYPE_CHECKING:  # pragma: no cover
     from referee.engines.trick_rules import Duty, TrickRules
@@ -282,6 +282,20 @@ class Finding(Value, frozen=True):
     computed: Any = None
     """... and what the rules give (``computed``)."""
 
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        where: Where,
+        message: Message,
+        written: Any = None,
+        computed: Any = None,
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for everything it finds
+        d = self.__dict__
+        d["code"], d["severity"], d["where"], d["message"] = code, severity, where, message
+        d["written"], d["computed"] = written, computed
+
     @classmethod
     def from_error(cls, error: RefereeError, severity: Severity = "error") -> Finding:
         """A finding that reports a typed error (an illegal play, say) without stopping the check."""
@@ -302,6 +316,22 @@ class DealResult(Value):
     scores (Trump 7: the card points, while the deal scores who won it). None: the scores."""
     claim_where: Where | None = None
     """Where the claim is in the record (its line), for the finding a disagreeing claim makes."""
+
+    def __init__(
+        self,
+        number: int,
+        scores: dict[str, int],
+        steps: list[Message],
+        claim: dict[str, int] | None = None,
+        totals: dict[str, int] = MISSING,
+        mode: str = "summary",
+        claim_against: dict[str, int] | None = None,
+        claim_where: Where | None = None,
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for every deal
+        self.number, self.scores, self.steps, self.claim = number, scores, steps, claim
+        self.totals = {} if totals is MISSING else totals
+        self.mode, self.claim_against, self.claim_where = mode, claim_against, claim_where
 
     @property
     def computed(self) -> dict[str, int]:
@@ -331,6 +361,24 @@ class Verdict(Value):
     termination_code: str
     findings: list[Finding] = attr(factory=list)
     end_steps: list[Message] = attr(factory=list)
+
+    def __init__(
+        self,
+        game: str,
+        options: dict[str, Any],
+        deals: list[DealResult],
+        totals: dict[str, int],
+        winner: str | None,
+        termination: Message,
+        termination_code: str,
+        findings: list[Finding] = MISSING,
+        end_steps: list[Message] = MISSING,
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for every record
+        self.game, self.options, self.deals, self.totals = game, options, deals, totals
+        self.winner, self.termination, self.termination_code = winner, termination, termination_code
+        self.findings = [] if findings is MISSING else findings
+        self.end_steps = [] if end_steps is MISSING else end_steps
 
     @property
     def valid(self) -> bool:

@@ -26,7 +26,7 @@ from referee.errors import IllegalPlayError, NotationError, Where
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.source import Path
-from referee.values import Value, attr
+from referee.values import MISSING, Value, attr
 
 STOPPED = "stopped"
 """What a step of a replay (a lead, a lay-down, a phase) gives when it holds a wrong turn: the replay
@@ -48,6 +48,26 @@ class Replay(Value):
     """The trick (from 1) with the first wrong turn: nothing after it is judged. None: no wrong turn."""
 
     _won: ClassVar[tuple[int, dict[int, list[Card]]]] = (-1, {})
+
+    def __init__(
+        self,
+        tricks: list[Trick] = MISSING,
+        findings: list[Finding] = MISSING,
+        steps: list[Message] = MISSING,
+        offenders: list[int] = MISSING,
+        left: list[tuple[int, int]] = MISSING,
+        dead: dict[int, list[Card]] = MISSING,
+        stopped: int | None = None,
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for every deal
+        self.tricks = [] if tricks is MISSING else tricks
+        self.findings = [] if findings is MISSING else findings
+        self.steps = [] if steps is MISSING else steps
+        self.offenders = [] if offenders is MISSING else offenders
+        self.left = [] if left is MISSING else left
+        self.dead = {} if dead is MISSING else dead
+        self.stopped = stopped
+
     """The tricks counted and the cards each seat won in them (:meth:`won_by`), set on an instance."""
 
     def won_by(self, seat: int) -> list[Card]:

@@ -476,14 +476,25 @@ class RecordSpec(Value, frozen=True):
         """The fields of a ``summary`` or ``full`` deal, in order."""
         return [f for f in self.deal if f.in_mode(mode)]
 
-    def deal_keys(self, mode: str) -> set[str]:
-        """The keys a ``summary`` or ``full`` deal may hold (a reader refuses any other)."""
-        return {f.name for f in self.deal_fields(mode)}
+    def deal_keys(self, mode: str) -> frozenset[str]:
+        """The keys a ``summary`` or ``full`` deal may hold (a reader refuses any other); worked out
+        once per kind of deal (every deal of every record asks)."""
+        known = self.__dict__.setdefault("_deal_keys", {})  # a cache, not a field: past the freeze
+        keys = known.get(mode)
+        if keys is None:
+            keys = known[mode] = frozenset(f.name for f in self.deal_fields(mode))
+        return keys
 
     def own_keys(self) -> tuple[str, ...]:
         """The top-level keys of this game's records beyond those every record has (``teams``, and
-        ``scores_before`` unless the game leaves it out): what the reader of the header also allows."""
-        return tuple(f.name for f in self.record_fields() if f.name not in _EVERY_RECORD)
+        ``scores_before`` unless the game leaves it out): what the reader of the header also allows
+        (worked out once: every record asks)."""
+        keys = self.__dict__.get("_own_keys")
+        if keys is None:
+            keys = self.__dict__["_own_keys"] = tuple(
+                f.name for f in self.record_fields() if f.name not in _EVERY_RECORD
+            )
+        return keys
 
     def groups(self, mode: str) -> tuple[Group, ...]:
         """The deal groups that apply to ``mode`` deals."""
