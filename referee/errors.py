@@ -9,14 +9,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.messages import Message, render, t
+from referee.values import Value
 
 
-@dataclass(frozen=True)
-class Where:
+class Where(Value, frozen=True):
     """Where something happened: a field path and line of the record, or a deal, trick and seat."""
 
     path: str | None = None
@@ -24,6 +23,23 @@ class Where:
     deal: int | None = None
     trick: int | None = None
     seat: str | None = None
+
+    def __init__(
+        self,
+        path: str | None = None,
+        line: int | None = None,
+        deal: int | None = None,
+        trick: int | None = None,
+        seat: str | None = None,
+    ) -> None:
+        # written out (Value's own walks its fields): a check places every field it reads; through
+        # object.__setattr__, as a frozen value is set, so that LazyWhere's ``line`` takes its setter
+        put = object.__setattr__
+        put(self, "path", path)
+        put(self, "line", line)
+        put(self, "deal", deal)
+        put(self, "trick", trick)
+        put(self, "seat", seat)
 
     def as_dict(self) -> dict[str, Any]:
         """Only the parts that are known."""
@@ -131,7 +147,7 @@ class RefereeError(ValueError):
 
     def at(self, where: Where) -> RefereeError:
         """The same error, located (fields already known win)."""
-        merged = replace(where, **self.where.as_dict())
+        merged = where.replace(**self.where.as_dict())
         return type(self)(self.message, code=self.code, where=merged, rule=self.rule)
 
     def render(self, lang: str) -> str:

@@ -163,15 +163,16 @@ def test_check_alone_names_every_command():
 
 
 def listed_construction(rng: random.Random, turns: int, build_bias: float = 0.5):
-    """Random Construction as it was written before its fast path: every legal use listed, builds included."""
+    """Random Construction as it was written before its fast path: every legal use listed, builds
+    included, and the card turned drawn from the pool's cards listed one by one in sorted order."""
     from referee.games import construction as cn
-    from referee.simulate.construction import turn_card
 
     game = cn.ConstructionGame(["Black", "Red"])
     for _ in range(turns):
         if game.is_over():
             break
-        card = turn_card(game, rng)
+        pool = sorted((game.stock if game.stock.total() else game.discards).elements())
+        card = pool[int(rng.random() * len(pool))]
         moves = game.legal_moves(card)
         builds = [m for m in moves if m.kind == "build"]
         others = [m for m in moves if m.kind != "build"] or builds
@@ -275,3 +276,23 @@ def test_buy_or_pass_accepts_what_its_rules_allow(seed, ace, lead_rule):
             play.receive(play.turn, stock.pop(0))
         else:
             play.pass_turn()
+
+
+_values = st.recursive(
+    st.one_of(st.integers(0, 9), st.text("ab ", max_size=12), st.booleans()),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.dictionaries(st.sampled_from(["note", "hand", "moves", "x"]), inner, max_size=4),
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_values, st.integers(min_value=1, max_value=5))
+def test_the_size_check_finds_a_part_too_large_exactly_when_the_walk_does(data, longest):
+    """``oversized`` answers a record with no part too large by a walk without paths; it must find
+    one exactly when the walk that makes every path does."""
+    from referee.records.bounds import _any_oversized, _walk
+
+    assert _any_oversized(data, longest) == bool(list(_walk(data, (), longest)))

@@ -43,7 +43,6 @@ The game keeps its own rules: how a deal scores, who leads, when the game ends a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from referee.cards import Card, Suit, cards_twice
@@ -56,6 +55,7 @@ from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_cards, parse_suit
 from referee.records.fields import RecordSpec
 from referee.records.source import Path
+from referee.values import Value
 
 T = TypeVar("T")
 
@@ -66,7 +66,7 @@ def with_params(message: Message, **params: Any) -> Message:
     >>> str(with_params(t("{a} and {b}", a=1), b=2))
     '1 and 2'
     """
-    return replace(message, params={**message.params, **params})
+    return message.replace(params={**message.params, **params})
 
 
 def parsed(r: Reader, path: Path, parse: Callable[[Any, str], T], value: Any = None) -> T | None:
@@ -251,8 +251,7 @@ def checked(replay: Replay) -> Message:
     )
 
 
-@dataclass
-class Deal:
+class Deal(Value):
     """One deal being read: where it stands in the record, whether it is a full play, and its findings.
 
     >>> from referee.records.source import load_text
@@ -268,6 +267,12 @@ class Deal:
     value: dict[str, Any]
     findings: list[Finding]
     full: bool
+
+    def __init__(
+        self, r: Reader, index: int, value: dict[str, Any], findings: list[Finding], full: bool
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for every deal
+        self.r, self.index, self.value, self.findings, self.full = r, index, value, findings, full
 
     @classmethod
     def open(

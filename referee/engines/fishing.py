@@ -349,9 +349,30 @@ def parse_take(value: Any, notation: str) -> Take | Draw:
     >>> parse_take("draw", "en"), parse_take("Kreuz 7", "de")
     (Draw(), Take(card=Card(7♣)))
     """
-    if isinstance(value, str) and value.strip().lower() == "draw":
-        return Draw()
+    if isinstance(value, str):
+        key = (value, notation)
+        move = _TAKES.get(key)
+        if move is None:
+            move = Draw() if value.strip().lower() == "draw" else Take(parse_card(value, notation))
+            if len(_TAKES) < 10_000:  # bounded: a fuzz run reads millions of tokens
+                _TAKES[key] = move
+        return move
     return Take(parse_card(value, notation))
+
+
+_TAKES: dict[tuple[str, str], Take | Draw] = {}
+"""Each take read so far, by its text and notation: a move is a frozen value, so one made is kept
+(a replay reads every take twice, once to check the record's shape, once to make it)."""
+_LAYS: dict[Card, Lay] = {}
+"""Each lay made so far, by its card (see :data:`_TAKES`)."""
+
+
+def lay_of(card: Card) -> Lay:
+    """``Lay(card)``, made once per card."""
+    move = _LAYS.get(card)
+    if move is None:
+        move = _LAYS[card] = Lay(card)
+    return move
 
 
 def parse_play(text: Any, players: Sequence[str], notation: str) -> Play:
@@ -596,7 +617,7 @@ def round_moves(
                 value = given.pop(name)
                 yield (
                     (
-                        Lay(parse_card(value, notation))
+                        lay_of(parse_card(value, notation))
                         if key == "lay"
                         else parse_take(value, notation)
                     ),

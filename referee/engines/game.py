@@ -9,7 +9,6 @@ Checking a record gives a :class:`Verdict`: per-deal scores with the steps of th
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from referee.errors import RecordError, RefereeError, Where
@@ -17,6 +16,7 @@ from referee.limits import MAX_DEALS
 from referee.messages import N_, Message, t, tc, tn
 from referee.notation import parse_card, parse_cards, parse_suit
 from referee.records.source import Document
+from referee.values import MISSING, Value, attr
 
 if TYPE_CHECKING:  # pragma: no cover
     from referee.engines.trick_rules import Duty, TrickRules
@@ -26,8 +26,7 @@ Severity = Literal["error", "warning", "info"]
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Value, frozen=True):
     """A house rule: its name, default, allowed values and what each value does.
 
     >>> o = Option("target", 13, minimum=1, help=t("Points needed to win."))
@@ -43,11 +42,11 @@ class Option:
     default: Any
     choices: tuple[Any, ...] | None = None
     help: Message | None = None
-    choice_help: dict[Any, Message] = field(default_factory=dict)
+    choice_help: dict[Any, Message] = attr(factory=dict)
     minimum: int | None = None
     label: Message | None = None
     """The house rule in a few words, as the form names it ("The 9♦ left in a hand")."""
-    choice_labels: dict[Any, Message] = field(default_factory=dict)
+    choice_labels: dict[Any, Message] = attr(factory=dict)
     """Each value in a few words ("counts two"), as the form offers it: never the record's word."""
     unit: str | None = None
     """For a number: what it counts, where the form shows it otherwise (``"minor"``: money in kopecks)."""
@@ -136,8 +135,7 @@ def target_fact(option: Option) -> tuple[Message, Message]:
     )
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Value, frozen=True):
     """One rule of a game, as the rules map lists it: its id, a short summary, and what enforces it.
 
     ``id`` is the dossier's atom id (``G1-R05``, ``MW-A1``; ``<prefix>-D01`` for a rule this edition
@@ -272,8 +270,7 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Value, frozen=True):
     """Something the referee found: a stable code, a severity, where, and a localizable message."""
 
     code: str
@@ -285,27 +282,56 @@ class Finding:
     computed: Any = None
     """... and what the rules give (``computed``)."""
 
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        where: Where,
+        message: Message,
+        written: Any = None,
+        computed: Any = None,
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for everything it finds
+        d = self.__dict__
+        d["code"], d["severity"], d["where"], d["message"] = code, severity, where, message
+        d["written"], d["computed"] = written, computed
+
     @classmethod
     def from_error(cls, error: RefereeError, severity: Severity = "error") -> Finding:
         """A finding that reports a typed error (an illegal play, say) without stopping the check."""
         return cls(error.code, severity, error.where, error.message)
 
 
-@dataclass
-class DealResult:
+class DealResult(Value):
     """One deal: its scores, the claim if any, and the steps that explain the scores."""
 
     number: int
     scores: dict[str, int]
     steps: list[Message]
     claim: dict[str, int] | None = None
-    totals: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, int] = attr(factory=dict)
     mode: str = "summary"
     claim_against: dict[str, int] | None = None
     """What the claim is compared with, where a table writes down something other than the deal's
     scores (Trump 7: the card points, while the deal scores who won it). None: the scores."""
     claim_where: Where | None = None
     """Where the claim is in the record (its line), for the finding a disagreeing claim makes."""
+
+    def __init__(
+        self,
+        number: int,
+        scores: dict[str, int],
+        steps: list[Message],
+        claim: dict[str, int] | None = None,
+        totals: dict[str, int] = MISSING,
+        mode: str = "summary",
+        claim_against: dict[str, int] | None = None,
+        claim_where: Where | None = None,
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for every deal
+        self.number, self.scores, self.steps, self.claim = number, scores, steps, claim
+        self.totals = {} if totals is MISSING else totals
+        self.mode, self.claim_against, self.claim_where = mode, claim_against, claim_where
 
     @property
     def computed(self) -> dict[str, int]:
@@ -323,8 +349,7 @@ class DealResult:
         )
 
 
-@dataclass
-class Verdict:
+class Verdict(Value):
     """The result of checking a whole record."""
 
     game: str
@@ -334,8 +359,26 @@ class Verdict:
     winner: str | None
     termination: Message
     termination_code: str
-    findings: list[Finding] = field(default_factory=list)
-    end_steps: list[Message] = field(default_factory=list)
+    findings: list[Finding] = attr(factory=list)
+    end_steps: list[Message] = attr(factory=list)
+
+    def __init__(
+        self,
+        game: str,
+        options: dict[str, Any],
+        deals: list[DealResult],
+        totals: dict[str, int],
+        winner: str | None,
+        termination: Message,
+        termination_code: str,
+        findings: list[Finding] = MISSING,
+        end_steps: list[Message] = MISSING,
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for every record
+        self.game, self.options, self.deals, self.totals = game, options, deals, totals
+        self.winner, self.termination, self.termination_code = winner, termination, termination_code
+        self.findings = [] if findings is MISSING else findings
+        self.end_steps = [] if end_steps is MISSING else end_steps
 
     @property
     def valid(self) -> bool:

@@ -172,7 +172,7 @@ class Reader:
         if self.get(("game",)) != slug:
             self.fail(("game",), t("game must be {slug!r}.", slug=slug), "record.wrong_game")
 
-    def known_keys(self, path: Path, allowed: set[str]) -> None:
+    def known_keys(self, path: Path, allowed: set[str] | frozenset[str]) -> None:
         """Every key of the mapping at ``path`` is one the schema knows (typos are not ignored)."""
         value = self.get(path)
         if isinstance(value, dict):

@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
-from dataclasses import replace as dc_replace
+from typing import ClassVar
 
 from referee.cards import Card, Suit
 from referee.engines.game import STOPPED_HERE, Finding, wrong_turn
@@ -27,30 +26,49 @@ from referee.errors import IllegalPlayError, NotationError, Where
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.source import Path
+from referee.values import MISSING, Value, attr
 
 STOPPED = "stopped"
 """What a step of a replay (a lead, a lay-down, a phase) gives when it holds a wrong turn: the replay
 stops there, and its caller says :data:`~referee.engines.game.STOPPED_HERE`."""
 
 
-@dataclass
-class Replay:
+class Replay(Value):
     """What the tricks of one deal came to."""
 
-    tricks: list[Trick] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    steps: list[Message] = field(default_factory=list)
-    offenders: list[int] = field(default_factory=list)
-    left: list[tuple[int, int]] = field(default_factory=list)
+    tricks: list[Trick] = attr(factory=list)
+    findings: list[Finding] = attr(factory=list)
+    steps: list[Message] = attr(factory=list)
+    offenders: list[int] = attr(factory=list)
+    left: list[tuple[int, int]] = attr(factory=list)
     """With caps: (seat, the number of the trick after which it left the deal), in order."""
-    dead: dict[int, list[Card]] = field(default_factory=dict)
+    dead: dict[int, list[Card]] = attr(factory=dict)
     """With caps: the cards never played, by seat."""
     stopped: int | None = None
     """The trick (from 1) with the first wrong turn: nothing after it is judged. None: no wrong turn."""
 
-    _won: tuple[int, dict[int, list[Card]]] = field(
-        default=(-1, {}), init=False, repr=False, compare=False
-    )
+    _won: ClassVar[tuple[int, dict[int, list[Card]]]] = (-1, {})
+
+    def __init__(
+        self,
+        tricks: list[Trick] = MISSING,
+        findings: list[Finding] = MISSING,
+        steps: list[Message] = MISSING,
+        offenders: list[int] = MISSING,
+        left: list[tuple[int, int]] = MISSING,
+        dead: dict[int, list[Card]] = MISSING,
+        stopped: int | None = None,
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for every deal
+        self.tricks = [] if tricks is MISSING else tricks
+        self.findings = [] if findings is MISSING else findings
+        self.steps = [] if steps is MISSING else steps
+        self.offenders = [] if offenders is MISSING else offenders
+        self.left = [] if left is MISSING else left
+        self.dead = {} if dead is MISSING else dead
+        self.stopped = stopped
+
+    """The tricks counted and the cards each seat won in them (:meth:`won_by`), set on an instance."""
 
     def won_by(self, seat: int) -> list[Card]:
         """The cards in the tricks ``seat`` took (a new list; sorted out once for every seat)."""
@@ -569,8 +587,7 @@ def first_lead_as(replay: Replay, code: str) -> Replay:
     """The replay with a wrong first lead named ``code``: for a game whose first leader another rule
     gives (a reign's, a house rule's)."""
     replay.findings = [
-        dc_replace(f, code=code) if f.code == "play.lead_out_of_turn" else f
-        for f in replay.findings
+        f.replace(code=code) if f.code == "play.lead_out_of_turn" else f for f in replay.findings
     ]
     return replay
 

@@ -17,17 +17,16 @@ its score per side; one in which everyone plays alone keeps it per player. :func
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeVar
 
 from referee.engines.reader import Reader
 from referee.messages import t, tn
+from referee.values import Value
 
 T = TypeVar("T")
 
 
-@dataclass
-class Table:
+class Table(Value):
     """Who scores at this table: the players, or the two sides of a partnership game."""
 
     entrants: list[str]  # the names scores are kept under, in order

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
@@ -284,7 +284,7 @@ def push_at(
         state.push(move)
     except IllegalMoveError as err:
         if words is not None:
-            err.message = replace(words, params={**words.params, "why": err.message})
+            err.message = words.replace(params={**words.params, "why": err.message})
         return Finding.from_error(err.at(where() if callable(where) else where))
     return None
 

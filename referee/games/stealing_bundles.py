@@ -41,7 +41,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace as dc_replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Card
@@ -638,7 +637,7 @@ def split_move_hint(r: Reader, path: Path, finding: Finding, k: int | None) -> F
         card=str(raw[k]),
         form=form,
     )
-    return dc_replace(finding, message=message)
+    return finding.replace(message=message)
 
 
 GAME = StealingBundles()

@@ -19,7 +19,6 @@ is said instead with the field's question and what to enter (:func:`fallback`).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -175,7 +174,7 @@ def _humanized(
             field = field if field and field["name"] == value else _find(decl, value)
             value = label_of(field, None) or value
         params[name] = value
-    return replace(message, params=params)
+    return message.replace(params=params)
 
 
 def _find(decl: dict[str, Any], name: str) -> dict[str, Any] | None:

@@ -39,7 +39,37 @@ def oversized(data: Any, longest: int) -> list[tuple[Path, int, str]]:
     The kind is ``list``, ``mapping`` or ``words`` (a text of whitespace-separated words, such as
     a line of cards). A part too large is not looked into.
     """
+    if not _any_oversized(data, longest):
+        return []
     return list(_walk(data, (), longest))
+
+
+def _any_oversized(data: Any, longest: int) -> bool:
+    """Whether :func:`oversized` finds anything: the same walk without paths, in a loop.
+
+    Nearly every record has no part too large, and a walk of generators that makes the path of
+    every value it passes cost a long record a tenth of its check; the paths are made only for a
+    record that has such a part.
+    """
+    stack = [data]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    words = 2 * longest  # a shorter text holds fewer words
+    while stack:
+        value = pop()
+        if isinstance(value, str):
+            if len(value) > words and len(value.split()) > longest:
+                return True
+        elif isinstance(value, list):
+            if len(value) > longest:
+                return True
+            extend(value)
+        elif isinstance(value, dict):
+            if len(value) > longest:
+                return True
+            for key, item in value.items():
+                if key not in FREE_TEXT:
+                    push(item)
+    return False
 
 
 def _walk(value: Any, path: Path, longest: int) -> Iterator[tuple[Path, int, str]]:

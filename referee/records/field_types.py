@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, ClassVar, Literal, Protocol
 
 from referee.messages import Message, render, t, tn
+from referee.values import FrozenInstanceError, Value, attr
 
 
 class Game(Protocol):
@@ -140,13 +140,12 @@ class Text(Settled):
         return t("text")
 
 
-@dataclass(frozen=True)
-class Integer(FieldType):
+class Integer(FieldType, Value, frozen=True):
     """A whole number (YAML ``true`` is not one), optionally bounded."""
 
     minimum: int | None = None
     maximum: int | None = None
-    unit: str | None = field(default=None, compare=False)
+    unit: str | None = attr(None, compare=False)
     """``"minor"``: an amount of money in minor units (kopecks), which the form shows as roubles and kopecks."""
     kind: ClassVar[str] = "integer"
 
@@ -192,8 +191,7 @@ class Boolean(Settled):
         return t("{true} or {false}", true=code("true"), false=code("false"))
 
 
-@dataclass(frozen=True)
-class Choice(FieldType):
+class Choice(FieldType, Value, frozen=True):
     """One word of a fixed list, optionally also written as one of its ``synonyms``.
 
     ``ignore_case``: any case and spaces around the word are accepted; ``loose_separators``: the
@@ -209,7 +207,7 @@ class Choice(FieldType):
     synonyms: tuple[str, ...] = ()
     ignore_case: bool = False
     loose_separators: bool = False
-    labels: dict[str, Message] = field(default_factory=dict, compare=False)
+    labels: dict[str, Message] = attr(factory=dict, compare=False)
     """What each value is called in the table's words (the form shows these, never the word itself)."""
     kind: ClassVar[str] = "choice"
 
@@ -284,8 +282,7 @@ class Card(Settled):
         return t("a card in the record's notation, such as {example}", example=code("10♥"))
 
 
-@dataclass(frozen=True)
-class Cards(FieldType):
+class Cards(FieldType, Value, frozen=True):
     """Cards: a YAML list, or one string separated by spaces (by commas in German notation)."""
 
     min_items: int = 0
@@ -306,8 +303,7 @@ class Cards(FieldType):
         return {"kind": self.kind, "min_items": self.min_items}
 
 
-@dataclass(frozen=True)
-class CardsAndWords(FieldType):
+class CardsAndWords(FieldType, Value, frozen=True):
     """One line of cards and a few fixed words (Buy or Pass's ``pass`` and ``buy``), separated like cards."""
 
     words: tuple[str, ...] = ()
@@ -361,8 +357,7 @@ class RankType(Settled):
         return t("a rank in the record's notation, such as {example}", example=code("10"))
 
 
-@dataclass(frozen=True)
-class ListOf(FieldType):
+class ListOf(FieldType, Value, frozen=True):
     """A YAML list of values of one type."""
 
     item: FieldType
@@ -400,8 +395,7 @@ class ListOf(FieldType):
         return [("[]" + suffix, f) for suffix, f in self.item.rows()]
 
 
-@dataclass(frozen=True)
-class OneOf(FieldType):
+class OneOf(FieldType, Value, frozen=True):
     """A value of one of several types (Réunion's tricks: a number, or true or false)."""
 
     types: tuple[FieldType, ...]
@@ -427,8 +421,7 @@ ENTERED = "{entered}"
 """Left in a total's words for the form to fill with the sum typed so far (:class:`Total`)."""
 
 
-@dataclass(frozen=True)
-class Total:
+class Total(Value, frozen=True):
     """What the counts of a field for every player (or side) add up to, as the rules fix it: Korol's 9
     tricks of a reign, Minnesota Whist's 13, a pack's 52 cards. The form shows it beside the inputs
     ("7 of 9 tricks entered"), from the game's own numbers, never typed in the page.
@@ -438,7 +431,7 @@ class Total:
     {'4': {'total': 13, 'words': '{entered} of 13 tricks entered'}}
     """
 
-    of: Callable[[int], int] = field(compare=False)
+    of: Callable[[int], int] = attr(compare=False)
     """The total at a table of this many players."""
     unit: Literal["tricks", "cards"] = "tricks"
 
@@ -469,8 +462,7 @@ class Total:
         return out
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(Value, frozen=True):
     """One field of a record, a deal or a nested object.
 
     ``required``: must be there (``unless`` names another field and a value under which this one

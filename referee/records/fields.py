@@ -31,7 +31,6 @@ reader wants ``5``. Standard library only: this runs in the browser too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from referee.messages import Message, render, t
@@ -54,13 +53,13 @@ from referee.records.field_types import (
     backticks,
     show,
 )
+from referee.values import Value, attr
 
 """A deal with this key is a full play, every other deal a summary (every reader decides so)."""
 """How a label writes a literal value: in backticks on a page, bare in a template comment."""
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(Value, frozen=True):
     """A rule over several fields of one object: ``any`` (at least one) or ``one`` (exactly one) of ``names``."""
 
     names: tuple[str, ...]
@@ -79,8 +78,7 @@ class Group:
         return t("at least one of {names}", names=names)
 
 
-@dataclass(frozen=True)
-class Obj(FieldType):
+class Obj(FieldType, Value, frozen=True):
     """A nested mapping with fields of its own; no other key is allowed."""
 
     fields: tuple[Field, ...]
@@ -117,8 +115,7 @@ class Obj(FieldType):
         return out
 
 
-@dataclass(frozen=True)
-class PerPlayer(FieldType):
+class PerPlayer(FieldType, Value, frozen=True):
     """A mapping from every player (or, with ``sides``, every side of ``teams``) to a value."""
 
     value: FieldType
@@ -232,8 +229,7 @@ class Options(Settled):
         }
 
 
-@dataclass(frozen=True)
-class Deals(FieldType):
+class Deals(FieldType, Value, frozen=True):
     """The deals in the order played; each a summary or a full play (a full play has ``hands``, or the
     game's own ``full_play_key``: Red and Black's full play is its ``stock``)."""
 
@@ -451,8 +447,7 @@ TRICKS_PLAYED = Field(
 )
 
 
-@dataclass(frozen=True)
-class RecordSpec:
+class RecordSpec(Value, frozen=True):
     """What a game's records hold, beyond the fields every record has.
 
     ``fields``: the game's own top-level fields, or its own version of a common one (same name);
@@ -467,7 +462,7 @@ class RecordSpec:
     without: tuple[str, ...] = ()
     deal_groups: tuple[Group, ...] = ()
     max_deals: int | None = None
-    samples: dict[str, str] = field(default_factory=dict)
+    samples: dict[str, str] = attr(factory=dict)
     """A worked example per kind of deal (``examples/<name>.yaml``) that ``referee new`` fills a template from."""
     full_play_key: str = FULL_PLAY_KEY
     """The deal field that makes a deal a full play (the record's ``deals`` field says so to the form)."""
@@ -484,7 +479,7 @@ class RecordSpec:
             if (
                 chosen.name == DEALS.name
             ):  # the form and the schema read the full play's key from the field
-                chosen = replace(chosen, type=Deals(full_play_key=self.full_play_key))
+                chosen = chosen.replace(type=Deals(full_play_key=self.full_play_key))
             out.append(chosen)
             if common.name == "players":  # a game's own fields follow the players (teams, say)
                 out.extend(f for f in self.fields if f.name not in common_names)
@@ -494,14 +489,25 @@ class RecordSpec:
         """The fields of a ``summary`` or ``full`` deal, in order."""
         return [f for f in self.deal if f.in_mode(mode)]
 
-    def deal_keys(self, mode: str) -> set[str]:
-        """The keys a ``summary`` or ``full`` deal may hold (a reader refuses any other)."""
-        return {f.name for f in self.deal_fields(mode)}
+    def deal_keys(self, mode: str) -> frozenset[str]:
+        """The keys a ``summary`` or ``full`` deal may hold (a reader refuses any other); worked out
+        once per kind of deal (every deal of every record asks)."""
+        known = self.__dict__.setdefault("_deal_keys", {})  # a cache, not a field: past the freeze
+        keys = known.get(mode)
+        if keys is None:
+            keys = known[mode] = frozenset(f.name for f in self.deal_fields(mode))
+        return keys
 
     def own_keys(self) -> tuple[str, ...]:
         """The top-level keys of this game's records beyond those every record has (``teams``, and
-        ``scores_before`` unless the game leaves it out): what the reader of the header also allows."""
-        return tuple(f.name for f in self.record_fields() if f.name not in _EVERY_RECORD)
+        ``scores_before`` unless the game leaves it out): what the reader of the header also allows
+        (worked out once: every record asks)."""
+        keys = self.__dict__.get("_own_keys")
+        if keys is None:
+            keys = self.__dict__["_own_keys"] = tuple(
+                f.name for f in self.record_fields() if f.name not in _EVERY_RECORD
+            )
+        return keys
 
     def groups(self, mode: str) -> tuple[Group, ...]:
         """The deal groups that apply to ``mode`` deals."""
@@ -547,8 +553,7 @@ def sides_field(help: Message, per_side: tuple[int, int] = (2, 2), required: boo
     )
 
 
-@dataclass(frozen=True)
-class OtherPlayers(PerPlayer):
+class OtherPlayers(PerPlayer, Value, frozen=True):
     """A mapping from every player but the one who went out (at least one other) to a value."""
 
     def schema(self, game: Game) -> dict[str, Any]:

@@ -27,7 +27,6 @@ with the :class:`CardReader` methods; :class:`referee.engines.game.Reader` is th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from referee.cards import Card, cards_twice, deck
@@ -35,6 +34,7 @@ from referee.errors import NotationError, RefereeError
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.source import Path
+from referee.values import Value
 
 DECK: tuple[Card, ...] = tuple(deck())
 """The 52 cards, the pack these games deal from."""
@@ -173,8 +173,7 @@ COLOUR_LETTERS: dict[str, dict[str, bool]] = {
 """The letters of a stock written as colours, per notation: red and black."""
 
 
-@dataclass(frozen=True)
-class ColourString:
+class ColourString(Value, frozen=True):
     """A stock written as colour letters, shown in the reader's letters (К/Ч, R/S), ten to a group (RU2-015).
 
     >>> ColourString((True, False, True)).shown_in("ru"), ColourString((True, False)).shown_in("de")

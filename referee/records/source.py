@@ -48,7 +48,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
 
@@ -64,6 +63,7 @@ from referee.limits import (
 from referee.messages import t
 from referee.records.bounds import too_many_deals, too_many_values
 from referee.records.quick_yaml import NotPlain, QuickReader
+from referee.values import MISSING, Value, attr
 
 Path = tuple[Any, ...]
 __all__ = [
@@ -81,18 +81,26 @@ __all__ = [
 ]
 
 
-@dataclass
-class Document:
+class Document(Value):
     """A record's data and, for every field path, the line it starts on (1-based)."""
 
     data: Any
-    lines: dict[Path, int] = field(default_factory=dict)
-    find_lines: Callable[[], dict[Path, int]] | None = field(
-        default=None, repr=False, compare=False
-    )
+    lines: dict[Path, int] = attr(factory=dict)
+    find_lines: Callable[[], dict[Path, int]] | None = attr(None, repr=False, compare=False)
     """Works the lines out when first needed (JSON is read without them)."""
-    text: str | None = field(default=None, repr=False, compare=False)
+    text: str | None = attr(None, repr=False, compare=False)
     """The text read, where the lines are worked out later (:meth:`top_line` looks in it)."""
+
+    def __init__(
+        self,
+        data: Any,
+        lines: dict[Path, int] = MISSING,
+        find_lines: Callable[[], dict[Path, int]] | None = None,
+        text: str | None = None,
+    ) -> None:
+        # written out (Value's own walks its fields): a check makes one for every record
+        self.data, self.lines = data, {} if lines is MISSING else lines
+        self.find_lines, self.text = find_lines, text
 
     def top_line(self, key: str) -> int | None:
         """The line of a top-level ``key:`` found in the text without reading it again; else :meth:`line`.
