@@ -431,7 +431,7 @@ def hands_dealt(help: Message, min_items: int = 1, **more: Any) -> Field:
     >>> hands_dealt(t("Every player's five cards as dealt."), 5).type == PerPlayer(Cards(min_items=5))
     True
     """
-    return replace(HANDS_DEALT, type=PerPlayer(Cards(min_items=min_items)), help=help, **more)
+    return HANDS_DEALT.replace(type=PerPlayer(Cards(min_items=min_items)), help=help, **more)
 
 
 TRICKS_PLAYED = Field(
