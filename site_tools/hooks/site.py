@@ -56,7 +56,7 @@ from site_tools.architecture import architecture_block  # noqa: E402
 from site_tools.pages import frame, reuse  # noqa: E402
 from site_tools.pages.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.pages.rule_marks import rules_block  # noqa: E402
-from site_tools.published import csp, publish  # noqa: E402
+from site_tools.published import checker, csp, publish  # noqa: E402
 from site_tools.safety import checks as safety  # noqa: E402
 from site_tools.strings import ARCH_WORDS, text  # noqa: E402
 from site_tools.translation import pipeline  # noqa: E402
@@ -344,6 +344,7 @@ def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
     )  # each language build compiles the theme
     env.globals["frame_text"] = frame.frame_text
     env.globals["content_security_policy"] = lambda checker=False: csp.policy(checker=bool(checker))
+    env.globals["checker_worker_attributes"] = checker.worker_attributes_html
     env.globals["language_home"] = lambda lang: frame.language_home(config.site_url, lang)
     return env
 
