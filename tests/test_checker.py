@@ -516,6 +516,10 @@ def test_the_pages_state_the_size_the_build_measured(site: Path) -> None:
         page = (site / prefix / checker.PAGE / "index.html").read_text(encoding="utf-8")
         spoken = download_size.spoken(size, lang)
         assert page.count(spoken) >= 2, lang  # the page's text and the checker's loading line
+        table = (site / prefix / "play-a-hand" / "index.html").read_text(encoding="utf-8")
+        assert spoken in table, (
+            lang
+        )  # the practice table's loading line: the same referee, one size
     left = [p for p in site.rglob("*.html") if download_size.MACRO in p.read_text(encoding="utf-8")]
     assert left == [] and download_size.MACRO not in (
         site / "search" / "search_index.json"

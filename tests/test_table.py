@@ -38,6 +38,40 @@ def test_computer_players_only_make_legal_moves(slug: str) -> None:
     assert result.illegal == [] and result.mismatches == []
 
 
+OTHER_COUNTS = [
+    (slug, n)
+    for slug in SLUGS
+    for n in GAMES[slug].player_counts
+    if n != table_class(slug).players_count
+]
+"""Every number of players a game allows besides its table's usual one (the reader chooses it)."""
+
+
+@pytest.mark.parametrize(("slug", "players"), OTHER_COUNTS)
+def test_every_number_of_players_a_game_allows_can_sit_at_its_table(
+    slug: str, players: int
+) -> None:
+    """Computer players only make legal moves and the records are clean, at every table size; a deal's
+    record names as many players as sat down, and the page's calls carry the number."""
+    result = soak(slug, range(40), judge_every=4, players=players)
+    assert result.deals == 40 and result.illegal == [] and result.mismatches == []
+    answer = json.loads(start(slug, 3, "ru", players))
+    assert len(answer["players"]) == players
+    chosen: list[str] = []
+    rng = random.Random(3)
+    while not answer["over"]:
+        token = rng.choice(answer["choices"])["token"]
+        answer = json.loads(act(slug, 3, "ru", chosen, token, players=players))
+        chosen.append(token)
+    assert len(check_text(answer["record"]).totals) in (players, 2)  # seats, or two sides
+    assert answer["verdict"]["status"] == 0
+
+
+def test_a_number_of_players_the_game_does_not_allow_is_refused() -> None:
+    with pytest.raises(ValueError, match="korol is played by 4 players, not 5"):
+        start("korol", 1, "en", 5)
+
+
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_reader_playing_at_random_gets_a_record_the_referee_accepts(slug: str) -> None:
     for seed in range(6 if slug != "construction" else 1):

@@ -76,7 +76,11 @@ def collector_deal(
 
 def collector_move(state: co.CollectorState, legal: list[Any]) -> Any:
     """A computer player's move: lay a card of a rank it holds twice (else its commonest rank), take a laid
-    card of a rank it lacks, else draw."""
+    card of a rank it lacks, else draw.
+
+    A player who holds no rank twice draws rather than takes while the stock lasts: his next lay will
+    cost him a rank whatever he takes, and at a table of two (or four) the players would otherwise
+    hand the same two cards back and forth for ever, each laying the rank the other lacks."""
     hand = state.hands[state.to_move]
     counts: dict[Any, int] = {}
     for card in hand:
@@ -86,6 +90,7 @@ def collector_move(state: co.CollectorState, legal: list[Any]) -> Any:
         return max(lays, key=lambda m: (counts[m.card.rank], -m.card.rank))
     missing = set(co.missing_ranks(hand))
     wanted = [m for m in legal if isinstance(m, co.Take) and m.card.rank in missing]
-    if wanted:
+    draw = next((m for m in legal if isinstance(m, co.Draw)), None)
+    if wanted and (draw is None or max(counts.values(), default=0) > 1):
         return wanted[0]
-    return next(m for m in legal if isinstance(m, co.Draw))
+    return draw if draw is not None else legal[0]

@@ -40,9 +40,33 @@ def table_class(slug: str) -> type[Table]:
     return TABLES[slug]
 
 
-def new_table(slug: str, seed: int, lang: str, chosen: Sequence[str] = ()) -> Table:
-    """A table dealt from ``seed``, the reader's earlier choices replayed, the computers moved up to his turn."""
-    table = table_class(slug)(seed, lang)
+def player_counts(slug: str) -> tuple[int, ...]:
+    """How many may sit at a game's practice table: as many as the game allows (its declaration).
+
+    >>> player_counts("catch-the-ten"), player_counts("korol")
+    ((2, 3, 4, 5, 6), (4,))
+    """
+    return GAMES[slug].player_counts
+
+
+def new_table(
+    slug: str, seed: int, lang: str, chosen: Sequence[str] = (), players: int | None = None
+) -> Table:
+    """A table dealt from ``seed``, the reader's earlier choices replayed, the computers moved up to his turn.
+
+    ``players`` is how many sit at it (one of :func:`player_counts`; by default the game's usual table).
+
+    >>> new_table("comet", 5, "en", players=8).players[-1]
+    'Henry'
+    >>> new_table("korol", 5, "en", players=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: korol is played by 4 players, not 3
+    """
+    if players is not None and players not in player_counts(slug):
+        allowed = ", ".join(map(str, player_counts(slug)))
+        raise ValueError(f"{slug} is played by {allowed} players, not {players}")
+    table = table_class(slug)(seed, lang, players)
     table.run_computers()
     for token in chosen:
         if table.choose(token) is not None:
@@ -53,16 +77,18 @@ def new_table(slug: str, seed: int, lang: str, chosen: Sequence[str] = ()) -> Ta
 SOURCE_RULE = re.compile(r"^[A-Z][A-Z0-9]*-S\d+$")
 """A rule as a source states it (``G8-S13``); the page anchors it where the rule's paragraph cites it."""
 
-_LIVE: dict[tuple[str, int, str], Table] = {}
+_LIVE: dict[tuple[str, int, str, int | None], Table] = {}
 
 
-def _table(slug: str, seed: int, lang: str, chosen: Sequence[str]) -> Table:
+def _table(
+    slug: str, seed: int, lang: str, chosen: Sequence[str], players: int | None = None
+) -> Table:
     """The live table for these choices: the one kept from the last call if it matches, else rebuilt."""
-    key = (slug, seed, lang)
+    key = (slug, seed, lang, players)
     table = _LIVE.get(key)
     if table is None or table.chosen != list(chosen):
         _LIVE.clear()  # one game at a time
-        table = _LIVE[key] = new_table(slug, seed, lang, chosen)
+        table = _LIVE[key] = new_table(slug, seed, lang, chosen, players)
     return table
 
 
@@ -169,10 +195,11 @@ def settle() -> None:
         _SETTLED.append(True)
 
 
-def start(slug: str, seed: int, lang: str) -> str:
-    """A new deal: the snapshot at the reader's first turn (JSON)."""
+def start(slug: str, seed: int, lang: str, players: int | None = None) -> str:
+    """A new deal (``players`` at the table, else the game's usual number): the snapshot at the
+    reader's first turn (JSON)."""
     settle()
-    return json.dumps(snapshot(_table(slug, seed, lang, [])), ensure_ascii=False)
+    return json.dumps(snapshot(_table(slug, seed, lang, [], players)), ensure_ascii=False)
 
 
 def act(
@@ -183,6 +210,7 @@ def act(
     token: str,
     verdict: bool = True,
     seen: int = 0,
+    players: int | None = None,
 ) -> str:
     """The reader, after ``chosen``, tries ``token``: the snapshot after it, or the refusal (JSON).
 
@@ -191,7 +219,7 @@ def act(
     the whole deal is the costliest answer of a deal, in the browser a few hundred milliseconds). It
     also says how many entries of the log it has (``seen``): the log grows by a move or a few a turn,
     and Construction's whole log with its "why?"s is tens of kilobytes by the end of the race."""
-    table = _table(slug, seed, lang, chosen)
+    table = _table(slug, seed, lang, chosen, players)
     error = table.choose(token)
     out = snapshot(table, verdict, min(seen, len(table.said())))
     if error is not None:
@@ -199,7 +227,9 @@ def act(
     return json.dumps(out, ensure_ascii=False)
 
 
-def verdict(slug: str, seed: int, lang: str, chosen: Sequence[str]) -> str:
+def verdict(
+    slug: str, seed: int, lang: str, chosen: Sequence[str], players: int | None = None
+) -> str:
     """The record of a deal played to its end with ``chosen`` and the score checker's verdict (JSON).
 
     >>> import json
@@ -208,7 +238,7 @@ def verdict(slug: str, seed: int, lang: str, chosen: Sequence[str]) -> str:
     >>> answer["record"] == table.record_text(), answer["verdict"]["status"]
     (True, 0)
     """
-    table = _table(slug, seed, lang, chosen)
+    table = _table(slug, seed, lang, chosen, players)
     if table.ask is not None:
         raise ValueError(f"{slug} {seed}: the deal is not over after {len(chosen)} choices")
     return json.dumps(judged(table), ensure_ascii=False)

@@ -75,9 +75,12 @@ class Soaked:
     mismatches: list[str] = field(default_factory=list)
 
 
-def soak(slug: str, seeds: Iterable[int], judge_every: int = 1) -> Soaked:
-    """Deals of ``slug`` from ``seeds``, all seats computer players; every ``judge_every``-th deal's record
-    is judged twice, as the page does and as ``referee check`` does, and must be clean and agree."""
+def soak(
+    slug: str, seeds: Iterable[int], judge_every: int = 1, players: int | None = None
+) -> Soaked:
+    """Deals of ``slug`` from ``seeds`` (``players`` at the table, else the game's usual number), all
+    seats computer players; every ``judge_every``-th deal's record is judged twice, as the page does
+    and as ``referee check`` does, and must be clean and agree."""
     from referee.present.verdicts import check_text
     from referee.present.web import check
 
@@ -85,7 +88,7 @@ def soak(slug: str, seeds: Iterable[int], judge_every: int = 1) -> Soaked:
     out = Soaked(slug)
     for k, seed in enumerate(seeds):
         lang = LANGS[seed % len(LANGS)]
-        table = cls(seed, lang)
+        table = cls(seed, lang, players)
         while table.ask is not None:
             choice = table.ask.auto()
             wrong = illegal_choice(table, choice)

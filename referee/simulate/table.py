@@ -31,9 +31,9 @@ from referee.messages import Message, card_label, render, t, tc, tn
 from referee.notation import format_card
 
 PLAYER_NAMES: dict[str, tuple[str, ...]] = {
-    "en": ("Alex", "Boris", "Clara", "David", "Emma", "Felix"),
-    "ru": ("Саша", "Борис", "Вера", "Глеб", "Даша", "Егор"),
-    "de": ("Alex", "Bernd", "Clara", "Dieter", "Eva", "Felix"),
+    "en": ("Alex", "Boris", "Clara", "David", "Emma", "Felix", "Grace", "Henry"),
+    "ru": ("Саша", "Борис", "Вера", "Глеб", "Даша", "Егор", "Женя", "Зоя"),
+    "de": ("Alex", "Bernd", "Clara", "Dieter", "Eva", "Felix", "Greta", "Hans"),
 }
 """The players at a practice table, the reader first: record data, as the names at a real table are."""
 
@@ -228,9 +228,11 @@ class Table(ABC):
     """Whether a card may be played to no target in a game of targets (a trail in Stealing Bundles): the
     page then offers to play a chosen card alone."""
 
-    def __init__(self, seed: int, lang: str = "en"):
+    def __init__(self, seed: int, lang: str = "en", players: int | None = None):
         self.seed = seed
         self.lang = lang
+        if players is not None:  # else the game's usual table (the class's count)
+            self.players_count = players
         self.notation = lang if lang in ("en", "ru", "de") else "en"
         self.players: list[str] = list(
             PLAYER_NAMES.get(lang, PLAYER_NAMES["en"])[: self.players_count]

@@ -16,9 +16,10 @@ from typing import Any
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
-        "loading": "Loading the referee: about 13 MB the first time, then your browser keeps it.",
+        "loading": "Loading the referee: about {{checker_download}} the first time, then your browser keeps it.",
         "failed": "The referee could not start: {error}",
         "choose": "Game",
+        "players": "Players",
         "deal": "Deal the cards",
         "again": "Deal again",
         "seed": "Deal number {seed}",
@@ -51,9 +52,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "scoring": "The referee is checking the deal and counting the score…",
     },
     "ru": {
-        "loading": "Загружается арбитр: около 13 МБ в первый раз, потом браузер хранит его у себя.",
+        "loading": "Загружается арбитр: в первый раз около {{checker_download}}, потом браузер хранит его у себя.",
         "failed": "Арбитр не смог запуститься: {error}",
         "choose": "Игра",
+        "players": "Число игроков",
         "deal": "Сдать карты",
         "again": "Сдать заново",
         "seed": "Сдача № {seed}",
@@ -86,9 +88,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "scoring": "Арбитр проверяет сдачу и подсчитывает очки…",
     },
     "de": {
-        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa 13 MB, danach behält ihn Ihr Browser.",
+        "loading": "Der Schiedsrichter wird geladen: beim ersten Mal etwa {{checker_download}}, "
+        "danach behält ihn Ihr Browser.",
         "failed": "Der Schiedsrichter konnte nicht starten: {error}",
         "choose": "Spiel",
+        "players": "Spielerzahl",
         "deal": "Karten geben",
         "again": "Neu geben",
         "seed": "Blatt Nr. {seed}",
@@ -139,6 +143,7 @@ def table_block(params: dict[str, Any], lang: str) -> str:
     True
     """
     from referee.games import GAMES
+    from referee.simulate.practice import player_counts, table_class
     from site_tools.published.checker import (
         attr,
         bundle,
@@ -157,6 +162,11 @@ def table_block(params: dict[str, Any], lang: str) -> str:
         "data-lock": lock_contents(),
         "data-strings": strings,
         "data-games": {slug: GAMES[slug].name(lang) for slug in GAMES},
+        # How many may sit at each game's table, and how many do unless the reader chooses.
+        "data-seats": {
+            slug: {"counts": list(player_counts(slug)), "usual": table_class(slug).players_count}
+            for slug in GAMES
+        },
     }
     attrs = " ".join(f'{k}="{attr(v)}"' for k, v in root.items())
     return (

@@ -261,3 +261,42 @@ def test_the_table_runs_under_the_site_s_policy(browser: Any, site: Path) -> Non
         page.wait_for_selector(".table-picture svg")
         assert page.evaluate("window.__violations") == []
         context.close()
+
+
+def test_the_reader_chooses_how_many_sit_at_the_table(
+    browser: Any, base_url: str, tmp_path: Path
+) -> None:
+    """Six at Catch the Ten instead of four, chosen with the page's own control: the deal has six seats,
+    its link says so and a reload deals the same six hands; the deal is played out with the keyboard's
+    help button and its record, downloaded, is the one the referee deals for six."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(f"{base_url}/de/play-a-hand/#game=catch-the-ten&seed=5")
+    wait_settled(page, 0)
+    assert page.locator(".table-seat").count() == 4 and "players=" not in page.url
+    page.locator(".table-players").select_option("6")
+    page.locator(".table-deal").click()
+    page.wait_for_function("() => location.hash.includes('players=6')")
+    wait_settled(page, 0)
+    assert page.locator(".table-seat").count() == 6
+    seed = int(page.url.split("seed=")[1].split("&")[0])
+    page.locator(".table-hint").click()
+    wait_settled(page, 1)
+    page.reload()
+    wait_settled(page, 1)  # the same deal, the reader's move replayed
+    assert page.locator(".table-seat").count() == 6 and "players=6" in page.url
+    assert page.locator(".table-players").input_value() == "6"
+    chosen = 1
+    while page.get_attribute(".table-app", "data-state") == "ready":
+        page.locator(".table-hint").click()
+        chosen += 1
+        wait_settled(page, chosen)
+    with page.expect_download() as download:
+        page.locator(".table-download").click()
+    path = tmp_path / "six.yaml"
+    download.value.save_as(path)
+    played = page.evaluate("JSON.parse(localStorage.getItem('referee-table:de')).value.chosen")
+    expected = new_table("catch-the-ten", seed, "de", played, players=6).record_text()
+    assert path.read_text(encoding="utf-8") == expected
+    assert check_text(expected).exit_status == 0
+    context.close()

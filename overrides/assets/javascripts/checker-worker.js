@@ -87,13 +87,16 @@ self.onmessage = async (event) => {
     else if (op === "parse") answer = web.parse(text, lang);
     else if (op === "dump") answer = web.dump(data);
     else if (op === "decode") answer = web.decode(bytes, lang); // a shared record's bytes, as the CLI reads a file
-    else if (op === "table") { // the practice table: {call: "start"|"act"|"verdict", game, seed, chosen, token}
+    else if (op === "table") { // the practice table: {call: "start"|"act"|"verdict", game, seed, players, chosen, token}
       const mod = await tableModule();
       const { call, game, seed, chosen, token, seen } = event.data;
-      if (call === "start") answer = mod.start(game, seed, lang);
-      else if (call === "verdict") answer = mod.verdict(game, seed, lang, python.toPy(chosen || []));
+      // undefined, not null, for the game's usual number: Pyodide gives Python None for undefined, and
+      // for null its own jsnull.
+      const players = event.data.players ?? undefined;
+      if (call === "start") answer = mod.start(game, seed, lang, players);
+      else if (call === "verdict") answer = mod.verdict(game, seed, lang, python.toPy(chosen || []), players);
       // The verdict is asked next; the log from the page's "seen" entries on.
-      else answer = mod.act(game, seed, lang, python.toPy(chosen || []), token, false, seen || 0);
+      else answer = mod.act(game, seed, lang, python.toPy(chosen || []), token, false, seen || 0, players);
     }
     else throw new Error(`unknown request ${op}`);
     self.postMessage({ id, ok: true, answer, ms: performance.now() - began });

@@ -1,7 +1,8 @@
 /**
  * The practice table's app: which deal is on the table (the game, the seed and the reader's choices,
  * kept in the store so that a reload deals the same cards and replays the same moves), the link that
- * names the deal (#game=<slug>&seed=<n>), and the worker's answers, which the view draws.
+ * names the deal (#game=<slug>&seed=<n>, and &players=<n> when not the game's usual number), and the
+ * worker's answers, which the view draws.
  *
  * The referee plays the computer players and judges every move in the worker
  * (referee.simulate.practice); the page sends the game, the seed, the reader's choices so far and the
@@ -17,13 +18,20 @@ import { TableView } from "./table-view.js";
 
 const MAX_SEED = 999_999;
 
-/** The deal a link names: {game, seed} (seed null when the link gives none or a bad one). */
+/** The deal a link names: {game, seed, players} (seed and players null when the link gives none or a bad one). */
 export function readDealLink(hash) {
   const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
   const game = params.get("game");
   const seedText = params.get("seed");
   const seed = seedText !== null && /^\d{1,9}$/.test(seedText) ? Number(seedText) : null;
-  return { game, seed };
+  const playersText = params.get("players");
+  const players = playersText !== null && /^\d$/.test(playersText) ? Number(playersText) : null;
+  return { game, seed, players };
+}
+
+/** The link's fragment for a deal; `players` null for the game's usual number, which a link leaves out. */
+export function dealLink(game, seed, players) {
+  return `#game=${game}&seed=${seed}${players ? `&players=${players}` : ""}`;
 }
 
 /** A new seed: any whole number up to MAX_SEED, from the browser's random numbers. */
@@ -40,8 +48,12 @@ export function newSeed() {
 export function mountTable(root) {
   const t = createStrings(JSON.parse(root.dataset.strings));
   const games = JSON.parse(root.dataset.games);
+  const seats = JSON.parse(root.dataset.seats); // {slug: {counts: [2, 3, …], usual: n}}
+  // The number at the table, null for the game's usual one (so that a deal has one name): a number
+  // the game does not allow (a link or a kept deal from elsewhere) is the usual one too.
+  const seatsFor = (game, players) => (seats[game] && seats[game].counts.includes(players) && players !== seats[game].usual ? players : null);
   const lang = root.dataset.lang;
-  const store = createStore(`referee-table:${lang}`, () => null); // {game, seed, chosen}
+  const store = createStore(`referee-table:${lang}`, () => null); // {game, seed, players, chosen}
   let state = { status: "loading", snap: null, refusal: null, busy: false, marks: true, link: "" };
   const client = createWorkerClient(checkerWorkerURL(root, new URL("../table.js", import.meta.url).href), {
     lang,
@@ -58,19 +70,20 @@ export function mountTable(root) {
     return answer;
   }
 
-  async function open(game, seed, chosen = []) {
+  async function open(game, seed, chosen = [], asked = null) {
     if (!(game in games)) {
       set({ status: "choose", snap: null });
       return;
     }
-    store.update({ game, seed, chosen });
-    history.replaceState(null, "", `#game=${game}&seed=${seed}`);
-    set({ busy: true, refusal: null });
-    let snap = await ask({ call: "start", game, seed });
-    if (chosen.length) snap = await ask({ call: "act", game, seed, chosen: chosen.slice(0, -1), token: chosen[chosen.length - 1] });
+    const players = seatsFor(game, asked);
+    store.update({ game, seed, players, chosen });
+    history.replaceState(null, "", dealLink(game, seed, players));
+    set({ busy: true, refusal: null, chosenPlayers: null });
+    let snap = await ask({ call: "start", game, seed, players });
+    if (chosen.length) snap = await ask({ call: "act", game, seed, players, chosen: chosen.slice(0, -1), token: chosen[chosen.length - 1] });
     if (snap.refusal || snap.chosen.length !== chosen.length) { // a stored game that no longer fits: a fresh deal
-      snap = await ask({ call: "start", game, seed });
-      store.update({ game, seed, chosen: [] });
+      snap = await ask({ call: "start", game, seed, players });
+      store.update({ game, seed, players, chosen: [] });
     }
     set({ status: "ready", snap, busy: false, refusal: null, link: location.href });
     if (snap.over) finish(snap);
@@ -81,7 +94,7 @@ export function mountTable(root) {
     if (!deal || state.busy || !state.snap || state.snap.over) return;
     set({ busy: true });
     const before = state.snap.log;
-    const snap = await ask({ call: "act", game: deal.game, seed: deal.seed, chosen: deal.chosen, token, seen: before.length });
+    const snap = await ask({ call: "act", game: deal.game, seed: deal.seed, players: deal.players ?? null, chosen: deal.chosen, token, seen: before.length });
     snap.log = before.slice(0, snap.log_from).concat(snap.log); // the answer's log starts where the page's ends
     if (snap.refusal) {
       set({ busy: false, refusal: snap.refusal });
@@ -97,7 +110,7 @@ export function mountTable(root) {
     set({ checkerLink: null });
     let judged;
     try {
-      judged = await ask({ call: "verdict", game: snap.game, seed: snap.seed, chosen: snap.chosen });
+      judged = await ask({ call: "verdict", game: snap.game, seed: snap.seed, players: store.get()?.players ?? null, chosen: snap.chosen });
     } catch (error) {
       set({ status: "failed", error: String(error && error.message ? error.message : error) });
       return;
@@ -111,13 +124,14 @@ export function mountTable(root) {
 
   const actions = {
     move,
-    deal: (game) => open(game, newSeed()),
-    choose: (game) => set({ chosenGame: game }),
+    deal: (game, players) => open(game, newSeed(), [], players),
+    choose: (game) => set({ chosenGame: game, chosenPlayers: null }),
+    players: (n) => set({ chosenPlayers: n }),
     marks: (on) => set({ marks: on }),
   };
 
   function draw() {
-    render(html`<${TableView} state=${state} t=${t} games=${games} lang=${lang} actions=${actions} />`, root);
+    render(html`<${TableView} state=${state} t=${t} games=${games} seats=${seats} lang=${lang} actions=${actions} />`, root);
     performance.mark("table:drawn"); // the benchmark's split of a move: the Python, the messages, the drawing
   }
 
@@ -125,18 +139,20 @@ export function mountTable(root) {
   client.ready.then(
     (status) => {
       root.dataset.start = (status && status.start) || "ready"; // offline.js keeps the files once the worker is up
-      const { game, seed } = readDealLink(location.hash);
+      const { game, seed, players } = readDealLink(location.hash);
       const kept = store.get();
-      if (game && kept && kept.game === game && (seed === null || seed === kept.seed)) open(kept.game, kept.seed, kept.chosen || []);
-      else if (game) open(game, seed ?? newSeed());
-      else if (kept && kept.game in games) open(kept.game, kept.seed, kept.chosen || []);
+      const same = kept && kept.game === game && (seed === null || seed === kept.seed) && (players === null || seatsFor(game, players) === (kept.players ?? null));
+      if (game && same) open(kept.game, kept.seed, kept.chosen || [], kept.players ?? null);
+      else if (game) open(game, seed ?? newSeed(), [], players);
+      else if (kept && kept.game in games) open(kept.game, kept.seed, kept.chosen || [], kept.players ?? null);
       else set({ status: "choose" });
     },
     (error) => set({ status: "failed", error: String(error && error.message ? error.message : error) }),
   );
   window.addEventListener("hashchange", () => {
-    const { game, seed } = readDealLink(location.hash);
+    const { game, seed, players } = readDealLink(location.hash);
     const kept = store.get();
-    if (game && (!kept || kept.game !== game || (seed !== null && seed !== kept.seed))) open(game, seed ?? newSeed());
+    const other = !kept || kept.game !== game || (seed !== null && seed !== kept.seed) || (players !== null && seatsFor(game, players) !== (kept.players ?? null));
+    if (game && other) open(game, seed ?? newSeed(), [], players);
   });
 }

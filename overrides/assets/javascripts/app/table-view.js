@@ -1,8 +1,8 @@
 /**
- * The practice table's view: the game and the deal's number, the seats, the table (the trick, the
- * piles, the layout, Construction's track), the duty that applies now, the reader's hand and moves,
- * a refusal with the rule it breaks, the moves so far (each computer move with its "why?"), and at the
- * end the verdict, the scores and the record.
+ * The practice table's view: the game, how many play and the deal's number, the seats, the table
+ * (the trick, the piles, the layout, Construction's track), the duty that applies now, the reader's
+ * hand and moves, a refusal with the rule it breaks, the moves so far (each computer move with its
+ * "why?"), and at the end the verdict, the scores and the record.
  *
  * Keyboard: the hand is one tab stop; the arrow keys move along it, Enter or Space plays the card (or
  * chooses it, in a game where a card goes somewhere: then the targets are buttons). Every card has its
@@ -42,15 +42,23 @@ function Announce({ snap, t }) {
   return html`<div class="table-announce table-sr" role="status" aria-live="polite">${text}</div>`;
 }
 
-function Chooser({ state, t, games, actions }) {
+function Chooser({ state, t, games, seats, actions }) {
   const current = state.chosenGame || (state.snap && state.snap.game) || Object.keys(games)[0];
+  const { counts, usual } = seats[current];
+  // How many at the table: as chosen, else as at the deal on the table (same game), else the usual number.
+  const onTable = state.snap && state.snap.game === current ? state.snap.players.length : usual;
+  const players = state.chosenPlayers || onTable;
   return html`<div class="table-choose">
     <label>${t("choose")} <select class="table-game" value=${current}
       onChange=${(e) => actions.choose(e.currentTarget.value)}>
       ${Object.entries(games).map(([slug, name]) => html`<option value=${slug} key=${slug}>${name}</option>`)}
     </select></label>
+    ${counts.length > 1 && html`<label>${t("players")} <select class="table-players" value=${String(players)}
+      onChange=${(e) => actions.players(Number(e.currentTarget.value))}>
+      ${counts.map((n) => html`<option value=${String(n)} key=${n}>${n}</option>`)}
+    </select></label>`}
     <button type="button" class="md-button table-deal" disabled=${state.status === "loading"}
-      onClick=${() => actions.deal(current)}>${state.snap ? t("again") : t("deal")}</button>
+      onClick=${() => actions.deal(current, players)}>${state.snap ? t("again") : t("deal")}</button>
     ${state.snap && html`<span class="table-seed">${t("seed", { seed: state.snap.seed })}</span>`}
   </div>`;
 }
@@ -220,7 +228,7 @@ function Verdict({ snap, state, t }) {
   </section>`;
 }
 
-export function TableView({ state, t, games, actions }) {
+export function TableView({ state, t, games, seats, actions }) {
   const [selected, setSelected] = useState(null);
   const snap = state.snap;
   useEffect(() => setSelected(null), [snap]);
@@ -238,7 +246,7 @@ export function TableView({ state, t, games, actions }) {
     : snap && snap.over ? (snap.verdict ? "over" : "scoring") : "ready";
   return html`<div class=${state.busy ? "table-app busy" : "table-app"} aria-busy=${state.busy ? "true" : "false"}
     data-state=${phase} data-chosen=${snap ? snap.chosen.length : 0} data-refused=${state.refusal ? state.refusal.code : ""}>
-    <${Chooser} state=${state} t=${t} games=${games} actions=${actions} />
+    <${Chooser} state=${state} t=${t} games=${games} seats=${seats} actions=${actions} />
     <${Status} state=${state} t=${t} />
     <${Announce} snap=${snap} t=${t} />
     ${snap && html`
