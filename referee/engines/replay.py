@@ -244,10 +244,7 @@ def replay_tricks(
                 t(
                     "A trick needs one card from each of the {n} players; this one has {cards}.",
                     n=n,
-                    cards=[
-                        t("{card} ({player})", card=c, player=names[s])
-                        for c, s in zip(cards, seats, strict=False)
-                    ],
+                    cards=_cards_of(cards, seats, names),
                 ),
                 "record.trick_shape",
                 "play",
@@ -427,10 +424,7 @@ def replay_capped(
                     "This trick needs one card from each player still in the deal ({players}); "
                     "it has {cards}.",
                     players=[names[s] for s in in_play],
-                    cards=[
-                        t("{card} ({player})", card=c, player=names[s])
-                        for c, s in zip(cards, seats, strict=False)
-                    ],
+                    cards=_cards_of(cards, seats, names),
                 ),
                 "record.trick_shape",
                 "play",
@@ -502,6 +496,13 @@ def replay_capped(
         if held[seat]:
             replay.dead[seat] = [c for c in hands[seat] if c in held[seat]]
     return replay
+
+
+def _cards_of(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str]) -> list[Message]:
+    """A trick's cards, each with the name of the player who played it, for a message that lists them."""
+    return [
+        t("{card} ({player})", card=c, player=names[s]) for c, s in zip(cards, seats, strict=False)
+    ]
 
 
 def _trick_cards(
