@@ -12,7 +12,7 @@ trick with more cards than players) make the record unusable.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import ClassVar
@@ -87,6 +87,15 @@ class Replay(Value):
         for tr in self.tricks:
             counts[tr.winner] += 1
         return counts
+
+
+def counts_of(players: Sequence[str], counts: Iterable[int]) -> list[Message]:
+    """Each player with his number (tricks won, a quota), in seat order, for a message that lists them.
+
+    >>> [str(m) for m in counts_of(["Anna", "Boris"], [3, 5])]
+    ['Anna 3', 'Boris 5']
+    """
+    return [t("{player} {n}", player=p, n=k) for p, k in zip(players, counts, strict=True)]
 
 
 def card_twice(card: Card, first: str, second: str) -> Message:
