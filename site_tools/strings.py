@@ -100,4 +100,24 @@ def language_name(code: str, lang: str) -> str:
 
 def text(key: str, lang: str) -> str:
     """The sentence ``key`` in ``lang``, English if that language lacks it."""
-    return STRINGS.get(lang, {}).get(key) or STRINGS["en"][key]
+    return localized(STRINGS, key, lang)
+
+
+def localized(table: dict[str, dict[str, str]], key: str, lang: str) -> str:
+    """``key`` of a table of words per language, in ``lang``; the English where ``lang`` lacks it (or leaves
+    it empty), so that a language added before its words are written still shows every control.
+
+    >>> table = {"en": {"ok": "OK", "no": "No"}, "de": {"ok": "", "no": "Nein"}}
+    >>> localized(table, "no", "de"), localized(table, "ok", "de"), localized(table, "no", "xx")
+    ('Nein', 'OK', 'No')
+    """
+    return table.get(lang, {}).get(key) or table["en"][key]
+
+
+def localized_all(table: dict[str, dict[str, str]], lang: str) -> dict[str, str]:
+    """Every key of ``table`` (the English ones, in their order), each :func:`localized` in ``lang``.
+
+    >>> localized_all({"en": {"ok": "OK", "no": "No"}, "de": {"no": "Nein"}}, "de")
+    {'ok': 'OK', 'no': 'Nein'}
+    """
+    return {key: localized(table, key, lang) for key in table["en"]}

@@ -49,16 +49,7 @@ def record(players, *deals, **top) -> dict:
 @given(st.integers(2, 4), SEEDS, OPTION_SETS)
 def test_every_card_is_somewhere_and_every_pile_descends_in_alternating_colours(n, rng, options):
     hands, sides, stock = shuffled_layout(rng, n)
-    first = 0 if options["first_player"] == "dealer" else 1
-    state = kc.KingsCornersHand(
-        [str(k) for k in range(n)],
-        hands,
-        sides,
-        stock,
-        first,
-        options["end_when_out"],
-        options["kings_compulsory"],
-    )
+    state = kc.KingsCornersHand.dealt([str(k) for k in range(n)], hands, sides, stock, 0, options)
     while not state.is_over():
         moves = state.legal_moves()
         assert moves, (

@@ -473,15 +473,7 @@ def some_scores(
     out: dict[str, int] = {}
     for key, number in value.items():
         if key not in keys:
-            r.fail(
-                path + (key,),
-                t(
-                    "Unknown field {key!r}; expected one of {allowed}.",
-                    key=str(key),
-                    allowed=list(keys),
-                ),
-                "record.unknown_field",
-            )
+            r.unknown_field(path, key, list(keys))
             continue
         got = r.integer(path + (key,), minimum=None, value=number)
         if got is not None:

@@ -423,17 +423,29 @@ def write_play(play: Play, notation: str = "en") -> str:
     return f"{head} > {', '.join(targets)}" if targets else head
 
 
+def _list_at(r: Reader, path: Path, shape: Message) -> list[Any] | None:
+    """The list at ``path`` (empty when the field is left out); None, noted with ``shape``, when it is not a list.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("moves: 7♠\\n"))
+    >>> _list_at(r, ("moves",), t("a list")), _list_at(r, ("rounds",), t("a list")), [e.code for e in r.errors]
+    (None, [], ['record.shape'])
+    """
+    value = r.get(path)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        r.fail(path, shape, "record.shape")
+        return None
+    return value
+
+
 def read_plays(r: Reader, path: Path, players: list[str]) -> list[Play] | None:
     """The ``moves`` of a capturing game, each a :func:`parse_play`; None (noted) when any cannot be read."""
-    raw_moves = r.get(path)
+    raw_moves = _list_at(
+        r, path, t("moves must be a list of plays, such as {example}.", example="7♠ > 7♣")
+    )
     if raw_moves is None:
-        raw_moves = []
-    if not isinstance(raw_moves, list):
-        r.fail(
-            path,
-            t("moves must be a list of plays, such as {example}.", example="7♠ > 7♣"),
-            "record.shape",
-        )
         return None
     moves: list[Play] = []
     for k, raw in enumerate(raw_moves):
@@ -533,15 +545,10 @@ class RoundsState(PackState[M]):
 def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
     """The ``rounds`` of a lay-and-take record: a list of mappings with ``lay`` and ``take``, each naming players
     at the table and cards (or ``draw``) that can be read. None (noted) when they cannot be used."""
-    rounds = r.get(path)
+    rounds = _list_at(
+        r, path, t("rounds must be a list, one entry a round, each with lay and take.")
+    )
     if rounds is None:
-        rounds = []
-    if not isinstance(rounds, list):
-        r.fail(
-            path,
-            t("rounds must be a list, one entry a round, each with lay and take."),
-            "record.shape",
-        )
         return None
     ok = True
     for i, entry in enumerate(rounds):

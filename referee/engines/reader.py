@@ -178,15 +178,19 @@ class Reader:
         if isinstance(value, dict):
             for key in value:
                 if key not in allowed:
-                    self.fail(
-                        path + (key,),
-                        t(
-                            "Unknown field {key!r}; expected one of {allowed}.",
-                            key=str(key),
-                            allowed=sorted(allowed),
-                        ),
-                        "record.unknown_field",
-                    )
+                    self.unknown_field(path, key, sorted(allowed))
+
+    def unknown_field(self, path: Path, key: Any, allowed: list[str]) -> None:
+        """Note the key ``key`` of the mapping at ``path``, not one of ``allowed`` (listed in this order)."""
+        self.fail(
+            path + (key,),
+            t(
+                "Unknown field {key!r}; expected one of {allowed}.",
+                key=str(key),
+                allowed=allowed,
+            ),
+            "record.unknown_field",
+        )
 
     def header(
         self, game: Game, extra: tuple[str, ...] | None = None

@@ -12,7 +12,7 @@ trick with more cards than players) make the record unusable.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import ClassVar
@@ -87,6 +87,15 @@ class Replay(Value):
         for tr in self.tricks:
             counts[tr.winner] += 1
         return counts
+
+
+def counts_of(players: Sequence[str], counts: Iterable[int]) -> list[Message]:
+    """Each player with his number (tricks won, a quota), in seat order, for a message that lists them.
+
+    >>> [str(m) for m in counts_of(["Anna", "Boris"], [3, 5])]
+    ['Anna 3', 'Boris 5']
+    """
+    return [t("{player} {n}", player=p, n=k) for p, k in zip(players, counts, strict=True)]
 
 
 def card_twice(card: Card, first: str, second: str) -> Message:
@@ -244,10 +253,7 @@ def replay_tricks(
                 t(
                     "A trick needs one card from each of the {n} players; this one has {cards}.",
                     n=n,
-                    cards=[
-                        t("{card} ({player})", card=c, player=names[s])
-                        for c, s in zip(cards, seats, strict=False)
-                    ],
+                    cards=_cards_of(cards, seats, names),
                 ),
                 "record.trick_shape",
                 "play",
@@ -427,10 +433,7 @@ def replay_capped(
                     "This trick needs one card from each player still in the deal ({players}); "
                     "it has {cards}.",
                     players=[names[s] for s in in_play],
-                    cards=[
-                        t("{card} ({player})", card=c, player=names[s])
-                        for c, s in zip(cards, seats, strict=False)
-                    ],
+                    cards=_cards_of(cards, seats, names),
                 ),
                 "record.trick_shape",
                 "play",
@@ -502,6 +505,13 @@ def replay_capped(
         if held[seat]:
             replay.dead[seat] = [c for c in hands[seat] if c in held[seat]]
     return replay
+
+
+def _cards_of(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str]) -> list[Message]:
+    """A trick's cards, each with the name of the player who played it, for a message that lists them."""
+    return [
+        t("{card} ({player})", card=c, player=names[s]) for c, s in zip(cards, seats, strict=False)
+    ]
 
 
 def _trick_cards(

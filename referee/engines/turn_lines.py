@@ -149,12 +149,7 @@ def replay_turn_lines(
     for k, item in enumerate(lines):
         turn_path, where = deal.at("turns", k), deal.where("turns", k)
         if state.is_over():
-            deal.warn(
-                f"{words.code}.after_end",
-                ("turns", k),
-                with_params(words.after_end, k=k + 1),
-                "error",
-            )
+            _warn_after_end(deal, words, k)
             return False, [with_params(words.ended, k=k + 1)]
         content = item
         if isinstance(item, str) and ":" in item:
@@ -252,6 +247,16 @@ class LineWords:
     """The step after a move that breaks a rule."""
 
 
+def _warn_after_end(deal: Deal, words: TurnWords | LineWords, k: int) -> None:
+    """The finding for turn ``k`` (from 0), recorded after the end of the game, in the game's words."""
+    deal.warn(
+        f"{words.code}.after_end",
+        ("turns", k),
+        with_params(words.after_end, k=k + 1),
+        "error",
+    )
+
+
 def replay_lines(
     deal: Deal,
     state: TurnState[M],
@@ -264,12 +269,7 @@ def replay_lines(
     game's words) or at a move that breaks a rule (its finding, and the step ``words.broken``)."""
     for k, move in enumerate(moves):
         if state.is_over():
-            deal.warn(
-                f"{words.code}.after_end",
-                ("turns", k),
-                with_params(words.after_end, k=k + 1),
-                "error",
-            )
+            _warn_after_end(deal, words, k)
             return
         broken = push_at(
             state,

@@ -55,6 +55,7 @@ from referee.games.play.kings_corners import (
     KingsMove,
     Play,
     Shift,
+    first_seat,
     fits,
     left_penalty,
 )
@@ -441,9 +442,7 @@ class KingsCorners(Game):
         holding = [p for p in players if left[p].size]
         out_now = [p for p in players if not left[p].size]
         limit = len(DECK) - len(SIDES)
-        first = players[
-            dealer if options["first_player"] == "dealer" else (dealer + 1) % len(players)
-        ]
+        first = players[first_seat(dealer, len(players), options)]
         # Possible or exit 2 (left): the hands hold at most the four kings and the 48 cards not laid beside
         # the stock, each once (record.card_twice); somebody still holds cards, and with end_when_out only
         # one player is out; with kings_compulsory a blocked hand leaves no king in a hand (all
@@ -557,22 +556,13 @@ class KingsCorners(Game):
             or turns_value is None
         ):
             return None
-        first = dealer if options["first_player"] == "dealer" else (dealer + 1) % n
-        state = KingsCornersHand(
-            players,
-            hands,
-            sides,
-            stock,
-            first,
-            options["end_when_out"],
-            options["kings_compulsory"],
-        )
+        state = KingsCornersHand.dealt(players, hands, sides, stock, dealer, options)
         steps: list[Message] = [
             tn(
                 "{player} has the first turn; {n} turn checked one by one.",
                 "{player} has the first turn; {n} turns checked one by one.",
                 len(turns_value),
-                player=players[first],
+                player=players[state.to_move],  # the first turn: nothing is played yet
                 n=len(turns_value),
             )
         ]

@@ -94,12 +94,7 @@ def card(
     marked = f" cr-mark-{mark}" if mark else ""
     rank = "🃏" if c.rank is Rank.JOKER else rank_label(c.rank, lang)
     suit = c.suit.symbol if c.suit is not None else ""
-    inner = (
-        f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="2" fill="none" '
-        f'class="cr-inner {colour}" stroke-width="0.6"/>'
-        if colour == "cr-red"
-        else ""
-    )
+    inner = _inner_border(x, y, CARD_W, CARD_H, colour)
     size = 13 if len(rank) < 2 else 11
     return (
         f'<g class="cr-card{marked}">'
@@ -111,6 +106,22 @@ def card(
         f'<text class="{colour}" x="{x + 5}" y="{y + 29}" font-size="12">{suit}</text>'
         f'<text class="{colour}" x="{x + CARD_W / 2 + 3}" y="{y + 49}" font-size="20" '
         f'text-anchor="middle">{suit}</text></g>'
+    )
+
+
+def _inner_border(x: float, y: float, width: float, height: float, colour: str) -> str:
+    """The thin inner frame of a red card's face, ``width`` by ``height`` at (x, y); a black card has none.
+
+    >>> _inner_border(0, 0, 50, 70, "cr-black")
+    ''
+    >>> _inner_border(0, 0, 50, 70, "cr-red")[:40]
+    '<rect x="3" y="3" width="44" height="64"'
+    """
+    if colour != "cr-red":
+        return ""
+    return (
+        f'<rect x="{x + 3}" y="{y + 3}" width="{width - 6}" height="{height - 6}" rx="2" fill="none" '
+        f'class="cr-inner {colour}" stroke-width="0.6"/>'
     )
 
 
@@ -284,12 +295,7 @@ def _landscape(c: Card, lang: str, x: float, y: float, mark: str | None) -> str:
     marked = f" cr-mark-{mark}" if mark else ""
     rank = rank_label(c.rank, lang)
     suit = c.suit.symbol if c.suit is not None else ""
-    inner = (
-        f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_H - 6}" height="{CARD_W - 6}" rx="2" fill="none" '
-        f'class="cr-inner {colour}" stroke-width="0.6"/>'
-        if colour == "cr-red"
-        else ""
-    )
+    inner = _inner_border(x, y, CARD_H, CARD_W, colour)
     return (
         f'<g class="cr-card{marked}"><rect class="cr-face" x="{x + 0.5}" y="{y + 0.5}" width="{CARD_H - 1}" '
         f'height="{CARD_W - 1}" rx="4"/>{inner}<text class="{colour}" x="{x + 6}" y="{y + 25}" font-size="13" '

@@ -199,11 +199,22 @@ def _check_characters(text: str) -> None:
     bad = _NOT_PRINTABLE.search(text)
     if bad is None:
         return
-    line = text.count("\n", 0, bad.start()) + 1
-    raise RecordError(
+    raise _control_character(text, bad.start(), f"U+{ord(bad.group()):04X}")
+
+
+def _control_character(text: str, at: int, char: str) -> RecordError:
+    """The error for the control character ``char`` found at offset ``at`` of ``text``.
+
+    Both the raw characters and the JSON escapes that make one are refused with this one message.
+
+    >>> _control_character("a\\nb", 2, "U+0007").where.line
+    2
+    """
+    line = text.count("\n", 0, at) + 1
+    return RecordError(
         t(
             "The record contains the control character {char} (line {line}); a record is plain text.",
-            char=f"U+{ord(bad.group()):04X}",
+            char=char,
             line=line,
         ),
         code="record.control_character",
@@ -293,16 +304,7 @@ def _load_json(text: str) -> Any:
     if escaped is not None and _has_surrogate(data):
         # "\ud800" escapes half a character: the text is plain, the value it makes is not (YAML refuses it).
         lone = _LONE_ESCAPE.search(text) or escaped
-        line = text.count("\n", 0, lone.start()) + 1
-        raise RecordError(
-            t(
-                "The record contains the control character {char} (line {line}); a record is plain text.",
-                char=f"U+{lone.group()[2:].upper()}",
-                line=line,
-            ),
-            code="record.control_character",
-            where=Where(line=line),
-        )
+        raise _control_character(text, lone.start(), f"U+{lone.group()[2:].upper()}")
     return data
 
 

@@ -53,16 +53,7 @@ def played_hand(
     the side piles and the stock) or else from a layout dealt with ``rng``."""
     n = len(players)
     hands, sides, stock = layout or shuffled_layout(rng, n)
-    first = dealer if options.get("first_player", "dealer") == "dealer" else (dealer + 1) % n
-    state = kc.KingsCornersHand(
-        players,
-        hands,
-        sides,
-        stock,
-        first,
-        options.get("end_when_out", False),
-        options.get("kings_compulsory", False),
-    )
+    state = kc.KingsCornersHand.dealt(players, hands, sides, stock, dealer, options)
     return random_playout(state, rng)  # type: ignore[return-value]
 
 

@@ -102,6 +102,19 @@ class TrickTable(Table):
             mine = t("You may play: {cards}.", cards=sorted(legal))
         return [*out, mine]
 
+    def ask_bid(
+        self, seat: int, choices: list[Choice], auto: Choice, duty: Message, rule: str
+    ) -> Ask:
+        """``seat``'s bid, one of ``choices``: the computer bids ``auto``; ``duty`` says how to bid, by ``rule``."""
+        return Ask(
+            seat,
+            choices,
+            lambda: auto,
+            t("{player} to bid", player=self.players[seat]),
+            [duty],
+            rule=rule,
+        )
+
     def tricks(self, play: TrickPlay) -> Script:
         """Ask every card of a trick play, to its end."""
         self.play = play
@@ -290,13 +303,12 @@ class MinnesotaWhistTable(TrickTable):
             colour = [c for c in hand if c.suit.is_red != strong] or hand  # type: ignore[union-attr]
             low_card = min(colour, key=lambda c: c.rank)
             auto = next(c for c in choices if c.card == low_card)
-            choice = yield Ask(
+            choice = yield self.ask_bid(
                 seat,
                 choices,
-                lambda auto=auto: auto,
-                t("{player} to bid", player=self.players[seat]),
-                [t("Show a black card to bid grand (a high hand), a red card for low.")],
-                rule="MW-S6",
+                auto,
+                t("Show a black card to bid grand (a high hand), a red card for low."),
+                "MW-S6",
             )
             self.bids.append(choice.move)
             if not choice.card.suit.is_red:  # type: ignore[union-attr]
@@ -372,13 +384,12 @@ class YachtTable(TrickTable):
             choices.append(Choice("lucky", t("bids Lucky Thirteen Under"), move=deals_yacht.LUCKY))
             bid = sim_yacht.yacht_bid(hand, trump, self.total)
             auto = next(c for c in choices if c.move == bid)
-            choice = yield Ask(
+            choice = yield self.ask_bid(
                 seat,
                 choices,
-                lambda auto=auto: auto,
-                t("{player} to bid", player=self.players[seat]),
-                [t("Bid a start and a goal number, or Thirteen Under (no tricks at all).")],
-                rule="Y-O6",
+                auto,
+                t("Bid a start and a goal number, or Thirteen Under (no tricks at all)."),
+                "Y-O6",
             )
             self.bids[seat] = choice.move
         first = yacht.first_lead_card(trump)

@@ -411,10 +411,8 @@ class KingsCornersTable(TurnTable):
         self.dealer = 0
         hands, sides, stock = sim_kc.shuffled_layout(self.rng, n)
         self.dealt, self.sides, self.stock = [list(h) for h in hands], sides, stock
-        opts = self.options()
-        first = self.dealer if opts["first_player"] == "dealer" else (self.dealer + 1) % n
-        self.state = kc.KingsCornersHand(
-            self.players, hands, sides, stock, first, opts["end_when_out"], opts["kings_compulsory"]
+        self.state = kc.KingsCornersHand.dealt(
+            self.players, hands, sides, stock, self.dealer, self.options()
         )
         self.moves_this_turn = 0
         yield from self.turns()

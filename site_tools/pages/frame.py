@@ -25,6 +25,8 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
+from site_tools.strings import localized
+
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_LANGUAGE = "en"
 
@@ -112,7 +114,7 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
 
 def frame_text(key: str, lang: str) -> str:
     """The frame's sentence ``key`` in ``lang`` (English if missing)."""
-    return FRAME_STRINGS.get(lang, {}).get(key) or FRAME_STRINGS[DEFAULT_LANGUAGE][key]
+    return localized(FRAME_STRINGS, key, lang)
 
 
 def edit_target(lang: str, page: str) -> str:

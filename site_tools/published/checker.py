@@ -55,6 +55,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from site_tools.strings import localized_all
+
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE = NODE_MODULES / "pyodide"
@@ -573,9 +575,9 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
     The page's script builds the checker in it from ``data-games`` (the declarations) and
     ``data-strings`` (:mod:`site_tools.published.checker_strings`).
     """
-    from site_tools.published.checker_strings import STRINGS, text
+    from site_tools.published.checker_strings import STRINGS
 
-    strings = {k: text(k, lang) for k in STRINGS["en"]}
+    strings = localized_all(STRINGS, lang)
     root = {
         "class": "referee-checker",
         "data-lang": lang,
@@ -584,13 +586,26 @@ def checker_block(params: dict[str, Any], lang: str) -> str:
         "data-strings": strings,
         "data-games": form_spec(lang),
     }
-    attrs = " ".join(f'{k}="{attr(v)}"' for k, v in root.items())
     # The page's script (overrides/assets/javascripts/app/) draws the status, the two views, the
     # actions and the answer in place of this line; without the script the page says what it is for.
+    return status_element(
+        root,
+        "checker-status",
+        f'<span class="checker-status-text">{html.escape(strings["loading"])}</span>',
+    )
+
+
+def status_element(root: dict[str, Any], status_class: str, status: str) -> str:
+    """An element the page's script builds in: the attributes ``root``, holding only a live status line
+    (``status``, HTML) that is all a reader sees until the script has started.
+
+    >>> status_element({"class": "x", "data-n": 1}, "x-status", "<span>…</span>")
+    '<div class="x" data-n="1"><div class="x-status" role="status" aria-live="polite"><span>…</span></div></div>\\n'
+    """
+    attrs = " ".join(f'{k}="{attr(v)}"' for k, v in root.items())
     return (
         f"<div {attrs}>"
-        '<div class="checker-status" role="status" aria-live="polite">'
-        f'<span class="checker-status-text">{html.escape(strings["loading"])}</span></div>'
+        f'<div class="{status_class}" role="status" aria-live="polite">{status}</div>'
         "</div>\n"
     )
 

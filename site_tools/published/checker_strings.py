@@ -7,6 +7,8 @@ Strings with ``{name}`` are filled in by the page's script.
 
 from __future__ import annotations
 
+from site_tools.strings import localized
+
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "loading": "Loading the referee: about {{checker_download}} the first time, then your "
@@ -302,4 +304,4 @@ def text(key: str, lang: str) -> str:
     >>> text("check", "ru"), text("check", "xx")
     ('Проверить счёт', 'Check the score')
     """
-    return STRINGS.get(lang, {}).get(key) or STRINGS["en"][key]
+    return localized(STRINGS, key, lang)

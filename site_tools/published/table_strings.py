@@ -14,6 +14,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from site_tools.strings import localized_all
+
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "loading": "Loading the referee: about {{checker_download}} the first time, then your browser keeps it.",
@@ -127,15 +129,6 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-def text(key: str, lang: str) -> str:
-    """The table's string ``key`` in ``lang`` (English where a language lacks it).
-
-    >>> text("deal", "de"), text("deal", "xx")
-    ('Karten geben', 'Deal the cards')
-    """
-    return STRINGS.get(lang, {}).get(key) or STRINGS["en"][key]
-
-
 def table_block(params: dict[str, Any], lang: str) -> str:
     """The practice table's element in ``lang``: Pyodide's files (the checker's), the words, the games' names.
 
@@ -145,14 +138,14 @@ def table_block(params: dict[str, Any], lang: str) -> str:
     from referee.games import GAMES
     from referee.simulate.practice import player_counts, table_class
     from site_tools.published.checker import (
-        attr,
         bundle,
         lock_contents,
         pyodide_version,
         snapshot_name,
+        status_element,
     )
 
-    strings = {k: text(k, lang) for k in STRINGS["en"]}
+    strings = localized_all(STRINGS, lang)
     root = {
         "class": "referee-table",
         "data-lang": lang,
@@ -168,10 +161,4 @@ def table_block(params: dict[str, Any], lang: str) -> str:
             for slug in GAMES
         },
     }
-    attrs = " ".join(f'{k}="{attr(v)}"' for k, v in root.items())
-    return (
-        f"<div {attrs}>"
-        '<div class="table-status" role="status" aria-live="polite">'
-        f"<span>{html.escape(strings['loading'])}</span></div>"
-        "</div>\n"
-    )
+    return status_element(root, "table-status", f"<span>{html.escape(strings['loading'])}</span>")

@@ -11,7 +11,14 @@ from referee.cards import Card, Suit, deck
 from referee.engines.deals import Deal, read_card, read_suit, whole_pack
 from referee.engines.game import STOPPED_HERE, DealResult, Finding
 from referee.engines.reader import Reader
-from referee.engines.replay import STOPPED, Replay, first_lead_as, read_hands, replay_tricks
+from referee.engines.replay import (
+    STOPPED,
+    Replay,
+    counts_of,
+    first_lead_as,
+    read_hands,
+    replay_tricks,
+)
 from referee.engines.trick_counts import trick_counts
 from referee.engines.trick_rules import ORDER_6_TO_A, TrickRules
 from referee.messages import Message, t, tn
@@ -252,7 +259,7 @@ class KorolDeals:
             return None
         caps, counts = [quotas[titles[p]] for p in players], [first[p] for p in players]
         if not summary_tricks_possible(counts, caps):
-            said = [t("{player} {n}", player=p, n=q) for p, q in zip(players, caps, strict=True)]
+            said = counts_of(players, caps)
             r.fail(
                 path + ("tricks",),
                 t(
@@ -298,7 +305,7 @@ class KorolDeals:
         steps.append(
             t(
                 "First phase, tricks: {tricks}.",
-                tricks=[t("{player} {n}", player=p, n=first[p]) for p in players],
+                tricks=counts_of(players, [first[p] for p in players]),
             )
         )
         reign = reign_titles(first, titles)
@@ -531,14 +538,7 @@ class KorolDeals:
             return None
         findings.extend(first_lead_as(replay, "play.reign_lead").findings)
         won = replay.tricks_won(PLAYERS)
-        steps.append(
-            t(
-                "Tricks in the reign: {tricks}.",
-                tricks=[
-                    t("{player} {n}", player=p, n=k) for p, k in zip(players, won, strict=True)
-                ],
-            )
-        )
+        steps.append(t("Tricks in the reign: {tricks}.", tricks=counts_of(players, won)))
         return dict(zip(players, won, strict=True))
 
     def _exchange(

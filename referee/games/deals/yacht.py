@@ -22,7 +22,7 @@ from referee.engines.deals import (
 from referee.engines.game import DealResult
 from referee.engines.ledger import Ledger
 from referee.engines.reader import Reader
-from referee.engines.replay import read_hands
+from referee.engines.replay import counts_of, read_hands
 from referee.engines.trick_counts import trick_counts
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
@@ -488,12 +488,5 @@ class YachtDeals:
         if replay is None:
             return None
         won = replay.tricks_won(n)
-        steps.append(
-            t(
-                "Tricks: {tricks}.",
-                tricks=[
-                    t("{player} {n}", player=p, n=k) for p, k in zip(players, won, strict=True)
-                ],
-            )
-        )
+        steps.append(t("Tricks: {tricks}.", tricks=counts_of(players, won)))
         return dict(zip(players, won, strict=True))

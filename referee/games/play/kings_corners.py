@@ -6,8 +6,9 @@ which moves are legal, what a move does), and the numbers and helpers it plays b
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from referee.cards import Card, Rank, deck
 from referee.engines.cards_left import CardsLeft
@@ -100,6 +101,16 @@ SHIFTS: dict[tuple[str, str], Shift] = {(a, b): Shift(a, b) for a in SIDES for b
 """Every pile move from a side, made once."""
 
 
+def first_seat(dealer: int, n: int, options: Mapping[str, Any]) -> int:
+    """The seat with the first turn of a hand of ``n`` players: the dealer's, or with ``first_player:
+    left_of_dealer`` his left-hand neighbour's (G7-S6, G7-A3).
+
+    >>> first_seat(2, 3, {}), first_seat(2, 3, {"first_player": "left_of_dealer"})
+    (2, 0)
+    """
+    return dealer if options.get("first_player", "dealer") == "dealer" else (dealer + 1) % n
+
+
 class KingsCornersHand(MovesThenDraw[KingsMove]):
     """One hand of Kings Corners, from the hands (in seat order), the four side cards and the stock.
 
@@ -128,6 +139,27 @@ class KingsCornersHand(MovesThenDraw[KingsMove]):
         self.idle_turns = 0
         """Turns in a row, taken with the stock empty, in which no card came from a hand."""
         self.stock_empty_at_start = not self.stock
+
+    @classmethod
+    def dealt(
+        cls,
+        players: Sequence[str],
+        hands: Sequence[Sequence[Card]],
+        sides: Sequence[Card],
+        stock: Sequence[Card],
+        dealer: int,
+        options: Mapping[str, Any],
+    ) -> KingsCornersHand:
+        """A hand as seat ``dealer`` dealt it, played by the game's ``options`` (one left out has its default)."""
+        return cls(
+            players,
+            hands,
+            sides,
+            stock,
+            first_seat(dealer, len(players), options),
+            options.get("end_when_out", False),
+            options.get("kings_compulsory", False),
+        )
 
     # -- the rules ----------------------------------------------------------------------------------
 

@@ -58,16 +58,14 @@ def position(data: dict[str, Any], deal: int = 1, turn: int = 1, move: int = 0) 
     options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
     record = data["deals"][deal - 1]
     dealer = players.index(str(record["dealer"]))
-    first = dealer if options["first_player"] == "dealer" else (dealer + 1) % len(players)
     hands = [parse_cards(record["hands"][p], notation) for p in players]
-    state = KingsCornersHand(
+    state = KingsCornersHand.dealt(
         players,
         hands,
         parse_cards(record["sides"], notation),
         parse_cards(record["stock"], notation),
-        first,
-        options["end_when_out"],
-        options["kings_compulsory"],
+        dealer,
+        options,
     )
     for k, item in enumerate(record["turns"][:turn], 1):
         content = next(iter(item.values())) if isinstance(item, dict) else item
