@@ -9,7 +9,9 @@ overrides :meth:`TrickRules.suit_of` and :meth:`TrickRules.strength` (the table 
 duty (a lead restriction, say) overrides :meth:`TrickRules.legal` and
 :meth:`TrickRules.why_illegal`, and then ``rules.standard`` (and ``rules.own_duties``) is false and
 the play, the random plays and the replay ask those methods about every card instead of taking
-their fast paths.
+their fast paths. A finished :class:`Trick` and the order a trick goes round the seats
+(:func:`seat_ring`) are declared here as well: the replay of a record needs them, not the play of
+:mod:`referee.engines.tricks` (which a check does not load).
 
 >>> from referee.notation import parse_cards
 
@@ -52,6 +54,7 @@ unless it is a trump:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -77,6 +80,33 @@ SAME_COLOUR: dict[Suit, Suit] = {
 
 
 NO_SUIT = 4
+
+
+@functools.cache
+def seat_ring(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the other seats clockwise after it: the order in which a trick it leads goes round
+    (worked out once per number of players: a random deal asks for it).
+
+    >>> seat_ring(3)
+    ((1, 2), (2, 0), (0, 1))
+    """
+    ring = _RINGS.get(players)
+    if ring is None:
+        ring = _RINGS[players] = tuple(
+            tuple((first + j) % players for j in range(1, players)) for first in range(players)
+        )
+    return ring
+
+
+_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order, and the seat that took it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
 
 
 class TrumpTable:
