@@ -81,14 +81,32 @@ def common_prototypes() -> dict[str, str]:
     return {c: p for c, p in prototypes().items() if c < COMMON_END}
 
 
+ASCII_PROTOTYPES: dict[str, str] = {
+    '"': "''",
+    "%": "\xba/\u2080",
+    "0": "O",
+    "1": "l",
+    "I": "l",
+    "`": "'",
+    "m": "rn",
+    "|": "l",
+}
+"""The entries of :mod:`referee.records.confusables_common` for the characters before U+0080
+(``tests/test_lookalike_table.py`` compares them; after writing that module again, copy them here)."""
+
+
 def _table(text: str) -> dict[str, str]:
     """The prototypes ``text`` needs: the common scripts' few hundred, or Unicode's whole table.
 
     Reading the package's data file costs a command-line check more than the rest of its start
     (~25 ms of CPU), so names written in the common scripts, nearly all names, use the part of it
-    kept in :mod:`referee.records.confusables_common` (a test compares the two).
+    kept in :mod:`referee.records.confusables_common` (a test compares the two), and names in ASCII,
+    most names, the few entries of that part for ASCII (:data:`ASCII_PROTOTYPES`), so that a check of
+    them does not compile the common part's four hundred either.
     """
-    if not text or max(text) < COMMON_END:
+    if not text or max(text) < "\x80":
+        return ASCII_PROTOTYPES
+    if max(text) < COMMON_END:
         from referee.records.confusables_common import COMMON
 
         return COMMON
