@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
 from referee.messages import Message, t, tn
-from referee.records.lookalike import INVISIBLE, lookalikes
+from referee.records.lookalike import invisible, lookalikes
 from referee.records.scalars import OTHER_NUMBER
 from referee.records.source import Document, Path
 
@@ -456,12 +456,12 @@ def name_problem(name: str) -> Message | None:
                 name=name,
                 char=f"U+{ord(char):04X}",
             )
-    invisible = INVISIBLE.search(name)
-    if invisible is not None:  # a Hangul filler, a variation selector: two names that look alike
+    hidden = invisible().search(name)
+    if hidden is not None:  # a Hangul filler, a variation selector: two names that look alike
         return t(
             "{name!r} cannot be a name: it holds the invisible character {char}.",
             name=name,
-            char=f"U+{ord(invisible.group()):04X}",
+            char=f"U+{ord(hidden.group()):04X}",
         )
     return None
 

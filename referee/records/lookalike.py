@@ -28,11 +28,18 @@ import unicodedata
 
 # Characters that show nothing, taken out of a skeleton (Unicode's Default_Ignorable_Code_Point, those
 # that the referee does not already refuse as control or format characters): the Hangul fillers,
-# the combining grapheme joiner, the Mongolian and other variation selectors.
-INVISIBLE = re.compile(
+# the combining grapheme joiner, the Mongolian and other variation selectors. None is in ASCII.
+_INVISIBLE = (
     "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
 )
 _SPACES = re.compile(r"\s+")
+
+
+@functools.cache
+def invisible() -> re.Pattern[str]:
+    """The characters that show nothing, as a pattern compiled on first use: names in ASCII, nearly all
+    names, never need it, and compiling it costs a check's start more than the rest of this module."""
+    return re.compile(_INVISIBLE)
 
 
 def _pairs() -> dict[str, list[dict[str, str]]]:
@@ -117,8 +124,11 @@ def _table(text: str) -> dict[str, str]:
 def skeleton(name: str) -> str:
     """What ``name`` looks like: equal skeletons print alike (see the module's text); kept for the
     names seen last (the same players' records are checked one after another)."""
-    text = _SPACES.sub(" ", INVISIBLE.sub("", unicodedata.normalize("NFKC", name))).strip()
-    text = unicodedata.normalize("NFD", text)
+    if name.isascii():  # NFKC and NFD leave ASCII as it is, and nothing in ASCII is invisible
+        text = _SPACES.sub(" ", name).strip()
+    else:
+        text = _SPACES.sub(" ", invisible().sub("", unicodedata.normalize("NFKC", name))).strip()
+        text = unicodedata.normalize("NFD", text)
     table = _table(text)
     return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in text))
 
