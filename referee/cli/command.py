@@ -29,15 +29,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from referee.cli.options import common_options, default_language
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import LANGUAGES, N_, Message, key_label, render, severity_label, t
-from referee.present.verdicts import (
-    EXIT_UNUSABLE,
-    EXIT_VALID,
-    check_document,
-    errors_json,
-    finding_json,
-    rule_note,
-    verdict_json,
-)
+from referee.present.verdicts import EXIT_UNUSABLE, EXIT_VALID, check_document, rule_note
 
 if TYPE_CHECKING:
     from referee.engines.game import Verdict
@@ -329,11 +321,15 @@ def cmd_check(path: str, lang: str, as_json: bool, out: Any, err: Any, stdin: An
         failure = exc
     else:
         if as_json:
+            from referee.present.verdict_json import verdict_json
+
             out.write(_json_text(verdict_json(verdict, lang)))
         else:
             print_verdict(verdict, lang, out)
         return verdict.exit_status
     if as_json:
+        from referee.present.verdict_json import errors_json
+
         out.write(_json_text(errors_json(failure, lang)))
     else:
         print_errors(failure, path, lang, err)
@@ -595,6 +591,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _report(out: _Buffer, err: _Buffer, as_json: bool, code: str, message: str) -> None:
     if as_json:
+        from referee.present.verdict_json import finding_json
+
         out.write(
             _json_text(
                 {
