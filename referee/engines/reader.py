@@ -15,7 +15,7 @@ from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
 from referee.messages import Message, t, tn
 from referee.records.lookalike import invisible, lookalikes
-from referee.records.scalars import OTHER_NUMBER
+from referee.records.scalars import other_number
 from referee.records.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -144,7 +144,7 @@ class Reader:
             and (minimum is None or value >= minimum)
         ):
             return value
-        if isinstance(value, str) and OTHER_NUMBER.fullmatch(value):
+        if isinstance(value, str) and other_number().fullmatch(value):
             # 0x10, 0b1100, 1_000, 1:30, 2.5: YAML 1.1 numbers a scoresheet does not write (round 3, #3).
             msg = t(
                 "{field} must be a whole number written in decimal digits (such as 17), not {value!r}.",
