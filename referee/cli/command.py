@@ -17,8 +17,8 @@ else English. Modules are imported when a command needs them, so that a check st
 
 from __future__ import annotations
 
-import argparse
 import errno
+import functools
 import os
 import stat
 import sys
@@ -32,6 +32,8 @@ from referee.messages import LANGUAGES, N_, Message, key_label, render, severity
 from referee.present.verdicts import EXIT_UNUSABLE, EXIT_VALID, check_document, rule_note
 
 if TYPE_CHECKING:
+    import argparse
+
     from referee.engines.game import Verdict
 
 DEBUG_VARIABLE = "REFEREE_DEBUG"
@@ -360,46 +362,56 @@ class UsageError(Exception):
     """The command line cannot be used (argparse's complaint, already in the reader's language)."""
 
 
-class _Formatter(argparse.HelpFormatter):
-    """argparse's formatter, without importing :mod:`shutil` (and its compression modules) to get the width."""
+@functools.cache
+def _parser_class() -> type[argparse.ArgumentParser]:
+    """argparse's parser with the referee's formatter, errors and output, made on first use: a plain
+    ``referee check RECORD`` is read without argparse (:func:`_simple_check`), which would cost its
+    start a millisecond or two to import and build."""
+    import argparse
 
-    def __init__(
-        self,
-        prog: str,
-        indent_increment: int = 2,
-        max_help_position: int = 24,
-        width: int | None = None,
-        **more: Any,
-    ):
-        if width is None:
-            try:
-                width = int(os.environ.get("COLUMNS", "")) - 2
-            except ValueError:
+    class _Formatter(argparse.HelpFormatter):
+        """argparse's formatter, without importing :mod:`shutil` (and its compression modules) to get the width."""
+
+        def __init__(
+            self,
+            prog: str,
+            indent_increment: int = 2,
+            max_help_position: int = 24,
+            width: int | None = None,
+            **more: Any,
+        ):
+            if width is None:
                 try:
-                    width = os.get_terminal_size(sys.__stdout__.fileno()).columns - 2  # type: ignore[union-attr]
-                except (AttributeError, ValueError, OSError):
-                    width = 78
-        super().__init__(prog, indent_increment, max_help_position, max(width, 40), **more)
+                    width = int(os.environ.get("COLUMNS", "")) - 2
+                except ValueError:
+                    try:
+                        width = os.get_terminal_size(sys.__stdout__.fileno()).columns - 2  # type: ignore[union-attr]
+                    except (AttributeError, ValueError, OSError):
+                        width = 78
+            super().__init__(prog, indent_increment, max_help_position, max(width, 40), **more)
 
+    class _Parser(argparse.ArgumentParser):
+        def __init__(self, *args: Any, **kwargs: Any):
+            kwargs.setdefault("formatter_class", _Formatter)
+            super().__init__(*args, **kwargs)
 
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args: Any, **kwargs: Any):
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
+        def error(self, message: str) -> NoReturn:
+            raise UsageError(message)
 
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        def _print_message(self, message: str, file: Any = None) -> None:
+            if message:
+                try:
+                    _write(file or sys.stdout, message)
+                except BrokenPipeError:  # `referee --help | head`
+                    _silence_stdout()
 
-    def _print_message(self, message: str, file: Any = None) -> None:
-        if message:
-            try:
-                _write(file or sys.stdout, message)
-            except BrokenPipeError:  # `referee --help | head`
-                _silence_stdout()
+    return _Parser
 
 
 @contextmanager
 def _argparse_in(lang: str) -> Iterator[None]:
+    import argparse
+
     from referee.messages import gettext_for
 
     original = getattr(argparse, "_", None)
@@ -483,7 +495,8 @@ COMMAND_NAMES = ("games", "check", "new", "schema", "rules")
 def build_parser(lang: str = "en", only_check: bool = False) -> argparse.ArgumentParser:
     """The argument parser, its help in ``lang``; with ``only_check``, the ``check`` subcommand alone
     (the other commands' modules and help texts are not loaded; usage lines still name them all)."""
-    parser = _Parser(
+    parser_class = _parser_class()
+    parser = parser_class(
         prog="referee",
         description=_words(t("Check card-game records against the rules."), lang),
         epilog=_words(
@@ -495,12 +508,47 @@ def build_parser(lang: str = "en", only_check: bool = False) -> argparse.Argumen
         ),
     )
     sub = parser.add_subparsers(
-        dest="command", required=True, parser_class=_Parser, title=_words(t("commands"), lang)
+        dest="command", required=True, parser_class=parser_class, title=_words(t("commands"), lang)
     )
     for add in [add_check_parser] if only_check else SUBCOMMANDS:
         add(sub, lang)
     sub.metavar = "{" + ",".join(COMMAND_NAMES if only_check else sub.choices) + "}"
     return parser
+
+
+def _simple_check(argv: list[str]) -> tuple[str, str, bool] | None:
+    """``check RECORD`` with at most ``--json`` and ``--lang L`` (or ``--lang=L``), each once, as the
+    parser would read it: (record, language, JSON or not). None for any other command line, which the
+    parser reads (help, abbreviations, errors): the common check starts without argparse.
+
+    >>> _simple_check(["check", "a.yaml", "--lang=de", "--json"]), _simple_check(["check", "-", "--lang", "ru"])
+    (('a.yaml', 'de', True), ('-', 'ru', False))
+    >>> _simple_check(["check", "-x"]), _simple_check(["check", "a", "--js"]), _simple_check(["check", "a", "b"])
+    (None, None, None)
+    """
+    if argv[:1] != ["check"]:
+        return None
+    record: str | None = None
+    lang: str | None = None
+    as_json = False
+    k = 1
+    while k < len(argv):
+        arg = argv[k]
+        if arg == "--json" and not as_json:
+            as_json = True
+        elif arg == "--lang" and lang is None and k + 1 < len(argv) and argv[k + 1] in LANGUAGES:
+            lang = argv[k + 1]
+            k += 1
+        elif arg.startswith("--lang=") and lang is None and arg[len("--lang=") :] in LANGUAGES:
+            lang = arg[len("--lang=") :]
+        elif record is None and (arg == "-" or not arg.startswith("-")):
+            record = arg
+        else:
+            return None
+        k += 1
+    if record is None:
+        return None
+    return record, lang if lang is not None else default_language(), as_json
 
 
 def _language_asked(argv: list[str]) -> str:
@@ -550,14 +598,18 @@ def main(argv: list[str] | None = None) -> int:
     as_json = "--json" in argv
     out, err = _Buffer(), _Buffer()
     try:
-        with _argparse_in(lang):
-            parser = build_parser(lang, only_check=argv[:1] == ["check"])
-            try:
-                args = parser.parse_args(argv)
-            except SystemExit as exit_:  # --help
-                status = exit_.code if isinstance(exit_.code, int) else EXIT_UNUSABLE
-                return _finish(out, err, EXIT_VALID if status == 0 else EXIT_UNUSABLE, lang)
-        status = args.run(args, out, err)
+        simple = _simple_check(argv)
+        if simple is not None:
+            status = cmd_check(*simple, out, err)
+        else:
+            with _argparse_in(lang):
+                parser = build_parser(lang, only_check=argv[:1] == ["check"])
+                try:
+                    args = parser.parse_args(argv)
+                except SystemExit as exit_:  # --help
+                    status = exit_.code if isinstance(exit_.code, int) else EXIT_UNUSABLE
+                    return _finish(out, err, EXIT_VALID if status == 0 else EXIT_UNUSABLE, lang)
+            status = args.run(args, out, err)
     except UsageError as exc:
         message = render(
             t("The command line cannot be used: {reason}. See referee --help.", reason=str(exc)),

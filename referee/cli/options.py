@@ -8,11 +8,14 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from referee.messages import LANGUAGES, render, t
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def default_language(environ: Mapping[str, str] | None = None) -> str:
