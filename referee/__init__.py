@@ -33,15 +33,16 @@ if TYPE_CHECKING:
     from referee.engines.game import DealResult, Finding, Game, Verdict
     from referee.errors import RecordError, RecordErrors, RefereeError
     from referee.games import GAMES, get_game
-    from referee.present.verdicts import check_document, check_text, errors_json, verdict_json
+    from referee.present.verdict_json import errors_json, verdict_json
+    from referee.present.verdicts import check_document, check_text
     from referee.records.source import load_text
 
 # public name → the module that defines it
 _API = {
     "check_text": "referee.present.verdicts",
     "check_document": "referee.present.verdicts",
-    "verdict_json": "referee.present.verdicts",
-    "errors_json": "referee.present.verdicts",
+    "verdict_json": "referee.present.verdict_json",
+    "errors_json": "referee.present.verdict_json",
     "load_text": "referee.records.source",
     "GAMES": "referee.games",
     "get_game": "referee.games",

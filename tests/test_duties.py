@@ -1,7 +1,7 @@
 """The duties of play say what is legal: every sentence is tested on random positions of every trick game.
 
 ``Game.duties(options)`` gives the sentences the quick reference prints, each with its test against the
-cards ``legal_plays()`` allows (:class:`referee.engines.tricks.Duty`). Here every game's trick rules, under
+cards ``legal_plays()`` allows (:class:`referee.engines.trick_duties.Duty`). Here every game's trick rules, under
 every combination of its options, play random deals, and at every turn every sentence must hold.
 """
 
@@ -14,7 +14,8 @@ import pytest
 
 from referee.cards import SUITS, Rank, Suit, deck
 from referee.engines.passing_tricks import PassingTrickPlay
-from referee.engines.trick_rules import Position, TrickRules
+from referee.engines.trick_duties import Position, trick_duties
+from referee.engines.trick_rules import TrickRules
 from referee.engines.tricks import TrickPlay
 from referee.games import GAMES
 from referee.games.play.collector import CollectorState
@@ -146,7 +147,7 @@ def test_a_sentence_that_misstates_the_rules_is_caught():
     from referee.games.deals.buy_or_pass import RULES
     from referee.notation import parse_cards
 
-    wrong = TrickRules(RULES["any_time"].plain_order).duties()  # the plain rules' sentences
+    wrong = trick_duties(TrickRules(RULES["any_time"].plain_order))  # the plain rules' sentences
     void_any = next(d for d in wrong if d.message.msgid == "If you cannot, play any card.")
     hand = tuple(parse_cards("7C 8D"))
     position = Position(hand, Suit.HEARTS, None)

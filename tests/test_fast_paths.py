@@ -154,7 +154,8 @@ def test_a_forced_move_draws_no_random_number():
 
 def test_check_alone_names_every_command():
     """``referee check`` builds only its own parser; the usage line still names every command."""
-    from referee.cli.command import COMMAND_NAMES, build_parser
+    from referee.cli.command import build_parser
+    from referee.cli.parser import COMMAND_NAMES
 
     full = build_parser("en")
     sub = next(a for a in full._actions if a.dest == "command")

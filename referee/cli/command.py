@@ -1,4 +1,4 @@
-"""The ``referee`` command: ``referee games`` and ``referee check RECORD [--lang] [--json]``.
+"""The ``referee`` command: ``referee check RECORD [--lang] [--json]``, and the others through the parser.
 
 Exit status of ``check``: 0 the record is valid and every claim agrees; 1 a claim disagrees or a
 rule was broken; 2 the record cannot be used, or the command line, the input or the output
@@ -11,38 +11,29 @@ whatever the locale says. Only regular files and standard input are read: a FIFO
 a folder is refused at once, so that nothing waits for ever or reads without end.
 
 The reader's language is ``--lang``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
-else English. Modules are imported when a command needs them, so that a check starts quickly.
+else English. Modules are imported when a command needs them, so that a check starts quickly: a
+plain check is read without argparse, any other command line by :mod:`referee.cli.parser`.
 
 """
 
 from __future__ import annotations
 
-import argparse
 import errno
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from referee.cli.options import common_options, default_language
+from referee.cli.options import DEBUG_VARIABLE, UsageError, default_language
+from referee.cli.output import Buffer, json_text, silence_stdout, write_utf8
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.messages import LANGUAGES, N_, Message, key_label, render, severity_label, t
-from referee.present.verdicts import (
-    EXIT_UNUSABLE,
-    EXIT_VALID,
-    check_document,
-    errors_json,
-    finding_json,
-    rule_note,
-    verdict_json,
-)
+from referee.present.verdicts import EXIT_UNUSABLE, EXIT_VALID, check_document, rule_note
 
 if TYPE_CHECKING:
-    from referee.engines.game import Verdict
+    import argparse
 
-DEBUG_VARIABLE = "REFEREE_DEBUG"
+    from referee.engines.game import Verdict
 
 
 def print_verdict(verdict: Verdict, lang: str, out: Any) -> None:
@@ -124,56 +115,6 @@ def print_errors(error: RefereeError, name: str, lang: str, out: Any) -> None:
         rule_id = game.rule_for(e.code) if game else None
         note = rule_note(rule_id, lang) if rule_id else (f" [{e.rule}]" if e.rule else "")
         out.write(f"  {e.render(lang)}{note}\n")
-
-
-# Characters that could forge or hide a line on a terminal: controls other than the line break,
-# bidirectional overrides, line and paragraph separators, and lone surrogates (from JSON escapes).
-_UNSAFE = {
-    c: f"\\u{c:04x}"
-    for c in (
-        *range(0x00, 0x0A),
-        *range(0x0B, 0x20),
-        *range(0x7F, 0xA0),
-        0x061C,
-        0x200E,
-        0x200F,
-        0x2028,
-        0x2029,
-        *range(0x202A, 0x202F),
-        *range(0x2066, 0x206A),
-        *range(0xD800, 0xE000),
-    )
-}
-
-
-def safe_text(text: str) -> str:
-    r"""``text`` with every control, bidirectional and separator character written as an escape.
-
-    The escapes are JSON's, so the same function makes a JSON text safe on a terminal.
-
-    >>> safe_text("Anna\x1b[2J\u202eX\n")
-    'Anna\\u001b[2J\\u202eX\n'
-    """
-    return text.translate(_UNSAFE)
-
-
-class _Buffer:
-    """Collects the output, written in one piece at the end (a failure never leaves half a verdict)."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def write(self, text: str) -> None:
-        self.parts.append(text)
-
-    def text(self) -> str:
-        return "".join(self.parts)
-
-
-def _json_text(value: Any) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -292,30 +233,6 @@ def read_record(name: str, stdin: Any = None) -> bytes:
 # Commands
 
 
-def cmd_games(lang: str, as_json: bool, out: Any) -> int:
-    """List the games."""
-    from referee.games import GAMES
-
-    rows = [
-        {
-            "slug": g.slug,
-            "name": g.name(lang),
-            "players": list(g.player_counts),
-            "options": [o.name for o in g.options],
-        }
-        for g in GAMES.values()
-    ]
-    if as_json:
-        out.write(_json_text(rows))
-    else:
-        for row in rows:
-            counts = row["players"]
-            span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
-            players = render(t("{n} players", n=span), lang)
-            out.write(f"{row['slug']:<18} {row['name']}  ({players})\n")
-    return EXIT_VALID
-
-
 def cmd_check(path: str, lang: str, as_json: bool, out: Any, err: Any, stdin: Any = None) -> int:
     """Check one record; return the exit status."""
     from referee.records.source import load_bytes
@@ -329,12 +246,16 @@ def cmd_check(path: str, lang: str, as_json: bool, out: Any, err: Any, stdin: An
         failure = exc
     else:
         if as_json:
-            out.write(_json_text(verdict_json(verdict, lang)))
+            from referee.present.verdict_json import verdict_json
+
+            out.write(json_text(verdict_json(verdict, lang)))
         else:
             print_verdict(verdict, lang, out)
         return verdict.exit_status
     if as_json:
-        out.write(_json_text(errors_json(failure, lang)))
+        from referee.present.verdict_json import errors_json
+
+        out.write(json_text(errors_json(failure, lang)))
     else:
         print_errors(failure, path, lang, err)
     return EXIT_UNUSABLE
@@ -344,167 +265,47 @@ def cmd_check(path: str, lang: str, as_json: bool, out: Any, err: Any, stdin: An
 # The command line
 
 
-# argparse's own words, translated through the referee's catalogs while the parser runs.
-_ARGPARSE_WORDS = (
-    N_("usage: "),
-    N_("options"),
-    N_("positional arguments"),
-    N_("show this help message and exit"),
-    N_("the following arguments are required: %s"),
-    N_("unrecognized arguments: %s"),
-    N_("argument %(argument_name)s: %(message)s"),
-    N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("expected one argument"),
-    N_("%(prog)s: error: %(message)s\n"),
-    N_("ambiguous option: %(option)s could match %(matches)s"),
-)
-
-
-class UsageError(Exception):
-    """The command line cannot be used (argparse's complaint, already in the reader's language)."""
-
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's formatter, without importing :mod:`shutil` (and its compression modules) to get the width."""
-
-    def __init__(
-        self,
-        prog: str,
-        indent_increment: int = 2,
-        max_help_position: int = 24,
-        width: int | None = None,
-        **more: Any,
-    ):
-        if width is None:
-            try:
-                width = int(os.environ.get("COLUMNS", "")) - 2
-            except ValueError:
-                try:
-                    width = os.get_terminal_size(sys.__stdout__.fileno()).columns - 2  # type: ignore[union-attr]
-                except (AttributeError, ValueError, OSError):
-                    width = 78
-        super().__init__(prog, indent_increment, max_help_position, max(width, 40), **more)
-
-
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args: Any, **kwargs: Any):
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-    def _print_message(self, message: str, file: Any = None) -> None:
-        if message:
-            try:
-                _write(file or sys.stdout, message)
-            except BrokenPipeError:  # `referee --help | head`
-                _silence_stdout()
-
-
-@contextmanager
-def _argparse_in(lang: str) -> Iterator[None]:
-    from referee.messages import gettext_for
-
-    original = getattr(argparse, "_", None)
-    if not callable(original):  # another Python's argparse: its words stay English, nothing breaks
-        yield
-        return
-    argparse._ = lambda text: gettext_for(lang, text)  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        argparse._ = original  # type: ignore[attr-defined]
-
-
-def _words(message: Message, language: str) -> str:
-    return render(message, language)
-
-
-def add_games_parser(sub: Any, lang: str) -> None:
-    """``referee games``."""
-    games = sub.add_parser(
-        "games",
-        help=_words(t("list the games"), lang),
-        description=_words(t("List the games the referee knows."), lang),
-    )
-    common_options(games, lang)
-    games.set_defaults(run=lambda args, out, err: cmd_games(args.lang, args.json, out))
-
-
-def add_check_parser(sub: Any, lang: str) -> None:
-    """``referee check RECORD``."""
-    check = sub.add_parser(
-        "check",
-        help=_words(t("check a record (YAML or JSON; - for standard input)"), lang),
-        description=_words(
-            t(
-                "Check a record against the rules. Exit status: 0 valid, 1 a claim "
-                "disagrees or a rule was broken, 2 the record cannot be used."
-            ),
-            lang,
-        ),
-    )
-    check.add_argument(
-        "record",
-        help=_words(
-            t("the record file, or - to read standard input (at most {limit} MB)", limit=2), lang
-        ),
-    )
-    common_options(check, lang)
-    check.set_defaults(
-        run=lambda args, out, err: cmd_check(args.record, args.lang, args.json, out, err)
-    )
-
-
-def add_record_parsers(sub: Any, lang: str) -> None:
-    """``referee new`` and ``referee schema`` (:mod:`referee.cli.records`)."""
-    from referee.cli import records as record_cli
-
-    record_cli.add_parsers(sub, lang)
-
-
-def add_rules_parser(sub: Any, lang: str) -> None:
-    """``referee rules GAME`` (:mod:`referee.cli.rules`)."""
-    from referee.cli import rules as rules_map
-
-    rules_map.add_parser(sub, lang)
-
-
-SUBCOMMANDS: list[Callable[[Any, str], None]] = [
-    add_games_parser,
-    add_check_parser,
-    add_record_parsers,
-    add_rules_parser,
-]
-"""Each adds one subcommand and sets ``run(args, out, err) -> exit status`` as its default."""
-
-
-COMMAND_NAMES = ("games", "check", "new", "schema", "rules")
-"""The subcommands :data:`SUBCOMMANDS` add, in order (a test compares them)."""
-
-
 def build_parser(lang: str = "en", only_check: bool = False) -> argparse.ArgumentParser:
-    """The argument parser, its help in ``lang``; with ``only_check``, the ``check`` subcommand alone
-    (the other commands' modules and help texts are not loaded; usage lines still name them all)."""
-    parser = _Parser(
-        prog="referee",
-        description=_words(t("Check card-game records against the rules."), lang),
-        epilog=_words(
-            t(
-                "Set {variable}=1 to see the traceback of an unexpected failure.",
-                variable=DEBUG_VARIABLE,
-            ),
-            lang,
-        ),
-    )
-    sub = parser.add_subparsers(
-        dest="command", required=True, parser_class=_Parser, title=_words(t("commands"), lang)
-    )
-    for add in [add_check_parser] if only_check else SUBCOMMANDS:
-        add(sub, lang)
-    sub.metavar = "{" + ",".join(COMMAND_NAMES if only_check else sub.choices) + "}"
-    return parser
+    """The argument parser (:mod:`referee.cli.parser`), its help in ``lang``; with ``only_check``, the
+    ``check`` subcommand alone."""
+    from referee.cli import parser
+
+    return parser.build_parser(lang, only_check, cmd_check)
+
+
+def _simple_check(argv: list[str]) -> tuple[str, str, bool] | None:
+    """``check RECORD`` with at most ``--json`` and ``--lang L`` (or ``--lang=L``), each once, as the
+    parser would read it: (record, language, JSON or not). None for any other command line, which the
+    parser reads (help, abbreviations, errors): the common check starts without argparse.
+
+    >>> _simple_check(["check", "a.yaml", "--lang=de", "--json"]), _simple_check(["check", "-", "--lang", "ru"])
+    (('a.yaml', 'de', True), ('-', 'ru', False))
+    >>> _simple_check(["check", "-x"]), _simple_check(["check", "a", "--js"]), _simple_check(["check", "a", "b"])
+    (None, None, None)
+    """
+    if argv[:1] != ["check"]:
+        return None
+    record: str | None = None
+    lang: str | None = None
+    as_json = False
+    k = 1
+    while k < len(argv):
+        arg = argv[k]
+        if arg == "--json" and not as_json:
+            as_json = True
+        elif arg == "--lang" and lang is None and k + 1 < len(argv) and argv[k + 1] in LANGUAGES:
+            lang = argv[k + 1]
+            k += 1
+        elif arg.startswith("--lang=") and lang is None and arg[len("--lang=") :] in LANGUAGES:
+            lang = arg[len("--lang=") :]
+        elif record is None and (arg == "-" or not arg.startswith("-")):
+            record = arg
+        else:
+            return None
+        k += 1
+    if record is None:
+        return None
+    return record, lang if lang is not None else default_language(), as_json
 
 
 def _language_asked(argv: list[str]) -> str:
@@ -522,46 +323,27 @@ def _language_asked(argv: list[str]) -> str:
     return default_language()
 
 
-def _write(stream: Any, text: str) -> None:
-    """Write ``text`` as UTF-8 whatever the locale, and flush (so that a full disk is noticed here)."""
-    if stream is None:
-        raise OSError(errno.EBADF, "closed")
-    data = safe_text(text)
-    buffer = getattr(stream, "buffer", None)
-    if buffer is not None:
-        stream.flush()
-        buffer.write(data.encode("utf-8"))
-        buffer.flush()
-    else:
-        stream.write(data)
-        stream.flush()
-
-
-def _silence_stdout() -> None:
-    """The reader went away (``| head``): later writes and the final flush go nowhere, quietly."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, AttributeError, ValueError):
-        pass
-
-
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script: the exit status, never an exception."""
     argv = sys.argv[1:] if argv is None else list(argv)
     lang = _language_asked(argv)
     as_json = "--json" in argv
-    out, err = _Buffer(), _Buffer()
+    out, err = Buffer(), Buffer()
     try:
-        with _argparse_in(lang):
-            parser = build_parser(lang, only_check=argv[:1] == ["check"])
-            try:
-                args = parser.parse_args(argv)
-            except SystemExit as exit_:  # --help
-                status = exit_.code if isinstance(exit_.code, int) else EXIT_UNUSABLE
-                return _finish(out, err, EXIT_VALID if status == 0 else EXIT_UNUSABLE, lang)
-        status = args.run(args, out, err)
+        simple = _simple_check(argv)
+        if simple is not None:
+            status = cmd_check(*simple, out, err)
+        else:
+            from referee.cli.parser import argparse_in
+
+            with argparse_in(lang):
+                parser = build_parser(lang, only_check=argv[:1] == ["check"])
+                try:
+                    args = parser.parse_args(argv)
+                except SystemExit as exit_:  # --help
+                    status = exit_.code if isinstance(exit_.code, int) else EXIT_UNUSABLE
+                    return _finish(out, err, EXIT_VALID if status == 0 else EXIT_UNUSABLE, lang)
+            status = args.run(args, out, err)
     except UsageError as exc:
         message = render(
             t("The command line cannot be used: {reason}. See referee --help.", reason=str(exc)),
@@ -587,16 +369,18 @@ def main(argv: list[str] | None = None) -> int:
             ),
             lang,
         )
-        out, err = _Buffer(), _Buffer()
+        out, err = Buffer(), Buffer()
         _report(out, err, as_json, "internal", message)
         status = EXIT_UNUSABLE
     return _finish(out, err, status, lang)
 
 
-def _report(out: _Buffer, err: _Buffer, as_json: bool, code: str, message: str) -> None:
+def _report(out: Buffer, err: Buffer, as_json: bool, code: str, message: str) -> None:
     if as_json:
+        from referee.present.verdict_json import finding_json
+
         out.write(
-            _json_text(
+            json_text(
                 {
                     "valid": False,
                     "usable": False,
@@ -608,28 +392,28 @@ def _report(out: _Buffer, err: _Buffer, as_json: bool, code: str, message: str) 
         err.write(message + "\n")
 
 
-def _finish(out: _Buffer, err: _Buffer, status: int, lang: str) -> int:
+def _finish(out: Buffer, err: Buffer, status: int, lang: str) -> int:
     """Write what was collected; a closed or full output is exit status 2 (a closed pipe keeps ``status``)."""
     for stream, buffer in ((sys.stdout, out), (sys.stderr, err)):
         text = buffer.text()
         if not text:
             continue
         try:
-            _write(stream, text)
+            write_utf8(stream, text)
         except BrokenPipeError:
             if stream is sys.stdout:
-                _silence_stdout()
+                silence_stdout()
         except (OSError, ValueError) as exc:
             reason = system_reason(exc) if isinstance(exc, OSError) else str(exc)
             if stream is not sys.stderr:
                 try:
-                    _write(
+                    write_utf8(
                         sys.stderr,
                         render(t("Cannot write the output: {reason}.", reason=reason), lang) + "\n",
                     )
                 except (OSError, ValueError):
                     pass
                 if stream is sys.stdout:
-                    _silence_stdout()
+                    silence_stdout()
             return EXIT_UNUSABLE
     return status

@@ -1,4 +1,5 @@
-"""What every ``referee`` command shares: the reader's language and the ``--lang``/``--json`` options.
+"""What every ``referee`` command shares: the reader's language, the ``--lang``/``--json`` options, the
+complaint about a command line that cannot be used and the variable that shows a traceback.
 
 >>> default_language({"LC_ALL": "", "LC_MESSAGES": "de_AT.UTF-8", "LANG": "ru_RU.UTF-8"})
 'de'
@@ -8,11 +9,21 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from referee.messages import LANGUAGES, render, t
+
+if TYPE_CHECKING:
+    import argparse
+
+DEBUG_VARIABLE = "REFEREE_DEBUG"
+"""Set to 1, an unexpected failure shows its traceback as well."""
+
+
+class UsageError(Exception):
+    """The command line cannot be used (argparse's complaint, already in the reader's language)."""
 
 
 def default_language(environ: Mapping[str, str] | None = None) -> str:

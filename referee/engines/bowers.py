@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from referee.cards import Card, Rank, Suit
-from referee.engines.trick_rules import SAME_COLOUR
-from referee.engines.tricks import Trick
+from referee.engines.trick_rules import SAME_COLOUR, Trick
 
 
 def bowers(trump: Suit) -> tuple[Card, Card]:

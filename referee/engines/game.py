@@ -19,7 +19,8 @@ from referee.records.source import Document
 from referee.values import MISSING, Value, attr
 
 if TYPE_CHECKING:  # pragma: no cover
-    from referee.engines.trick_rules import Duty, TrickRules
+    from referee.engines.trick_duties import Duty
+    from referee.engines.trick_rules import TrickRules
     from referee.records.fields import RecordSpec
 
 Severity = Literal["error", "warning", "info"]
@@ -502,8 +503,10 @@ class Game(ABC):
     def duties(self, options: dict[str, Any]) -> list[Duty]:
         """What a player must or may do in play with ``options``, each sentence with its test against what is
         legal (the quick reference lists them): a trick game's come from its trick rules."""
+        from referee.engines.trick_duties import trick_duties
+
         rules = self.trick_rules(options)
-        return rules.duties() if rules is not None else []
+        return trick_duties(rules) if rules is not None else []
 
     def example_lines(self, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
         """The one-line facts of a deal in a worked example: label and value (a suit, a name, cards).

@@ -10,12 +10,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import SUITS, Card, Suit
-from referee.engines.trick_rules import TrickRules
+from referee.engines.trick_rules import TrickRules, seat_ring
 from referee.errors import IllegalPlayError
 
 if TYPE_CHECKING:
     import random  # only the random plays' annotations: a check does not load it
-from referee.engines.tricks import seat_ring
 
 SEATS = [f"Seat {i + 1}" for i in range(8)]
 """A seat's name where the caller gives none (made once: a random deal gives none)."""

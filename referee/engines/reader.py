@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
 from referee.messages import Message, t, tn
-from referee.records.lookalike import INVISIBLE, lookalikes
-from referee.records.scalars import OTHER_NUMBER
+from referee.records.lookalike import invisible, lookalikes
+from referee.records.scalars import other_number
 from referee.records.source import Document, Path
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -144,7 +144,7 @@ class Reader:
             and (minimum is None or value >= minimum)
         ):
             return value
-        if isinstance(value, str) and OTHER_NUMBER.fullmatch(value):
+        if isinstance(value, str) and other_number().fullmatch(value):
             # 0x10, 0b1100, 1_000, 1:30, 2.5: YAML 1.1 numbers a scoresheet does not write (round 3, #3).
             msg = t(
                 "{field} must be a whole number written in decimal digits (such as 17), not {value!r}.",
@@ -460,12 +460,12 @@ def name_problem(name: str) -> Message | None:
                 name=name,
                 char=f"U+{ord(char):04X}",
             )
-    invisible = INVISIBLE.search(name)
-    if invisible is not None:  # a Hangul filler, a variation selector: two names that look alike
+    hidden = invisible().search(name)
+    if hidden is not None:  # a Hangul filler, a variation selector: two names that look alike
         return t(
             "{name!r} cannot be a name: it holds the invisible character {char}.",
             name=name,
-            char=f"U+{ord(invisible.group()):04X}",
+            char=f"U+{ord(hidden.group()):04X}",
         )
     return None
 

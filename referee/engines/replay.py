@@ -20,8 +20,7 @@ from typing import ClassVar
 from referee.cards import Card, Suit
 from referee.engines.game import STOPPED_HERE, Finding, wrong_turn
 from referee.engines.reader import Reader
-from referee.engines.trick_rules import NO_SUIT, TrickRules
-from referee.engines.tricks import Trick
+from referee.engines.trick_rules import NO_SUIT, Trick, TrickRules
 from referee.errors import IllegalPlayError, NotationError, Where
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards

@@ -11,8 +11,7 @@ from collections.abc import Collection, Iterable
 
 from referee.cards import Card, Suit
 from referee.engines.sides import Table
-from referee.engines.trick_rules import TrickRules
-from referee.engines.tricks import Trick
+from referee.engines.trick_rules import Trick, TrickRules
 from referee.messages import Message, t
 
 REVOKES = frozenset({"play.revoke", "play.must_trump"})

@@ -1,4 +1,4 @@
-"""The rules of trick play: rank orders, the suit a card plays in, trick winners, the duties of play.
+"""The rules of trick play: rank orders, the suit a card plays in, trick winners, the cards a player may play.
 
 A game declares a :class:`TrickRules` (its rank orders in and out of trumps and its duties); the
 play of a deal (:mod:`referee.engines.tricks`) asks it which cards are legal and why a card is not.
@@ -9,7 +9,10 @@ overrides :meth:`TrickRules.suit_of` and :meth:`TrickRules.strength` (the table 
 duty (a lead restriction, say) overrides :meth:`TrickRules.legal` and
 :meth:`TrickRules.why_illegal`, and then ``rules.standard`` (and ``rules.own_duties``) is false and
 the play, the random plays and the replay ask those methods about every card instead of taking
-their fast paths.
+their fast paths. The duties in a reader's words, with their tests, are in
+:mod:`referee.engines.trick_duties` (no check asks for them). A finished :class:`Trick` and the
+order a trick goes round the seats (:func:`seat_ring`) are declared here as well: the replay of a
+record needs them, not the play of :mod:`referee.engines.tricks` (which a check does not load).
 
 >>> from referee.notation import parse_cards
 
@@ -52,7 +55,8 @@ unless it is a trump:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+import functools
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import RANKS, SUITS, Card, Rank, Suit, deck
@@ -77,6 +81,33 @@ SAME_COLOUR: dict[Suit, Suit] = {
 
 
 NO_SUIT = 4
+
+
+@functools.cache
+def seat_ring(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the other seats clockwise after it: the order in which a trick it leads goes round
+    (worked out once per number of players: a random deal asks for it).
+
+    >>> seat_ring(3)
+    ((1, 2), (2, 0), (0, 1))
+    """
+    ring = _RINGS.get(players)
+    if ring is None:
+        ring = _RINGS[players] = tuple(
+            tuple((first + j) % players for j in range(1, players)) for first in range(players)
+        )
+    return ring
+
+
+_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order, and the seat that took it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
 
 
 class TrumpTable:
@@ -146,43 +177,6 @@ def _strength_or_none(rules: TrickRules, card: Card, led: Suit | None, trump: Su
         return rules.strength(card, led, trump)  # type: ignore[arg-type]
     except KeyError:  # a rank outside the game's orders: a card of another pack, which cannot win
         return -1
-
-
-class Position(NamedTuple):
-    """What decides which cards the player on turn may play: his hand, the suit led (None: he leads),
-    trumps, whether they are broken, the suits barred from the lead, and whether he has taken his quota."""
-
-    hand: tuple[Card, ...]
-    led: Suit | None
-    trump: Suit | None
-    broken: bool = True
-    barred: frozenset[Suit] = frozenset()
-    at_quota: bool = False
-
-
-class Duty(NamedTuple):
-    """A sentence of the duties of play, and its test: ``holds(position, legal)`` is true when the cards
-    the rules allow at ``position`` (``legal``) are what the sentence says."""
-
-    message: Message
-    holds: Callable[[Position, list[Card]], bool]
-
-
-def _barred_lead(pos: Position, legal: list[Card]) -> bool:
-    if pos.led is not None:
-        return True
-    allowed = [
-        c for c in pos.hand if c.suit not in pos.barred
-    ]  # the games with barred leads have plain suits
-    return set(legal) == set(allowed or pos.hand)
-
-
-def _holds_cards(pos: Position, legal: list[Card]) -> bool:
-    return bool(pos.hand)
-
-
-def _still_in_play(pos: Position, legal: list[Card]) -> bool:
-    return not pos.at_quota
 
 
 class TrickRules:
@@ -256,171 +250,6 @@ class TrickRules:
         if table is None:
             table = self._tables[slot] = TrumpTable(self, trump)
         return table
-
-    def duties(self, lead_rule: str | None = None, leaving: bool = False) -> list[Duty]:
-        """What a player must or may play, in a reader's words, each sentence with the test that it says
-        what :meth:`legal` allows (the quick reference prints them; ``tests/test_properties.py`` tests
-        them on random positions of every game).
-
-        ``lead_rule``: the suits a :class:`PassingTrickPlay` bars from the lead (``last_suit``,
-        ``once_per_deal``); ``leaving``: players leave the deal at their quota of tricks (``caps``).
-
-        >>> whist = TrickRules(ORDER_2_TO_A, must_trump=True)
-        >>> [d.message.msgid for d in whist.duties()]  # doctest: +NORMALIZE_WHITESPACE
-        ['Lead any card.', 'Follow suit if you can.',
-         'If you cannot, play a trump if you have one, otherwise any card.']
-        >>> bop = TrickRules(ORDER_7_TO_A, master=Card(Rank.ACE, Suit.SPADES), void_passes=True)
-        >>> [str(d.message) for d in bop.duties(lead_rule="last_suit")][1:4]  # doctest: +NORMALIZE_WHITESPACE
-        ['Follow suit if you can.', 'If you cannot, buy a card from the stock or pass.',
-         'The A♠ may be played instead of following suit, and it wins any trick.']
-        """
-        out: list[Duty] = []
-        if lead_rule == "last_suit":
-            out.append(
-                Duty(
-                    t(
-                        "The winner of a trick may not lead its suit next, unless he holds nothing else."
-                    ),
-                    _barred_lead,
-                )
-            )
-        elif lead_rule == "once_per_deal":
-            out.append(
-                Duty(
-                    t(
-                        "The winner of a trick may not lead a suit already led in this deal, unless he holds "
-                        "nothing else."
-                    ),
-                    _barred_lead,
-                )
-            )
-        elif self.trump_breaking:
-            out.append(
-                Duty(
-                    t("Do not lead a trump until trumps are broken, unless you hold nothing else."),
-                    self._breaking_lead,
-                )
-            )
-        else:
-            out.append(Duty(t("Lead any card."), self._free_lead))
-        if not self.follow_suit:
-            out.append(
-                Duty(
-                    t(
-                        "Play any card: there is no duty to follow suit, but only a trump or a card of the "
-                        "suit led can win."
-                    ),
-                    self._any_card,
-                )
-            )
-        else:
-            out.append(Duty(t("Follow suit if you can."), self._follows))
-            if self.void_passes:
-                out.append(
-                    Duty(t("If you cannot, buy a card from the stock or pass."), self._void_passes)
-                )
-            elif self.must_trump:
-                out.append(
-                    Duty(
-                        t("If you cannot, play a trump if you have one, otherwise any card."),
-                        self._void_trumps,
-                    )
-                )
-            else:
-                out.append(Duty(t("If you cannot, play any card."), self._void_any))
-        if self.master is not None and self.master_any_time:
-            out.append(
-                Duty(
-                    t(
-                        "The {card} may be played instead of following suit, and it wins any trick.",
-                        card=self.master,
-                    ),
-                    self._master_any_time,
-                )
-            )
-        elif self.master is not None:
-            out.append(
-                Duty(
-                    t(
-                        "The {card} may be played to another suit only by a player who cannot follow, and it "
-                        "wins any trick.",
-                        card=self.master,
-                    ),
-                    self._master_when_void,
-                )
-            )
-        if self.void_passes:  # PassingTrickPlay skips the seats without cards
-            out.append(
-                Duty(
-                    t(
-                        "A player whose cards are all played is out of the deal, and the others play on."
-                    ),
-                    _holds_cards,
-                )
-            )
-        if leaving:
-            out.append(
-                Duty(
-                    t(
-                        "A player who has taken his quota of tricks leaves the deal: his cards are dead, and "
-                        "the next player still in play leads."
-                    ),
-                    _still_in_play,
-                )
-            )
-        return out
-
-    # What each sentence of duties() says, as a test of the cards legal() allows at a position.
-
-    def _split(self, pos: Position) -> tuple[list[Card], list[Card]]:
-        """The cards of the hand in the suit led, and the trumps."""
-        suit = self.table(pos.trump).suit
-        return (
-            [c for c in pos.hand if suit[c.index] is pos.led],
-            [c for c in pos.hand if pos.trump is not None and suit[c.index] is pos.trump],
-        )
-
-    def _free_lead(self, pos: Position, legal: list[Card]) -> bool:
-        return pos.led is not None or set(legal) == set(pos.hand)
-
-    def _breaking_lead(self, pos: Position, legal: list[Card]) -> bool:
-        if pos.led is not None:
-            return True
-        suit = self.table(pos.trump).suit
-        others = [c for c in pos.hand if suit[c.index] is not pos.trump]
-        return set(legal) == set(
-            others if pos.trump is not None and not pos.broken and others else pos.hand
-        )
-
-    def _any_card(self, pos: Position, legal: list[Card]) -> bool:
-        return pos.led is None or set(legal) == set(pos.hand)
-
-    def _follows(self, pos: Position, legal: list[Card]) -> bool:
-        follow, _ = self._split(pos)
-        if pos.led is None or not follow:
-            return True
-        return set(follow) <= set(legal) <= {*follow, self.master}
-
-    def _void_passes(self, pos: Position, legal: list[Card]) -> bool:
-        follow, _ = self._split(pos)
-        return pos.led is None or bool(follow) or set(legal) <= {self.master}
-
-    def _void_trumps(self, pos: Position, legal: list[Card]) -> bool:
-        follow, trumps = self._split(pos)
-        return pos.led is None or bool(follow) or set(legal) == set(trumps or pos.hand)
-
-    def _void_any(self, pos: Position, legal: list[Card]) -> bool:
-        follow, _ = self._split(pos)
-        return pos.led is None or bool(follow) or set(legal) == set(pos.hand)
-
-    def _master_any_time(self, pos: Position, legal: list[Card]) -> bool:
-        return pos.led is None or self.master not in pos.hand or self.master in legal
-
-    def _master_when_void(self, pos: Position, legal: list[Card]) -> bool:
-        if pos.led is None or self.master not in pos.hand:
-            return True
-        follow, _ = self._split(pos)
-        return (self.master in legal) == (not follow or self.master in follow)
 
     def suit_of(self, card: Card, trump: Suit | None) -> Suit:
         """The suit a card belongs to in play: its printed suit, but the Joker and a left bower are trumps."""

@@ -4,9 +4,11 @@
 and an unchecked ``play_unchecked()`` for trusted callers, and ``play_randomly()`` (simulation);
 it asks the game's :class:`~referee.engines.trick_rules.TrickRules` which cards are legal. A play
 keeps each hand in piles by suit in play, and a trick goes round the seats as ints in a precomputed
-ring (:func:`seat_ring`; with seats leaving at their caps, the seats still in play). The play of a
-deal in which a player who cannot follow buys or passes is
-:class:`~referee.engines.passing_tricks.PassingTrickPlay`.
+ring (:func:`~referee.engines.trick_rules.seat_ring`; with seats leaving at their caps, the seats
+still in play). The play of a deal in which a player who cannot follow buys or passes is
+:class:`~referee.engines.passing_tricks.PassingTrickPlay`. A finished :class:`Trick` and the ring
+are declared in :mod:`~referee.engines.trick_rules`, so that a check, which replays tricks without
+a :class:`TrickPlay` (:mod:`~referee.engines.replay`), does not load this module.
 
 Catch the Ten: the trump jack is the highest card, and a player who cannot follow must trump.
 
@@ -46,12 +48,11 @@ the lead to the next seat still in play:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from referee.cards import Card, Suit
-from referee.engines.trick_rules import NO_SUIT, TrickRules
+from referee.engines.trick_rules import NO_SUIT, Trick, TrickRules, seat_ring
 from referee.errors import IllegalPlayError
 
 if TYPE_CHECKING:
@@ -60,33 +61,6 @@ if TYPE_CHECKING:
 """The other suit of the same colour: the suit of the left bower."""
 
 """The slot of a card that plays in no suit (the Joker when there are no trumps); suits use ``Suit.index``."""
-
-
-@functools.cache
-def seat_ring(players: int) -> tuple[tuple[int, ...], ...]:
-    """For each seat, the other seats clockwise after it: the order in which a trick it leads goes round
-    (worked out once per number of players: a random deal asks for it).
-
-    >>> seat_ring(3)
-    ((1, 2), (2, 0), (0, 1))
-    """
-    ring = _RINGS.get(players)
-    if ring is None:
-        ring = _RINGS[players] = tuple(
-            tuple((first + j) % players for j in range(1, players)) for first in range(players)
-        )
-    return ring
-
-
-_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
-class Trick(NamedTuple):
-    """A finished trick: who led, the cards in play order, and the seat that took it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
 
 
 class TrickPlay:

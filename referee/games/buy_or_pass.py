@@ -15,7 +15,7 @@ value of its suit, and a player with no trick pays a fine.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.cards import Suit
 from referee.engines.game import (
@@ -28,7 +28,7 @@ from referee.engines.game import (
     rule_table,
 )
 from referee.engines.reader import Reader
-from referee.engines.trick_rules import Duty, TrickRules
+from referee.engines.trick_rules import TrickRules
 from referee.games.deals.buy_or_pass import (
     DECK,
     HAND,
@@ -41,6 +41,9 @@ from referee.games.deals.buy_or_pass import (
 from referee.messages import Message, t, tn
 from referee.records.declarations.buy_or_pass import buy_or_pass_record
 from referee.records.source import Document
+
+if TYPE_CHECKING:
+    from referee.engines.trick_duties import Duty
 
 DEALS = 4
 """Deals in a match; after the last, the first player out in it takes what is left in the pot."""
@@ -191,7 +194,9 @@ class BuyOrPass(BuyOrPassDeals, Game):
 
     def duties(self, options: dict[str, Any]) -> list[Duty]:
         """The trick duties, with the lead the winner of a trick may not make."""
-        return self.trick_rules(options).duties(lead_rule=options["lead_rule"])
+        from referee.engines.trick_duties import trick_duties
+
+        return trick_duties(self.trick_rules(options), lead_rule=options["lead_rule"])
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Buy or Pass record."""

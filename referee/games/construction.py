@@ -24,12 +24,12 @@ referee.engines.turns.IllegalMoveError: There is no card at 1:1.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from referee.cards import Card, Rank, Suit
-from referee.engines.deals import Deal, parsed_each
+from referee.engines.deals import Deal, parsed
 from referee.engines.game import DealResult, Game, Verdict, rule_table
 from referee.engines.ledger import Ledger
 from referee.engines.reader import Reader
@@ -50,7 +50,7 @@ from referee.games.play.construction import (
 from referee.messages import N_, Message, render, suit_name, t, tn
 from referee.notation import parse_card
 from referee.records.declarations.construction import construction_record
-from referee.records.source import Document
+from referee.records.source import Document, Path
 from referee.records.turn_field import TurnLines
 
 KINDS = ("build", "large", "small", "king", "discard")
@@ -494,6 +494,25 @@ class Construction(Game):
             ),
         )  # a game is always played out in full
         return ledger.verdict(self.slug, options, winner, termination, code)
+
+
+# -- what only this game uses (moved out of referee.engines.deals, which every check of a deal loads) --
+
+T = TypeVar("T")
+
+
+def parsed_each(r: Reader, path: Path, parse: Callable[[Any, str], T]) -> list[T]:
+    """Every item of the list at ``path`` (a move a line, say) read with ``parse`` in the record's notation; an item
+    that cannot be read is left out, its problem noted at its own path (:func:`parsed`).
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_card
+    >>> r = Reader(load_text("turns: [7C, XX, KS]\\n"))
+    >>> [str(c) for c in parsed_each(r, ("turns",), parse_card)], [e.where.path for e in r.errors]
+    (['7♣', 'K♠'], ['turns[1]'])
+    """
+    read = (parsed(r, path + (k,), parse) for k, _ in enumerate(r.sequence(path) or []))
+    return [item for item in read if item is not None]
 
 
 GAME = Construction()

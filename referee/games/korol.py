@@ -17,7 +17,7 @@ the highest trump leads, and whoever takes the most tricks wins, ties going to t
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engines.game import (
     DealResult,
@@ -29,7 +29,7 @@ from referee.engines.game import (
     rule_table,
 )
 from referee.engines.reader import Reader
-from referee.engines.trick_rules import Duty, TrickRules
+from referee.engines.trick_rules import TrickRules
 from referee.games.deals.korol import (
     DECK,
     DEFAULT_QUOTAS,
@@ -45,6 +45,9 @@ from referee.messages import N_, Message, t
 from referee.notation import parse_card, parse_suit
 from referee.records.declarations.korol import korol_record
 from referee.records.source import Document
+
+if TYPE_CHECKING:
+    from referee.engines.trick_duties import Duty
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -210,7 +213,9 @@ class Korol(KorolDeals, Game):
 
     def duties(self, options: dict[str, Any]) -> list[Duty]:
         """The trick duties, and the players who leave the first phase at their quota."""
-        return self.trick_rules(options).duties(leaving=True)
+        from referee.engines.trick_duties import trick_duties
+
+        return trick_duties(self.trick_rules(options), leaving=True)
 
     def check(self, doc: Document) -> Verdict:
         """Validate, replay and settle a Korol record."""

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.engines.deals import Deal, from_dealers_left
+from referee.engines.deals import Deal
 from referee.engines.fishing import Draw, PackGame, read_games
 from referee.engines.game import DealResult, Option, Verdict, rule_table
 from referee.engines.house_rules import choice_option
@@ -571,6 +571,19 @@ class RedAndBlack(PackGame):
             card=turn.discarded,
             colour=after,
         )
+
+
+# -- what only this game uses (moved out of referee.engines.deals, which every check of a deal loads) --
+
+
+def from_dealers_left(players: list[str], dealer: int) -> list[str]:
+    """The players in turn order, starting with the dealer's left-hand neighbour, who plays first.
+
+    >>> from_dealers_left(["Anna", "Boris", "Vera"], 1)
+    ['Vera', 'Anna', 'Boris']
+    """
+    n = len(players)
+    return [players[(dealer + 1 + k) % n] for k in range(n)]
 
 
 GAME = RedAndBlack()

@@ -36,7 +36,6 @@ from typing import Any, ClassVar
 from referee.cards import Rank
 from referee.engines.deals import (
     Deal,
-    deals_once,
     each_deal,
 )
 from referee.engines.game import (
@@ -66,6 +65,7 @@ from referee.games.deals.reunion import (
     TRUMP_JACK_POINTS,
     WIDOW,
     ReunionDeals,
+    deals_once,
 )
 from referee.messages import Message, points_count, signed, t, tc, tn
 from referee.records.declarations.reunion import reunion_record

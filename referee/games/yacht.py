@@ -29,7 +29,6 @@ from referee.engines.deals import (
     each_deal,
     over_before,
     scores_before,
-    scores_in_units,
 )
 from referee.engines.game import (
     Game,
@@ -55,6 +54,7 @@ from referee.games.deals.yacht import (
     THIRTEEN_UNDER_POINTS,
     YachtDeals,
     first_lead_card,
+    scores_in_units,
 )
 from referee.messages import Message, t, tn
 from referee.records.declarations.yacht import yacht_record

@@ -27,6 +27,7 @@ from referee.engines.game import Game
 from referee.games import get_game
 from referee.messages import rank_label, render, t, tc
 from referee.notation import format_card, parse_cards, parse_rank
+from referee.records.field_docs import show
 from referee.records.field_types import (
     Anything,
     Card,
@@ -39,7 +40,6 @@ from referee.records.field_types import (
     PlayerName,
     RankType,
     plain,
-    show,
 )
 from referee.records.fields import Obj, Options, PerPlayer, Players, spec_of
 from referee.records.source import load_text

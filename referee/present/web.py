@@ -31,7 +31,8 @@ import yaml
 from referee.errors import RecordErrors, RefereeError
 from referee.present.explain import house_rules, sentences, termination
 from referee.present.field_words import players_words
-from referee.present.verdicts import EXIT_UNUSABLE, check_text, errors_json, verdict_json
+from referee.present.verdict_json import errors_json, verdict_json
+from referee.present.verdicts import EXIT_UNUSABLE, check_text
 from referee.records import source
 from referee.records.lookalike import prototypes
 from referee.records.source import load_text

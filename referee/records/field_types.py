@@ -3,8 +3,9 @@
 A :class:`Field` is one field of a record: its name, its type, whether it is required, its help
 text and label. Each type reads nothing itself (the game modules' readers do): it knows its JSON
 Schema, its label in the page's language (``a whole number, at least 0``), its rows on the page and
-its description for the browser form. The declarations built from them are in
-:mod:`referee.records.fields`. Standard library only: this runs in the browser too.
+its description for the browser form; those words are written in :mod:`referee.records.field_docs`,
+which a check does not load (a type's methods hand over to it when asked). The declarations built
+from them are in :mod:`referee.records.fields`. Standard library only: this runs in the browser too.
 
 >>> from referee.messages import render
 >>> render(Integer(minimum=0).label(), "en"), render(Integer(minimum=0).label(), "de")
@@ -17,7 +18,7 @@ import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Literal, Protocol
 
-from referee.messages import Message, render, t, tn
+from referee.messages import Message
 from referee.values import FrozenInstanceError, Value, attr
 
 
@@ -54,23 +55,6 @@ def backticks(text: str) -> str:
     return f"`{text}`"
 
 
-def show(value: Any) -> str:
-    """A value as YAML writes it: ``true``, ``false``, numbers and words as they are, a mapping in braces.
-
-    >>> show({"king": 9, "prince": 7}), show([1, 2]), show(True)
-    ('{king: 9, prince: 7}', '[1, 2]', 'true')
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(
-        value, dict
-    ):  # not Python's {'king': 9}: the reader copies it into a record (DE2-027)
-        return "{" + ", ".join(f"{show(k)}: {show(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(show(v) for v in value) + "]"
-    return str(value)
-
-
 # -- the types a field can have ----------------------------------------------------------------------
 
 
@@ -81,19 +65,27 @@ class FieldType:
 
     def schema(self, game: Game) -> dict[str, Any]:
         """The JSON Schema of a value of this type."""
-        return {}
+        from referee.records import field_docs
+
+        return field_docs.schema(self, game)
 
     def label(self, code: Code = backticks) -> Message:
         """What the value is, in a few words (the "Value" column of a page)."""
-        return t("anything")
+        from referee.records import field_docs
+
+        return field_docs.label(self, code)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         """A JSON-able description for the browser form: ``kind`` and the type's parameters."""
-        return {"kind": self.kind}
+        from referee.records import field_docs
+
+        return field_docs.describe(self, game, lang)
 
     def rows(self) -> list[tuple[str, Field]]:
         """Nested fields shown as their own rows on a page: (path suffix, field)."""
-        return []
+        from referee.records import field_docs
+
+        return field_docs.rows(self)
 
 
 class Settled(FieldType):
@@ -133,12 +125,6 @@ class Text(Settled):
 
     kind: ClassVar[str] = "text"
 
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {"type": "string"}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("text")
-
 
 class Integer(FieldType, Value, frozen=True):
     """A whole number (YAML ``true`` is not one), optionally bounded."""
@@ -149,46 +135,11 @@ class Integer(FieldType, Value, frozen=True):
     """``"minor"``: an amount of money in minor units (kopecks), which the form shows as roubles and kopecks."""
     kind: ClassVar[str] = "integer"
 
-    def schema(self, game: Game) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "integer"}
-        if self.minimum is not None:
-            out["minimum"] = self.minimum
-        if self.maximum is not None:
-            out["maximum"] = self.maximum
-        return out
-
-    def label(self, code: Code = backticks) -> Message:
-        if self.minimum is not None and self.minimum == self.maximum:  # not "from 0 to 0" (RU2-063)
-            return t("the number {value}", value=self.minimum)
-        if self.minimum is not None and self.maximum is not None:
-            return t(
-                "a whole number from {minimum} to {maximum}",
-                minimum=self.minimum,
-                maximum=self.maximum,
-            )
-        if self.minimum is not None:
-            return t("a whole number, at least {minimum}", minimum=self.minimum)
-        return t("a whole number (zero or negative too)")
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "minimum": self.minimum,
-            "maximum": self.maximum,
-            "unit": self.unit,
-        }
-
 
 class Boolean(Settled):
     """``true`` or ``false``."""
 
     kind: ClassVar[str] = "boolean"
-
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {"type": "boolean"}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("{true} or {false}", true=code("true"), false=code("false"))
 
 
 class Choice(FieldType, Value, frozen=True):
@@ -211,6 +162,7 @@ class Choice(FieldType, Value, frozen=True):
     """What each value is called in the table's words (the form shows these, never the word itself)."""
     kind: ClassVar[str] = "choice"
 
+    # Its schema is written here, not in field_docs: chosen() reads a choice by the same patterns.
     def schema(self, game: Game | None) -> dict[str, Any]:
         exact: dict[str, Any] = {"enum": list(self.values)}
         if not (self.synonyms or self.ignore_case or self.loose_separators):
@@ -222,26 +174,6 @@ class Choice(FieldType, Value, frozen=True):
         edge = r"[\s_-]*" if self.loose_separators else r"\s*"
         return {
             "anyOf": [exact, {"type": "string", "pattern": f"^{edge}(?:{'|'.join(words)}){edge}$"}]
-        }
-
-    def label(self, code: Code = backticks) -> Message:
-        values = ", ".join(code(v) for v in self.values)
-        if self.synonyms:
-            return t(
-                "one of {values} (also written {synonyms})",
-                values=values,
-                synonyms=", ".join(code(v) for v in self.synonyms),
-            )
-        return t("one of {values}", values=values)
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "values": list(self.values),
-            "synonyms": list(self.synonyms),
-            "ignore_case": self.ignore_case,
-            "loose_separators": self.loose_separators,
-            "labels": {v: render(m, lang) for v, m in self.labels.items()},
         }
 
 
@@ -263,23 +195,11 @@ class PlayerName(Settled):
 
     kind: ClassVar[str] = "player"
 
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {"type": ["string", "integer"]}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("the name of a player at the table")
-
 
 class Card(Settled):
     """One card in the record's notation."""
 
     kind: ClassVar[str] = "card"
-
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {"type": "string", "pattern": r"\S"}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("a card in the record's notation, such as {example}", example=code("10♥"))
 
 
 class Cards(FieldType, Value, frozen=True):
@@ -288,35 +208,12 @@ class Cards(FieldType, Value, frozen=True):
     min_items: int = 0
     kind: ClassVar[str] = "cards"
 
-    def schema(self, game: Game) -> dict[str, Any]:
-        text: dict[str, Any] = {"type": "string"}
-        items: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
-        if self.min_items:
-            text["pattern"] = r"\S"
-            items["minItems"] = self.min_items
-        return {"anyOf": [items, text]}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("cards: a list, or one line separated by spaces (commas in German notation)")
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "min_items": self.min_items}
-
 
 class CardsAndWords(FieldType, Value, frozen=True):
     """One line of cards and a few fixed words (Buy or Pass's ``pass`` and ``buy``), separated like cards."""
 
     words: tuple[str, ...] = ()
     kind: ClassVar[str] = "text"
-
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {"type": "string", "pattern": r"\S"}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t(
-            "a line of cards and the words {words}, separated by spaces (commas in German notation)",
-            words=[code(w) for w in self.words],
-        )
 
     def localize(self, value: Any, localizer: Any) -> Any:
         """The line in the template's notation (``referee new``): its cards rewritten, its words kept."""
@@ -333,28 +230,11 @@ class SuitType(Settled):
 
     kind: ClassVar[str] = "suit"
 
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {"type": "string", "pattern": r"\S", "examples": ["♠", "♥", "♦", "♣"]}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t(
-            "a suit: a sign ({signs}), or a letter or word in the record's notation",
-            signs=" ".join(code(s) for s in "♠♥♦♣"),
-        )
-
 
 class RankType(Settled):
     """A rank alone, such as ``J`` or ``10`` (YAML may read the ten as a number)."""
 
     kind: ClassVar[str] = "rank"
-
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {"type": ["string", "integer"]}
-
-    def label(self, code: Code = backticks) -> Message:
-        # The ten reads the same in every notation; a letter would be wrong for a reader of another one
-        # (DE3-042: „etwa J“ in a German template).
-        return t("a rank in the record's notation, such as {example}", example=code("10"))
 
 
 class ListOf(FieldType, Value, frozen=True):
@@ -365,60 +245,12 @@ class ListOf(FieldType, Value, frozen=True):
     max_items: int | None = None
     kind: ClassVar[str] = "list"
 
-    def schema(self, game: Game) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "array", "items": self.item.schema(game)}
-        if self.min_items:
-            out["minItems"] = self.min_items
-        if self.max_items is not None:
-            out["maxItems"] = self.max_items
-        return out
-
-    def label(self, code: Code = backticks) -> Message:
-        item = self.item.label(code)
-        if self.max_items is not None and self.max_items == self.min_items:
-            return t("a list of {n}; each: {item}", n=self.min_items, item=item)
-        if self.min_items == 1:
-            return t("a non-empty list; each: {item}", item=item)
-        if self.min_items:
-            return t("a list of at least {n}; each: {item}", n=self.min_items, item=item)
-        return t("a list; each: {item}", item=item)
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "item": self.item.describe(game, lang),
-            "min_items": self.min_items,
-            "max_items": self.max_items,
-        }
-
-    def rows(self) -> list[tuple[str, Field]]:
-        return [("[]" + suffix, f) for suffix, f in self.item.rows()]
-
 
 class OneOf(FieldType, Value, frozen=True):
     """A value of one of several types (Réunion's tricks: a number, or true or false)."""
 
     types: tuple[FieldType, ...]
     kind: ClassVar[str] = "one_of"
-
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {"anyOf": [ft.schema(game) for ft in self.types]}
-
-    def label(self, code: Code = backticks) -> Message:
-        out = self.types[0].label(code)
-        for other in self.types[1:]:
-            out = t("{first}; or {second}", first=out, second=other.label(code))
-        return out
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "types": [ft.describe(game, lang) for ft in self.types]}
-
-    def rows(self) -> list[tuple[str, Field]]:
-        return [row for ft in self.types for row in ft.rows()]
-
-
-ENTERED = "{entered}"
-"""Left in a total's words for the form to fill with the sum typed so far (:class:`Total`)."""
 
 
 class Total(Value, frozen=True):
@@ -437,29 +269,15 @@ class Total(Value, frozen=True):
 
     def words(self, total: int) -> Message:
         """The sum typed so far against the total, ``{entered}`` left for the form."""
-        if self.unit == "cards":
-            return tn(
-                "{entered} of {total} card entered",
-                "{entered} of {total} cards entered",
-                total,
-                total=total,
-                entered=ENTERED,
-            )
-        return tn(
-            "{entered} of {total} trick entered",
-            "{entered} of {total} tricks entered",
-            total,
-            total=total,
-            entered=ENTERED,
-        )
+        from referee.records import field_docs
+
+        return field_docs.total_words(self, total)
 
     def describe(self, counts: tuple[int, ...], lang: str) -> dict[str, dict[str, Any]]:
         """For each number of players: the total and its words in ``lang``."""
-        out = {}
-        for n in counts:
-            total = self.of(n)
-            out[str(n)] = {"total": total, "words": render(self.words(total), lang)}
-        return out
+        from referee.records import field_docs
+
+        return field_docs.describe_total(self, counts, lang)
 
 
 class Field(Value, frozen=True):
@@ -500,42 +318,15 @@ class Field(Value, frozen=True):
 
     def requirement(self, code: Code = backticks) -> Message:
         """ "required", "optional" or "required unless …", in words."""
-        if self.condition is not None:
-            return self.condition
-        if self.required and self.unless is not None:
-            return t(
-                "required, unless {field} is {value} (then left out)",
-                field=code(self.unless[0]),
-                value=code(show(self.unless[1])),
-            )
-        if self.required:
-            return t("required")
-        if self.unless is not None:
-            return t(
-                "optional; left out if {field} is {value}",
-                field=code(self.unless[0]),
-                value=code(show(self.unless[1])),
-            )
-        if self.default is not None:
-            return t("optional; default {value}", value=code(show(self.default)))
-        return t("optional")
+        from referee.records import field_docs
+
+        return field_docs.requirement(self, code)
 
     def describe(self, game: Game, lang: str) -> dict[str, Any]:
         """The field as the browser form reads it."""
-        return {
-            "name": self.name,
-            "type": self.type.describe(game, lang),
-            "required": self.required,
-            "unless": {"field": self.unless[0], "value": self.unless[1]} if self.unless else None,
-            "mode": self.mode,
-            "default": self.default,
-            "help": render(self.hint if self.hint is not None else self.help, lang),
-            "label": render(self.label, lang) if self.label is not None else None,
-            "question": render(self.question, lang) if self.question is not None else None,
-            "condition": render(self.condition, lang) if self.condition is not None else None,
-            "requirement": render(self.requirement(plain), lang),
-            "total": self.total.describe(game.player_counts, lang) if self.total else None,
-        }
+        from referee.records import field_docs
+
+        return field_docs.describe_field(self, game, lang)
 
 
 def chosen(choice: Choice, raw: Any) -> str | None:

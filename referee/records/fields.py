@@ -10,7 +10,8 @@ player counts from the game.
 
 From that one declaration come a JSON Schema per game, the record documentation on the site and a
 JSON description for the browser form (:mod:`referee.records.schema`), and the commented template
-of ``referee new`` (:mod:`referee.present.template`). The readers in the game modules stay the
+of ``referee new`` (:mod:`referee.present.template`); what each type says there is written in
+:mod:`referee.records.field_docs`, which a check does not load. The readers in the game modules stay the
 authority on what a record means; the tests prove that they and the declarations accept and reject
 the same structure.
 
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from referee.messages import Message, render, t
+from referee.messages import Message, t
 from referee.records.field_types import (
     FULL_PLAY_KEY,
     NOTATIONS,
@@ -51,7 +52,6 @@ from referee.records.field_types import (
     Settled,
     Text,
     backticks,
-    show,
 )
 from referee.values import Value, attr
 
@@ -68,14 +68,15 @@ class Group(Value, frozen=True):
 
     def schema(self) -> dict[str, Any]:
         """``anyOf``/``oneOf`` over ``required``."""
-        return {"anyOf" if self.rule == "any" else "oneOf": [{"required": [n]} for n in self.names]}
+        from referee.records import field_docs
+
+        return field_docs.group_schema(self)
 
     def label(self, code: Code = backticks) -> Message:
         """The rule in words."""
-        names = ", ".join(code(n) for n in self.names)
-        if self.rule == "one":
-            return t("exactly one of {names}", names=names)
-        return t("at least one of {names}", names=names)
+        from referee.records import field_docs
+
+        return field_docs.group_label(self, code)
 
 
 class Obj(FieldType, Value, frozen=True):
@@ -86,34 +87,6 @@ class Obj(FieldType, Value, frozen=True):
     min_fields: int = 0
     kind: ClassVar[str] = "object"
 
-    def schema(self, game: Game) -> dict[str, Any]:
-        return object_schema(self.fields, game, self.groups, self.min_fields)
-
-    def label(self, code: Code = backticks) -> Message:
-        names = ", ".join(code(f.name) for f in self.fields)
-        if self.groups:
-            return t(
-                "the fields {names} ({rule})",
-                names=names,
-                rule=[g.label(code) for g in self.groups],
-            )
-        return t("the fields {names}", names=names)
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "fields": [f.describe(game, lang) for f in self.fields],
-            "groups": [{"names": list(g.names), "rule": g.rule} for g in self.groups],
-            "min_fields": self.min_fields,
-        }
-
-    def rows(self) -> list[tuple[str, Field]]:
-        out = []
-        for f in self.fields:
-            out.append(("." + f.name, f))
-            out.extend(("." + f.name + suffix, sub) for suffix, sub in f.type.rows())
-        return out
-
 
 class PerPlayer(FieldType, Value, frozen=True):
     """A mapping from every player (or, with ``sides``, every side of ``teams``) to a value."""
@@ -121,30 +94,6 @@ class PerPlayer(FieldType, Value, frozen=True):
     value: FieldType
     sides: bool = False
     kind: ClassVar[str] = "per_player"
-
-    def schema(self, game: Game) -> dict[str, Any]:
-        counts = (2, 2) if self.sides else (min(game.player_counts), max(game.player_counts))
-        return {
-            "type": "object",
-            "additionalProperties": self.value.schema(game),
-            "minProperties": counts[0],
-            "maxProperties": counts[1],
-        }
-
-    def label(self, code: Code = backticks) -> Message:
-        if self.sides:
-            return t("for each side: {value}", value=self.value.label(code))
-        return t("for every player: {value}", value=self.value.label(code))
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {
-            "kind": "per_side" if self.sides else "per_player",
-            "value": self.value.describe(game, lang),
-        }
-
-    def rows(self) -> list[tuple[str, Field]]:
-        key = ".<side>" if self.sides else ".<player>"
-        return [(key + suffix, f) for suffix, f in self.value.rows()]
 
 
 # The four types whose shape depends on the game: its slug, player counts, options and deals.
@@ -155,78 +104,17 @@ class GameSlug(Settled):
 
     kind: ClassVar[str] = "game"
 
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {"const": game.slug}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("the game's identifier")
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "value": game.slug}
-
 
 class Players(Settled):
     """The players in clockwise order: distinct names, as many as the game allows."""
 
     kind: ClassVar[str] = "players"
 
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {
-            "type": "array",
-            "items": {"type": ["string", "integer"]},
-            "minItems": min(game.player_counts),
-            "maxItems": max(game.player_counts),
-            "uniqueItems": True,
-        }
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("a list of different names")
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {"kind": self.kind, "counts": list(game.player_counts)}
-
 
 class Options(Settled):
     """The house rules, from the game's :class:`~referee.engines.game.Option` declarations."""
 
     kind: ClassVar[str] = "options"
-
-    def schema(self, game: Game) -> dict[str, Any]:
-        props: dict[str, Any] = {}
-        for option in game.options:
-            if option.choices is not None:
-                one: dict[str, Any] = {"enum": list(option.choices)}
-            else:
-                one = {"type": "integer"}
-                if option.minimum is not None:
-                    one["minimum"] = option.minimum
-            one["default"] = option.default
-            if option.help is not None:
-                one["description"] = render(option.help, "en")
-            props[option.name] = one
-        return {"type": "object", "properties": props, "additionalProperties": False}
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("a mapping of option names to values")
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "options": [
-                {
-                    "name": o.name,
-                    "default": o.default,
-                    "choices": list(o.choices) if o.choices is not None else None,
-                    "minimum": o.minimum,
-                    "help": render(o.help, lang) if o.help is not None else None,
-                    "choice_help": {show(c): render(m, lang) for c, m in o.choice_help.items()},
-                    "label": render(o.label, lang) if o.label is not None else None,
-                    "choice_labels": {show(c): render(m, lang) for c, m in o.choice_labels.items()},
-                    "unit": o.unit,
-                }
-                for o in game.options
-            ],
-        }
 
 
 class Deals(FieldType, Value, frozen=True):
@@ -235,81 +123,6 @@ class Deals(FieldType, Value, frozen=True):
 
     full_play_key: str = FULL_PLAY_KEY
     kind: ClassVar[str] = "deals"
-
-    def schema(self, game: Game) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/deal"}}
-        if spec_of(game).max_deals is not None:
-            out["maxItems"] = spec_of(game).max_deals
-        return out
-
-    def label(self, code: Code = backticks) -> Message:
-        return t(
-            "a non-empty list of deals, each a summary or a full play (a full play has {key})",
-            key=code(self.full_play_key),
-        )
-
-    def describe(self, game: Game, lang: str) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "max_items": spec_of(game).max_deals,
-            "full_play_key": self.full_play_key,
-        }
-
-
-# -- fields ------------------------------------------------------------------------------------------
-
-
-def object_schema(
-    fields: tuple[Field, ...] | list[Field],
-    game: Game,
-    groups: tuple[Group, ...] = (),
-    min_fields: int = 0,
-) -> dict[str, Any]:
-    """A closed object: these fields, the required ones required, the groups' rules, nothing else."""
-    props: dict[str, Any] = {}
-    grouped = {name for g in groups for name in g.names}
-    for f in fields:
-        one = dict(f.type.schema(game))
-        if (
-            not f.required
-            and f.nullable
-            and f.unless is None
-            and f.condition is None
-            and f.name not in grouped
-            and one
-        ):
-            one = {
-                "anyOf": [one, {"type": "null"}]
-            }  # the readers take an empty optional field as left out
-        one["description"] = render(f.help, "en")
-        if f.default is not None:
-            one["default"] = f.default
-        props[f.name] = one
-    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
-    required = [f.name for f in fields if f.required and f.unless is None]
-    if required:
-        out["required"] = required
-    if min_fields:
-        out["minProperties"] = min_fields
-    rules: list[dict[str, Any]] = [g.schema() for g in groups]
-    conditional: dict[tuple[str, Any], list[Field]] = {}
-    for f in fields:
-        if f.unless is not None:
-            conditional.setdefault(f.unless, []).append(f)
-    for (key, value), excluded in conditional.items():
-        rule: dict[str, Any] = {
-            "if": {"properties": {key: {"const": value}}, "required": [key]},
-            "then": {"properties": {f.name: False for f in excluded}},
-        }
-        required_else = [f.name for f in excluded if f.required]
-        if required_else:
-            rule["else"] = {"required": required_else}
-        rules.append(rule)
-    if len(rules) == 1:
-        out.update(rules[0])
-    elif rules:
-        out["allOf"] = rules
-    return out
 
 
 # -- the fields every record has -----------------------------------------------------------------------
@@ -555,14 +368,3 @@ def sides_field(help: Message, per_side: tuple[int, int] = (2, 2), required: boo
 
 class OtherPlayers(PerPlayer, Value, frozen=True):
     """A mapping from every player but the one who went out (at least one other) to a value."""
-
-    def schema(self, game: Game) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "additionalProperties": self.value.schema(game),
-            "minProperties": 1,
-            "maxProperties": max(game.player_counts),
-        }
-
-    def label(self, code: Code = backticks) -> Message:
-        return t("for every player but the one who went out: {value}", value=self.value.label(code))

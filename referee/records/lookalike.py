@@ -28,11 +28,18 @@ import unicodedata
 
 # Characters that show nothing, taken out of a skeleton (Unicode's Default_Ignorable_Code_Point, those
 # that the referee does not already refuse as control or format characters): the Hangul fillers,
-# the combining grapheme joiner, the Mongolian and other variation selectors.
-INVISIBLE = re.compile(
+# the combining grapheme joiner, the Mongolian and other variation selectors. None is in ASCII.
+_INVISIBLE = (
     "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
 )
 _SPACES = re.compile(r"\s+")
+
+
+@functools.cache
+def invisible() -> re.Pattern[str]:
+    """The characters that show nothing, as a pattern compiled on first use: names in ASCII, nearly all
+    names, never need it, and compiling it costs a check's start more than the rest of this module."""
+    return re.compile(_INVISIBLE)
 
 
 def _pairs() -> dict[str, list[dict[str, str]]]:
@@ -81,14 +88,32 @@ def common_prototypes() -> dict[str, str]:
     return {c: p for c, p in prototypes().items() if c < COMMON_END}
 
 
+ASCII_PROTOTYPES: dict[str, str] = {
+    '"': "''",
+    "%": "\xba/\u2080",
+    "0": "O",
+    "1": "l",
+    "I": "l",
+    "`": "'",
+    "m": "rn",
+    "|": "l",
+}
+"""The entries of :mod:`referee.records.confusables_common` for the characters before U+0080
+(``tests/test_lookalike_table.py`` compares them; after writing that module again, copy them here)."""
+
+
 def _table(text: str) -> dict[str, str]:
     """The prototypes ``text`` needs: the common scripts' few hundred, or Unicode's whole table.
 
     Reading the package's data file costs a command-line check more than the rest of its start
     (~25 ms of CPU), so names written in the common scripts, nearly all names, use the part of it
-    kept in :mod:`referee.records.confusables_common` (a test compares the two).
+    kept in :mod:`referee.records.confusables_common` (a test compares the two), and names in ASCII,
+    most names, the few entries of that part for ASCII (:data:`ASCII_PROTOTYPES`), so that a check of
+    them does not compile the common part's four hundred either.
     """
-    if not text or max(text) < COMMON_END:
+    if not text or max(text) < "\x80":
+        return ASCII_PROTOTYPES
+    if max(text) < COMMON_END:
         from referee.records.confusables_common import COMMON
 
         return COMMON
@@ -99,8 +124,11 @@ def _table(text: str) -> dict[str, str]:
 def skeleton(name: str) -> str:
     """What ``name`` looks like: equal skeletons print alike (see the module's text); kept for the
     names seen last (the same players' records are checked one after another)."""
-    text = _SPACES.sub(" ", INVISIBLE.sub("", unicodedata.normalize("NFKC", name))).strip()
-    text = unicodedata.normalize("NFD", text)
+    if name.isascii():  # NFKC and NFD leave ASCII as it is, and nothing in ASCII is invisible
+        text = _SPACES.sub(" ", name).strip()
+    else:
+        text = _SPACES.sub(" ", invisible().sub("", unicodedata.normalize("NFKC", name))).strip()
+        text = unicodedata.normalize("NFD", text)
     table = _table(text)
     return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in text))
 

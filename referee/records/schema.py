@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from referee.messages import N_, render, t
+from referee.records.field_docs import object_schema
 from referee.records.field_types import (
     MODES,
     SCHEMA_DIALECT,
@@ -38,7 +39,7 @@ from referee.records.field_types import (
     Game,
     backticks,
 )
-from referee.records.fields import object_schema, spec_of
+from referee.records.fields import spec_of
 
 
 def json_schema(game: Game, url: str | None = None) -> dict[str, Any]:

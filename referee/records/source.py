@@ -22,9 +22,10 @@ and ``false``, and text for the rest (``yes``, ``0x10`` and ``1:30`` are words).
 
 Three readers give the same data and lines: :mod:`referee.records.quick_yaml` for the plain block and
 flow YAML that records are written in (pure Python, no PyYAML), the standard :mod:`json` module
-for JSON, and PyYAML's event stream (:mod:`referee.records.yaml_events`) for everything else. The first two
-leave the lines until a message needs one. The limits are in :mod:`referee.limits`, unquoted
-values are resolved by :mod:`referee.records.scalars`.
+for JSON (:mod:`referee.records.json_text`), and PyYAML's event stream
+(:mod:`referee.records.yaml_events`) for everything else. The first two leave the lines until a
+message needs one. The limits are in :mod:`referee.limits`, unquoted values are resolved by
+:mod:`referee.records.scalars`.
 
 >>> doc = load_text("game: x\\ndeals:\\n  - dealer: Anna\\n    tricks: {We: 5}\\n")
 >>> doc.data["deals"][0]["tricks"]["We"], doc.line(("deals", 0, "tricks", "We"))
@@ -48,7 +49,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from itertools import accumulate
 from typing import Any
 
 from referee.errors import LazyWhere, RecordError, Where, format_path
@@ -223,118 +223,6 @@ def _control_character(text: str, at: int, char: str) -> RecordError:
 
 
 # ---------------------------------------------------------------------------------------------
-# JSON
-
-
-class _NotJson(Exception):
-    """Not plain JSON within the limits: the YAML readers decide (and name the problem)."""
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        raise _NotJson
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise _NotJson
-
-
-def _whole_number(digits: str) -> int:
-    """``parse_int`` of :func:`json.loads`: the digit limit is enforced as each number is read.
-
-    JSON writes no leading zeros, so the length of the digits is the number's size.
-    """
-    if len(digits) > MAX_INT_DIGITS and len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise _NotJson
-    return int(digits)
-
-
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def _shallow(text: str) -> bool:
-    """Whether JSON text (already parsed) nests at most :data:`MAX_DEPTH` levels.
-
-    The brackets outside strings are counted in C (regular expressions and ``accumulate``), which
-    costs a fraction of walking the parsed values in Python.
-
-    >>> _shallow('{"a": [[1], "]]]"]}'), _shallow("[" * 40 + "]" * 40), _shallow('["' + "[" * 40 + '"]')
-    (True, False, True)
-    """
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return True
-    found = _BRACKET.findall(_JSON_STRING.sub("", text))
-    return max(accumulate(map(_STEP.__getitem__, found)), default=0) <= MAX_DEPTH
-
-
-def _values(data: Any) -> int:
-    """How many values ``data`` holds, counted as the YAML readers count them (a mapping's entry is two).
-
-    >>> _values({"a": [1, 2], "b": {"c": 3}})
-    8
-    """
-    count, stack = 0, [data]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, list):
-            count += len(value)
-            stack.extend(v for v in value if isinstance(v, (list, dict)))
-        elif isinstance(value, dict):
-            count += 2 * len(value)
-            stack.extend(v for v in value.values() if isinstance(v, (list, dict)))
-    return count
-
-
-def _load_json(text: str) -> Any:
-    import json
-
-    try:
-        data = json.loads(
-            text, object_pairs_hook=_pairs, parse_constant=_no_constant, parse_int=_whole_number
-        )
-    except (ValueError, RecursionError, _NotJson):
-        raise _NotJson from None
-    if not _shallow(text):
-        raise _NotJson
-    escaped = _SURROGATE_ESCAPE.search(text)
-    if escaped is not None and _has_surrogate(data):
-        # "\ud800" escapes half a character: the text is plain, the value it makes is not (YAML refuses it).
-        lone = _LONE_ESCAPE.search(text) or escaped
-        raise _control_character(text, lone.start(), f"U+{lone.group()[2:].upper()}")
-    return data
-
-
-# An escaped UTF-16 surrogate: half of a character, valid only as a high one followed by a low one.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-_LONE_ESCAPE = re.compile(
-    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<![0-9a-fA-F]{4})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
-)
-
-
-def _has_surrogate(data: Any) -> bool:
-    """Whether a string in ``data`` (a key or a value) holds a lone surrogate."""
-    stack = [data]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, str):
-            if not value.isascii() and _LONE.search(value):
-                return True
-        elif isinstance(value, dict):
-            stack.extend(value)
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-    return False
-
-
-_LONE = re.compile("[\ud800-\udfff]")
-
-
-# ---------------------------------------------------------------------------------------------
 
 
 def load_text(text: str) -> Document:
@@ -350,12 +238,14 @@ def load_text(text: str) -> Document:
         text = unicodedata.normalize("NFC", text)
     start = text.lstrip()[:1]
     if start in ("{", "["):
+        from referee.records.json_text import NotJson, load_json, values_in  # here: YAML needs none
+
         try:
-            data = _load_json(text)
-        except _NotJson:
+            data = load_json(text)
+        except NotJson:
             pass
         else:
-            if text.count(",") > MAX_VALUES and _values(data) > MAX_VALUES:
+            if text.count(",") > MAX_VALUES and values_in(data) > MAX_VALUES:
                 raise too_many_values(None)
             deals = data.get("deals") if isinstance(data, dict) else None
             if isinstance(deals, list) and len(deals) > MAX_DEALS:

@@ -137,22 +137,13 @@ def table_block(params: dict[str, Any], lang: str) -> str:
     """
     from referee.games import GAMES
     from referee.simulate.practice import player_counts, table_class
-    from site_tools.published.checker import (
-        bundle,
-        lock_contents,
-        pyodide_version,
-        snapshot_name,
-        status_element,
-    )
+    from site_tools.published.checker import status_element, worker_attributes
 
     strings = localized_all(STRINGS, lang)
     root = {
         "class": "referee-table",
         "data-lang": lang,
-        "data-pyodide": pyodide_version(),
-        "data-bundle": bundle().name,
-        "data-snapshot": snapshot_name(),
-        "data-lock": lock_contents(),
+        **worker_attributes(),  # the checker's: in a writer's preview, no snapshot (the plain start)
         "data-strings": strings,
         "data-games": {slug: GAMES[slug].name(lang) for slug in GAMES},
         # How many may sit at each game's table, and how many do unless the reader chooses.

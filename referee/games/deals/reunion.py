@@ -591,3 +591,32 @@ class ReunionDeals:
         left_jack = left_bower_captures(replay.tricks, owner, trump, players)
         last = players[replay.tricks[-1].winner]
         return DealFacts(trump, turned, discard, points, took, last, left_jack, None, steps)
+
+
+# -- what only this game uses (moved out of referee.engines.deals, which every check of a deal loads) --
+
+
+def deals_once(r: Reader, dealt: dict[int, int], i: int, dealer: int, players: list[str]) -> None:
+    """A game of one deal by each player: the ``i``-th deal (from 0), dealt by seat ``dealer``, is noted if that
+    player already dealt one (``dealt``: each seat's first deal, from 1, kept here), as the deals are then not
+    one game.
+
+    >>> from referee.records.source import load_text
+    >>> r, dealt = Reader(load_text("{}")), {}
+    >>> deals_once(r, dealt, 0, 1, ["Anna", "Boris"]); deals_once(r, dealt, 1, 1, ["Anna", "Boris"])
+    >>> dealt, [str(e.message) for e in r.errors]  # doctest: +NORMALIZE_WHITESPACE
+    ({1: 1}, ['Boris already dealt deal 1; a game is one deal by each player, so nobody deals twice.'])
+    """
+    if dealer in dealt:
+        r.fail(
+            ("deals", i, "dealer"),
+            t(
+                "{player} already dealt deal {deal}; a game is one deal by each player, so "
+                "nobody deals twice.",
+                player=players[dealer],
+                deal=dealt[dealer],
+            ),
+            "record.dealer_twice",
+            "game",
+        )
+    dealt.setdefault(dealer, i + 1)

@@ -21,14 +21,9 @@ from referee.engines.auction import (
 )
 from referee.engines.deals import (
     Deal,
-    discards_in_tricks,
-    nothing_played,
     parsed,
     read_suit,
-    read_thrown_in,
-    some_scores,
     take_widow,
-    thrown_in_step,
     whole_pack,
 )
 from referee.engines.game import DealResult
@@ -36,6 +31,7 @@ from referee.engines.ledger import Ledger
 from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
 from referee.engines.trick_rules import TrickRules
+from referee.errors import NotationError
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.source import Path
@@ -659,3 +655,118 @@ class TrumpSevenDeals:
                 )
             )
         return {DECLARER: mine, DEFENDERS: theirs}
+
+
+# -- what only this game uses (moved out of referee.engines.deals, which every check of a deal loads) --
+
+
+def some_scores(
+    r: Reader, path: Path, keys: Sequence[str], shape: Message, rule: str
+) -> dict[str, int] | None:
+    """Whole numbers for some of ``keys`` at ``path`` (at least one; a claim per side that may name one
+    side only); None if the field is left out or cannot be used (the problem noted: ``shape`` words a
+    value that is not such a mapping, ``rule`` is its rule).
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("claim: {declarer: 64, jury: 1}\\n"))
+    >>> some_scores(r, ("claim",), ("declarer", "defenders"), t("a mapping"), "claim"), [e.code for e in r.errors]
+    (None, ['record.unknown_field'])
+    >>> some_scores(Reader(load_text("claim: {defenders: 36}\\n")), ("claim",), ("declarer", "defenders"), t(""), "")
+    {'defenders': 36}
+    """
+    value = r.get(path)
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not value:
+        r.fail(path, shape, "record.shape", rule)
+        return None
+    out: dict[str, int] = {}
+    for key, number in value.items():
+        if key not in keys:
+            r.unknown_field(path, key, list(keys))
+            continue
+        got = r.integer(path + (key,), minimum=None, value=number)
+        if got is not None:
+            out[key] = got
+    return out if len(out) == len(value) else None
+
+
+def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
+    """Whether no card laid away after taking the widow is among the tricks at ``path``; else each one is
+    noted. A discard lies face down until the count, so a replay would call it a card dealt to nobody;
+    a trick that cannot be read is left to the replay.
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_cards
+    >>> r = Reader(load_text("tricks: [AS KS QS, 7H 8H 9H]\\n"))
+    >>> discards_in_tricks(r, ("tricks",), parse_cards("KS 10D")), [(e.code, str(e.message)) for e in r.errors]
+    (False, [('record.discard_in_tricks', 'K♠ was discarded, so it cannot be in a trick.')])
+    """
+    tricks = r.get(path)
+    if not isinstance(tricks, list):
+        return True  # the replay says what is wrong with the tricks
+    ok = True
+    for k, raw in enumerate(tricks):
+        try:
+            cards = parse_cards(raw, r.notation)
+        except (NotationError, TypeError):
+            continue
+        for card in cards:
+            if card in discards:
+                r.fail(
+                    path + (k,),
+                    t("{card} was discarded, so it cannot be in a trick.", card=card),
+                    "record.discard_in_tricks",
+                    "discards",
+                )
+                ok = False
+    return ok
+
+
+def read_thrown_in(r: Reader, path: Path) -> bool | None:
+    """The deal's ``thrown_in`` (nobody played it, and the same player deals again: :meth:`Ledger.add`):
+    false when left out; None (a problem noted) if it is not true or false.
+
+    >>> from referee.records.source import load_text
+    >>> read_thrown_in(Reader(load_text("thrown_in: true\\n")), ()), read_thrown_in(Reader(load_text("{}")), ())
+    (True, False)
+    """
+    value = r.get(path + ("thrown_in",))
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    r.fail(
+        path + ("thrown_in",),
+        t("thrown_in must be true or false, not {value!r}.", value=str(value)),
+        "record.shape",
+        "auction",
+    )
+    return None
+
+
+def nothing_played(deal: Deal, keys: Sequence[str]) -> bool:
+    """Whether a deal thrown in leaves out every one of ``keys`` (what only a played deal has); each one
+    it gives is noted.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("deals: [{thrown_in: true, trump: S}]\\n"))
+    >>> deal = Deal(r, 0, r.get(("deals", 0)), [], full=False)
+    >>> nothing_played(deal, ("trump", "taken")), [str(e.message) for e in r.errors]
+    (False, ['A thrown-in deal has no trump; leave it out.'])
+    """
+    extra = [k for k in keys if k in deal.value]
+    for key in extra:
+        deal.r.fail(
+            deal.at(key),
+            t("A thrown-in deal has no {field}; leave it out.", field=key),
+            "record.thrown_in_field",
+            "auction",
+        )
+    return not extra
+
+
+def thrown_in_step(dealer: str) -> Message:
+    """The step that says a deal was thrown in."""
+    return t(
+        "The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.",
+        dealer=dealer,
+    )

@@ -5,19 +5,18 @@ or every trick) into its scores (:mod:`referee.games.yacht` checks the whole gam
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import (
     Deal,
-    card_of_suit,
-    each_entry,
     parsed,
     read_suit,
-    rest_of_pack,
     trumps_dealt,
     whole_pack,
+    with_params,
 )
 from referee.engines.game import DealResult
 from referee.engines.ledger import Ledger
@@ -25,7 +24,7 @@ from referee.engines.reader import Reader
 from referee.engines.replay import counts_of, read_hands
 from referee.engines.trick_counts import trick_counts
 from referee.messages import Message, t, tn
-from referee.notation import parse_cards
+from referee.notation import parse_card, parse_cards
 from referee.records.field_types import Choice, chosen
 from referee.records.source import Path
 
@@ -490,3 +489,122 @@ class YachtDeals:
         won = replay.tricks_won(n)
         steps.append(t("Tricks: {tricks}.", tricks=counts_of(players, won)))
         return dict(zip(players, won, strict=True))
+
+
+# -- what only this game uses (moved out of referee.engines.deals, which every check of a deal loads) --
+
+T = TypeVar("T")
+
+
+def each_entry(
+    r: Reader,
+    path: Path,
+    names: list[str],
+    read: Callable[[Reader, Path, Any], T | None],
+) -> dict[str, tuple[T, Path]] | None:
+    """What the mapping at ``path`` gives each of ``names`` (every player's bid, say), each read with
+    ``read(r, its path, its value)``, with the path it was read from (for a warning about it).
+
+    None (the problems noted) if a name is missing or unknown or an entry cannot be read; every
+    entry is read all the same, so that every problem is reported at once.
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("bids: {Anna: 3, Boris: x}\\n"))
+    >>> each_entry(r, ("bids",), ["Anna", "Boris"], lambda r, p, v: r.integer(p, value=v)), [e.code for e in r.errors]
+    (None, ['record.not_a_number'])
+    >>> each_entry(r, ("bids",), ["Anna"], lambda r, p, v: v if v == 3 else None) is None
+    True
+    """
+    value = r.mapping(path)
+    if value is None:
+        return None
+    ok = r.names_match(path, value, names)
+    out: dict[str, tuple[T, Path]] = {}
+    for key, raw in value.items():
+        if str(key) not in names:
+            continue
+        got = read(r, path + (key,), raw)
+        if got is None:
+            ok = False
+        else:
+            out[str(key)] = (got, path + (key,))
+    return out if ok else None
+
+
+def card_of_suit(r: Reader, path: Path, suit: Suit, message: Message) -> bool:
+    """Whether the card at ``path``, if the record gives one (the card drawn or turned for trumps), is of
+    ``suit`` (the trump suit it names); if not, the problem is noted (``message`` words it, and gets
+    ``card`` and ``suit``).
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("drawn: 5H\\n"))
+    >>> card_of_suit(r, ("drawn",), Suit.HEARTS, t("{card}")), card_of_suit(r, ("other",), Suit.CLUBS, t("{card}"))
+    (True, True)
+    >>> card_of_suit(r, ("drawn",), Suit.CLUBS, t("{card} is no {suit}")), str(r.errors[0].message)
+    (False, '5♥ is no ♣')
+    """
+    if r.get(path) is None:
+        return True
+    card = parsed(r, path, parse_card)
+    if card is None:
+        return False
+    if card.suit is not suit:
+        r.fail(path, with_params(message, card=card, suit=suit), "record.trump_mismatch", "trump")
+        return False
+    return True
+
+
+def rest_of_pack(
+    r: Reader,
+    path: Path,
+    cards: list[Card],
+    pack: Sequence[Card],
+    message: Message,
+) -> list[Card] | None:
+    """The cards of ``pack`` that ``cards`` (the hands) leave out, in order; None if ``cards`` holds one
+    that is not in the pack (the problem noted at ``path``: ``message`` words it as for :func:`whole_pack`).
+
+    >>> from referee.records.source import load_text
+    >>> from referee.notation import parse_cards
+    >>> r = Reader(load_text("{}"))
+    >>> [str(c) for c in rest_of_pack(r, ("hands",), parse_cards("AS"), parse_cards("AS KS QS"), t("{foreign}"))]
+    ['Q♠', 'K♠']
+    >>> rest_of_pack(r, ("hands",), parse_cards("AH"), parse_cards("AS"), t("not in this pack: {foreign}"))
+    >>> str(r.errors[0].message)
+    'not in this pack: A♥'
+    """
+    foreign = sorted(set(cards) - set(pack))
+    if foreign:
+        r.fail(
+            path,
+            with_params(message, n=len(pack), missing=[], foreign=foreign, doubled=[]),
+            "record.deck_mismatch",
+            "deal",
+        )
+        return None
+    return sorted(set(pack) - set(cards))
+
+
+def scores_in_units(r: Reader, totals: dict[str, int], unit: int) -> None:
+    """Every running score before the first deal is a multiple of ``unit``, the multiple every deal scores
+    under the record's options; each that is not cannot be (possible or exit 2).
+
+    >>> from referee.records.source import load_text
+    >>> r = Reader(load_text("scores_before: {Anna: 50, Boris: 45}\\n"))
+    >>> scores_in_units(r, {"Anna": 50, "Boris": 45}, 10); [str(e.message) for e in r.errors]
+    ['Every deal scores a multiple of 10 with these options, so Boris cannot have 45.']
+    """
+    for name, v in totals.items():
+        if v % unit:
+            r.fail(
+                ("scores_before", name),
+                t(
+                    "Every deal scores a multiple of {unit} with these options, so "
+                    "{player} cannot have {points}.",
+                    unit=unit,
+                    player=name,
+                    points=v,
+                ),
+                "record.score_impossible",
+                "scoring",
+            )
