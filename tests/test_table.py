@@ -390,3 +390,14 @@ def test_minnesota_whist_and_yacht_readers_bid_as_they_like() -> None:
     yacht = _reach("yacht", "{player} to bid")
     bids = {c.token for c in yacht.ask.choices}
     assert {f"bid:{k}" for k in range(yacht.total + 1)} | {"under", "lucky"} == bids
+
+
+def test_computer_players_going_round_in_a_circle_fail_the_soak(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A deal that does not end is reported with its game and seed (not left to fill the memory)."""
+    from referee.simulate import soak as soaking
+
+    monkeypatch.setattr(soaking, "MAX_MOVES", 5)
+    result = soaking.soak("comet", [1])
+    assert result.illegal == ["comet seed 1: no end after 5 moves"]

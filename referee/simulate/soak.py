@@ -14,6 +14,7 @@ and, the computers playing only legal moves, a clean one.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterable
@@ -26,6 +27,9 @@ from referee.simulate.trick_tables import TrickTable
 from referee.simulate.turn_tables import TurnTable
 
 LANGS = ("en", "ru", "de")
+MAX_MOVES = 100_000
+"""More moves than any deal takes (Construction's longest races take a few thousand): a deal still going
+after them is computer players going round in a circle."""
 
 
 def illegal_choice(table: Table, choice: Choice) -> str | None:
@@ -89,7 +93,14 @@ def soak(
     for k, seed in enumerate(seeds):
         lang = LANGS[seed % len(LANGS)]
         table = cls(seed, lang, players)
-        while table.ask is not None:
+        for made in itertools.count():
+            if table.ask is None:
+                break
+            if (
+                made == MAX_MOVES
+            ):  # computer players that never finish (a cycle) fail here, not by memory
+                out.illegal.append(f"{slug} seed {seed}: no end after {MAX_MOVES} moves")
+                break
             choice = table.ask.auto()
             wrong = illegal_choice(table, choice)
             if wrong is not None:
