@@ -70,7 +70,17 @@ export function mountTable(root) {
     return answer;
   }
 
-  async function open(game, seed, chosen = [], asked = null) {
+  // A call the worker could not answer (its Python raised) shows the failure, with the deal button
+  // to try another deal, instead of leaving the table busy for ever.
+  const guarded = (fn) => async (...args) => {
+    try {
+      await fn(...args);
+    } catch (error) {
+      set({ status: "failed", busy: false, error: String(error && error.message ? error.message : error) });
+    }
+  };
+
+  async function openDeal(game, seed, chosen = [], asked = null) {
     if (!(game in games)) {
       set({ status: "choose", snap: null });
       return;
@@ -89,7 +99,7 @@ export function mountTable(root) {
     if (snap.over) finish(snap);
   }
 
-  async function move(token) {
+  async function moveOnce(token) {
     const deal = store.get();
     if (!deal || state.busy || !state.snap || state.snap.over) return;
     set({ busy: true });
@@ -104,6 +114,9 @@ export function mountTable(root) {
     set({ snap, busy: false, refusal: null });
     if (snap.over) finish(snap);
   }
+
+  const open = guarded(openDeal);
+  const move = guarded(moveOnce);
 
   /** The deal is over and its last move shown: the record and the verdict, then the checker's link. */
   async function finish(snap) {
