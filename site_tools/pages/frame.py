@@ -54,6 +54,8 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "offline.retry": "Try again",
         "offline.kept": "Saved on this device, these pages open offline:",
         "offline.none": "No page of this site is saved on this device yet.",
+        "app.failed": "The referee could not start: some of its files did not arrive. Reload the "
+        "page once the connection is back.",
     },
     "ru": {
         "action.edit": "Улучшить перевод",
@@ -80,6 +82,8 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "offline.retry": "Попробовать ещё раз",
         "offline.kept": "Эти страницы сохранены на устройстве и открываются без интернета:",
         "offline.none": "На этом устройстве пока не сохранено ни одной страницы сайта.",
+        "app.failed": "Арбитр не запустился: часть его файлов не загрузилась. Обновите страницу, "
+        "когда связь восстановится.",
     },
     "de": {
         "action.edit": "Übersetzung verbessern",
@@ -108,6 +112,8 @@ FRAME_STRINGS: dict[str, dict[str, str]] = {
         "offline.retry": "Erneut versuchen",
         "offline.kept": "Diese Seiten sind auf dem Gerät gespeichert und öffnen sich auch offline:",
         "offline.none": "Auf diesem Gerät ist noch keine Seite dieser Website gespeichert.",
+        "app.failed": "Der Schiedsrichter konnte nicht starten: Einige seiner Dateien sind nicht "
+        "angekommen. Laden Sie die Seite neu, sobald die Verbindung wieder steht.",
     },
 }
 

@@ -1,7 +1,8 @@
 """The practice table in the browser: a whole deal of every game played through the page, a forbidden move
 refused with the referee's sentence and its rule link, the record downloaded and judged by ``referee check``
 as the table judged it; Russian on a phone (touch, 390 px), German on a desktop (mouse and keyboard, 1280
-px); axe finds nothing, light or dark.
+px); axe finds nothing, light or dark. When the referee's files or the app's own modules do not arrive,
+the page says so in the reader's language instead of loading for ever.
 
 The reader's moves are random legal choices (the referee's own list of what he may do, drawn with a seeded
 generator); Construction's long race is played with the table's "let the computer choose" button, but for
@@ -299,4 +300,58 @@ def test_the_reader_chooses_how_many_sit_at_the_table(
     expected = new_table("catch-the-ten", seed, "de", played, players=6).record_text()
     assert path.read_text(encoding="utf-8") == expected
     assert check_text(expected).exit_status == 0
+    context.close()
+
+
+PYODIDE_FILES = ("/checker/pyodide/", "/checker/snapshot-", "/checker/stdlib-", "/checker/referee-")
+"""Python's files and the referee's: the worker fetches them, after the page's own scripts."""
+
+
+def test_a_referee_that_cannot_start_is_said_and_a_reload_recovers(
+    browser: Any, base_url: str
+) -> None:
+    """Python's and the referee's files do not arrive (the connection drops on a first visit, after
+    the page's own scripts): the table says the referee could not start, in the reader's language,
+    instead of loading for ever, and keeps its deal button; once the files arrive, a reload deals."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+
+    def cut(url: str) -> bool:
+        return any(part in url for part in PYODIDE_FILES)
+
+    page.route(cut, lambda route: route.abort("connectionreset"))
+    page.goto(f"{base_url}/de/play-a-hand/#game=comet&seed=3")
+    page.wait_for_selector(".table-app[data-state='failed']", timeout=STARTUP_MS)
+    said = page.locator(".table-status").inner_text()
+    assert said.startswith("Der Schiedsrichter konnte nicht starten:")
+    assert page.locator(".table-deal").is_enabled()
+    page.unroute(cut)
+    page.reload()
+    assert wait_settled(page, 0) == "ready"
+    assert page.locator(".table-seat").count() == 3
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "page_name", "status", "said"),
+    [
+        ("ru", "check-a-score", ".checker-status", "Арбитр не запустился: часть его файлов"),
+        ("en", "play-a-hand", ".table-status", "The referee could not start: some of its files"),
+    ],
+)
+def test_an_app_whose_modules_do_not_arrive_says_so(
+    browser: Any, base_url: str, lang: str, page_name: str, status: str, said: str
+) -> None:
+    """The checker's or the table's own modules (its rendering library) do not arrive: the app cannot
+    run at all, and its status line says why and what to do, in the reader's language."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/checker/lib/**", lambda route: route.abort("connectionreset"))
+    prefix = "" if lang == "en" else f"/{lang}"
+    page.goto(f"{base_url}{prefix}/{page_name}/")
+    page.wait_for_function(
+        "([selector, said]) => document.querySelector(selector).textContent.startsWith(said)",
+        arg=[status, said],
+        timeout=STARTUP_MS,
+    )
     context.close()

@@ -4,7 +4,8 @@
  * - a table or code block wider than the screen can be reached by keyboard, and shows that it scrolls;
  * - the theme's code-copy buttons are a group of buttons, not an unnamed navigation landmark;
  * - a table that would be cut off (a phone, three or more players) is stacked instead: each row a
- *   block, each cell a line led by its column's heading (pages.css, table[data-cr-stacked]).
+ *   block, each cell a line led by its column's heading (pages.css, table[data-cr-stacked]);
+ * - the checker's or the table's app that could not load says so in its status line.
  */
 (function () {
   "use strict";
@@ -80,5 +81,14 @@
   // A fold opened shows its tables for the first time: fit them then.
   document.addEventListener("toggle", function (event) {
     if (event.target.tagName === "DETAILS" && event.target.open) refresh();
+  }, true);
+  // A page's app whose modules did not all arrive (a connection that dropped on a first visit) never
+  // runs, and its status line would say "loading" for ever: it says what happened instead. The app's
+  // entry tag names its status line and carries the sentence (overrides/main.html).
+  document.addEventListener("error", function (event) {
+    var tag = event.target;
+    if (!tag || tag.tagName !== "SCRIPT" || !tag.dataset.failed) return;
+    var status = document.querySelector(tag.dataset.status);
+    if (status) status.textContent = tag.dataset.failed;
   }, true);
 })();
