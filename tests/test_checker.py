@@ -412,13 +412,26 @@ def test_every_rule_link_of_a_sentence_points_at_a_section_of_the_game_page() ->
             assert "{#" + section[slug] + "}" in page, (slug, section[slug])
 
 
+def test_a_disputed_score_links_the_rule_that_scores_a_deal() -> None:
+    """A disagreeing claim's sentence links the rule that scores a deal by its id, whatever its kind
+    (Korol's G8-S17 is a source rule, Yacht's Y-O12 an option, Reunion's G2-R16 a rule), and the game's
+    page declares that id."""
+    for slug, game in GAMES.items():
+        page = (ROOT / "docs" / "en" / f"{slug}.md").read_text(encoding="utf-8")
+        rule = game.claim_rule
+        assert re.search(rf"^\s*ids:.*\b{rule}\b", page, re.MULTILINE), (slug, rule)
+    text = (ROOT / "examples" / "comet" / "nine-disputed.yaml").read_text(encoding="utf-8")
+    said = json.loads(check(text, "de"))["explain"]["sentences"]
+    assert {(s["rule"], s["href"]) for s in said} == {("G4-R11", "../comet/#g4-r11")}
+
+
 def test_disputed_scores_are_one_sentence_each_in_the_pages_language() -> None:
     text = (ROOT / "examples" / "comet" / "nine-disputed.yaml").read_text(encoding="utf-8")
     answer = json.loads(check(text, "ru"))
     said = answer["explain"]["sentences"]
     assert [s["player"] for s in said] == ["Boris", "Gleb"]
     assert said[0]["text"].startswith("Boris: записано 12, по правилам 11.")
-    assert said[1]["href"] == "../comet/#settlement"
+    assert said[1]["href"] == "../comet/#g4-r11"
     # The house rule that makes the table right: Comet's 9♦ costing two extra.
     assert [(h["option"], h["value"]) for h in answer["explain"]["house_rules"]] == [
         ("nine_of_diamonds", "two_extra")

@@ -35,8 +35,10 @@ from referee.messages import Message, key_label, render, render_param, t
 if TYPE_CHECKING:  # pragma: no cover
     from referee.engines.game import DealResult, Finding, Game, Verdict
 
-RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-[RAD]\d+$")
-"""A rule id as the dossiers write them (``G1-R05``, ``G1-A03``, ``G1-D01``); other values are no anchor."""
+RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-[A-Z]\d+$")
+"""A rule id as the dossiers write them (``G1-R05``, ``G1-A03``, ``G1-D01``, ``G8-S17``, ``Y-O12``: a rule,
+an ambiguity's answer, a decision, a source rule, an option); every one is an anchor on its game's page.
+Other values are no anchor."""
 
 # The game page's section (its heading's anchor) that a sentence links to when no rule id is known:
 # where the page tells how a deal is scored, and where it tells how to play.
@@ -147,6 +149,11 @@ def rule_id(game: Game, code: str, finding: Finding | None = None) -> str | None
     lookup = getattr(game, "rule_for", None)
     if rule is None and callable(lookup):
         rule = lookup(code)
+    return _anchored(rule)
+
+
+def _anchored(rule: object) -> str | None:
+    """``rule`` if it is a rule id (an anchor on the game's page), else None."""
     return rule if isinstance(rule, str) and RULE_ID.match(rule) else None
 
 
@@ -180,7 +187,10 @@ def _claim_sentences(
     shown = (
         Money if money else (lambda n: n)
     )  # what a score is written as: roubles and kopecks, or as it is
-    href = _link(game, rule_id(game, "claim.disagrees"), SCORING_SECTION, from_checker)
+    claim_rule = _anchored(
+        game.claim_rule
+    )  # what a deal scores: the rule a disagreeing claim breaks
+    href = _link(game, claim_rule, SCORING_SECTION, from_checker)
     out: list[dict[str, Any]] = []
 
     def add(message: Message, key: str | None, why: str = "") -> None:
@@ -194,7 +204,7 @@ def _claim_sentences(
                 "player": key,
                 "text": text,
                 "href": href,
-                "rule": rule_id(game, "claim.disagrees"),
+                "rule": claim_rule,
             }
         )
 
