@@ -490,7 +490,7 @@ def test_worked_examples_end_with_the_sentence_not_an_exit_status() -> None:
 
     out = example_block("stealing-bundles/leftovers-dispute", "de")
     assert "Exit-Status" not in out and "exit status" not in out
-    assert "Anna: notiert 23, nach den Regeln 27." in out and "([Regel](#end))" in out
+    assert "Anna: notiert 23, nach den Regeln 27." in out and "([Regel](#g9-s13))" in out
 
 
 def test_what_a_reader_receives_has_no_test_only_key() -> None:
