@@ -241,12 +241,18 @@ def replay_tricks(
     )  # other duties: ask the rules about every card off the suit led
     broken = not rules.trump_breaking
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
+    notation, seat_of = reader.notation, owner.__getitem__
     for i, raw in enumerate(tricks_value):
-        read = _trick_cards(reader, (*path, i), raw, owner)
-        if read is None:
+        try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
+            cards = parse_cards(raw, notation)
+            seats = list(map(seat_of, cards))
+        except (NotationError, KeyError):
+            _trick_cards(reader, (*path, i), raw, owner)
             return None
-        cards, seats = read
-        if len(cards) != n or len(set(seats)) != n:
+        # One card from each seat clockwise from the first, as nearly every trick is; the shape is
+        # only looked into further when it is not.
+        in_turn = len(seats) == n and seats == clockwise[seats[0]]
+        if not in_turn and (len(cards) != n or len(set(seats)) != n):
             reader.fail(
                 (*path, i),
                 t(
@@ -259,18 +265,8 @@ def replay_tricks(
             )
             return None
         first = seats[0]
-        if replay.stopped is None and (first != leader or seats != clockwise[first]):
-            _wrong_turn(
-                replay,
-                reader,
-                path,
-                i,
-                deal_number,
-                first,
-                leader,
-                names,
-                seats != clockwise[first],
-            )
+        if replay.stopped is None and (first != leader or not in_turn):
+            _wrong_turn(replay, reader, path, i, deal_number, first, leader, names, not in_turn)
             explain_all = (
                 False  # judge nothing after the wrong turn: no rule is asked about a later card
             )

@@ -261,9 +261,10 @@ class TrumpSevenDeals:
                     "deal",
                 )
                 ok = False
-        for card in cards_twice(cards):
-            r.fail(path, t("{card} is listed twice.", card=card), "record.card_twice", "deal")
-            ok = False
+        if len(set(cards)) != len(cards):  # counted only when some card is there twice
+            for card in cards_twice(cards):
+                r.fail(path, t("{card} is listed twice.", card=card), "record.card_twice", "deal")
+                ok = False
         return cards if ok else None
 
     def _discards(self, r: Reader, path: Path) -> list[Card] | None:
@@ -661,10 +662,13 @@ def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
     if not isinstance(tricks, list):
         return True  # the replay says what is wrong with the tricks
     ok = True
+    laid_away = set(discards)
     for k, raw in enumerate(tricks):
         try:
             cards = parse_cards(raw, r.notation)
         except (NotationError, TypeError):
+            continue
+        if laid_away.isdisjoint(cards):  # nearly every trick: nothing to note
             continue
         for card in cards:
             if card in discards:
