@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # pragma: no cover
     pass
 from referee.engines.game import Game, Option, T, _show
 
+_ABSENT = object()
+"""What :meth:`Reader.get` finds where a mapping has no such key (None is a value a field can hold)."""
+
 
 class Reader:
     """Reads and validates a record's fields, collecting every problem instead of stopping at the first.
@@ -90,6 +93,11 @@ class Reader:
         """The value at ``path``, or None where any part of the path is missing."""
         value = self.doc.data
         for part in path:
+            if type(part) is str and type(value) is dict:  # a field by name: nearly every step
+                value = value.get(part, _ABSENT)
+                if value is _ABSENT:
+                    return None
+                continue
             if isinstance(part, int):
                 if not isinstance(value, list) or part >= len(value):
                     return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
@@ -554,6 +555,9 @@ def card_of_suit(r: Reader, path: Path, suit: Suit, message: Message) -> bool:
     return True
 
 
+_INDEX = attrgetter("index")
+
+
 def rest_of_pack(
     r: Reader,
     path: Path,
@@ -573,7 +577,8 @@ def rest_of_pack(
     >>> str(r.errors[0].message)
     'not in this pack: A♥'
     """
-    foreign = sorted(set(cards) - set(pack))
+    dealt = set(cards)
+    foreign = sorted(dealt.difference(pack))
     if foreign:
         r.fail(
             path,
@@ -582,7 +587,8 @@ def rest_of_pack(
             "deal",
         )
         return None
-    return sorted(set(pack) - set(cards))
+    # in the cards' order, by their index as Card's own comparison, without a call per comparison
+    return sorted(set(pack).difference(dealt), key=_INDEX)
 
 
 def scores_in_units(r: Reader, totals: dict[str, int], unit: int) -> None:
