@@ -146,9 +146,12 @@ class QuickReader:
                     rest, i = self.continued(rest, i, indent, line)
                 if " #" in rest:  # _plain_to_end, written out: most lines of a record are such
                     rest = rest[: rest.find(" #")].rstrip(" ")
-                value = RESOLVED.get(rest, UNKNOWN)
-                if value is UNKNOWN:
-                    value = resolve_plain(rest, line)
+                if " " in rest:  # text, as a line of cards: no number, truth or null has a space
+                    value = rest
+                else:
+                    value = RESOLVED.get(rest, UNKNOWN)
+                    if value is UNKNOWN:
+                        value = resolve_plain(rest, line)
             elif rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
                 raise NotPlain
             elif _key_end(rest) >= 0:
@@ -208,9 +211,14 @@ class QuickReader:
                 if plain:  # _plain_to_end, written out: most lines of a record are such
                     if " #" in rest:
                         rest = rest[: rest.find(" #")].rstrip(" ")
-                    value = RESOLVED.get(rest, UNKNOWN)
-                    if value is UNKNOWN:
-                        value = resolve_plain(rest, line)
+                    if (
+                        " " in rest
+                    ):  # text, as a line of cards: no number, truth or null has a space
+                        value = rest
+                    else:
+                        value = RESOLVED.get(rest, UNKNOWN)
+                        if value is UNKNOWN:
+                            value = resolve_plain(rest, line)
                 else:
                     value = self.inline(rest, entry, line, depth)
             out[key] = value
@@ -504,5 +512,7 @@ def _plain_to_end(rest: str, line: int) -> Any:
     cut = rest.find(" #")
     if cut >= 0:
         rest = rest[:cut].rstrip(" ")
+    if " " in rest:  # text: no number, truth value or null has a space in it
+        return rest
     value = RESOLVED.get(rest, UNKNOWN)
     return resolve_plain(rest, line) if value is UNKNOWN else value
