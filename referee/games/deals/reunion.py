@@ -315,6 +315,11 @@ def trump_step(trump: Suit, turned: Card | None) -> Message:
 
 DECK_SET = frozenset(DECK)
 TURNED_MISMATCH = t("The turned card is {card}, so trumps are {suit}, not {given}.")
+WIDOW_MISMATCH = t(
+    "The hands and the widow must be the {n} cards from 7 to ace, each once (missing: {missing}; not in "
+    "this pack: {foreign}; twice: {doubled})."
+)
+"""The problem of hands and a widow that are not the pack (made once: most deals have none)."""
 
 
 class ReunionDeals:
@@ -553,10 +558,7 @@ class ReunionDeals:
             deal.at("widow"),
             [c for h in hands for c in h] + widow,
             DECK,
-            t(
-                "The hands and the widow must be the {n} cards from 7 to ace, each once (missing: {missing}; not in "
-                "this pack: {foreign}; twice: {doubled})."
-            ),
+            WIDOW_MISMATCH,
         ):
             return None
         dealer = players.index(dealer_name)

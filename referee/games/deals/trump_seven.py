@@ -66,6 +66,11 @@ DECLARER, DEFENDERS = "declarer", "defenders"
 SIDES = (DECLARER, DEFENDERS)
 
 
+WIDOW_MISMATCH = t(
+    "The hands and the widow must be the {n} cards of the pack, each once (missing: {missing}; not in "
+    "this pack: {foreign}; twice: {doubled})."
+)
+"""The problem of hands and a widow that are not the pack (made once: most deals have none)."""
 CLAIM_SHAPE = t(
     "claim gives the card points of the declarer, of the defenders, or of both, for example declarer: 64."
 )
@@ -471,10 +476,7 @@ class TrumpSevenDeals:
             path + ("widow",),
             [c for h in hands for c in h] + widow,
             DECK,
-            t(
-                "The hands and the widow must be the {n} cards of the pack, each once (missing: {missing}; not in "
-                "this pack: {foreign}; twice: {doubled})."
-            ),
+            WIDOW_MISMATCH,
         ):
             return None
         declarer = auction_declarer(r, path, auction, steps)

@@ -255,6 +255,8 @@ def bid_warnings(player: str, bid: Bid, total: int, step: int) -> list[tuple[str
     return out
 
 
+DRAWN_MISMATCH = t("The card drawn, {card}, fixes the trump suit, so trumps cannot be {suit}.")
+"""The problem of a card drawn of another suit than trumps (made once: most deals have none)."""
 DECK_MISMATCH = t(
     "The hands and the removed cards must make up the pack of {n} cards, each once (missing: {missing}; "
     "not in this pack: {foreign}; twice: {doubled})."
@@ -318,7 +320,7 @@ class YachtDeals:
             r,
             path + ("trump_card",),
             trump,
-            t("The card drawn, {card}, fixes the trump suit, so trumps cannot be {suit}."),
+            DRAWN_MISMATCH,
         ):
             return None
         return trump
