@@ -233,7 +233,7 @@ def replay_tricks(
         for card in hand:
             counts[seat][slot[card.index]] += 1
     replay = Replay()
-    why_illegal, winner = rules.why_illegal, table.winner
+    why_illegal, bids = rules.why_illegal, table.bids
     must_trump = rules.must_trump and trump is not None
     trump_slot = table.trump_slot
     explain_all = (
@@ -279,7 +279,8 @@ def replay_tricks(
                 (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
             )
             return None
-        led, led_slot = suit[card.index], slot[card.index]
+        index = card.index
+        led, led_slot = suit[index], slot[index]
         seat_counts = counts[first]
         # A trump led before trumps were broken, by a player who held another suit (or any lead the
         # rules of a game with other duties refuse).
@@ -295,6 +296,10 @@ def replay_tricks(
             )
         hand.discard(card)
         seat_counts[led_slot] -= 1
+        # The trick's winner is found as the cards are checked: the highest bid for the suit led
+        # (TrumpTable.winner, one pass instead of two).
+        bid_for = bids[led_slot]
+        best, top = 0, bid_for[index]
         for k in range(1, n):
             card, seat = cards[k], seats[k]
             hand = held[seat]
@@ -303,7 +308,8 @@ def replay_tricks(
                     (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
                 )
                 return None
-            in_suit = suit[card.index]
+            index = card.index
+            in_suit = suit[index]
             seat_counts = counts[seat]
             # Under the standard duties only a card off the suit led can break a rule, and only if the
             # seat still held the suit led, or a trump it had to play.
@@ -329,8 +335,10 @@ def replay_tricks(
             ):  # a trump played on another suit breaks trumps, even in a revoke
                 broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
             hand.discard(card)
-            seat_counts[slot[card.index]] -= 1
-        won = seats[winner(cards)]
+            seat_counts[slot[index]] -= 1
+            if bid_for[index] > top:
+                best, top = k, bid_for[index]
+        won = seats[best]
         replay.tricks.append(Trick(first, tuple(cards), won))
         leader = won
     watchers = _WATCHERS.get()
