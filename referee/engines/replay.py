@@ -361,8 +361,9 @@ def replay_capped(
     """:func:`replay_tricks` when players leave the deal on reaching their cap of tricks.
 
     A trick needs one card from each seat still in play; a winner who leaves passes the lead to
-    the next seat in play clockwise; once fewer than two seats remain the play ends. Every card is
-    checked against :meth:`TrickRules.why_illegal`. The record must list exactly the tricks played.
+    the next seat in play clockwise; once fewer than two seats remain the play ends. A card off
+    the suit led (every card, under rules with other duties) is checked against
+    :meth:`TrickRules.why_illegal`. The record must list exactly the tricks played.
     """
     tricks_value = reader.sequence(path)
     if tricks_value is None:
@@ -374,6 +375,7 @@ def replay_capped(
     won_count = [0] * n
     replay = Replay()
     table = rules.table(trump)
+    suit, standard = table.suit, rules.standard
 
     def after(seat: int) -> int:
         seat = (seat + 1) % n
@@ -467,18 +469,21 @@ def replay_capped(
                     (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
                 )
                 return None
-            _report(
-                replay,
-                rules.why_illegal(card, held[seat], led, trump, names[seat]),
-                seat,
-                reader,
-                path,
-                i,
-                deal_number,
-            )
+            # Under the standard duties a lead and a card of the suit led are legal (trumps count
+            # as broken here): only another card is put to the rules, which explain a refusal.
+            if not standard or (led is not None and suit[card.index] is not led):
+                _report(
+                    replay,
+                    rules.why_illegal(card, held[seat], led, trump, names[seat]),
+                    seat,
+                    reader,
+                    path,
+                    i,
+                    deal_number,
+                )
             held[seat].discard(card)
             if led is None:
-                led = table.suit[card.index]
+                led = suit[card.index]
         won = seats[table.winner(cards)]
         replay.tricks.append(Trick(first, tuple(cards), won))
         won_count[won] += 1
