@@ -369,6 +369,8 @@ class Reader:
             return None
         if not seating:
             return [(str(k), path + (k,), v) for k, v in value.items()]
+        if value.keys() == set(names):  # the names as the keys (no name written as a number)
+            return [(name, path + (name,), value[name]) for name in names]
         keys: dict[str, Any] = {}
         for k in value:
             keys.setdefault(
@@ -378,6 +380,8 @@ class Reader:
 
     def names_match(self, path: Path, value: dict[Any, Any], names: list[str]) -> bool:
         """The keys of ``value`` are exactly ``names`` (none missing, none unknown)."""
+        if value.keys() == set(names):  # nearly always: nothing to note
+            return True
         ok = True
         known = set(names)
         for key in value:

@@ -116,10 +116,11 @@ def read_hands(
     entries = reader.entries(path, names)
     if entries is None:
         return None
-    if pack is not None and not isinstance(pack, (set, frozenset)):
-        pack = set(pack)  # each card is looked up: a list of 52 was searched 52 times per hand
+    # each card is looked up: a list of 52 was searched 52 times per hand
+    in_pack = None if pack is None else pack if isinstance(pack, (set, frozenset)) else set(pack)
     hands: list[list[Card]] = []
-    owner: dict[Card, str] = {}
+    holders: list[str] = []  # the name of each hand read
+    seen: set[Card] = set()  # the cards of the hands read
     ok = True
     for name, p, value in entries:
         try:
@@ -144,8 +145,16 @@ def read_hands(
                 "deal",
             )
             ok = False
+        fresh = seen.isdisjoint(cards) and len(set(cards)) == len(cards)
+        seen.update(cards)
+        hands.append(cards)
+        holders.append(name)
+        if fresh and (in_pack is None or in_pack.issuperset(cards)):
+            continue  # nearly every hand: no card outside the pack or in two places
+        # Who holds each card so far (the later of two holders), to name both in a message.
+        owner = {card: n for n, hand in zip(holders[:-1], hands[:-1], strict=True) for card in hand}
         for card in cards:
-            if pack is not None and card not in pack:
+            if in_pack is not None and card not in in_pack:
                 reader.fail(
                     p, t("{card} is not in this pack.", card=card), "record.deck_mismatch", "deal"
                 )
@@ -154,7 +163,6 @@ def read_hands(
                 reader.fail(p, card_twice(card, owner[card], name), "record.card_twice", "deal")
                 ok = False
             owner[card] = name
-        hands.append(cards)
     return hands if ok else None
 
 
