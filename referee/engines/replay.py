@@ -394,12 +394,20 @@ def replay_capped(
     def over() -> bool:
         return len(in_play) < 2 or not any(held[s] for s in in_play)
 
+    clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
+    notation, seat_of = reader.notation, owner.__getitem__
     for i, raw in enumerate(tricks_value):
-        read = _trick_cards(reader, (*path, i), raw, owner)
-        if read is None:
+        try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
+            cards = parse_cards(raw, notation)
+            seats = list(map(seat_of, cards))
+        except (NotationError, KeyError):
+            _trick_cards(reader, (*path, i), raw, owner)
             return None
-        cards, seats = read
-        gone = next((k for k, s in enumerate(seats) if s not in in_play), None)
+        gone = (
+            None  # while every seat is in play, nobody has left
+            if len(in_play) == n
+            else next((k for k, s in enumerate(seats) if s not in in_play), None)
+        )
         if (
             gone is not None
             and len(cards) <= n
@@ -453,9 +461,7 @@ def replay_capped(
             )
             return None
         first = seats[0]
-        order = [first]
-        while len(order) < len(in_play):
-            order.append(after(order[-1]))
+        order = [s for s in clockwise[first] if s in in_play]  # the seats in play, from the first
         if first != leader or seats != order:
             _wrong_turn(
                 replay,
