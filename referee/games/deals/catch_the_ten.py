@@ -137,8 +137,10 @@ class CatchTheTenDeals:
         scores: dict[str, int] = {}
         items: dict[str, dict[Rank | None, int]] = {}
         for p in table.entrants:
-            hp, extra, total = deal_points(honours[p], cards[p], dealt[p])
             items[p] = deal_items(honours[p], cards[p], dealt[p])
+            extra = items[p][None]  # deal_points, from the items worked out once
+            total = sum(items[p].values())
+            hp = total - extra
             scores[p] = total
             if honours[p]:
                 steps.append(
