@@ -23,7 +23,7 @@ from referee.engines.reader import Reader
 from referee.engines.trick_rules import NO_SUIT, Trick, TrickRules
 from referee.errors import IllegalPlayError, NotationError, Where
 from referee.messages import Message, t, tn
-from referee.notation import parse_cards
+from referee.notation import card_tuple, parse_cards
 from referee.records.source import Path
 from referee.values import MISSING, Value, attr
 
@@ -234,12 +234,12 @@ def replay_tricks(
     suit, slot = table.suit, table.slot
     held = [set(h) for h in hands]  # sets: membership and removal in constant time
     owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
-    counts = [
-        [0] * (NO_SUIT + 1) for _ in range(n)
-    ]  # by seat, the cards still held in each suit in play
-    for seat, hand in enumerate(hands):
+    counts = []  # by seat, the cards still held in each suit in play
+    for hand in hands:
+        held_in = [0] * (NO_SUIT + 1)
         for card in hand:
-            counts[seat][slot[card.index]] += 1
+            held_in[slot[card.index]] += 1
+        counts.append(held_in)
     replay = Replay()
     why_illegal, bids = rules.why_illegal, table.bids
     must_trump = rules.must_trump and trump is not None
@@ -252,7 +252,7 @@ def replay_tricks(
     notation, seat_of = reader.notation, owner.__getitem__
     for i, raw in enumerate(tricks_value):
         try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
-            cards = parse_cards(raw, notation)
+            cards = card_tuple(raw, notation)
             seats = list(map(seat_of, cards))
         except (NotationError, KeyError):
             _trick_cards(reader, (*path, i), raw, owner)
@@ -347,7 +347,7 @@ def replay_tricks(
             if bid_for[index] > top:
                 best, top = k, bid_for[index]
         won = seats[best]
-        replay.tricks.append(Trick(first, tuple(cards), won))
+        replay.tricks.append(Trick(first, cards, won))
         leader = won
     watchers = _WATCHERS.get()
     if watchers is not None:
@@ -398,7 +398,7 @@ def replay_capped(
     notation, seat_of = reader.notation, owner.__getitem__
     for i, raw in enumerate(tricks_value):
         try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
-            cards = parse_cards(raw, notation)
+            cards = card_tuple(raw, notation)
             seats = list(map(seat_of, cards))
         except (NotationError, KeyError):
             _trick_cards(reader, (*path, i), raw, owner)
@@ -499,7 +499,7 @@ def replay_capped(
             if led is None:
                 led = suit[card.index]
         won = seats[table.winner(cards)]
-        replay.tricks.append(Trick(first, tuple(cards), won))
+        replay.tricks.append(Trick(first, cards, won))
         won_count[won] += 1
         leader = won
         cap = caps[won]
