@@ -234,7 +234,7 @@ def replay_tricks(
     suit, slot = table.suit, table.slot
     held = [set(h) for h in hands]  # sets: membership and removal in constant time
     owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
-    counts = []  # by seat, the cards still held in each suit in play
+    counts: list[list[int]] = []  # by seat, the cards still held in each suit in play
     for hand in hands:
         held_in = [0] * (NO_SUIT + 1)
         for card in hand:
