@@ -211,9 +211,8 @@ class QuickReader:
                 if plain:  # _plain_to_end, written out: most lines of a record are such
                     if " #" in rest:
                         rest = rest[: rest.find(" #")].rstrip(" ")
-                    if (
-                        " " in rest
-                    ):  # text, as a line of cards: no number, truth or null has a space
+                    # text, as a line of cards: no number, truth value or null has a space
+                    if " " in rest:
                         value = rest
                     else:
                         value = RESOLVED.get(rest, UNKNOWN)
