@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from referee.cards import Card, Rank, Suit, deck
+from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.bowers import bowers, is_bower, left_bower_captures
 from referee.engines.deals import (
     Deal,
@@ -86,9 +86,15 @@ def card_points(card: Card, trump: Suit) -> int:
     return CARD_POINTS.get(card.rank, 0)
 
 
+# Every card's points with each trump suit: a deal's count looks each card up once.
+_POINTS: dict[Suit, dict[Card, int]] = {
+    trump: {c: card_points(c, trump) for c in deck(jokers=1)} for trump in SUITS
+}
+
+
 def points_of(cards: Iterable[Card], trump: Suit) -> int:
     """The card points of several cards."""
-    return sum(card_points(c, trump) for c in cards)
+    return sum(map(_POINTS[trump].__getitem__, cards))
 
 
 DECK_POINTS = points_of(DECK, Suit.CLUBS)
