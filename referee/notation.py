@@ -345,6 +345,18 @@ def parse_cards(value: object, notation: str = "en") -> list[Card]:
     """
     if isinstance(value, (list, tuple)):
         return [parse_card(tok, notation) for tok in value if str(tok).strip()]
+    return list(card_tuple(value, notation))
+
+
+def card_tuple(value: object, notation: str = "en") -> tuple[Card, ...]:
+    """:func:`parse_cards` as a tuple, for a reader that only looks at the cards: the tuple kept for
+    a text is given as it is, not copied (a replay reads every trick so).
+
+    >>> [str(c) for c in card_tuple("10h JH")], card_tuple("AS KS") is card_tuple("AS KS")
+    (['10♥', 'J♥'], True)
+    """
+    if isinstance(value, (list, tuple)):
+        return tuple(parse_card(tok, notation) for tok in value if str(tok).strip())
     key = (str(value), notation)
     cached = _cards_cache.get(key)
     if cached is None:
@@ -353,7 +365,7 @@ def parse_cards(value: object, notation: str = "en") -> list[Card]:
         cached = tuple(parse_card(tok, notation) for tok in tokens if tok.strip())
         if len(_cards_cache) < 100_000:  # hands and tricks repeat across a file; bound the memory
             _cards_cache[key] = cached
-    return list(cached)
+    return cached
 
 
 def format_card(card: Card, notation: str = "en") -> str:

@@ -97,12 +97,14 @@ def _play_modules() -> dict[str, ast.Module]:
     }
 
 
-def _deals_modules() -> dict[str, ast.Module]:
-    """A game's reading of a record's deal, where it stands apart (its numbers and scoring)."""
+def _deals_modules(parts: bool = False) -> dict[str, ast.Module]:
+    """A game's reading of a record's deal, where it stands apart (its numbers and scoring); with
+    ``parts``, the modules ``<slug>_<part>.py`` that a long one hands a part of its reading to instead."""
+    games = set(_game_modules())
     return {
         p.stem: ast.parse(p.read_text(encoding="utf-8"))
         for p in sorted((PACKAGE / "games" / "deals").glob("*.py"))
-        if p.stem != "__init__"
+        if p.stem != "__init__" and (p.stem not in games) == parts
     }
 
 
@@ -221,9 +223,20 @@ def test_a_deals_module_reads_the_deals_of_a_game() -> None:
         assert ast.unparse(game.bases[0]) == readers[0], name
 
 
+def test_a_part_of_a_deals_reading_belongs_to_one_game() -> None:
+    """``referee/games/deals/<slug>_<part>.py`` is a part of the game ``<slug>``'s reading of a deal
+    (Trump Seven's auction): no reader class of its own, no declarations."""
+    games = _game_modules()
+    for name, tree in _deals_modules(parts=True).items():
+        assert any(name.startswith(game + "_") for game in games), name
+        assert not _assigned(tree) & {"GAME", "RULE_TABLE", "RECORD", "OPTIONS"}, name
+        assert not [n for n in tree.body if isinstance(n, ast.ClassDef)], name
+
+
 def test_no_game_imports_another_game() -> None:
     """A game's module imports only its own rules of play (``referee/games/play/<slug>.py``) and
-    deal's reading (``referee/games/deals/<slug>.py``); those import no game at all."""
+    deal's reading (``referee/games/deals/<slug>.py`` and its parts, ``<slug>_<part>.py``); those
+    import no game at all."""
     edges = graph()
     found = {
         module: sorted(
@@ -233,6 +246,7 @@ def test_no_game_imports_another_game() -> None:
             and t not in ("referee.games", "referee.games.play", "referee.games.deals")
             and t != "referee.games.play." + module.rpartition(".")[2]
             and t != "referee.games.deals." + module.rpartition(".")[2]
+            and not t.startswith("referee.games.deals." + module.rpartition(".")[2] + "_")
         )
         for module, targets in edges.items()
         if module.startswith("referee.games.")
@@ -246,7 +260,12 @@ def test_no_two_games_repeat_a_function() -> None:
     """Two games with the same function body (names aside) share logic that belongs in an engine."""
     seen: dict[str, str] = {}
     repeated = []
-    modules = [*_game_modules().items(), *_play_modules().items(), *_deals_modules().items()]
+    modules = [
+        *_game_modules().items(),
+        *_play_modules().items(),
+        *_deals_modules().items(),
+        *_deals_modules(parts=True).items(),
+    ]
     for name, tree in modules:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and len(node.body) >= 3:

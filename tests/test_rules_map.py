@@ -121,13 +121,17 @@ def _trick_codes(game: Game) -> set[str]:
 
 
 def raised_codes(slug: str) -> set[str]:
-    """Every code the game's module, its play module and its deal's reading can raise, with the
-    shared engines' codes."""
+    """Every code the game's module, its play module and its deal's reading (with its parts) can
+    raise, with the shared engines' codes."""
     game = GAMES[slug]
     module = Path(inspect.getfile(type(game)))
     play = module.parent / "play" / module.name  # a move-by-move game's play (referee/games/play/)
     deals = module.parent / "deals" / module.name  # a deal's reading (referee/games/deals/)
-    source = "\n".join(p.read_text(encoding="utf-8") for p in (module, play, deals) if p.is_file())
+    # a long reading's parts (referee/games/deals/<slug>_<part>.py)
+    parts = sorted(deals.parent.glob(deals.stem + "_*.py"))
+    source = "\n".join(
+        p.read_text(encoding="utf-8") for p in (module, play, deals, *parts) if p.is_file()
+    )
     codes = set(CODE.findall(source))
     templates = set(TEMPLATE.findall(source))
     known = TEMPLATES.get(slug, {})

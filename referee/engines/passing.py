@@ -76,9 +76,13 @@ def replay_passing(
     for k, raw in enumerate(plays):
         # The place is worked out only for a finding (most leads have none).
         where = partial(r.doc.where, path + (k,), deal=number, trick=k + 1)
-        tokens = [
-            s.strip() for s in str(raw).split("," if r.notation == "de" else None) if s.strip()
-        ]
+        # German cards hold a space (``Herz 10``) and are split on commas; a plain split() drops
+        # the empty and strips the rest already.
+        tokens = (
+            [s.strip() for s in str(raw).split(",") if s.strip()]
+            if r.notation == "de"
+            else str(raw).split()
+        )
         if play.is_over(stock_empty=not stock):
             if (
                 tokens

@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # pragma: no cover
     pass
 from referee.engines.game import Game, Option, T, _show
 
+_ABSENT = object()
+"""What :meth:`Reader.get` finds where a mapping has no such key (None is a value a field can hold)."""
+
 
 class Reader:
     """Reads and validates a record's fields, collecting every problem instead of stopping at the first.
@@ -90,6 +93,11 @@ class Reader:
         """The value at ``path``, or None where any part of the path is missing."""
         value = self.doc.data
         for part in path:
+            if type(part) is str and type(value) is dict:  # a field by name: nearly every step
+                value = value.get(part, _ABSENT)
+                if value is _ABSENT:
+                    return None
+                continue
             if isinstance(part, int):
                 if not isinstance(value, list) or part >= len(value):
                     return None
@@ -175,7 +183,7 @@ class Reader:
     def known_keys(self, path: Path, allowed: set[str] | frozenset[str]) -> None:
         """Every key of the mapping at ``path`` is one the schema knows (typos are not ignored)."""
         value = self.get(path)
-        if isinstance(value, dict):
+        if isinstance(value, dict) and not allowed.issuperset(value):  # nearly always: all known
             for key in value:
                 if key not in allowed:
                     self.unknown_field(path, key, sorted(allowed))
@@ -361,6 +369,8 @@ class Reader:
             return None
         if not seating:
             return [(str(k), path + (k,), v) for k, v in value.items()]
+        if value.keys() == set(names):  # the names as the keys (no name written as a number)
+            return [(name, path + (name,), value[name]) for name in names]
         keys: dict[str, Any] = {}
         for k in value:
             keys.setdefault(
@@ -370,6 +380,8 @@ class Reader:
 
     def names_match(self, path: Path, value: dict[Any, Any], names: list[str]) -> bool:
         """The keys of ``value`` are exactly ``names`` (none missing, none unknown)."""
+        if value.keys() == set(names):  # nearly always: nothing to note
+            return True
         ok = True
         known = set(names)
         for key in value:

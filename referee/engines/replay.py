@@ -23,7 +23,7 @@ from referee.engines.reader import Reader
 from referee.engines.trick_rules import NO_SUIT, Trick, TrickRules
 from referee.errors import IllegalPlayError, NotationError, Where
 from referee.messages import Message, t, tn
-from referee.notation import parse_cards
+from referee.notation import card_tuple, parse_cards
 from referee.records.source import Path
 from referee.values import MISSING, Value, attr
 
@@ -116,10 +116,11 @@ def read_hands(
     entries = reader.entries(path, names)
     if entries is None:
         return None
-    if pack is not None and not isinstance(pack, (set, frozenset)):
-        pack = set(pack)  # each card is looked up: a list of 52 was searched 52 times per hand
+    # each card is looked up: a list of 52 was searched 52 times per hand
+    in_pack = None if pack is None else pack if isinstance(pack, (set, frozenset)) else set(pack)
     hands: list[list[Card]] = []
-    owner: dict[Card, str] = {}
+    holders: list[str] = []  # the name of each hand read
+    seen: set[Card] = set()  # the cards of the hands read
     ok = True
     for name, p, value in entries:
         try:
@@ -144,8 +145,16 @@ def read_hands(
                 "deal",
             )
             ok = False
+        fresh = seen.isdisjoint(cards) and len(set(cards)) == len(cards)
+        seen.update(cards)
+        hands.append(cards)
+        holders.append(name)
+        if fresh and (in_pack is None or in_pack.issuperset(cards)):
+            continue  # nearly every hand: no card outside the pack or in two places
+        # Who holds each card so far (the later of two holders), to name both in a message.
+        owner = {card: n for n, hand in zip(holders[:-1], hands[:-1], strict=True) for card in hand}
         for card in cards:
-            if pack is not None and card not in pack:
+            if in_pack is not None and card not in in_pack:
                 reader.fail(
                     p, t("{card} is not in this pack.", card=card), "record.deck_mismatch", "deal"
                 )
@@ -154,7 +163,6 @@ def read_hands(
                 reader.fail(p, card_twice(card, owner[card], name), "record.card_twice", "deal")
                 ok = False
             owner[card] = name
-        hands.append(cards)
     return hands if ok else None
 
 
@@ -226,14 +234,14 @@ def replay_tricks(
     suit, slot = table.suit, table.slot
     held = [set(h) for h in hands]  # sets: membership and removal in constant time
     owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
-    counts = [
-        [0] * (NO_SUIT + 1) for _ in range(n)
-    ]  # by seat, the cards still held in each suit in play
-    for seat, hand in enumerate(hands):
+    counts: list[list[int]] = []  # by seat, the cards still held in each suit in play
+    for hand in hands:
+        held_in = [0] * (NO_SUIT + 1)
         for card in hand:
-            counts[seat][slot[card.index]] += 1
+            held_in[slot[card.index]] += 1
+        counts.append(held_in)
     replay = Replay()
-    why_illegal, winner = rules.why_illegal, table.winner
+    why_illegal, bids = rules.why_illegal, table.bids
     must_trump = rules.must_trump and trump is not None
     trump_slot = table.trump_slot
     explain_all = (
@@ -241,12 +249,18 @@ def replay_tricks(
     )  # other duties: ask the rules about every card off the suit led
     broken = not rules.trump_breaking
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
+    notation, seat_of = reader.notation, owner.__getitem__
     for i, raw in enumerate(tricks_value):
-        read = _trick_cards(reader, (*path, i), raw, owner)
-        if read is None:
+        try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
+            cards = card_tuple(raw, notation)
+            seats = list(map(seat_of, cards))
+        except (NotationError, KeyError):
+            _trick_cards(reader, (*path, i), raw, owner)
             return None
-        cards, seats = read
-        if len(cards) != n or len(set(seats)) != n:
+        # One card from each seat clockwise from the first, as nearly every trick is; the shape is
+        # only looked into further when it is not.
+        in_turn = len(seats) == n and seats == clockwise[seats[0]]
+        if not in_turn and (len(cards) != n or len(set(seats)) != n):
             reader.fail(
                 (*path, i),
                 t(
@@ -259,18 +273,8 @@ def replay_tricks(
             )
             return None
         first = seats[0]
-        if replay.stopped is None and (first != leader or seats != clockwise[first]):
-            _wrong_turn(
-                replay,
-                reader,
-                path,
-                i,
-                deal_number,
-                first,
-                leader,
-                names,
-                seats != clockwise[first],
-            )
+        if replay.stopped is None and (first != leader or not in_turn):
+            _wrong_turn(replay, reader, path, i, deal_number, first, leader, names, not in_turn)
             explain_all = (
                 False  # judge nothing after the wrong turn: no rule is asked about a later card
             )
@@ -283,7 +287,8 @@ def replay_tricks(
                 (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
             )
             return None
-        led, led_slot = suit[card.index], slot[card.index]
+        index = card.index
+        led, led_slot = suit[index], slot[index]
         seat_counts = counts[first]
         # A trump led before trumps were broken, by a player who held another suit (or any lead the
         # rules of a game with other duties refuse).
@@ -299,6 +304,10 @@ def replay_tricks(
             )
         hand.discard(card)
         seat_counts[led_slot] -= 1
+        # The trick's winner is found as the cards are checked: the highest bid for the suit led
+        # (TrumpTable.winner, one pass instead of two).
+        bid_for = bids[led_slot]
+        best, top = 0, bid_for[index]
         for k in range(1, n):
             card, seat = cards[k], seats[k]
             hand = held[seat]
@@ -307,7 +316,8 @@ def replay_tricks(
                     (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
                 )
                 return None
-            in_suit = suit[card.index]
+            index = card.index
+            in_suit = suit[index]
             seat_counts = counts[seat]
             # Under the standard duties only a card off the suit led can break a rule, and only if the
             # seat still held the suit led, or a trump it had to play.
@@ -333,9 +343,11 @@ def replay_tricks(
             ):  # a trump played on another suit breaks trumps, even in a revoke
                 broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
             hand.discard(card)
-            seat_counts[slot[card.index]] -= 1
-        won = seats[winner(cards)]
-        replay.tricks.append(Trick(first, tuple(cards), won))
+            seat_counts[slot[index]] -= 1
+            if bid_for[index] > top:
+                best, top = k, bid_for[index]
+        won = seats[best]
+        replay.tricks.append(Trick(first, cards, won))
         leader = won
     watchers = _WATCHERS.get()
     if watchers is not None:
@@ -357,8 +369,9 @@ def replay_capped(
     """:func:`replay_tricks` when players leave the deal on reaching their cap of tricks.
 
     A trick needs one card from each seat still in play; a winner who leaves passes the lead to
-    the next seat in play clockwise; once fewer than two seats remain the play ends. Every card is
-    checked against :meth:`TrickRules.why_illegal`. The record must list exactly the tricks played.
+    the next seat in play clockwise; once fewer than two seats remain the play ends. A card off
+    the suit led (every card, under rules with other duties) is checked against
+    :meth:`TrickRules.why_illegal`. The record must list exactly the tricks played.
     """
     tricks_value = reader.sequence(path)
     if tricks_value is None:
@@ -370,6 +383,7 @@ def replay_capped(
     won_count = [0] * n
     replay = Replay()
     table = rules.table(trump)
+    suit, standard = table.suit, rules.standard
 
     def after(seat: int) -> int:
         seat = (seat + 1) % n
@@ -380,12 +394,20 @@ def replay_capped(
     def over() -> bool:
         return len(in_play) < 2 or not any(held[s] for s in in_play)
 
+    clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
+    notation, seat_of = reader.notation, owner.__getitem__
     for i, raw in enumerate(tricks_value):
-        read = _trick_cards(reader, (*path, i), raw, owner)
-        if read is None:
+        try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
+            cards = card_tuple(raw, notation)
+            seats = list(map(seat_of, cards))
+        except (NotationError, KeyError):
+            _trick_cards(reader, (*path, i), raw, owner)
             return None
-        cards, seats = read
-        gone = next((k for k, s in enumerate(seats) if s not in in_play), None)
+        gone = (
+            None  # while every seat is in play, nobody has left
+            if len(in_play) == n
+            else next((k for k, s in enumerate(seats) if s not in in_play), None)
+        )
         if (
             gone is not None
             and len(cards) <= n
@@ -439,9 +461,7 @@ def replay_capped(
             )
             return None
         first = seats[0]
-        order = [first]
-        while len(order) < len(in_play):
-            order.append(after(order[-1]))
+        order = [s for s in clockwise[first] if s in in_play]  # the seats in play, from the first
         if first != leader or seats != order:
             _wrong_turn(
                 replay,
@@ -463,20 +483,23 @@ def replay_capped(
                     (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
                 )
                 return None
-            _report(
-                replay,
-                rules.why_illegal(card, held[seat], led, trump, names[seat]),
-                seat,
-                reader,
-                path,
-                i,
-                deal_number,
-            )
+            # Under the standard duties a lead and a card of the suit led are legal (trumps count
+            # as broken here): only another card is put to the rules, which explain a refusal.
+            if not standard or (led is not None and suit[card.index] is not led):
+                _report(
+                    replay,
+                    rules.why_illegal(card, held[seat], led, trump, names[seat]),
+                    seat,
+                    reader,
+                    path,
+                    i,
+                    deal_number,
+                )
             held[seat].discard(card)
             if led is None:
-                led = table.suit[card.index]
+                led = suit[card.index]
         won = seats[table.winner(cards)]
-        replay.tricks.append(Trick(first, tuple(cards), won))
+        replay.tricks.append(Trick(first, cards, won))
         won_count[won] += 1
         leader = won
         cap = caps[won]

@@ -27,6 +27,9 @@ class NotPlain(Exception):
 
 
 _FLOW_END = re.compile(r"[,\]}]")
+_PLAIN_KEYS: dict[str, Any] = {}
+"""The plain keys met so far (``dealer``, ``Anna``), each with the key it reads as: a key line found
+here skips its checks."""
 DEALS: Path = ("deals",)
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 # Where the quick reader stops: tabs, CR, YAML 1.1's other line breaks, directives and document markers.
@@ -43,18 +46,24 @@ class QuickReader:
     def __init__(self, text: str, track: bool = True):
         if "\r" in text:
             text = text.replace("\r\n", "\n")
-        if any(mark in text for mark in _NOT_QUICK) or text.startswith(("---", "...", "%")):
+        for mark in _NOT_QUICK:
+            if mark in text:
+                raise NotPlain
+        if text.startswith(("---", "...", "%")):
             raise NotPlain
         rows: list[tuple[int, str, int]] = []  # indent, content, line
-        number = 0
-        for raw in text.split("\n"):
-            number += 1
+        add = rows.append
+        for number, raw in enumerate(text.split("\n"), 1):
             content = raw.lstrip(" ")
             if content and content[0] != "#":
-                rows.append((len(raw) - len(content), content.rstrip(" "), number))
+                add((len(raw) - len(content), content.rstrip(" "), number))
         self.rows = rows
         self.lines: dict[Path, int] = {}
         self.values = 0  # read so far, against MAX_VALUES
+        # Every value read takes a character of the text at least (a key and its colon are two
+        # values of two characters), so a text no longer than MAX_VALUES cannot hold too many:
+        # counting them, a call per line, is left out (nearly every record is a few kilobytes).
+        self.counting = len(text) > MAX_VALUES
         self.track = (
             track  # False: the data only, the lines are worked out again if a message needs one
         )
@@ -113,13 +122,15 @@ class QuickReader:
         count = len(rows)
         item: Path = ()
         cap = MAX_DEALS if path == DEALS else count  # the deal cap, applied as the deals are read
+        counting = self.counting
         while i < count:
             at, content, line = rows[i]
             if at != indent or content[0] != "-":
                 break
             if len(out) >= cap:
                 raise too_many_deals(line)
-            self.count(1, line)
+            if counting:
+                self.count(1, line)
             rest = content[1:]
             if rest and rest[0] != " ":
                 break
@@ -133,7 +144,14 @@ class QuickReader:
                 i += 1
                 if i < count and rows[i][0] > indent:
                     rest, i = self.continued(rest, i, indent, line)
-                value = _plain_to_end(rest, line)
+                if " #" in rest:  # _plain_to_end, written out: most lines of a record are such
+                    rest = rest[: rest.find(" #")].rstrip(" ")
+                if " " in rest:  # text, as a line of cards: no number, truth or null has a space
+                    value = rest
+                else:
+                    value = RESOLVED.get(rest, UNKNOWN)
+                    if value is UNKNOWN:
+                        value = resolve_plain(rest, line)
             elif rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
                 raise NotPlain
             elif _key_end(rest) >= 0:
@@ -154,7 +172,7 @@ class QuickReader:
         if depth > MAX_DEPTH:
             raise NotPlain
         out: dict[Any, Any] = {}
-        rows, lines, track = self.rows, self.lines, self.track
+        rows, lines, track, counting = self.rows, self.lines, self.track, self.counting
         count = len(rows)
         entry: Path = ()
         while i < count:
@@ -171,21 +189,11 @@ class QuickReader:
             key_text = content[:end]
             if not key_text:
                 raise NotPlain
-            self.count(2, line)
-            if (
-                key_text[0] not in _INDICATORS
-                and ":" not in key_text
-                and "#" not in key_text
-                and key_text != "<<"
-            ):
-                key = RESOLVED.get(key_text, UNKNOWN)
-                if key is UNKNOWN:
-                    key = resolve_plain(key_text.rstrip(" "), line)
-            else:
-                end = _key_end(content)
-                if end < 0:
-                    raise NotPlain
-                key = self.key(content[:end].rstrip(" "), line)
+            if counting:
+                self.count(2, line)
+            key = _PLAIN_KEYS.get(key_text, UNKNOWN)
+            if key is UNKNOWN:
+                key, end = self.entry_key(content, key_text, end, line)
             if key in out:
                 raise NotPlain
             if track or depth == 1:  # a top-level key's path: the deals are capped as they are read
@@ -200,8 +208,16 @@ class QuickReader:
                     if not plain:
                         raise NotPlain
                     rest, i = self.continued(rest, i, indent, line)
-                if plain:
-                    value = _plain_to_end(rest, line)
+                if plain:  # _plain_to_end, written out: most lines of a record are such
+                    if " #" in rest:
+                        rest = rest[: rest.find(" #")].rstrip(" ")
+                    # text, as a line of cards: no number, truth value or null has a space
+                    if " " in rest:
+                        value = rest
+                    else:
+                        value = RESOLVED.get(rest, UNKNOWN)
+                        if value is UNKNOWN:
+                            value = resolve_plain(rest, line)
                 else:
                     value = self.inline(rest, entry, line, depth)
             out[key] = value
@@ -210,6 +226,26 @@ class QuickReader:
         if i < count and rows[i][0] > indent:
             raise NotPlain
         return out, i
+
+    def entry_key(self, content: str, key_text: str, end: int, line: int) -> tuple[Any, int]:
+        """The key of the mapping entry on ``content``, whose ``:`` was looked for at ``end``; the
+        key and where its ``:`` is. A plain key is kept in :data:`_PLAIN_KEYS` for the next time."""
+        if (
+            key_text[0] not in _INDICATORS
+            and ":" not in key_text
+            and "#" not in key_text
+            and key_text != "<<"
+        ):
+            key = RESOLVED.get(key_text, UNKNOWN)
+            if key is UNKNOWN:
+                key = resolve_plain(key_text.rstrip(" "), line)
+            if len(_PLAIN_KEYS) < 4096:  # names and field names repeat from record to record
+                _PLAIN_KEYS[key_text] = key
+            return key, end
+        end = _key_end(content)
+        if end < 0:
+            raise NotPlain
+        return self.key(content[:end].rstrip(" "), line), end
 
     def continued(self, first: str, i: int, indent: int, line: int) -> tuple[str, int]:
         """A plain scalar that goes on over the lines below it (``pack:`` wrapped by ``yaml.safe_dump``),
@@ -475,5 +511,7 @@ def _plain_to_end(rest: str, line: int) -> Any:
     cut = rest.find(" #")
     if cut >= 0:
         rest = rest[:cut].rstrip(" ")
+    if " " in rest:  # text: no number, truth value or null has a space in it
+        return rest
     value = RESOLVED.get(rest, UNKNOWN)
     return resolve_plain(rest, line) if value is UNKNOWN else value

@@ -7,6 +7,7 @@ the lay-downs and every lead) into what each player wins or pays
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 from typing import Any
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
@@ -24,6 +25,9 @@ from referee.records.hands import read_held
 from referee.records.source import Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 7)
+_DECK_SET = frozenset(DECK)
+_INDEX = attrgetter("index")
+"""Cards sorted by their index, as Card's own order, without a Python comparison per pair."""
 LAYDOWN_STOPPED = t("The referee stops at this lay-down and judges nothing after it in the deal.")
 STOP_SETTLED = t(
     "The deal was not played out, so only what was due before the stop is settled (the antes, "
@@ -309,9 +313,8 @@ class BuyOrPassDeals:
         stock = self._stock(r, path + ("stock",))
         if hands is None or stock is None:
             return None
-        if set(stock) & {c for h in hands for c in h} or {c for h in hands for c in h} | set(
-            stock
-        ) != set(DECK):
+        dealt = {c for h in hands for c in h}
+        if not dealt.isdisjoint(stock) or dealt.union(stock) != _DECK_SET:
             r.fail(
                 path + ("stock",),
                 t(
@@ -359,7 +362,9 @@ class BuyOrPassDeals:
         )
         dead = {players[s]: h for s, h in enumerate(play.hands) if h}
         for p, h in dead.items():
-            steps.append(t("Dead cards of {player}: {cards}.", player=p, cards=sorted(h)))
+            steps.append(
+                t("Dead cards of {player}: {cards}.", player=p, cards=sorted(h, key=_INDEX))
+            )
         holding = dict.fromkeys(players, 0)
         for seat, _ in play.passes_holding:
             holding[players[seat]] += 1
@@ -451,7 +456,7 @@ class BuyOrPassDeals:
                     "laydown",
                 )
                 return False
-            due = sorted(c for c in held[seat] if c.suit is suit)
+            due = sorted((c for c in held[seat] if c.suit is suit), key=_INDEX)
             at = given[name] + ("laid",)
             laid = (
                 due
@@ -479,7 +484,7 @@ class BuyOrPassDeals:
                     "laydown",
                 )
                 return False
-            if sorted(laid) != due:
+            if sorted(laid, key=_INDEX) != due:
                 where = r.doc.where(at, deal=number)
                 findings.append(
                     wrong_turn(

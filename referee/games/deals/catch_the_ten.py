@@ -67,6 +67,15 @@ def deal_points(honours: Iterable[Rank], cards: int, dealt: int) -> tuple[int, i
     return sum(items.values()), extra, sum(items.values()) + extra
 
 
+# The problems of a deal whose hands are not the pack, or whose trumps are not the dealer's last
+# card's suit: made once, as most deals have neither.
+SET_ASIDE_MISMATCH = t(
+    "The hands and the cards set aside must be the {n} cards from 6 to ace, each once (missing: "
+    "{missing}; not in this pack: {foreign}; twice: {doubled})."
+)
+LAST_CARD_MISMATCH = t("The dealer's last card is {card}, so trumps are {suit}, not {given}.")
+
+
 class CatchTheTenDeals:
     """The reading of a deal, which :class:`~referee.games.catch_the_ten.CatchTheTen` inherits."""
 
@@ -128,8 +137,10 @@ class CatchTheTenDeals:
         scores: dict[str, int] = {}
         items: dict[str, dict[Rank | None, int]] = {}
         for p in table.entrants:
-            hp, extra, total = deal_points(honours[p], cards[p], dealt[p])
             items[p] = deal_items(honours[p], cards[p], dealt[p])
+            extra = items[p][None]  # deal_points, from the items worked out once
+            total = sum(items[p].values())
+            hp = total - extra
             scores[p] = total
             if honours[p]:
                 steps.append(
@@ -383,10 +394,7 @@ class CatchTheTenDeals:
             deal.at("set_aside"),
             [c for h in hands for c in h] + aside,
             DECK,
-            t(
-                "The hands and the cards set aside must be the {n} cards from 6 to ace, each once (missing: "
-                "{missing}; not in this pack: {foreign}; twice: {doubled})."
-            ),
+            SET_ASIDE_MISMATCH,
         ):
             return None
         trump = trump_from(
@@ -394,7 +402,7 @@ class CatchTheTenDeals:
             deal.at("trump"),
             hands[dealer][-1],
             trump_given,
-            t("The dealer's last card is {card}, so trumps are {suit}, not {given}."),
+            LAST_CARD_MISMATCH,
         )
         if trump is None:
             return None

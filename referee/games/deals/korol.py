@@ -46,6 +46,12 @@ RULES: dict[tuple[bool, bool], TrickRules] = {
 }
 
 
+PACK_MISMATCH = t(
+    "The hands must make up the pack of {n} cards (missing: {missing}; not in this pack: {foreign})."
+)
+"""The problem of hands that are not the pack (made once: most deals have none)."""
+
+
 def title_name(title: str) -> Message:
     """The title as the pages name it."""
     return TITLE_NAMES[title]
@@ -454,12 +460,10 @@ class KorolDeals:
 
     def _pack(self, r: Reader, path: Path, players: list[str]) -> list[list[Card]] | None:
         hands = read_hands(r, path, players, HAND)
-        whole = t(
-            "The hands must make up the pack of {n} cards (missing: {missing}; not in this pack: {foreign})."
-        )
         return (
             None
-            if hands is None or not whole_pack(r, path, [c for h in hands for c in h], DECK, whole)
+            if hands is None
+            or not whole_pack(r, path, [c for h in hands for c in h], DECK, PACK_MISMATCH)
             else hands
         )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from referee.cards import Card, Rank, Suit, deck
+from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.bowers import bowers, is_bower, left_bower_captures
 from referee.engines.deals import (
     Deal,
@@ -86,9 +86,15 @@ def card_points(card: Card, trump: Suit) -> int:
     return CARD_POINTS.get(card.rank, 0)
 
 
+# Every card's points with each trump suit: a deal's count looks each card up once.
+_POINTS: dict[Suit, dict[Card, int]] = {
+    trump: {c: card_points(c, trump) for c in deck(jokers=1)} for trump in SUITS
+}
+
+
 def points_of(cards: Iterable[Card], trump: Suit) -> int:
     """The card points of several cards."""
-    return sum(card_points(c, trump) for c in cards)
+    return sum(map(_POINTS[trump].__getitem__, cards))
 
 
 DECK_POINTS = points_of(DECK, Suit.CLUBS)
@@ -315,6 +321,11 @@ def trump_step(trump: Suit, turned: Card | None) -> Message:
 
 DECK_SET = frozenset(DECK)
 TURNED_MISMATCH = t("The turned card is {card}, so trumps are {suit}, not {given}.")
+WIDOW_MISMATCH = t(
+    "The hands and the widow must be the {n} cards from 7 to ace, each once (missing: {missing}; not in "
+    "this pack: {foreign}; twice: {doubled})."
+)
+"""The problem of hands and a widow that are not the pack (made once: most deals have none)."""
 
 
 class ReunionDeals:
@@ -553,10 +564,7 @@ class ReunionDeals:
             deal.at("widow"),
             [c for h in hands for c in h] + widow,
             DECK,
-            t(
-                "The hands and the widow must be the {n} cards from 7 to ace, each once (missing: {missing}; not in "
-                "this pack: {foreign}; twice: {doubled})."
-            ),
+            WIDOW_MISMATCH,
         ):
             return None
         dealer = players.index(dealer_name)

@@ -1,7 +1,7 @@
 """A deal of Trump Seven: the pack, the widow and the card points, what a deal scores, and
 :class:`TrumpSevenDeals`, which reads a record's deal (the declarer's discards, the card points
 taken or every trick) into its scores (:mod:`referee.games.trump_seven` checks the whole game
-with it).
+with it). Who declares, from the auction, is :mod:`referee.games.deals.trump_seven_auction`.
 """
 
 from __future__ import annotations
@@ -12,13 +12,7 @@ from typing import Any
 
 from referee import possible
 from referee.cards import SUITS, Card, Rank, Suit, cards_twice, deck
-from referee.engines.auction import (
-    VoidAuction,
-    auction_steps,
-    final_declarer,
-    late_yes,
-    read_auction,
-)
+from referee.engines.auction import VoidAuction, read_auction
 from referee.engines.deals import (
     Deal,
     parsed,
@@ -32,6 +26,12 @@ from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
 from referee.engines.trick_rules import TrickRules
 from referee.errors import NotationError
+from referee.games.deals.trump_seven_auction import (
+    auction_declarer,
+    nothing_played,
+    read_thrown_in,
+    thrown_in_step,
+)
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
 from referee.records.source import Path
@@ -66,6 +66,11 @@ DECLARER, DEFENDERS = "declarer", "defenders"
 SIDES = (DECLARER, DEFENDERS)
 
 
+WIDOW_MISMATCH = t(
+    "The hands and the widow must be the {n} cards of the pack, each once (missing: {missing}; not in "
+    "this pack: {foreign}; twice: {doubled})."
+)
+"""The problem of hands and a widow that are not the pack (made once: most deals have none)."""
 CLAIM_SHAPE = t(
     "claim gives the card points of the declarer, of the defenders, or of both, for example declarer: 64."
 )
@@ -261,9 +266,10 @@ class TrumpSevenDeals:
                     "deal",
                 )
                 ok = False
-        for card in cards_twice(cards):
-            r.fail(path, t("{card} is listed twice.", card=card), "record.card_twice", "deal")
-            ok = False
+        if len(set(cards)) != len(cards):  # counted only when some card is there twice
+            for card in cards_twice(cards):
+                r.fail(path, t("{card} is listed twice.", card=card), "record.card_twice", "deal")
+                ok = False
         return cards if ok else None
 
     def _discards(self, r: Reader, path: Path) -> list[Card] | None:
@@ -470,60 +476,12 @@ class TrumpSevenDeals:
             path + ("widow",),
             [c for h in hands for c in h] + widow,
             DECK,
-            t(
-                "The hands and the widow must be the {n} cards of the pack, each once (missing: {missing}; not in "
-                "this pack: {foreign}; twice: {doubled})."
-            ),
+            WIDOW_MISMATCH,
         ):
             return None
-        steps.extend(auction_steps(auction))
-        late = late_yes(auction)
-        if late:  # the auction itself broke a rule: whatever was played after it is not a deal that counts
-            return VoidAuction(late)
-        declarer = final_declarer(auction)
-        named = r.get(path + ("declarer",))
-        thrown = read_thrown_in(r, path)
-        if thrown is None:
-            return None
-        if thrown and declarer is not None:
-            r.fail(
-                path + ("thrown_in",),
-                t(
-                    "The record says the deal was thrown in, but the auction makes {player} "
-                    "the declarer.",
-                    player=declarer,
-                ),
-                "record.thrown_in_mismatch",
-                "auction",
-            )
-            return None
-        if declarer is None:
-            extra = [k for k in ("declarer", "trump", "discards", "tricks") if k in r.get(path)]
-            for key in extra:
-                r.fail(
-                    path + (key,),
-                    t(
-                        "The auction leaves no single declarer, so the deal was thrown in and has no "
-                        "{field}.",
-                        field=key,
-                    ),
-                    "record.thrown_in_field",
-                    "auction",
-                )
-            return None if extra else False
-        if named is not None and str(named) != declarer:
-            r.fail(
-                path + ("declarer",),
-                t(
-                    "The record names {player} as the declarer, but the auction makes "
-                    "{actual} the declarer.",
-                    player=str(named),
-                    actual=declarer,
-                ),
-                "record.declarer_mismatch",
-                "auction",
-            )
-            return None
+        declarer = auction_declarer(r, path, auction, steps)
+        if not isinstance(declarer, str):
+            return declarer  # void, thrown in, or a problem noted
         trump = read_suit(r, path + ("trump",))
         discards = self._discards(r, path + ("discards",))
         if trump is None or discards is None:
@@ -706,10 +664,13 @@ def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
     if not isinstance(tricks, list):
         return True  # the replay says what is wrong with the tricks
     ok = True
+    laid_away = set(discards)
     for k, raw in enumerate(tricks):
         try:
             cards = parse_cards(raw, r.notation)
         except (NotationError, TypeError):
+            continue
+        if laid_away.isdisjoint(cards):  # nearly every trick: nothing to note
             continue
         for card in cards:
             if card in discards:
@@ -721,52 +682,3 @@ def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
                 )
                 ok = False
     return ok
-
-
-def read_thrown_in(r: Reader, path: Path) -> bool | None:
-    """The deal's ``thrown_in`` (nobody played it, and the same player deals again: :meth:`Ledger.add`):
-    false when left out; None (a problem noted) if it is not true or false.
-
-    >>> from referee.records.source import load_text
-    >>> read_thrown_in(Reader(load_text("thrown_in: true\\n")), ()), read_thrown_in(Reader(load_text("{}")), ())
-    (True, False)
-    """
-    value = r.get(path + ("thrown_in",))
-    if value is None or isinstance(value, bool):
-        return bool(value)
-    r.fail(
-        path + ("thrown_in",),
-        t("thrown_in must be true or false, not {value!r}.", value=str(value)),
-        "record.shape",
-        "auction",
-    )
-    return None
-
-
-def nothing_played(deal: Deal, keys: Sequence[str]) -> bool:
-    """Whether a deal thrown in leaves out every one of ``keys`` (what only a played deal has); each one
-    it gives is noted.
-
-    >>> from referee.records.source import load_text
-    >>> r = Reader(load_text("deals: [{thrown_in: true, trump: S}]\\n"))
-    >>> deal = Deal(r, 0, r.get(("deals", 0)), [], full=False)
-    >>> nothing_played(deal, ("trump", "taken")), [str(e.message) for e in r.errors]
-    (False, ['A thrown-in deal has no trump; leave it out.'])
-    """
-    extra = [k for k in keys if k in deal.value]
-    for key in extra:
-        deal.r.fail(
-            deal.at(key),
-            t("A thrown-in deal has no {field}; leave it out.", field=key),
-            "record.thrown_in_field",
-            "auction",
-        )
-    return not extra
-
-
-def thrown_in_step(dealer: str) -> Message:
-    """The step that says a deal was thrown in."""
-    return t(
-        "The cards are thrown in: nobody scores, and {dealer} shuffles and deals again.",
-        dealer=dealer,
-    )

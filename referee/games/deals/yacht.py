@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
@@ -254,6 +255,8 @@ def bid_warnings(player: str, bid: Bid, total: int, step: int) -> list[tuple[str
     return out
 
 
+DRAWN_MISMATCH = t("The card drawn, {card}, fixes the trump suit, so trumps cannot be {suit}.")
+"""The problem of a card drawn of another suit than trumps (made once: most deals have none)."""
 DECK_MISMATCH = t(
     "The hands and the removed cards must make up the pack of {n} cards, each once (missing: {missing}; "
     "not in this pack: {foreign}; twice: {doubled})."
@@ -317,7 +320,7 @@ class YachtDeals:
             r,
             path + ("trump_card",),
             trump,
-            t("The card drawn, {card}, fixes the trump suit, so trumps cannot be {suit}."),
+            DRAWN_MISMATCH,
         ):
             return None
         return trump
@@ -554,6 +557,9 @@ def card_of_suit(r: Reader, path: Path, suit: Suit, message: Message) -> bool:
     return True
 
 
+_INDEX = attrgetter("index")
+
+
 def rest_of_pack(
     r: Reader,
     path: Path,
@@ -573,7 +579,8 @@ def rest_of_pack(
     >>> str(r.errors[0].message)
     'not in this pack: A♥'
     """
-    foreign = sorted(set(cards) - set(pack))
+    dealt = set(cards)
+    foreign = sorted(dealt.difference(pack))
     if foreign:
         r.fail(
             path,
@@ -582,7 +589,8 @@ def rest_of_pack(
             "deal",
         )
         return None
-    return sorted(set(pack) - set(cards))
+    # in the cards' order, by their index as Card's own comparison, without a call per comparison
+    return sorted(set(pack).difference(dealt), key=_INDEX)
 
 
 def scores_in_units(r: Reader, totals: dict[str, int], unit: int) -> None:
