@@ -1,6 +1,6 @@
 """The score checker without a browser: its Python side, the zip the browser unpacks, the built page.
 
-The browser itself is tested in ``tests/browser/test_checker.py``.
+The browser itself is tested in ``tests/browser/test_checker_*.py``.
 """
 
 from __future__ import annotations

@@ -17,9 +17,16 @@ import pytest
 from playwright.sync_api import expect
 
 from site_tools.published import csp
-from tests.browser.conftest import SEARCH_META_AT_LOAD, Quiet, refuse_other_hosts, serving
+from tests.browser.checker_page import fragment_for, verdict
+from tests.browser.conftest import (
+    READY,
+    SEARCH_META_AT_LOAD,
+    STARTUP_MS,
+    Quiet,
+    refuse_other_hosts,
+    serving,
+)
 from tests.browser.test_browser import search, switch_language
-from tests.browser.test_checker import READY, STARTUP_MS, fragment_for, verdict
 from tests.conftest import EXAMPLES
 
 VIOLATIONS = """window.__violations = [];
@@ -75,23 +82,29 @@ def violations(page: Any) -> list[str]:
     return page.evaluate("window.__violations")
 
 
-def test_an_injected_script_does_not_run_and_nothing_foreign_loads(
-    context: tuple[Any, list[str]], policed: str
-) -> None:
-    ctx, foreign = context
+def injecting(markup: str) -> Any:
+    """A route handler that serves the page with ``markup`` put at the start of its article."""
 
     def inject(route: Any) -> None:
         response = route.fetch()
         body = response.text().replace(
             '<article class="md-content__inner md-typeset">',
-            '<article class="md-content__inner md-typeset">' + INJECTED,
+            '<article class="md-content__inner md-typeset">' + markup,
             1,
         )
-        assert INJECTED in body
+        assert markup in body
         route.fulfill(response=response, body=body)
 
+    return inject
+
+
+def test_an_injected_script_does_not_run_and_nothing_foreign_loads(
+    context: tuple[Any, list[str]], policed: str
+) -> None:
+    ctx, foreign = context
+
     page = ctx.new_page()
-    page.route("**/ru/glossary/", inject)
+    page.route("**/ru/glossary/", injecting(INJECTED))
     page.goto(f"{policed}/ru/glossary/")
     page.wait_for_selector("#cr-injected")
     # The link's javascript: URL is refused as an inline script: its violation is the state to wait
@@ -126,18 +139,8 @@ def test_an_injected_style_overlay_does_not_render(
 ) -> None:
     ctx, _ = context
 
-    def inject(route: Any) -> None:
-        response = route.fetch()
-        body = response.text().replace(
-            '<article class="md-content__inner md-typeset">',
-            '<article class="md-content__inner md-typeset">' + OVERLAY,
-            1,
-        )
-        assert OVERLAY in body
-        route.fulfill(response=response, body=body)
-
     page = ctx.new_page()
-    page.route("**/de/yacht/", inject)
+    page.route("**/de/yacht/", injecting(OVERLAY))
     page.goto(f"{policed}/de/yacht/")
     page.wait_for_selector("#cr-overlay", state="attached")
     for element in ("#cr-overlay", "#cr-styled"):

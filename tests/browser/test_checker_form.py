@@ -1,30 +1,26 @@
-"""The score checker in a real browser: Debian's Chromium on the built site, served on 127.0.0.1.
+"""The score checker filled in through its form, in a real browser, as a player copies a scoresheet.
 
-Pyodide starts once per page; the tests that go through every example reuse one page (and its
-worker), and change only the link's fragment between records. Every request to a host other than
-127.0.0.1 is refused and fails the test.
+A Russian player's first dispute and the evening's next deal (the taps counted, the sheet kept on the
+device), a worked example put into the form, and a disputed deal of every game entered through the form,
+each verdict compared with the command line's. Every request to a host other than 127.0.0.1 is refused
+and fails the test.
 """
 
 from __future__ import annotations
 
-import base64
-import copy
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-import pytest
 import yaml
 
 from referee.present.web import check
-from site_tools.published.checker import checker_href
-from tests.browser.conftest import LOCAL_HOSTS, SHOTS
-from tests.conftest import EXAMPLES, ROOT, SUB_PATH
+from tests.browser.checker_page import cli_json, disputed, shown_table, verdict, without_lines
+from tests.browser.conftest import READY, SHOTS, STARTUP_MS, Guard
+from tests.conftest import ROOT, SUB_PATH
 
-READY = ".referee-checker[data-ready='true']"
 # The first verdict a page showed: [data-answer ("kept" or "live"), data-state, whether the referee
 # was ready then], recorded from the page's first script on (a kept verdict shows before the referee).
 FIRST_ANSWER = """window.__firstAnswer = null;
@@ -34,131 +30,6 @@ new MutationObserver((_, observer) => {
   window.__firstAnswer = [root.dataset.answer, root.dataset.state, root.dataset.ready === "true"];
   observer.disconnect();
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });"""
-STARTUP_MS = (
-    120_000  # a shared 2-core machine starting Python in WebAssembly; usually a few seconds
-)
-
-
-class Guard:
-    """A browser context that refuses, and remembers, every request to another host or for a missing file."""
-
-    def __init__(self, browser: Any, width: int = 1280, phone: bool = False) -> None:
-        self.foreign: list[str] = []
-        self.missing: list[str] = []
-        # bypass_csp: Playwright's string predicates are evaluated in the page, which the site's policy refuses
-        # (tests/browser/test_csp.py checks the checker under the policy). phone: touch, and taps, as on a phone.
-        self.context = browser.new_context(
-            viewport={"width": width, "height": 900},
-            service_workers="block",
-            bypass_csp=True,
-            has_touch=phone,
-            is_mobile=phone,
-            accept_downloads=True,
-        )
-        self.context.route("**/*", self._route)
-        self.context.on("request", lambda r: self._note(r.url))
-        self.context.on(
-            "response", lambda r: r.status >= 400 and self.missing.append(f"{r.status} {r.url}")
-        )
-
-    def _route(self, route: Any) -> None:
-        if urlparse(route.request.url).hostname in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            self.foreign.append(route.request.url)
-            route.abort()
-
-    def _note(self, url: str) -> None:
-        if urlparse(url).hostname not in LOCAL_HOSTS and not url.startswith(
-            ("data:", "blob:", "about:")
-        ):
-            self.foreign.append(url)
-
-    def close(self) -> None:
-        self.context.close()
-        assert self.foreign == [], f"requests to other hosts: {self.foreign}"
-        assert self.missing == [], f"files the site does not have: {self.missing}"
-
-
-@pytest.fixture(scope="module")
-def shared(browser: Any, base_url: str) -> Iterator[Any]:
-    """One checker page for the tests that go through many records (Pyodide starts once)."""
-    guard = Guard(browser)
-    page = guard.context.new_page()
-    page.goto(f"{base_url}/check-a-score/")
-    page.wait_for_selector(READY, timeout=STARTUP_MS)
-    assert (
-        page.get_attribute(".referee-checker", "data-start") == "snapshot"
-    )  # the build's memory snapshot
-    yield page
-    guard.close()
-
-
-def fragment_for(text: str) -> str:
-    return checker_href("index", record=text).removeprefix("check-a-score/")
-
-
-def open_record(page: Any, text: str) -> str:
-    """Put a record into the page through a link's fragment (the page stays; the worker too).
-
-    The page opens on the verdict: wait for it, and return its state (the exit status).
-    """
-    page.evaluate("location.hash = ''")
-    page.wait_for_function(
-        "document.querySelector('.referee-checker').getAttribute('aria-busy') === null"
-    )
-    page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
-    page.evaluate("h => { location.hash = h }", fragment_for(text))
-    open_anew(page)
-    page.wait_for_selector(".referee-checker[data-state]")
-    return page.get_attribute(".referee-checker", "data-state")
-
-
-def open_anew(page: Any) -> None:
-    """A link met a sheet in progress, and the page asks: open the link (a test's sheets are its own)."""
-    page.wait_for_selector(".referee-checker[data-state], [data-action=anew], [data-link]")
-    if page.locator("[data-action=anew]").count():
-        page.click("[data-action=anew]")
-
-
-def verdict(page: Any) -> str:
-    """Press "check" and wait for the answer; return its state (the exit status)."""
-    page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
-    page.click("[data-action=check]")
-    page.wait_for_selector(".referee-checker[data-state]")
-    return page.get_attribute(".referee-checker", "data-state")
-
-
-def cli_json(text: str, lang: str) -> tuple[int, dict[str, Any]]:
-    """What ``referee check --json --lang`` prints for a record, and its exit status."""
-    answer = json.loads(check(text, lang))
-    return answer["status"], answer["result"]
-
-
-def without_lines(value: Any) -> Any:
-    """A verdict with the line numbers left out (a downloaded file may lay the record out differently)."""
-    value = copy.deepcopy(value)
-    for key in ("findings", "errors"):
-        for item in value.get(key, []):
-            item.pop("line", None)
-            item.get("where", {}).pop("line", None)
-    return value
-
-
-def shown_table(page: Any) -> dict[str, dict[str, str]]:
-    """The answer's table: row (deal number or "total") → player → the number it shows (money in kopecks)."""
-    return page.evaluate("""() => {
-        const out = {};
-        for (const row of document.querySelectorAll('.checker-scores tr[data-deal]')) {
-            out[row.dataset.deal] = {};
-            for (const cell of row.querySelectorAll('td[data-player]'))
-                out[row.dataset.deal][cell.dataset.player] =
-                    (cell.querySelector('.checker-score') || cell).dataset.value;
-        }
-        return out;
-    }""")
-
-
 RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т", "10": "10"}
 
 
@@ -420,150 +291,6 @@ def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(
     guard.close()
 
 
-def test_broken_record_shows_the_localized_error_and_its_line(browser: Any, base_url: str) -> None:
-    broken = (
-        "game: catch-the-ten\nnotation: ru\nplayers: [Анна, Борис, Вера]\ndeals:\n  - dealer: Глеб\n"
-        "    trump: ♥\n    taken:\n      Анна: {cards: 15}\n      Борис: {cards: 9}\n      Вера: {cards: 6}\n"
-    )
-    status, expected = cli_json(broken, "ru")  # the page's own words: each error beside its field
-    assert status == 2
-    guard = Guard(browser, width=390)
-    page = guard.context.new_page()
-    page.goto(f"{base_url}/ru/check-a-score/")
-    page.wait_for_selector(READY, timeout=STARTUP_MS)
-    page.click(".checker-tab[data-view=text]")
-    page.fill(".checker-textarea", broken)
-    assert verdict(page) == "2"
-    shown = page.inner_text(".checker-answer")
-    assert "Запись нельзя использовать" in shown
-    for error in expected["errors"]:
-        assert error["message"] in shown
-        line = error["where"]["line"]
-        assert f"строка {line}" in shown
-        assert page.locator(f".checker-gutter [data-line='{line}'].checker-bad").count() == 1
-    # In the form, the field is marked.
-    page.click(".checker-tab[data-view=form]")
-    assert verdict(page) == "2"
-    assert page.locator(".checker-form [data-path='deals[0].dealer'].checker-bad").count() == 1
-    # The message stands beside its field, and its link goes to the field, not to a line of YAML.
-    beside = page.locator(".checker-form [data-path='deals[0].dealer'] .checker-field-error")
-    assert beside.inner_text() == expected["errors"][0]["message"]
-    page.click(".checker-findings .checker-place[data-path]")
-    assert page.get_attribute(".referee-checker", "data-view") == "form"
-    assert (
-        page.evaluate("document.activeElement.closest('[data-path]').dataset.path")
-        == "deals[0].dealer"
-    )
-    assert (
-        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        <= 1
-    )
-    guard.close()
-
-
-@pytest.mark.parametrize("example", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
-def test_every_example_opens_checks_and_downloads_as_the_cli_judges_it(
-    shared: Any, example: Path, tmp_path: Path
-) -> None:
-    page = shared
-    text = example.read_text(encoding="utf-8")
-    status, expected = cli_json(text, "en")
-    assert open_record(page, text) == str(status)  # a link opens on its verdict
-    if status != 2:
-        assert shown_table(page)["total"] == {k: str(v) for k, v in expected["totals"].items()}
-    # Through the form and back: the downloaded file is judged exactly as the example.
-    page.click(".checker-tab[data-view=form]")
-    page.wait_for_selector(".referee-checker[data-view=form]")
-    # Confirming a player's name counts as an edit: the download is then written from the form's data.
-    page.dispatch_event("input[data-path='players[0]']", "change")
-    with page.expect_download() as info:
-        page.click("[data-action=download]")
-    downloaded = Path(info.value.path()).read_text(encoding="utf-8")
-    again_status, again = cli_json(downloaded, "en")
-    assert again_status == status
-    assert without_lines(again) == without_lines(expected)
-    # Compared as text, value by value: the referee reads `yes` as a word, not YAML 1.1's true.
-    original = yaml.load(text, Loader=yaml.BaseLoader)
-    original.pop("expected", None)  # what only the tests read never reaches a reader
-    assert yaml.load(downloaded, Loader=yaml.BaseLoader) == original
-
-
-def test_a_snapshot_that_fails_falls_back_to_the_plain_start_with_the_same_verdicts(
-    browser: Any, base_url: str
-) -> None:
-    """The snapshot's bytes are spoilt on the way: the worker starts Pyodide plainly, and every example
-    gets the verdict it gets from the snapshot (the test above) and from the CLI."""
-    guard = Guard(browser)
-    spoilt: list[str] = []
-
-    def spoil(route: Any) -> None:
-        spoilt.append(route.request.url)
-        route.fulfill(
-            status=200, body=b"not a snapshot" * 1000, content_type="application/octet-stream"
-        )
-
-    guard.context.route("**/assets/checker/snapshot-*.bin", spoil)
-    page = guard.context.new_page()
-    asked: list[str] = []
-    page.on("request", lambda r: asked.append(urlparse(r.url).path))
-    page.goto(f"{base_url}/check-a-score/")
-    page.wait_for_selector(READY, timeout=STARTUP_MS)
-    assert spoilt and page.get_attribute(".referee-checker", "data-start") == "plain"
-    # Fewer bytes: the lock file's contents come with the page, and the search index waits for a search.
-    assert not [p for p in asked if p.endswith(("pyodide-lock.json", "search_index.json"))], asked
-    for example in EXAMPLES:
-        text = example.read_text(encoding="utf-8")
-        status, expected = cli_json(text, "en")
-        open_record(page, text)
-        assert verdict(page) == str(status), example
-        if status != 2:
-            assert shown_table(page)["total"] == {
-                k: str(v) for k, v in expected["totals"].items()
-            }, example
-    assert not [p for p in asked if p.endswith("search_index.json")], (
-        "the index, not before a search"
-    )
-    # The checker keeps its keys from the theme's shortcuts while it has the focus: leave it first.
-    page.evaluate("document.activeElement && document.activeElement.blur()")
-    with page.expect_request(lambda r: r.url.endswith("search_index.json"), timeout=30_000):
-        page.keyboard.press("/")  # the index, once the search is opened (the theme's key for it)
-    guard.close()
-
-
-def test_share_links_are_read_only_as_far_as_the_referee_reads(shared: Any) -> None:
-    """A link that inflates past 2 MB (a 130 KB link of 100 MB, 10 million newlines) is refused with a
-    message and the page stays usable; 300,000 newlines (under the limit) fill the text box, the line
-    numbers stop at a bound (one number per line overflowed the stack), and the referee answers as the
-    CLI does."""
-    import zlib
-
-    page = shared
-    for raw in (b"a" * 100_000_000, b"\n" * 10_000_000):
-        packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
-        page.evaluate("location.hash = ''")
-        page.evaluate("h => { location.hash = h }", "record=" + packed)
-        open_anew(page)
-        page.wait_for_selector(".checker-answer [data-link=too-large]", timeout=30_000)
-        assert "2 MB" in page.inner_text(".checker-answer")
-        assert page.evaluate("1 + 1") == 2  # the tab is alive and answers
-    text = "game: yacht\n" + "\n" * 300_000 + "players: [Anna]\n"
-    page.evaluate("location.hash = ''")
-    page.evaluate("h => { location.hash = h }", fragment_for(text))
-    open_anew(page)
-    page.wait_for_function(
-        "n => document.querySelector('.checker-textarea').value.length === n", arg=len(text)
-    )
-    assert page.locator(".checker-gutter span").count() == 20_000
-    status, expected = cli_json(text, "en")
-    # A shared link opens on its verdict: wait for that answer (a second press would race with it).
-    page.wait_for_function(
-        "m => document.querySelector('.checker-answer').innerText.includes(m)",
-        arg=expected["errors"][0]["message"],
-        timeout=STARTUP_MS,
-    )
-    assert page.get_attribute(".referee-checker", "data-state") == str(status) == "2"
-
-
 def test_a_worked_example_fills_the_form(shared: Any) -> None:
     page = shared
     page.evaluate("location.hash = 'game=yacht'")
@@ -585,41 +312,6 @@ def test_a_worked_example_fills_the_form(shared: Any) -> None:
     assert verdict(page) == str(cli_json(text, "en")[0])
 
 
-def test_example_links_on_game_pages_open_the_record(shared: Any, base_url: str) -> None:
-    page = shared
-    page.goto(f"{base_url}/de/yacht/")
-    links = page.locator("a[href*='check-a-score/#record=']")
-    assert links.count() >= 1
-    assert links.first.inner_text() == "In der Punkteprüfung öffnen"
-    with page.expect_navigation():
-        links.first.click()
-    assert urlparse(page.url).path == f"{SUB_PATH}/de/check-a-score/"
-    page.wait_for_selector(READY, timeout=STARTUP_MS)
-    page.wait_for_selector(".referee-checker[data-state]")  # the verdict, at once
-    assert page.get_attribute(".referee-checker", "data-view") == "form"
-    assert page.locator(".checker-sentences li").count() >= 1
-    assert "game: yacht" in page.locator(".checker-textarea").input_value()
-    assert verdict(page) in ("0", "1")
-    # Share: the link carries the record in its fragment, and opening it gives the same text.
-    page.click("[data-action=share]")
-    # The link is made after the click (the record is compressed asynchronously): wait for it.
-    page.wait_for_function(
-        "document.querySelector('.checker-share-url').value.includes('#record=')"
-    )
-    shared_url = page.locator(".checker-share-url").input_value()
-    assert "#record=" in shared_url and urlparse(shared_url).hostname == "127.0.0.1"
-    text = page.locator(".checker-textarea").input_value()
-    assert "expected:" not in text
-    said = page.locator(".checker-sentences").inner_text()
-    page.goto("about:blank")
-    page.goto(shared_url)
-    page.wait_for_function("t => document.querySelector('.checker-textarea').value === t", arg=text)
-    page.wait_for_selector(
-        ".referee-checker[data-state]", timeout=STARTUP_MS
-    )  # the recipient sees the verdict
-    assert page.locator(".checker-sentences").inner_text() == said
-
-
 # -- a disputed deal of every game, through the form alone --------------------------------------------------
 
 # The function that fills the form (its leading comment lines left out: page.evaluate takes a bare function).
@@ -628,28 +320,6 @@ FILL = "\n".join(
     for line in (Path(__file__).parent / "checker_fill.js").read_text(encoding="utf-8").splitlines()
     if not line.startswith("//")
 )
-
-
-def disputed(slug: str, lang: str) -> dict[str, Any]:
-    """The game's own summary example, in ``lang``'s names, with the first claim (or winner or loser) made wrong."""
-    from referee.games import GAMES
-    from referee.records.fields import spec_of
-    from site_tools.published.checker import reader_record
-
-    record = yaml.safe_load(reader_record(spec_of(GAMES[slug]).samples["summary"], lang))
-    record.setdefault(
-        "notation", "en"
-    )  # the form starts in the page's notation; the examples write English
-    players = [str(p) for p in record["players"]]
-    for deal in record["deals"]:
-        if isinstance(deal.get("claim"), dict):
-            deal["claim"][next(iter(deal["claim"]))] += 1
-            return record
-        for key in ("claim", "winner", "loser"):
-            if isinstance(deal.get(key), str) and deal[key] in players:
-                deal[key] = next(p for p in players if p != deal[key])
-                return record
-    raise AssertionError(f"{slug}: no claim to dispute")
 
 
 def settle(page: Any, record: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -675,22 +345,7 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(
 ) -> None:
     """Russian on a phone for all thirteen games, German on a desktop for three; axe finds nothing, light or dark."""
     from referee.games import GAMES
-    from tests.browser.test_site_frame import axe_violations as axe
-
-    def axe_violations(page: Any) -> list[str]:
-        # From the top: scrolled to the answer, a control under the sticky header would be measured against
-        # the header's colour, which is not what the reader sees.
-        page.evaluate("window.scrollTo(0, 0)")
-        # The header swaps the page title back for the site name with a fade. The theme drops the title's
-        # "active" class a frame or more after the scroll, so "no animation running" alone can be true
-        # before the fade has begun (axe then met it half done, on some runs): wait for the class to go,
-        # and then for the fade to end.
-        page.wait_for_function(
-            "() => !document.querySelector('.md-header__title')"
-            ".classList.contains('md-header__title--active')"
-            " && document.querySelector('.md-header').getAnimations({subtree: true}).length === 0"
-        )
-        return axe(page)
+    from tests.browser.test_site_frame import axe_from_the_top
 
     guard = Guard(browser, width=390)
     page = guard.context.new_page()
@@ -740,30 +395,16 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(
             assert cell and cell["x"] >= 0 and cell["x"] + cell["width"] <= 390
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "ru-checker-verdict-390.png"), full_page=True)
-    problems = axe_violations(page)
+    problems = axe_from_the_top(page)
     page.emulate_media(color_scheme="dark")
-    problems += [f"dark: {v}" for v in axe_violations(page)]
+    problems += [f"dark: {v}" for v in axe_from_the_top(page)]
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{base_url}/de/check-a-score/")
     page.wait_for_selector(READY, timeout=STARTUP_MS)
     for slug in ("catch-the-ten", "comet", "korol"):
         settle(page, disputed(slug, "de"), "de")
-    problems += [f"de dark 1280: {v}" for v in axe_violations(page)]
+    problems += [f"de dark 1280: {v}" for v in axe_from_the_top(page)]
     page.emulate_media(color_scheme="light")
-    problems += [f"de light 1280: {v}" for v in axe_violations(page)]
+    problems += [f"de light 1280: {v}" for v in axe_from_the_top(page)]
     assert problems == [], "\n".join(problems)
     guard.close()
-
-
-def test_names_keep_their_seats_and_the_winner_is_named_once(shared: Any) -> None:
-    page = shared
-    text = (
-        "game: catch-the-ten\nplayers: [Anna, '7', Vera]\ndeals:\n  - dealer: Vera\n    trump: ♥\n"
-        "    taken:\n      Anna: {cards: 15, honours: [J, '10']}\n      '7': {cards: 9, honours: [A, Q]}\n"
-        "      Vera: {cards: 6, honours: [K]}\n"
-    )
-    assert open_record(page, text) == "0"
-    heads = page.locator(".checker-scores thead th").all_inner_texts()
-    assert heads[1:] == ["Anna", "7", "Vera"]  # a name like a number stays in its seat
-    winner = page.locator(".checker-winner").inner_text()
-    assert winner.count("Anna") <= 1
