@@ -9,6 +9,7 @@ import base64
 import copy
 import json
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 import yaml
@@ -44,10 +45,11 @@ def open_anew(page: Any) -> None:
         page.click("[data-action=anew]")
 
 
-def verdict(page: Any) -> str:
-    """Press "check" and wait for the answer; return its state (the exit status)."""
+def verdict(page: Any, press: Callable[[str], Any] | None = None) -> str:
+    """Press "check" (``press``, given its selector, as a person does it: a click by default) and wait for
+    the answer; return its state (the exit status)."""
     page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
-    page.click("[data-action=check]")
+    (press or page.click)("[data-action=check]")
     page.wait_for_selector(".referee-checker[data-state]")
     return page.get_attribute(".referee-checker", "data-state")
 

@@ -170,10 +170,7 @@ def test_a_first_catch_the_ten_dispute_at_the_table_and_the_next_deal(
 
     def check_now() -> str:
         page.wait_for_selector(READY, timeout=STARTUP_MS)
-        page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
-        tap("[data-action=check]")
-        page.wait_for_selector(".referee-checker[data-state]")
-        return page.get_attribute(".referee-checker", "data-state")
+        return verdict(page, tap)
 
     page.goto(f"{base_url}/ru/catch-the-ten/")
     with page.expect_navigation():

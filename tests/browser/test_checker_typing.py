@@ -21,7 +21,7 @@ import yaml
 from referee.errors import format_path
 from referee.games import GAMES as REGISTRY
 from referee.present.web import check
-from tests.browser.checker_page import disputed, packed
+from tests.browser.checker_page import disputed, packed, verdict
 from tests.browser.conftest import READY, STARTUP_MS, Guard
 
 GAMES = tuple(REGISTRY)  # every game, in the order the site lists them
@@ -86,6 +86,10 @@ class Person:
             locator.tap()
         else:
             locator.click()
+
+    def press(self, selector: str) -> None:
+        """Tap or click the control ``selector`` names."""
+        self.tap(self.page.locator(selector))
 
     def into(self, locator: Any, text: str) -> None:
         """Into a box: tap it, check the caret is there, type (real key events), and stay on the page."""
@@ -348,9 +352,7 @@ def test_a_disputed_deal_of_every_game_typed_like_a_person(
         fill_like_a_person(page, record, person)
         if slug == "construction" and touch:  # the race's pickers, filled: axe, light and dark
             assert axe_both_schemes(page) == []
-        page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
-        person.tap(page.locator("[data-action=check]"))
-        page.wait_for_selector(".referee-checker[data-state]")
+        verdict(page, person.press)
         sent = checked_record(page)
         for parts, value in leaves(record):
             got = at(sent, parts)
@@ -382,9 +384,7 @@ def test_a_share_link_opens_in_a_fresh_browser_on_the_same_verdict(
     assert axe_both_schemes(page) == []  # before a verdict, 390 px
     record = disputed("comet", "ru")
     fill_like_a_person(page, record, Person(page, True, "ru"))
-    page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
-    page.tap("[data-action=check]")
-    page.wait_for_selector(".referee-checker[data-state]")
+    verdict(page, page.tap)
     said = page.locator(".checker-sentences").inner_text()
     assert axe_both_schemes(page) == []  # after it
     page.tap("[data-action=share]")

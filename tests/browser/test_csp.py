@@ -82,8 +82,8 @@ def violations(page: Any) -> list[str]:
     return page.evaluate("window.__violations")
 
 
-def injecting(markup: str) -> Any:
-    """A route handler that serves the page with ``markup`` put at the start of its article."""
+def open_injected(ctx: Any, site: str, path: str, markup: str) -> Any:
+    """A new page of ``ctx`` at ``path``, served with ``markup`` put at the start of its article."""
 
     def inject(route: Any) -> None:
         response = route.fetch()
@@ -95,17 +95,17 @@ def injecting(markup: str) -> Any:
         assert markup in body
         route.fulfill(response=response, body=body)
 
-    return inject
+    page = ctx.new_page()
+    page.route(f"**{path}", inject)
+    page.goto(f"{site}{path}")
+    return page
 
 
 def test_an_injected_script_does_not_run_and_nothing_foreign_loads(
     context: tuple[Any, list[str]], policed: str
 ) -> None:
     ctx, foreign = context
-
-    page = ctx.new_page()
-    page.route("**/ru/glossary/", injecting(INJECTED))
-    page.goto(f"{policed}/ru/glossary/")
+    page = open_injected(ctx, policed, "/ru/glossary/", INJECTED)
     page.wait_for_selector("#cr-injected")
     # The link's javascript: URL is refused as an inline script: its violation is the state to wait
     # for (one more "script-src-elem inline" than the page's load reported), not a fixed time.
@@ -137,11 +137,7 @@ background:#f00;z-index:99999">Your session expired: log in again</div>
 def test_an_injected_style_overlay_does_not_render(
     context: tuple[Any, list[str]], policed: str
 ) -> None:
-    ctx, _ = context
-
-    page = ctx.new_page()
-    page.route("**/de/yacht/", injecting(OVERLAY))
-    page.goto(f"{policed}/de/yacht/")
+    page = open_injected(context[0], policed, "/de/yacht/", OVERLAY)
     page.wait_for_selector("#cr-overlay", state="attached")
     for element in ("#cr-overlay", "#cr-styled"):
         shown = page.eval_on_selector(
