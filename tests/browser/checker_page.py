@@ -6,7 +6,6 @@ Also what the command line says about the same record, to compare with, and a di
 from __future__ import annotations
 
 import base64
-import copy
 import json
 import zlib
 from collections.abc import Callable
@@ -58,16 +57,6 @@ def cli_json(text: str, lang: str) -> tuple[int, dict[str, Any]]:
     """What ``referee check --json --lang`` prints for a record, and its exit status."""
     answer = json.loads(check(text, lang))
     return answer["status"], answer["result"]
-
-
-def without_lines(value: Any) -> Any:
-    """A verdict with the line numbers left out (a downloaded file may lay the record out differently)."""
-    value = copy.deepcopy(value)
-    for key in ("findings", "errors"):
-        for item in value.get(key, []):
-            item.pop("line", None)
-            item.get("where", {}).pop("line", None)
-    return value
 
 
 def shown_table(page: Any) -> dict[str, dict[str, str]]:

@@ -17,9 +17,9 @@ from urllib.parse import urlparse
 import yaml
 
 from referee.present.web import check
-from tests.browser.checker_page import cli_json, disputed, shown_table, verdict, without_lines
+from tests.browser.checker_page import cli_json, disputed, shown_table, verdict
 from tests.browser.conftest import READY, SHOTS, STARTUP_MS, Guard
-from tests.conftest import ROOT, SUB_PATH
+from tests.conftest import ROOT, SUB_PATH, without_lines
 
 # The first verdict a page showed: [data-answer ("kept" or "live"), data-state, whether the referee
 # was ready then], recorded from the page's first script on (a kept verdict shows before the referee).

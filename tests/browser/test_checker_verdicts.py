@@ -16,9 +16,9 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from tests.browser.checker_page import cli_json, open_record, shown_table, verdict, without_lines
+from tests.browser.checker_page import cli_json, open_record, shown_table, verdict
 from tests.browser.conftest import READY, STARTUP_MS, Guard
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, without_lines
 
 
 def test_broken_record_shows_the_localized_error_and_its_line(browser: Any, base_url: str) -> None:
