@@ -149,6 +149,13 @@ def guarded(browser: Any) -> Iterator[tuple[Any, list[str]]]:
     assert missing == [], f"resources the site does not have: {missing}"
 
 
+def sideways(page: Any) -> int:
+    """How far ``page`` scrolls sideways, in CSS pixels: 0 (or 1, rounding) when it fits its window."""
+    return int(
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    )
+
+
 # The score checker's page, which the checker's, the table's, the policy's and the offline tests open.
 READY = ".referee-checker[data-ready='true']"
 STARTUP_MS = (

@@ -18,7 +18,7 @@ import yaml
 
 from referee.present.web import check
 from tests.browser.checker_page import cli_json, disputed, shown_table, verdict
-from tests.browser.conftest import READY, SHOTS, STARTUP_MS, Guard
+from tests.browser.conftest import READY, SHOTS, STARTUP_MS, Guard, sideways
 from tests.conftest import ROOT, SUB_PATH, without_lines
 
 # The first verdict a page showed: [data-answer ("kept" or "live"), data-state, whether the referee
@@ -119,10 +119,7 @@ def test_russian_form_catch_the_ten_gives_the_cli_verdict(browser: Any, base_url
     page.click(".checker-tab[data-view=form]")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "ru-check-a-score-390.png"), full_page=True)
-    assert (
-        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        <= 1
-    )
+    assert sideways(page) <= 1
     # The evening's scoresheet stays on this device, and one tap clears it.
     kept = json.loads(page.evaluate("localStorage.getItem('referee-checker:sheet')"))["value"]
     assert kept["record"]["players"] == players and "expected" not in kept["record"]
@@ -351,12 +348,7 @@ def test_a_disputed_deal_of_every_game_is_settled_through_the_form(
     for slug in GAMES:
         answer = settle(page, disputed(slug, "ru"), "ru")
         assert answer["status"] in (0, 1), slug
-        assert (
-            page.evaluate(
-                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-            )
-            <= 1
-        ), slug
+        assert sideways(page) <= 1, slug
         assert not page.evaluate(
             "[...document.querySelectorAll('.checker-form input')]"
             ".some(i => i.value.includes('[object'))"

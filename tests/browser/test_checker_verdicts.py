@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from tests.browser.checker_page import cli_json, open_record, shown_table, verdict
-from tests.browser.conftest import READY, STARTUP_MS, Guard
+from tests.browser.conftest import READY, STARTUP_MS, Guard, sideways
 from tests.conftest import EXAMPLES, without_lines
 
 
@@ -55,10 +55,7 @@ def test_broken_record_shows_the_localized_error_and_its_line(browser: Any, base
         page.evaluate("document.activeElement.closest('[data-path]').dataset.path")
         == "deals[0].dealer"
     )
-    assert (
-        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        <= 1
-    )
+    assert sideways(page) <= 1
     guard.close()
 
 

@@ -23,7 +23,7 @@ from referee.cli.command import main
 from referee.games import GAMES
 from referee.present.verdicts import check_text
 from referee.simulate.practice import act, duty_rule, new_table
-from tests.browser.conftest import STARTUP_MS, Guard
+from tests.browser.conftest import STARTUP_MS, Guard, sideways
 from tests.test_table import _refused
 
 SEED = 7
@@ -203,12 +203,7 @@ def test_a_whole_deal_of_every_game_through_the_page(
     for k, slug in enumerate(GAMES):
         play_a_deal(page, base_url, slug, lang, keyboard=not phone, tmp=tmp_path)
         capsys.readouterr()
-        assert (
-            page.evaluate(
-                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-            )
-            <= 1
-        ), slug
+        assert sideways(page) <= 1, slug
         if k % 4 == 0:  # the page at a deal's end, every few games: the verdict, the log, the marks
             problems += [f"{slug}: {v}" for v in axe_clean(page)]
     page.goto(f"{base_url}/{lang}/play-a-hand/#game=catch-the-ten&seed={SEED + 1}")
