@@ -2,7 +2,9 @@
 
 Nothing here downloads a browser: the test drives ``/usr/bin/chromium`` (``apt-get install
 chromium``). The tests are left out only when it is absent outside CI; with ``CI`` set they must run.
-Screenshots go to ``build/screenshots/`` for a person to look at.
+Screenshots go to ``build/screenshots/`` for a person to look at. Contexts refuse every request to
+another host (:class:`Guard`, ``guarded``); the score checker's page, which several files open, is
+ready at :data:`READY` (what drives it is in ``tests/browser/checker_page.py``).
 """
 
 from __future__ import annotations
