@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -19,6 +21,28 @@ EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
 def dump(record: dict) -> str:
     """A record as YAML text, the way a user would write it."""
     return yaml.safe_dump(record, allow_unicode=True, sort_keys=False, width=200)
+
+
+def mappings_in(value: Any) -> Iterator[dict[str, Any]]:
+    """Every mapping in ``value`` (JSON-like data), ``value`` itself first, in the order they are written."""
+    if isinstance(value, dict):
+        yield value
+        for v in value.values():
+            yield from mappings_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from mappings_in(v)
+
+
+def without_lines(value: Any) -> Any:
+    """A verdict (``check --json``'s object) with the line numbers of its findings and errors left out
+    (a record written again, or downloaded, may lay it out differently)."""
+    value = copy.deepcopy(value)
+    for key in ("findings", "errors"):
+        for item in value.get(key, []):
+            item.pop("line", None)
+            item.get("where", {}).pop("line", None)
+    return value
 
 
 # The order the files run in. ``./run test`` runs two pytest-xdist workers, each taking the next

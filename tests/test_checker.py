@@ -1,6 +1,6 @@
 """The score checker without a browser: its Python side, the zip the browser unpacks, the built page.
 
-The browser itself is tested in ``tests/browser/test_checker.py``.
+The browser itself is tested in ``tests/browser/test_checker_*.py``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from referee.records.source import load_text
 from site_tools.pages.blocks import find_blocks
 from site_tools.published import checker
 from site_tools.published.checker_strings import STRINGS
-from tests.conftest import EXAMPLES, ROOT
+from tests.conftest import EXAMPLES, ROOT, mappings_in, without_lines
 
 LANGS = ("en", "ru", "de")
 IDS = [f"{p.parent.name}/{p.stem}" for p in EXAMPLES]
@@ -41,15 +41,6 @@ def cli(path: Path, lang: str) -> tuple[int, dict]:
     out, err = io.StringIO(), io.StringIO()
     status = cmd_check(str(path), lang, True, out, err)
     return status, json.loads(out.getvalue())
-
-
-def without_lines(value: dict) -> dict:
-    """A verdict without the line numbers of its findings and errors (a re-written record moves them)."""
-    for key in ("findings", "errors"):
-        for item in value.get(key, []):
-            item.pop("line", None)
-            item.get("where", {}).pop("line", None)
-    return value
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=IDS)
@@ -552,18 +543,11 @@ SHOWN_JARGON = re.compile(
 def record_keys(game: str) -> set[str]:
     """Every key a record of ``game`` may hold (the declaration's field and option names)."""
     keys = {"game", "players", "deals", "options", "notation"}
-
-    def visit(value: object) -> None:
-        if isinstance(value, dict):
-            if isinstance(value.get("name"), str) and ("type" in value or "choices" in value):
-                keys.add(value["name"])
-            for v in value.values():
-                visit(v)
-        elif isinstance(value, list):
-            for v in value:
-                visit(v)
-
-    visit(declaration(game, "en"))
+    keys |= {
+        field["name"]
+        for field in mappings_in(declaration(game, "en"))
+        if isinstance(field.get("name"), str) and ("type" in field or "choices" in field)
+    }
     return keys
 
 

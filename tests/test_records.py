@@ -26,7 +26,15 @@ from referee.records.field_types import Field, FieldType, OneOf, Text
 from referee.records.fields import Obj, Options, PerPlayer, spec_of
 from referee.records.schema import describe, field_rows, json_schema
 from site_tools.pages.blocks import find_blocks
-from tests.conftest import EXAMPLES, ROOT, dump, errors_of, mutate, verdict_or_typed_error
+from tests.conftest import (
+    EXAMPLES,
+    ROOT,
+    dump,
+    errors_of,
+    mappings_in,
+    mutate,
+    verdict_or_typed_error,
+)
 from tests.conftest import JUNK as HYPOTHESIS_JUNK
 
 RECORDS = {
@@ -391,18 +399,9 @@ def test_the_form_description_is_json_with_help_in_the_language(lang):
 def _form_fields(slug: str, lang: str) -> dict[str, Any]:
     """Every field of ``slug``'s summary deals by name (nested ones too), as the form receives them."""
     found: dict[str, Any] = {}
-
-    def visit(value: Any) -> None:
-        if isinstance(value, dict):
-            if "name" in value and "type" in value:
-                found.setdefault(value["name"], value)
-            for v in value.values():
-                visit(v)
-        elif isinstance(value, list):
-            for v in value:
-                visit(v)
-
-    visit(describe(GAMES[slug], lang)["deals"]["summary"])
+    for field in mappings_in(describe(GAMES[slug], lang)["deals"]["summary"]):
+        if "name" in field and "type" in field:
+            found.setdefault(field["name"], field)
     return found
 
 

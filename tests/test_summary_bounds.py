@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from itertools import product
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -222,124 +223,44 @@ def test_collector_random_games_end_no_earlier_than_the_bounds(seed, n):
 # -- Running scores (scores_before) ------------------------------------------------------------------------
 
 
+def running(game: str, scores: dict[str, int], **more: Any) -> dict[str, Any]:
+    """A record's header for ``game`` with the score so far: its players are the scores' names (or
+    ``players``, with ``teams`` that the scores name)."""
+    players = more.pop("players", list(scores))
+    return {"game": game, "players": players, **more, "scores_before": scores}
+
+
+SIDES = {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]}
+FAST_YACHT = {"distance_step": 150, "thirteen_under_points": 250}
+
+
 @pytest.mark.parametrize(
     ("record", "code"),
     [
+        (running("catch-the-ten", {"Anna": -1, "Boris": 0, "Vera": 0}), "record.not_a_number"),
+        (running("catch-the-ten", {"Anna": 40, "Boris": 0, "Vera": 0}), None),
         (
-            {
-                "game": "catch-the-ten",
-                "players": NAMES[:3],
-                "scores_before": {"Anna": -1, "Boris": 0, "Vera": 0},
-            },
-            "record.not_a_number",
-        ),
-        (
-            {
-                "game": "catch-the-ten",
-                "players": NAMES[:3],
-                "scores_before": {"Anna": 40, "Boris": 0, "Vera": 0},
-            },
-            None,
-        ),
-        (
-            {
-                "game": "catch-the-ten",
-                "players": NAMES[:4],
-                "scores_before": {"Anna": 29, "Boris": 0, "Vera": 0, "Gleb": 0},
-            },
+            running("catch-the-ten", {"Anna": 29, "Boris": 0, "Vera": 0, "Gleb": 0}),
             "record.score_impossible",
         ),
+        (running("catch-the-ten", {"Anna": 20, "Boris": 10, "Vera": 0, "Gleb": 0}), None),
+        (running("catch-the-ten", {"Anna": 1, "Boris": 0, "Vera": 0}), None),
+        (running("minnesota-whist", {"We": 12, "They": 0}, players=NAMES[:4], teams=SIDES), None),
         (
-            {
-                "game": "catch-the-ten",
-                "players": NAMES[:4],
-                "scores_before": {"Anna": 20, "Boris": 10, "Vera": 0, "Gleb": 0},
-            },
-            None,
-        ),
-        (
-            {
-                "game": "catch-the-ten",
-                "players": NAMES[:3],
-                "scores_before": {"Anna": 1, "Boris": 0, "Vera": 0},
-            },
-            None,
-        ),
-        (
-            {
-                "game": "minnesota-whist",
-                "players": NAMES[:4],
-                "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
-                "scores_before": {"We": 12, "They": 0},
-            },
-            None,
-        ),
-        (
-            {
-                "game": "minnesota-whist",
-                "players": NAMES[:4],
-                "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
-                "scores_before": {"We": 13, "They": 0},
-            },
+            running("minnesota-whist", {"We": 13, "They": 0}, players=NAMES[:4], teams=SIDES),
             "record.game_over",
         ),
         (
-            {
-                "game": "minnesota-whist",
-                "players": NAMES[:4],
-                "teams": {"We": ["Anna", "Vera"], "They": ["Boris", "Gleb"]},
-                "scores_before": {"We": -1, "They": 0},
-            },
+            running("minnesota-whist", {"We": -1, "They": 0}, players=NAMES[:4], teams=SIDES),
             "record.not_a_number",
         ),
+        (running("kings-corners", {"Anna": 49, "Boris": 0, "Vera": 0}), None),
+        (running("kings-corners", {"Anna": 50, "Boris": 0, "Vera": 0}), "record.game_over"),
+        (running("yacht", {"Anna": -190, "Boris": 0, "Vera": 90}), None),
+        (running("yacht", {"Anna": 15, "Boris": 0, "Vera": 0}), "record.score_impossible"),
+        (running("yacht", {"Anna": 50, "Boris": -150, "Vera": 0}, options=FAST_YACHT), None),
         (
-            {
-                "game": "kings-corners",
-                "players": NAMES[:3],
-                "scores_before": {"Anna": 49, "Boris": 0, "Vera": 0},
-            },
-            None,
-        ),
-        (
-            {
-                "game": "kings-corners",
-                "players": NAMES[:3],
-                "scores_before": {"Anna": 50, "Boris": 0, "Vera": 0},
-            },
-            "record.game_over",
-        ),
-        (
-            {
-                "game": "yacht",
-                "players": NAMES[:3],
-                "scores_before": {"Anna": -190, "Boris": 0, "Vera": 90},
-            },
-            None,
-        ),
-        (
-            {
-                "game": "yacht",
-                "players": NAMES[:3],
-                "scores_before": {"Anna": 15, "Boris": 0, "Vera": 0},
-            },
-            "record.score_impossible",
-        ),
-        (
-            {
-                "game": "yacht",
-                "players": NAMES[:3],
-                "options": {"distance_step": 150, "thirteen_under_points": 250},
-                "scores_before": {"Anna": 50, "Boris": -150, "Vera": 0},
-            },
-            None,
-        ),
-        (
-            {
-                "game": "yacht",
-                "players": NAMES[:3],
-                "options": {"distance_step": 150, "thirteen_under_points": 250},
-                "scores_before": {"Anna": 60, "Boris": 0, "Vera": 0},
-            },
+            running("yacht", {"Anna": 60, "Boris": 0, "Vera": 0}, options=FAST_YACHT),
             "record.score_impossible",
         ),
     ],

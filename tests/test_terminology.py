@@ -10,6 +10,9 @@ per language everywhere (issue 38).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
@@ -38,6 +41,15 @@ def _text(value: object) -> str:
     return "\n".join(strings) if strings else str(value)
 
 
+def _translated(path: Path) -> Iterator[tuple[str, str]]:
+    """The English and the translation of every entry of the catalog ``path`` that is translated."""
+    with path.open("rb") as handle:
+        store = po.pofile(handle)
+    for unit in store.units:
+        if unit.target and not unit.isheader() and not unit.isobsolete():
+            yield _text(unit.source), _text(unit.target)
+
+
 def _catalogs(lang: str) -> list:
     return sorted((ROOT / "locale" / lang / "docs").glob("*.po")) + [
         ROOT / "locale" / lang / "LC_MESSAGES" / "referee.po"
@@ -46,18 +58,12 @@ def _catalogs(lang: str) -> list:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_catalog_entry_uses_the_sites_terms(lang: str) -> None:
-    found = []
-    for path in _catalogs(lang):
-        with path.open("rb") as handle:
-            store = po.pofile(handle)
-        for unit in store.units:
-            if unit.isheader() or unit.isobsolete() or not unit.target:
-                continue
-            english, translation = _text(unit.source), _text(unit.target)
-            found += [
-                f"{path.relative_to(ROOT)}: {p}\n  {english[:120]!r}\n  {translation[:120]!r}"
-                for p in problems(english, translation, lang)
-            ]
+    found = [
+        f"{path.relative_to(ROOT)}: {p}\n  {english[:120]!r}\n  {translation[:120]!r}"
+        for path in _catalogs(lang)
+        for english, translation in _translated(path)
+        for p in problems(english, translation, lang)
+    ]
     assert not found, "\n".join(found)
 
 
@@ -93,17 +99,11 @@ def _referee_catalog(lang: str):
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_each_games_own_words(slug: str, lang: str) -> None:
     """The game's words and name in its page catalog and in the referee's messages of that game."""
-    found = []
-    with (ROOT / "locale" / lang / "docs" / f"{slug}.po").open("rb") as handle:
-        store = po.pofile(handle)
-    for unit in store.units:
-        if unit.isheader() or unit.isobsolete() or not unit.target:
-            continue
-        english, translation = _text(unit.source), _text(unit.target)
-        found += [
-            f"page: {p}\n  {translation[:140]!r}"
-            for p in game_problems(slug, english, translation, lang)
-        ]
+    found = [
+        f"page: {p}\n  {translation[:140]!r}"
+        for english, translation in _translated(ROOT / "locale" / lang / "docs" / f"{slug}.po")
+        for p in game_problems(slug, english, translation, lang)
+    ]
     catalog = _referee_catalog(lang)
     mine = _game_messages(slug)
     for entry in catalog:

@@ -57,15 +57,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from referee.cards import RANKS, SUITS, Card, Rank, Suit, deck
 from referee.errors import IllegalPlayError
 from referee.messages import Message, t
-
-if TYPE_CHECKING:
-    pass  # only the random plays' annotations: a check does not load it
-
 
 ORDER_2_TO_A: tuple[Rank, ...] = RANKS
 ORDER_6_TO_A: tuple[Rank, ...] = tuple(r for r in Rank if r >= Rank.SIX)
@@ -78,9 +74,10 @@ SAME_COLOUR: dict[Suit, Suit] = {
     Suit.HEARTS: Suit.DIAMONDS,
     Suit.DIAMONDS: Suit.HEARTS,
 }
-
+"""The other suit of the same colour: the suit of the left bower."""
 
 NO_SUIT = 4
+"""The slot of a card that plays in no suit (the Joker when there are no trumps); suits use ``Suit.index``."""
 
 
 @functools.cache
@@ -91,15 +88,9 @@ def seat_ring(players: int) -> tuple[tuple[int, ...], ...]:
     >>> seat_ring(3)
     ((1, 2), (2, 0), (0, 1))
     """
-    ring = _RINGS.get(players)
-    if ring is None:
-        ring = _RINGS[players] = tuple(
-            tuple((first + j) % players for j in range(1, players)) for first in range(players)
-        )
-    return ring
-
-
-_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+    return tuple(
+        tuple((first + j) % players for j in range(1, players)) for first in range(players)
+    )
 
 
 class Trick(NamedTuple):

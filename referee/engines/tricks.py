@@ -58,10 +58,6 @@ from referee.errors import IllegalPlayError
 if TYPE_CHECKING:
     import random  # only the random plays' annotations: a check does not load it
 
-"""The other suit of the same colour: the suit of the left bower."""
-
-"""The slot of a card that plays in no suit (the Joker when there are no trumps); suits use ``Suit.index``."""
-
 
 class TrickPlay:
     """The play of one deal. Seats are 0..n-1 clockwise; ``hands`` are consumed as cards are played.

@@ -12,13 +12,22 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from referee.errors import RecordError, Where
 from referee.limits import MAX_DEPTH, MAX_INT_DIGITS
-from referee.messages import t
 
 
 class NotJson(Exception):
     """Not plain JSON within the limits: the YAML readers decide (and name the problem)."""
+
+
+class LoneSurrogate(Exception):
+    """An escaped half of a character at offset ``at`` of the text, ``char`` (``U+D800``): YAML refuses it too.
+
+    :mod:`referee.records.source` refuses it as it refuses a raw control character, with one message.
+    """
+
+    def __init__(self, at: int, char: str) -> None:
+        super().__init__(char)
+        self.at, self.char = at, char
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -81,8 +90,8 @@ def values_in(data: Any) -> int:
 
 
 def load_json(text: str) -> Any:
-    """The data of the JSON ``text``; :class:`NotJson` if it is not plain JSON within the limits, and a
-    :class:`RecordError` for an escaped half of a character (a lone surrogate), which YAML refuses too."""
+    """The data of the JSON ``text``; :class:`NotJson` if it is not plain JSON within the limits, and
+    :class:`LoneSurrogate` for an escaped half of a character, which YAML refuses too."""
     import json
 
     try:
@@ -97,16 +106,7 @@ def load_json(text: str) -> Any:
     if escaped is not None and _has_surrogate(data):
         # "\ud800" escapes half a character: the text is plain, the value it makes is not (YAML refuses it).
         lone = _LONE_ESCAPE.search(text) or escaped
-        line = text.count("\n", 0, lone.start()) + 1
-        raise RecordError(
-            t(
-                "The record contains the control character {char} (line {line}); a record is plain text.",
-                char=f"U+{lone.group()[2:].upper()}",
-                line=line,
-            ),
-            code="record.control_character",
-            where=Where(line=line),
-        )
+        raise LoneSurrogate(lone.start(), f"U+{lone.group()[2:].upper()}")
     return data
 
 

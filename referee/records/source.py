@@ -238,14 +238,16 @@ def load_text(text: str) -> Document:
         text = unicodedata.normalize("NFC", text)
     start = text.lstrip()[:1]
     if start in ("{", "["):
-        from referee.records.json_text import NotJson, load_json, values_in  # here: YAML needs none
+        from referee.records import json_text  # here: YAML needs none
 
         try:
-            data = load_json(text)
-        except NotJson:
+            data = json_text.load_json(text)
+        except json_text.NotJson:
             pass
+        except json_text.LoneSurrogate as lone:
+            raise _control_character(text, lone.at, lone.char) from None
         else:
-            if text.count(",") > MAX_VALUES and values_in(data) > MAX_VALUES:
+            if text.count(",") > MAX_VALUES and json_text.values_in(data) > MAX_VALUES:
                 raise too_many_values(None)
             deals = data.get("deals") if isinstance(data, dict) else None
             if isinstance(deals, list) and len(deals) > MAX_DEALS:

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import posixpath
 import sys
 from pathlib import Path
 
@@ -28,21 +27,10 @@ from mkdocs.plugins import event_priority  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
+from site_tools.hooks import build  # noqa: E402
 from site_tools.languages import site_languages  # noqa: E402
 from site_tools.pages.blocks import BlockSyntaxError, find_blocks  # noqa: E402
 from site_tools.published import checker, download_size, offline, precompress  # noqa: E402
-
-DEFAULT_LANGUAGE = "en"
-
-
-def _language(config: MkDocsConfig) -> str:
-    plugin = config.plugins.get("i18n")
-    return getattr(plugin, "current_language", None) or DEFAULT_LANGUAGE
-
-
-def _page_name(page: Page) -> str:
-    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
-    return posixpath.splitext(uri)[0]
 
 
 def expand(markdown: str, lang: str, page_name: str) -> tuple[str, bool]:
@@ -102,7 +90,7 @@ def _game_slugs() -> set[str]:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Render the checker's blocks in the build's language."""
     try:
-        markdown, has_checker = expand(markdown, _language(config), _page_name(page))
+        markdown, has_checker = expand(markdown, build.language(config), build.page_name(page))
     except BlockSyntaxError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from None
     except (OSError, KeyError, checker.CheckerSetupError) as error:

@@ -23,7 +23,6 @@ All of it works on any page, so a game merged later gets them without a line of 
 from __future__ import annotations
 
 import itertools
-import posixpath
 import re
 import sys
 from html import escape
@@ -40,6 +39,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 from referee.present.block_parts import colour_suits  # noqa: E402
 from referee.present.example_blocks import record_href  # noqa: E402
 from site_tools import buildcache, strings  # noqa: E402
+from site_tools.hooks import build  # noqa: E402
 from site_tools.pages import option_words, page_links, rule_marks  # noqa: E402
 from site_tools.pages.blocks import find_blocks  # noqa: E402
 from site_tools.published.checker import reader_record  # noqa: E402
@@ -313,13 +313,10 @@ def record_fields(markdown: str, page: Page, config: MkDocsConfig) -> str:
     from referee.games import GAMES
     from referee.present.record_blocks import fields_block
 
-    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
-    name = posixpath.splitext(uri)[0]
+    name = build.page_name(page)
     if name not in GAMES:
         return markdown
-    plugin = config.plugins.get("i18n")
-    lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
-    return insert_fields(markdown, fields_block({"game": name}, lang))
+    return insert_fields(markdown, fields_block({"game": name}, build.language(config)))
 
 
 def _content_key(html: str, name: str, lang: str) -> str | None:
@@ -406,10 +403,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     Kept in the build cache under the hash of the page's HTML and of everything else it is made
     from, so a warm build does none of it.
     """
-    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
-    name = posixpath.splitext(uri)[0]
-    plugin = config.plugins.get("i18n")
-    lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    name, lang = build.page_name(page), build.language(config)
     _unmark_frame(page)
     key = _content_key(html, name, lang)
     cached = buildcache.load(pipeline.ROOT, "content", key) if key else None
@@ -428,8 +422,7 @@ def facts_in_prose(markdown: str, page: Page) -> str:
     from referee.games import GAMES
     from site_tools.pages.facts import UnknownFact, expand
 
-    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
-    name = posixpath.splitext(uri)[0]
+    name = build.page_name(page)
     if name not in GAMES:
         return markdown
     try:
@@ -483,10 +476,7 @@ def write_records(site_dir: Path) -> int:
 
 def on_post_build(config: MkDocsConfig) -> None:
     """Publish the worked examples' records (once: the default language's build writes every language)."""
-    plugin = config.plugins.get("i18n")
-    if (
-        getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
-    ) == pipeline.DEFAULT_LANGUAGE:
+    if build.language(config) == pipeline.DEFAULT_LANGUAGE:
         write_records(Path(config.site_dir))
 
 
@@ -535,12 +525,11 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     from referee.games import GAMES
 
     output = pipeline.without_marks(output)  # any left outside the content: the nav, the title
-    name = posixpath.splitext(getattr(page.file, "norm_src_uri", None) or page.file.src_uri)[0]
+    name = build.page_name(page)
     if name not in GAMES:
         return output
     url = (config.site_url or "/").rstrip("/") + "/" + (page.url or "")
     updated = page.meta.get("revision_date") or date.today().isoformat()
-    plugin = config.plugins.get("i18n")
-    lang = getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
+    lang = build.language(config)
     footer = f"{config.site_name} · {page.title} · {url} · {_UPDATED.get(lang, _UPDATED['en'])} {updated}"
     return print_ready(output, url, footer)

@@ -53,6 +53,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 
 from site_tools import buildcache  # noqa: E402
 from site_tools.architecture import architecture_block  # noqa: E402
+from site_tools.hooks import build  # noqa: E402
 from site_tools.pages import frame, reuse  # noqa: E402
 from site_tools.pages.blocks import BlockSyntaxError, expand_blocks, status_block  # noqa: E402
 from site_tools.pages.rule_marks import rules_block  # noqa: E402
@@ -73,12 +74,6 @@ _referee_inputs: dict[Path, str] = buildcache.REFEREE_INPUTS
 
 def _i18n(config: MkDocsConfig) -> Any:
     return config.plugins.get("i18n")
-
-
-def _language(config: MkDocsConfig) -> str:
-    """The language of the build in progress (static-i18n builds each language in turn)."""
-    plugin = _i18n(config)
-    return getattr(plugin, "current_language", None) or pipeline.DEFAULT_LANGUAGE
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -171,12 +166,6 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     return server
 
 
-def _page_name(page: Page) -> str:
-    """The page as a path without ``.md`` relative to its language folder (``catch-the-ten``)."""
-    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
-    return posixpath.splitext(uri)[0]
-
-
 def _nav_order(nav: Any) -> list[str]:
     """The pages named in mkdocs.yml's ``nav``, in order, as paths without ``.md``."""
     found: list[str] = []
@@ -261,8 +250,8 @@ def _insert_after_title(markdown: str, insert: str) -> str:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Fill in the generated blocks in the build's language; flag an incomplete translation."""
-    lang = _language(config)
-    name = _page_name(page)
+    lang = build.language(config)
+    name = build.page_name(page)
     site_url = getattr(config, "site_url", None)
     try:
         markdown = expand_blocks(
@@ -299,7 +288,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     Also ``.nojekyll``: a host that runs Jekyll (GitHub Pages from a branch) would drop files whose
     names start with an underscore.
     """
-    if _language(config) != pipeline.DEFAULT_LANGUAGE:
+    if build.language(config) != pipeline.DEFAULT_LANGUAGE:
         return
     (Path(config.site_dir) / ".nojekyll").write_text("", encoding="utf-8")
     import referee.present.record_blocks
@@ -321,8 +310,8 @@ def on_page_context(
     context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any
 ) -> dict[str, Any]:
     """The frame: "Edit this page" (English) or "Improve this translation" (the page's catalog), and the date."""
-    lang = _language(config)
-    name = _page_name(page)
+    lang = build.language(config)
+    name = build.page_name(page)
     if config.repo_url and config.edit_uri and name in pipeline.pages():
         page.edit_url = (
             config.repo_url.rstrip("/")
@@ -352,7 +341,7 @@ def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
 def _alternates(page: Page, config: MkDocsConfig) -> str:
     """Absolute hreflang links to this page in every language, and ``x-default`` (the English page)."""
     url = page.url or ""
-    lang = _language(config)
+    lang = build.language(config)
     if lang != pipeline.DEFAULT_LANGUAGE and url.startswith(f"{lang}/"):
         url = url[len(lang) + 1 :]
     root = (config.site_url or "/").rstrip("/") + "/"
@@ -372,7 +361,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     one title; the heading anchors' tooltip in the page's language (toc's ``permalink_title`` is one
     setting for every language)."""
     head, sep, body = output.partition("</head>")
-    lang = _language(config)
+    lang = build.language(config)
     if lang != pipeline.DEFAULT_LANGUAGE:
         body = body.replace('title="Permanent link"', f'title="{text("permalink", lang)}"')
     head = _TITLE.sub(_title, _HEAD_ALTERNATE.sub("", head), count=1)
@@ -384,7 +373,7 @@ def on_post_template(output_content: str, template_name: str, config: MkDocsConf
     global _english_404
     if template_name != "404.html":
         return output_content
-    lang = _language(config)
+    lang = build.language(config)
     if lang == pipeline.DEFAULT_LANGUAGE:
         _english_404 = output_content
         return output_content

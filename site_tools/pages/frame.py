@@ -25,10 +25,10 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
+from site_tools.languages import DEFAULT_LANGUAGE
 from site_tools.strings import localized
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_LANGUAGE = "en"
 
 FRAME_STRINGS: dict[str, dict[str, str]] = {
     "en": {

@@ -2,7 +2,9 @@
 
 Nothing here downloads a browser: the test drives ``/usr/bin/chromium`` (``apt-get install
 chromium``). The tests are left out only when it is absent outside CI; with ``CI`` set they must run.
-Screenshots go to ``build/screenshots/`` for a person to look at.
+Screenshots go to ``build/screenshots/`` for a person to look at. Contexts refuse every request to
+another host (:class:`Guard`, ``guarded``); the score checker's page, which several files open, is
+ready at :data:`READY` (what drives it is in ``tests/browser/checker_page.py``).
 """
 
 from __future__ import annotations
@@ -111,6 +113,18 @@ def refuse_other_hosts(context: Any, foreign: list[str]) -> None:
     context.route("**/*", route)
 
 
+def note_other_hosts(context: Any, foreign: list[str]) -> None:
+    """Record in ``foreign`` every request of ``context`` to a host other than localhost (a worker's too)."""
+    context.on(
+        "request",
+        lambda r: (
+            urlparse(r.url).hostname in LOCAL_HOSTS
+            or r.url.startswith(("data:", "blob:", "about:"))
+            or foreign.append(r.url)
+        ),
+    )
+
+
 @pytest.fixture()
 def guarded(browser: Any) -> Iterator[tuple[Any, list[str]]]:
     """A browser context that refuses, and records, every request to a host other than localhost.
@@ -122,14 +136,7 @@ def guarded(browser: Any) -> Iterator[tuple[Any, list[str]]]:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.add_init_script(SEARCH_META_AT_LOAD)
     refuse_other_hosts(context, foreign)
-    context.on(
-        "request",
-        lambda req: (
-            urlparse(req.url).hostname in LOCAL_HOSTS
-            or req.url.startswith(("data:", "blob:", "about:"))
-            or foreign.append(req.url)
-        ),
-    )
+    note_other_hosts(context, foreign)
     context.on(
         "response",
         lambda r: (
@@ -142,3 +149,62 @@ def guarded(browser: Any) -> Iterator[tuple[Any, list[str]]]:
     context.close()
     assert foreign == [], f"requests to other hosts: {foreign}"
     assert missing == [], f"resources the site does not have: {missing}"
+
+
+def sideways(page: Any) -> int:
+    """How far ``page`` scrolls sideways, in CSS pixels: 0 (or 1, rounding) when it fits its window."""
+    return int(
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    )
+
+
+# The score checker's page, which the checker's, the table's, the policy's and the offline tests open.
+READY = ".referee-checker[data-ready='true']"
+STARTUP_MS = (
+    120_000  # a shared 2-core machine starting Python in WebAssembly; usually a few seconds
+)
+
+
+class Guard:
+    """A browser context that refuses, and remembers, every request to another host or for a missing file.
+
+    Closing it fails the test if there was any.
+    """
+
+    def __init__(self, browser: Any, width: int = 1280, phone: bool = False) -> None:
+        self.foreign: list[str] = []
+        self.missing: list[str] = []
+        # bypass_csp: Playwright's string predicates are evaluated in the page, which the site's policy refuses
+        # (tests/browser/test_csp.py checks the checker under the policy). phone: touch, and taps, as on a phone.
+        self.context = browser.new_context(
+            viewport={"width": width, "height": 900},
+            service_workers="block",
+            bypass_csp=True,
+            has_touch=phone,
+            is_mobile=phone,
+            accept_downloads=True,
+        )
+        refuse_other_hosts(self.context, self.foreign)
+        note_other_hosts(self.context, self.foreign)
+        self.context.on(
+            "response", lambda r: r.status >= 400 and self.missing.append(f"{r.status} {r.url}")
+        )
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.foreign == [], f"requests to other hosts: {self.foreign}"
+        assert self.missing == [], f"files the site does not have: {self.missing}"
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Any, base_url: str) -> Iterator[Any]:
+    """One checker page for the tests that go through many records (Pyodide starts once)."""
+    guard = Guard(browser)
+    page = guard.context.new_page()
+    page.goto(f"{base_url}/check-a-score/")
+    page.wait_for_selector(READY, timeout=STARTUP_MS)
+    assert (
+        page.get_attribute(".referee-checker", "data-start") == "snapshot"
+    )  # the build's memory snapshot
+    yield page
+    guard.close()

@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, sideways
 from tests.conftest import SUB_PATH
 
 
@@ -110,9 +110,7 @@ def test_screenshots_and_no_horizontal_overflow(
         if page.goto(base_url + path).status != 200:
             continue  # a page not written yet
         page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=name == FULL_PAGE)
-        overflow = page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        )
+        overflow = sideways(page)
         assert overflow <= 1, f"{path} is {overflow}px wider than a {width}px screen"
         # Every table fits its column: wide ones scroll inside their own box.
         wide = page.evaluate("""() => [...document.querySelectorAll('article table')].filter(t => {

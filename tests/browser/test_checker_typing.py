@@ -10,7 +10,6 @@ sheet in progress, bytes that are not UTF-8.
 
 from __future__ import annotations
 
-import base64
 import json
 import zlib
 from collections.abc import Callable
@@ -19,9 +18,11 @@ from typing import Any
 import pytest
 import yaml
 
+from referee.errors import format_path
 from referee.games import GAMES as REGISTRY
 from referee.present.web import check
-from tests.browser.test_checker import READY, STARTUP_MS, Guard, disputed
+from tests.browser.checker_page import disputed, packed, verdict
+from tests.browser.conftest import READY, STARTUP_MS, Guard
 
 GAMES = tuple(REGISTRY)  # every game, in the order the site lists them
 SHEET = "referee-checker:sheet"
@@ -29,28 +30,14 @@ SHEET = "referee-checker:sheet"
 
 def axe_both_schemes(page: Any) -> list[str]:
     """axe-core's violations on the checker in light and in dark, seen from the top of the page."""
-    from tests.browser.test_site_frame import axe_violations
+    from tests.browser.test_site_frame import axe_from_the_top
 
     found = []
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        page.evaluate("window.scrollTo(0, 0)")
-        # The header swaps the page title back for the site name with a fade: wait for it to end.
-        page.wait_for_function(
-            "() => !document.querySelector('.md-header__title')"
-            ".classList.contains('md-header__title--active')"
-            " && document.querySelector('.md-header').getAnimations({subtree: true}).length === 0"
-        )
-        found += [f"{scheme}: {v}" for v in axe_violations(page)]
+        found += [f"{scheme}: {v}" for v in axe_from_the_top(page)]
     page.emulate_media(color_scheme="light")
     return found
-
-
-def path_text(parts: list[Any]) -> str:
-    out = ""
-    for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
 
 
 def leaves(record: dict[str, Any]) -> list[tuple[list[Any], Any]]:
@@ -99,6 +86,10 @@ class Person:
             locator.tap()
         else:
             locator.click()
+
+    def press(self, selector: str) -> None:
+        """Tap or click the control ``selector`` names."""
+        self.tap(self.page.locator(selector))
 
     def into(self, locator: Any, text: str) -> None:
         """Into a box: tap it, check the caret is there, type (real key events), and stay on the page."""
@@ -218,7 +209,7 @@ def enter_turns(
 
 def enter(person: Person, parts: list[Any], value: Any) -> None:
     page = person.page
-    path = path_text(parts)
+    path = format_path(tuple(parts))
     kind = page.evaluate(KIND_AT, path)  # one round trip for what the form shows there
     if kind == "moves":
         enter_turns(person, path, value)
@@ -239,7 +230,7 @@ def enter(person: Person, parts: list[Any], value: Any) -> None:
 
 def shown_value(page: Any, parts: list[Any], value: Any) -> bool:
     """Whether the form shows ``value`` at ``parts`` (after a reload)."""
-    path = path_text(parts)
+    path = format_path(tuple(parts))
     if moves_of(page, path).count():  # every turn's pickers show the line it was
         return shown_lines(page, path) == value
     box = control(page, path)
@@ -310,7 +301,7 @@ def fill_like_a_person(page: Any, record: dict[str, Any], person: Person) -> Non
             before = entries[:race_at]
             enter_turns(
                 person,
-                path_text(parts),
+                format_path(tuple(parts)),
                 value,
                 lambda lines, parts=parts, before=before: reload_and_find(
                     [*before, (parts, lines)]
@@ -361,9 +352,7 @@ def test_a_disputed_deal_of_every_game_typed_like_a_person(
         fill_like_a_person(page, record, person)
         if slug == "construction" and touch:  # the race's pickers, filled: axe, light and dark
             assert axe_both_schemes(page) == []
-        page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
-        person.tap(page.locator("[data-action=check]"))
-        page.wait_for_selector(".referee-checker[data-state]")
+        verdict(page, person.press)
         sent = checked_record(page)
         for parts, value in leaves(record):
             got = at(sent, parts)
@@ -395,9 +384,7 @@ def test_a_share_link_opens_in_a_fresh_browser_on_the_same_verdict(
     assert axe_both_schemes(page) == []  # before a verdict, 390 px
     record = disputed("comet", "ru")
     fill_like_a_person(page, record, Person(page, True, "ru"))
-    page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
-    page.tap("[data-action=check]")
-    page.wait_for_selector(".referee-checker[data-state]")
+    verdict(page, page.tap)
     said = page.locator(".checker-sentences").inner_text()
     assert axe_both_schemes(page) == []  # after it
     page.tap("[data-action=share]")
@@ -414,11 +401,6 @@ def test_a_share_link_opens_in_a_fresh_browser_on_the_same_verdict(
     assert other.get_attribute(".referee-checker", "data-view") == "form"
     assert other.locator("#checker-player-0").input_value() == record["players"][0]
     fresh.close()
-
-
-def packed(raw: bytes, wrap: Any = None) -> str:
-    data = zlib.compress(raw, 9) if wrap is None else wrap(raw)
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
 def test_links_a_sheet_in_progress_and_damaged_links(browser: Any, base_url: str) -> None:

@@ -17,9 +17,16 @@ import pytest
 from playwright.sync_api import expect
 
 from site_tools.published import csp
-from tests.browser.conftest import SEARCH_META_AT_LOAD, Quiet, refuse_other_hosts, serving
+from tests.browser.checker_page import fragment_for, verdict
+from tests.browser.conftest import (
+    READY,
+    SEARCH_META_AT_LOAD,
+    STARTUP_MS,
+    Quiet,
+    refuse_other_hosts,
+    serving,
+)
 from tests.browser.test_browser import search, switch_language
-from tests.browser.test_checker import READY, STARTUP_MS, fragment_for, verdict
 from tests.conftest import EXAMPLES
 
 VIOLATIONS = """window.__violations = [];
@@ -75,24 +82,30 @@ def violations(page: Any) -> list[str]:
     return page.evaluate("window.__violations")
 
 
-def test_an_injected_script_does_not_run_and_nothing_foreign_loads(
-    context: tuple[Any, list[str]], policed: str
-) -> None:
-    ctx, foreign = context
+def open_injected(ctx: Any, site: str, path: str, markup: str) -> Any:
+    """A new page of ``ctx`` at ``path``, served with ``markup`` put at the start of its article."""
 
     def inject(route: Any) -> None:
         response = route.fetch()
         body = response.text().replace(
             '<article class="md-content__inner md-typeset">',
-            '<article class="md-content__inner md-typeset">' + INJECTED,
+            '<article class="md-content__inner md-typeset">' + markup,
             1,
         )
-        assert INJECTED in body
+        assert markup in body
         route.fulfill(response=response, body=body)
 
     page = ctx.new_page()
-    page.route("**/ru/glossary/", inject)
-    page.goto(f"{policed}/ru/glossary/")
+    page.route(f"**{path}", inject)
+    page.goto(f"{site}{path}")
+    return page
+
+
+def test_an_injected_script_does_not_run_and_nothing_foreign_loads(
+    context: tuple[Any, list[str]], policed: str
+) -> None:
+    ctx, foreign = context
+    page = open_injected(ctx, policed, "/ru/glossary/", INJECTED)
     page.wait_for_selector("#cr-injected")
     # The link's javascript: URL is refused as an inline script: its violation is the state to wait
     # for (one more "script-src-elem inline" than the page's load reported), not a fixed time.
@@ -124,21 +137,7 @@ background:#f00;z-index:99999">Your session expired: log in again</div>
 def test_an_injected_style_overlay_does_not_render(
     context: tuple[Any, list[str]], policed: str
 ) -> None:
-    ctx, _ = context
-
-    def inject(route: Any) -> None:
-        response = route.fetch()
-        body = response.text().replace(
-            '<article class="md-content__inner md-typeset">',
-            '<article class="md-content__inner md-typeset">' + OVERLAY,
-            1,
-        )
-        assert OVERLAY in body
-        route.fulfill(response=response, body=body)
-
-    page = ctx.new_page()
-    page.route("**/de/yacht/", inject)
-    page.goto(f"{policed}/de/yacht/")
+    page = open_injected(context[0], policed, "/de/yacht/", OVERLAY)
     page.wait_for_selector("#cr-overlay", state="attached")
     for element in ("#cr-overlay", "#cr-styled"):
         shown = page.eval_on_selector(

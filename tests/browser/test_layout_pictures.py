@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, sideways
 
 PICTURE_PAGES = [
     ("/kings-corners/", "en", "Kings Corners layout"),
@@ -59,10 +59,7 @@ def test_layout_pictures_are_drawn_labelled_and_fit(
         assert pic["right"] <= client + 1, f"{path}: a picture sticks out at {width}px"
         assert pic["red"] != pic["black"], "red and black cards are told apart"
     assert all(pic["width"] > 100 for pic in layouts)
-    assert (
-        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        <= 1
-    )
+    assert sideways(page) <= 1
     game = path.strip("/").split("/")[-1]
     page.locator("article svg.cr-picture").first.screenshot(
         path=str(SHOTS / f"{lang}-{game}-picture-{width}.png")

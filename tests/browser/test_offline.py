@@ -11,12 +11,11 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
-from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.conftest import LOCAL_HOSTS, Quiet, serving
-from tests.browser.test_checker import READY, STARTUP_MS, cli_json, fragment_for, verdict
+from tests.browser.checker_page import cli_json, fragment_for, verdict
+from tests.browser.conftest import READY, STARTUP_MS, Quiet, note_other_hosts, serving
 from tests.conftest import ROOT, SUB_PATH
 
 READY_OFFLINE = "html[data-offline='ready']"
@@ -49,14 +48,7 @@ def test_one_visit_fetches_each_file_once_and_the_whole_language_opens_offline(
 
     foreign: list[str] = []
     context = browser.new_context(service_workers="allow")
-    context.on(
-        "request",
-        lambda r: (
-            urlparse(r.url).hostname in LOCAL_HOSTS
-            or r.url.startswith(("data:", "blob:", "about:"))
-            or foreign.append(r.url)
-        ),
-    )
+    note_other_hosts(context, foreign)
     Logging.paths.clear()
     page = context.new_page()
     # The first visit is the checker's (from a shared link, say): its worker fetches Python and the

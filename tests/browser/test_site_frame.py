@@ -46,6 +46,30 @@ def axe_violations(page: Any) -> list[str]:
     return list(found)
 
 
+def axe_from_the_top(page: Any, every_animation: bool = False) -> list[str]:
+    """axe's violations seen from the top of the page, once the header has ended its fade.
+
+    From the top: scrolled to an answer, a control under the sticky header would be measured against the
+    header's colour, which is not what the reader sees. The header swaps the page title back for the site
+    name with a fade. The theme drops the title's "active" class a frame or more after the scroll, so "no
+    animation running" alone can be true before the fade has begun (axe then met it half done, on some
+    runs): wait for the class to go, and then for the header's fades to end (``every_animation``: every
+    fade on the page).
+    """
+    page.evaluate("window.scrollTo(0, 0)")
+    fades = (
+        "document.getAnimations()"
+        if every_animation
+        else "document.querySelector('.md-header').getAnimations({subtree: true})"
+    )
+    page.wait_for_function(
+        "() => !document.querySelector('.md-header__title')"
+        ".classList.contains('md-header__title--active')"
+        f" && {fades}.length === 0"
+    )
+    return axe_violations(page)
+
+
 @pytest.fixture(scope="module")
 def pages(site: Path) -> list[str]:
     found = site_pages(site)

@@ -24,7 +24,7 @@ from referee.cli.command import main
 from referee.games import GAMES
 from referee.present.verdicts import check_text
 from referee.simulate.practice import act, duty_rule, new_table
-from tests.browser.test_checker import STARTUP_MS, Guard
+from tests.browser.conftest import STARTUP_MS, Guard, sideways
 from tests.test_table import _refused
 
 SEED = 7
@@ -87,7 +87,7 @@ def make(page: Any, token: str, keyboard: bool = False) -> None:
 
 def axe_clean(page: Any) -> list[str]:
     """axe's violations on the page, light and then dark (the theme's own switch of schemes)."""
-    from tests.browser.test_site_frame import axe_violations
+    from tests.browser.test_site_frame import axe_from_the_top
 
     found = []
     for scheme, body in (("light", "default"), ("dark", "slate")):
@@ -97,15 +97,7 @@ def axe_clean(page: Any) -> list[str]:
         page.wait_for_function(
             "s => document.body.getAttribute('data-md-color-scheme') === s", arg=body
         )
-        page.evaluate("window.scrollTo(0, 0)")
-        # As the checker's axe test waits: the header swaps the page's title back for the site's name
-        # a frame or more after the scroll, with a fade; wait for the class to go, then for every fade.
-        page.wait_for_function(
-            "() => !document.querySelector('.md-header__title')"
-            ".classList.contains('md-header__title--active')"
-            " && document.getAnimations().length === 0"
-        )
-        found += [f"{scheme}: {v}" for v in axe_violations(page)]
+        found += [f"{scheme}: {v}" for v in axe_from_the_top(page, every_animation=True)]
     page.emulate_media(color_scheme="light")
     return found
 
@@ -212,12 +204,7 @@ def test_a_whole_deal_of_every_game_through_the_page(
     for k, slug in enumerate(GAMES):
         play_a_deal(page, base_url, slug, lang, keyboard=not phone, tmp=tmp_path)
         capsys.readouterr()
-        assert (
-            page.evaluate(
-                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-            )
-            <= 1
-        ), slug
+        assert sideways(page) <= 1, slug
         if k % 4 == 0:  # the page at a deal's end, every few games: the verdict, the log, the marks
             problems += [f"{slug}: {v}" for v in axe_clean(page)]
     page.goto(f"{base_url}/{lang}/play-a-hand/#game=catch-the-ten&seed={SEED + 1}")

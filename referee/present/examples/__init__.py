@@ -18,8 +18,8 @@ from typing import Any
 from referee.engines.game import Game
 from referee.messages import Message
 
-# slug → module in this package with ``example_rows(game, deal, notation)`` and (if the game's own one-line
-# facts are not enough) ``example_lines(…)``
+# slug → module in this package with ``example_rows(game, deal, notation)``, ``example_lines(…)`` or both:
+# what the game's own rows or one-line facts do not say well enough
 EXAMPLES: dict[str, str] = {
     "catch-the-ten": "catch_the_ten",
     "comet": "comet",
@@ -39,19 +39,21 @@ def _shown_by(game: Game, name: str) -> Callable[..., Any] | None:
     )
 
 
+def _shown(game: Game, name: str, deal: dict[str, Any], notation: str) -> Any:
+    """What the module here for ``game`` gives as ``name`` for ``deal``, or else the game's own method."""
+    shown = _shown_by(game, name)
+    if shown is None:
+        return getattr(game, name)(deal, notation)
+    return shown(game, deal, notation)
+
+
 def example_lines(game: Game, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
     """A deal's one-line facts in a worked example: label and value (:meth:`Game.example_lines`)."""
-    shown = _shown_by(game, "example_lines")
-    if shown is None:
-        return game.example_lines(deal, notation)
-    return shown(game, deal, notation)  # type: ignore[no-any-return]
+    return _shown(game, "example_lines", deal, notation)  # type: ignore[no-any-return]
 
 
 def example_rows(
     game: Game, deal: dict[str, Any], notation: str
 ) -> list[tuple[Message, dict[str, Any]]]:
     """A deal's rows in a worked example: a label, and a value per player (:meth:`Game.example_rows`)."""
-    shown = _shown_by(game, "example_rows")
-    if shown is None:
-        return game.example_rows(deal, notation)
-    return shown(game, deal, notation)  # type: ignore[no-any-return]
+    return _shown(game, "example_rows", deal, notation)  # type: ignore[no-any-return]

@@ -21,10 +21,3 @@ def example_lines(
     if str(deal.get("grand", "")).strip().casefold() in NOBODY_WORDS:
         deal = {**deal, "grand": NOBODY.labels["nobody"]}
     return game.example_lines(deal, notation)
-
-
-def example_rows(
-    game: MinnesotaWhist, deal: dict[str, Any], notation: str
-) -> list[tuple[Message, dict[str, Any]]]:
-    """The game's own rows (tricks per side, the claim)."""
-    return game.example_rows(deal, notation)

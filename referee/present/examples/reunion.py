@@ -15,11 +15,6 @@ from referee.messages import Message, t
 from referee.notation import parse_cards
 
 
-def example_lines(game: Reunion, deal: dict[str, Any], notation: str) -> list[tuple[Message, Any]]:
-    """The dealer, trumps and the game's declared one-line fields (:attr:`Reunion.example_fields`)."""
-    return game.example_lines(deal, notation)
-
-
 def example_rows(
     game: Reunion, deal: dict[str, Any], notation: str
 ) -> list[tuple[Message, dict[str, Any]]]:
