@@ -184,7 +184,7 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
 
     from playwright.sync_api import sync_playwright
 
-    from site_tools.published import checker
+    from site_tools.published import checker, checker_runtime
 
     for name, text in (
         ("bench-floor.html", FLOOR_PAGE),
@@ -197,8 +197,11 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     checker_url = base + checker.checker_href("index", record=record)
-    snapshot = f"{checker.ASSETS}/{checker.snapshot_name()}"
-    floor_query = {"pyodide": checker.pyodide_dir(), "lock": checker.lock_contents()}
+    snapshot = f"{checker_runtime.ASSETS}/{checker_runtime.snapshot_name()}"
+    floor_query = {
+        "pyodide": checker_runtime.pyodide_dir(),
+        "lock": checker_runtime.lock_contents(),
+    }
     floors = {
         "floor, plain": base + "bench-floor.html?" + urlencode({**floor_query, "stdlib": snapshot}),
         "floor, snapshot": base

@@ -27,7 +27,7 @@ from referee.present.field_words import declaration, players_words
 from referee.present.web import check, decode, dump, parse
 from referee.records.source import load_text
 from site_tools.pages.blocks import find_blocks
-from site_tools.published import checker
+from site_tools.published import checker, checker_runtime
 from site_tools.published.checker_strings import STRINGS
 from tests.conftest import EXAMPLES, ROOT, mappings_in, without_lines
 
@@ -100,7 +100,7 @@ def test_unreadable_text_says_why_with_its_line() -> None:
 
 
 def test_the_zip_holds_pure_python_and_the_catalogs(tmp_path: Path) -> None:
-    bundle = checker.bundle()
+    bundle = checker_runtime.bundle()
     names = set(bundle.names)
     assert (
         "yaml/__init__.py" in names
@@ -116,7 +116,7 @@ def test_the_zip_holds_pure_python_and_the_catalogs(tmp_path: Path) -> None:
     )
     assert "referee/simulate/practice.py" in names  # the practice table runs in the same worker
     assert not [n for n in names if n.startswith("referee/cli/")]
-    assert checker.bundle().data == bundle.data, "the zip is the same on every build"
+    assert checker_runtime.bundle().data == bundle.data, "the zip is the same on every build"
     # The zip alone, in a Python that sees no site-packages (so no libyaml), gives the CLI's verdict.
     with zipfile.ZipFile(io.BytesIO(bundle.data)) as zf:
         zf.extractall(tmp_path)
@@ -181,26 +181,26 @@ def test_run_installs_pyodide_from_the_lock_file() -> None:
 
 
 def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
-    folder = site / checker.pyodide_dir()
+    folder = site / checker_runtime.pyodide_dir()
     # (with the .gz and .br copies of the large ones, for the host: site_tools/published/precompress.py; no
     # python_stdlib.zip: the snapshot goes with a smaller library of its own)
     assert sorted(p.name for p in folder.iterdir() if p.suffix not in (".gz", ".br")) == sorted(
-        checker.PYODIDE_FILES
+        checker_runtime.PYODIDE_FILES
     )
-    for name in checker.PYODIDE_FILES:
-        assert (folder / name).read_bytes() == (checker.PYODIDE / name).read_bytes(), name
-    zips = sorted(p.name for p in (site / checker.ASSETS).glob("referee-*.zip"))
-    assert zips == [checker.bundle().name]
-    assert (site / checker.ASSETS / zips[0]).read_bytes() == checker.bundle().data
+    for name in checker_runtime.PYODIDE_FILES:
+        assert (folder / name).read_bytes() == (checker_runtime.PYODIDE / name).read_bytes(), name
+    zips = sorted(p.name for p in (site / checker_runtime.ASSETS).glob("referee-*.zip"))
+    assert zips == [checker_runtime.bundle().name]
+    assert (site / checker_runtime.ASSETS / zips[0]).read_bytes() == checker_runtime.bundle().data
     # The memory snapshot, named by what it is made from, is the build cache's copy (made once).
-    snapshots = sorted(p.name for p in (site / checker.ASSETS).glob("snapshot-*.bin"))
-    assert snapshots == [checker.snapshot_name()]
-    assert (checker.CACHE / snapshots[0]).is_file()
+    snapshots = sorted(p.name for p in (site / checker_runtime.ASSETS).glob("snapshot-*.bin"))
+    assert snapshots == [checker_runtime.snapshot_name()]
+    assert (checker_runtime.CACHE / snapshots[0]).is_file()
     # Pyodide's snapshot without the pages equal to the WebAssembly's initial memory (zeros and its
     # data segments; checker-start.js): the whole memory comes back, from a far smaller file.
     import struct
 
-    packed = (site / checker.ASSETS / snapshots[0]).read_bytes()
+    packed = (site / checker_runtime.ASSETS / snapshots[0]).read_bytes()
     magic, size, heap, runs = struct.unpack_from("<4I", packed)
     assert magic == 0x32535350 and size > 16 * 2**20 and heap < 2**20, (hex(magic), size, heap)
     spans = struct.unpack_from(f"<{2 * runs}I", packed, 16)
@@ -212,13 +212,16 @@ def test_pyodide_and_the_zip_are_in_the_site(site: Path) -> None:
     # The standard library it was made with: what the referee uses, stored (the host compresses it).
     import zipfile
 
-    library = site / checker.ASSETS / checker.stdlib_name()
+    library = site / checker_runtime.ASSETS / checker_runtime.stdlib_name()
     with zipfile.ZipFile(library) as zf:
         names = set(zf.namelist())
         assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}
     assert {"gettext.py", "json/__init__.py", "encodings/utf_16.py", "pyodide/__init__.py"} <= names
     assert not any(n.startswith(("unittest/", "email/", "tkinter/", "pydoc")) for n in names)
-    assert library.stat().st_size < (checker.PYODIDE / checker.PYODIDE_STDLIB).stat().st_size * 1.5
+    assert (
+        library.stat().st_size
+        < (checker_runtime.PYODIDE / checker_runtime.PYODIDE_STDLIB).stat().st_size * 1.5
+    )
 
 
 def test_files_have_precompressed_copies_of_the_same_bytes(site: Path) -> None:
@@ -226,13 +229,13 @@ def test_files_have_precompressed_copies_of_the_same_bytes(site: Path) -> None:
 
     from site_tools.published import precompress
 
-    assets = site / checker.ASSETS
+    assets = site / checker_runtime.ASSETS
     for path in (
-        site / checker.pyodide_dir() / "pyodide.asm.wasm",
+        site / checker_runtime.pyodide_dir() / "pyodide.asm.wasm",
         site / "search" / "search_index.json",
         site / "ru" / "check-a-score" / "index.html",
-        assets / checker.snapshot_name(),
-        assets / checker.stdlib_name(),
+        assets / checker_runtime.snapshot_name(),
+        assets / checker_runtime.stdlib_name(),
         site / "assets" / "javascripts" / "app" / "form-view.js",
     ):
         assert (
@@ -259,7 +262,7 @@ def test_only_the_checker_page_loads_the_checker(site: Path) -> None:
     for lang, prefix in (("en", ""), ("ru", "ru/"), ("de", "de/")):
         html = (site / prefix / "check-a-score" / "index.html").read_text(encoding="utf-8")
         assert f'class="referee-checker" data-lang="{lang}"' in html
-        assert f'data-bundle="{checker.bundle().name}"' in html
+        assert f'data-bundle="{checker_runtime.bundle().name}"' in html
         article = html.split("<article", 1)[1].split("</article>", 1)[0]
         assert "<form" not in article, "no form element: the checker posts nothing"
         assert STRINGS[lang]["check"] in html
@@ -517,7 +520,7 @@ def test_the_pages_state_the_size_the_build_measured(site: Path) -> None:
     # scripts and styles add about 0.17 MB to these files (./run bench --browser counts the whole).
     assert size <= 7_830_000, size
     for lang, prefix in (("en", ""), ("ru", "ru/"), ("de", "de/")):
-        page = (site / prefix / checker.PAGE / "index.html").read_text(encoding="utf-8")
+        page = (site / prefix / checker_runtime.PAGE / "index.html").read_text(encoding="utf-8")
         spoken = download_size.spoken(size, lang)
         assert page.count(spoken) >= 2, lang  # the page's text and the checker's loading line
         table = (site / prefix / "play-a-hand" / "index.html").read_text(encoding="utf-8")
@@ -675,9 +678,9 @@ def test_bytes_that_are_not_utf8_get_the_command_lines_error(tmp_path: Path) -> 
 
 def test_the_front_end_library_is_served_from_the_site_with_relative_imports(site: Path) -> None:
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
-    for name, (package, _) in checker.LIBRARY_FILES.items():
-        served = (site / checker.LIBRARY / name).read_text(encoding="utf-8")
-        assert served == checker.library_text(name)
+    for name, (package, _) in checker_runtime.LIBRARY_FILES.items():
+        served = (site / checker_runtime.LIBRARY / name).read_text(encoding="utf-8")
+        assert served == checker_runtime.library_text(name)
         assert lock["packages"][f"node_modules/{package}"]["version"] in served.splitlines()[0]
         assert not re.search(r"""(from|import)\s*["'][^./]""", served), f"a bare import in {name}"
         assert "eval(" not in served and "new Function" not in served

@@ -421,7 +421,7 @@ def test_the_browser_renders_with_the_same_plural_forms() -> None:
     ``ngettext``/``npgettext`` choose the same forms there; each catalog's plural rule is in the ``.mo``."""
     import gettext
 
-    from site_tools.published.checker import _bundle_files
+    from site_tools.published.checker_runtime import _bundle_files
 
     names = {name for name, _ in _bundle_files()}
     assert {

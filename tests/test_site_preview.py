@@ -7,44 +7,49 @@ from pathlib import Path
 import pytest
 
 from site_tools.hooks import checker as checker_hooks
-from site_tools.published import checker
+from site_tools.published import checker, checker_runtime
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture()
 def preview(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(checker.PREVIEW, "1")
+    monkeypatch.setenv(checker_runtime.PREVIEW, "1")
 
 
 def test_run_serve_asks_for_the_preview() -> None:
     serve = (ROOT / "run").read_text(encoding="utf-8").split("  serve)", 1)[1].split(";;", 1)[0]
-    assert f'export {checker.PREVIEW}="${{{checker.PREVIEW}:-1}}"' in serve
+    assert f'export {checker_runtime.PREVIEW}="${{{checker_runtime.PREVIEW}:-1}}"' in serve
 
 
 def test_the_preview_s_checker_names_no_snapshot(preview: None) -> None:
-    assert checker.preview()
+    assert checker_runtime.preview()
     assert 'data-snapshot=""' in checker.checker_block({}, "en")
 
 
 def test_the_production_checker_names_its_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(checker.PREVIEW, raising=False)
-    assert not checker.preview()
-    assert f'data-snapshot="{checker.snapshot_name()}"' in checker.checker_block({}, "en")
+    monkeypatch.delenv(checker_runtime.PREVIEW, raising=False)
+    assert not checker_runtime.preview()
+    assert f'data-snapshot="{checker_runtime.snapshot_name()}"' in checker.checker_block({}, "en")
 
 
 def test_the_preview_copies_pyodide_s_whole_library_and_makes_nothing(
     preview: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started: list[str] = []
-    monkeypatch.setattr(checker, "start_snapshot", lambda: started.append("snapshot"))
-    monkeypatch.setattr(checker, "finish_snapshot", lambda: started.append("snapshot"))
-    written = {p.relative_to(tmp_path).as_posix() for p in checker.copy_into_site(tmp_path)}
-    folder = checker.pyodide_dir()
+    monkeypatch.setattr(checker_runtime, "start_snapshot", lambda: started.append("snapshot"))
+    monkeypatch.setattr(checker_runtime, "finish_snapshot", lambda: started.append("snapshot"))
+    written = {p.relative_to(tmp_path).as_posix() for p in checker_runtime.copy_into_site(tmp_path)}
+    folder = checker_runtime.pyodide_dir()
     assert written == {
-        *(folder + name for name in (*checker.PYODIDE_FILES, checker.PYODIDE_STDLIB)),
-        f"{checker.ASSETS}/{checker.bundle().name}",
-        *(f"{checker.LIBRARY}/{name}" for name in checker.LIBRARY_FILES),  # the front-end's library
+        *(
+            folder + name
+            for name in (*checker_runtime.PYODIDE_FILES, checker_runtime.PYODIDE_STDLIB)
+        ),
+        f"{checker_runtime.ASSETS}/{checker_runtime.bundle().name}",
+        *(
+            f"{checker_runtime.LIBRARY}/{name}" for name in checker_runtime.LIBRARY_FILES
+        ),  # the front-end's library
     }
     assert started == []
     assert not list(tmp_path.rglob("snapshot-*")) and not list(tmp_path.rglob("*.br"))
@@ -55,7 +60,7 @@ def test_the_preview_s_hooks_write_no_service_worker_and_no_copies(
 ) -> None:
     from types import SimpleNamespace
 
-    monkeypatch.setattr(checker, "copy_into_site", lambda site: [])
+    monkeypatch.setattr(checker_runtime, "copy_into_site", lambda site: [])
     config = SimpleNamespace(site_dir=str(tmp_path), plugins={})
     checker_hooks.on_post_build(config)  # type: ignore[arg-type]
     assert [p.name for p in tmp_path.iterdir()] == ["manifest.webmanifest"]  # no sw.js, no .br
@@ -104,7 +109,7 @@ def test_a_dirty_rebuild_keeps_the_search_index_its_size() -> None:
             cwd=ROOT,
             capture_output=True,
             text=True,
-            env={**os.environ, checker.PREVIEW: "1"},
+            env={**os.environ, checker_runtime.PREVIEW: "1"},
             check=False,
         )
     assert done.returncode == 0, done.stderr[-2000:]

@@ -6,7 +6,7 @@
   ``overrides/main.html`` loads the checker's script and style there and nowhere else.
 - ``on_pre_build`` starts making the Pyodide snapshot in the background (Node), unless the build
   cache has it; ``on_post_build`` waits for it and copies Pyodide, the referee's zip and the snapshot
-  into the site (:mod:`site_tools.published.checker`), then the service worker and the web app manifest
+  into the site (:mod:`site_tools.published.checker_runtime`), then the service worker and the web app manifest
   (:mod:`site_tools.published.offline`), and precompressed copies of the large files
   (:mod:`site_tools.published.precompress`). A writer's preview (``./run serve``, ``SITE_PREVIEW=1``) makes
   no snapshot, no service worker and no compressed copies: the page starts Pyodide plainly.
@@ -30,7 +30,13 @@ from mkdocs.structure.pages import Page  # noqa: E402
 from site_tools.hooks import build  # noqa: E402
 from site_tools.languages import site_languages  # noqa: E402
 from site_tools.pages.blocks import BlockSyntaxError, find_blocks  # noqa: E402
-from site_tools.published import checker, download_size, offline, precompress  # noqa: E402
+from site_tools.published import (  # noqa: E402
+    checker,
+    checker_runtime,
+    download_size,
+    offline,
+    precompress,
+)
 
 
 def expand(markdown: str, lang: str, page_name: str) -> tuple[str, bool]:
@@ -93,7 +99,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown, has_checker = expand(markdown, build.language(config), build.page_name(page))
     except BlockSyntaxError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from None
-    except (OSError, KeyError, checker.CheckerSetupError) as error:
+    except (OSError, KeyError, checker_runtime.CheckerSetupError) as error:
         raise PluginError(f"{page.file.src_uri}: the score checker: {error}") from error
     if has_checker:
         page.meta["checker"] = True
@@ -114,11 +120,12 @@ def on_post_build(config: MkDocsConfig) -> None:
     if getattr(config.plugins.get("i18n"), "building", False):
         return
     try:
-        checker.copy_into_site(config.site_dir)
-    except checker.CheckerSetupError as error:
+        checker_runtime.copy_into_site(config.site_dir)
+    except checker_runtime.CheckerSetupError as error:
         raise PluginError(str(error)) from None
     site = Path(config.site_dir)
-    if checker.preview():  # ./run serve: a writer's preview needs neither (nor the snapshot)
+    # ./run serve: a writer's preview needs neither (nor the snapshot)
+    if checker_runtime.preview():
         download_size.state(site, site_languages())
         offline.write_manifest(site)
         return
@@ -131,15 +138,15 @@ def on_post_build(config: MkDocsConfig) -> None:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Tell the pages' template whether this is a writer's preview (it then registers no service worker)."""
-    config.extra["site_preview"] = checker.preview()
+    config.extra["site_preview"] = checker_runtime.preview()
     return config
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
     """Install Pyodide from npm first if the lock file changed (``mkdocs build`` alone must work)."""
     try:
-        checker.ensure_node_modules()
-    except checker.CheckerSetupError as error:
+        checker_runtime.ensure_node_modules()
+    except checker_runtime.CheckerSetupError as error:
         raise PluginError(str(error)) from None
-    if not checker.preview():
-        checker.start_snapshot()  # made while the pages are built; on_post_build waits for it
+    if not checker_runtime.preview():
+        checker_runtime.start_snapshot()  # made while the pages are built; on_post_build waits for it

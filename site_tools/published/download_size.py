@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from site_tools.published import checker
+from site_tools.published import checker_runtime
 
 MACRO = "{{checker_download}}"
 UNITS = {"ru": "МБ"}
@@ -28,14 +28,14 @@ DECIMAL_COMMA = {"ru", "de", "pl", "uk", "fr", "es", "it"}
 
 def start_files(site: Path) -> list[Path]:
     """The files the checker's worker fetches before its first answer."""
-    assets = site / checker.ASSETS
-    folder = site / checker.pyodide_dir()
-    files = [folder / name for name in checker.PYODIDE_FILES]
+    assets = site / checker_runtime.ASSETS
+    folder = site / checker_runtime.pyodide_dir()
+    files = [folder / name for name in checker_runtime.PYODIDE_FILES]
     snapshots = sorted(assets.glob("snapshot-*.bin"))
     if snapshots:
-        files += [snapshots[0], assets / checker.stdlib_name()]
+        files += [snapshots[0], assets / checker_runtime.stdlib_name()]
     else:  # the plain start: Pyodide's whole library and the referee's zip
-        files += [folder / checker.PYODIDE_STDLIB, *sorted(assets.glob("referee-*.zip"))]
+        files += [folder / checker_runtime.PYODIDE_STDLIB, *sorted(assets.glob("referee-*.zip"))]
     return [f for f in files if f.is_file()]
 
 

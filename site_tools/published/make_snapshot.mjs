@@ -1,5 +1,5 @@
 // Makes the score checker's Pyodide memory snapshot, and the standard library it goes with, at
-// site-build time (site_tools/published/checker.py runs it).
+// site-build time (site_tools/published/checker_runtime.py runs it).
 //
 //   node site_tools/published/make_snapshot.mjs <pyodide folder>/ <referee zip> <lock file JSON> <records JSON>
 //        <out snapshot> <out stdlib zip>

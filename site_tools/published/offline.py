@@ -21,7 +21,7 @@ from pathlib import Path
 from site_tools.buildcache import files_digest
 from site_tools.languages import site_languages
 from site_tools.pages.frame import FRAME_STRINGS, frame_text
-from site_tools.published import checker
+from site_tools.published import checker_runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 SW_TEMPLATE = Path(__file__).resolve().parent / "sw.js"
@@ -52,7 +52,7 @@ def build_version() -> str:
                 for p in path.rglob("*")
                 if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".mo")
             ]
-    return files_digest([*files], ROOT)[:16] + checker.snapshot_name()[9:13]
+    return files_digest([*files], ROOT)[:16] + checker_runtime.snapshot_name()[9:13]
 
 
 def checker_files(site: Path) -> list[str]:
@@ -61,7 +61,7 @@ def checker_files(site: Path) -> list[str]:
     Every file of ``assets/checker/`` but compressed copies: Pyodide's, the snapshot and its
     standard library (or Pyodide's whole one, without a snapshot) and the referee's zip.
     """
-    folder = site / checker.ASSETS
+    folder = site / checker_runtime.ASSETS
     own = [
         p.relative_to(site).as_posix()
         for p in folder.rglob("*")
@@ -69,7 +69,7 @@ def checker_files(site: Path) -> list[str]:
     ]
     # The ES modules the page's script imports, and the worker's own module: no page links to them.
     # (The worker itself is kept under the address the page starts it with, query and all.)
-    scripts = ["assets/javascripts/checker-start.js", *checker.front_end_files()]
+    scripts = ["assets/javascripts/checker-start.js", *checker_runtime.front_end_files()]
     return sorted({*own, *(s for s in scripts if (site / s).is_file())})
 
 

@@ -32,7 +32,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from site_tools.published.checker import CACHE, _node
+from site_tools.published.checker_runtime import CACHE, _node
 
 TEXT = {".html", ".js", ".mjs", ".json", ".css", ".svg", ".xml", ".txt", ".webmanifest"}
 SMALL = 1_000  # bytes; below it compression saves too little to be worth a file

@@ -4,7 +4,7 @@
  * (JSX-like tagged templates in plain ES modules: no build step, no eval, so the CSP holds).
  *
  * The files are the npm packages' ES-module builds, pinned in package-lock.json and copied into the
- * site by site_tools/published/checker.py (LIBRARY_FILES) under assets/checker/lib/.
+ * site by site_tools/published/checker_runtime.py (LIBRARY_FILES) under assets/checker/lib/.
  *
  *   import { html, render, useState } from "./lib.js";
  *   render(html`<p>${text}</p>`, node);
