@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.cards import Card
 from referee.engines.fishing import Draw
@@ -54,9 +53,12 @@ def colour_name(red: bool) -> Message:
     return t("red") if red else t("black")
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One player's turn as it happened: the cards he took, and the card he discarded (None: the stock ran out)."""
+class Turn(NamedTuple):
+    """One player's turn as it happened: the cards he took, and the card he discarded (None: the stock ran out).
+
+    A named tuple, not a frozen dataclass: a check makes one per turn, and a tuple is made in a
+    fraction of a dataclass's time (its ``__init__`` sets each field through ``object.__setattr__``).
+    """
 
     seat: int
     taken: tuple[Any, ...]
