@@ -367,6 +367,21 @@ _LAYS: dict[Card, Lay] = {}
 """Each lay made so far, by its card (see :data:`_TAKES`)."""
 
 
+_PLAIN_PLAYS: dict[Card, Play] = {}
+"""Each play that takes nothing, by its card (see :data:`_TAKES`)."""
+_PLAIN_TEXTS: dict[tuple[str, str], Play] = {}
+"""Each play that takes nothing read so far, by its text and notation (bounded as :data:`_TAKES`)."""
+
+
+def plain_play(card: Card) -> Play:
+    """``Play(card)``, a card that takes nothing, made once per card: the play a record reads is then
+    the very play the rules list, found among them by identity."""
+    move = _PLAIN_PLAYS.get(card)
+    if move is None:
+        move = _PLAIN_PLAYS[card] = Play(card)
+    return move
+
+
 def lay_of(card: Card) -> Lay:
     """``Lay(card)``, made once per card."""
     move = _LAYS.get(card)
@@ -386,6 +401,10 @@ def parse_play(text: Any, players: Sequence[str], notation: str) -> Play:
     (Card(7♣),)
     """
     raw = str(text)
+    if ">" not in raw:  # most plays take nothing: one read of each text is kept
+        move = _PLAIN_TEXTS.get((raw, notation))
+        if move is not None:
+            return move
     head, _, rest = raw.partition(">")
     cards = parse_cards(head, notation)
     if len(cards) != 1:
@@ -408,6 +427,11 @@ def parse_play(text: Any, players: Sequence[str], notation: str) -> Play:
                 bundles.append(token)
             elif token:
                 table.extend(parse_cards(token, notation))
+    if not table and not bundles:
+        move = plain_play(cards[0])
+        if ">" not in raw and len(_PLAIN_TEXTS) < 10_000:
+            _PLAIN_TEXTS[raw, notation] = move
+        return move
     seats = sorted(set(bundles), key=list(players).index)
     return Play(cards[0], tuple(sorted(set(table))), tuple(seats))
 
