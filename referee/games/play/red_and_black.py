@@ -97,10 +97,13 @@ class RedBlackGame(TurnState[Draw]):
     def turns(self) -> list[Turn]:
         """Every turn finished so far, in order."""
         if self._rows:
-            cards = self.cards or []
+            # A slice of a tuple is a tuple (one copy, not two), and tuple.__new__ makes each turn
+            # in C (a named tuple's own __new__ is a Python function): a check reads every turn.
+            cards, new = tuple(self.cards or ()), tuple.__new__
+            end = len(cards)
             self._turns.extend(
                 [
-                    Turn(seat, tuple(cards[lo:hi]), cards[hi] if hi < len(cards) else None, red)
+                    new(Turn, (seat, cards[lo:hi], cards[hi] if hi < end else None, red))
                     for seat, lo, hi, red in self._rows
                 ]
             )
