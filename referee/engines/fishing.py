@@ -588,6 +588,7 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
             ok = False
             continue
         r.known_keys(p, {*PHASES, "note"})
+        notation = r.notation
         for key in PHASES:
             value = entry.get(key)
             if value is None:
@@ -600,6 +601,7 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
                 )
                 ok = False
                 continue
+            parse: Callable[[Any, str], object] = parse_card if key == "lay" else parse_take
             for name, card in value.items():
                 if str(name) not in players:
                     r.fail(
@@ -610,7 +612,7 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
                     ok = False
                     continue
                 try:
-                    parse_card(card, r.notation) if key == "lay" else parse_take(card, r.notation)
+                    parse(card, notation)
                 except NotationError as err:
                     r.add(err, p + (key, name))
                     ok = False
@@ -631,8 +633,10 @@ def round_moves(
     out gets :class:`Missing`; an entry nobody asks for (after the end of the game, or for a player who
     had no turn) stops it, with its path appended to ``leftover``.
     """
+    # state.is_over() and state.player read inline (TurnState's own): this loop runs once a move
+    players = state.players
     for i, entry in enumerate(rounds):
-        if state.is_over():
+        if state._outcome is not None:
             leftover.append((i,))
             return
         number = state.round
@@ -640,18 +644,15 @@ def round_moves(
             if key not in entry and i == len(rounds) - 1:
                 return  # the record stops in the middle of its last round
             given = {str(k): v for k, v in (entry.get(key) or {}).items()}
-            while given and not state.is_over() and state.round == number and state.phase == key:
-                name = str(state.player)
+            lay = key == "lay"
+            while given and state._outcome is None and state.round == number and state.phase == key:
+                name = players[state.to_move]
                 if name not in given:
                     yield Missing(), (i, key)
                     return
                 value = given.pop(name)
                 yield (
-                    (
-                        lay_of(parse_card(value, notation))
-                        if key == "lay"
-                        else parse_take(value, notation)
-                    ),
+                    (lay_of(parse_card(value, notation)) if lay else parse_take(value, notation)),
                     (i, key, name),
                 )
             if given:
@@ -682,11 +683,12 @@ def replay_rounds(
     leftover: list[Path] = []
 
     def recorded() -> Iterator[RoundMove]:
+        add = paths.append
         for move, where in round_moves(state, rounds, r.notation, leftover):
-            paths.append(path + where)
+            add(where)  # under ``path``: joined to it only for the move a finding is about
             yield move
 
-    replayed = replay_moves(state, recorded(), lambda k: r.doc.where(paths[k], deal=number))
+    replayed = replay_moves(state, recorded(), lambda k: r.doc.where(path + paths[k], deal=number))
     if replayed.finding is None and leftover:
         where = r.doc.where(path + leftover[0], deal=number)
         if state.is_over():
