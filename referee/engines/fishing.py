@@ -375,7 +375,14 @@ _PLAIN_TEXTS: dict[tuple[str, str], Play] = {}
 
 def plain_play(card: Card) -> Play:
     """``Play(card)``, a card that takes nothing, made once per card: the play a record reads is then
-    the very play the rules list, found among them by identity."""
+    the very play the rules list, found among them by identity.
+
+    >>> seven = parse_card("7♠")
+    >>> plain_play(seven) is parse_play("7♠", ["Anna"], "en") is parse_play("7s", ["Anna"], "en")
+    True
+    >>> plain_play(seven) == Play(seven), parse_play("7♠ > 7♣", ["Anna"], "en") is plain_play(seven)
+    (True, False)
+    """
     move = _PLAIN_PLAYS.get(card)
     if move is None:
         move = _PLAIN_PLAYS[card] = Play(card)
