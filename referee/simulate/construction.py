@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate
+from itertools import accumulate, compress
 
 from referee.cards import Rank
 from referee.games import construction as cn
@@ -85,7 +85,7 @@ class Track:
         self.board = board
         self.near: dict[Cell, tuple[Cell, ...]] = {}
         self.walks: dict[Cell, tuple[list[tuple[Cell, ...]], list[int]]] = {}
-        self.capped: dict[Cell, dict[int, list[tuple[Cell, ...]]]] = {}
+        self.capped: dict[Cell, dict[int, tuple[list[tuple[Cell, ...]], list[Cell]]]] = {}
 
     def ends(self, cell: Cell) -> tuple[Cell, ...]:
         """:meth:`ConstructionGame.neighbours` of ``cell``, in its order."""
@@ -123,8 +123,9 @@ class Track:
             got = self.walks[start] = (paths, highest)
         return got
 
-    def within(self, start: Cell, power: int) -> list[tuple[Cell, ...]]:
-        """:meth:`paths` from ``start`` whose cards are all at most ``power``, in the same order.
+    def within(self, start: Cell, power: int) -> tuple[list[tuple[Cell, ...]], list[Cell]]:
+        """:meth:`paths` from ``start`` whose cards are all at most ``power``, in the same order, and
+        the card each ends on.
 
         Kept per start and power: a late game's turns ask for the same few tokens' paths again and
         again, with only the cards held by tokens (which change every turn) left to filter out.
@@ -135,7 +136,8 @@ class Track:
         got = by_power.get(power)
         if got is None:
             paths, highest = self.paths(start)
-            got = by_power[power] = [p for p, v in zip(paths, highest, strict=True) if v <= power]
+            capped = [p for p, v in zip(paths, highest, strict=True) if v <= power]
+            got = by_power[power] = (capped, [p[-1] for p in capped])
         return got
 
     def built(self, cell: Cell) -> None:
@@ -192,8 +194,10 @@ def random_use(
         # held are filtered out by filter() with a set's method, in C: late in a game this filter
         # is most of a turn (a dozen tokens with some twenty paths each), and the number of tokens,
         # not the game's length, is what makes a late turn dearer than an early one.
-        free = list(filter(held.isdisjoint, within(start, power)))
-        return free if skip is None else [p for p in free if p[-1] != skip]
+        paths, lasts = within(start, power)
+        if skip is not None:  # the paths that do not end on it, picked in C as well
+            return list(filter(held.isdisjoint, compress(paths, map(skip.__ne__, lasts))))
+        return list(filter(held.isdisjoint, paths))
 
     if king and len(small) < construction.SMALL_TOKENS:
         joker = Cell(construction.JOKER_COLUMN[side], 0)
