@@ -565,14 +565,14 @@ class RedAndBlack(PackGame):
         next_colour = (colour_name(True), colour_name(False))  # by the colour needed in the turn
         steps: list[Message] = []
         add = steps.append
-        for seat, taken, discarded, needed_red in game.turns:
+        for seat, taken, discarded, needed_red in game.turn_lists():
             player = players[seat]
             if discarded is None:
                 add(
                     t(
                         "{player} takes {taken}; the stock is empty.",
                         player=player,
-                        taken=list(taken),
+                        taken=taken,
                     )
                 )
             elif taken:
@@ -580,7 +580,7 @@ class RedAndBlack(PackGame):
                     t(
                         "{player} takes {taken} and discards {card}; {colour} is needed next.",
                         player=player,
-                        taken=list(taken),
+                        taken=taken,
                         card=discarded,
                         colour=next_colour[needed_red],
                     )

@@ -110,6 +110,26 @@ class RedBlackGame(TurnState[Draw]):
             self._rows.clear()
         return self._turns
 
+    def turn_lists(self) -> list[tuple[int, list[Any], Any, bool]]:
+        """:attr:`turns` as plain tuples, each turn's cards taken as a new list (seat, taken, discarded,
+        colour needed): a check's explanation of every turn reads a game played by
+        :meth:`play_randomly` straight from its rows, with no :class:`Turn` made on the way.
+
+        >>> game = RedBlackGame(["Anna", "Boris"], [False, True, True, False], ["2♠", "3♥", "4♥", "5♠"])
+        >>> game.draw_to_the_end(); game.turn_lists()
+        [(0, ['2♠'], '3♥', True), (1, ['4♥'], '5♠', False)]
+        >>> game.turn_lists() == [(t.seat, list(t.taken), t.discarded, t.needed_red) for t in game.turns]
+        True
+        """
+        cards = self.cards
+        if self._turns or cards is None:
+            return [(t.seat, list(t.taken), t.discarded, t.needed_red) for t in self.turns]
+        end = len(cards)
+        return [
+            (seat, cards[lo:hi], cards[hi] if hi < end else None, red)
+            for seat, lo, hi, red in self._rows
+        ]
+
     def play_randomly(self, rng: random.Random, limit: int = 100_000) -> None:
         """Draw to the end: every move is forced, so no random number is drawn.
 
