@@ -61,6 +61,9 @@ def test_red_and_black(seed, n, limit):
         return rb.RedBlackGame([str(k) for k in range(n)], red, stock)
 
     fast, slow = same_game(make, seed, limit)
+    # the turns a check explains, read from the fast path's rows before any Turn is made
+    told = [(t.seat, list(t.taken), t.discarded, t.needed_red) for t in slow.turns]
+    assert fast.turn_lists() == told and slow.turn_lists() == told
     assert fast.moves == slow.moves and fast.turns == slow.turns and fast.taken == slow.taken
     assert fast.discards == slow.discards and fast.outcome() == slow.outcome()
     assert (fast.position, fast.needed_red, fast.to_move) == (

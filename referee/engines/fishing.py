@@ -367,6 +367,28 @@ _LAYS: dict[Card, Lay] = {}
 """Each lay made so far, by its card (see :data:`_TAKES`)."""
 
 
+_PLAIN_PLAYS: dict[Card, Play] = {}
+"""Each play that takes nothing, by its card (see :data:`_TAKES`)."""
+_PLAIN_TEXTS: dict[tuple[str, str], Play] = {}
+"""Each play that takes nothing read so far, by its text and notation (bounded as :data:`_TAKES`)."""
+
+
+def plain_play(card: Card) -> Play:
+    """``Play(card)``, a card that takes nothing, made once per card: the play a record reads is then
+    the very play the rules list, found among them by identity.
+
+    >>> seven = parse_card("7♠")
+    >>> plain_play(seven) is parse_play("7♠", ["Anna"], "en") is parse_play("7s", ["Anna"], "en")
+    True
+    >>> plain_play(seven) == Play(seven), parse_play("7♠ > 7♣", ["Anna"], "en") is plain_play(seven)
+    (True, False)
+    """
+    move = _PLAIN_PLAYS.get(card)
+    if move is None:
+        move = _PLAIN_PLAYS[card] = Play(card)
+    return move
+
+
 def lay_of(card: Card) -> Lay:
     """``Lay(card)``, made once per card."""
     move = _LAYS.get(card)
@@ -386,6 +408,10 @@ def parse_play(text: Any, players: Sequence[str], notation: str) -> Play:
     (Card(7♣),)
     """
     raw = str(text)
+    if ">" not in raw:  # most plays take nothing: one read of each text is kept
+        move = _PLAIN_TEXTS.get((raw, notation))
+        if move is not None:
+            return move
     head, _, rest = raw.partition(">")
     cards = parse_cards(head, notation)
     if len(cards) != 1:
@@ -408,6 +434,11 @@ def parse_play(text: Any, players: Sequence[str], notation: str) -> Play:
                 bundles.append(token)
             elif token:
                 table.extend(parse_cards(token, notation))
+    if not table and not bundles:
+        move = plain_play(cards[0])
+        if ">" not in raw and len(_PLAIN_TEXTS) < 10_000:
+            _PLAIN_TEXTS[raw, notation] = move
+        return move
     seats = sorted(set(bundles), key=list(players).index)
     return Play(cards[0], tuple(sorted(set(table))), tuple(seats))
 
@@ -564,6 +595,7 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
             ok = False
             continue
         r.known_keys(p, {*PHASES, "note"})
+        notation = r.notation
         for key in PHASES:
             value = entry.get(key)
             if value is None:
@@ -576,6 +608,7 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
                 )
                 ok = False
                 continue
+            parse: Callable[[Any, str], object] = parse_card if key == "lay" else parse_take
             for name, card in value.items():
                 if str(name) not in players:
                     r.fail(
@@ -586,7 +619,7 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
                     ok = False
                     continue
                 try:
-                    parse_card(card, r.notation) if key == "lay" else parse_take(card, r.notation)
+                    parse(card, notation)
                 except NotationError as err:
                     r.add(err, p + (key, name))
                     ok = False
@@ -607,8 +640,10 @@ def round_moves(
     out gets :class:`Missing`; an entry nobody asks for (after the end of the game, or for a player who
     had no turn) stops it, with its path appended to ``leftover``.
     """
+    # state.is_over() and state.player read inline (TurnState's own): this loop runs once a move
+    players = state.players
     for i, entry in enumerate(rounds):
-        if state.is_over():
+        if state._outcome is not None:
             leftover.append((i,))
             return
         number = state.round
@@ -616,18 +651,15 @@ def round_moves(
             if key not in entry and i == len(rounds) - 1:
                 return  # the record stops in the middle of its last round
             given = {str(k): v for k, v in (entry.get(key) or {}).items()}
-            while given and not state.is_over() and state.round == number and state.phase == key:
-                name = str(state.player)
+            lay = key == "lay"
+            while given and state._outcome is None and state.round == number and state.phase == key:
+                name = players[state.to_move]
                 if name not in given:
                     yield Missing(), (i, key)
                     return
                 value = given.pop(name)
                 yield (
-                    (
-                        lay_of(parse_card(value, notation))
-                        if key == "lay"
-                        else parse_take(value, notation)
-                    ),
+                    (lay_of(parse_card(value, notation)) if lay else parse_take(value, notation)),
                     (i, key, name),
                 )
             if given:
@@ -658,11 +690,12 @@ def replay_rounds(
     leftover: list[Path] = []
 
     def recorded() -> Iterator[RoundMove]:
+        add = paths.append
         for move, where in round_moves(state, rounds, r.notation, leftover):
-            paths.append(path + where)
+            add(where)  # under ``path``: joined to it only for the move a finding is about
             yield move
 
-    replayed = replay_moves(state, recorded(), lambda k: r.doc.where(paths[k], deal=number))
+    replayed = replay_moves(state, recorded(), lambda k: r.doc.where(path + paths[k], deal=number))
     if replayed.finding is None and leftover:
         where = r.doc.where(path + leftover[0], deal=number)
         if state.is_over():

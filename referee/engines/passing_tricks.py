@@ -217,8 +217,8 @@ class PassingTrickPlay:
             seat_piles: list[list[Card]] = [[], [], [], [], []]
             for card in hand:
                 seat_piles[slot[card.index]].append(card)
-                if card is master:
-                    holder = s
+            if master in hand:
+                holder = s
             piles.append(seat_piles)
         actions: list[list[Card | str]] = []
         bought = [0] * n
@@ -304,19 +304,28 @@ class PassingTrickPlay:
                 taken_back.append((leader, card))
                 stalled = stalled + 1 if lead_on_empty else 0
                 barred = set()
-                leader = next((s for s in ring[leader] if hands[s]), leader)
+                for s in ring[leader]:  # the next seat with cards leads (a loop: no generator)
+                    if hands[s]:
+                        leader = s
+                        break
                 continue
             # tuple.__new__: a named tuple made in C (its own __new__ is a Python function)
             tricks.append(new_tuple(PassingTrick, (leader, tuple(cards), tuple(seats), winner)))
             led_slots.add(led_slot)
-            if [] in hands:
-                out.extend(s for s in seats if not hands[s] and s not in out)
+            if [] in hands:  # only this trick's seats can have just played their last card
+                for s in seats:
+                    if not hands[s] and s not in out:
+                        out.append(s)
             stalled = 0
             if hands[winner]:
                 leader = winner
                 barred = set(led_slots) if once_per_deal else {led_slot}
             else:
-                leader = next((s for s in ring[winner] if hands[s]), winner)
+                leader = winner
+                for s in ring[winner]:
+                    if hands[s]:
+                        leader = s
+                        break
                 barred = set()
         self.leader = self.turn = leader
         self.barred, self.stalled = {SUITS[i] for i in barred}, stalled

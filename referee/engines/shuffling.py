@@ -15,21 +15,25 @@ True
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import random
 
-_BITS = [n.bit_length() for n in range(1024)]
-"""``n.bit_length()`` looked up for the lengths of any pack (a triple pack is 156 cards)."""
+
+@cache
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The Fisher–Yates walk of a pack of ``length`` cards: each place ``i`` from the last down to 1,
+    with the ``n = i + 1`` places it draws among and the bit length of ``n`` (worked out once per
+    pack size, not once per card of every shuffle)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 def shuffle(cards: list[Any], rng: random.Random) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same draws, inline)."""
-    bits, lengths = rng.getrandbits, _BITS
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = lengths[n] if n < 1024 else n.bit_length()
+    bits = rng.getrandbits
+    for i, n, k in _steps(len(cards)):
         j = bits(k)
         while j >= n:
             j = bits(k)

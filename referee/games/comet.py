@@ -38,11 +38,12 @@ from referee.errors import NotationError
 from referee.games.play.comet import (
     DECK,
     NINE_OF_DIAMONDS,
+    PASS,
+    PLAYS,
     CometDeal,
     CometMove,
     Pass,
     Play,
-    Turn,
     settle,
 )
 from referee.messages import Message, signed, t, tn
@@ -161,29 +162,41 @@ def read_tokens(value: Any, notation: str) -> list[CometMove]:
         ]
     else:
         tokens = list(value)
-    return [
-        Pass() if str(tok).strip().lower() in PASS_WORDS else Play(parse_card(tok, notation))
-        for tok in tokens
-    ]
+    # Each card's play is made once (PLAYS); a card of no Comet pack still gets its own, for the
+    # replay to refuse.
+    plays = PLAYS
+    moves: list[CometMove] = []
+    for tok in tokens:
+        if str(tok).strip().lower() in PASS_WORDS:
+            moves.append(PASS)
+        else:
+            card = parse_card(tok, notation)
+            moves.append(plays.get(card) or Play(card))
+    return moves
 
 
 def runs(deal: CometDeal) -> list[Message]:
-    """The play, run by run: who led what, who followed with which card, and why the run stopped."""
-    steps: list[Message] = []
-    current: list[Turn] = []
+    """The play, run by run: who led what, who followed with which card, and why the run stopped.
 
-    def flush() -> None:
-        if not current:
-            return
-        first = current[0]
-        leader = deal.players[first.seat]
+    A run is the turns from a lead up to the turn that stops it, or up to the next lead when the
+    replay broke off inside it; each is sliced out of the history in one pass.
+    """
+    steps: list[Message] = []
+    players, history = deal.players, deal.history
+    i, n = 0, len(history)
+    while i < n:
+        j = i  # the run's last turn
+        while history[j].stop is None and j + 1 < n and not history[j + 1].lead:
+            j += 1
+        first = history[i]
+        leader = players[first.seat]
         lead_card = first.move.card if isinstance(first.move, Play) else None
         rest = [
-            t("{card} ({player})", card=x.move.card, player=deal.players[x.seat])
-            for x in current[1:]
+            t("{card} ({player})", card=x.move.card, player=players[x.seat])
+            for x in history[i + 1 : j + 1]
             if isinstance(x.move, Play)
         ]
-        stop = current[-1].stop
+        stop = history[j].stop
         if stop is None:  # the replay stopped inside this run, at an illegal play
             steps.append(
                 t("{leader} leads {card}; then {plays}.", leader=leader, card=lead_card, plays=rest)
@@ -204,15 +217,7 @@ def runs(deal: CometDeal) -> list[Message]:
             steps.append(
                 t("{leader} leads {card}; {stop}.", leader=leader, card=lead_card, stop=stop)
             )
-        current.clear()
-
-    for turn in deal.history:
-        if turn.lead and current:
-            flush()
-        current.append(turn)
-        if turn.stop is not None:
-            flush()
-    flush()
+        i = j + 1
     return steps
 
 

@@ -34,10 +34,11 @@ def buy_or_pass_game(
     cards = list(bop.DECK)
     shuffle(cards, rng)
     n, size = bop.PLAYERS, bop.HAND
-    # One packet each from the dealer's left: seat s gets packet (s - dealer - 1) mod n.
-    hands = [
-        cards[(s - dealer - 1) % n * size : ((s - dealer - 1) % n + 1) * size] for s in range(n)
-    ]
+    # One packet each from the dealer's left: seat s gets packet (s - dealer - 1) mod n, so the
+    # packets in order, turned by that much, are the hands by seat.
+    packets = [cards[k * size : (k + 1) * size] for k in range(n)]
+    first = (-dealer - 1) % n
+    hands = packets[first:] + packets[:first]
     stock = cards[n * size :]
     dealt_stock = list(stock)
     held = [list(h) for h in hands]

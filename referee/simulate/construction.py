@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate
+from itertools import accumulate, compress
 
 from referee.cards import Rank
 from referee.games import construction as cn
@@ -85,6 +85,7 @@ class Track:
         self.board = board
         self.near: dict[Cell, tuple[Cell, ...]] = {}
         self.walks: dict[Cell, tuple[list[tuple[Cell, ...]], list[int]]] = {}
+        self.capped: dict[Cell, dict[int, tuple[list[tuple[Cell, ...]], list[Cell]]]] = {}
 
     def ends(self, cell: Cell) -> tuple[Cell, ...]:
         """:meth:`ConstructionGame.neighbours` of ``cell``, in its order."""
@@ -122,6 +123,23 @@ class Track:
             got = self.walks[start] = (paths, highest)
         return got
 
+    def within(self, start: Cell, power: int) -> tuple[list[tuple[Cell, ...]], list[Cell]]:
+        """:meth:`paths` from ``start`` whose cards are all at most ``power``, in the same order, and
+        the card each ends on.
+
+        Kept per start and power: a late game's turns ask for the same few tokens' paths again and
+        again, with only the cards held by tokens (which change every turn) left to filter out.
+        """
+        by_power = self.capped.get(start)
+        if by_power is None:
+            by_power = self.capped[start] = {}
+        got = by_power.get(power)
+        if got is None:
+            paths, highest = self.paths(start)
+            capped = [p for p, v in zip(paths, highest, strict=True) if v <= power]
+            got = by_power[power] = (capped, [p[-1] for p in capped])
+        return got
+
     def built(self, cell: Cell) -> None:
         """A card was built at ``cell``: the places within three cards of it walk differently now."""
         for end in construction.track_ends(cell):
@@ -131,6 +149,7 @@ class Track:
             around |= {c for p in around for c in self.ends(p)}
         for p in around:
             self.walks.pop(p, None)
+            self.capped.pop(p, None)
 
 
 def random_use(
@@ -168,17 +187,17 @@ def random_use(
         free = [p for p in near if cover[p] - (p == moved) == 0]
         return (not free), (free[0] if len(free) == 1 else None)
 
-    walks = (track if track is not None else Track(board)).paths
+    within = (track if track is not None else Track(board)).within
 
     def open_paths(start: Cell, power: int, skip: Cell | None) -> list[tuple[Cell, ...]]:
-        # The paths of _open_paths in its order, without the ones ending on ``skip``.
-        paths, highest = walks(start)
-        isdisjoint = held.isdisjoint
-        return [
-            p
-            for p, v in zip(paths, highest, strict=True)
-            if v <= power and p[-1] != skip and isdisjoint(p)
-        ]
+        # The paths of _open_paths in its order, without the ones ending on ``skip``. The cards
+        # held are filtered out by filter() with a set's method, in C: late in a game this filter
+        # is most of a turn (a dozen tokens with some twenty paths each), and the number of tokens,
+        # not the game's length, is what makes a late turn dearer than an early one.
+        paths, lasts = within(start, power)
+        if skip is not None:  # the paths that do not end on it, picked in C as well
+            return list(filter(held.isdisjoint, compress(paths, map(skip.__ne__, lasts))))
+        return list(filter(held.isdisjoint, paths))
 
     if king and len(small) < construction.SMALL_TOKENS:
         joker = Cell(construction.JOKER_COLUMN[side], 0)
@@ -193,10 +212,14 @@ def random_use(
     steps = [p for p in game.neighbours(mine) if p not in held and WORTH[board[p]] <= power]
     groups: list[list[tuple[Cell, ...]]] = []  # each small token's paths
     total = 1 + len(steps)
+    # A token that stands on none of the other large token's neighbours changes no cover when it
+    # moves: its ban is a new token's, worked out once for all of them.
+    unmoved = ban(None)
     for k, start in enumerate(small):
-        none_free, only = ban(k)
-        groups.append([] if none_free else open_paths(start, power, only))
-        total += len(groups[-1])
+        none_free, only = ban(k) if start in cover else unmoved
+        group = [] if none_free else open_paths(start, power, only)
+        groups.append(group)
+        total += len(group)
     k = rng.choice(range(total))
     if k == 0:
         return cn.Action(card, "discard")

@@ -208,7 +208,7 @@ class CollectorState(RoundsState[CollectorMove]):
 
     def is_legal(self, move: CollectorMove) -> bool:
         """Checked without listing every move."""
-        if self.is_over():
+        if self._outcome is not None:
             return False
         if self.phase == "lay":
             return isinstance(move, Lay) and move.card in self.hands[self.to_move]

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.cards import Card
 from referee.engines.fishing import Draw
@@ -54,9 +53,12 @@ def colour_name(red: bool) -> Message:
     return t("red") if red else t("black")
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One player's turn as it happened: the cards he took, and the card he discarded (None: the stock ran out)."""
+class Turn(NamedTuple):
+    """One player's turn as it happened: the cards he took, and the card he discarded (None: the stock ran out).
+
+    A named tuple, not a frozen dataclass: a check makes one per turn, and a tuple is made in a
+    fraction of a dataclass's time (its ``__init__`` sets each field through ``object.__setattr__``).
+    """
 
     seat: int
     taken: tuple[Any, ...]
@@ -95,15 +97,38 @@ class RedBlackGame(TurnState[Draw]):
     def turns(self) -> list[Turn]:
         """Every turn finished so far, in order."""
         if self._rows:
-            cards = self.cards or []
+            # A slice of a tuple is a tuple (one copy, not two), and tuple.__new__ makes each turn
+            # in C (a named tuple's own __new__ is a Python function): a check reads every turn.
+            cards, new = tuple(self.cards or ()), tuple.__new__
+            end = len(cards)
             self._turns.extend(
                 [
-                    Turn(seat, tuple(cards[lo:hi]), cards[hi] if hi < len(cards) else None, red)
+                    new(Turn, (seat, cards[lo:hi], cards[hi] if hi < end else None, red))
                     for seat, lo, hi, red in self._rows
                 ]
             )
             self._rows.clear()
         return self._turns
+
+    def turn_lists(self) -> list[tuple[int, list[Any], Any, bool]]:
+        """:attr:`turns` as plain tuples, each turn's cards taken as a new list (seat, taken, discarded,
+        colour needed): a check's explanation of every turn reads a game played by
+        :meth:`play_randomly` straight from its rows, with no :class:`Turn` made on the way.
+
+        >>> game = RedBlackGame(["Anna", "Boris"], [False, True, True, False], ["2♠", "3♥", "4♥", "5♠"])
+        >>> game.draw_to_the_end(); game.turn_lists()
+        [(0, ['2♠'], '3♥', True), (1, ['4♥'], '5♠', False)]
+        >>> game.turn_lists() == [(t.seat, list(t.taken), t.discarded, t.needed_red) for t in game.turns]
+        True
+        """
+        cards = self.cards
+        if self._turns or cards is None:
+            return [(t.seat, list(t.taken), t.discarded, t.needed_red) for t in self.turns]
+        end = len(cards)
+        return [
+            (seat, cards[lo:hi], cards[hi] if hi < end else None, red)
+            for seat, lo, hi, red in self._rows
+        ]
 
     def play_randomly(self, rng: random.Random, limit: int = 100_000) -> None:
         """Draw to the end: every move is forced, so no random number is drawn.

@@ -11,7 +11,7 @@ from operator import attrgetter
 from typing import Any
 
 from referee.cards import Card
-from referee.engines.fishing import PackState, Play
+from referee.engines.fishing import PackState, Play, plain_play
 from referee.engines.turns import IllegalMoveError, Outcome
 from referee.messages import t
 from referee.records.hands import DECK
@@ -71,12 +71,17 @@ class BundlesState(PackState[Play]):
 
     def targets(self, card: Card) -> tuple[list[Card], list[str]]:
         """The table cards and the other players' bundles whose top card match ``card`` by rank."""
+        rank, me = card.rank, self.to_move
+        # a bundle's top card is its last (see top()); looked at inline, as every move asks
         bundles = [
             name
-            for s, name in enumerate(self.players)
-            if s != self.to_move and (top := self.top(s)) is not None and top.rank == card.rank
+            for s, (name, bundle) in enumerate(zip(self.players, self.bundles, strict=True))
+            if s != me and bundle and bundle[-1].rank == rank
         ]
-        return sorted(c for c in self.table if c.rank == card.rank), bundles
+        table = [c for c in self.table if c.rank == rank]
+        if len(table) > 1:
+            table.sort()
+        return table, bundles
 
     def plays_of(self, card: Card) -> list[Play]:
         """The legal plays of one card in hand, by the ``capture`` option."""
@@ -84,7 +89,7 @@ class BundlesState(PackState[Play]):
 
     def _plays(self, card: Card, table: list[Card], bundles: list[str]) -> list[Play]:
         if not table and not bundles:
-            return [Play(card)]
+            return [plain_play(card)]
         if self.capture == "everything":
             return [Play(card, tuple(table), tuple(bundles))]
         if self.capture == "all_table_matches":
