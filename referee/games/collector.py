@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.cards import RANKS
 from referee.engines import fishing
 from referee.engines.deals import Deal
-from referee.engines.fishing import Draw, Lay, Take
+from referee.engines.fishing_moves import Draw, Lay, Take
 from referee.engines.game import DealResult, Finding, Option, Verdict, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engines.deals import Deal
-from referee.engines.fishing import Draw, PackGame, read_games
+from referee.engines.fishing import PackGame, read_games
+from referee.engines.fishing_moves import Draw
 from referee.engines.game import DealResult, Option, Verdict, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger

@@ -46,14 +46,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.cards import Card
 from referee.engines import fishing
 from referee.engines.deals import Deal
-from referee.engines.fishing import (
-    Play,
-    example_deal,
-    moves_in_words,
-    parse_play,
-    read_plays,
-    unfinished,
-)
+from referee.engines.fishing import example_deal, moves_in_words, unfinished
+from referee.engines.fishing_moves import Play, parse_play, read_plays
 from referee.engines.game import DealResult, Finding, Option, Verdict, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.reader import Reader

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.engines.fishing import write_play
+from referee.engines.fishing_moves import write_play
 from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import stealing_bundles as sb

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.cards import Card
-from referee.engines import fishing
+from referee.engines import fishing_moves
 from referee.engines.turns import TurnState
 from referee.games import collector as co
 from referee.games import comet
@@ -288,9 +288,9 @@ class StealingBundlesTable(TurnTable):
             return None
         target = token.split(">", 1)[1] if ">" in token else ""
         if target.startswith("p") and target[1:].isdigit():
-            return fishing.Play(card, bundles=(self.players[int(target[1:])],))
+            return fishing_moves.Play(card, bundles=(self.players[int(target[1:])],))
         table = parse_token_card(target)
-        return fishing.Play(card, (table,) if table is not None else ())
+        return fishing_moves.Play(card, (table,) if table is not None else ())
 
     def pick(self, legal: list[Any]) -> Any:
         return sim_sb.bundles_move(self.state, legal)  # type: ignore[arg-type]
@@ -323,7 +323,7 @@ class StealingBundlesTable(TurnTable):
             {
                 "dealer": self.players[self.dealer],
                 "pack": self.write(state.pack),
-                "moves": [fishing.write_play(m, self.notation) for m in state.moves],
+                "moves": [fishing_moves.write_play(m, self.notation) for m in state.moves],
             }
         )
 
@@ -350,28 +350,28 @@ class CollectorTable(TurnTable):
         yield from self.turns()
 
     def choice(self, move: Any) -> Choice:
-        if isinstance(move, fishing.Lay):
+        if isinstance(move, fishing_moves.Lay):
             return card_choice(move.card, move, words=move.describe())
-        if isinstance(move, fishing.Take):
+        if isinstance(move, fishing_moves.Take):
             return Choice(f"@{move.card.ascii}", move.describe(), None, move.card.ascii, move)
         return Choice("draw", t("draws from the stock"), move=move)
 
     def move_of(self, token: str) -> Any:
         if token == "draw":
-            return fishing.DRAW_MOVE
+            return fishing_moves.DRAW_MOVE
         if token.startswith("@"):
             card = parse_token_card(token[1:])
-            return fishing.Take(card) if card is not None else None
+            return fishing_moves.Take(card) if card is not None else None
         card = parse_token_card(token)
-        return fishing.Lay(card) if card is not None else None
+        return fishing_moves.Lay(card) if card is not None else None
 
     def pick(self, legal: list[Any]) -> Any:
         return sim_co.collector_move(self.state, legal)  # type: ignore[arg-type]
 
     def tries(self, legal: list[Any]) -> list[Choice]:
-        if fishing.DRAW_MOVE in legal:
+        if fishing_moves.DRAW_MOVE in legal:
             return []
-        return [Choice("draw", t("draws from the stock"), move=fishing.DRAW_MOVE)]
+        return [Choice("draw", t("draws from the stock"), move=fishing_moves.DRAW_MOVE)]
 
     def seat_notes(self, seat: int) -> list[Message]:
         held = self.state.hands[seat]  # type: ignore[attr-defined]

@@ -12,8 +12,9 @@ from operator import attrgetter
 from typing import Any
 
 from referee.cards import RANKS, Card
-from referee.engines import fishing
-from referee.engines.fishing import Draw, Lay, RoundsState, Take
+from referee.engines import fishing_moves
+from referee.engines.fishing import RoundsState
+from referee.engines.fishing_moves import Draw, Lay, Take
 from referee.engines.turns import IllegalMoveError, Outcome
 from referee.messages import Message, t
 
@@ -38,7 +39,7 @@ def missing_ranks(cards: Sequence[Card]) -> list[Any]:
 RANK = attrgetter("rank")
 ALL_RANKS = frozenset(RANKS)
 
-CollectorMove = fishing.RoundMove
+CollectorMove = fishing_moves.RoundMove
 """The moves (:mod:`referee.engines.fishing`): lay a card, then take a laid card or draw."""
 
 
@@ -100,8 +101,8 @@ class CollectorState(RoundsState[CollectorMove]):
         if self.is_over():
             return []
         if self.phase == "lay":
-            return [fishing.LAYS[c] for c in self.hands[self.to_move]]
-        return [*(fishing.TAKES[c] for c in self.available()), fishing.DRAW_MOVE]
+            return [fishing_moves.LAYS[c] for c in self.hands[self.to_move]]
+        return [*(fishing_moves.TAKES[c] for c in self.available()), fishing_moves.DRAW_MOVE]
 
     def random_move(self, rng: random.Random) -> CollectorMove | None:
         """As :meth:`legal_moves` would give it, without listing the moves: a card of the hand, or one of
@@ -111,12 +112,12 @@ class CollectorState(RoundsState[CollectorMove]):
         if self.phase == "lay":
             hand = self.hands[self.to_move]
             if len(hand) < 2:
-                return fishing.LAYS[hand[0]] if hand else None
-            return fishing.LAYS[hand[int(rng.random() * len(hand))]]
+                return fishing_moves.LAYS[hand[0]] if hand else None
+            return fishing_moves.LAYS[hand[int(rng.random() * len(hand))]]
         me, taken = self.to_move, self.taken
         available = [c for s, c in self.laid if s != me and c not in taken]
         k = int(rng.random() * (len(available) + 1)) if available else 0
-        return fishing.TAKES[available[k]] if k < len(available) else fishing.DRAW_MOVE
+        return fishing_moves.TAKES[available[k]] if k < len(available) else fishing_moves.DRAW_MOVE
 
     def play_randomly(self, rng: random.Random, limit: int = 100_000) -> None:
         """:meth:`random_move` and :meth:`apply` inline, a whole round at a time, as the generic loop makes
@@ -126,7 +127,7 @@ class CollectorState(RoundsState[CollectorMove]):
         is the game's own; a round that could pass ``limit``, or a state in the middle of a round,
         goes the generic way."""
         rand, add, hands, stock = rng.random, self.moves.append, self.hands, self.stock
-        lays, takes, draw = fishing.LAYS, fishing.TAKES, fishing.DRAW_MOVE
+        lays, takes, draw = fishing_moves.LAYS, fishing_moves.TAKES, fishing_moves.DRAW_MOVE
         each_turn, n, made = self.completion_check == "after_each_turn", len(self.players), 0
         may_stall = self.draw_rule == "stock_exhausted"
         have = [

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from referee.cards import Card
-from referee.engines.fishing import Draw
+from referee.engines.fishing_moves import Draw
 from referee.engines.turns import IllegalMoveError, Outcome, TurnState
 from referee.messages import Message, t, tn
 

@@ -11,7 +11,8 @@ from operator import attrgetter
 from typing import Any
 
 from referee.cards import Card
-from referee.engines.fishing import PackState, Play, plain_play
+from referee.engines.fishing import PackState
+from referee.engines.fishing_moves import Play, plain_play
 from referee.engines.turns import IllegalMoveError, Outcome
 from referee.messages import t
 from referee.records.hands import DECK
