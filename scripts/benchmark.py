@@ -533,9 +533,11 @@ def layout_measures(rng: random.Random) -> list[Measure]:
     # 100 cards (see naive()). Nothing in a turn grows with the game's length (no list of earlier
     # turns is walked), but a long game's turns are not a short game's: about 140 cards are built
     # by turn 300, so the pool left is mostly kings and late turns are token moves, not builds, with
-    # all twelve small tokens to walk (2 on average in the first 50 turns). A 400-card game's turns
-    # therefore run at about two thirds of a 100-card game's (0.66x measured after issue 40; 0.47x
-    # before, when every turn also listed each use of the card as an object).
+    # all twelve small tokens to walk (2 on average in the first 50 turns), each with more paths to
+    # count (random play counts every legal move to choose one fairly). A 400-card game's turns
+    # therefore run at about four fifths of a 100-card game's (0.78-0.83x in round 4, with each
+    # token's paths kept per start and power; 0.66x before that; 0.47x when every turn also listed
+    # each use of the card as an object).
     out.append(
         Measure(
             "construction turns of random games of 400 cards",
