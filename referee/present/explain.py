@@ -3,8 +3,9 @@ r"""The verdict in one sentence per disputed score and per broken rule, each wit
 The score checker opens its answer with these sentences, and a worked example on a game page
 ends with them (:mod:`referee.present.blocks`): who wrote what, what the rules give and why, or what
 happened against which rule. A sentence links to the rule it applies: the finding's rule id
-where the game names one (``G1-R05``, whose anchor on the game page is ``#g1-r05``), else the
-game page's section on scoring, or on play for a broken rule of play.
+where the game names one (``G1-R05``, whose anchor on the game page is ``#g1-r05``; for a disputed
+score the rule that scores a deal, the game's ``claim_rule``), else the game page's section on
+scoring, or on play for a broken rule of play.
 
 :func:`house_rules` re-checks a record under each single change of one house rule and says
 which change would make the table's written scores right (Comet's 9♦, say).
@@ -18,7 +19,7 @@ Boris: the table wrote 12; the rules give 11.
 Boris went out; cards left: Anna 3, Vera 1 and Gleb 6.
 Boris receives 11 chips in all; the chips of the deal add up to zero.
 >>> said[0]["href"], said[0]["player"]
-('../comet/#settlement', 'Boris')
+('../comet/#g4-r11', 'Boris')
 >>> [s["text"] for s in house_rules(text, "en")]
 ["With the house rule 'The 9♦ left in a hand: costs two chips extra', the table's scores are right."]
 """
