@@ -206,11 +206,12 @@ class PassingTrickPlay:
             return self._random_actions(rng, stock, buy_chance)
         rand, new_tuple = rng.random, tuple.__new__
         table, hands, n = self.table, self.hands, self.players
-        slot, suit, bids = table.slot, table.suit, table.bids
+        slot, bids = table.slot, table.bids
         master, any_time = rules.master, rules.master_any_time
         master_slot = -1 if master is None else slot[master.index]
         once_per_deal = self.lead_rule == "once_per_deal"
         ring = seat_ring(n)
+        # piles[seat][slot]: the cards of that slot the seat holds, in the order of his hand
         piles: list[list[list[Card]]] = []
         holder = -1  # the seat that holds the master (it is looked for nowhere else), -1: none
         for s, hand in enumerate(hands):
@@ -224,31 +225,32 @@ class PassingTrickPlay:
         bought = [0] * n
         tricks, out, taken_back = self.tricks, self.out, self.taken_back
         leader, stalled = self.leader, self.stalled
+        holders = n - hands.count([])  # kept up to date: only a trick that stands empties a hand
         # Suits as their slots (ints hash faster than Suit members), turned back into suits at the end.
         barred, led_slots = {s.index for s in self.barred}, {s.index for s in self.led_suits}
-        while True:
-            holders = n - hands.count([])
-            if holders <= 1 or (not stock and stalled >= holders):
-                break
+        while holders > 1 and (stock or stalled < holders):
             lead_on_empty = not stock
             hand, seat_piles = hands[leader], piles[leader]
-            legal = hand
+            # He leads any card but of a barred suit, unless he holds nothing else: the cards he may
+            # lead are counted, and the one drawn is found in his hand (no list of them is made).
+            left = len(hand)
             for b in barred:
-                if seat_piles[b]:  # he holds a barred suit: the others if he has any
-                    legal = [c for c in hand if slot[c.index] not in barred] or hand
-                    break
-            i = int(rand() * len(legal))
-            if legal is hand:
-                card = hand.pop(i)
+                left -= len(seat_piles[b])
+            if left == len(hand) or not left:
+                card = hand.pop(int(rand() * len(hand)))
             else:
-                card = legal[i]
+                i = int(rand() * left)
+                for card in hand:
+                    if slot[card.index] not in barred:
+                        if not i:
+                            break
+                        i -= 1
                 hand.remove(card)
             led_slot = slot[card.index]
             seat_piles[led_slot].remove(card)
             if card is master:
                 holder = -1
             bid = bids[led_slot]
-            led = suit[card.index]
             lead: list[Card | str] = [card]
             actions.append(lead)
             cards, seats = [card], [leader]
@@ -278,7 +280,7 @@ class PassingTrickPlay:
                     card = stock.pop(0)
                     bought[seat] += 1
                     lead.append("buy")
-                    if suit[card.index] is not led and card is not master:  # kept: he passes
+                    if slot[card.index] != led_slot and card is not master:  # kept: he passes
                         hand.append(card)
                         theirs[slot[card.index]].append(card)
                         continue
@@ -296,8 +298,7 @@ class PassingTrickPlay:
                 if bid[card.index] > top:
                     winner, top = seat, bid[card.index]
             if len(cards) == 1:  # everyone passed: the lead is taken back
-                card = cards[0]
-                hands[leader].append(card)
+                hands[leader].append(card := cards[0])
                 seat_piles[led_slot].append(card)
                 if card is master:
                     holder = leader
@@ -316,12 +317,12 @@ class PassingTrickPlay:
                 for s in seats:
                     if not hands[s] and s not in out:
                         out.append(s)
+                        holders -= 1
             stalled = 0
+            leader = winner
             if hands[winner]:
-                leader = winner
                 barred = set(led_slots) if once_per_deal else {led_slot}
             else:
-                leader = winner
                 for s in ring[winner]:
                     if hands[s]:
                         leader = s
