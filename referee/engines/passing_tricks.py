@@ -270,7 +270,11 @@ class PassingTrickPlay:
                     if card is master:
                         holder = -1
                 elif follow:
-                    card = follow.pop(int(rand() * len(follow)))
+                    if len(follow) == 1:  # his only card of the suit: the draw is made all the same
+                        rand()
+                        card = follow.pop()
+                    else:
+                        card = follow.pop(int(rand() * len(follow)))
                     hand.remove(card)
                     if card is master:  # the master followed to its own suit
                         holder = -1
@@ -329,8 +333,8 @@ class PassingTrickPlay:
                         break
                 barred = set()
         self.leader = self.turn = leader
-        self.barred, self.stalled = {SUITS[i] for i in barred}, stalled
-        self.led_suits = {SUITS[i] for i in led_slots}
+        self.barred, self.stalled = set(map(SUITS.__getitem__, barred)), stalled
+        self.led_suits = set(map(SUITS.__getitem__, led_slots))
         self.stock_empty = self._lead_on_empty = not stock
         return actions, bought
 

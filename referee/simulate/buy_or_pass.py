@@ -25,10 +25,10 @@ WORDS = {"en": ("pass", "buy"), "ru": ("пас", "куплю"), "de": ("passe", 
 
 
 @cache
-def _packets(n: int, size: int, dealer: int) -> tuple[tuple[int, int], ...]:
+def _packets(n: int, size: int, dealer: int) -> tuple[slice, ...]:
     """The slice of the shuffled pack each seat is dealt, by seat (worked out once per dealer)."""
     return tuple(
-        (((s - dealer - 1) % n) * size, ((s - dealer - 1) % n + 1) * size) for s in range(n)
+        slice(((s - dealer - 1) % n) * size, ((s - dealer - 1) % n + 1) * size) for s in range(n)
     )
 
 
@@ -44,7 +44,7 @@ def buy_or_pass_game(
     shuffle(cards, rng)
     n, size = bop.PLAYERS, bop.HAND
     # One packet each from the dealer's left: seat s gets packet (s - dealer - 1) mod n.
-    hands = [cards[a:b] for a, b in _packets(n, size, dealer)]
+    hands = list(map(cards.__getitem__, _packets(n, size, dealer)))
     dealt_stock = cards[n * size :]
     play = PassingTrickPlay(bop.RULES[ace_of_spades], hands, (dealer + 1) % n, None, lead_rule)
     held = play.hands  # the play's own copies of the hands: the lay-downs change them
