@@ -61,8 +61,9 @@ def buy_or_pass_game(
         shuffle(laid, rng)
         # one card each to the others, clockwise from his left (he may lay down more than three)
         takes = dict(zip(ring[seat], laid, strict=False))
+        given = set(takes.values())  # a set: a list of cards is searched card by card in Python
+        mine[:] = [c for c in mine if c not in given]
         for other, card in takes.items():
-            mine.remove(card)
             held[other].append(card)
         mine += dealt_stock[drawn : drawn + len(takes)]  # he draws as many from the stock
         drawn += len(takes)
