@@ -240,11 +240,11 @@ class PassingTrickPlay:
             hand, seat_piles = hands[leader], piles[leader]
             # He leads any card but of a barred suit, unless he holds nothing else: the cards he may
             # lead are counted, and the one drawn is found in his hand (no list of them is made).
-            left = len(hand)
+            left = size = len(hand)
             for b in barred:
                 left -= len(seat_piles[b])
-            if left == len(hand) or not left:
-                k = hand.pop(int(rand() * len(hand)))
+            if left == size or not left:
+                k = hand.pop(int(rand() * size))
             else:
                 i = int(rand() * left)
                 for k in hand:
@@ -278,11 +278,12 @@ class PassingTrickPlay:
                     if k == mk:
                         holder = -1
                 elif follow:
-                    if len(follow) == 1:  # his only card of the suit: the draw is made all the same
+                    size = len(follow)
+                    if size == 1:  # his only card of the suit: the draw is made all the same
                         rand()
                         k = follow.pop()
                     else:
-                        k = follow.pop(int(rand() * len(follow)))
+                        k = follow.pop(int(rand() * size))
                     hand.remove(k)
                     if k == mk:  # the master followed to its own suit
                         holder = -1
