@@ -59,12 +59,15 @@ def buy_or_pass_game(
         mine = held[seat]
         laid = [c for c in mine if c.suit is suit]
         shuffle(laid, rng)
-        # one card each to the others, clockwise from his left (he may lay down more than three)
-        takes = dict(zip(ring[seat], laid, strict=False))
-        given = set(takes.values())  # a set: a list of cards is searched card by card in Python
-        mine[:] = [c for c in mine if c not in given]
-        for other, card in takes.items():
+        takes: dict[int, Card] = {}
+        for j, other in enumerate(ring[seat]):  # one card each, clockwise from his left
+            takes[other] = card = laid[j]
             held[other].append(card)
+        if len(laid) == len(takes):  # all of the suit given away
+            mine[:] = [c for c in mine if c.suit is not suit]
+        else:  # he laid down more than he gives: the rest stay where they were in his hand
+            given = set(takes.values())  # a set: a list of cards is searched in Python
+            mine[:] = [c for c in mine if c not in given]
         mine += dealt_stock[drawn : drawn + len(takes)]  # he draws as many from the stock
         drawn += len(takes)
         laydowns[seat] = takes
