@@ -345,8 +345,9 @@ class PassingTrickPlay:
                         leader = s
                         break
                 barred = set()
-        for mine, hand in zip(self.hands, hands, strict=True):
-            mine[:] = map(CARDS.__getitem__, hand)
+        card_of, mine = CARDS.__getitem__, self.hands
+        for s, hand in enumerate(hands):  # (zip with its keyword strict= costs more than the loop)
+            mine[s][:] = map(card_of, hand)
         self.leader = self.turn = leader
         self.barred, self.stalled = set(map(SUITS.__getitem__, barred)), stalled
         self.led_suits = set(map(SUITS.__getitem__, led_slots))
