@@ -7,6 +7,7 @@ progress; its replay from a record is :mod:`referee.engines.passing`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import SUITS, Card, Suit, deck
@@ -16,6 +17,7 @@ from referee.errors import IllegalPlayError
 if TYPE_CHECKING:
     import random  # only the random plays' annotations: a check does not load it
 
+_INDEX = attrgetter("index")
 CARDS: tuple[Card, ...] = tuple(deck(jokers=1))
 """Every card by its index: ``CARDS[c.index] is c`` (the pack sorted by suit, then rank, then the Joker)."""
 SEATS = [f"Seat {i + 1}" for i in range(8)]
@@ -234,7 +236,7 @@ class PassingTrickPlay:
         leader, stalled = self.leader, self.stalled
         holders = n - hands.count([])  # kept up to date: only a trick that stands empties a hand
         # Suits as their slots (ints hash faster than Suit members), turned back into suits at the end.
-        barred, led_slots = {s.index for s in self.barred}, {s.index for s in self.led_suits}
+        barred, led_slots = set(map(_INDEX, self.barred)), set(map(_INDEX, self.led_suits))
         while holders > 1 and (stock or stalled < holders):
             lead_on_empty = not stock
             hand, seat_piles = hands[leader], piles[leader]
