@@ -7,15 +7,19 @@ progress; its replay from a record is :mod:`referee.engines.passing`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.cards import SUITS, Card, Suit
+from referee.cards import SUITS, Card, Suit, deck
 from referee.engines.trick_rules import TrickRules, seat_ring
 from referee.errors import IllegalPlayError
 
 if TYPE_CHECKING:
     import random  # only the random plays' annotations: a check does not load it
 
+_INDEX = attrgetter("index")
+CARDS: tuple[Card, ...] = tuple(deck(jokers=1))
+"""Every card by its index: ``CARDS[c.index] is c`` (the pack sorted by suit, then rank, then the Joker)."""
 SEATS = [f"Seat {i + 1}" for i in range(8)]
 """A seat's name where the caller gives none (made once: a random deal gives none)."""
 
@@ -205,54 +209,62 @@ class PassingTrickPlay:
         if self.current or not (rules.own_duties and rules.void_passes and rules.follow_suit):
             return self._random_actions(rng, stock, buy_chance)
         rand, new_tuple = rng.random, tuple.__new__
-        table, hands, n = self.table, self.hands, self.players
-        slot, suit, bids = table.slot, table.suit, table.bids
+        table, n = self.table, self.players
+        slot, bids = table.slot, table.bids
         master, any_time = rules.master, rules.master_any_time
-        master_slot = -1 if master is None else slot[master.index]
+        # Cards as their indexes while the deal is played: a list of ints is searched (list.remove,
+        # ``in``) in C, a list of cards through a Python-level comparison per card passed over.
+        # ``CARDS[k]`` is the card again, for the actions and the tricks; the hands at the end.
+        mk = -1 if master is None else master.index
+        master_slot = -1 if master is None else slot[mk]
         once_per_deal = self.lead_rule == "once_per_deal"
         ring = seat_ring(n)
-        piles: list[list[list[Card]]] = []
+        hands = [[c.index for c in hand] for hand in self.hands]
+        # piles[seat][slot]: the cards of that slot the seat holds, in the order of his hand
+        piles: list[list[list[int]]] = []
         holder = -1  # the seat that holds the master (it is looked for nowhere else), -1: none
         for s, hand in enumerate(hands):
-            seat_piles: list[list[Card]] = [[], [], [], [], []]
-            for card in hand:
-                seat_piles[slot[card.index]].append(card)
-            if master in hand:
+            seat_piles: list[list[int]] = [[], [], [], [], []]
+            for k in hand:
+                seat_piles[slot[k]].append(k)
+            if mk in hand:
                 holder = s
             piles.append(seat_piles)
         actions: list[list[Card | str]] = []
         bought = [0] * n
         tricks, out, taken_back = self.tricks, self.out, self.taken_back
         leader, stalled = self.leader, self.stalled
+        holders = n - hands.count([])  # kept up to date: only a trick that stands empties a hand
         # Suits as their slots (ints hash faster than Suit members), turned back into suits at the end.
-        barred, led_slots = {s.index for s in self.barred}, {s.index for s in self.led_suits}
-        while True:
-            holders = n - hands.count([])
-            if holders <= 1 or (not stock and stalled >= holders):
-                break
+        barred, led_slots = set(map(_INDEX, self.barred)), set(map(_INDEX, self.led_suits))
+        while holders > 1 and (stock or stalled < holders):
             lead_on_empty = not stock
             hand, seat_piles = hands[leader], piles[leader]
-            legal = hand
+            # He leads any card but of a barred suit, unless he holds nothing else: the cards he may
+            # lead are counted, and the one drawn is found in his hand (no list of them is made).
+            left = size = len(hand)
             for b in barred:
-                if seat_piles[b]:  # he holds a barred suit: the others if he has any
-                    legal = [c for c in hand if slot[c.index] not in barred] or hand
-                    break
-            i = int(rand() * len(legal))
-            if legal is hand:
-                card = hand.pop(i)
+                left -= len(seat_piles[b])
+            if left == size or not left:
+                k = hand.pop(int(rand() * size))
             else:
-                card = legal[i]
-                hand.remove(card)
-            led_slot = slot[card.index]
-            seat_piles[led_slot].remove(card)
-            if card is master:
+                i = int(rand() * left)
+                for k in hand:
+                    if slot[k] not in barred:
+                        if not i:
+                            break
+                        i -= 1
+                hand.remove(k)
+            led_slot = slot[k]
+            seat_piles[led_slot].remove(k)
+            if k == mk:
                 holder = -1
             bid = bids[led_slot]
-            led = suit[card.index]
+            card = CARDS[k]
             lead: list[Card | str] = [card]
             actions.append(lead)
             cards, seats = [card], [leader]
-            winner, top = leader, bid[card.index]
+            winner, top = leader, bid[k]
             for seat in ring[leader]:
                 hand = hands[seat]
                 if not hand:  # out of cards: not asked
@@ -261,45 +273,53 @@ class PassingTrickPlay:
                 follow = theirs[led_slot]
                 # the master's holder is kept, so that no other seat's hand is searched for it
                 if seat == holder and led_slot != master_slot and (any_time or not follow):
-                    legal = [*follow, master]
-                    card = legal[int(rand() * len(legal))]
-                    theirs[slot[card.index]].remove(card)
-                    hand.remove(card)
-                    if card is master:
+                    legal = [*follow, mk]
+                    k = legal[int(rand() * len(legal))]
+                    theirs[slot[k]].remove(k)
+                    hand.remove(k)
+                    if k == mk:
                         holder = -1
                 elif follow:
-                    card = follow.pop(int(rand() * len(follow)))
-                    hand.remove(card)
-                    if card is master:  # the master followed to its own suit
+                    size = len(follow)
+                    if size == 1:  # his only card of the suit: the draw is made all the same
+                        rand()
+                        k = follow.pop()
+                    else:
+                        k = follow.pop(int(rand() * size))
+                    hand.remove(k)
+                    if k == mk:  # the master followed to its own suit
                         holder = -1
                 elif (
                     stock and rand() < buy_chance
                 ):  # "buy": the card bought is played at once if legal
                     card = stock.pop(0)
+                    k = card.index
                     bought[seat] += 1
                     lead.append("buy")
-                    if suit[card.index] is not led and card is not master:  # kept: he passes
-                        hand.append(card)
-                        theirs[slot[card.index]].append(card)
+                    if slot[k] != led_slot and k != mk:  # kept: he passes
+                        hand.append(k)
+                        theirs[slot[k]].append(k)
                         continue
                     cards.append(card)
                     seats.append(seat)
-                    if bid[card.index] > top:
-                        winner, top = seat, bid[card.index]
+                    if bid[k] > top:
+                        winner, top = seat, bid[k]
                     continue
                 else:  # void, nothing bought: he passes (so never while holding the suit led)
                     lead.append("pass")
                     continue
+                card = CARDS[k]
                 lead.append(card)
                 cards.append(card)
                 seats.append(seat)
-                if bid[card.index] > top:
-                    winner, top = seat, bid[card.index]
+                if bid[k] > top:
+                    winner, top = seat, bid[k]
             if len(cards) == 1:  # everyone passed: the lead is taken back
                 card = cards[0]
-                hands[leader].append(card)
-                seat_piles[led_slot].append(card)
-                if card is master:
+                k = card.index
+                hands[leader].append(k)
+                seat_piles[led_slot].append(k)
+                if k == mk:
                     holder = leader
                 taken_back.append((leader, card))
                 stalled = stalled + 1 if lead_on_empty else 0
@@ -316,20 +336,23 @@ class PassingTrickPlay:
                 for s in seats:
                     if not hands[s] and s not in out:
                         out.append(s)
+                        holders -= 1
             stalled = 0
+            leader = winner
             if hands[winner]:
-                leader = winner
                 barred = set(led_slots) if once_per_deal else {led_slot}
             else:
-                leader = winner
                 for s in ring[winner]:
                     if hands[s]:
                         leader = s
                         break
                 barred = set()
+        card_of, mine = CARDS.__getitem__, self.hands
+        for s, hand in enumerate(hands):  # (zip with its keyword strict= costs more than the loop)
+            mine[s][:] = map(card_of, hand)
         self.leader = self.turn = leader
-        self.barred, self.stalled = {SUITS[i] for i in barred}, stalled
-        self.led_suits = {SUITS[i] for i in led_slots}
+        self.barred, self.stalled = set(map(SUITS.__getitem__, barred)), stalled
+        self.led_suits = set(map(SUITS.__getitem__, led_slots))
         self.stock_empty = self._lead_on_empty = not stock
         return actions, bought
 

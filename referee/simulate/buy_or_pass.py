@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from referee.cards import Card
@@ -23,6 +24,14 @@ from referee.simulate.play import write_cards
 WORDS = {"en": ("pass", "buy"), "ru": ("пас", "куплю"), "de": ("passe", "kaufe")}
 
 
+@cache
+def _packets(n: int, size: int, dealer: int) -> tuple[slice, ...]:
+    """The slice of the shuffled pack each seat is dealt, by seat (worked out once per dealer)."""
+    return tuple(
+        slice(((s - dealer - 1) % n) * size, ((s - dealer - 1) % n + 1) * size) for s in range(n)
+    )
+
+
 def buy_or_pass_game(
     rng: random.Random,
     dealer: int,
@@ -34,31 +43,35 @@ def buy_or_pass_game(
     cards = list(bop.DECK)
     shuffle(cards, rng)
     n, size = bop.PLAYERS, bop.HAND
-    # One packet each from the dealer's left: seat s gets packet (s - dealer - 1) mod n, so the
-    # packets in order, turned by that much, are the hands by seat.
-    packets = [cards[k * size : (k + 1) * size] for k in range(n)]
-    first = (-dealer - 1) % n
-    hands = packets[first:] + packets[:first]
-    stock = cards[n * size :]
-    dealt_stock = list(stock)
-    held = [list(h) for h in hands]
+    # One packet each from the dealer's left: seat s gets packet (s - dealer - 1) mod n.
+    hands = list(map(cards.__getitem__, _packets(n, size, dealer)))
+    dealt_stock = cards[n * size :]
+    play = PassingTrickPlay(bop.RULES[ace_of_spades], hands, (dealer + 1) % n, None, lead_rule)
+    held = play.hands  # the play's own copies of the hands: the lay-downs change them
+    ring = seat_ring(n)
     laydowns: dict[int, dict[int, Card]] = {}
+    drawn = 0
     for k in range(1, n + 1):
         seat = (dealer + k) % n
         suit = buy_or_pass.lays_down(hands[seat])
         if suit is None:
             continue
-        laid = [c for c in held[seat] if c.suit is suit]
+        mine = held[seat]
+        laid = [c for c in mine if c.suit is suit]
         shuffle(laid, rng)
-        takes = {}
-        for j, other in enumerate(seat_ring(n)[seat]):
-            takes[other] = laid[j]
-            held[seat].remove(laid[j])
-            held[other].append(laid[j])
-        drawn, stock = stock[:3], stock[3:]
-        held[seat].extend(drawn)
+        takes: dict[int, Card] = {}
+        for j, other in enumerate(ring[seat]):  # one card each, clockwise from his left
+            takes[other] = card = laid[j]
+            held[other].append(card)
+        if len(laid) == len(takes):  # all of the suit given away
+            mine[:] = [c for c in mine if c.suit is not suit]
+        else:  # he laid down more than he gives: the rest stay where they were in his hand
+            given = set(takes.values())  # a set: a list of cards is searched in Python
+            mine[:] = [c for c in mine if c not in given]
+        mine += dealt_stock[drawn : drawn + len(takes)]  # he draws as many from the stock
+        drawn += len(takes)
         laydowns[seat] = takes
-    play = PassingTrickPlay(bop.RULES[ace_of_spades], held, (dealer + 1) % n, None, lead_rule)
+    stock = dealt_stock[drawn:]
     actions, bought = play.play_randomly(rng, stock, buy_chance)
     return {
         "hands": hands,
