@@ -1,4 +1,4 @@
-// The score checker's form filled as a player fills it, control by control (tests/browser/test_checker.py):
+// The score checker's form filled as a player fills it, control by control (tests/browser/test_checker_form.py):
 // the game, the players, then every value of the record through the control the form shows for it (a
 // choice picked from its list, a number typed, "nothing" tapped for an empty list). Never the text view.
 // Returns the paths it found no control for.

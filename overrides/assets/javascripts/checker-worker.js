@@ -7,7 +7,7 @@
 // JSON>&snapshot=<snapshot URL>&start=<snapshot|plain>.
 //
 // How Pyodide starts is checker-start.js's (each file fetched once and kept; the snapshot's format).
-// Two ways, with the same verdicts (tests/browser/test_checker.py checks every example both ways):
+// Two ways, with the same verdicts (tests/browser/test_checker_verdicts.py checks every example both ways):
 // - from the memory snapshot the site build made (site_tools/published/make_snapshot.mjs): Python's heap with
 //   every module of the referee already imported, restored in a fraction of a second, on the
 //   standard library the snapshot was made with; the referee's zip is not needed at all (the file
