@@ -520,7 +520,7 @@ def test_the_pages_state_the_size_the_build_measured(site: Path) -> None:
     # scripts and styles add about 0.17 MB to these files (./run bench --browser counts the whole).
     assert size <= 7_830_000, size
     for lang, prefix in (("en", ""), ("ru", "ru/"), ("de", "de/")):
-        page = (site / prefix / checker_runtime.PAGE / "index.html").read_text(encoding="utf-8")
+        page = (site / prefix / checker.PAGE / "index.html").read_text(encoding="utf-8")
         spoken = download_size.spoken(size, lang)
         assert page.count(spoken) >= 2, lang  # the page's text and the checker's loading line
         table = (site / prefix / "play-a-hand" / "index.html").read_text(encoding="utf-8")

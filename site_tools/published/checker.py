@@ -18,7 +18,6 @@ import json
 from typing import Any
 
 from site_tools.published.checker_runtime import (
-    PAGE,
     ROOT,
     bundle,
     lock_contents,
@@ -27,6 +26,9 @@ from site_tools.published.checker_runtime import (
     snapshot_name,
 )
 from site_tools.strings import localized_all
+
+PAGE = "check-a-score"
+"""The checker's page, in every language's folder."""
 
 
 # Links into the checker: a record travels in the URL's fragment, deflated and base64url-encoded,

@@ -72,7 +72,6 @@ LIBRARY_FILES = {
 }
 # The front-end's own modules (overrides/assets/javascripts/app/), which the theme copies as they are.
 APP = ROOT / "overrides" / "assets" / "javascripts" / "app"
-PAGE = "check-a-score"
 CACHE = ROOT / ".cache" / "checker"  # gitignored; deleting it only costs one slower build
 SNAPSHOT_SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
 SNAPSHOT_FORMAT = ROOT / "overrides" / "assets" / "javascripts" / "checker-start.js"
