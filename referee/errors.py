@@ -92,18 +92,11 @@ class LazyWhere(Where):
     (7, {'path': 'deals[0]', 'line': 7}, True)
     """
 
-    def __init__(
-        self,
-        path: str | None = None,
-        line: int | None = None,
-        deal: int | None = None,
-        trick: int | None = None,
-        seat: str | None = None,
-        *,
-        find_line: Any = None,
-    ):
-        object.__setattr__(self, "_find_line", find_line if line is None else None)
-        super().__init__(path, line, deal, trick, seat)
+    def __init__(self, *where: Any, find_line: Any = None, **named: Any) -> None:
+        # ``where`` and ``named``: Where's own parameters, handed on as given
+        super().__init__(*where, **named)
+        known = self.__dict__["_line"] is not None  # set through the ``line`` setter
+        object.__setattr__(self, "_find_line", None if known else find_line)
 
     @property  # type: ignore[override]
     def line(self) -> int | None:

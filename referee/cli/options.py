@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from referee.messages import LANGUAGES, render, t
+from referee.messages import LANGUAGES, Message, render, t
 
 if TYPE_CHECKING:
     import argparse
@@ -35,6 +35,17 @@ def default_language(environ: Mapping[str, str] | None = None) -> str:
             code = value.split(".")[0].split("@")[0].split("_")[0].lower()
             return code if code in LANGUAGES else "en"
     return "en"
+
+
+def add_command(
+    sub: Any, name: str, lang: str, help: Message, description: Message | None = None
+) -> argparse.ArgumentParser:
+    """The subcommand ``name`` on ``sub`` (the subparsers), its ``help`` (its line in ``referee --help``)
+    and ``description`` (the head of its own ``--help``) in ``lang``."""
+    words = {"help": render(help, lang)}
+    if description is not None:
+        words["description"] = render(description, lang)
+    return sub.add_parser(name, **words)
 
 
 def common_options(parser: argparse.ArgumentParser, lang: str) -> None:

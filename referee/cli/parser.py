@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from referee.cli.options import DEBUG_VARIABLE, UsageError, common_options
+from referee.cli.options import DEBUG_VARIABLE, UsageError, add_command, common_options
 from referee.cli.output import json_text, silence_stdout, write_utf8
 from referee.messages import N_, Message, render, t
 from referee.present.verdicts import EXIT_VALID
@@ -132,10 +132,8 @@ def _words(message: Message, language: str) -> str:
 
 def add_games_parser(sub: Any, lang: str) -> None:
     """``referee games``."""
-    games = sub.add_parser(
-        "games",
-        help=_words(t("list the games"), lang),
-        description=_words(t("List the games the referee knows."), lang),
+    games = add_command(
+        sub, "games", lang, t("list the games"), t("List the games the referee knows.")
     )
     common_options(games, lang)
     games.set_defaults(run=lambda args, out, err: cmd_games(args.lang, args.json, out))
@@ -143,15 +141,14 @@ def add_games_parser(sub: Any, lang: str) -> None:
 
 def add_check_parser(sub: Any, lang: str, check: Callable[..., int]) -> None:
     """``referee check RECORD``, run by ``check`` (:func:`referee.cli.command.cmd_check`)."""
-    parser = sub.add_parser(
+    parser = add_command(
+        sub,
         "check",
-        help=_words(t("check a record (YAML or JSON; - for standard input)"), lang),
-        description=_words(
-            t(
-                "Check a record against the rules. Exit status: 0 valid, 1 a claim "
-                "disagrees or a rule was broken, 2 the record cannot be used."
-            ),
-            lang,
+        lang,
+        t("check a record (YAML or JSON; - for standard input)"),
+        t(
+            "Check a record against the rules. Exit status: 0 valid, 1 a claim "
+            "disagrees or a rule was broken, 2 the record cannot be used."
         ),
     )
     parser.add_argument(

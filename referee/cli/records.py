@@ -24,9 +24,9 @@ COMMANDS = ("new", "schema")
 
 def add_parsers(sub: Any, lang: str = "en") -> None:
     """Add ``new`` and ``schema`` to the command line's subcommands, their help in ``lang``."""
-    from referee.cli.options import default_language
+    from referee.cli.options import add_command, default_language
 
-    new = sub.add_parser("new", help=render(t("print a commented record to fill in"), lang))
+    new = add_command(sub, "new", lang, t("print a commented record to fill in"))
     new.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
     new.add_argument(
         "--lang",
@@ -40,9 +40,7 @@ def add_parsers(sub: Any, lang: str = "en") -> None:
         help=render(t("a full-play deal (hands and tricks) instead of a summary"), lang),
     )
     new.set_defaults(run=run)
-    schema = sub.add_parser(
-        "schema", help=render(t("print the JSON Schema of a game's records"), lang)
-    )
+    schema = add_command(sub, "schema", lang, t("print the JSON Schema of a game's records"))
     schema.add_argument(
         "game", nargs="?", choices=sorted(GAMES), help=render(t("the game's identifier"), lang)
     )

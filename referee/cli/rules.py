@@ -129,20 +129,19 @@ def _breaking(slug: str, rule: str, primary: list[str], codes: tuple[str, ...]) 
 
 def add_parser(sub: Any, lang: str = "en") -> None:
     """Add ``rules GAME [--json]`` to the command line's subcommands, its help in ``lang``."""
-    from referee.cli.options import common_options
+    from referee.cli.options import add_command, common_options
     from referee.games import GAMES
     from referee.messages import render, t
 
-    rules = sub.add_parser(
+    rules = add_command(
+        sub,
         "rules",
-        help=render(t("list a game's rules and what checks each"), lang),
-        description=render(
-            t(
-                "The rules map of a game: each rule's id and page anchor, the "
-                "checks that enforce it and a record that breaks it, or why no "
-                "record can show it."
-            ),
-            lang,
+        lang,
+        t("list a game's rules and what checks each"),
+        t(
+            "The rules map of a game: each rule's id and page anchor, the "
+            "checks that enforce it and a record that breaks it, or why no "
+            "record can show it."
         ),
     )
     rules.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
