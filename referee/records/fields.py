@@ -213,15 +213,12 @@ CLAIM_PER_PLAYER = Field(
     label=t("Score written down"),
     question=t("What did the table write down?"),
 )
-CLAIM_PER_SIDE = Field(
-    "claim",
-    PerPlayer(Integer(), sides=True),
-    t(
+CLAIM_PER_SIDE = CLAIM_PER_PLAYER.replace(
+    type=PerPlayer(Integer(), sides=True),
+    help=t(
         "The score the table wrote down for this deal, "
         "per side; the referee says whether it agrees."
     ),
-    label=t("Score written down"),
-    question=t("What did the table write down?"),
 )
 SHARED_DEAL_FIELDS: tuple[Field, ...] = (DEALER, CLAIM_PER_PLAYER, NOTE)
 """The deal fields "Settle a score" lists once for most games (a game's own tables leave them out)."""
@@ -245,6 +242,27 @@ def hands_dealt(help: Message, min_items: int = 1, **more: Any) -> Field:
     True
     """
     return HANDS_DEALT.replace(type=PerPlayer(Cards(min_items=min_items)), help=help, **more)
+
+
+def in_full_play(
+    summary: Field, help: Message | None = None, condition: Message | None = None
+) -> Field:
+    """A summary's field as a full play has it, where the referee works the value out from the cards:
+    the same name, type and label, but optional, asked by no question, with its own ``help`` (left
+    out, the summary's) and ``condition`` (left out, none).
+
+    >>> full = in_full_play(DEALER.replace(mode="summary"), condition=t("unless nobody dealt"))
+    >>> full.mode, full.required, full.question, full.label == DEALER.label, str(full.condition)
+    ('full', False, None, True, 'unless nobody dealt')
+    """
+    return summary.replace(
+        mode="full",
+        required=False,
+        question=None,
+        hint=None,
+        condition=condition,
+        help=summary.help if help is None else help,
+    )
 
 
 TRICKS_PLAYED = Field(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.messages import Message, t
-from referee.records.field_types import Code, Field, backticks
+from referee.records.field_types import Cards, Code, Field, Integer, Mode, backticks
 from referee.records.fields import Deals, PerPlayer, RecordSpec
 
 
@@ -29,6 +29,36 @@ def games_record(
         without=("scores_before",),
         **spec,
         fields=(Field("deals", Deals(), help, required=True, label=label),),
+    )
+
+
+def shuffled_pack(help: Message) -> Field:
+    """A full play's ``pack``: the cards as they lay after the shuffle, from which the referee replays
+    the deal and every draw; ``help`` says how the game deals them."""
+    return Field(
+        "pack",
+        Cards(min_items=1),
+        help,
+        required=True,
+        mode="full",
+        label=t("Pack after the shuffle"),
+    )
+
+
+def cards_counted(help: Message, mode: Mode = "both") -> Field:
+    """A deal's ``claim`` where the table counts cards, not points: how many each player took, as
+    ``help`` says in the game's words.
+
+    >>> cards_counted(t("The cards each player took."), "full").type == PerPlayer(Integer(minimum=0))
+    True
+    """
+    return Field(
+        "claim",
+        PerPlayer(Integer(minimum=0)),
+        help,
+        mode=mode,
+        label=t("Cards written down"),
+        question=t("What did the table count?"),
     )
 
 

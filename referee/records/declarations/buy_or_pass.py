@@ -174,13 +174,7 @@ def buy_or_pass_record(
                 label=t("Play"),
             ),
             # The claim is money: the form takes it in roubles and kopecks.
-            Field(
-                "claim",
-                PerPlayer(Integer(unit="minor")),
-                CLAIM_PER_PLAYER.help,
-                label=CLAIM_PER_PLAYER.label,
-                question=CLAIM_PER_PLAYER.question,
-            ),
+            CLAIM_PER_PLAYER.replace(type=PerPlayer(Integer(unit="minor"))),
             NOTE,
         ),
     )

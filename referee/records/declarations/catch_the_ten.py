@@ -15,12 +15,22 @@ from referee.records.fields import (
     PerPlayer,
     RecordSpec,
     hands_dealt,
+    in_full_play,
     sides_field,
 )
 
 
 def catch_the_ten_record(*, hand_sizes: dict[int, int]) -> RecordSpec:
     """The declaration of a Catch the Ten record; the game gives ``hand_sizes``."""
+    trump = Field(
+        "trump",
+        SuitType(),
+        t("The trump suit, the suit of the dealer's last card."),
+        required=True,
+        mode="summary",
+        label=t("Trumps"),
+        question=t("Which suit was trumps?"),
+    )
     return RecordSpec(
         samples={"summary": "catch-the-ten/three-players", "full": "catch-the-ten/full-play-four"},
         fields=(
@@ -36,24 +46,13 @@ def catch_the_ten_record(*, hand_sizes: dict[int, int]) -> RecordSpec:
         ),
         deal=(
             DEALER,
-            Field(
-                "trump",
-                SuitType(),
-                t("The trump suit, the suit of the dealer's last card."),
-                required=True,
-                mode="summary",
-                label=t("Trumps"),
-                question=t("Which suit was trumps?"),
-            ),
-            Field(
-                "trump",
-                SuitType(),
+            trump,
+            in_full_play(
+                trump,
                 t(
                     "Optional here: the referee takes the trump suit from the dealer's last card, "
                     "and reports a disagreement if you name another suit."
                 ),
-                mode="full",
-                label=t("Trumps"),
             ),
             Field(
                 "taken",

@@ -18,7 +18,7 @@ from referee.records.field_types import (
     PlayerName,
 )
 from referee.records.field_types import Card as CardType
-from referee.records.fields import DEALER, NOTE, Obj, RecordSpec
+from referee.records.fields import DEALER, NOTE, Obj, RecordSpec, in_full_play
 from referee.records.game_records import SomePlayers
 
 WINNER_HELP = t("The player who completed the set.")
@@ -26,6 +26,23 @@ WINNER_HELP = t("The player who completed the set.")
 
 def collector_record() -> RecordSpec:
     """The declaration of a Collector record."""
+    winner = Field(
+        "winner",
+        PlayerName(),
+        WINNER_HELP,
+        mode="summary",
+        condition=t("required unless drawn is true"),
+        label=t("Winner"),
+        question=t("Who completed the set?"),
+    )
+    drawn = Field(
+        "drawn",
+        Boolean(),
+        t("True for a drawn game (not with draw_rule: never)."),
+        mode="summary",
+        label=t("Drawn game"),
+        hint=t("Tick if the game was drawn (it cannot be if the house rules have no drawn games)."),
+    )
     return game_records.games_record(
         "pack",
         t("The games, one deal each, in the order they were played."),
@@ -33,15 +50,7 @@ def collector_record() -> RecordSpec:
         samples={"summary": "collector/summary-win", "full": "collector/full-play-eight-rounds"},
         deal=(
             DEALER,
-            Field(
-                "winner",
-                PlayerName(),
-                WINNER_HELP,
-                mode="summary",
-                condition=t("required unless drawn is true"),
-                label=t("Winner"),
-                question=t("Who completed the set?"),
-            ),
+            winner,
             Field(
                 "hand",
                 Cards(min_items=len(RANKS)),
@@ -76,17 +85,12 @@ def collector_record() -> RecordSpec:
                 mode="summary",
                 label=t("Round"),
             ),
-            Field(
-                "pack",
-                Cards(min_items=1),
+            game_records.shuffled_pack(
                 t(
                     "The 52 cards in the order they lay after the shuffle, top card first: "
                     "five to each player, one at a time from the dealer's left; the rest is "
                     "the stock, drawn from the top."
-                ),
-                required=True,
-                mode="full",
-                label=t("Pack after the shuffle"),
+                )
             ),
             Field(
                 "rounds",
@@ -128,30 +132,11 @@ def collector_record() -> RecordSpec:
                 mode="full",
                 label=t("Rounds"),
             ),
-            Field(
-                "winner",
-                PlayerName(),
-                t("The player the table says won; the referee compares it with the replay."),
-                mode="full",
-                label=t("Winner"),
+            in_full_play(
+                winner, t("The player the table says won; the referee compares it with the replay.")
             ),
-            Field(
-                "drawn",
-                Boolean(),
-                t("True for a drawn game (not with draw_rule: never)."),
-                mode="summary",
-                label=t("Drawn game"),
-                hint=t(
-                    "Tick if the game was drawn (it cannot be if the house rules have no drawn games)."
-                ),
-            ),
-            Field(
-                "drawn",
-                Boolean(),
-                t("True if the table says the game was drawn."),
-                mode="full",
-                label=t("Drawn game"),
-            ),
+            drawn,
+            in_full_play(drawn, t("True if the table says the game was drawn.")),
             NOTE,
         ),
     )

@@ -17,7 +17,7 @@ from referee.records.field_types import (
     SuitType,
     Total,
 )
-from referee.records.fields import NOTE, Obj, PerPlayer, RecordSpec, hands_dealt
+from referee.records.fields import DEALER, NOTE, Obj, PerPlayer, RecordSpec, hands_dealt
 
 _FIRST_PLAYED = t("required, unless the first phase is given as a summary (tricks per player)")
 
@@ -69,16 +69,11 @@ def korol_record(
         full_play_key="reign_hands",  # G8-D01: a full reign, after either first phase
         samples={"summary": "korol/reign-to-the-peasant", "full": "korol/full-play"},
         deal=(
-            Field(
-                "dealer",
-                PlayerName(),
-                t(
+            DEALER.replace(
+                help=t(
                     "The player who dealt the first phase: chosen by lot for the first game, "
                     "then the winner of the previous reign."
-                ),
-                required=True,
-                label=t("Dealer"),
-                question=t("Who dealt?"),
+                )
             ),
             Field(
                 "titles",

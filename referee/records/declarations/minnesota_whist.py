@@ -16,13 +16,30 @@ from referee.records.fields import (
     TRICKS_PLAYED,
     PerPlayer,
     RecordSpec,
+    in_full_play,
     sides_field,
 )
 
 
 def minnesota_whist_record(*, nobody: Any, tricks: int) -> RecordSpec:
     """The declaration of a Minnesota Whist record; the game gives ``nobody``, ``tricks``."""
-    grand = OneOf((PlayerName(), nobody))
+    grand = Field(
+        "grand",
+        OneOf((PlayerName(), nobody)),
+        t(
+            "Who declared grand: the player whose black card was turned up first, or "
+            "nobody if all four bid cards were red (a low hand). Left out, it is not "
+            "recorded: the score depends on it, so the referee judges the deal only if "
+            "the claim agrees with exactly one reading, and says so."
+        ),
+        mode="summary",
+        label=t("Grander"),
+        question=t("Did anyone declare grand? Who?"),
+        hint=t(
+            "The player whose black card was turned up first, or no one if all four bid "
+            "cards were red (a low hand). The score depends on it."
+        ),
+    )
     return RecordSpec(
         samples={
             "summary": "minnesota-whist/sample-1-granders-make",
@@ -45,32 +62,13 @@ def minnesota_whist_record(*, nobody: Any, tricks: int) -> RecordSpec:
         ),
         deal=(
             DEALER,
-            Field(
-                "grand",
-                grand,
-                t(
-                    "Who declared grand: the player whose black card was turned up first, or "
-                    "nobody if all four bid cards were red (a low hand). Left out, it is not "
-                    "recorded: the score depends on it, so the referee judges the deal only if "
-                    "the claim agrees with exactly one reading, and says so."
-                ),
-                mode="summary",
-                label=t("Grander"),
-                question=t("Did anyone declare grand? Who?"),
-                hint=t(
-                    "The player whose black card was turned up first, or no one if all four bid "
-                    "cards were red (a low hand). The score depends on it."
-                ),
-            ),
-            Field(
-                "grand",
+            grand,
+            in_full_play(
                 grand,
                 t(
                     "Optional here: the referee finds the grander from the bid cards (or nobody, "
                     "all red), and reports a disagreement if you name someone else."
                 ),
-                mode="full",
-                label=t("Grander"),
             ),
             Field(
                 "tricks",

@@ -8,7 +8,7 @@ from referee.messages import t, tc
 from referee.records.field_types import Card as CardType
 from referee.records.field_types import Cards, Field, Integer, ListOf, OneOf, PlayerName, Text
 from referee.records.fields import DEALER, NOTE, Obj, PerPlayer, RecordSpec
-from referee.records.game_records import games_record
+from referee.records.game_records import cards_counted, games_record
 
 
 def red_and_black_record(*, stock: int) -> RecordSpec:
@@ -84,16 +84,12 @@ def red_and_black_record(*, stock: int) -> RecordSpec:
                 label=t("Draws"),
                 question=t("What did each player do with each card drawn?"),
             ),
-            Field(
-                "claim",
-                PerPlayer(Integer(minimum=0)),
+            cards_counted(
                 t(
                     "The cards each player took, as the table counted them; the "
                     "referee says whether they agree."
                 ),
                 mode="full",
-                label=t("Cards written down"),
-                question=t("What did the table count?"),
             ),
             Field(
                 "loser",

@@ -12,6 +12,7 @@ from referee.messages import t
 from referee.records.field_types import Boolean, Cards, Field, Integer, OneOf, PlayerName, SuitType
 from referee.records.field_types import Card as CardType
 from referee.records.fields import (
+    CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
     TRICKS_PLAYED,
@@ -20,12 +21,21 @@ from referee.records.fields import (
     PerPlayer,
     RecordSpec,
     hands_dealt,
+    in_full_play,
 )
 
 
 def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
     """The declaration of a Réunion record. The game gives the card points in the pack and the tricks of a
     deal, which bound what a summary may say a player took, and the deals of a game, which bound a record."""
+    trump = Field(
+        "trump",
+        SuitType(),
+        t("The trump suit; or give the turned card instead, or both, which must agree."),
+        mode="summary",
+        label=t("Trumps"),
+        question=t("Which suit was trumps?"),
+    )
     return RecordSpec(
         samples={"summary": "reunion/one-deal-summary", "full": "reunion/full-play"},
         without=("scores_before",),
@@ -33,14 +43,7 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
         deal_groups=(Group(("trump", "turned"), "any", mode="summary"),),
         deal=(
             DEALER,
-            Field(
-                "trump",
-                SuitType(),
-                t("The trump suit; or give the turned card instead, or both, which must agree."),
-                mode="summary",
-                label=t("Trumps"),
-                question=t("Which suit was trumps?"),
-            ),
+            trump,
             Field(
                 "turned",
                 CardType(),
@@ -48,15 +51,12 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
                 mode="summary",
                 label=t("Turned-up card"),
             ),
-            Field(
-                "trump",
-                SuitType(),
+            in_full_play(
+                trump,
                 t(
                     "Optional here: the referee takes trumps from the turned card, and reports a "
                     "disagreement if you name another suit."
                 ),
-                mode="full",
-                label=t("Trumps"),
             ),
             hands_dealt(t("Every player's cards as dealt, before the dealer takes the widow.")),
             Field(
@@ -137,16 +137,12 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
                 question=t("Who took the last trick?"),
             ),
             TRICKS_PLAYED,
-            Field(
-                "claim",
-                PerPlayer(Integer()),
-                t(
+            CLAIM_PER_PLAYER.replace(
+                help=t(
                     "Each player's score for the deal, penalties included (with the "
                     "original settlement in units, the points without penalties); the "
                     "referee says whether it agrees."
-                ),
-                label=t("Score written down"),
-                question=t("What did the table write down?"),
+                )
             ),
             NOTE,
         ),

@@ -55,17 +55,12 @@ def stealing_bundles_record() -> RecordSpec:
                 label=t("Last capture"),
                 question=t("Who made the last capture?"),
             ),
-            Field(
-                "pack",
-                Cards(min_items=1),
+            game_records.shuffled_pack(
                 t(
                     "The 52 cards in the order they lay after the shuffle, top card first: "
                     "four to the table, then four to each player, one at a time from the "
                     "dealer's left; later rounds the same way from the rest."
-                ),
-                required=True,
-                mode="full",
-                label=t("Pack after the shuffle"),
+                )
             ),
             Field(
                 "moves",
@@ -78,16 +73,12 @@ def stealing_bundles_record() -> RecordSpec:
                 mode="full",
                 label=t("Moves"),
             ),
-            Field(
-                "claim",
-                PerPlayer(Integer(minimum=0)),
+            game_records.cards_counted(
                 t(
                     "Each player's cards at the end as the table counted them, "
                     "leftovers included where the option gives them to "
                     "someone; the referee says whether it agrees."
-                ),
-                label=t("Cards written down"),
-                question=t("What did the table count?"),
+                )
             ),
             NOTE,
         ),

@@ -27,6 +27,7 @@ from referee.records.fields import (
     Obj,
     PerPlayer,
     RecordSpec,
+    in_full_play,
 )
 
 _THROWN_IN = ("thrown_in", True)
@@ -48,6 +49,37 @@ _SIDE_POINTS = (
     ),
 )
 _TAKEN_SIDE = OneOf((Integer(), Cards()))
+# A summary names the declarer, trumps and discards; a full play shows them (the auction, the widow)
+_DECLARER = Field(
+    "declarer",
+    PlayerName(),
+    t("The player whose final answer in the auction was the only yes."),
+    required=True,
+    unless=_THROWN_IN,
+    mode="summary",
+    label=t("Declarer"),
+    question=t("Who became the declarer?"),
+)
+_TRUMP = Field(
+    "trump",
+    SuitType(),
+    t("The suit the declarer named."),
+    required=True,
+    unless=_THROWN_IN,
+    mode="summary",
+    label=t("Trumps"),
+    question=t("Which suit did the declarer name?"),
+)
+_DISCARDS = Field(
+    "discards",
+    Cards(),
+    t("The two cards the declarer laid away after taking the widow."),
+    required=True,
+    unless=_THROWN_IN,
+    mode="summary",
+    label=t("Discards"),
+    question=t("Which two cards did the declarer lay away?"),
+)
 RECORD = RecordSpec(
     samples={"summary": "trump-seven/made-at-sixty", "full": "trump-seven/full-play"},
     fields=(
@@ -86,64 +118,21 @@ RECORD = RecordSpec(
             mode="full",
             label=t("Auction"),
         ),
-        Field(
-            "declarer",
-            PlayerName(),
-            t("The player whose final answer in the auction was the only yes."),
-            required=True,
-            unless=_THROWN_IN,
-            mode="summary",
-            label=t("Declarer"),
-            question=t("Who became the declarer?"),
-        ),
-        Field(
-            "declarer",
-            PlayerName(),
+        _DECLARER,
+        in_full_play(
+            _DECLARER,
             t(
                 "Optional here: the referee finds the declarer from the auction, and the "
                 "record cannot be used if you name someone else."
             ),
-            unless=_THROWN_IN,
-            mode="full",
-            label=t("Declarer"),
         ),
-        Field(
-            "trump",
-            SuitType(),
-            t("The suit the declarer named."),
-            required=True,
-            unless=_THROWN_IN,
-            mode="summary",
-            label=t("Trumps"),
-            question=t("Which suit did the declarer name?"),
-        ),
-        Field(
-            "trump",
-            SuitType(),
-            t("The suit the declarer named."),
-            unless=_THROWN_IN,
-            mode="full",
-            condition=_PLAYED,
-            label=t("Trumps"),
-        ),
-        Field(
-            "discards",
-            Cards(),
-            t("The two cards the declarer laid away after taking the widow."),
-            required=True,
-            unless=_THROWN_IN,
-            mode="summary",
-            label=t("Discards"),
-            question=t("Which two cards did the declarer lay away?"),
-        ),
-        Field(
-            "discards",
-            Cards(),
+        _TRUMP,
+        in_full_play(_TRUMP, condition=_PLAYED),
+        _DISCARDS,
+        in_full_play(
+            _DISCARDS,
             t("The two cards the declarer laid away, from his hand and the widow."),
-            unless=_THROWN_IN,
-            mode="full",
-            condition=_PLAYED,
-            label=t("Discards"),
+            _PLAYED,
         ),
         Field(
             "taken",
@@ -181,15 +170,7 @@ RECORD = RecordSpec(
             label=t("Card points in tricks"),
             question=t("What did the tricks hold?"),
         ),
-        Field(
-            "tricks",
-            TRICKS_PLAYED.type,
-            TRICKS_PLAYED.help,
-            unless=_THROWN_IN,
-            mode="full",
-            condition=_PLAYED,
-            label=TRICKS_PLAYED.label,
-        ),
+        TRICKS_PLAYED.replace(required=False, unless=_THROWN_IN, condition=_PLAYED),
         Field(
             "thrown_in",
             Boolean(),

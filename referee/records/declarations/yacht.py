@@ -18,11 +18,24 @@ from referee.records.fields import (
     PerPlayer,
     RecordSpec,
     hands_dealt,
+    in_full_play,
 )
 
 
 def yacht_record(*, hand_sizes: dict[int, int], special_bids: Any) -> RecordSpec:
     """The declaration of a Yacht record; the game gives ``hand_sizes``, ``special_bids``."""
+    removed = Field(
+        "removed",
+        Cards(),
+        t(
+            "The threes removed before the deal: one with three players, two with five, "
+            "none with four; each a 3 of a suit that is not trumps. Left out, the referee "
+            "assumes this edition's choice (the first suits other than trumps in the order "
+            "♣ ♦ ♥ ♠) and says so."
+        ),
+        mode="summary",
+        label=t("Threes removed"),
+    )
     return RecordSpec(
         samples={"summary": "yacht/three-players", "full": "yacht/full-play-four"},
         deal=(
@@ -44,27 +57,13 @@ def yacht_record(*, hand_sizes: dict[int, int], special_bids: Any) -> RecordSpec
                 t("The card drawn from the middle of the pack; its suit must be the trump suit."),
                 label=t("Card drawn for trumps"),
             ),
-            Field(
-                "removed",
-                Cards(),
-                t(
-                    "The threes removed before the deal: one with three players, two with five, "
-                    "none with four; each a 3 of a suit that is not trumps. Left out, the referee "
-                    "assumes this edition's choice (the first suits other than trumps in the order "
-                    "♣ ♦ ♥ ♠) and says so."
-                ),
-                mode="summary",
-                label=t("Threes removed"),
-            ),
-            Field(
-                "removed",
-                Cards(),
+            removed,
+            in_full_play(
+                removed,
                 t(
                     "Optional here: the hands already show which cards are missing. If you give "
                     "it, the hands and these cards must make up the whole pack."
                 ),
-                mode="full",
-                label=t("Threes removed"),
             ),
             Field(
                 "bids",
