@@ -23,6 +23,15 @@ def dump(record: dict) -> str:
     return yaml.safe_dump(record, allow_unicode=True, sort_keys=False, width=200)
 
 
+def check_record(game: str, players: list[str], deals: list[dict], **fields: Any) -> Any:
+    """The verdict on a record of ``game`` at a table of ``players`` with ``deals``, written as a user
+    would (:func:`dump`); ``fields`` are the other top-level fields (``notation``, ``teams``,
+    ``options``), in the order a record writes them after the players."""
+    from referee import check_text
+
+    return check_text(dump({"game": game, "players": players, **fields, "deals": deals}))
+
+
 def mappings_in(value: Any) -> Iterator[dict[str, Any]]:
     """Every mapping in ``value`` (JSON-like data), ``value`` itself first, in the order they are written."""
     if isinstance(value, dict):

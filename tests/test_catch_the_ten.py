@@ -14,7 +14,7 @@ from referee.games.deals import catch_the_ten
 from referee.messages import render
 from referee.notation import parse_cards
 from referee.simulate import catch_the_ten_deal
-from tests.conftest import ROOT, dump, errors_of
+from tests.conftest import ROOT, check_record, dump, errors_of
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
 FULL = (ROOT / "examples" / "catch-the-ten" / "full-play-four.yaml").read_text(encoding="utf-8")
@@ -31,16 +31,11 @@ def teams_of(players: list[str]) -> dict[str, list[str]]:
 def test_partners_pool_their_tricks(rng, n, dealer):
     players = NAMES[:n]
     deal = catch_the_ten_deal(rng, players, dealer % n)
-    alone = check_text(dump({"game": "catch-the-ten", "players": players, "deals": [deal]}))
+    alone = check_record("catch-the-ten", players, [deal])
     teams = teams_of(players)
-    record = {
-        "game": "catch-the-ten",
-        "players": players,
-        "teams": teams,
-        "options": {"partnerships": True},
-        "deals": [deal],
-    }
-    verdict = check_text(dump(record))
+    verdict = check_record(
+        "catch-the-ten", players, [deal], teams=teams, options={"partnerships": True}
+    )
     assert verdict.findings == [] and set(verdict.totals) == set(teams)
     hand = ctt.HAND_SIZES[n]
     # Each player's honours and extra cards, recomputed from the single scores: extra = max(0, cards - hand).

@@ -7,12 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import check_text
 from referee.cards import Rank
 from referee.games import catch_the_ten as ctt
 from referee.notation import parse_cards
 from referee.simulate import catch_the_ten_deal, minnesota_whist_deal
-from tests.conftest import dump
+from tests.conftest import check_record
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
 MW_PLAYERS = NAMES[:4]
@@ -73,14 +72,13 @@ def test_catch_the_ten_random_deal_invariants(setup):
     assert sorted(played) == sorted(c for h in hands.values() for c in h)  # every card played once
     trump = hands[players[dealer % n]][-1].suit
     owner = {c: p for p, h in hands.items() for c in h}
-    record = {
-        "game": "catch-the-ten",
-        "notation": notation,
-        "players": players,
-        "options": {"must_trump_when_void": must_trump},
-        "deals": [deal],
-    }
-    verdict = check_text(dump(record))
+    verdict = check_record(
+        "catch-the-ten",
+        players,
+        [deal],
+        notation=notation,
+        options={"must_trump_when_void": must_trump},
+    )
     assert verdict.findings == []  # a legal deal breaks no rule
     scores = verdict.deals[0].scores
     # The trick winner holds the best card, and leads the next trick.
@@ -117,8 +115,7 @@ def test_catch_the_ten_random_deal_invariants(setup):
             for p in players
         },
     }
-    record_summary = {"game": "catch-the-ten", "players": players, "deals": [summary]}
-    assert check_text(dump(record_summary)).deals[0].scores == scores
+    assert check_record("catch-the-ten", players, [summary]).deals[0].scores == scores
 
 
 @settings(max_examples=120, deadline=None)
@@ -137,14 +134,9 @@ def test_minnesota_random_hand_invariants(dealer, scoring, grand_chance, rng):
     assert sum(len(h) for h in hands.values()) == 52
     played = [c for tr in deal["tricks"] for c in parse_cards(tr)]
     assert len(played) == 52 and len(set(played)) == 52
-    record = {
-        "game": "minnesota-whist",
-        "players": MW_PLAYERS,
-        "teams": MW_TEAMS,
-        "options": {"scoring": scoring},
-        "deals": [deal],
-    }
-    verdict = check_text(dump(record))
+    verdict = check_record(
+        "minnesota-whist", MW_PLAYERS, [deal], teams=MW_TEAMS, options={"scoring": scoring}
+    )
     assert verdict.findings == []
     scores = verdict.deals[0].scores
     assert sum(1 for v in scores.values() if v != 0) == 1  # exactly one side scores
@@ -159,26 +151,19 @@ def test_minnesota_random_hand_invariants(dealer, scoring, grand_chance, rng):
     bids = parse_cards(deal["bids"])
     summary = {"dealer": deal["dealer"], "tricks": tricks}
     summary["grand"] = "nobody" if bids[-1].suit.is_red else owner[bids[-1]]
-    record_summary = {
-        "game": "minnesota-whist",
-        "players": MW_PLAYERS,
-        "teams": MW_TEAMS,
-        "options": {"scoring": scoring},
-        "deals": [summary],
-    }
-    assert check_text(dump(record_summary)).deals[0].scores == scores
+    summed_up = check_record(
+        "minnesota-whist", MW_PLAYERS, [summary], teams=MW_TEAMS, options={"scoring": scoring}
+    )
+    assert summed_up.deals[0].scores == scores
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(1, 4))
 def test_a_game_of_several_deals_adds_up(rng, deals):
     players = NAMES[:4]
-    record = {
-        "game": "catch-the-ten",
-        "players": players,
-        "deals": [catch_the_ten_deal(rng, players, k % 4) for k in range(deals)],
-    }
-    verdict = check_text(dump(record))
+    verdict = check_record(
+        "catch-the-ten", players, [catch_the_ten_deal(rng, players, k % 4) for k in range(deals)]
+    )
     totals = {p: sum(d.scores[p] for d in verdict.deals) for p in players}
     assert verdict.totals == totals
     assert (verdict.winner is not None) == (verdict.termination_code == "target_reached")

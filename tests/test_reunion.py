@@ -16,7 +16,7 @@ from referee.games import reunion as ru
 from referee.games.deals import reunion
 from referee.notation import parse_cards
 from referee.simulate.reunion import reunion_deal
-from tests.conftest import ROOT, dump, errors_of
+from tests.conftest import ROOT, check_record, dump, errors_of
 
 PLAYERS = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "reunion"
@@ -126,14 +126,9 @@ def test_random_full_deal_invariants(args):
     assert sorted(played) == sorted(set(ru.DECK) - set(discard))
     trump, discard, points, won, last, captures = replay_oracle(deal, notation)
 
-    record = {
-        "game": "reunion",
-        "notation": notation,
-        "players": PLAYERS,
-        "options": {"settlement": settlement},
-        "deals": [deal],
-    }
-    verdict = check_text(dump(record))
+    verdict = check_record(
+        "reunion", PLAYERS, [deal], notation=notation, options={"settlement": settlement}
+    )
     assert verdict.findings == []
     scores = verdict.deals[0].scores
     # Before penalties: card points, last trick and discard make 150, less a discard the dealer forfeits.

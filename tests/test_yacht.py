@@ -22,7 +22,7 @@ from referee.errors import RecordErrors
 from referee.messages import render
 from referee.notation import parse_card, parse_cards, parse_suit
 from referee.simulate.yacht import yacht_deal
-from tests.conftest import ROOT, cli_error, dump
+from tests.conftest import ROOT, check_record, cli_error, dump
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha"]
 TRICKS = {3: 17, 4: 13, 5: 10}
@@ -162,14 +162,13 @@ def test_random_deal_invariants(
     assert not revokes and not missed
     if trump_breaking:
         assert not early  # trump breaking respected
-    record = {
-        "game": "yacht",
-        "notation": notation,
-        "players": players,
-        "options": {"must_trump_when_void": must_trump, "trump_breaking": trump_breaking},
-        "deals": [deal],
-    }
-    verdict = check_text(dump(record))
+    verdict = check_record(
+        "yacht",
+        players,
+        [deal],
+        notation=notation,
+        options={"must_trump_when_void": must_trump, "trump_breaking": trump_breaking},
+    )
     assert not [f for f in verdict.findings if f.severity == "error"]
     assert {f.code for f in verdict.findings} <= WARNINGS
     scores = verdict.deals[0].scores
@@ -212,13 +211,9 @@ def test_the_referee_flags_exactly_the_plays_the_oracle_flags(n, rng):
         hands, tricks, trump, must_trump=True, trump_breaking=True
     )
     assert not revokes
-    record = {
-        "game": "yacht",
-        "players": players,
-        "options": {"must_trump_when_void": True, "trump_breaking": True},
-        "deals": [deal],
-    }
-    verdict = check_text(dump(record))
+    verdict = check_record(
+        "yacht", players, [deal], options={"must_trump_when_void": True, "trump_breaking": True}
+    )
     flagged = {
         code: {f.where.trick for f in verdict.findings if f.code == code}
         for code in ("play.must_trump", "play.trump_not_broken")
@@ -281,13 +276,12 @@ def test_random_bids_against_the_formula(n, data, step, under, lucky):
 )
 def test_a_game_of_several_deals_adds_up_and_ends_by_the_rules(rng, deals, target):
     players = NAMES[:4]
-    record = {
-        "game": "yacht",
-        "players": players,
-        "options": {"target": target},
-        "deals": [yacht_deal(rng, players, k % 4) for k in range(deals)],
-    }
-    verdict = check_text(dump(record))
+    verdict = check_record(
+        "yacht",
+        players,
+        [yacht_deal(rng, players, k % 4) for k in range(deals)],
+        options={"target": target},
+    )
     running = dict.fromkeys(players, 0)
     winner = None
     for d in verdict.deals:
