@@ -45,8 +45,7 @@ class TrumpSevenTable(TrickTable):
     def script(self) -> Script:
         n = self.players_count
         self.dealer = n - 1
-        cards = list(t7.DECK)
-        self.rng.shuffle(cards)
+        cards = self.shuffled(t7.DECK)
         hands: list[list[Card]] = [[] for _ in range(n)]
         dealt = n * t7.HAND_SIZE
         for k in range(dealt // sim_t7.PACKET):
@@ -157,8 +156,7 @@ class ReunionTable(TrickTable):
 
     def script(self) -> Script:
         self.dealer = 0
-        cards = list(ru.DECK)
-        self.rng.shuffle(cards)
+        cards = self.shuffled(ru.DECK)
         hands, self.widow = sim_ru.deal_cards(cards, self.dealer)
         self.dealt = [list(h) for h in hands]
         trump = self.trump = self.widow[0].suit
@@ -235,8 +233,7 @@ class KorolTable(TrickTable):
         hands = sim_korol.deal_pack(self.rng, (self.dealer + 1) % n)
         self.dealt = [list(h) for h in hands]
         self.trump_card = hands[self.dealer][-1]
-        order = list(korol.TITLES)
-        self.rng.shuffle(order)
+        order = self.shuffled(korol.TITLES)
         self.titles = dict(enumerate(order))
         caps = [self.quotas[self.titles[s]] for s in range(n)]
         self.trump = self.trump_card.suit
@@ -247,8 +244,7 @@ class KorolTable(TrickTable):
         won = first.tricks_won()
         self.reign = deals_korol.reign_titles(dict(enumerate(won)), self.titles)  # type: ignore[arg-type]
         seat_of = {title: seat for seat, title in self.reign.items()}
-        cards = list(korol.DECK)
-        self.rng.shuffle(cards)
+        cards = self.shuffled(korol.DECK)
         reign_hands: list[list[Card]] = [[] for _ in range(n)]
         for k, title in enumerate(korol.TITLES):
             reign_hands[seat_of[title]] = cards[k::n]
@@ -412,8 +408,7 @@ class BuyOrPassTable(TrickTable):
         n, size = bop.PLAYERS, bop.HAND
         self.dealer = n - 1
         opts = self.options()
-        cards = list(bop.DECK)
-        self.rng.shuffle(cards)
+        cards = self.shuffled(bop.DECK)
         hands = [
             cards[(s - self.dealer - 1) % n * size : ((s - self.dealer - 1) % n + 1) * size]
             for s in range(n)

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -189,6 +189,8 @@ class Event:
         return self.choice.token
 
 
+T = TypeVar("T")  # what a shuffled pack holds: cards, or Korol's titles
+
 Script = Generator[Ask, Choice, None]
 
 MOST_LISTED = 8
@@ -265,6 +267,12 @@ class Table(ABC):
     def options(self) -> dict[str, Any]:
         """The game's options at their defaults (the table plays the rules as published)."""
         return {o.name: o.default for o in get_game(self.slug).options}
+
+    def shuffled(self, pack: Iterable[T]) -> list[T]:
+        """A shuffled copy of ``pack``, by the table's own random source (so a seed deals it again)."""
+        cards = list(pack)
+        self.rng.shuffle(cards)
+        return cards
 
     def duties(self) -> list[Any]:
         """The game's duties of play with these options (worked out once)."""

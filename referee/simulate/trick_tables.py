@@ -248,8 +248,7 @@ class CatchTheTenTable(TrickTable):
         n = self.players_count
         self.dealer = n - 1
         size = ctt.HAND_SIZES[n]
-        cards = list(ctt.DECK)
-        self.rng.shuffle(cards)
+        cards = self.shuffled(ctt.DECK)
         hands: list[list[Card]] = [[] for _ in range(n)]
         for k in range(n):
             hands[(self.dealer + 1 + k) % n] = cards[k : size * n : n]
@@ -280,8 +279,7 @@ class MinnesotaWhistTable(TrickTable):
 
     def script(self) -> Script:
         self.dealer = 3
-        cards = deck()
-        self.rng.shuffle(cards)
+        cards = self.shuffled(deck())
         hands = [cards[(k - self.dealer - 1) % 4 :: 4] for k in range(4)]
         self.dealt, self.holding = hands, [list(h) for h in hands]
         self.bids: list[Card] = []
@@ -350,8 +348,7 @@ class YachtTable(TrickTable):
         n = self.players_count
         self.dealer = n - 1
         self.total = yacht.HAND_SIZES[n]
-        cards = list(yacht.DECK)
-        self.rng.shuffle(cards)
+        cards = self.shuffled(yacht.DECK)
         self.drawn = cards[len(cards) // 2]  # shown and put back: only its suit matters
         trump = self.trump = self.drawn.suit
         assert trump is not None

@@ -149,8 +149,7 @@ class CometTable(TurnTable):
     def script(self) -> Script:
         n = self.players_count
         self.dealer = n - 1
-        cards = list(comet.DECK)
-        self.rng.shuffle(cards)
+        cards = self.shuffled(comet.DECK)
         hands: list[list[Card]] = [[] for _ in range(n)]
         for i, card in enumerate(cards):
             hands[i % n].append(card)
@@ -268,8 +267,7 @@ class StealingBundlesTable(TurnTable):
 
     def script(self) -> Script:
         self.dealer = self.players_count - 1
-        pack = list(sb.DECK)
-        self.rng.shuffle(pack)
+        pack = self.shuffled(sb.DECK)
         opts = self.options()
         self.state = sb.BundlesState(
             self.players, self.dealer, pack, opts["capture"], opts["leftovers"], opts["ties"]
@@ -336,8 +334,7 @@ class CollectorTable(TurnTable):
 
     def script(self) -> Script:
         self.dealer = self.players_count - 1
-        pack = list(co.DECK)
-        self.rng.shuffle(pack)
+        pack = self.shuffled(co.DECK)
         opts = self.options()
         self.state = co.CollectorState(
             self.players,
