@@ -10,7 +10,7 @@ complaint about a command line that cannot be used and the variable that shows a
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.messages import LANGUAGES, Message, render, t
@@ -46,6 +46,16 @@ def add_command(
     if description is not None:
         words["description"] = render(description, lang)
     return sub.add_parser(name, **words)
+
+
+def game_argument(
+    parser: argparse.ArgumentParser, lang: str, games: Iterable[str], **more: Any
+) -> None:
+    """The ``game`` argument, one of ``games`` (identifiers), its help in ``lang``; ``more`` is passed
+    on to argparse (``nargs``)."""
+    parser.add_argument(
+        "game", choices=sorted(games), help=render(t("the game's identifier"), lang), **more
+    )
 
 
 def common_options(parser: argparse.ArgumentParser, lang: str) -> None:

@@ -24,10 +24,10 @@ COMMANDS = ("new", "schema")
 
 def add_parsers(sub: Any, lang: str = "en") -> None:
     """Add ``new`` and ``schema`` to the command line's subcommands, their help in ``lang``."""
-    from referee.cli.options import add_command, default_language
+    from referee.cli.options import add_command, default_language, game_argument
 
     new = add_command(sub, "new", lang, t("print a commented record to fill in"))
-    new.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
+    game_argument(new, lang, GAMES)
     new.add_argument(
         "--lang",
         choices=LANGUAGES,
@@ -41,9 +41,7 @@ def add_parsers(sub: Any, lang: str = "en") -> None:
     )
     new.set_defaults(run=run)
     schema = add_command(sub, "schema", lang, t("print the JSON Schema of a game's records"))
-    schema.add_argument(
-        "game", nargs="?", choices=sorted(GAMES), help=render(t("the game's identifier"), lang)
-    )
+    game_argument(schema, lang, GAMES, nargs="?")
     schema.add_argument(
         "--verdict",
         action="store_true",

@@ -129,9 +129,9 @@ def _breaking(slug: str, rule: str, primary: list[str], codes: tuple[str, ...]) 
 
 def add_parser(sub: Any, lang: str = "en") -> None:
     """Add ``rules GAME [--json]`` to the command line's subcommands, its help in ``lang``."""
-    from referee.cli.options import add_command, common_options
+    from referee.cli.options import add_command, common_options, game_argument
     from referee.games import GAMES
-    from referee.messages import render, t
+    from referee.messages import t
 
     rules = add_command(
         sub,
@@ -144,7 +144,7 @@ def add_parser(sub: Any, lang: str = "en") -> None:
             "record can show it."
         ),
     )
-    rules.add_argument("game", choices=sorted(GAMES), help=render(t("the game's identifier"), lang))
+    game_argument(rules, lang, GAMES)
     common_options(rules, lang)
     rules.set_defaults(run=lambda args, out, err: run(args.game, args.lang, args.json, out))
 
