@@ -164,99 +164,35 @@ def new_trick_game_measures(rng: random.Random) -> list[Measure]:
 def sample_records(
     rng: random.Random, count: int = 200
 ) -> dict[str, tuple[list[dict], tuple[int, int]]]:
-    """``count`` random one-deal full-play records per game, and the naive shape each is compared with."""
-    return {
-        "catch-the-ten 4p": (
-            [
-                {
-                    "game": "catch-the-ten",
-                    "players": NAMES[:4],
-                    "deals": [catch_the_ten_deal(rng, NAMES[:4], k % 4)],
-                }
-                for k in range(count)
-            ],
-            (4, 6),
-        ),
-        "minnesota-whist": (
-            [
-                {
-                    "game": "minnesota-whist",
-                    "players": NAMES[:4],
-                    "teams": {"We": [NAMES[0], NAMES[2]], "They": [NAMES[1], NAMES[3]]},
-                    "deals": [minnesota_whist_deal(rng, NAMES[:4], k % 4)],
-                }
-                for k in range(count)
-            ],
-            (4, 2),
-        ),
-        "yacht 4p": (
-            [
-                {
-                    "game": "yacht",
-                    "players": NAMES[:4],
-                    "deals": [yacht_deal(rng, NAMES[:4], k % 4)],
-                }
-                for k in range(count)
-            ],
-            (4, 2),
-        ),
-        "trump-seven": (
-            [
-                {
-                    "game": "trump-seven",
-                    "players": NAMES[:3],
-                    "deals": [trump_seven_deal(rng, NAMES[:3], k % 3, auction=ONE_YES)],
-                }
-                for k in range(count)
-            ],
-            (3, 7),
-        ),
-        "reunion": (
-            [
-                {
-                    "game": "reunion",
-                    "players": NAMES[:3],
-                    "deals": [reunion_deal(rng, NAMES[:3], k % 3)],
-                }
-                for k in range(count)
-            ],
-            (3, 7),
-        ),
-        **new_trick_game_records(rng, count),
-    }
+    """``count`` random one-deal full-play records per game, and the naive shape each is compared with.
 
-
-def new_trick_game_records(
-    rng: random.Random, count: int
-) -> dict[str, tuple[list[dict], tuple[int, int]]]:
-    """One-game Korol records and one-deal Buy or Pass records."""
+    A Korol record is one game (two deals); Minnesota Whist's names its teams.
+    """
     from referee.simulate.buy_or_pass import buy_or_pass_deal
     from referee.simulate.korol import korol_deal
 
-    return {
-        "korol": (
-            [
-                {
-                    "game": "korol",
-                    "players": NAMES[:4],
-                    "deals": [korol_deal(rng, NAMES[:4], k % 4)],
-                }
-                for k in range(count)
-            ],
-            (4, 6),
-        ),
-        "buy-or-pass": (
-            [
-                {
-                    "game": "buy-or-pass",
-                    "players": NAMES[:4],
-                    "deals": [buy_or_pass_deal(rng, NAMES[:4], k % 4)],
-                }
-                for k in range(count)
-            ],
-            (4, 7),
-        ),
-    }
+    def trump_seven_once(rng: random.Random, names: list[str], dealer: int) -> dict:
+        return trump_seven_deal(rng, names, dealer, auction=ONE_YES)
+
+    teams = {"teams": {"We": [NAMES[0], NAMES[2]], "They": [NAMES[1], NAMES[3]]}}
+    games: list[tuple[str, str, int, Callable[..., dict], tuple[int, int], dict]] = [
+        ("catch-the-ten 4p", "catch-the-ten", 4, catch_the_ten_deal, (4, 6), {}),
+        ("minnesota-whist", "minnesota-whist", 4, minnesota_whist_deal, (4, 2), teams),
+        ("yacht 4p", "yacht", 4, yacht_deal, (4, 2), {}),
+        ("trump-seven", "trump-seven", 3, trump_seven_once, (3, 7), {}),
+        ("reunion", "reunion", 3, reunion_deal, (3, 7), {}),
+        ("korol", "korol", 4, korol_deal, (4, 6), {}),
+        ("buy-or-pass", "buy-or-pass", 4, buy_or_pass_deal, (4, 7), {}),
+    ]
+    out = {}
+    for label, slug, n, deal, shape, extra in games:
+        names = NAMES[:n]
+        records = [
+            {"game": slug, "players": names, **extra, "deals": [deal(rng, names, k % n)]}
+            for k in range(count)
+        ]
+        out[label] = (records, shape)
+    return out
 
 
 def record_measures(rng: random.Random) -> list[Measure]:
