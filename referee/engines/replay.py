@@ -23,9 +23,12 @@ from referee.engines.reader import Reader
 from referee.engines.trick_rules import NO_SUIT, Trick, TrickRules
 from referee.errors import IllegalPlayError, NotationError, Where
 from referee.messages import Message, t, tn
-from referee.notation import card_tuple, parse_cards
+from referee.notation import card_tuple, cards_cache, parse_cards
 from referee.records.source import Path
 from referee.values import MISSING, Value, attr
+
+new_trick = tuple.__new__
+"""A :class:`Trick` made without the Python-level ``__new__`` of a named tuple (a replay makes one per trick)."""
 
 STOPPED = "stopped"
 """What a step of a replay (a lead, a lay-down, a phase) gives when it holds a wrong turn: the replay
@@ -250,9 +253,11 @@ def replay_tricks(
     broken = not rules.trump_breaking
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
     notation, seat_of = reader.notation, owner.__getitem__
+    # a trick's text read before (nearly always: the cache is shared) is looked up without a call
+    read = cards_cache(notation).get
     for i, raw in enumerate(tricks_value):
         try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
-            cards = card_tuple(raw, notation)
+            cards = (type(raw) is str and read(raw)) or card_tuple(raw, notation)
             seats = list(map(seat_of, cards))
         except (NotationError, KeyError):
             _trick_cards(reader, (*path, i), raw, owner)
@@ -309,7 +314,8 @@ def replay_tricks(
         bid_for = bids[led_slot]
         best, top = 0, bid_for[index]
         for k in range(1, n):
-            card, seat = cards[k], seats[k]
+            card = cards[k]
+            seat = seats[k]
             hand = held[seat]
             if card not in hand:
                 reader.fail(
@@ -317,37 +323,41 @@ def replay_tricks(
                 )
                 return None
             index = card.index
-            in_suit = suit[index]
-            seat_counts = counts[seat]
-            # Under the standard duties only a card off the suit led can break a rule, and only if the
-            # seat still held the suit led, or a trump it had to play.
-            if explain_all or (
-                in_suit is not led
-                and replay.stopped is None
-                and (
-                    seat_counts[led_slot]
-                    or (must_trump and in_suit is not trump and seat_counts[trump_slot])
-                )
-            ):
-                _report(
-                    replay,
-                    why_illegal(card, hand, led, trump, names[seat]),
-                    seat,
-                    reader,
-                    path,
-                    i,
-                    deal_number,
-                )
-            if (
-                not broken and in_suit is not led
-            ):  # a trump played on another suit breaks trumps, even in a revoke
-                broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
+            if suit[index] is led and not explain_all:
+                # Following suit breaks no rule under the standard duties: the common case, kept short.
+                counts[seat][led_slot] -= 1
+            else:
+                in_suit = suit[index]
+                seat_counts = counts[seat]
+                # Under the standard duties only a card off the suit led can break a rule, and only if
+                # the seat still held the suit led, or a trump it had to play.
+                if explain_all or (
+                    in_suit is not led
+                    and replay.stopped is None
+                    and (
+                        seat_counts[led_slot]
+                        or (must_trump and in_suit is not trump and seat_counts[trump_slot])
+                    )
+                ):
+                    _report(
+                        replay,
+                        why_illegal(card, hand, led, trump, names[seat]),
+                        seat,
+                        reader,
+                        path,
+                        i,
+                        deal_number,
+                    )
+                if (
+                    not broken and in_suit is not led
+                ):  # a trump played on another suit breaks trumps, even in a revoke
+                    broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
+                seat_counts[slot[index]] -= 1
             hand.discard(card)
-            seat_counts[slot[index]] -= 1
             if bid_for[index] > top:
                 best, top = k, bid_for[index]
         won = seats[best]
-        replay.tricks.append(Trick(first, cards, won))
+        replay.tricks.append(new_trick(Trick, (first, cards, won)))
         leader = won
     watchers = _WATCHERS.get()
     if watchers is not None:
@@ -392,20 +402,27 @@ def replay_capped(
         return seat
 
     def over() -> bool:
-        return len(in_play) < 2 or not any(held[s] for s in in_play)
+        return len(in_play) < 2 or not any(map(held.__getitem__, in_play))
 
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
+    order_from = clockwise  # the seats in play clockwise from each seat (kept as seats leave)
+    bids, slot = table.bids, table.slot
     notation, seat_of = reader.notation, owner.__getitem__
+    # a trick's text read before (nearly always: the cache is shared) is looked up without a call
+    read = cards_cache(notation).get
     for i, raw in enumerate(tricks_value):
         try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
-            cards = card_tuple(raw, notation)
+            cards = (type(raw) is str and read(raw)) or card_tuple(raw, notation)
             seats = list(map(seat_of, cards))
         except (NotationError, KeyError):
             _trick_cards(reader, (*path, i), raw, owner)
             return None
+        # One card from each seat in play, clockwise from the first, as nearly every trick is: then
+        # nobody who has left plays and the trick has its shape; otherwise each is looked into.
+        in_turn = bool(seats) and seats == order_from[seats[0]]
         gone = (
-            None  # while every seat is in play, nobody has left
-            if len(in_play) == n
+            None  # while every seat is in play (or the trick goes round them), nobody has left
+            if in_turn or len(in_play) == n
             else next((k for k, s in enumerate(seats) if s not in in_play), None)
         )
         if (
@@ -447,7 +464,7 @@ def replay_capped(
                 "play",
             )
             return None
-        if len(cards) != len(in_play) or set(seats) != set(in_play):
+        if not in_turn and (len(cards) != len(in_play) or set(seats) != set(in_play)):
             reader.fail(
                 (*path, i),
                 t(
@@ -461,8 +478,7 @@ def replay_capped(
             )
             return None
         first = seats[0]
-        order = [s for s in clockwise[first] if s in in_play]  # the seats in play, from the first
-        if first != leader or seats != order:
+        if first != leader or not in_turn:
             _wrong_turn(
                 replay,
                 reader,
@@ -472,7 +488,7 @@ def replay_capped(
                 first,
                 leader,
                 names,
-                seats != order,
+                not in_turn,
                 STOPPED_HERE,
             )
             break
@@ -498,8 +514,11 @@ def replay_capped(
             held[seat].discard(card)
             if led is None:
                 led = suit[card.index]
-        won = seats[table.winner(cards)]
-        replay.tricks.append(Trick(first, cards, won))
+        # The highest bid for the suit led takes the trick (TrumpTable.winner, without the call).
+        bid_for = bids[slot[cards[0].index]]
+        powers = [bid_for[card.index] for card in cards]
+        won = seats[powers.index(max(powers))]
+        replay.tricks.append(new_trick(Trick, (first, cards, won)))
         won_count[won] += 1
         leader = won
         cap = caps[won]
@@ -509,6 +528,7 @@ def replay_capped(
             replay.left.append((won, i + 1))
             if len(in_play) < 2:
                 in_play.clear()
+            order_from = [[s for s in clockwise[f] if s in in_play] for f in range(n)]
     if replay.stopped is None and not over():
         reader.fail(
             path,
