@@ -242,8 +242,10 @@ def take_widow(
     """
     held = [*hands[seat], *widow]
     play = [list(h) for h in hands]
-    play[seat] = [c for c in held if c not in discard]
-    return play, [c for c in discard if c not in held]
+    # sets: a card looked up in a list is compared with each card there (slowly, as cards define __lt__)
+    laid, kept = set(discard), set(held)
+    play[seat] = [c for c in held if c not in laid]
+    return play, [c for c in discard if c not in kept]
 
 
 def checked(replay: Replay) -> Message:

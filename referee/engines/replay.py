@@ -125,9 +125,13 @@ def read_hands(
     holders: list[str] = []  # the name of each hand read
     seen: set[Card] = set()  # the cards of the hands read
     ok = True
+    notation = reader.notation
+    # a hand's text read before is looked up without a call (and copied, as parse_cards gives it)
+    read = cards_cache(notation).get
     for name, p, value in entries:
         try:
-            cards = parse_cards(value, reader.notation)
+            known = type(value) is str and read(value)
+            cards = list(known) if known else parse_cards(value, notation)
         except NotationError as err:
             reader.add(err, p)
             ok = False
@@ -148,8 +152,9 @@ def read_hands(
                 "deal",
             )
             ok = False
-        fresh = seen.isdisjoint(cards) and len(set(cards)) == len(cards)
+        before = len(seen)
         seen.update(cards)
+        fresh = len(seen) - before == len(cards)  # no card seen before, none twice in this hand
         hands.append(cards)
         holders.append(name)
         if fresh and (in_pack is None or in_pack.issuperset(cards)):
