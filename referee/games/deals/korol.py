@@ -5,6 +5,7 @@ by trick) into its scores (:mod:`referee.games.korol` checks the whole game with
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from referee.cards import Card, Suit, deck
@@ -50,6 +51,21 @@ PACK_MISMATCH = t(
     "The hands must make up the pack of {n} cards (missing: {missing}; not in this pack: {foreign})."
 )
 """The problem of hands that are not the pack (made once: most deals have none)."""
+
+
+_INDEX = attrgetter("index")
+"""Cards sorted by index: the order of Card's own comparison, without a Python call per comparison."""
+
+
+def _position(cards: list[Card], card: Card) -> int:
+    """Where ``card`` is in ``cards`` (which holds it): found by identity, as cards are interned, for
+    ``list.index`` compares each card before it slowly (Card defines ``__lt__`` in Python).
+
+    >>> from referee.notation import parse_cards
+    >>> _position(parse_cards("AS KS QS"), parse_cards("QS")[0])
+    2
+    """
+    return list(map(id, cards)).index(id(card))
 
 
 def title_name(title: str) -> Message:
@@ -398,7 +414,7 @@ class KorolDeals:
         if hands is None or card is None or dealer is None or titles is None or quotas is None:
             return None
         d = players.index(dealer)
-        if card not in hands[d]:
+        if card not in set(hands[d]):  # a set: a card missed in a list is compared slowly
             r.fail(
                 path + ("trump_card",),
                 t(
@@ -451,7 +467,11 @@ class KorolDeals:
             )
         for seat, cards in first.dead.items():
             steps.append(
-                t("Dead cards of {player}: {cards}.", player=players[seat], cards=sorted(cards))
+                t(
+                    "Dead cards of {player}: {cards}.",
+                    player=players[seat],
+                    cards=sorted(cards, key=_INDEX),
+                )
             )
         won = first.tricks_won(PLAYERS)
         return self._titles_steps(
@@ -482,7 +502,7 @@ class KorolDeals:
     ) -> dict[str, int] | None:
         seat_of = {title: players.index(p) for p, title in reign.items()}
         peasant = seat_of["peasant"]
-        if card not in hands[peasant]:
+        if card not in set(hands[peasant]):
             r.fail(
                 path + ("reign_trump_card",),
                 t(
@@ -527,7 +547,7 @@ class KorolDeals:
             (c for h in held for c in h if c.suit is trump),
             key=lambda c: ORDER_6_TO_A.index(c.rank),
         )
-        leader = next(s for s, h in enumerate(held) if top in h)
+        leader = next(s for s, h in enumerate(held) if top in set(h))
         steps.append(
             t(
                 "{player} holds {card}, the highest trump, and leads.",
@@ -598,7 +618,7 @@ class KorolDeals:
         gives, gets = read_card(r, path + ("gives",)), read_card(r, path + ("gets",))
         if gives is None or gets is None:
             return False
-        if gives not in held[seat]:
+        if gives not in set(held[seat]):
             r.fail(
                 path + ("gives",),
                 t("{player} gives {card}, which is not in their hand.", player=name, card=gives),
@@ -606,9 +626,9 @@ class KorolDeals:
                 "exchange",
             )
             return False
-        held[seat].remove(gives)
+        del held[seat][_position(held[seat], gives)]
         held[king].append(gives)
-        if gets not in held[king]:
+        if gets not in set(held[king]):
             r.fail(
                 path + ("gets",),
                 t(
@@ -620,7 +640,7 @@ class KorolDeals:
                 "exchange",
             )
             return False
-        held[king].remove(gets)
+        del held[king][_position(held[king], gets)]
         held[seat].append(gets)
         steps.append(
             t(

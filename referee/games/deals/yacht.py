@@ -478,7 +478,8 @@ class YachtDeals:
         if REMOVED_COUNT[n]:
             self._removal_note(deal, trump, n, removed, True, steps, derived=given_removed is None)
         first = first_lead_card(trump)
-        leader = next(seat for seat, hand in enumerate(hands) if first in hand)
+        # sets: a card missed in a list is compared slowly (Card defines __lt__ in Python)
+        leader = next(seat for seat, hand in enumerate(hands) if first in set(hand))
         steps.append(
             t(
                 "{player} holds {card} and leads to the first trick.",
