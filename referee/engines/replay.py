@@ -242,12 +242,7 @@ def replay_tricks(
     suit, slot = table.suit, table.slot
     held = [set(h) for h in hands]  # sets: membership and removal in constant time
     owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
-    counts: list[list[int]] = []  # by seat, the cards still held in each suit in play
-    for hand in hands:
-        held_in = [0] * (NO_SUIT + 1)
-        for card in hand:
-            held_in[slot[card.index]] += 1
-        counts.append(held_in)
+    counts = _suit_counts(hands, slot)
     replay = Replay()
     why_illegal, bids = rules.why_illegal, table.bids
     must_trump = rules.must_trump and trump is not None
@@ -398,7 +393,7 @@ def replay_capped(
     won_count = [0] * n
     replay = Replay()
     table = rules.table(trump)
-    suit, standard = table.suit, rules.standard
+    suit, slot, standard = table.suit, table.slot, rules.standard
 
     def after(seat: int) -> int:
         seat = (seat + 1) % n
@@ -409,9 +404,11 @@ def replay_capped(
     def over() -> bool:
         return len(in_play) < 2 or not any(map(held.__getitem__, in_play))
 
+    counts = _suit_counts(hands, slot)  # by seat, the cards still held in each suit in play
+    must_trump, trump_slot = rules.must_trump and trump is not None, table.trump_slot
     clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
     order_from = clockwise  # the seats in play clockwise from each seat (kept as seats leave)
-    bids, slot = table.bids, table.slot
+    bids = table.bids
     notation, seat_of = reader.notation, owner.__getitem__
     # a trick's text read before (nearly always: the cache is shared) is looked up without a call
     read = cards_cache(notation).get
@@ -498,15 +495,27 @@ def replay_capped(
             )
             break
         led: Suit | None = None
+        led_slot = NO_SUIT
         for card, seat in zip(cards, seats, strict=True):
             if card not in held[seat]:
                 reader.fail(
                     (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
                 )
                 return None
+            index = card.index
+            in_suit = suit[index]
+            seat_counts = counts[seat]
             # Under the standard duties a lead and a card of the suit led are legal (trumps count
-            # as broken here): only another card is put to the rules, which explain a refusal.
-            if not standard or (led is not None and suit[card.index] is not led):
+            # as broken here): only another card can break a rule, and only if the seat still held
+            # the suit led, or a trump it had to play; then the rules explain the refusal.
+            if not standard or (
+                led is not None
+                and in_suit is not led
+                and (
+                    seat_counts[led_slot]
+                    or (must_trump and in_suit is not trump and seat_counts[trump_slot])
+                )
+            ):
                 _report(
                     replay,
                     rules.why_illegal(card, held[seat], led, trump, names[seat]),
@@ -517,8 +526,9 @@ def replay_capped(
                     deal_number,
                 )
             held[seat].discard(card)
+            seat_counts[slot[index]] -= 1
             if led is None:
-                led = suit[card.index]
+                led, led_slot = in_suit, slot[index]
         # The highest bid for the suit led takes the trick (TrumpTable.winner, without the call).
         bid_for = bids[slot[cards[0].index]]
         powers = [bid_for[card.index] for card in cards]
@@ -552,6 +562,23 @@ def replay_capped(
         if held[seat]:
             replay.dead[seat] = [c for c in hands[seat] if c in held[seat]]
     return replay
+
+
+def _suit_counts(hands: Sequence[Sequence[Card]], slot: Sequence[int]) -> list[list[int]]:
+    """By seat, the cards held in each suit in play (``slot``: a card's suit slot by its index).
+
+    >>> from referee.notation import parse_cards
+    >>> from referee.engines.trick_rules import TrickRules, ORDER_2_TO_A
+    >>> _suit_counts([parse_cards("AS KS 2C")], TrickRules(ORDER_2_TO_A).table(None).slot)
+    [[1, 0, 0, 2, 0]]
+    """
+    counts: list[list[int]] = []
+    for hand in hands:
+        held_in = [0] * (NO_SUIT + 1)
+        for card in hand:
+            held_in[slot[card.index]] += 1
+        counts.append(held_in)
+    return counts
 
 
 def _cards_of(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str]) -> list[Message]:
