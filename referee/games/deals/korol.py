@@ -237,7 +237,7 @@ class KorolDeals:
             if value.get(title) is None:  # a title left out keeps its usual quota
                 quotas[title] = DEFAULT_QUOTAS[title]
                 continue
-            got = r.integer(path + (title,), minimum=1)
+            got = r.integer(path + (title,), minimum=1, value=value[title])
             if got is None:
                 return None
             quotas[title] = got

@@ -255,6 +255,8 @@ def bid_warnings(player: str, bid: Bid, total: int, step: int) -> list[tuple[str
     return out
 
 
+BID_KEYS = frozenset({"start", "goal"})
+"""The fields of an ordinary bid."""
 DRAWN_MISMATCH = t("The card drawn, {card}, fixes the trump suit, so trumps cannot be {suit}.")
 """The problem of a card drawn of another suit than trumps (made once: most deals have none)."""
 DECK_MISMATCH = t(
@@ -327,10 +329,13 @@ class YachtDeals:
 
     def _bid(self, r: Reader, path: Path, raw: Any) -> Bid | None:
         if isinstance(raw, dict):
-            r.known_keys(path, {"start", "goal"})
-            start = r.integer(path + ("start",), minimum=None)
-            goal = r.integer(path + ("goal",), minimum=None)
-            if start is None or goal is None or set(raw) - {"start", "goal"}:
+            # read from the entry in hand: the reader would find it again from the record's top
+            known = BID_KEYS.issuperset(raw)
+            if not known:
+                r.known_keys(path, BID_KEYS)
+            start = r.integer(path + ("start",), minimum=None, value=raw.get("start"))
+            goal = r.integer(path + ("goal",), minimum=None, value=raw.get("goal"))
+            if start is None or goal is None or not known:
                 return None
             return Bid(ORDINARY, start, goal)
         kind = chosen(SPECIAL_BIDS, raw)
