@@ -181,8 +181,12 @@ def whole_pack(
     >>> str(r.errors[0].message)
     'missing K♠, twice A♠'
     """
+    dealt = set(cards)
+    # nearly always: each card once, and as many as the pack (whose cards are distinct) holds, all of it
+    if len(dealt) == len(cards) == len(pack) and dealt.issuperset(pack):
+        return True
     everything = set(pack)
-    if len(set(cards)) == len(cards) and set(cards) == everything:
+    if len(dealt) == len(cards) and dealt == everything:
         return True
     r.fail(
         path,

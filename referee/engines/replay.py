@@ -251,10 +251,11 @@ def replay_tricks(
         not rules.standard
     )  # other duties: ask the rules about every card off the suit led
     broken = not rules.trump_breaking
-    clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
+    clockwise = _clockwise(n)
     notation, seat_of = reader.notation, owner.__getitem__
     # a trick's text read before (nearly always: the cache is shared) is looked up without a call
     read = cards_cache(notation).get
+    add_trick = replay.tricks.append
     for i, raw in enumerate(tricks_value):
         try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
             cards = (type(raw) is str and read(raw)) or card_tuple(raw, notation)
@@ -357,7 +358,7 @@ def replay_tricks(
             if bid_for[index] > top:
                 best, top = k, bid_for[index]
         won = seats[best]
-        replay.tricks.append(new_trick(Trick, (first, cards, won)))
+        add_trick(new_trick(Trick, (first, cards, won)))
         leader = won
     watchers = _WATCHERS.get()
     if watchers is not None:
@@ -406,7 +407,7 @@ def replay_capped(
 
     counts = _suit_counts(hands, slot)  # by seat, the cards still held in each suit in play
     must_trump, trump_slot = rules.must_trump and trump is not None, table.trump_slot
-    clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
+    clockwise = _clockwise(n)
     order_from = clockwise  # the seats in play clockwise from each seat (kept as seats leave)
     bids = table.bids
     notation, seat_of = reader.notation, owner.__getitem__
@@ -562,6 +563,21 @@ def replay_capped(
         if held[seat]:
             replay.dead[seat] = [c for c in hands[seat] if c in held[seat]]
     return replay
+
+
+_CLOCKWISE: dict[int, list[list[int]]] = {}
+
+
+def _clockwise(n: int) -> list[list[int]]:
+    """The seats of ``n`` players clockwise from each seat (made once per table size; never changed).
+
+    >>> _clockwise(3)
+    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    """
+    rings = _CLOCKWISE.get(n)
+    if rings is None:
+        rings = _CLOCKWISE[n] = [[(first + k) % n for k in range(n)] for first in range(n)]
+    return rings
 
 
 def _suit_counts(hands: Sequence[Sequence[Card]], slot: Sequence[int]) -> list[list[int]]:
