@@ -12,6 +12,7 @@ trick with more cards than players) make the record unusable.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -281,9 +282,8 @@ def replay_tricks(
         first = seats[0]
         if replay.stopped is None and (first != leader or not in_turn):
             _wrong_turn(replay, reader, path, i, deal_number, first, leader, names, not in_turn)
-            explain_all = (
-                False  # judge nothing after the wrong turn: no rule is asked about a later card
-            )
+            # judge nothing after the wrong turn: no rule is asked about a later card
+            explain_all = False
             must_trump, broken = False, True
             why_illegal = _no_rule_judged
         card = cards[0]
@@ -565,29 +565,14 @@ def replay_capped(
     return replay
 
 
-_CLOCKWISE: dict[int, list[list[int]]] = {}
-
-
+@functools.cache
 def _clockwise(n: int) -> list[list[int]]:
-    """The seats of ``n`` players clockwise from each seat (made once per table size; never changed).
-
-    >>> _clockwise(3)
-    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
-    """
-    rings = _CLOCKWISE.get(n)
-    if rings is None:
-        rings = _CLOCKWISE[n] = [[(first + k) % n for k in range(n)] for first in range(n)]
-    return rings
+    """The seats of ``n`` players clockwise from each seat (made once per table size; never changed)."""
+    return [[(first + k) % n for k in range(n)] for first in range(n)]
 
 
 def _suit_counts(hands: Sequence[Sequence[Card]], slot: Sequence[int]) -> list[list[int]]:
-    """By seat, the cards held in each suit in play (``slot``: a card's suit slot by its index).
-
-    >>> from referee.notation import parse_cards
-    >>> from referee.engines.trick_rules import TrickRules, ORDER_2_TO_A
-    >>> _suit_counts([parse_cards("AS KS 2C")], TrickRules(ORDER_2_TO_A).table(None).slot)
-    [[1, 0, 0, 2, 0]]
-    """
+    """By seat, the cards held in each suit in play (``slot``: a card's suit slot by its index)."""
     counts: list[list[int]] = []
     for hand in hands:
         held_in = [0] * (NO_SUIT + 1)
