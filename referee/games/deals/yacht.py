@@ -6,9 +6,8 @@ or every trick) into its scores (:mod:`referee.games.yacht` checks the whole gam
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import (
@@ -50,9 +49,12 @@ SPECIAL_BIDS = Choice(
 """The special bids, however the table spells them (case, ``_`` or spaces)."""
 
 
-@dataclass(frozen=True)
-class Bid:
-    """One player's bid: an ordinary bid (a start and a goal number), or one of the two special bids."""
+class Bid(NamedTuple):
+    """One player's bid: an ordinary bid (a start and a goal number), or one of the two special bids.
+
+    A named tuple, not a frozen dataclass: a check makes one per player and deal, and a frozen
+    dataclass sets each field through ``object.__setattr__``.
+    """
 
     kind: str
     start: int = 0
