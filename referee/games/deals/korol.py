@@ -9,7 +9,7 @@ from operator import attrgetter
 from typing import Any
 
 from referee.cards import Card, Suit, deck
-from referee.engines.deals import Deal, read_card, read_suit, whole_pack
+from referee.engines.deals import Deal, parsed, read_card, read_suit, whole_pack
 from referee.engines.game import STOPPED_HERE, DealResult, Finding
 from referee.engines.reader import Reader
 from referee.engines.replay import (
@@ -22,7 +22,9 @@ from referee.engines.replay import (
 )
 from referee.engines.trick_counts import trick_counts
 from referee.engines.trick_rules import ORDER_6_TO_A, TrickRules
+from referee.errors import Where
 from referee.messages import Message, t, tn
+from referee.notation import parse_card
 from referee.records.source import Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 6)
@@ -66,6 +68,15 @@ def _position(cards: list[Card], card: Card) -> int:
     2
     """
     return list(map(id, cards)).index(id(card))
+
+
+def _exchanged(r: Reader, path: Path, value: dict[str, Any], key: str) -> Card | None:
+    """The card an exchange ``gives`` or ``gets`` (``key``), read from the exchange's mapping ``value``
+    in hand, not found again from the record's top: :func:`read_card` when it is left out, to say so."""
+    token = value.get(key)
+    if token is None:
+        return read_card(r, path + (key,))
+    return parsed(r, path + (key,), parse_card, token)
 
 
 def title_name(title: str) -> Message:
@@ -585,14 +596,17 @@ class KorolDeals:
             (c for c in held[seat] if c.suit is trump), key=lambda c: ORDER_6_TO_A.index(c.rank)
         )
         value = r.get(path)
-        where = r.doc.where(path if value is not None else path[:-1], deal=number)
+
+        def where() -> Where:  # worked out only for a finding: a legal exchange has none
+            return r.doc.where(path if value is not None else path[:-1], deal=number)
+
         if value is None:
             if trumps:
                 findings.append(
                     Finding(
                         f"exchange.{title}_missing",
                         "error",
-                        where,
+                        where(),
                         t(
                             "{player}, {title}, holds a trump ({cards}) and must give one to "
                             "the King, but the record shows "
@@ -615,7 +629,7 @@ class KorolDeals:
         if r.mapping(path) is None:
             return False
         r.known_keys(path, {"gives", "gets"})
-        gives, gets = read_card(r, path + ("gives",)), read_card(r, path + ("gets",))
+        gives, gets = _exchanged(r, path, value, "gives"), _exchanged(r, path, value, "gets")
         if gives is None or gets is None:
             return False
         if gives not in set(held[seat]):
@@ -656,7 +670,7 @@ class KorolDeals:
                 Finding(
                     f"exchange.{title}_not_trump",
                     "error",
-                    where,
+                    where(),
                     t(
                         "{player}, {title}, must give the King a trump, not {card}.",
                         player=name,
@@ -665,12 +679,12 @@ class KorolDeals:
                     ),
                 )
             )
-        elif title == "soldier" and gives != trumps[-1]:
+        elif title == "soldier" and gives is not trumps[-1]:  # cards are interned
             findings.append(
                 Finding(
                     "exchange.soldier_not_highest",
                     "error",
-                    where,
+                    where(),
                     t(
                         "{player}, the Soldier, must give the King his highest trump, {best}, not {card}.",
                         player=name,
