@@ -218,16 +218,26 @@ def parse_suit(token: object, notation: str = "en") -> Suit:
     >>> parse_suit("♥"), parse_suit("h"), parse_suit("пики", "ru"), parse_suit("Kreuz", "de")
     (<Suit.HEARTS: 'H'>, <Suit.HEARTS: 'H'>, <Suit.SPADES: 'S'>, <Suit.CLUBS: 'C'>)
     """
-    return _look_up(
-        token,
-        notation,
-        N_("suit"),
-        _SYMBOL_SUITS,
-        _SUITS,
-        _SUIT_WORDS,
-        N_("Cannot read {token!r} as a suit in {notation_name} notation."),
-        "notation.bad_suit",
-    )
+    # a text read before (a deal's trumps, nearly always one of a few signs) is not cleaned again
+    key = (token, notation) if type(token) is str else None
+    suit = _suit_cache.get(key) if key is not None else None
+    if suit is None:
+        suit = _look_up(
+            token,
+            notation,
+            N_("suit"),
+            _SYMBOL_SUITS,
+            _SUITS,
+            _SUIT_WORDS,
+            N_("Cannot read {token!r} as a suit in {notation_name} notation."),
+            "notation.bad_suit",
+        )
+        if key is not None and len(_suit_cache) < 1_000:
+            _suit_cache[key] = suit
+    return suit
+
+
+_suit_cache: dict[tuple[str, str], Suit] = {}
 
 
 def parse_rank(token: object, notation: str = "en") -> Rank:
