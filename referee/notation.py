@@ -218,16 +218,26 @@ def parse_suit(token: object, notation: str = "en") -> Suit:
     >>> parse_suit("♥"), parse_suit("h"), parse_suit("пики", "ru"), parse_suit("Kreuz", "de")
     (<Suit.HEARTS: 'H'>, <Suit.HEARTS: 'H'>, <Suit.SPADES: 'S'>, <Suit.CLUBS: 'C'>)
     """
-    return _look_up(
-        token,
-        notation,
-        N_("suit"),
-        _SYMBOL_SUITS,
-        _SUITS,
-        _SUIT_WORDS,
-        N_("Cannot read {token!r} as a suit in {notation_name} notation."),
-        "notation.bad_suit",
-    )
+    # a text read before (a deal's trumps, nearly always one of a few signs) is not cleaned again
+    key = (token, notation) if type(token) is str else None
+    suit = _suit_cache.get(key) if key is not None else None
+    if suit is None:
+        suit = _look_up(
+            token,
+            notation,
+            N_("suit"),
+            _SYMBOL_SUITS,
+            _SUITS,
+            _SUIT_WORDS,
+            N_("Cannot read {token!r} as a suit in {notation_name} notation."),
+            "notation.bad_suit",
+        )
+        if key is not None and len(_suit_cache) < 1_000:
+            _suit_cache[key] = suit
+    return suit
+
+
+_suit_cache: dict[tuple[str, str], Suit] = {}
 
 
 def parse_rank(token: object, notation: str = "en") -> Rank:
@@ -252,7 +262,8 @@ _SYMBOL_CLASS = "".join(_SYMBOL_SUITS)
 _RANK_FIRST = re.compile(rf"^(10|[^\s{_SYMBOL_CLASS}])[\s\-]?([{_SYMBOL_CLASS}]|\w+)$")
 _SUIT_FIRST = re.compile(rf"^([{_SYMBOL_CLASS}]|\w+)[\s\-]?(10|[^\s{_SYMBOL_CLASS}]+)$")
 _card_cache: dict[tuple[str, str], Card] = {}
-_cards_cache: dict[tuple[str, str], tuple[Card, ...]] = {}
+_cards_cache: dict[str, dict[str, tuple[Card, ...]]] = {}
+"""The cards of each text read, by notation: a replay looks its tricks up here without a call."""
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -357,15 +368,29 @@ def card_tuple(value: object, notation: str = "en") -> tuple[Card, ...]:
     """
     if isinstance(value, (list, tuple)):
         return tuple(parse_card(tok, notation) for tok in value if str(tok).strip())
-    key = (str(value), notation)
-    cached = _cards_cache.get(key)
+    text = str(value)
+    cache = cards_cache(notation)
+    cached = cache.get(text)
     if cached is None:
-        text = key[0]
         tokens = text.split(",") if notation == "de" else _SEPARATORS.split(text)
         cached = tuple(parse_card(tok, notation) for tok in tokens if tok.strip())
-        if len(_cards_cache) < 100_000:  # hands and tricks repeat across a file; bound the memory
-            _cards_cache[key] = cached
+        if len(cache) < 100_000:  # hands and tricks repeat across a file; bound the memory
+            cache[text] = cached
     return cached
+
+
+def cards_cache(notation: str) -> dict[str, tuple[Card, ...]]:
+    """The texts already read in ``notation`` and their cards (what :func:`card_tuple` gives for a text):
+    a hot loop looks a trick up here itself and calls :func:`card_tuple` only on a miss.
+
+    >>> cards = card_tuple("AS KS")
+    >>> cards_cache("en")["AS KS"] is cards
+    True
+    """
+    cache = _cards_cache.get(notation)
+    if cache is None:
+        cache = _cards_cache[notation] = {}
+    return cache
 
 
 def format_card(card: Card, notation: str = "en") -> str:

@@ -39,8 +39,9 @@ def left_bower_captures(
     The right bower is the highest card, so whoever played it takes the trick.
     """
     right, left = bowers(trump)
+    # a set per trick: a card missed in a tuple is compared slowly (Card defines __lt__ in Python)
     return [
         (k, players[owner[left]], players[tr.winner])
         for k, tr in enumerate(tricks, start=1)
-        if right in tr.cards and left in tr.cards
+        if {right, left}.issubset(tr.cards)
     ]

@@ -181,8 +181,12 @@ def whole_pack(
     >>> str(r.errors[0].message)
     'missing K♠, twice A♠'
     """
+    dealt = set(cards)
+    # nearly always: each card once, and as many as the pack (whose cards are distinct) holds, all of it
+    if len(dealt) == len(cards) == len(pack) and dealt.issuperset(pack):
+        return True
     everything = set(pack)
-    if len(set(cards)) == len(cards) and set(cards) == everything:
+    if len(dealt) == len(cards) and dealt == everything:
         return True
     r.fail(
         path,
@@ -242,8 +246,10 @@ def take_widow(
     """
     held = [*hands[seat], *widow]
     play = [list(h) for h in hands]
-    play[seat] = [c for c in held if c not in discard]
-    return play, [c for c in discard if c not in held]
+    # sets: a card looked up in a list is compared with each card there (slowly, as cards define __lt__)
+    laid, kept = set(discard), set(held)
+    play[seat] = [c for c in held if c not in laid]
+    return play, [c for c in discard if c not in kept]
 
 
 def checked(replay: Replay) -> Message:

@@ -120,8 +120,8 @@ def pack_cards(
     if foreign:
         r.fail(path, with_params(not_in_pack, cards=foreign), "record.not_in_pack", "deal")
         return None
-    doubled = cards_twice(cards)
-    if doubled:
+    if len(set(cards)) != len(cards):  # counted only when some card is there twice
+        doubled = cards_twice(cards)
         r.fail(path, t("{cards} are listed twice.", cards=doubled), "record.card_twice", "deal")
         return None
     return cards

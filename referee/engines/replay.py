@@ -12,6 +12,7 @@ trick with more cards than players) make the record unusable.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -23,9 +24,12 @@ from referee.engines.reader import Reader
 from referee.engines.trick_rules import NO_SUIT, Trick, TrickRules
 from referee.errors import IllegalPlayError, NotationError, Where
 from referee.messages import Message, t, tn
-from referee.notation import card_tuple, parse_cards
+from referee.notation import card_tuple, cards_cache, parse_cards
 from referee.records.source import Path
 from referee.values import MISSING, Value, attr
+
+new_trick = tuple.__new__
+"""A :class:`Trick` made without the Python-level ``__new__`` of a named tuple (a replay makes one per trick)."""
 
 STOPPED = "stopped"
 """What a step of a replay (a lead, a lay-down, a phase) gives when it holds a wrong turn: the replay
@@ -122,9 +126,13 @@ def read_hands(
     holders: list[str] = []  # the name of each hand read
     seen: set[Card] = set()  # the cards of the hands read
     ok = True
+    notation = reader.notation
+    # a hand's text read before is looked up without a call (and copied, as parse_cards gives it)
+    read = cards_cache(notation).get
     for name, p, value in entries:
         try:
-            cards = parse_cards(value, reader.notation)
+            known = type(value) is str and read(value)
+            cards = list(known) if known else parse_cards(value, notation)
         except NotationError as err:
             reader.add(err, p)
             ok = False
@@ -145,8 +153,9 @@ def read_hands(
                 "deal",
             )
             ok = False
-        fresh = seen.isdisjoint(cards) and len(set(cards)) == len(cards)
+        before = len(seen)
         seen.update(cards)
+        fresh = len(seen) - before == len(cards)  # no card seen before, none twice in this hand
         hands.append(cards)
         holders.append(name)
         if fresh and (in_pack is None or in_pack.issuperset(cards)):
@@ -234,12 +243,7 @@ def replay_tricks(
     suit, slot = table.suit, table.slot
     held = [set(h) for h in hands]  # sets: membership and removal in constant time
     owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
-    counts: list[list[int]] = []  # by seat, the cards still held in each suit in play
-    for hand in hands:
-        held_in = [0] * (NO_SUIT + 1)
-        for card in hand:
-            held_in[slot[card.index]] += 1
-        counts.append(held_in)
+    counts = _suit_counts(hands, slot)
     replay = Replay()
     why_illegal, bids = rules.why_illegal, table.bids
     must_trump = rules.must_trump and trump is not None
@@ -248,11 +252,14 @@ def replay_tricks(
         not rules.standard
     )  # other duties: ask the rules about every card off the suit led
     broken = not rules.trump_breaking
-    clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
+    clockwise = _clockwise(n)
     notation, seat_of = reader.notation, owner.__getitem__
+    # a trick's text read before (nearly always: the cache is shared) is looked up without a call
+    read = cards_cache(notation).get
+    add_trick = replay.tricks.append
     for i, raw in enumerate(tricks_value):
         try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
-            cards = card_tuple(raw, notation)
+            cards = (type(raw) is str and read(raw)) or card_tuple(raw, notation)
             seats = list(map(seat_of, cards))
         except (NotationError, KeyError):
             _trick_cards(reader, (*path, i), raw, owner)
@@ -275,9 +282,8 @@ def replay_tricks(
         first = seats[0]
         if replay.stopped is None and (first != leader or not in_turn):
             _wrong_turn(replay, reader, path, i, deal_number, first, leader, names, not in_turn)
-            explain_all = (
-                False  # judge nothing after the wrong turn: no rule is asked about a later card
-            )
+            # judge nothing after the wrong turn: no rule is asked about a later card
+            explain_all = False
             must_trump, broken = False, True
             why_illegal = _no_rule_judged
         card = cards[0]
@@ -309,7 +315,8 @@ def replay_tricks(
         bid_for = bids[led_slot]
         best, top = 0, bid_for[index]
         for k in range(1, n):
-            card, seat = cards[k], seats[k]
+            card = cards[k]
+            seat = seats[k]
             hand = held[seat]
             if card not in hand:
                 reader.fail(
@@ -317,37 +324,41 @@ def replay_tricks(
                 )
                 return None
             index = card.index
-            in_suit = suit[index]
-            seat_counts = counts[seat]
-            # Under the standard duties only a card off the suit led can break a rule, and only if the
-            # seat still held the suit led, or a trump it had to play.
-            if explain_all or (
-                in_suit is not led
-                and replay.stopped is None
-                and (
-                    seat_counts[led_slot]
-                    or (must_trump and in_suit is not trump and seat_counts[trump_slot])
-                )
-            ):
-                _report(
-                    replay,
-                    why_illegal(card, hand, led, trump, names[seat]),
-                    seat,
-                    reader,
-                    path,
-                    i,
-                    deal_number,
-                )
-            if (
-                not broken and in_suit is not led
-            ):  # a trump played on another suit breaks trumps, even in a revoke
-                broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
+            if suit[index] is led and not explain_all:
+                # Following suit breaks no rule under the standard duties: the common case, kept short.
+                counts[seat][led_slot] -= 1
+            else:
+                in_suit = suit[index]
+                seat_counts = counts[seat]
+                # Under the standard duties only a card off the suit led can break a rule, and only if
+                # the seat still held the suit led, or a trump it had to play.
+                if explain_all or (
+                    in_suit is not led
+                    and replay.stopped is None
+                    and (
+                        seat_counts[led_slot]
+                        or (must_trump and in_suit is not trump and seat_counts[trump_slot])
+                    )
+                ):
+                    _report(
+                        replay,
+                        why_illegal(card, hand, led, trump, names[seat]),
+                        seat,
+                        reader,
+                        path,
+                        i,
+                        deal_number,
+                    )
+                if (
+                    not broken and in_suit is not led
+                ):  # a trump played on another suit breaks trumps, even in a revoke
+                    broken = rules.breaks_trumps(card, led, trump)  # type: ignore[arg-type]
+                seat_counts[slot[index]] -= 1
             hand.discard(card)
-            seat_counts[slot[index]] -= 1
             if bid_for[index] > top:
                 best, top = k, bid_for[index]
         won = seats[best]
-        replay.tricks.append(Trick(first, cards, won))
+        add_trick(new_trick(Trick, (first, cards, won)))
         leader = won
     watchers = _WATCHERS.get()
     if watchers is not None:
@@ -383,7 +394,7 @@ def replay_capped(
     won_count = [0] * n
     replay = Replay()
     table = rules.table(trump)
-    suit, standard = table.suit, rules.standard
+    suit, slot, standard = table.suit, table.slot, rules.standard
 
     def after(seat: int) -> int:
         seat = (seat + 1) % n
@@ -392,20 +403,29 @@ def replay_capped(
         return seat
 
     def over() -> bool:
-        return len(in_play) < 2 or not any(held[s] for s in in_play)
+        return len(in_play) < 2 or not any(map(held.__getitem__, in_play))
 
-    clockwise = [[(first + k) % n for k in range(n)] for first in range(n)]
+    counts = _suit_counts(hands, slot)  # by seat, the cards still held in each suit in play
+    must_trump, trump_slot = rules.must_trump and trump is not None, table.trump_slot
+    clockwise = _clockwise(n)
+    order_from = clockwise  # the seats in play clockwise from each seat (kept as seats leave)
+    bids = table.bids
     notation, seat_of = reader.notation, owner.__getitem__
+    # a trick's text read before (nearly always: the cache is shared) is looked up without a call
+    read = cards_cache(notation).get
     for i, raw in enumerate(tricks_value):
         try:  # the cards and their seats; a card that cannot be read or was dealt to nobody is noted
-            cards = card_tuple(raw, notation)
+            cards = (type(raw) is str and read(raw)) or card_tuple(raw, notation)
             seats = list(map(seat_of, cards))
         except (NotationError, KeyError):
             _trick_cards(reader, (*path, i), raw, owner)
             return None
+        # One card from each seat in play, clockwise from the first, as nearly every trick is: then
+        # nobody who has left plays and the trick has its shape; otherwise each is looked into.
+        in_turn = bool(seats) and seats == order_from[seats[0]]
         gone = (
-            None  # while every seat is in play, nobody has left
-            if len(in_play) == n
+            None  # while every seat is in play (or the trick goes round them), nobody has left
+            if in_turn or len(in_play) == n
             else next((k for k, s in enumerate(seats) if s not in in_play), None)
         )
         if (
@@ -447,7 +467,7 @@ def replay_capped(
                 "play",
             )
             return None
-        if len(cards) != len(in_play) or set(seats) != set(in_play):
+        if not in_turn and (len(cards) != len(in_play) or set(seats) != set(in_play)):
             reader.fail(
                 (*path, i),
                 t(
@@ -461,8 +481,7 @@ def replay_capped(
             )
             return None
         first = seats[0]
-        order = [s for s in clockwise[first] if s in in_play]  # the seats in play, from the first
-        if first != leader or seats != order:
+        if first != leader or not in_turn:
             _wrong_turn(
                 replay,
                 reader,
@@ -472,20 +491,32 @@ def replay_capped(
                 first,
                 leader,
                 names,
-                seats != order,
+                not in_turn,
                 STOPPED_HERE,
             )
             break
         led: Suit | None = None
+        led_slot = NO_SUIT
         for card, seat in zip(cards, seats, strict=True):
             if card not in held[seat]:
                 reader.fail(
                     (*path, i), t("{card} is played twice.", card=card), "record.card_twice", "play"
                 )
                 return None
+            index = card.index
+            in_suit = suit[index]
+            seat_counts = counts[seat]
             # Under the standard duties a lead and a card of the suit led are legal (trumps count
-            # as broken here): only another card is put to the rules, which explain a refusal.
-            if not standard or (led is not None and suit[card.index] is not led):
+            # as broken here): only another card can break a rule, and only if the seat still held
+            # the suit led, or a trump it had to play; then the rules explain the refusal.
+            if not standard or (
+                led is not None
+                and in_suit is not led
+                and (
+                    seat_counts[led_slot]
+                    or (must_trump and in_suit is not trump and seat_counts[trump_slot])
+                )
+            ):
                 _report(
                     replay,
                     rules.why_illegal(card, held[seat], led, trump, names[seat]),
@@ -496,10 +527,14 @@ def replay_capped(
                     deal_number,
                 )
             held[seat].discard(card)
+            seat_counts[slot[index]] -= 1
             if led is None:
-                led = suit[card.index]
-        won = seats[table.winner(cards)]
-        replay.tricks.append(Trick(first, cards, won))
+                led, led_slot = in_suit, slot[index]
+        # The highest bid for the suit led takes the trick (TrumpTable.winner, without the call).
+        bid_for = bids[slot[cards[0].index]]
+        powers = [bid_for[card.index] for card in cards]
+        won = seats[powers.index(max(powers))]
+        replay.tricks.append(new_trick(Trick, (first, cards, won)))
         won_count[won] += 1
         leader = won
         cap = caps[won]
@@ -509,6 +544,7 @@ def replay_capped(
             replay.left.append((won, i + 1))
             if len(in_play) < 2:
                 in_play.clear()
+            order_from = [[s for s in clockwise[f] if s in in_play] for f in range(n)]
     if replay.stopped is None and not over():
         reader.fail(
             path,
@@ -527,6 +563,23 @@ def replay_capped(
         if held[seat]:
             replay.dead[seat] = [c for c in hands[seat] if c in held[seat]]
     return replay
+
+
+@functools.cache
+def _clockwise(n: int) -> list[list[int]]:
+    """The seats of ``n`` players clockwise from each seat (made once per table size; never changed)."""
+    return [[(first + k) % n for k in range(n)] for first in range(n)]
+
+
+def _suit_counts(hands: Sequence[Sequence[Card]], slot: Sequence[int]) -> list[list[int]]:
+    """By seat, the cards held in each suit in play (``slot``: a card's suit slot by its index)."""
+    counts: list[list[int]] = []
+    for hand in hands:
+        held_in = [0] * (NO_SUIT + 1)
+        for card in hand:
+            held_in[slot[card.index]] += 1
+        counts.append(held_in)
+    return counts
 
 
 def _cards_of(cards: Sequence[Card], seats: Sequence[int], names: Sequence[str]) -> list[Message]:

@@ -417,9 +417,10 @@ class CatchTheTenDeals:
         replay = deal.replay(rules, hands, players, (dealer + 1) % n, trump, steps)
         if replay is None:
             return None
-        cards = {players[s]: len(replay.won_by(s)) for s in range(n)}
+        won = [replay.won_by(s) for s in range(n)]  # each seat's cards, copied once
+        cards = {players[s]: len(won[s]) for s in range(n)}
         honours = {
-            players[s]: [c.rank for c in replay.won_by(s) if c.suit is trump and c.rank in HONOURS]
+            players[s]: [c.rank for c in won[s] if c.suit is trump and c.rank in HONOURS]
             for s in range(n)
         }
         out = [c for c in aside if c.suit is trump and c.rank in HONOURS]

@@ -5,10 +5,11 @@ by trick) into its scores (:mod:`referee.games.korol` checks the whole game with
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from referee.cards import Card, Suit, deck
-from referee.engines.deals import Deal, read_card, read_suit, whole_pack
+from referee.engines.deals import Deal, parsed, read_card, read_suit, whole_pack
 from referee.engines.game import STOPPED_HERE, DealResult, Finding
 from referee.engines.reader import Reader
 from referee.engines.replay import (
@@ -21,7 +22,9 @@ from referee.engines.replay import (
 )
 from referee.engines.trick_counts import trick_counts
 from referee.engines.trick_rules import ORDER_6_TO_A, TrickRules
+from referee.errors import Where
 from referee.messages import Message, t, tn
+from referee.notation import parse_card
 from referee.records.source import Path
 
 DECK: tuple[Card, ...] = tuple(c for c in deck() if c.rank >= 6)
@@ -50,6 +53,30 @@ PACK_MISMATCH = t(
     "The hands must make up the pack of {n} cards (missing: {missing}; not in this pack: {foreign})."
 )
 """The problem of hands that are not the pack (made once: most deals have none)."""
+
+
+_INDEX = attrgetter("index")
+"""Cards sorted by index: the order of Card's own comparison, without a Python call per comparison."""
+
+
+def _position(cards: list[Card], card: Card) -> int:
+    """Where ``card`` is in ``cards`` (which holds it): found by identity, as cards are interned, for
+    ``list.index`` compares each card before it slowly (Card defines ``__lt__`` in Python).
+
+    >>> from referee.notation import parse_cards
+    >>> _position(parse_cards("AS KS QS"), parse_cards("QS")[0])
+    2
+    """
+    return list(map(id, cards)).index(id(card))
+
+
+def _exchanged(r: Reader, path: Path, value: dict[str, Any], key: str) -> Card | None:
+    """The card an exchange ``gives`` or ``gets`` (``key``), read from the exchange's mapping ``value``
+    in hand, not found again from the record's top: :func:`read_card` when it is left out, to say so."""
+    token = value.get(key)
+    if token is None:
+        return read_card(r, path + (key,))
+    return parsed(r, path + (key,), parse_card, token)
 
 
 def title_name(title: str) -> Message:
@@ -221,7 +248,7 @@ class KorolDeals:
             if value.get(title) is None:  # a title left out keeps its usual quota
                 quotas[title] = DEFAULT_QUOTAS[title]
                 continue
-            got = r.integer(path + (title,), minimum=1)
+            got = r.integer(path + (title,), minimum=1, value=value[title])
             if got is None:
                 return None
             quotas[title] = got
@@ -398,7 +425,7 @@ class KorolDeals:
         if hands is None or card is None or dealer is None or titles is None or quotas is None:
             return None
         d = players.index(dealer)
-        if card not in hands[d]:
+        if card not in set(hands[d]):  # a set: a card missed in a list is compared slowly
             r.fail(
                 path + ("trump_card",),
                 t(
@@ -451,7 +478,11 @@ class KorolDeals:
             )
         for seat, cards in first.dead.items():
             steps.append(
-                t("Dead cards of {player}: {cards}.", player=players[seat], cards=sorted(cards))
+                t(
+                    "Dead cards of {player}: {cards}.",
+                    player=players[seat],
+                    cards=sorted(cards, key=_INDEX),
+                )
             )
         won = first.tricks_won(PLAYERS)
         return self._titles_steps(
@@ -482,7 +513,7 @@ class KorolDeals:
     ) -> dict[str, int] | None:
         seat_of = {title: players.index(p) for p, title in reign.items()}
         peasant = seat_of["peasant"]
-        if card not in hands[peasant]:
+        if card not in set(hands[peasant]):
             r.fail(
                 path + ("reign_trump_card",),
                 t(
@@ -527,7 +558,7 @@ class KorolDeals:
             (c for h in held for c in h if c.suit is trump),
             key=lambda c: ORDER_6_TO_A.index(c.rank),
         )
-        leader = next(s for s, h in enumerate(held) if top in h)
+        leader = next(s for s, h in enumerate(held) if top in set(h))
         steps.append(
             t(
                 "{player} holds {card}, the highest trump, and leads.",
@@ -565,14 +596,17 @@ class KorolDeals:
             (c for c in held[seat] if c.suit is trump), key=lambda c: ORDER_6_TO_A.index(c.rank)
         )
         value = r.get(path)
-        where = r.doc.where(path if value is not None else path[:-1], deal=number)
+
+        def where() -> Where:  # worked out only for a finding: a legal exchange has none
+            return r.doc.where(path if value is not None else path[:-1], deal=number)
+
         if value is None:
             if trumps:
                 findings.append(
                     Finding(
                         f"exchange.{title}_missing",
                         "error",
-                        where,
+                        where(),
                         t(
                             "{player}, {title}, holds a trump ({cards}) and must give one to "
                             "the King, but the record shows "
@@ -595,10 +629,10 @@ class KorolDeals:
         if r.mapping(path) is None:
             return False
         r.known_keys(path, {"gives", "gets"})
-        gives, gets = read_card(r, path + ("gives",)), read_card(r, path + ("gets",))
+        gives, gets = _exchanged(r, path, value, "gives"), _exchanged(r, path, value, "gets")
         if gives is None or gets is None:
             return False
-        if gives not in held[seat]:
+        if gives not in set(held[seat]):
             r.fail(
                 path + ("gives",),
                 t("{player} gives {card}, which is not in their hand.", player=name, card=gives),
@@ -606,9 +640,9 @@ class KorolDeals:
                 "exchange",
             )
             return False
-        held[seat].remove(gives)
+        del held[seat][_position(held[seat], gives)]
         held[king].append(gives)
-        if gets not in held[king]:
+        if gets not in set(held[king]):
             r.fail(
                 path + ("gets",),
                 t(
@@ -620,7 +654,7 @@ class KorolDeals:
                 "exchange",
             )
             return False
-        held[king].remove(gets)
+        del held[king][_position(held[king], gets)]
         held[seat].append(gets)
         steps.append(
             t(
@@ -636,7 +670,7 @@ class KorolDeals:
                 Finding(
                     f"exchange.{title}_not_trump",
                     "error",
-                    where,
+                    where(),
                     t(
                         "{player}, {title}, must give the King a trump, not {card}.",
                         player=name,
@@ -645,12 +679,12 @@ class KorolDeals:
                     ),
                 )
             )
-        elif title == "soldier" and gives != trumps[-1]:
+        elif title == "soldier" and gives is not trumps[-1]:  # cards are interned
             findings.append(
                 Finding(
                     "exchange.soldier_not_highest",
                     "error",
-                    where,
+                    where(),
                     t(
                         "{player}, the Soldier, must give the King his highest trump, {best}, not {card}.",
                         player=name,

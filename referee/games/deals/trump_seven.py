@@ -33,7 +33,7 @@ from referee.games.deals.trump_seven_auction import (
     thrown_in_step,
 )
 from referee.messages import Message, t, tn
-from referee.notation import parse_cards
+from referee.notation import card_tuple, parse_cards
 from referee.records.source import Path
 
 PLAYERS = 3
@@ -667,13 +667,13 @@ def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
     laid_away = set(discards)
     for k, raw in enumerate(tricks):
         try:
-            cards = parse_cards(raw, r.notation)
+            cards = card_tuple(raw, r.notation)  # only looked at: the cached tuple, not a copy
         except (NotationError, TypeError):
             continue
         if laid_away.isdisjoint(cards):  # nearly every trick: nothing to note
             continue
         for card in cards:
-            if card in discards:
+            if card in laid_away:
                 r.fail(
                     path + (k,),
                     t("{card} was discarded, so it cannot be in a trick.", card=card),

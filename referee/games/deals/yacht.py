@@ -6,9 +6,8 @@ or every trick) into its scores (:mod:`referee.games.yacht` checks the whole gam
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import (
@@ -50,9 +49,12 @@ SPECIAL_BIDS = Choice(
 """The special bids, however the table spells them (case, ``_`` or spaces)."""
 
 
-@dataclass(frozen=True)
-class Bid:
-    """One player's bid: an ordinary bid (a start and a goal number), or one of the two special bids."""
+class Bid(NamedTuple):
+    """One player's bid: an ordinary bid (a start and a goal number), or one of the two special bids.
+
+    A named tuple, not a frozen dataclass: a check makes one per player and deal, and a frozen
+    dataclass sets each field through ``object.__setattr__``.
+    """
 
     kind: str
     start: int = 0
@@ -255,6 +257,8 @@ def bid_warnings(player: str, bid: Bid, total: int, step: int) -> list[tuple[str
     return out
 
 
+BID_KEYS = frozenset({"start", "goal"})
+"""The fields of an ordinary bid."""
 DRAWN_MISMATCH = t("The card drawn, {card}, fixes the trump suit, so trumps cannot be {suit}.")
 """The problem of a card drawn of another suit than trumps (made once: most deals have none)."""
 DECK_MISMATCH = t(
@@ -327,10 +331,13 @@ class YachtDeals:
 
     def _bid(self, r: Reader, path: Path, raw: Any) -> Bid | None:
         if isinstance(raw, dict):
-            r.known_keys(path, {"start", "goal"})
-            start = r.integer(path + ("start",), minimum=None)
-            goal = r.integer(path + ("goal",), minimum=None)
-            if start is None or goal is None or set(raw) - {"start", "goal"}:
+            # read from the entry in hand: the reader would find it again from the record's top
+            known = BID_KEYS.issuperset(raw)
+            if not known:
+                r.known_keys(path, BID_KEYS)
+            start = r.integer(path + ("start",), minimum=None, value=raw.get("start"))
+            goal = r.integer(path + ("goal",), minimum=None, value=raw.get("goal"))
+            if start is None or goal is None or not known:
                 return None
             return Bid(ORDINARY, start, goal)
         kind = chosen(SPECIAL_BIDS, raw)
@@ -478,7 +485,8 @@ class YachtDeals:
         if REMOVED_COUNT[n]:
             self._removal_note(deal, trump, n, removed, True, steps, derived=given_removed is None)
         first = first_lead_card(trump)
-        leader = next(seat for seat, hand in enumerate(hands) if first in hand)
+        # sets: a card missed in a list is compared slowly (Card defines __lt__ in Python)
+        leader = next(seat for seat, hand in enumerate(hands) if first in set(hand))
         steps.append(
             t(
                 "{player} holds {card} and leads to the first trick.",
