@@ -14,7 +14,8 @@ from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import Deal, parsed
 from referee.engines.game import DealResult, Finding, wrong_turn
 from referee.engines.passing import replay_passing
-from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.passing_quick import QuickPlay, quick_passing
+from referee.engines.passing_tricks import CARDS, PassingTrickPlay
 from referee.engines.reader import Reader
 from referee.engines.replay import STOPPED, read_hands
 from referee.engines.trick_rules import ORDER_7_TO_A, TrickRules
@@ -75,6 +76,28 @@ def lays_down(hand: list[Card]) -> Suit | None:
         if suits.count(suit) >= 3:
             return suit
     return None
+
+
+def _tricks_and_dead_cards(
+    steps: list[Message], tricks: int, players: list[str], hands: list[list[Card]]
+) -> None:
+    """The steps after a full play: the tricks checked, then each player's cards left (dead cards)."""
+    steps.append(
+        tn(
+            "{n} trick checked card by card.",
+            "{n} tricks checked card by card.",
+            tricks,
+        )
+    )
+    for seat, hand in enumerate(hands):
+        if hand:
+            steps.append(
+                t(
+                    "Dead cards of {player}: {cards}.",
+                    player=players[seat],
+                    cards=sorted(hand, key=_INDEX),
+                )
+            )
 
 
 class BuyOrPassDeals:
@@ -329,14 +352,15 @@ class BuyOrPassDeals:
         laid = self._laydowns(r, path, number, players, dealer, hands, held, stock, findings, steps)
         if laid is not True:
             return None if laid is False else STOPPED
-        play = PassingTrickPlay(
-            RULES[options["ace_of_spades"]],
-            held,
-            (dealer + 1) % PLAYERS,
-            None,
-            options["lead_rule"],
-            players,
+        rules, leader = RULES[options["ace_of_spades"]], (dealer + 1) % PLAYERS
+        # A record that breaks no rule is accepted in one pass over card indexes; anything else (or
+        # nothing else) is replayed on the engine, which finds and explains it.
+        quick = quick_passing(
+            r.get(path + ("play",)), held, stock, leader, rules, options["lead_rule"], r.notation
         )
+        if quick is not None:
+            return self._quick_outcome(quick, players, steps)
+        play = PassingTrickPlay(rules, held, leader, None, options["lead_rule"], players)
         replay = replay_passing(r, path + ("play",), play, stock, players, number, findings)
         if replay is None:
             return None
@@ -353,23 +377,27 @@ class BuyOrPassDeals:
             led = trick.cards[0].suit
             assert led is not None
             tricks[players[trick.winner]].append(led)
-        steps.append(
-            tn(
-                "{n} trick checked card by card.",
-                "{n} tricks checked card by card.",
-                len(play.tricks),
-            )
-        )
-        dead = {players[s]: h for s, h in enumerate(play.hands) if h}
-        for p, h in dead.items():
-            steps.append(
-                t("Dead cards of {player}: {cards}.", player=p, cards=sorted(h, key=_INDEX))
-            )
+        _tricks_and_dead_cards(steps, len(play.tricks), players, play.hands)
         holding = dict.fromkeys(players, 0)
         for seat, _ in play.passes_holding:
             holding[players[seat]] += 1
         first_out = players[play.out[0]] if play.out else None
         return tricks, bought, holding, first_out, replay.stopped is not None
+
+    @staticmethod
+    def _quick_outcome(
+        quick: QuickPlay, players: list[str], steps: list[Message]
+    ) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None, bool]:
+        """What :meth:`_full` gives for a play :func:`quick_passing` accepted: no pass while holding the
+        suit led, played out."""
+        tricks: dict[str, list[Suit]] = {p: [] for p in players}
+        for winner, led in quick.tricks:
+            tricks[players[winner]].append(SUITS[led])
+        left = [[CARDS[k] for k in hand] for hand in quick.left]
+        _tricks_and_dead_cards(steps, len(quick.tricks), players, left)
+        first_out = None if quick.first_out is None else players[quick.first_out]
+        bought = dict(zip(players, quick.bought, strict=True))
+        return tricks, bought, dict.fromkeys(players, 0), first_out, False
 
     def _stock(self, r: Reader, path: Path) -> list[Card] | None:
         from referee.notation import parse_cards
