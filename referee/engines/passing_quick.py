@@ -42,8 +42,12 @@ UNREAD = -3
 PACK = 53
 """Card indexes run from 0 to 52 (the Joker)."""
 
-_lines: dict[tuple[str, str], tuple[int, ...]] = {}
-"""The codes of a line of tokens, by (line, notation): records repeat their lines ("Q♥ pass")."""
+Line = tuple[int, tuple[int, ...]]
+"""A lead's line read: the code of the card led (:data:`UNREAD` if there is none), then of each action."""
+_lines: dict[str, dict[str, Line]] = {"en": {}, "ru": {}, "de": {}}
+"""The lines read, by notation: records repeat their lines ("Q♥ pass"), so each is read once."""
+BIT = tuple(1 << slot for slot in range(NO_SUIT + 1))
+"""A suit's bit (by its slot) in a set of suits held as an int."""
 
 
 class QuickPlay(NamedTuple):
@@ -57,24 +61,31 @@ class QuickPlay(NamedTuple):
     left: list[list[int]]
 
 
-def line_codes(line: str, notation: str) -> tuple[int, ...]:
-    """The tokens of a lead's line as codes: a card's index, :data:`PASS`, :data:`BUY` or :data:`UNREAD`.
+def read_line(line: str, notation: str) -> Line:
+    """A lead's line as codes (a card's index, :data:`PASS`, :data:`BUY` or :data:`UNREAD`): the lead's, then
+    the others' in a tuple.
 
     The line is split as the full replay splits it (German cards hold a space, so on commas there).
 
-    >>> line_codes("AS pass buy 7x", "en")
-    (51, -1, -2, -3)
+    >>> read_line("AS pass buy 7x", "en"), read_line("", "en")
+    ((51, (-1, -2, -3)), (-3, ()))
     """
-    key = (line, notation)
-    codes = _lines.get(key)
-    if codes is None:
+    read = _lines.setdefault(notation, {})
+    got = read.get(line)
+    if got is None:
         tokens = (
             [s.strip() for s in line.split(",") if s.strip()] if notation == "de" else line.split()
         )
         codes = tuple(_code(token, notation) for token in tokens)
-        if len(_lines) < 100_000:  # bounded: a long fuzz run reads millions of lines
-            _lines[key] = codes
-    return codes
+        got = (codes[0], codes[1:]) if codes else (UNREAD, ())
+        if len(read) < 30_000:  # bounded: a long fuzz run reads millions of lines
+            read[line] = got
+    return got
+
+
+def _others(ring: Sequence[Sequence[int]], sizes: list[int]) -> list[tuple[int, ...]]:
+    """For each seat, the other seats that hold cards, clockwise after it."""
+    return [tuple([s for s in after if sizes[s]]) for after in ring]
 
 
 def _code(token: str, notation: str) -> int:
@@ -129,41 +140,63 @@ def quick_passing(
     bought = [0] * n
     tricks: list[tuple[int, int]] = []
     out: list[int] = []
-    holders = n - sizes.count(0)
-    barred: set[int] | tuple[()] = ()
-    led_slots: set[int] = set()
+    empty = sizes.count(0)  # seats without cards: out, or dealt none
+    holders = n - empty
+    # For each seat, the others that hold cards, clockwise: the seats that act on his lead, the first
+    # of them the next to lead. Only a trick that stands empties a hand, so it is worked out again
+    # only then.
+    others = _others(ring, sizes) if empty else ring
+    barred = led = (
+        0  # suits as bits: those the leader may not lead, those led to a trick that stood
+    )
     stalled = 0
+    lines = _lines.setdefault(notation, {})
     for raw in plays:
         if type(raw) is not str:
             return None
         if holders <= 1 or (not deck and stalled >= holders):  # a lead after the end
             return None
-        codes = line_codes(raw, notation)
-        k = codes[0] if codes else UNREAD
+        got = lines.get(raw)
+        k, rest = read_line(raw, notation) if got is None else got
         if k < 0 or owner[k] != leader:
             return None
         led_slot = slot[k]
         mine = counts[leader]
         # A barred suit may be led only by a leader who holds nothing else.
-        if led_slot in barred and sum(mine[b] for b in barred) != sizes[leader]:
+        if (
+            barred & BIT[led_slot]
+            and sum(mine[b] for b in range(NO_SUIT + 1) if barred & BIT[b]) != sizes[leader]
+        ):
             return None
         lead_on_empty = not deck
+        first = k
         owner[k] = -1
         mine[led_slot] -= 1
         sizes[leader] -= 1
-        # The others with cards act in turn: one token each, no more, no fewer.
-        to_act = [s for s in ring[leader] if sizes[s]]
-        if len(codes) != len(to_act) + 1:
+        to_act = others[leader]  # one action each, in turn
+        if len(rest) != len(to_act):
             return None
         bid = bids[led_slot]
         seats, winner, top = [leader], leader, bid[k]
-        for seat, k in zip(to_act, codes[1:], strict=True):
-            theirs = counts[seat]
-            if k == PASS:
-                if theirs[led_slot]:  # a pass while holding the suit led: fined
+        for seat, k in zip(to_act, rest, strict=False):  # as many: counted above
+            if k >= 0:
+                if owner[k] != seat:
+                    return None
+                suit = slot[k]
+                # Off the suit led only the master, at any time or when void (as the rules choose).
+                if suit != led_slot and (
+                    k != master or not (any_time or not counts[seat][led_slot])
+                ):
+                    return None
+                owner[k] = -1
+                counts[seat][suit] -= 1
+                sizes[seat] -= 1
+            elif k == PASS:
+                if counts[seat][led_slot]:  # a pass while holding the suit led: fined
                     return None
                 continue
-            if k == BUY:
+            elif k == BUY:
+                theirs = counts[seat]
                 if theirs[led_slot] or not deck:
                     return None
                 k = deck.pop()
@@ -174,44 +207,42 @@ def quick_passing(
                     sizes[seat] += 1
                     continue
             else:
-                if k < 0 or owner[k] != seat:
-                    return None
-                # Off the suit led only the master, at any time or when void (as the rules choose).
-                if slot[k] != led_slot and (k != master or not (any_time or not theirs[led_slot])):
-                    return None
-                owner[k] = -1
-                theirs[slot[k]] -= 1
-                sizes[seat] -= 1
+                return None
             seats.append(seat)
             if bid[k] > top:
                 winner, top = seat, bid[k]
         if len(seats) == 1:
             # Everyone passed: the lead is taken back; the next seat with cards leads.
-            k = codes[0]
-            owner[k] = leader
             mine[led_slot] += 1
             sizes[leader] += 1
+            owner[first] = leader
             stalled = stalled + 1 if lead_on_empty else 0
-            barred = ()
-            leader = next((s for s in ring[leader] if sizes[s]), leader)
+            barred = 0
+            leader = others[leader][0]  # (there are others with cards: the deal is not over)
             continue
         tricks.append((winner, led_slot))
-        led_slots.add(led_slot)
-        for s in seats:
-            if not sizes[s] and s not in out:
-                out.append(s)
-                holders -= 1
+        led |= BIT[led_slot]
+        if sizes.count(0) != empty:  # a seat of this trick has played his last card
+            for s in seats:
+                if not sizes[s] and s not in out:
+                    out.append(s)
+            empty = sizes.count(0)
+            holders = n - empty
+            others = _others(ring, sizes)
         stalled = 0
         if sizes[winner]:
             leader = winner
-            barred = set(led_slots) if once_per_deal else {led_slot}
+            barred = led if once_per_deal else BIT[led_slot]
         else:
-            leader = next((s for s in ring[winner] if sizes[s]), winner)
-            barred = ()
+            leader = others[winner][0] if others[winner] else winner
+            barred = 0
     if not (holders <= 1 or (not deck and stalled >= holders)):  # the record stops too soon
         return None
-    left: list[list[int]] = [[] for _ in range(n)]
-    for k, seat in enumerate(owner):
-        if seat >= 0:
-            left[seat].append(k)
+    left: list[list[int]] = []
+    for seat, size in enumerate(sizes):  # found by list.index, in C: a few cards are left at most
+        mine, k = [], -1
+        for _ in range(size):
+            k = owner.index(seat, k + 1)
+            mine.append(k)
+        left.append(mine)
     return QuickPlay(tricks, bought, out[0] if out else None, left)
