@@ -7,6 +7,7 @@ the lay-downs and every lead) into what each player wins or pays
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -14,13 +15,14 @@ from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import Deal, parsed
 from referee.engines.game import DealResult, Finding, wrong_turn
 from referee.engines.passing import replay_passing
-from referee.engines.passing_tricks import PassingTrickPlay
+from referee.engines.passing_quick import QuickPlay, quick_passing
+from referee.engines.passing_tricks import CARDS, PassingTrickPlay
 from referee.engines.reader import Reader
 from referee.engines.replay import STOPPED, read_hands
 from referee.engines.trick_rules import ORDER_7_TO_A, TrickRules
 from referee.errors import NotationError
 from referee.messages import Message, t, tn
-from referee.notation import parse_suit
+from referee.notation import card_tuple, parse_suit
 from referee.records.hands import read_held
 from referee.records.source import Path
 
@@ -64,7 +66,7 @@ def settle(pot: int, owed: dict[str, int]) -> tuple[dict[str, int], int]:
     return paid, pot - sum(paid.values())
 
 
-def lays_down(hand: list[Card]) -> Suit | None:
+def lays_down(hand: Sequence[Card]) -> Suit | None:
     """The suit a player dealt this hand must lay down: one of which he holds three or more.
 
     >>> lays_down([Card(7, Suit.HEARTS), Card(8, Suit.HEARTS), Card(9, Suit.HEARTS), Card(7, Suit.CLUBS)])
@@ -75,6 +77,141 @@ def lays_down(hand: list[Card]) -> Suit | None:
         if suits.count(suit) >= 3:
             return suit
     return None
+
+
+def _tricks_and_dead_cards(
+    steps: list[Message], tricks: int, players: list[str], hands: list[list[Card]]
+) -> None:
+    """The steps after a full play: the tricks checked, then each player's cards left (dead cards)."""
+    steps.append(
+        tn(
+            "{n} trick checked card by card.",
+            "{n} tricks checked card by card.",
+            tricks,
+        )
+    )
+    for seat, hand in enumerate(hands):
+        if hand:
+            steps.append(
+                t(
+                    "Dead cards of {player}: {cards}.",
+                    player=players[seat],
+                    cards=sorted(hand, key=_INDEX),
+                )
+            )
+
+
+def _quick_outcome(
+    quick: QuickPlay, players: list[str], steps: list[Message]
+) -> tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None, bool]:
+    """What :meth:`_full` gives for a play :func:`quick_passing` accepted: no pass while holding the
+    suit led, played out."""
+    tricks: dict[str, list[Suit]] = {p: [] for p in players}
+    for winner, led in quick.tricks:
+        tricks[players[winner]].append(SUITS[led])
+    left = [[CARDS[k] for k in hand] for hand in quick.left]
+    _tricks_and_dead_cards(steps, len(quick.tricks), players, left)
+    first_out = None if quick.first_out is None else players[quick.first_out]
+    bought = dict(zip(players, quick.bought, strict=True))
+    return tricks, bought, dict.fromkeys(players, 0), first_out, False
+
+
+Outcome = tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None, bool]
+"""A full deal's play: the suits of the tricks each player took, the cards each bought, the passes each
+made while holding the suit led, the first player out (None: nobody), whether the play stopped early."""
+_LAYDOWN_KEYS = frozenset({"player", "taken"})
+
+
+def _quick_deal(
+    deal: object, players: list[str], dealer: int, options: dict[str, Any], notation: str
+) -> tuple[Outcome, list[Message]] | None:
+    """A full deal read the quick way, when nothing in it is wrong: the outcome and the steps that say it.
+
+    None as soon as anything is out of the ordinary (a hand or the stock written as a list, the cards
+    laid down written out, a card twice, a missing lay-down, anything :func:`quick_passing` gives up
+    on): :meth:`BuyOrPassDeals._full` then reads the deal field by field, as it reads every deal that
+    has something to say. The lay-downs are read as there, with the same steps.
+    """
+    if type(deal) is not dict:
+        return None
+    written, stock_text = deal.get("hands"), deal.get("stock")
+    if type(written) is not dict or type(stock_text) is not str or written.keys() != set(players):
+        return None
+    try:
+        hands = [card_tuple(written[p], notation) for p in players if type(written[p]) is str]
+        stock = list(card_tuple(stock_text, notation))
+    except NotationError:
+        return None
+    if len(hands) != PLAYERS or any(len(h) != HAND for h in hands) or len(stock) != STOCK:
+        return None
+    if {c for h in hands for c in h}.union(stock) != _DECK_SET:  # 32 cards: each once
+        return None
+    given: dict[str, dict[str, Any]] = {}
+    laydowns = deal.get("laydowns")
+    if laydowns is not None:
+        if type(laydowns) is not list:
+            return None
+        for item in laydowns:
+            if type(item) is not dict or not _LAYDOWN_KEYS.issuperset(item):
+                return None
+            name = item.get("player")
+            if type(name) is not str or name not in players or name in given:
+                return None
+            given[name] = item
+    held = [list(h) for h in hands]
+    steps: list[Message] = []
+    for k in range(1, PLAYERS + 1):
+        seat = (dealer + k) % PLAYERS
+        name = players[seat]
+        suit = lays_down(hands[seat])
+        if suit is None:
+            if name in given:
+                return None
+            continue
+        item = given.get(name)
+        taken_text = None if item is None else item.get("taken")
+        if type(taken_text) is not str:
+            return None
+        try:
+            taken = list(card_tuple(taken_text, notation))
+        except NotationError:
+            return None
+        due = sorted((c for c in held[seat] if c.suit is suit), key=_INDEX)
+        # one card each for the others, clockwise from his left, each a card laid down
+        if len(taken) != min(PLAYERS - 1, len(due)) or not set(due).issuperset(taken):
+            return None
+        if len(set(taken)) != len(taken):
+            return None
+        for j, card in enumerate(taken, 1):
+            held[seat].remove(card)
+            held[(seat + j) % PLAYERS].append(card)
+        drawn = stock[: len(taken)]
+        del stock[: len(taken)]
+        held[seat].extend(drawn)
+        steps.append(
+            tn(
+                "{player} lays down {cards}; the others take {taken}; {player} draws {n} card from the "
+                "stock.",
+                "{player} lays down {cards}; the others take {taken}; {player} draws {n} cards from the "
+                "stock.",
+                len(drawn),
+                player=name,
+                cards=due,
+                taken=taken,
+            )
+        )
+    play = quick_passing(
+        deal.get("play"),
+        held,
+        stock,
+        (dealer + 1) % PLAYERS,
+        RULES[options["ace_of_spades"]],
+        options["lead_rule"],
+        notation,
+    )
+    if play is None:
+        return None
+    return _quick_outcome(play, players, steps), steps
 
 
 class BuyOrPassDeals:
@@ -309,6 +446,11 @@ class BuyOrPassDeals:
     ) -> (
         tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None, bool] | str | None
     ):
+        quick = _quick_deal(r.get(path), players, dealer, options, r.notation)
+        if quick is not None:
+            got, said = quick
+            steps += said
+            return got
         hands = read_hands(r, path + ("hands",), players, HAND)
         stock = self._stock(r, path + ("stock",))
         if hands is None or stock is None:
@@ -329,14 +471,15 @@ class BuyOrPassDeals:
         laid = self._laydowns(r, path, number, players, dealer, hands, held, stock, findings, steps)
         if laid is not True:
             return None if laid is False else STOPPED
-        play = PassingTrickPlay(
-            RULES[options["ace_of_spades"]],
-            held,
-            (dealer + 1) % PLAYERS,
-            None,
-            options["lead_rule"],
-            players,
+        rules, leader = RULES[options["ace_of_spades"]], (dealer + 1) % PLAYERS
+        # A record that breaks no rule is accepted in one pass over card indexes; anything else (or
+        # nothing else) is replayed on the engine, which finds and explains it.
+        quick_play = quick_passing(
+            r.get(path + ("play",)), held, stock, leader, rules, options["lead_rule"], r.notation
         )
+        if quick_play is not None:
+            return _quick_outcome(quick_play, players, steps)
+        play = PassingTrickPlay(rules, held, leader, None, options["lead_rule"], players)
         replay = replay_passing(r, path + ("play",), play, stock, players, number, findings)
         if replay is None:
             return None
@@ -353,18 +496,7 @@ class BuyOrPassDeals:
             led = trick.cards[0].suit
             assert led is not None
             tricks[players[trick.winner]].append(led)
-        steps.append(
-            tn(
-                "{n} trick checked card by card.",
-                "{n} tricks checked card by card.",
-                len(play.tricks),
-            )
-        )
-        dead = {players[s]: h for s, h in enumerate(play.hands) if h}
-        for p, h in dead.items():
-            steps.append(
-                t("Dead cards of {player}: {cards}.", player=p, cards=sorted(h, key=_INDEX))
-            )
+        _tricks_and_dead_cards(steps, len(play.tricks), players, play.hands)
         holding = dict.fromkeys(players, 0)
         for seat, _ in play.passes_holding:
             holding[players[seat]] += 1
