@@ -257,6 +257,8 @@ def unfinished(stopped: bool, goes_on: Message) -> tuple[Message, str]:
 
 PHASES = ("lay", "take")
 """A round's parts in a record, in the order they are played: every player lays, then every player takes."""
+ROUND_KEYS = frozenset({*PHASES, "note"})
+"""What a round of a record may hold."""
 
 
 @cache
@@ -323,6 +325,12 @@ class RoundsState(PackState[M]):
         """Every player has taken: the next round (a game ends its rounds here)."""
         self.begin_round()
 
+    def replay_round(self, entry: Any, notation: str) -> list[M] | None:
+        """Make a record's whole round at once, as :func:`replay_rounds` would make it move by move, and
+        give its moves; None, the state untouched, when the round is not one the game can make so (by
+        default none is: every round goes move by move)."""
+        return None
+
 
 def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
     """The ``rounds`` of a lay-and-take record: a list of mappings with ``lay`` and ``take``, each naming players
@@ -345,7 +353,9 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
             )
             ok = False
             continue
-        r.known_keys(p, {*PHASES, "note"})
+        # nearly always all known: the entry is not looked up again from the top of the record
+        if not ROUND_KEYS.issuperset(entry):
+            r.known_keys(p, ROUND_KEYS)
         notation = r.notation
         for key in PHASES:
             value = entry.get(key)
@@ -382,9 +392,10 @@ def round_moves(
     rounds: list[Any],
     notation: str,
     leftover: list[Path],
+    start: int = 0,
 ) -> Iterator[tuple[RoundMove, Path]]:
     """The moves of :func:`read_rounds`'s rounds in the order the state asks for them, each with its path
-    under ``rounds``.
+    under ``rounds``; from round ``start`` (the state has made those before it).
 
     The generator reads the state's ``round`` and ``phase`` as it goes: it is resumed only after each
     move has been made, so it always asks for the player whose turn it is. A player the record leaves
@@ -393,7 +404,8 @@ def round_moves(
     """
     # state.is_over() and state.player read inline (TurnState's own): this loop runs once a move
     players = state.players
-    for i, entry in enumerate(rounds):
+    for i in range(start, len(rounds)):
+        entry = rounds[i]
         if state._outcome is not None:
             leftover.append((i,))
             return
@@ -439,14 +451,28 @@ def replay_rounds(
     """
     paths: list[Path] = []
     leftover: list[Path] = []
+    notation = r.notation
+    # Whole rounds first, while the game can make them at once (every move legal, nothing left over):
+    # a legal record then never makes a move object, a generator step or a legality test per move.
+    # The first round it cannot make (an illegal or missing move, the end of the game) and everything
+    # after it go move by move below, from the state at that round's start, so findings are the same.
+    start, made, fast = 0, 0, state.replay_round
+    while start < len(rounds):
+        moves = fast(rounds[start], notation)
+        if moves is None:
+            break
+        start += 1
+        made += len(moves)
 
     def recorded() -> Iterator[RoundMove]:
         add = paths.append
-        for move, where in round_moves(state, rounds, r.notation, leftover):
+        for move, where in round_moves(state, rounds, notation, leftover, start):
             add(where)  # under ``path``: joined to it only for the move a finding is about
             yield move
 
     replayed = replay_moves(state, recorded(), lambda k: r.doc.where(path + paths[k], deal=number))
+    if replayed.index is not None:
+        replayed.index += made  # the moves of the rounds made at once come first
     if replayed.finding is None and leftover:
         where = r.doc.where(path + leftover[0], deal=number)
         if state.is_over():
