@@ -253,9 +253,8 @@ class CollectorState(RoundsState[CollectorMove]):
         lay_texts = _LAY_TEXTS.setdefault(notation, {})
         take_texts = _TAKE_TEXTS.setdefault(notation, {})
         made: list[CollectorMove] = []
-        laid: list[tuple[int, Card]] = []
         kept: dict[int, list[Card]] = {}  # each layer's hand without the card laid
-        by: dict[Card, int] = {}  # who laid each card
+        by: dict[Card, int] = {}  # who laid each card, in the order they were laid
         gains: list[tuple[int, list[Card]]] = []
         try:
             for seat in queue:
@@ -273,7 +272,6 @@ class CollectorState(RoundsState[CollectorMove]):
                 if len(rest) == len(hand):
                     return None
                 kept[seat] = rest
-                laid.append((seat, card))
                 by[card] = seat
                 made.append(lay)
             each_turn, taken, drawn = self.completion_check == "after_each_turn", set(), 0
@@ -308,21 +306,27 @@ class CollectorState(RoundsState[CollectorMove]):
         for _ in range(drawn):
             stock.popleft()
         for seat, got in gains:
-            hands[seat].extend(got)
+            hands[seat] += got
         self.drawn = [] if type(made[-1]) is Take else got
-        self.laid.extend(laid)
-        self.taken |= taken
-        self.moves.extend(made)
-        self.phase, self.queue, self.to_move = "take", [], order[-1]
+        self.moves += made
         if self.completion_check == "end_of_round" or (
             self.draw_rule == "stock_exhausted" and not taken and not stock
-        ):
-            self.end_round()  # the game may end here: its own words
-        else:
-            # end_round, the game going on: the cards nobody took to the bottom of the stock in turn
-            # order, which is the order they were laid in
-            stock.extend([card for _, card in laid if card not in taken])
-            self.begin_round()
+        ):  # the game may end here: in end_round's own words
+            self.laid.extend([(seat, card) for card, seat in by.items()])
+            self.taken |= taken
+            self.phase, self.queue, self.to_move = "take", [], order[-1]
+            self.end_round()
+            return made
+        # end_round and begin_round, the game going on: the cards nobody took to the bottom of the
+        # stock in turn order (the order they were laid in), then the next round, at its laying
+        stock.extend([card for card in by if card not in taken])
+        self.laid, self.taken, self.round, self.phase = [], set(), self.round + 1, "lay"
+        order = self.order()
+        self.queue = queue = [s for s in order if hands[s]]
+        if queue:
+            self.to_move = queue[0]
+        else:  # nobody holds a card: nothing to lay, straight to the choices
+            self._begin_taking()
         return made
 
     def is_legal(self, move: CollectorMove) -> bool:
