@@ -341,11 +341,14 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
     if rounds is None:
         return None
     ok = True
+    notation, seated = r.notation, set(players)
+    # The texts read once already, for each phase: a record writes the same few dozen cards again and
+    # again, and a text reads the same every time (one that cannot be read is read, and noted, each time).
+    read: dict[str, set[str]] = {key: set() for key in PHASES}
     for i, entry in enumerate(rounds):
-        p = path + (i,)
         if not isinstance(entry, dict):
             r.fail(
-                p,
+                path + (i,),
                 t(
                     "A round must have lay (a card per player) and take (a card or draw per player)."
                 ),
@@ -355,35 +358,40 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
             continue
         # nearly always all known: the entry is not looked up again from the top of the record
         if not ROUND_KEYS.issuperset(entry):
-            r.known_keys(p, ROUND_KEYS)
-        notation = r.notation
+            r.known_keys(path + (i,), ROUND_KEYS)
         for key in PHASES:
             value = entry.get(key)
             if value is None:
                 continue
             if not isinstance(value, dict):
                 r.fail(
-                    p + (key,),
+                    path + (i, key),
                     t("{field} must be a mapping of names to values.", field=key),
                     "record.shape",
                 )
                 ok = False
                 continue
             parse: Callable[[Any, str], object] = parse_card if key == "lay" else parse_take
+            known = read[key]
             for name, card in value.items():
-                if str(name) not in players:
+                if (name if type(name) is str else str(name)) not in seated:
                     r.fail(
-                        p + (key, name),
+                        path + (i, key, name),
                         t("{name} is not at this table ({names}).", name=str(name), names=players),
                         "record.unknown_name",
                     )
                     ok = False
                     continue
+                if type(card) is str and card in known:
+                    continue
                 try:
                     parse(card, notation)
                 except NotationError as err:
-                    r.add(err, p + (key, name))
+                    r.add(err, path + (i, key, name))
                     ok = False
+                    continue
+                if type(card) is str:
+                    known.add(card)
     return rounds if ok else None
 
 
