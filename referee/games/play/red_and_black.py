@@ -53,7 +53,7 @@ def colour_name(red: bool) -> Message:
     return t("red") if red else t("black")
 
 
-_OVER = Outcome((), "turns.after_end", t("The game is already over; no move can follow."))
+_OVER = Outcome((), "over", t("The game is already over; no move can follow."))
 """What a game that has ended holds as its outcome until :meth:`RedBlackGame.outcome` is first asked for it
 (never shown: :meth:`RedBlackGame.outcome` puts the real one in its place)."""
 
