@@ -217,9 +217,10 @@ class RedBlackGame(TurnState[Draw]):
         Worked out when first asked, not when the stock runs out: a check says who lost in its own
         words, in the seating order, and never asks.
         """
-        if self._outcome is _OVER:
-            self._outcome = self._end()
-        return self._outcome
+        outcome = self._outcome
+        if outcome is not None and outcome.code == _OVER.code:  # by its code: a copied game's too
+            outcome = self._outcome = self._end()
+        return outcome
 
     def _end(self) -> Outcome:
         scores = dict(zip(self.players, self.taken, strict=True))
