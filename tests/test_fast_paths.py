@@ -9,6 +9,7 @@ every option set and table size, and also when a ``limit`` stops the play half-w
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -122,6 +123,68 @@ def test_collector(seed, n, check, draw_rule, order, limit):
         slow.to_move,
     )
     assert (fast.laid, fast.taken, fast.drawn) == (slow.laid, slow.taken, slow.drawn)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seeds,
+    st.integers(2, 4),
+    st.sampled_from(["after_each_turn", "end_of_round"]),
+    st.sampled_from(["stock_exhausted", "never"]),
+    st.sampled_from(["dealer_left", "rotating"]),
+    st.sampled_from(["en", "ru", "de"]),
+    st.sampled_from([None, "lay", "take", "left_out", "one_more", "no_round", "repeated"]),
+)
+def test_collector_replays_whole_rounds_as_move_by_move(
+    seed, n, check, draw_rule, order, notation, broken
+):
+    """A check replays a legal round whole (``CollectorState.replay_round``), and goes move by move from
+    the first round it cannot make so: the verdict is the same as move by move from the start,
+    whatever is wrong with the record and wherever."""
+    from unittest.mock import patch
+
+    from referee.engines.fishing import RoundsState
+    from referee.errors import RefereeError
+    from referee.notation import format_card
+    from referee.present.verdict_json import errors_json, verdict_json
+    from referee.present.verdicts import check_document
+    from referee.records.source import load_text
+    from referee.simulate.collector import collector_deal
+
+    rng = random.Random(seed)
+    players = ["Anna", "Boris", "Vera", "Gleb"][:n]
+    options = {"completion_check": check, "draw_rule": draw_rule, "taking_order": order}
+    deal = collector_deal(rng, players, seed % n, notation, **options)
+    rounds = deal["rounds"]
+    k = rng.randrange(len(rounds))
+    phase = rng.choice(["lay", "take"])
+    entry = rounds[k].get(phase) or {}
+    name = rng.choice(sorted(entry)) if entry else None
+    if broken in ("lay", "take") and name is not None:
+        card = format_card(rng.choice(co.DECK), notation)
+        entry[name] = "draw" if broken == "take" and rng.random() < 0.3 else card
+    elif broken == "left_out" and name is not None:
+        del entry[name]
+    elif broken == "one_more":
+        rounds.append({"lay": dict(rounds[k]["lay"]), "take": dict(rounds[k].get("take", {}))})
+    elif broken == "no_round":
+        del rounds[k]
+    elif broken == "repeated":
+        rounds.insert(k, rounds[k])
+    record = {"game": "collector", "players": players, "notation": notation}
+    record["options"] = options
+    record["deals"] = [deal]
+
+    def verdict() -> dict:
+        try:
+            return verdict_json(check_document(load_text(json.dumps(record))), "en")
+        except RefereeError as error:
+            return errors_json(error, "en")
+
+    fast = verdict()
+    with patch.object(co.CollectorState, "replay_round", RoundsState.replay_round):
+        slow = verdict()
+    assert fast == slow
 
 
 @settings(max_examples=40, deadline=None)

@@ -257,6 +257,8 @@ def unfinished(stopped: bool, goes_on: Message) -> tuple[Message, str]:
 
 PHASES = ("lay", "take")
 """A round's parts in a record, in the order they are played: every player lays, then every player takes."""
+ROUND_KEYS = frozenset({*PHASES, "note"})
+"""What a round of a record may hold."""
 
 
 @cache
@@ -323,6 +325,12 @@ class RoundsState(PackState[M]):
         """Every player has taken: the next round (a game ends its rounds here)."""
         self.begin_round()
 
+    def replay_round(self, entry: Any, notation: str) -> list[M] | None:
+        """Make a record's whole round at once, as :func:`replay_rounds` would make it move by move, and
+        give its moves; None, the state untouched, when the round is not one the game can make so (by
+        default none is: every round goes move by move)."""
+        return None
+
 
 def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
     """The ``rounds`` of a lay-and-take record: a list of mappings with ``lay`` and ``take``, each naming players
@@ -333,11 +341,14 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
     if rounds is None:
         return None
     ok = True
+    notation, seated = r.notation, set(players)
+    # The texts read once already, for each phase: a record writes the same few dozen cards again and
+    # again, and a text reads the same every time (one that cannot be read is read, and noted, each time).
+    read: dict[str, set[str]] = {key: set() for key in PHASES}
     for i, entry in enumerate(rounds):
-        p = path + (i,)
         if not isinstance(entry, dict):
             r.fail(
-                p,
+                path + (i,),
                 t(
                     "A round must have lay (a card per player) and take (a card or draw per player)."
                 ),
@@ -345,35 +356,42 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
             )
             ok = False
             continue
-        r.known_keys(p, {*PHASES, "note"})
-        notation = r.notation
+        # nearly always all known: the entry is not looked up again from the top of the record
+        if not ROUND_KEYS.issuperset(entry):
+            r.known_keys(path + (i,), ROUND_KEYS)
         for key in PHASES:
             value = entry.get(key)
             if value is None:
                 continue
             if not isinstance(value, dict):
                 r.fail(
-                    p + (key,),
+                    path + (i, key),
                     t("{field} must be a mapping of names to values.", field=key),
                     "record.shape",
                 )
                 ok = False
                 continue
             parse: Callable[[Any, str], object] = parse_card if key == "lay" else parse_take
+            known = read[key]
             for name, card in value.items():
-                if str(name) not in players:
+                if (name if type(name) is str else str(name)) not in seated:
                     r.fail(
-                        p + (key, name),
+                        path + (i, key, name),
                         t("{name} is not at this table ({names}).", name=str(name), names=players),
                         "record.unknown_name",
                     )
                     ok = False
                     continue
+                if type(card) is str and card in known:
+                    continue
                 try:
                     parse(card, notation)
                 except NotationError as err:
-                    r.add(err, p + (key, name))
+                    r.add(err, path + (i, key, name))
                     ok = False
+                    continue
+                if type(card) is str:
+                    known.add(card)
     return rounds if ok else None
 
 
@@ -382,9 +400,10 @@ def round_moves(
     rounds: list[Any],
     notation: str,
     leftover: list[Path],
+    start: int = 0,
 ) -> Iterator[tuple[RoundMove, Path]]:
     """The moves of :func:`read_rounds`'s rounds in the order the state asks for them, each with its path
-    under ``rounds``.
+    under ``rounds``; from round ``start`` (the state has made those before it).
 
     The generator reads the state's ``round`` and ``phase`` as it goes: it is resumed only after each
     move has been made, so it always asks for the player whose turn it is. A player the record leaves
@@ -393,7 +412,8 @@ def round_moves(
     """
     # state.is_over() and state.player read inline (TurnState's own): this loop runs once a move
     players = state.players
-    for i, entry in enumerate(rounds):
+    for i in range(start, len(rounds)):
+        entry = rounds[i]
         if state._outcome is not None:
             leftover.append((i,))
             return
@@ -439,14 +459,28 @@ def replay_rounds(
     """
     paths: list[Path] = []
     leftover: list[Path] = []
+    notation = r.notation
+    # Whole rounds first, while the game can make them at once (every move legal, nothing left over):
+    # a legal record then never makes a move object, a generator step or a legality test per move.
+    # The first round it cannot make (an illegal or missing move, the end of the game) and everything
+    # after it go move by move below, from the state at that round's start, so findings are the same.
+    start, made, fast = 0, 0, state.replay_round
+    while start < len(rounds):
+        moves = fast(rounds[start], notation)
+        if moves is None:
+            break
+        start += 1
+        made += len(moves)
 
     def recorded() -> Iterator[RoundMove]:
         add = paths.append
-        for move, where in round_moves(state, rounds, r.notation, leftover):
+        for move, where in round_moves(state, rounds, notation, leftover, start):
             add(where)  # under ``path``: joined to it only for the move a finding is about
             yield move
 
     replayed = replay_moves(state, recorded(), lambda k: r.doc.where(path + paths[k], deal=number))
+    if replayed.index is not None:
+        replayed.index += made  # the moves of the rounds made at once come first
     if replayed.finding is None and leftover:
         where = r.doc.where(path + leftover[0], deal=number)
         if state.is_over():

@@ -378,12 +378,6 @@ class RedAndBlack(PackGame):
         """Validate and replay a Red and Black record, game by game."""
         ledger, players, options, losers_of = read_games(self, doc, self._game)
         results, totals = ledger.results, ledger.totals
-        per_game = [
-            t("game {n}: {players}", n=result.number, players=losers)
-            if losers
-            else t("game {n}: nobody", n=result.number)
-            for result, losers in zip(results, losers_of, strict=True)
-        ]
         last_losers = losers_of[-1] if losers_of else []
         winner: str | None = None
         if options["several_games"] == "total" and len(results) > 1:
@@ -396,6 +390,12 @@ class RedAndBlack(PackGame):
             code = "most_cards_lose" if last_losers else "tie_nobody_loses"
             scores = results[0].scores
         else:
+            per_game = [
+                t("game {n}: {players}", n=result.number, players=losers)
+                if losers
+                else t("game {n}: nobody", n=result.number)
+                for result, losers in zip(results, losers_of, strict=True)
+            ]
             termination = t("Each game has its own loser: {games}.", games=per_game)
             code = "each_game"
             scores = {}

@@ -14,9 +14,11 @@ from typing import Any
 from referee.cards import RANKS, Card
 from referee.engines import fishing_moves
 from referee.engines.fishing import RoundsState
-from referee.engines.fishing_moves import Draw, Lay, Take
+from referee.engines.fishing_moves import Draw, Lay, Take, lay_of, parse_take
 from referee.engines.turns import IllegalMoveError, Outcome
+from referee.errors import NotationError
 from referee.messages import Message, t
+from referee.notation import parse_card
 
 HAND = 5
 """Cards dealt to each player."""
@@ -38,6 +40,13 @@ def missing_ranks(cards: Sequence[Card]) -> list[Any]:
 
 RANK = attrgetter("rank")
 ALL_RANKS = frozenset(RANKS)
+SET = len(ALL_RANKS)
+"""Ranks in a complete set, the two to the ace."""
+
+_LAY_TEXTS: dict[str, dict[str, Lay]] = {}
+"""By notation, each lay a replay has read by its text (:meth:`CollectorState.replay_round`); bounded."""
+_TAKE_TEXTS: dict[str, dict[str, Take | Draw]] = {}
+"""By notation, each take or draw a replay has read by its text; bounded."""
 
 CollectorMove = fishing_moves.RoundMove
 """The moves (:mod:`referee.engines.fishing`): lay a card, then take a laid card or draw."""
@@ -206,6 +215,119 @@ class CollectorState(RoundsState[CollectorMove]):
                 order = self.order()
         if self._outcome is None and made < limit:
             super().play_randomly(rng, limit - made)
+
+    def replay_round(self, entry: Any, notation: str) -> list[CollectorMove] | None:
+        """A record's round made at once (:meth:`RoundsState.replay_round`): every player who holds a card lays
+        one he holds, then every player takes a card another laid and nobody took yet, or draws, and no
+        take or draw completes a set (that ends the game within the round: move by move, as is a round
+        with any other move, a player left out or one too many). The round is read and tested in full
+        before anything changes, then made as :meth:`apply` makes its moves, and its end is
+        :meth:`end_round`'s.
+
+        >>> from referee.records.hands import DECK
+        >>> game = CollectorState(["Anna", "Boris"], dealer=1, pack=DECK)
+        >>> game.hands
+        [[Card(2♣), Card(4♣), Card(6♣), Card(8♣), Card(10♣)], [Card(3♣), Card(5♣), Card(7♣), Card(9♣), Card(J♣)]]
+        >>> game.replay_round({"lay": {"Anna": "2♣", "Boris": "3♣"}, "take": {"Anna": "2♣"}}, "en") is None
+        True
+        >>> moves = game.replay_round({"lay": {"Anna": "2♣", "Boris": "3♣"},
+        ...                            "take": {"Anna": "3♣", "Boris": "draw"}}, "en")
+        >>> [str(m.describe()) for m in moves], game.round, game.phase, game.hands[1][-2:], len(game.stock)
+        (['lays 2♣', 'lays 3♣', 'takes 3♣', 'draws from the stock'], 2, 'lay', [Card(Q♣), Card(K♣)], 41)
+        """
+        queue = self.queue
+        if self._outcome is not None or self.phase != "lay" or self.laid or not queue:
+            return None
+        if type(entry) is not dict:
+            return None
+        lays, takes = entry.get("lay"), entry.get("take")
+        order = self.order()
+        if (
+            type(lays) is not dict
+            or type(takes) is not dict
+            or len(lays) != len(queue)
+            or len(takes) != len(order)
+        ):
+            return None
+        players, hands, stock = self.players, self.hands, self.stock
+        lay_texts = _LAY_TEXTS.setdefault(notation, {})
+        take_texts = _TAKE_TEXTS.setdefault(notation, {})
+        made: list[CollectorMove] = []
+        kept: dict[int, list[Card]] = {}  # each layer's hand without the card laid
+        by: dict[Card, int] = {}  # who laid each card, in the order they were laid
+        gains: list[tuple[int, list[Card]]] = []
+        try:
+            for seat in queue:
+                value = lays.get(players[seat])
+                lay = lay_texts.get(value) if type(value) is str else None
+                if lay is None:
+                    if value is None:
+                        return None
+                    lay = lay_of(parse_card(value, notation))
+                    if type(value) is str and len(lay_texts) < 10_000:
+                        lay_texts[value] = lay
+                card, hand = lay.card, hands[seat]
+                # by identity, in one pass: the hand without the card, and whether it held it
+                rest = [c for c in hand if c is not card]
+                if len(rest) == len(hand):
+                    return None
+                kept[seat] = rest
+                by[card] = seat
+                made.append(lay)
+            each_turn, taken, drawn = self.completion_check == "after_each_turn", set(), 0
+            for seat in order:
+                value = takes.get(players[seat])
+                move = take_texts.get(value) if type(value) is str else None
+                if move is None:
+                    if value is None:
+                        return None
+                    move = parse_take(value, notation)
+                    if type(value) is str and len(take_texts) < 10_000:
+                        take_texts[value] = move
+                if type(move) is Take:
+                    card = move.card
+                    if by.get(card, seat) == seat or card in taken:
+                        return None
+                    taken.add(card)
+                    got = [card]
+                else:  # a draw: the stock's next cards, as many as are left
+                    got = list(islice(stock, drawn, drawn + DRAW))
+                    drawn += len(got)
+                gains.append((seat, got))
+                made.append(move)
+                if each_turn:
+                    hand = kept.get(seat, hands[seat])
+                    if len(hand) + len(got) >= SET and ALL_RANKS.issubset(map(RANK, hand + got)):
+                        return None  # the set is complete: the game ends at this move
+        except NotationError:
+            return None
+        for seat, rest in kept.items():
+            hands[seat][:] = rest
+        for _ in range(drawn):
+            stock.popleft()
+        for seat, got in gains:
+            hands[seat] += got
+        self.drawn = [] if type(made[-1]) is Take else got
+        self.moves += made
+        if self.completion_check == "end_of_round" or (
+            self.draw_rule == "stock_exhausted" and not taken and not stock
+        ):  # the game may end here: in end_round's own words
+            self.laid.extend([(seat, card) for card, seat in by.items()])
+            self.taken |= taken
+            self.phase, self.queue, self.to_move = "take", [], order[-1]
+            self.end_round()
+            return made
+        # end_round and begin_round, the game going on: the cards nobody took to the bottom of the
+        # stock in turn order (the order they were laid in), then the next round, at its laying
+        stock.extend([card for card in by if card not in taken])
+        self.laid, self.taken, self.round, self.phase = [], set(), self.round + 1, "lay"
+        order = self.order()
+        self.queue = queue = [s for s in order if hands[s]]
+        if queue:
+            self.to_move = queue[0]
+        else:  # nobody holds a card: nothing to lay, straight to the choices
+            self._begin_taking()
+        return made
 
     def is_legal(self, move: CollectorMove) -> bool:
         """Checked without listing every move."""

@@ -53,6 +53,11 @@ def colour_name(red: bool) -> Message:
     return t("red") if red else t("black")
 
 
+_OVER = Outcome((), "over", t("The game is already over; no move can follow."))
+"""What a game that has ended holds as its outcome until :meth:`RedBlackGame.outcome` is first asked for it
+(never shown: :meth:`RedBlackGame.outcome` puts the real one in its place)."""
+
+
 class Turn(NamedTuple):
     """One player's turn as it happened: the cards he took, and the card he discarded (None: the stock ran out).
 
@@ -159,7 +164,7 @@ class RedBlackGame(TurnState[Draw]):
         self.discards.extend([row[3] for row in self._rows if row[2] < end])
         self.moves.extend([DRAW] * end)
         self.position, self.needed_red, self.to_move = end, needed, seat
-        self.finish(self._end())
+        self._outcome = _OVER  # who lost, in words, when asked: a check counts the cards itself
 
     def draw_to_the_end(self) -> None:
         """Play the game out as a check replays it: every move is a forced draw, so no random number is
@@ -204,7 +209,18 @@ class RedBlackGame(TurnState[Draw]):
         if self.position == len(self.red):
             if self._current:
                 self.turns.append(Turn(seat, tuple(self._current), None, self.needed_red))
-            self.finish(self._end())
+            self._outcome = _OVER
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (who took the most cards), or None while it goes on.
+
+        Worked out when first asked, not when the stock runs out: a check says who lost in its own
+        words, in the seating order, and never asks.
+        """
+        outcome = self._outcome
+        if outcome is not None and outcome.code == _OVER.code:  # by its code: a copied game's too
+            outcome = self._outcome = self._end()
+        return outcome
 
     def _end(self) -> Outcome:
         scores = dict(zip(self.players, self.taken, strict=True))
