@@ -440,13 +440,13 @@ def test_every_example_and_page_record_is_read_quickly_and_the_same():
         reader = QuickReader(text)
         try:
             read = reader.read()
-        except NotPlain:  # a folded scalar (``>-``) and the like: PyYAML's event reader takes it
+        except NotPlain:  # a literal scalar (``|``) and the like: PyYAML's event reader takes it
             pass
         else:
             quick += 1
             assert (read, reader.lines) == load_events(text)
         assert load_text(text).data == yaml.load(text, Loader=AsWritten)
-    # Long move lists are written as folded scalars (``>-``), which only PyYAML reads.
+    # Long move lists are written as folded scalars (``>-``), which the quick reader reads when plain.
     assert quick >= len(texts) * 0.75, f"only {quick} of {len(texts)} records take the quick path"
 
 

@@ -1,9 +1,10 @@
 """A quick reader for the plain YAML that records are written in, in pure Python, keeping every line.
 
-Block mappings and sequences, one-line flow lists and mappings, plain and simply quoted scalars:
-what people and ``yaml.safe_dump`` write. Anything else raises :class:`NotPlain`, and PyYAML's
-event stream (:mod:`referee.records.yaml_events`) reads the text instead, with the same result (a test
-compares the two on every example, on mutated records and on random documents).
+Block mappings and sequences, one-line flow lists and mappings, plain and simply quoted scalars,
+folded scalars (``>-``) of plain lines: what people and ``yaml.safe_dump`` write. Anything else
+raises :class:`NotPlain`, and PyYAML's event stream (:mod:`referee.records.yaml_events`) reads the
+text instead, with the same result (a test compares the two on every example, on mutated records
+and on random documents).
 
 >>> reader = QuickReader("game: yacht\\nplayers: [Anna, Boris]\\ndeals:\\n  - dealer: Anna\\n")
 >>> reader.read(), reader.lines[("deals", 0, "dealer")]
@@ -39,8 +40,9 @@ _NOT_QUICK = ("\t", "\r", "\x85", "\u2028", "\u2029", "\n---", "\n...", "\n%")
 class QuickReader:
     """Block mappings and sequences, one-line flow lists and mappings, plain and simple quoted scalars.
 
-    Anything else (anchors, tags, block scalars, multi-line values, escapes, several documents,
-    duplicate keys, too deep a nesting) raises :class:`NotPlain`, and PyYAML's events decide.
+    Anything else (anchors, tags, block scalars other than a plain ``>-``, multi-line flow values,
+    escapes, several documents, duplicate keys, too deep a nesting) raises :class:`NotPlain`, and
+    PyYAML's events decide.
     """
 
     def __init__(self, text: str, track: bool = True):
@@ -58,6 +60,7 @@ class QuickReader:
             if content and content[0] != "#":
                 add((len(raw) - len(content), content.rstrip(" "), number))
         self.rows = rows
+        self.text = text  # a folded scalar (see folded) looks at its trailing spaces and its end
         self.lines: dict[Path, int] = {}
         self.values = 0  # read so far, against MAX_VALUES
         # Every value read takes a character of the text at least (a key and its colon are two
@@ -201,6 +204,8 @@ class QuickReader:
             rest = content[end + 1 :].lstrip(" ")
             if not rest or rest[0] == "#":
                 value, i = self.nested(i + 1, indent, entry, depth, same_indent_list=True)
+            elif rest == ">-":  # a folded scalar: long lists of cards and moves are written so
+                value, i = self.folded(i + 1, indent, line)
             else:
                 i += 1
                 plain = rest[0] not in _INDICATORS and ": " not in rest and rest[-1] != ":"
@@ -274,6 +279,43 @@ class QuickReader:
                 raise NotPlain
             parts.append(content)
             i += 1
+        return " ".join(parts), i
+
+    def folded(self, i: int, indent: int, line: int) -> tuple[str, int]:
+        """The folded scalar (``key: >-`` on ``line``) whose lines start at row ``i``: its lines joined by
+        single spaces, as YAML folds them; the row after it.
+
+        Only the plainest form is read here: lines that follow one another from the line after the
+        ``>-``, all at the same indentation (deeper than ``indent``, the key's), with nothing after them
+        but a less indented line or the end of the text, and no line of the text ending in a space. A
+        blank or comment line (which a folded scalar keeps as text or as a line break), a deeper line
+        (kept with its break), trailing spaces (kept as text) go to PyYAML (:class:`NotPlain`).
+
+        >>> QuickReader("pack: >-\\n  2♦ 4♥\\n  5♣ # 8♦\\nnext: 1\\n").read()
+        {'pack': '2♦ 4♥ 5♣ # 8♦', 'next': 1}
+        """
+        rows, count, text = self.rows, len(self.rows), self.text
+        if i >= count or " \n" in text or text.endswith(" "):
+            raise NotPlain
+        block = rows[i][0]
+        if block <= indent or rows[i][2] != line + 1:
+            raise NotPlain
+        parts: list[str] = []
+        add = parts.append
+        while i < count:
+            at, content, number = rows[i]
+            if at != block:
+                break
+            if number != line + 1 + len(parts):
+                raise NotPlain  # a blank or comment line among the scalar's lines
+            add(content)
+            i += 1
+        last = line + len(parts)
+        if i < count:
+            if rows[i][0] > block or rows[i][2] != last + 1:
+                raise NotPlain
+        elif text.count("\n") != last - (not text.endswith("\n")):
+            raise NotPlain  # lines after it, blank or comments
         return " ".join(parts), i
 
     def count(self, n: int, line: int) -> None:
