@@ -210,7 +210,23 @@ class QuickReader:
                 entry = (*path, key)
             rest = content[end + 1 :].lstrip(" ")
             if not rest or rest[0] == "#":
-                value, i = self.nested(i + 1, indent, entry, depth, same_indent_list=True)
+                # The value on the lines below: self.nested(i + 1, indent, entry, depth, True) and
+                # its self.block, written out for the two kinds nearly every record nests (a mapping
+                # or a list), as a record holds many small ones (Collector's lays and takes).
+                i += 1
+                value = None
+                if i < count:
+                    below, sub, sub_line = rows[i]
+                    dash = sub[0] == "-" and (len(sub) == 1 or sub[1] == " ")
+                    if below > indent or (below == indent and dash):
+                        if track:
+                            lines[entry] = sub_line
+                        if dash:
+                            value, i = self.sequence(i, below, entry, depth + 1)
+                        elif sub[0] not in "'\"[{" and (": " in sub or sub[-1] == ":"):
+                            value, i = self.mapping(i, below, entry, depth + 1)
+                        else:
+                            value, i = self.block(i, entry, depth + 1)
             elif rest == ">-":  # a folded scalar: long lists of cards and moves are written so
                 value, i = self.folded(i + 1, indent, line)
             else:
