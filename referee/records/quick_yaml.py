@@ -45,6 +45,12 @@ class QuickReader:
     PyYAML's events decide.
     """
 
+    largest: int
+    """No list or mapping read holds more items than this, and no text more than twice as many
+    characters: where it is no more than a game's :attr:`~referee.engines.game.Game.longest_list`, the
+    record has no part too large to read (:func:`referee.records.bounds.check_sizes` need not walk it).
+    Each list or mapping raises it as it is read, a text over several lines as it is joined."""
+
     def __init__(self, text: str, track: bool = True):
         if "\r" in text:
             text = text.replace("\r\n", "\n")
@@ -55,18 +61,20 @@ class QuickReader:
             raise NotPlain
         # (indent, content, line) of every line that holds anything: one comprehension, the costliest
         # step of a short record; the trailing spaces are cut only from a text that has any.
+        pieces = text.split("\n")
         if " \n" in text or text.endswith(" "):
             self.rows = [
                 (len(raw) - len(content), content.rstrip(" "), number)
-                for number, raw in enumerate(text.split("\n"), 1)
+                for number, raw in enumerate(pieces, 1)
                 if (content := raw.lstrip(" ")) and content[0] != "#"
             ]
         else:
             self.rows = [
                 (len(raw) - len(content), content, number)
-                for number, raw in enumerate(text.split("\n"), 1)
+                for number, raw in enumerate(pieces, 1)
                 if (content := raw.lstrip(" ")) and content[0] != "#"
             ]
+        self.largest = (max(map(len, pieces)) + 1) // 2  # a text on one line: its line at most
         self.text = text  # a folded scalar (see folded) looks at its trailing spaces and its end
         self.lines: dict[Path, int] = {}
         self.values = 0  # read so far, against MAX_VALUES
@@ -176,6 +184,8 @@ class QuickReader:
             out.append(value)
         if i < count and rows[i][0] > indent:
             raise NotPlain
+        if len(out) > self.largest:
+            self.largest = len(out)
         return out, i
 
     def mapping(self, i: int, indent: int, path: Path, depth: int) -> tuple[dict[Any, Any], int]:
@@ -253,6 +263,8 @@ class QuickReader:
                 lines[entry] = line
         if i < count and rows[i][0] > indent:
             raise NotPlain
+        if len(out) > self.largest:
+            self.largest = len(out)
         return out, i
 
     def entry_key(self, content: str, key_text: str, end: int, line: int) -> tuple[Any, int]:
@@ -302,7 +314,7 @@ class QuickReader:
                 raise NotPlain
             parts.append(content)
             i += 1
-        return " ".join(parts), i
+        return self.joined(parts), i
 
     def folded(self, i: int, indent: int, line: int) -> tuple[str, int]:
         """The folded scalar (``key: >-`` on ``line``) whose lines start at row ``i``: its lines joined by
@@ -339,7 +351,14 @@ class QuickReader:
                 raise NotPlain
         elif text.count("\n") != last - (not text.endswith("\n")):
             raise NotPlain  # lines after it, blank or comments
-        return " ".join(parts), i
+        return self.joined(parts), i
+
+    def joined(self, parts: list[str]) -> str:
+        """A scalar's lines joined by single spaces, longer than any one line (see :attr:`largest`)."""
+        value = " ".join(parts)
+        if len(value) > 2 * self.largest:
+            self.largest = (len(value) + 1) // 2
+        return value
 
     def count(self, n: int, line: int) -> None:
         """Count ``n`` more values read on ``line``; refuse the record past :data:`MAX_VALUES`."""
@@ -393,6 +412,8 @@ class QuickReader:
             if pos >= len(text):
                 raise NotPlain  # a flow collection over several lines
             if text[pos] == closing:
+                if len(out) > self.largest:
+                    self.largest = len(out)
                 return out, pos + 1
             if closing == "]":
                 if path == DEALS and len(out) >= MAX_DEALS:
@@ -448,6 +469,8 @@ class QuickReader:
                 return None
             if path == DEALS and len(plains) > MAX_DEALS:
                 raise too_many_deals(line)
+            if len(plains) > self.largest:
+                self.largest = len(plains)
             self.count(len(plains), line)
             if self.track:
                 for k in range(len(plains)):
@@ -474,6 +497,8 @@ class QuickReader:
         if self.track:
             for key in out:
                 self.lines[(*path, key)] = line
+        if len(out) > self.largest:
+            self.largest = len(out)
         return out, end + 1
 
     def flow_value(self, text: str, pos: int, path: Path, line: int, depth: int) -> tuple[Any, int]:
