@@ -149,13 +149,12 @@ class QuickReader:
                 raise too_many_deals(line)
             if counting:
                 self.count(1, line)
-            rest = content[1:]
-            if rest and rest[0] != " ":
+            if len(content) > 1 and content[1] != " ":
                 break
             if track:
                 item = (*path, len(out))
                 lines[item] = line
-            rest = rest.lstrip(" ")
+            rest = content[2:].lstrip(" ")  # one slice: what follows "- "
             if not rest or rest[0] == "#":
                 value, i = self.nested(i + 1, indent, item, depth, same_indent_list=False)
             elif rest[0] not in _INDICATORS and (": " not in rest and rest[-1] != ":"):
@@ -172,7 +171,7 @@ class QuickReader:
                         value = resolve_plain(rest, line)
             elif rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
                 raise NotPlain
-            elif _key_end(rest) >= 0:
+            elif rest[0] not in _INDICATORS or _key_end(rest) >= 0:  # (the first: ": " in it)
                 column = indent + len(content) - len(rest)
                 rows[i] = (column, rest, line)  # "- key: value" opens a mapping at the key's column
                 value, i = self.mapping(i, column, item, depth + 1)
@@ -218,7 +217,7 @@ class QuickReader:
                 raise NotPlain
             if track or depth == 1:  # a top-level key's path: the deals are capped as they are read
                 entry = (*path, key)
-            rest = content[end + 1 :].lstrip(" ")
+            rest = content[end + 2 :].lstrip(" ")  # a space or nothing follows the colon
             if not rest or rest[0] == "#":
                 # The value on the lines below: self.nested(i + 1, indent, entry, depth, True) and
                 # its self.block, written out for the two kinds nearly every record nests (a mapping
