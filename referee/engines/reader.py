@@ -461,10 +461,10 @@ def name_problem(name: str) -> Message | None:
             limit=MAX_NAME_LENGTH,
             n=len(name),
         )
-    import unicodedata
-
     if name.isascii() and name.isprintable():
         return None
+    import unicodedata  # here: the names of nearly every record are ASCII
+
     for char in name:
         if char in _BIDI or unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs"):
             return t(
