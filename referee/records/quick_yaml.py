@@ -457,47 +457,60 @@ class QuickReader:
             return ([] if closing == "]" else {}), end + 1
         if _NOT_FLAT.search(inner) is not None:
             return None
+        # A scalar may start with "-" only when more than a space follows (``-5``, not ``- 5`` or
+        # ``-``); a text that might hold such a scalar (or ``a- b``) is read the general way.
+        dash = "-" in inner and (
+            "- " in inner or "-," in inner or "-:" in inner or inner.rstrip(" ")[-1] == "-"
+        )
         parts = inner.split(",")
         if not parts[-1].strip(" "):
             parts.pop()  # a trailing comma
+        n = len(parts)
+        get = RESOLVED.get
         if closing == "]":
             if ":" in inner:
                 return None
             plains = [part.strip(" ") for part in parts]
-            if not _flat_plains(inner, plains):
+            if "" in plains or "<<" in plains or dash:
                 return None
-            if path == DEALS and len(plains) > MAX_DEALS:
+            if path == DEALS and n > MAX_DEALS:
                 raise too_many_deals(line)
-            if len(plains) > self.largest:
-                self.largest = len(plains)
-            self.count(len(plains), line)
+            if n > self.largest:
+                self.largest = n
+            if self.counting:
+                self.count(n, line)
             if self.track:
-                for k in range(len(plains)):
+                for k in range(n):
                     self.lines[(*path, k)] = line
-            return [resolve_plain(plain, line) for plain in plains], end + 1
-        if inner.count(":") != len(parts) or inner.count(": ") != len(
-            parts
-        ):  # one colon an entry, ending its key
+            values = [get(plain, UNKNOWN) for plain in plains]
+            if UNKNOWN in values:  # in order, errors included
+                values = [resolve_plain(plain, line) for plain in plains]
+            return values, end + 1
+        if inner.count(":") != n or inner.count(": ") != n:  # one colon an entry, ending its key
             return None
-        self.count(2 * len(parts), line)
-        halves = [part.split(":") for part in parts]
-        keys = [key.strip(" ") for key, _ in halves]
-        plains = [value.strip(" ") for _, value in halves]
-        if not _flat_plains(inner, keys) or not _flat_plains(inner, plains):
+        if self.counting:
+            self.count(2 * n, line)
+        # As many colons as entries: one each, unless one has none (and its value is left empty).
+        halves = [part.partition(":") for part in parts]
+        keys = [half[0].strip(" ") for half in halves]
+        plains = [half[2].strip(" ") for half in halves]
+        if "" in keys or "" in plains or "<<" in keys or "<<" in plains or dash:
             return None
         out: dict[Any, Any] = {}
-        for key_text, plain in zip(
-            keys, plains, strict=True
-        ):  # in the general way's order, errors included
-            key = resolve_plain(key_text, line)
+        # in the general way's order, errors included
+        for key_text, plain in zip(keys, plains, strict=True):
+            key = get(key_text, UNKNOWN)
+            if key is UNKNOWN:
+                key = resolve_plain(key_text, line)
             if key in out:
                 return None  # a repeated key: the general way refuses it
-            out[key] = resolve_plain(plain, line)
+            value = get(plain, UNKNOWN)
+            out[key] = resolve_plain(plain, line) if value is UNKNOWN else value
         if self.track:
             for key in out:
                 self.lines[(*path, key)] = line
-        if len(out) > self.largest:
-            self.largest = len(out)
+        if n > self.largest:
+            self.largest = n
         return out, end + 1
 
     def flow_value(self, text: str, pos: int, path: Path, line: int, depth: int) -> tuple[Any, int]:
@@ -536,14 +549,6 @@ class QuickReader:
 # What a flat flow collection (see QuickReader.flat_flow) may not contain: nesting, quotes, comments,
 # anchors, aliases, tags and the other indicators; those are read the general way.
 _NOT_FLAT = re.compile(r"[\[\]{}'\"#&*!|>%@`?]")
-
-
-def _flat_plains(inner: str, plains: list[str]) -> bool:
-    """Whether each of ``plains`` (cut from ``inner``, colons already excluded) is a plain scalar as it stands."""
-    if "" in plains or "<<" in plains:
-        return False
-    # A scalar may start with "-" only when more than a space follows (``-5``, not ``- 5`` or ``-``).
-    return "-" not in inner or not any(p[0] == "-" and (len(p) == 1 or p[1] == " ") for p in plains)
 
 
 def _skip_spaces(text: str, pos: int) -> int:
