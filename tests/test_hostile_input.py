@@ -128,6 +128,7 @@ BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
             "record.control_character",
         ),  # a NUL: once "(line None)"
         (HEAD + "a: *nowhere\n", "record.yaml"),
+        (HEAD + "options: {a: b: c, d}\n", "record.yaml"),  # once a ValueError in the quick reader
         (HEAD + "---\ngame: x\n", "record.several_documents"),
     ],
 )
