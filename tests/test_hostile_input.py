@@ -523,6 +523,28 @@ def test_the_quick_reader_agrees_with_pyyaml_on_any_document(data, flow, indent,
     _reads_as_pyyaml("\n".join(lines))
 
 
+HEADS = ["pack: >-", "- pack: >-", "a:\n  - pack: >-", "pack: >- # c", "pack: >", "pack: |-"]
+TEXT_LINES = ["  2♦ 4♥", "  5♣ # 8♦: x", "  - 'x'"]  # text in a block scalar, whatever it holds
+ODD_LINES = [None, "", "   ", "  # note", "    deeper", "  tail ", " less", "next: 1"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(HEADS),
+    st.lists(st.sampled_from(TEXT_LINES), max_size=5),
+    st.sampled_from(ODD_LINES),
+    st.integers(0, 5),
+    st.sampled_from(["", "\n", "\n\n", "\n# end\n"]),
+)
+def test_folded_scalars_read_quickly_agree_with_pyyaml(head, lines, odd, at, end):
+    """``key: >-`` read by the quick reader (its plainest form) or left to PyYAML, never read otherwise."""
+    if odd is not None:  # a line that a folded scalar keeps, or that ends it
+        lines.insert(at % (len(lines) + 1), odd)
+    last = head.split("\n")[-1]
+    indent = " " * (len(last) - len(last.lstrip(" -")))
+    _reads_as_pyyaml("\n".join([head, *(indent + line if line else line for line in lines)]) + end)
+
+
 @pytest.mark.parametrize("second", ["Anna\u200b", "Anna\u2060", "An\u00adna", "\ufeffAnna"])
 def test_a_name_with_a_format_character_is_refused(second):
     from referee import check_text
