@@ -74,7 +74,10 @@ class QuickReader:
                 for number, raw in enumerate(pieces, 1)
                 if (content := raw.lstrip(" ")) and content[0] != "#"
             ]
-        self.largest = (max(map(len, pieces)) + 1) // 2  # a text on one line: its line at most
+        # A text on one line is no longer than its line, nor than the whole text: a text no longer than
+        # any game's longest list twice over is not walked (check_sizes), so its lines are not measured.
+        longest = max(map(len, pieces)) if len(text) > 2 * MAX_DEALS else len(text)
+        self.largest = (longest + 1) // 2
         self.text = text  # a folded scalar (see folded) looks at its trailing spaces and its end
         self.lines: dict[Path, int] = {}
         self.values = 0  # read so far, against MAX_VALUES
