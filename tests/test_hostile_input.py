@@ -128,6 +128,7 @@ BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
             "record.control_character",
         ),  # a NUL: once "(line None)"
         (HEAD + "a: *nowhere\n", "record.yaml"),
+        (HEAD + "options: {a: b: c, d}\n", "record.yaml"),  # once a ValueError in the quick reader
         (HEAD + "---\ngame: x\n", "record.several_documents"),
     ],
 )
@@ -440,13 +441,13 @@ def test_every_example_and_page_record_is_read_quickly_and_the_same():
         reader = QuickReader(text)
         try:
             read = reader.read()
-        except NotPlain:  # a folded scalar (``>-``) and the like: PyYAML's event reader takes it
+        except NotPlain:  # a literal scalar (``|``) and the like: PyYAML's event reader takes it
             pass
         else:
             quick += 1
             assert (read, reader.lines) == load_events(text)
         assert load_text(text).data == yaml.load(text, Loader=AsWritten)
-    # Long move lists are written as folded scalars (``>-``), which only PyYAML reads.
+    # Long move lists are written as folded scalars (``>-``), which the quick reader reads when plain.
     assert quick >= len(texts) * 0.75, f"only {quick} of {len(texts)} records take the quick path"
 
 
@@ -520,6 +521,28 @@ def test_the_quick_reader_agrees_with_pyyaml_on_any_document(data, flow, indent,
     lines = text.split("\n")
     lines.insert(at % (len(lines) + 1), extra)
     _reads_as_pyyaml("\n".join(lines))
+
+
+HEADS = ["pack: >-", "- pack: >-", "a:\n  - pack: >-", "pack: >- # c", "pack: >", "pack: |-"]
+TEXT_LINES = ["  2♦ 4♥", "  5♣ # 8♦: x", "  - 'x'"]  # text in a block scalar, whatever it holds
+ODD_LINES = [None, "", "   ", "  # note", "    deeper", "  tail ", " less", "next: 1"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(HEADS),
+    st.lists(st.sampled_from(TEXT_LINES), max_size=5),
+    st.sampled_from(ODD_LINES),
+    st.integers(0, 5),
+    st.sampled_from(["", "\n", "\n\n", "\n# end\n"]),
+)
+def test_folded_scalars_read_quickly_agree_with_pyyaml(head, lines, odd, at, end):
+    """``key: >-`` read by the quick reader (its plainest form) or left to PyYAML, never read otherwise."""
+    if odd is not None:  # a line that a folded scalar keeps, or that ends it
+        lines.insert(at % (len(lines) + 1), odd)
+    last = head.split("\n")[-1]
+    indent = " " * (len(last) - len(last.lstrip(" -")))
+    _reads_as_pyyaml("\n".join([head, *(indent + line if line else line for line in lines)]) + end)
 
 
 @pytest.mark.parametrize("second", ["Anna\u200b", "Anna\u2060", "An\u00adna", "\ufeffAnna"])

@@ -29,18 +29,31 @@ if TYPE_CHECKING:
 EXIT_VALID, EXIT_DISAGREES, EXIT_UNUSABLE = 0, 1, 2
 
 
+# What a check needs, imported at the first check rather than with this module (the command line's
+# start imports no game before it has a record) and kept here: the three import statements run again
+# for every record cost each check some 4 µs (``from ... import`` goes through importlib each time).
+_load_text: Any = None
+_GAMES: Any = None
+_check_sizes: Any = None
+
+
 def check_text(text: str) -> Verdict:
     """Check a record given as YAML or JSON text; raises a :class:`RefereeError` if it cannot be used."""
-    from referee.records.source import load_text
+    global _load_text
+    if _load_text is None:
+        from referee.records.source import load_text as _load_text
 
-    return check_document(load_text(text))
+    return check_document(_load_text(text))
 
 
 def check_document(doc: Any) -> Verdict:
     """Check a record already read (a :class:`referee.records.source.Document`)."""
-    from referee.games import GAMES
-    from referee.records.bounds import check_sizes
+    global _GAMES, _check_sizes
+    if _GAMES is None:
+        from referee.games import GAMES as _GAMES
+        from referee.records.bounds import check_sizes as _check_sizes
 
+    GAMES, check_sizes = _GAMES, _check_sizes
     slug = doc.data.get("game") if isinstance(doc.data, dict) else None
     if not isinstance(slug, str) or slug not in GAMES:
         raise RecordError(
@@ -50,7 +63,11 @@ def check_document(doc: Any) -> Verdict:
         )
     game = GAMES[slug]
     try:
-        check_sizes(doc, game.longest_list, game.name)  # before any item is read: bounded work
+        largest = getattr(doc, "largest", None)
+        if largest is None or largest > game.longest_list:
+            # before any item is read: bounded work (unless the reader of the text found no part
+            # that large, which spares a long record the walk)
+            check_sizes(doc, game.longest_list, game.name)
         return game.check(doc)
     except RefereeError as error:
         error.game = slug  # the errors' rule ids are the game's (see :func:`errors_json`)

@@ -1,9 +1,10 @@
 """A quick reader for the plain YAML that records are written in, in pure Python, keeping every line.
 
-Block mappings and sequences, one-line flow lists and mappings, plain and simply quoted scalars:
-what people and ``yaml.safe_dump`` write. Anything else raises :class:`NotPlain`, and PyYAML's
-event stream (:mod:`referee.records.yaml_events`) reads the text instead, with the same result (a test
-compares the two on every example, on mutated records and on random documents).
+Block mappings and sequences, one-line flow lists and mappings, plain and simply quoted scalars,
+folded scalars (``>-``) of plain lines: what people and ``yaml.safe_dump`` write. Anything else
+raises :class:`NotPlain`, and PyYAML's event stream (:mod:`referee.records.yaml_events`) reads the
+text instead, with the same result (a test compares the two on every example, on mutated records
+and on random documents).
 
 >>> reader = QuickReader("game: yacht\\nplayers: [Anna, Boris]\\ndeals:\\n  - dealer: Anna\\n")
 >>> reader.read(), reader.lines[("deals", 0, "dealer")]
@@ -39,9 +40,16 @@ _NOT_QUICK = ("\t", "\r", "\x85", "\u2028", "\u2029", "\n---", "\n...", "\n%")
 class QuickReader:
     """Block mappings and sequences, one-line flow lists and mappings, plain and simple quoted scalars.
 
-    Anything else (anchors, tags, block scalars, multi-line values, escapes, several documents,
-    duplicate keys, too deep a nesting) raises :class:`NotPlain`, and PyYAML's events decide.
+    Anything else (anchors, tags, block scalars other than a plain ``>-``, multi-line flow values,
+    escapes, several documents, duplicate keys, too deep a nesting) raises :class:`NotPlain`, and
+    PyYAML's events decide.
     """
+
+    largest: int
+    """No list or mapping read holds more items than this, and no text more than twice as many
+    characters: where it is no more than a game's :attr:`~referee.engines.game.Game.longest_list`, the
+    record has no part too large to read (:func:`referee.records.bounds.check_sizes` need not walk it).
+    Each list or mapping raises it as it is read, a text over several lines as it is joined."""
 
     def __init__(self, text: str, track: bool = True):
         if "\r" in text:
@@ -51,13 +59,26 @@ class QuickReader:
                 raise NotPlain
         if text.startswith(("---", "...", "%")):
             raise NotPlain
-        rows: list[tuple[int, str, int]] = []  # indent, content, line
-        add = rows.append
-        for number, raw in enumerate(text.split("\n"), 1):
-            content = raw.lstrip(" ")
-            if content and content[0] != "#":
-                add((len(raw) - len(content), content.rstrip(" "), number))
-        self.rows = rows
+        # (indent, content, line) of every line that holds anything: one comprehension, the costliest
+        # step of a short record; the trailing spaces are cut only from a text that has any.
+        pieces = text.split("\n")
+        if " \n" in text or text.endswith(" "):
+            self.rows = [
+                (len(raw) - len(content), content.rstrip(" "), number)
+                for number, raw in enumerate(pieces, 1)
+                if (content := raw.lstrip(" ")) and content[0] != "#"
+            ]
+        else:
+            self.rows = [
+                (len(raw) - len(content), content, number)
+                for number, raw in enumerate(pieces, 1)
+                if (content := raw.lstrip(" ")) and content[0] != "#"
+            ]
+        # A text on one line is no longer than its line, nor than the whole text: a text no longer than
+        # any game's longest list twice over is not walked (check_sizes), so its lines are not measured.
+        longest = max(map(len, pieces)) if len(text) > 2 * MAX_DEALS else len(text)
+        self.largest = (longest + 1) // 2
+        self.text = text  # a folded scalar (see folded) looks at its trailing spaces and its end
         self.lines: dict[Path, int] = {}
         self.values = 0  # read so far, against MAX_VALUES
         # Every value read takes a character of the text at least (a key and its colon are two
@@ -131,13 +152,12 @@ class QuickReader:
                 raise too_many_deals(line)
             if counting:
                 self.count(1, line)
-            rest = content[1:]
-            if rest and rest[0] != " ":
+            if len(content) > 1 and content[1] != " ":
                 break
             if track:
                 item = (*path, len(out))
                 lines[item] = line
-            rest = rest.lstrip(" ")
+            rest = content[2:].lstrip(" ")  # one slice: what follows "- "
             if not rest or rest[0] == "#":
                 value, i = self.nested(i + 1, indent, item, depth, same_indent_list=False)
             elif rest[0] not in _INDICATORS and (": " not in rest and rest[-1] != ":"):
@@ -154,7 +174,7 @@ class QuickReader:
                         value = resolve_plain(rest, line)
             elif rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
                 raise NotPlain
-            elif _key_end(rest) >= 0:
+            elif rest[0] not in _INDICATORS or _key_end(rest) >= 0:  # (the first: ": " in it)
                 column = indent + len(content) - len(rest)
                 rows[i] = (column, rest, line)  # "- key: value" opens a mapping at the key's column
                 value, i = self.mapping(i, column, item, depth + 1)
@@ -166,6 +186,8 @@ class QuickReader:
             out.append(value)
         if i < count and rows[i][0] > indent:
             raise NotPlain
+        if len(out) > self.largest:
+            self.largest = len(out)
         return out, i
 
     def mapping(self, i: int, indent: int, path: Path, depth: int) -> tuple[dict[Any, Any], int]:
@@ -198,9 +220,27 @@ class QuickReader:
                 raise NotPlain
             if track or depth == 1:  # a top-level key's path: the deals are capped as they are read
                 entry = (*path, key)
-            rest = content[end + 1 :].lstrip(" ")
+            rest = content[end + 2 :].lstrip(" ")  # a space or nothing follows the colon
             if not rest or rest[0] == "#":
-                value, i = self.nested(i + 1, indent, entry, depth, same_indent_list=True)
+                # The value on the lines below: self.nested(i + 1, indent, entry, depth, True) and
+                # its self.block, written out for the two kinds nearly every record nests (a mapping
+                # or a list), as a record holds many small ones (Collector's lays and takes).
+                i += 1
+                value = None
+                if i < count:
+                    below, sub, sub_line = rows[i]
+                    dash = sub[0] == "-" and (len(sub) == 1 or sub[1] == " ")
+                    if below > indent or (below == indent and dash):
+                        if track:
+                            lines[entry] = sub_line
+                        if dash:
+                            value, i = self.sequence(i, below, entry, depth + 1)
+                        elif sub[0] not in "'\"[{" and (": " in sub or sub[-1] == ":"):
+                            value, i = self.mapping(i, below, entry, depth + 1)
+                        else:
+                            value, i = self.block(i, entry, depth + 1)
+            elif rest == ">-":  # a folded scalar: long lists of cards and moves are written so
+                value, i = self.folded(i + 1, indent, line)
             else:
                 i += 1
                 plain = rest[0] not in _INDICATORS and ": " not in rest and rest[-1] != ":"
@@ -225,6 +265,8 @@ class QuickReader:
                 lines[entry] = line
         if i < count and rows[i][0] > indent:
             raise NotPlain
+        if len(out) > self.largest:
+            self.largest = len(out)
         return out, i
 
     def entry_key(self, content: str, key_text: str, end: int, line: int) -> tuple[Any, int]:
@@ -274,7 +316,51 @@ class QuickReader:
                 raise NotPlain
             parts.append(content)
             i += 1
-        return " ".join(parts), i
+        return self.joined(parts), i
+
+    def folded(self, i: int, indent: int, line: int) -> tuple[str, int]:
+        """The folded scalar (``key: >-`` on ``line``) whose lines start at row ``i``: its lines joined by
+        single spaces, as YAML folds them; the row after it.
+
+        Only the plainest form is read here: lines that follow one another from the line after the
+        ``>-``, all at the same indentation (deeper than ``indent``, the key's), with nothing after them
+        but a less indented line or the end of the text, and no line of the text ending in a space. A
+        blank or comment line (which a folded scalar keeps as text or as a line break), a deeper line
+        (kept with its break), trailing spaces (kept as text) go to PyYAML (:class:`NotPlain`).
+
+        >>> QuickReader("pack: >-\\n  2♦ 4♥\\n  5♣ # 8♦\\nnext: 1\\n").read()
+        {'pack': '2♦ 4♥ 5♣ # 8♦', 'next': 1}
+        """
+        rows, count, text = self.rows, len(self.rows), self.text
+        if i >= count or " \n" in text or text.endswith(" "):
+            raise NotPlain
+        block = rows[i][0]
+        if block <= indent or rows[i][2] != line + 1:
+            raise NotPlain
+        parts: list[str] = []
+        add = parts.append
+        while i < count:
+            at, content, number = rows[i]
+            if at != block:
+                break
+            if number != line + 1 + len(parts):
+                raise NotPlain  # a blank or comment line among the scalar's lines
+            add(content)
+            i += 1
+        last = line + len(parts)
+        if i < count:
+            if rows[i][0] > block or rows[i][2] != last + 1:
+                raise NotPlain
+        elif text.count("\n") != last - (not text.endswith("\n")):
+            raise NotPlain  # lines after it, blank or comments
+        return self.joined(parts), i
+
+    def joined(self, parts: list[str]) -> str:
+        """A scalar's lines joined by single spaces, longer than any one line (see :attr:`largest`)."""
+        value = " ".join(parts)
+        if len(value) > 2 * self.largest:
+            self.largest = (len(value) + 1) // 2
+        return value
 
     def count(self, n: int, line: int) -> None:
         """Count ``n`` more values read on ``line``; refuse the record past :data:`MAX_VALUES`."""
@@ -328,6 +414,8 @@ class QuickReader:
             if pos >= len(text):
                 raise NotPlain  # a flow collection over several lines
             if text[pos] == closing:
+                if len(out) > self.largest:
+                    self.largest = len(out)
                 return out, pos + 1
             if closing == "]":
                 if path == DEALS and len(out) >= MAX_DEALS:
@@ -372,43 +460,60 @@ class QuickReader:
             return ([] if closing == "]" else {}), end + 1
         if _NOT_FLAT.search(inner) is not None:
             return None
+        # A scalar may start with "-" only when more than a space follows (``-5``, not ``- 5`` or
+        # ``-``); a text that might hold such a scalar (or ``a- b``) is read the general way.
+        dash = "-" in inner and (
+            "- " in inner or "-," in inner or "-:" in inner or inner.rstrip(" ")[-1] == "-"
+        )
         parts = inner.split(",")
         if not parts[-1].strip(" "):
             parts.pop()  # a trailing comma
+        n = len(parts)
+        get = RESOLVED.get
         if closing == "]":
             if ":" in inner:
                 return None
             plains = [part.strip(" ") for part in parts]
-            if not _flat_plains(inner, plains):
+            if "" in plains or "<<" in plains or dash:
                 return None
-            if path == DEALS and len(plains) > MAX_DEALS:
+            if path == DEALS and n > MAX_DEALS:
                 raise too_many_deals(line)
-            self.count(len(plains), line)
+            if n > self.largest:
+                self.largest = n
+            if self.counting:
+                self.count(n, line)
             if self.track:
-                for k in range(len(plains)):
+                for k in range(n):
                     self.lines[(*path, k)] = line
-            return [resolve_plain(plain, line) for plain in plains], end + 1
-        if inner.count(":") != len(parts) or inner.count(": ") != len(
-            parts
-        ):  # one colon an entry, ending its key
+            values = [get(plain, UNKNOWN) for plain in plains]
+            if UNKNOWN in values:  # in order, errors included
+                values = [resolve_plain(plain, line) for plain in plains]
+            return values, end + 1
+        if inner.count(":") != n or inner.count(": ") != n:  # one colon an entry, ending its key
             return None
-        self.count(2 * len(parts), line)
-        halves = [part.split(":") for part in parts]
-        keys = [key.strip(" ") for key, _ in halves]
-        plains = [value.strip(" ") for _, value in halves]
-        if not _flat_plains(inner, keys) or not _flat_plains(inner, plains):
+        if self.counting:
+            self.count(2 * n, line)
+        # As many colons as entries: one each, unless one has none (and its value is left empty).
+        halves = [part.partition(":") for part in parts]
+        keys = [half[0].strip(" ") for half in halves]
+        plains = [half[2].strip(" ") for half in halves]
+        if "" in keys or "" in plains or "<<" in keys or "<<" in plains or dash:
             return None
         out: dict[Any, Any] = {}
-        for key_text, plain in zip(
-            keys, plains, strict=True
-        ):  # in the general way's order, errors included
-            key = resolve_plain(key_text, line)
+        # in the general way's order, errors included
+        for key_text, plain in zip(keys, plains, strict=True):
+            key = get(key_text, UNKNOWN)
+            if key is UNKNOWN:
+                key = resolve_plain(key_text, line)
             if key in out:
                 return None  # a repeated key: the general way refuses it
-            out[key] = resolve_plain(plain, line)
+            value = get(plain, UNKNOWN)
+            out[key] = resolve_plain(plain, line) if value is UNKNOWN else value
         if self.track:
             for key in out:
                 self.lines[(*path, key)] = line
+        if n > self.largest:
+            self.largest = n
         return out, end + 1
 
     def flow_value(self, text: str, pos: int, path: Path, line: int, depth: int) -> tuple[Any, int]:
@@ -447,14 +552,6 @@ class QuickReader:
 # What a flat flow collection (see QuickReader.flat_flow) may not contain: nesting, quotes, comments,
 # anchors, aliases, tags and the other indicators; those are read the general way.
 _NOT_FLAT = re.compile(r"[\[\]{}'\"#&*!|>%@`?]")
-
-
-def _flat_plains(inner: str, plains: list[str]) -> bool:
-    """Whether each of ``plains`` (cut from ``inner``, colons already excluded) is a plain scalar as it stands."""
-    if "" in plains or "<<" in plains:
-        return False
-    # A scalar may start with "-" only when more than a space follows (``-5``, not ``- 5`` or ``-``).
-    return "-" not in inner or not any(p[0] == "-" and (len(p) == 1 or p[1] == " ") for p in plains)
 
 
 def _skip_spaces(text: str, pos: int) -> int:

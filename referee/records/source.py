@@ -90,6 +90,9 @@ class Document(Value):
     """Works the lines out when first needed (JSON is read without them)."""
     text: str | None = attr(None, repr=False, compare=False)
     """The text read, where the lines are worked out later (:meth:`top_line` looks in it)."""
+    largest: int | None = attr(None, repr=False, compare=False)
+    """No list or mapping of the data holds more items, no text more than twice as many characters
+    (:attr:`referee.records.quick_yaml.QuickReader.largest`); None where the reader did not say."""
 
     def __init__(
         self,
@@ -97,10 +100,11 @@ class Document(Value):
         lines: dict[Path, int] = MISSING,
         find_lines: Callable[[], dict[Path, int]] | None = None,
         text: str | None = None,
+        largest: int | None = None,
     ) -> None:
         # written out (Value's own walks its fields): a check makes one for every record
         self.data, self.lines = data, {} if lines is MISSING else lines
-        self.find_lines, self.text = find_lines, text
+        self.find_lines, self.text, self.largest = find_lines, text, largest
 
     def top_line(self, key: str) -> int | None:
         """The line of a top-level ``key:`` found in the text without reading it again; else :meth:`line`.
@@ -255,13 +259,14 @@ def load_text(text: str) -> Document:
                 raise too_many_deals(doc.top_line("deals"), len(deals))
             return Document(data, find_lines=lambda: _lines_of(text), text=text)
     try:
-        data = QuickReader(text, track=False).read()
+        reader = QuickReader(text, track=False)
+        data = reader.read()
     except (NotPlain, RecursionError):
         from referee.records.yaml_events import load_events  # here: a plain record never needs it
 
         data, lines = load_events(text)
         return Document(data, lines)
-    return Document(data, find_lines=lambda: _quick_lines(text), text=text)
+    return Document(data, find_lines=lambda: _quick_lines(text), text=text, largest=reader.largest)
 
 
 def _quick_lines(text: str) -> dict[Path, int]:
