@@ -79,6 +79,24 @@ def lays_down(hand: Sequence[Card]) -> Suit | None:
     return None
 
 
+def _draws_after_laying_down(
+    hand: list[Card], stock: list[Card], name: str, due: Sequence[Card], taken: Sequence[Card]
+) -> Message:
+    """The player who laid down ``due`` draws from the top of ``stock`` as many cards as the others took
+    (fewer if the stock runs out), into ``hand``; the step that says so."""
+    drawn = stock[: len(taken)]
+    del stock[: len(taken)]
+    hand.extend(drawn)
+    return tn(
+        "{player} lays down {cards}; the others take {taken}; {player} draws {n} card from the stock.",
+        "{player} lays down {cards}; the others take {taken}; {player} draws {n} cards from the stock.",
+        len(drawn),
+        player=name,
+        cards=due,
+        taken=taken,
+    )
+
+
 def _tricks_and_dead_cards(
     steps: list[Message], tricks: int, players: list[str], hands: list[list[Card]]
 ) -> None:
@@ -185,21 +203,7 @@ def _quick_deal(
         for j, card in enumerate(taken, 1):
             held[seat].remove(card)
             held[(seat + j) % PLAYERS].append(card)
-        drawn = stock[: len(taken)]
-        del stock[: len(taken)]
-        held[seat].extend(drawn)
-        steps.append(
-            tn(
-                "{player} lays down {cards}; the others take {taken}; {player} draws {n} card from the "
-                "stock.",
-                "{player} lays down {cards}; the others take {taken}; {player} draws {n} cards from the "
-                "stock.",
-                len(drawn),
-                player=name,
-                cards=due,
-                taken=taken,
-            )
-        )
+        steps.append(_draws_after_laying_down(held[seat], stock, name, due, taken))
     play = quick_passing(
         deal.get("play"),
         held,
@@ -645,19 +649,5 @@ class BuyOrPassDeals:
             for o, card in zip(others, taken, strict=True):
                 held[seat].remove(card)
                 held[o].append(card)
-            drawn = stock[: len(taken)]
-            del stock[: len(taken)]
-            held[seat].extend(drawn)
-            steps.append(
-                tn(
-                    "{player} lays down {cards}; the others take {taken}; {player} draws {n} card from the "
-                    "stock.",
-                    "{player} lays down {cards}; the others take {taken}; {player} draws {n} cards from the "
-                    "stock.",
-                    len(drawn),
-                    player=name,
-                    cards=due,
-                    taken=taken,
-                )
-            )
+            steps.append(_draws_after_laying_down(held[seat], stock, name, due, taken))
         return True
