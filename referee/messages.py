@@ -147,6 +147,12 @@ def _message(
     return m
 
 
+message_of = _message
+"""``Message(msgid, params, plural, n, context)`` with every field given, ``params`` a dict already:
+for a loop that makes a message per step and would pay for :func:`t`'s call and keyword arguments
+(mark its ids with :func:`N_`, so that they are still extracted for translation)."""
+
+
 def t(msgid: str, **params: Any) -> Message:
     """Mark and wrap a message. ``t("Hello {name}", name="Anna")``."""
     return _message(msgid, params, None, None, None)
