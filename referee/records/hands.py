@@ -37,8 +37,8 @@ from referee.records.source import Path
 from referee.values import Value
 
 DECK: tuple[Card, ...] = tuple(deck())
-_DECK_SET: frozenset[Card] = frozenset(DECK)
 """The 52 cards, the pack these games deal from."""
+_DECK_SET: frozenset[Card] = frozenset(DECK)
 
 
 class CardReader(Protocol):
@@ -203,34 +203,18 @@ def read_stock(value: Any, notation: str) -> tuple[list[bool], list[Card] | None
     >>> read_stock("КЧ", "ru")[0], read_stock("RSB", "de")[0], read_stock("7♥ 8♠", "en")[1]
     ([True, False], [True, False, False], [Card(7♥), Card(8♠)])
     """
-    # A stock text read before is looked up (a file repeats its stocks, a check reads each once per
-    # deal): its colours and cards are kept as tuples and handed out as new lists.
-    key = (notation, value) if isinstance(value, str) else None
-    known = _STOCKS.get(key) if key is not None else None
-    if known is not None:
-        return list(known[0]), None if known[1] is None else list(known[1])
     # The English letters are read in every notation too, so that a record keeps working when only
     # its notation changes (``referee new`` writes its sample in the reader's notation).
     letters = {**COLOUR_LETTERS["en"], **COLOUR_LETTERS[notation]}
     if isinstance(value, str):
         squeezed = "".join(value.split()).upper()
         if squeezed and all(ch in letters for ch in squeezed):
-            red = [letters[ch] for ch in squeezed]
-            if key is not None and len(_STOCKS) < 10_000:
-                _STOCKS[key] = (tuple(red), None)
-            return red, None
+            return [letters[ch] for ch in squeezed], None
     try:
         cards = parse_cards(value, notation)
     except NotationError as err:
         return err.message
-    red = [c.suit is not None and c.suit.is_red for c in cards]
-    if key is not None and len(_STOCKS) < 10_000:  # bound the memory, as the card texts' cache does
-        _STOCKS[key] = (tuple(red), tuple(cards))
-    return red, cards
-
-
-_STOCKS: dict[tuple[str, str], tuple[tuple[bool, ...], tuple[Card, ...] | None]] = {}
-"""Stock texts already read (by notation and text), and what :func:`read_stock` made of them."""
+    return [c.suit is not None and c.suit.is_red for c in cards], cards
 
 
 # What a player did with each card drawn -----------------------------------------------------------------
