@@ -11,7 +11,8 @@
     python scripts/benchmark.py --browser --table [--runs 3]   a move at the table in Chromium (bench_browser_table.py)
 
 Rows: random legal deals per second per game (shuffle, deal, random legal play to the end), full-play
-records checked per second (from parsed data, and from YAML and JSON text including parsing) and the
+records checked per second (from parsed data, and from YAML and JSON text including parsing; "read
+first" rows empty the referee's caches of whole lines before each record, see first_reading) and the
 summary records among the examples. A trick game's row is compared with ``scripts/naive_trick_loop.py``
 on a pack and table of the same shape (the same number of players, 36, 52 or 32 cards), a turn or
 layout game's with its own loop in ``scripts/naive_turn_loops.py`` (Construction has none); a Korol
@@ -195,6 +196,26 @@ def sample_records(
     return out
 
 
+def first_reading(text: str) -> object:
+    """``check_text(text)`` as if the process had never read the record's lines before.
+
+    The rows above check the same few hundred records again and again, so the referee's caches of
+    whole texts (a hand's or a trick's cards, a Buy or Pass line, a fishing play) answer nearly every
+    line. A record checked once, at the command line or in the checker, finds them empty: they are
+    emptied here first. The caches of single words (a card, a suit) stay, as in any process that has
+    read a record before. The emptying itself is a few dict clears, inside the timing.
+    """
+    from referee import notation
+    from referee.engines import fishing_moves, passing_quick
+
+    for texts in notation._cards_cache.values():
+        texts.clear()
+    for lines in passing_quick._lines.values():
+        lines.clear()
+    fishing_moves._PLAIN_TEXTS.clear()
+    return check_text(text)
+
+
 def record_measures(rng: random.Random) -> list[Measure]:
     """Full-play records checked: from parsed data, from YAML text and from JSON text (parsing included).
 
@@ -220,6 +241,14 @@ def record_measures(rng: random.Random) -> list[Measure]:
             Measure(
                 f"{label} records checked{per} (YAML text)",
                 lambda i, texts=texts: check_text(texts[i % len(texts)]),
+                shape,
+                units=units,
+            )
+        )
+        out.append(
+            Measure(
+                f"{label} records checked{per} (YAML text read first)",
+                lambda i, texts=texts: first_reading(texts[i % len(texts)]),
                 shape,
                 units=units,
             )
@@ -328,6 +357,13 @@ def turn_measures(rng: random.Random) -> list[Measure]:
             Measure(
                 f"{slug} {n}p records checked (YAML text)",
                 lambda i, texts=texts: check_text(texts[i % len(texts)]),
+                (slug, n),
+            )
+        )
+        out.append(
+            Measure(
+                f"{slug} {n}p records checked (YAML text read first)",
+                lambda i, texts=texts: first_reading(texts[i % len(texts)]),
                 (slug, n),
             )
         )
