@@ -229,38 +229,21 @@ def record_measures(rng: random.Random) -> list[Measure]:
         game = GAMES[records[0]["game"]]
         units = 2 if label == "korol" else 1
         per = " per deal" if units > 1 else ""
-        out.append(
+        ways: list[tuple[str, list, Callable[[object], object]]] = [
+            ("parsed", docs, game.check),
+            ("YAML text", texts, check_text),
+            ("YAML text read first", texts, first_reading),
+            ("JSON text", jsons, check_text),
+        ]
+        out += [
             Measure(
-                f"{label} records checked{per} (parsed)",
-                lambda i, docs=docs, game=game: game.check(docs[i % len(docs)]),
+                f"{label} records checked{per} ({way})",
+                lambda i, items=items, check=check: check(items[i % len(items)]),
                 shape,
                 units=units,
             )
-        )
-        out.append(
-            Measure(
-                f"{label} records checked{per} (YAML text)",
-                lambda i, texts=texts: check_text(texts[i % len(texts)]),
-                shape,
-                units=units,
-            )
-        )
-        out.append(
-            Measure(
-                f"{label} records checked{per} (YAML text read first)",
-                lambda i, texts=texts: first_reading(texts[i % len(texts)]),
-                shape,
-                units=units,
-            )
-        )
-        out.append(
-            Measure(
-                f"{label} records checked{per} (JSON text)",
-                lambda i, jsons=jsons: check_text(jsons[i % len(jsons)]),
-                shape,
-                units=units,
-            )
-        )
+            for way, items, check in ways
+        ]
     return out + summary_measures()
 
 
