@@ -28,7 +28,7 @@ def open_record(page: Any, text: str) -> str:
     """
     page.evaluate("location.hash = ''")
     page.wait_for_function(
-        "document.querySelector('.referee-checker').getAttribute('aria-busy') === null"
+        "() => document.querySelector('.referee-checker').getAttribute('aria-busy') === null"
     )
     page.evaluate("document.querySelector('.referee-checker').removeAttribute('data-state')")
     page.evaluate("h => { location.hash = h }", fragment_for(text))

@@ -289,15 +289,17 @@ def test_a_worked_example_fills_the_form(shared: Any) -> None:
     page = shared
     page.evaluate("location.hash = 'game=yacht'")
     page.wait_for_function(
-        "document.querySelector(\"select[data-path='game']\").value === 'yacht'"
+        "() => document.querySelector(\"select[data-path='game']\").value === 'yacht'"
         " || document.querySelector('[data-action=anew]')"
     )
     if page.locator("[data-action=anew]").count():  # a sheet in progress: the page asks first
         page.click("[data-action=anew]")
-    page.wait_for_function("document.querySelector(\"select[data-path='game']\").value === 'yacht'")
+    page.wait_for_function(
+        "() => document.querySelector(\"select[data-path='game']\").value === 'yacht'"
+    )
     page.click("[data-action=sample]")
     page.wait_for_function(
-        "document.querySelector(\"input[data-path='players[0]']\").value === 'Anna'"
+        "() => document.querySelector(\"input[data-path='players[0]']\").value === 'Anna'"
     )
     text = (ROOT / "examples" / "yacht" / "three-players.yaml").read_text(encoding="utf-8")
     assert page.locator("input[data-path='deals[0].tricks.Anna']").input_value() == str(

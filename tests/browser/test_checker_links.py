@@ -64,7 +64,7 @@ def test_example_links_on_game_pages_open_the_record(shared: Any, base_url: str)
     page.click("[data-action=share]")
     # The link is made after the click (the record is compressed asynchronously): wait for it.
     page.wait_for_function(
-        "document.querySelector('.checker-share-url').value.includes('#record=')"
+        "() => document.querySelector('.checker-share-url').value.includes('#record=')"
     )
     shared_url = page.locator(".checker-share-url").input_value()
     assert "#record=" in shared_url and urlparse(shared_url).hostname == "127.0.0.1"

@@ -389,7 +389,7 @@ def test_a_share_link_opens_in_a_fresh_browser_on_the_same_verdict(
     assert axe_both_schemes(page) == []  # after it
     page.tap("[data-action=share]")
     page.wait_for_function(
-        "document.querySelector('.checker-share-url').value.includes('#record=')"
+        "() => document.querySelector('.checker-share-url').value.includes('#record=')"
     )
     url = page.locator(".checker-share-url").input_value()
     guard.close()

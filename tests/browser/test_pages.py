@@ -61,7 +61,7 @@ def test_examples_are_folded_and_open_when_linked_to(page: Any, base_url: str, l
     assert opened.count(True) == 1
     page.evaluate("location.hash = '#example-two-reach'")
     page.wait_for_function(
-        "[...document.querySelectorAll('details.referee-example')].filter(d => d.open).length == 2"
+        "() => [...document.querySelectorAll('details.referee-example')].filter(d => d.open).length == 2"
     )
     # Inside the fold: the hands as pictures with a text alternative, the trick table with who led and won.
     pictures = page.locator("details.referee-example[open] svg.cr-picture[role=img]")
@@ -322,7 +322,7 @@ def test_a_rule_mark_opens_on_a_tap_and_the_switch_shows_them_all(
     # The page's switch shows every mark's words, and the choice holds on the next page.
     page.check("#cr-rule-switch")
     page.wait_for_function(
-        "[...document.querySelectorAll('.rule-detail')].every(d => d.getClientRects().length)"
+        "() => [...document.querySelectorAll('.rule-detail')].every(d => d.getClientRects().length)"
     )
     page.goto(f"{base_url}/ru/korol/")
     assert page.is_checked("#cr-rule-switch")
