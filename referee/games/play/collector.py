@@ -43,11 +43,6 @@ ALL_RANKS = frozenset(RANKS)
 SET = len(ALL_RANKS)
 """Ranks in a complete set, the two to the ace."""
 
-_LAY_TEXTS: dict[str, dict[str, Lay]] = {}
-"""By notation, each lay a replay has read by its text (:meth:`CollectorState.replay_round`); bounded."""
-_TAKE_TEXTS: dict[str, dict[str, Take | Draw]] = {}
-"""By notation, each take or draw a replay has read by its text; bounded."""
-
 CollectorMove = fishing_moves.RoundMove
 """The moves (:mod:`referee.engines.fishing`): lay a card, then take a laid card or draw."""
 
@@ -250,8 +245,6 @@ class CollectorState(RoundsState[CollectorMove]):
         ):
             return None
         players, hands, stock = self.players, self.hands, self.stock
-        lay_texts = _LAY_TEXTS.setdefault(notation, {})
-        take_texts = _TAKE_TEXTS.setdefault(notation, {})
         made: list[CollectorMove] = []
         kept: dict[int, list[Card]] = {}  # each layer's hand without the card laid
         by: dict[Card, int] = {}  # who laid each card, in the order they were laid
@@ -259,13 +252,11 @@ class CollectorState(RoundsState[CollectorMove]):
         try:
             for seat in queue:
                 value = lays.get(players[seat])
-                lay = lay_texts.get(value) if type(value) is str else None
-                if lay is None:
-                    if value is None:
-                        return None
-                    lay = lay_of(parse_card(value, notation))
-                    if type(value) is str and len(lay_texts) < 10_000:
-                        lay_texts[value] = lay
+                if value is None:
+                    return None
+                lay = lay_of(
+                    parse_card(value, notation)
+                )  # both keep what they read: no parse twice
                 card, hand = lay.card, hands[seat]
                 # by identity, in one pass: the hand without the card, and whether it held it
                 rest = [c for c in hand if c is not card]
@@ -277,13 +268,9 @@ class CollectorState(RoundsState[CollectorMove]):
             each_turn, taken, drawn = self.completion_check == "after_each_turn", set(), 0
             for seat in order:
                 value = takes.get(players[seat])
-                move = take_texts.get(value) if type(value) is str else None
-                if move is None:
-                    if value is None:
-                        return None
-                    move = parse_take(value, notation)
-                    if type(value) is str and len(take_texts) < 10_000:
-                        take_texts[value] = move
+                if value is None:
+                    return None
+                move = parse_take(value, notation)  # kept by its text in fishing_moves
                 if type(move) is Take:
                     card = move.card
                     if by.get(card, seat) == seat or card in taken:
