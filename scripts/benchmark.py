@@ -308,17 +308,13 @@ def turn_measures(rng: random.Random) -> list[Measure]:
     )
     out += [
         Measure(
-            f"stealing-bundles {n}p random games",
-            lambda i, n=n: stealing_bundles_play(rng, NAMES[:n], i % n),
-            ("stealing-bundles", n),
+            f"{slug} {n}p random games",
+            lambda i, n=n, play=play: play(rng, NAMES[:n], i % n),
+            (slug, n),
         )
-        for n in (2, 3, 4)
-    ]
-    out += [
-        Measure(
-            f"collector {n}p random games",
-            lambda i, n=n: collector_play(rng, NAMES[:n], i % n),
-            ("collector", n),
+        for slug, play in (
+            ("stealing-bundles", stealing_bundles_play),
+            ("collector", collector_play),
         )
         for n in (2, 3, 4)
     ]
