@@ -50,7 +50,9 @@ from referee.records.field_types import (
     Mode,
     PlayerName,
     Settled,
+    SuitType,
     Text,
+    Total,
     backticks,
 )
 from referee.values import Value, attr
@@ -276,6 +278,97 @@ TRICKS_PLAYED = Field(
     mode="full",
     label=t("Tricks, card by card"),
 )
+
+
+def trump_suit(help: Message, **more: Any) -> Field:
+    """A summary's ``trump`` suit in the game's own words: required, labelled "Trumps" and asked "Which
+    suit was trumps?"; ``more`` of :class:`Field`'s attributes where the game differs (Yacht asks for
+    it in a full play too, Réunion takes the turned card instead).
+
+    >>> trump_suit(t("The trump suit."), mode="both").mode, str(trump_suit(t("The trump suit.")).label)
+    ('both', 'Trumps')
+    """
+    return Field(
+        "trump",
+        SuitType(),
+        help,
+        required=True,
+        mode="summary",
+        label=t("Trumps"),
+        question=t("Which suit was trumps?"),
+    ).replace(**more)
+
+
+def count_per_player(
+    name: str,
+    help: Message,
+    label: Message,
+    question: Message | None = None,
+    *,
+    maximum: int | None = None,
+    total: Total | None = None,
+    sides: bool = False,
+    required: bool = True,
+) -> Field:
+    """A summary's count for every player (or, with ``sides``, every side of ``teams``): the tricks or
+    cards each took, a whole number from 0 to ``maximum``, adding up to ``total`` where the rules fix
+    it (the form shows the sum beside the inputs).
+
+    >>> f = count_per_player("tricks", t("The tricks each player took."), t("Tricks taken"), maximum=13)
+    >>> f.type == PerPlayer(Integer(minimum=0, maximum=13)), f.required, f.mode
+    (True, True, 'summary')
+    """
+    return Field(
+        name,
+        PerPlayer(Integer(minimum=0, maximum=maximum), sides=sides),
+        help,
+        required=required,
+        mode="summary",
+        label=label,
+        question=question,
+        total=total,
+    )
+
+
+def full_play_cards(
+    name: str, help: Message, label: Message, min_items: int = 0, **more: Any
+) -> Field:
+    """Cards that only a full play lays out, and must: a widow, a stock, the cards turned up; at least
+    ``min_items`` of them, and ``more`` of :class:`Field`'s attributes where the game needs them.
+
+    >>> f = full_play_cards("widow", t("The two cards left over."), t("Widow"))
+    >>> f.type == Cards(), f.required, f.mode
+    (True, True, 'full')
+    """
+    return Field(
+        name, Cards(min_items=min_items), help, required=True, mode="full", label=label, **more
+    )
+
+
+def pair_of(
+    value: FieldType,
+    first: tuple[str, Message, Message],
+    second: tuple[str, Message, Message],
+    *,
+    required: bool = True,
+    nullable: bool = True,
+    min_fields: int = 0,
+) -> Obj:
+    """An object of two values of one type, each given as (name, help, label): a card given and the
+    card given back, a start and a goal number. ``required`` and ``nullable`` are both fields',
+    ``min_fields`` the object's (at least one of the two, where neither is required).
+
+    >>> pair = pair_of(Integer(), ("start", t("The start."), t("Start")), ("goal", t("The goal."), t("Goal")))
+    >>> [(f.name, f.required) for f in pair.fields]
+    [('start', True), ('goal', True)]
+    """
+    return Obj(
+        tuple(
+            Field(name, value, help, required=required, nullable=nullable, label=label)
+            for name, help, label in (first, second)
+        ),
+        min_fields=min_fields,
+    )
 
 
 class RecordSpec(Value, frozen=True):
