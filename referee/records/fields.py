@@ -330,6 +330,24 @@ def count_per_player(
     )
 
 
+def taken_per_player(help: Message, taken: FieldType) -> Field:
+    """A summary's ``taken``: for every player, what his tricks held, counted as ``taken`` says (cards
+    and honours, card points and tricks), in the game's own words.
+
+    >>> taken_per_player(t("What each took."), Integer(minimum=0)).type == PerPlayer(Integer(minimum=0))
+    True
+    """
+    return Field(
+        "taken",
+        PerPlayer(taken),
+        help,
+        required=True,
+        mode="summary",
+        label=t("What each player took"),
+        question=t("What did each player take?"),
+    )
+
+
 def full_play_cards(
     name: str, help: Message, label: Message, min_items: int = 0, **more: Any
 ) -> Field:

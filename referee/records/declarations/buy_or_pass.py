@@ -21,6 +21,8 @@ from referee.records.fields import (
     Obj,
     PerPlayer,
     RecordSpec,
+    count_per_player,
+    full_play_cards,
     hands_dealt,
 )
 
@@ -68,13 +70,12 @@ def buy_or_pass_record(
         ),
         deal=(
             DEALER,
-            Field(
+            count_per_player(
                 "bought",
-                PerPlayer(Integer(minimum=0)),
                 t("How many cards each player bought; left out, none."),
-                mode="summary",
-                label=t("Cards bought"),
-                question=t("How many cards did each player buy?"),
+                t("Cards bought"),
+                t("How many cards did each player buy?"),
+                required=False,
             ),
             Field(
                 "tricks",
@@ -88,12 +89,11 @@ def buy_or_pass_record(
                     'The suit led to each trick a player took; "nothing" for a player who took none.'
                 ),
             ),
-            Field(
+            count_per_player(
                 "passes_holding",
-                PerPlayer(Integer(minimum=0)),
                 t("How many times a player passed although he held the suit led; left out, never."),
-                mode="summary",
-                label=t("Passes holding the suit"),
+                t("Passes holding the suit"),
+                required=False,
             ),
             Field(
                 "first_out",
@@ -107,13 +107,8 @@ def buy_or_pass_record(
                 question=t("Who went out first?"),
             ),
             hands_dealt(t("Every player's five cards as dealt."), 5),
-            Field(
-                "stock",
-                Cards(min_items=12),
-                t("The twelve cards of the stock, from the top down."),
-                required=True,
-                mode="full",
-                label=t("Stock"),
+            full_play_cards(
+                "stock", t("The twelve cards of the stock, from the top down."), t("Stock"), 12
             ),
             Field(
                 "laydowns",

@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from referee.messages import t
-from referee.records.field_types import Cards, Choice, Field, Integer, OneOf, PlayerName
+from referee.records.field_types import Choice, Field, Integer, OneOf, PlayerName
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
     OtherPlayers,
     RecordSpec,
+    full_play_cards,
     hands_dealt,
 )
 
@@ -82,17 +83,15 @@ def comet_record(*, played_words: Any) -> RecordSpec:
                     "from the dealer's left holding the extra cards."
                 )
             ),
-            Field(
+            full_play_cards(
                 "plays",
-                Cards(min_items=1),
                 t(
                     "Every card in the order played, up to the card that took a player "
                     "out; pass where the holder of the next card kept it (only with "
                     "compulsory_play: false)."
                 ),
-                required=True,
-                mode="full",
-                label=t("Cards in the order played"),
+                t("Cards in the order played"),
+                1,
                 hint=t(
                     "Every card in the order played, up to the card that took a player out; pass "
                     "where the holder of the next card kept it (only when the house rules let "

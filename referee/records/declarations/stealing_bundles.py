@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from referee.messages import t
 from referee.records import game_records
-from referee.records.field_types import Cards, Field, Integer, ListOf, PlayerName, Text, Total
-from referee.records.fields import DEALER, NOTE, PerPlayer, RecordSpec
+from referee.records.field_types import Cards, Field, ListOf, PlayerName, Text, Total
+from referee.records.fields import DEALER, NOTE, RecordSpec, count_per_player
 from referee.records.hands import DECK
 
 
@@ -24,14 +24,12 @@ def stealing_bundles_record() -> RecordSpec:
         },
         deal=(
             DEALER,
-            Field(
+            count_per_player(
                 "captured",
-                PerPlayer(Integer(minimum=0, maximum=len(DECK))),
                 t("For every player, the number of cards in his bundle at the end."),
-                required=True,
-                mode="summary",
-                label=t("Cards in the bundle"),
-                question=t("How many cards did each bundle hold?"),
+                t("Cards in the bundle"),
+                t("How many cards did each bundle hold?"),
+                maximum=len(DECK),
                 total=Total(lambda n: len(DECK), "cards"),
             ),
             Field(
