@@ -299,6 +299,21 @@ def trump_suit(help: Message, **more: Any) -> Field:
     ).replace(**more)
 
 
+def player_named(
+    name: str, help: Message, label: Message, question: Message | None = None, **more: Any
+) -> Field:
+    """A summary's answer to a "who?": one player at the table (who went out first, who took the last
+    trick), required unless ``more`` (of :class:`Field`'s attributes) says otherwise.
+
+    >>> f = player_named("out", t("The player who went out."), t("Out"), required=False)
+    >>> f.type, f.required, f.mode
+    (PlayerName(), False, 'summary')
+    """
+    return Field(
+        name, PlayerName(), help, required=True, mode="summary", label=label, question=question
+    ).replace(**more)
+
+
 def count_per_player(
     name: str,
     help: Message,

@@ -24,6 +24,7 @@ from referee.records.fields import (
     count_per_player,
     full_play_cards,
     hands_dealt,
+    player_named,
 )
 
 
@@ -95,16 +96,15 @@ def buy_or_pass_record(
                 t("Passes holding the suit"),
                 required=False,
             ),
-            Field(
+            player_named(
                 "first_out",
-                PlayerName(),
                 t(
                     "The first player whose last card was in a trick that stood; left out, "
                     "nobody went out."
                 ),
-                mode="summary",
-                label=t("Out first"),
-                question=t("Who went out first?"),
+                t("Out first"),
+                t("Who went out first?"),
+                required=False,
             ),
             hands_dealt(t("Every player's five cards as dealt."), 5),
             full_play_cards(

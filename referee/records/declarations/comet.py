@@ -16,6 +16,7 @@ from referee.records.fields import (
     RecordSpec,
     full_play_cards,
     hands_dealt,
+    player_named,
 )
 
 
@@ -37,14 +38,11 @@ def comet_record(*, played_words: Any) -> RecordSpec:
         samples={"summary": "comet/short-match", "full": "comet/full-play-four"},
         deal=(
             DEALER,
-            Field(
+            player_named(
                 "out",
-                PlayerName(),
                 t("The player who played his last card first."),
-                required=True,
-                mode="summary",
-                label=t("Went out first"),
-                question=t("Who went out first?"),
+                t("Went out first"),
+                t("Who went out first?"),
             ),
             Field(
                 "left",

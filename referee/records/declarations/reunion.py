@@ -9,7 +9,7 @@ and who took the last trick (:mod:`referee.games.reunion` reads it).
 from __future__ import annotations
 
 from referee.messages import t
-from referee.records.field_types import Boolean, Cards, Field, Integer, OneOf, PlayerName
+from referee.records.field_types import Boolean, Cards, Field, Integer, OneOf
 from referee.records.field_types import Card as CardType
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
@@ -22,6 +22,7 @@ from referee.records.fields import (
     full_play_cards,
     hands_dealt,
     in_full_play,
+    player_named,
     taken_per_player,
     trump_suit,
 )
@@ -116,14 +117,11 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
                     groups=(Group(("points", "cards"), "one"),),
                 ),
             ),
-            Field(
+            player_named(
                 "last_trick",
-                PlayerName(),
                 t("The player who took the last trick."),
-                required=True,
-                mode="summary",
-                label=t("Last trick"),
-                question=t("Who took the last trick?"),
+                t("Last trick"),
+                t("Who took the last trick?"),
             ),
             TRICKS_PLAYED,
             CLAIM_PER_PLAYER.replace(

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from referee.messages import t
 from referee.records import game_records
-from referee.records.field_types import Cards, Field, ListOf, PlayerName, Text, Total
-from referee.records.fields import DEALER, NOTE, RecordSpec, count_per_player
+from referee.records.field_types import Cards, Field, ListOf, Text, Total
+from referee.records.fields import DEALER, NOTE, RecordSpec, count_per_player, player_named
 from referee.records.hands import DECK
 
 
@@ -42,16 +42,15 @@ def stealing_bundles_record() -> RecordSpec:
                 mode="summary",
                 label=t("Left on the table"),
             ),
-            Field(
+            player_named(
                 "last_capture",
-                PlayerName(),
                 t("The player who made the last capture."),
-                mode="summary",
+                t("Last capture"),
+                t("Who made the last capture?"),
+                required=False,
                 condition=t(
                     "needed with leftovers: last_capturer when cards are left on the table"
                 ),
-                label=t("Last capture"),
-                question=t("Who made the last capture?"),
             ),
             game_records.shuffled_pack(
                 t(

@@ -16,7 +16,6 @@ from referee.records.field_types import (
     Integer,
     ListOf,
     OneOf,
-    PlayerName,
 )
 from referee.records.fields import (
     DEALER,
@@ -29,6 +28,7 @@ from referee.records.fields import (
     full_play_cards,
     in_full_play,
     pair_of,
+    player_named,
     trump_suit,
 )
 
@@ -36,15 +36,12 @@ _THROWN_IN = ("thrown_in", True)
 _PLAYED = t("required unless the auction left no single declarer (then left out)")
 _TAKEN_SIDE = OneOf((Integer(), Cards()))
 # A summary names the declarer, trumps and discards; a full play shows them (the auction, the widow)
-_DECLARER = Field(
+_DECLARER = player_named(
     "declarer",
-    PlayerName(),
     t("The player whose final answer in the auction was the only yes."),
-    required=True,
+    t("Declarer"),
+    t("Who became the declarer?"),
     unless=_THROWN_IN,
-    mode="summary",
-    label=t("Declarer"),
-    question=t("Who became the declarer?"),
 )
 _TRUMP = trump_suit(
     t("The suit the declarer named."),
