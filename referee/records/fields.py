@@ -6,7 +6,12 @@ whether it is required, a help text (a translatable :class:`~referee.messages.Me
 it belongs to summary deals, full-play deals or both. The fields every record has (``game``,
 ``notation``, ``players``, ``options``, ``scores_before``, ``deals``, ``expected``) are declared
 here once; the options come from the game's :class:`~referee.engines.game.Option` declarations, the
-player counts from the game.
+player counts from the game. So are the deal fields most games share (``dealer``, ``claim``,
+``note``), and the kinds of field that come back game after game in each game's own words have a
+constructor that states their common parts once: a full play's hands (:func:`hands_dealt`), a trump
+suit (:func:`trump_suit`), a player named (:func:`player_named`), a count per player
+(:func:`count_per_player`), what each player took (:func:`taken_per_player`), a full play's cards
+(:func:`full_play_cards`) and two values of one kind (:func:`pair_of`).
 
 From that one declaration come a JSON Schema per game, the record documentation on the site and a
 JSON description for the browser form (:mod:`referee.records.schema`), and the commented template
@@ -364,7 +369,7 @@ def taken_per_player(help: Message, taken: FieldType) -> Field:
 
 
 def full_play_cards(
-    name: str, help: Message, label: Message, min_items: int = 0, **more: Any
+    name: str, help: Message, label: Message, *, min_items: int = 0, **more: Any
 ) -> Field:
     """Cards that only a full play lays out, and must: a widow, a stock, the cards turned up; at least
     ``min_items`` of them, and ``more`` of :class:`Field`'s attributes where the game needs them.

@@ -108,7 +108,10 @@ def buy_or_pass_record(
             ),
             hands_dealt(t("Every player's five cards as dealt."), 5),
             full_play_cards(
-                "stock", t("The twelve cards of the stock, from the top down."), t("Stock"), 12
+                "stock",
+                t("The twelve cards of the stock, from the top down."),
+                t("Stock"),
+                min_items=12,
             ),
             Field(
                 "laydowns",

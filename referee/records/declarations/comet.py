@@ -89,7 +89,7 @@ def comet_record(*, played_words: Any) -> RecordSpec:
                     "compulsory_play: false)."
                 ),
                 t("Cards in the order played"),
-                1,
+                min_items=1,
                 hint=t(
                     "Every card in the order played, up to the card that took a player out; pass "
                     "where the holder of the next card kept it (only when the house rules let "

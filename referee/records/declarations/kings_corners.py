@@ -33,13 +33,13 @@ def kings_corners_record(*, hand_size: int) -> RecordSpec:
                 "sides",
                 t("The four cards turned face up beside the stock, in the order N, E, S, W."),
                 t("Cards beside the stock"),
-                4,
+                min_items=4,
             ),
             full_play_cards(
                 "stock",
                 t("The rest of the pack, from the top: the cards drawn, in order."),
                 tc("kings-corners", "Stock"),
-                1,
+                min_items=1,
             ),
             Field(
                 "turns",

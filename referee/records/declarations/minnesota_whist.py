@@ -90,7 +90,7 @@ def minnesota_whist_record(*, nobody: Any, tricks: int) -> RecordSpec:
                     "every one was red."
                 ),
                 t("Bid cards turned up"),
-                1,
+                min_items=1,
             ),
             TRICKS_PLAYED,
             CLAIM_PER_SIDE,

@@ -65,7 +65,7 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
                     "suit is trumps."
                 ),
                 t("Widow"),
-                1,
+                min_items=1,
             ),
             Field(
                 "discard",
