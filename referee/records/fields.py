@@ -308,7 +308,8 @@ def player_named(
     name: str, help: Message, label: Message, question: Message | None = None, **more: Any
 ) -> Field:
     """A summary's answer to a "who?": one player at the table (who went out first, who took the last
-    trick), required unless ``more`` (of :class:`Field`'s attributes) says otherwise.
+    trick), with the game's ``help``, ``label`` and ``question``; required unless ``more`` (of
+    :class:`Field`'s attributes) says otherwise.
 
     >>> f = player_named("out", t("The player who went out."), t("Out"), required=False)
     >>> f.type, f.required, f.mode
@@ -332,7 +333,8 @@ def count_per_player(
 ) -> Field:
     """A summary's count for every player (or, with ``sides``, every side of ``teams``): the tricks or
     cards each took, a whole number from 0 to ``maximum``, adding up to ``total`` where the rules fix
-    it (the form shows the sum beside the inputs).
+    it (the form shows the sum beside the inputs); ``help``, ``label`` and ``question`` in the game's
+    words.
 
     >>> f = count_per_player("tricks", t("The tricks each player took."), t("Tricks taken"), maximum=13)
     >>> f.type == PerPlayer(Integer(minimum=0, maximum=13)), f.required, f.mode
@@ -371,8 +373,9 @@ def taken_per_player(help: Message, taken: FieldType) -> Field:
 def full_play_cards(
     name: str, help: Message, label: Message, *, min_items: int = 0, **more: Any
 ) -> Field:
-    """Cards that only a full play lays out, and must: a widow, a stock, the cards turned up; at least
-    ``min_items`` of them, and ``more`` of :class:`Field`'s attributes where the game needs them.
+    """Cards that only a full play lays out, and must: a widow, a stock, the cards turned up, with the
+    game's ``help`` and ``label``; at least ``min_items`` of them, and ``more`` of :class:`Field`'s
+    attributes where the game needs them.
 
     >>> f = full_play_cards("widow", t("The two cards left over."), t("Widow"))
     >>> f.type == Cards(), f.required, f.mode
