@@ -106,10 +106,10 @@ def korol_record(
             ),
             trump_suit(
                 t("The trump suit of the reign."),
+                name="reign_trump",
                 required=False,
                 label=t("Trumps of the reign"),
                 question=None,
-                name="reign_trump",
             ),
             count_per_player(
                 "reign_tricks",
