@@ -6,7 +6,12 @@ whether it is required, a help text (a translatable :class:`~referee.messages.Me
 it belongs to summary deals, full-play deals or both. The fields every record has (``game``,
 ``notation``, ``players``, ``options``, ``scores_before``, ``deals``, ``expected``) are declared
 here once; the options come from the game's :class:`~referee.engines.game.Option` declarations, the
-player counts from the game.
+player counts from the game. So are the deal fields most games share (``dealer``, ``claim``,
+``note``), and the kinds of field that come back game after game in each game's own words have a
+constructor that states their common parts once: a full play's hands (:func:`hands_dealt`), a trump
+suit (:func:`trump_suit`), a player named (:func:`player_named`), a count per player
+(:func:`count_per_player`), what each player took (:func:`taken_per_player`), a full play's cards
+(:func:`full_play_cards`) and two values of one kind (:func:`pair_of`).
 
 From that one declaration come a JSON Schema per game, the record documentation on the site and a
 JSON description for the browser form (:mod:`referee.records.schema`), and the commented template
@@ -50,7 +55,9 @@ from referee.records.field_types import (
     Mode,
     PlayerName,
     Settled,
+    SuitType,
     Text,
+    Total,
     backticks,
 )
 from referee.values import Value, attr
@@ -276,6 +283,133 @@ TRICKS_PLAYED = Field(
     mode="full",
     label=t("Tricks, card by card"),
 )
+
+
+def trump_suit(help: Message, **more: Any) -> Field:
+    """A summary's ``trump`` suit in the game's own words: required, labelled "Trumps" and asked "Which
+    suit was trumps?"; ``more`` of :class:`Field`'s attributes where the game differs (Yacht asks for
+    it in a full play too, Réunion takes the turned card instead).
+
+    >>> trump_suit(t("The trump suit."), mode="both").mode, str(trump_suit(t("The trump suit.")).label)
+    ('both', 'Trumps')
+    """
+    return Field(
+        "trump",
+        SuitType(),
+        help,
+        required=True,
+        mode="summary",
+        label=t("Trumps"),
+        question=t("Which suit was trumps?"),
+    ).replace(**more)
+
+
+def player_named(
+    name: str, help: Message, label: Message, question: Message | None = None, **more: Any
+) -> Field:
+    """A summary's answer to a "who?": one player at the table (who went out first, who took the last
+    trick), with the game's ``help``, ``label`` and ``question``; required unless ``more`` (of
+    :class:`Field`'s attributes) says otherwise.
+
+    >>> f = player_named("out", t("The player who went out."), t("Out"), required=False)
+    >>> f.type, f.required, f.mode
+    (PlayerName(), False, 'summary')
+    """
+    return Field(
+        name, PlayerName(), help, required=True, mode="summary", label=label, question=question
+    ).replace(**more)
+
+
+def count_per_player(
+    name: str,
+    help: Message,
+    label: Message,
+    question: Message | None = None,
+    *,
+    maximum: int | None = None,
+    total: Total | None = None,
+    sides: bool = False,
+    required: bool = True,
+) -> Field:
+    """A summary's count for every player (or, with ``sides``, every side of ``teams``): the tricks or
+    cards each took, a whole number from 0 to ``maximum``, adding up to ``total`` where the rules fix
+    it (the form shows the sum beside the inputs); ``help``, ``label`` and ``question`` in the game's
+    words.
+
+    >>> f = count_per_player("tricks", t("The tricks each player took."), t("Tricks taken"), maximum=13)
+    >>> f.type == PerPlayer(Integer(minimum=0, maximum=13)), f.required, f.mode
+    (True, True, 'summary')
+    """
+    return Field(
+        name,
+        PerPlayer(Integer(minimum=0, maximum=maximum), sides=sides),
+        help,
+        required=required,
+        mode="summary",
+        label=label,
+        question=question,
+        total=total,
+    )
+
+
+def taken_per_player(help: Message, taken: FieldType) -> Field:
+    """A summary's ``taken``: for every player, what his tricks held, counted as ``taken`` says (cards
+    and honours, card points and tricks), in the game's own words.
+
+    >>> taken_per_player(t("What each took."), Integer(minimum=0)).type == PerPlayer(Integer(minimum=0))
+    True
+    """
+    return Field(
+        "taken",
+        PerPlayer(taken),
+        help,
+        required=True,
+        mode="summary",
+        label=t("What each player took"),
+        question=t("What did each player take?"),
+    )
+
+
+def full_play_cards(
+    name: str, help: Message, label: Message, *, min_items: int = 0, **more: Any
+) -> Field:
+    """Cards that only a full play lays out, and must: a widow, a stock, the cards turned up, with the
+    game's ``help`` and ``label``; at least ``min_items`` of them, and ``more`` of :class:`Field`'s
+    attributes where the game needs them.
+
+    >>> f = full_play_cards("widow", t("The two cards left over."), t("Widow"))
+    >>> f.type == Cards(), f.required, f.mode
+    (True, True, 'full')
+    """
+    return Field(
+        name, Cards(min_items=min_items), help, required=True, mode="full", label=label, **more
+    )
+
+
+def pair_of(
+    value: FieldType,
+    first: tuple[str, Message, Message],
+    second: tuple[str, Message, Message],
+    *,
+    required: bool = True,
+    nullable: bool = True,
+    min_fields: int = 0,
+) -> Obj:
+    """An object of two values of one type, each given as (name, help, label): a card given and the
+    card given back, a start and a goal number. ``required`` and ``nullable`` are both fields',
+    ``min_fields`` the object's (at least one of the two, where neither is required).
+
+    >>> pair = pair_of(Integer(), ("start", t("The start."), t("Start")), ("goal", t("The goal."), t("Goal")))
+    >>> [(f.name, f.required) for f in pair.fields]
+    [('start', True), ('goal', True)]
+    """
+    return Obj(
+        tuple(
+            Field(name, value, help, required=required, nullable=nullable, label=label)
+            for name, help, label in (first, second)
+        ),
+        min_fields=min_fields,
+    )
 
 
 class RecordSpec(Value, frozen=True):

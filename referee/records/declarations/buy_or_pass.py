@@ -21,7 +21,10 @@ from referee.records.fields import (
     Obj,
     PerPlayer,
     RecordSpec,
+    count_per_player,
+    full_play_cards,
     hands_dealt,
+    player_named,
 )
 
 
@@ -68,13 +71,12 @@ def buy_or_pass_record(
         ),
         deal=(
             DEALER,
-            Field(
+            count_per_player(
                 "bought",
-                PerPlayer(Integer(minimum=0)),
                 t("How many cards each player bought; left out, none."),
-                mode="summary",
-                label=t("Cards bought"),
-                question=t("How many cards did each player buy?"),
+                t("Cards bought"),
+                t("How many cards did each player buy?"),
+                required=False,
             ),
             Field(
                 "tricks",
@@ -88,32 +90,28 @@ def buy_or_pass_record(
                     'The suit led to each trick a player took; "nothing" for a player who took none.'
                 ),
             ),
-            Field(
+            count_per_player(
                 "passes_holding",
-                PerPlayer(Integer(minimum=0)),
                 t("How many times a player passed although he held the suit led; left out, never."),
-                mode="summary",
-                label=t("Passes holding the suit"),
+                t("Passes holding the suit"),
+                required=False,
             ),
-            Field(
+            player_named(
                 "first_out",
-                PlayerName(),
                 t(
                     "The first player whose last card was in a trick that stood; left out, "
                     "nobody went out."
                 ),
-                mode="summary",
-                label=t("Out first"),
-                question=t("Who went out first?"),
+                t("Out first"),
+                t("Who went out first?"),
+                required=False,
             ),
             hands_dealt(t("Every player's five cards as dealt."), 5),
-            Field(
+            full_play_cards(
                 "stock",
-                Cards(min_items=12),
                 t("The twelve cards of the stock, from the top down."),
-                required=True,
-                mode="full",
-                label=t("Stock"),
+                t("Stock"),
+                min_items=12,
             ),
             Field(
                 "laydowns",

@@ -5,32 +5,25 @@
 from __future__ import annotations
 
 from referee.messages import t
-from referee.records.field_types import Cards, Field, Integer, ListOf, RankType, SuitType, Total
+from referee.records.field_types import Cards, Field, Integer, ListOf, RankType, Total
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
     TRICKS_PLAYED,
     Obj,
-    PerPlayer,
     RecordSpec,
     hands_dealt,
     in_full_play,
     sides_field,
+    taken_per_player,
+    trump_suit,
 )
 
 
 def catch_the_ten_record(*, hand_sizes: dict[int, int]) -> RecordSpec:
     """The declaration of a Catch the Ten record; the game gives ``hand_sizes``."""
-    trump = Field(
-        "trump",
-        SuitType(),
-        t("The trump suit, the suit of the dealer's last card."),
-        required=True,
-        mode="summary",
-        label=t("Trumps"),
-        question=t("Which suit was trumps?"),
-    )
+    trump = trump_suit(t("The trump suit, the suit of the dealer's last card."))
     return RecordSpec(
         samples={"summary": "catch-the-ten/three-players", "full": "catch-the-ten/full-play-four"},
         fields=(
@@ -54,39 +47,32 @@ def catch_the_ten_record(*, hand_sizes: dict[int, int]) -> RecordSpec:
                     "and reports a disagreement if you name another suit."
                 ),
             ),
-            Field(
-                "taken",
-                PerPlayer(
-                    Obj(
-                        (
-                            Field(
-                                "cards",
-                                Integer(minimum=0),
-                                t(
-                                    "How many cards he captured (not tricks); always a whole "
-                                    "number of tricks' worth."
-                                ),
-                                required=True,
-                                label=t("Cards taken"),
-                                total=Total(lambda n: n * hand_sizes[n], "cards"),
+            taken_per_player(
+                t("For every player, what he captured in his tricks."),
+                Obj(
+                    (
+                        Field(
+                            "cards",
+                            Integer(minimum=0),
+                            t(
+                                "How many cards he captured (not tricks); always a whole "
+                                "number of tricks' worth."
                             ),
-                            Field(
-                                "honours",
-                                ListOf(RankType()),
-                                t(
-                                    "The ranks of the trump honours among them: J, 10, A, K, Q in "
-                                    "English notation; leave it out if there were none."
-                                ),
-                                label=t("Trump honours taken"),
+                            required=True,
+                            label=t("Cards taken"),
+                            total=Total(lambda n: n * hand_sizes[n], "cards"),
+                        ),
+                        Field(
+                            "honours",
+                            ListOf(RankType()),
+                            t(
+                                "The ranks of the trump honours among them: J, 10, A, K, Q in "
+                                "English notation; leave it out if there were none."
                             ),
-                        )
+                            label=t("Trump honours taken"),
+                        ),
                     )
                 ),
-                t("For every player, what he captured in his tricks."),
-                required=True,
-                mode="summary",
-                label=t("What each player took"),
-                question=t("What did each player take?"),
             ),
             Field(
                 "honours_set_aside",

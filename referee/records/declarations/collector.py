@@ -15,10 +15,9 @@ from referee.records.field_types import (
     Integer,
     ListOf,
     OneOf,
-    PlayerName,
 )
 from referee.records.field_types import Card as CardType
-from referee.records.fields import DEALER, NOTE, Obj, RecordSpec, in_full_play
+from referee.records.fields import DEALER, NOTE, Obj, RecordSpec, in_full_play, player_named
 from referee.records.game_records import SomePlayers
 
 WINNER_HELP = t("The player who completed the set.")
@@ -26,14 +25,13 @@ WINNER_HELP = t("The player who completed the set.")
 
 def collector_record() -> RecordSpec:
     """The declaration of a Collector record."""
-    winner = Field(
+    winner = player_named(
         "winner",
-        PlayerName(),
         WINNER_HELP,
-        mode="summary",
+        t("Winner"),
+        t("Who completed the set?"),
+        required=False,
         condition=t("required unless drawn is true"),
-        label=t("Winner"),
-        question=t("Who completed the set?"),
     )
     drawn = Field(
         "drawn",

@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from referee.messages import t
-from referee.records.field_types import Cards, Choice, Field, Integer, OneOf, PlayerName
+from referee.records.field_types import Choice, Field, Integer, OneOf, PlayerName
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
     OtherPlayers,
     RecordSpec,
+    full_play_cards,
     hands_dealt,
+    player_named,
 )
 
 
@@ -36,14 +38,11 @@ def comet_record(*, played_words: Any) -> RecordSpec:
         samples={"summary": "comet/short-match", "full": "comet/full-play-four"},
         deal=(
             DEALER,
-            Field(
+            player_named(
                 "out",
-                PlayerName(),
                 t("The player who played his last card first."),
-                required=True,
-                mode="summary",
-                label=t("Went out first"),
-                question=t("Who went out first?"),
+                t("Went out first"),
+                t("Who went out first?"),
             ),
             Field(
                 "left",
@@ -82,17 +81,15 @@ def comet_record(*, played_words: Any) -> RecordSpec:
                     "from the dealer's left holding the extra cards."
                 )
             ),
-            Field(
+            full_play_cards(
                 "plays",
-                Cards(min_items=1),
                 t(
                     "Every card in the order played, up to the card that took a player "
                     "out; pass where the holder of the next card kept it (only with "
                     "compulsory_play: false)."
                 ),
-                required=True,
-                mode="full",
-                label=t("Cards in the order played"),
+                t("Cards in the order played"),
+                min_items=1,
                 hint=t(
                     "Every card in the order played, up to the card that took a player out; pass "
                     "where the holder of the next card kept it (only when the house rules let "

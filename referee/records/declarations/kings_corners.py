@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from referee.messages import N_, t, tc
 from referee.records.cards_left_fields import LEFT, OUT
-from referee.records.field_types import Cards, Field
+from referee.records.field_types import Field
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
     RecordSpec,
+    full_play_cards,
     hands_dealt,
 )
 from referee.records.move_text import localize_card_move
@@ -28,21 +29,17 @@ def kings_corners_record(*, hand_size: int) -> RecordSpec:
             LEFT,
             OUT,
             hands_dealt(t("Every player's seven cards as dealt."), hand_size),
-            Field(
+            full_play_cards(
                 "sides",
-                Cards(min_items=4),
                 t("The four cards turned face up beside the stock, in the order N, E, S, W."),
-                required=True,
-                mode="full",
-                label=t("Cards beside the stock"),
+                t("Cards beside the stock"),
+                min_items=4,
             ),
-            Field(
+            full_play_cards(
                 "stock",
-                Cards(min_items=1),
                 t("The rest of the pack, from the top: the cards drawn, in order."),
-                required=True,
-                mode="full",
-                label=tc("kings-corners", "Stock"),
+                tc("kings-corners", "Stock"),
+                min_items=1,
             ),
             Field(
                 "turns",

@@ -14,31 +14,28 @@ from referee.records.field_types import (
     ListOf,
     OneOf,
     PlayerName,
-    SuitType,
     Total,
 )
-from referee.records.fields import DEALER, NOTE, Obj, PerPlayer, RecordSpec, hands_dealt
+from referee.records.fields import (
+    DEALER,
+    NOTE,
+    TRICKS_PLAYED,
+    Obj,
+    PerPlayer,
+    RecordSpec,
+    count_per_player,
+    hands_dealt,
+    pair_of,
+    trump_suit,
+)
 
 _FIRST_PLAYED = t("required, unless the first phase is given as a summary (tricks per player)")
 
 
-_EXCHANGE = Obj(
-    (
-        Field(
-            "gives",
-            CardType(),
-            t("The trump he gives the King."),
-            required=True,
-            label=t("Trump given"),
-        ),
-        Field(
-            "gets",
-            CardType(),
-            t("The card the King gives him back."),
-            required=True,
-            label=t("Card given back"),
-        ),
-    )
+_EXCHANGE = pair_of(
+    CardType(),
+    ("gives", t("The trump he gives the King."), t("Trump given")),
+    ("gets", t("The card the King gives him back."), t("Card given back")),
 )
 
 
@@ -96,36 +93,29 @@ def korol_record(
                 default=dict(default_quotas),
                 label=t("Quotas"),
             ),
-            Field(
-                "trump",
-                SuitType(),
+            trump_suit(
                 t("The trump suit of the first phase."),
-                mode="summary",
+                required=False,
                 label=t("Trumps of the first phase"),
+                question=None,
             ),
-            Field(
+            count_per_player(
                 "tricks",
-                PerPlayer(Integer(minimum=0)),
                 t("The tricks each player took in the first phase."),
-                required=True,
-                mode="summary",
-                label=t("Tricks in the first phase"),
+                t("Tricks in the first phase"),
             ),
-            Field(
-                "reign_trump",
-                SuitType(),
+            trump_suit(
                 t("The trump suit of the reign."),
-                mode="summary",
+                name="reign_trump",
+                required=False,
                 label=t("Trumps of the reign"),
+                question=None,
             ),
-            Field(
+            count_per_player(
                 "reign_tricks",
-                PerPlayer(Integer(minimum=0)),
                 t("The tricks each player took in the reign; together 9."),
-                required=True,
-                mode="summary",
-                label=t("Tricks in the reign"),
-                question=t("How many tricks did each player take in the reign?"),
+                t("Tricks in the reign"),
+                t("How many tricks did each player take in the reign?"),
                 total=Total(lambda n: hand),
             ),
             hands_dealt(
@@ -155,12 +145,10 @@ def korol_record(
                 mode="full",
                 label=t("Tricks of the first phase, card by card"),
             ),
-            Field(
-                "reign_hands",
-                PerPlayer(CardsType(min_items=9)),
+            hands_dealt(
                 t("Every player's nine cards as dealt for the reign, before the exchanges."),
-                required=True,
-                mode="full",
+                9,
+                name="reign_hands",
                 label=t("Hands for the reign"),
             ),
             Field(
@@ -176,32 +164,27 @@ def korol_record(
             ),
             Field(
                 "exchanges",
-                Obj(
+                pair_of(
+                    _EXCHANGE,
                     (
-                        Field(
-                            "soldier",
-                            _EXCHANGE,
-                            t("The Soldier's exchange with the King."),
-                            label=t("Soldier's exchange"),
-                        ),
-                        Field(
-                            "peasant",
-                            _EXCHANGE,
-                            t("The Peasant's exchange with the King."),
-                            label=t("Peasant's exchange"),
-                        ),
+                        "soldier",
+                        t("The Soldier's exchange with the King."),
+                        t("Soldier's exchange"),
                     ),
+                    (
+                        "peasant",
+                        t("The Peasant's exchange with the King."),
+                        t("Peasant's exchange"),
+                    ),
+                    required=False,
                 ),
                 t("The exchanges with the King; a player without a trump has none."),
                 mode="full",
                 label=t("Exchanges"),
             ),
-            Field(
-                "reign_tricks",
-                ListOf(CardsType(min_items=1), min_items=1),
-                t("Every trick of the reign, its cards in play order from the leader's."),
-                required=True,
-                mode="full",
+            TRICKS_PLAYED.replace(
+                name="reign_tricks",
+                help=t("Every trick of the reign, its cards in play order from the leader's."),
                 label=t("Tricks of the reign, card by card"),
             ),
             Field(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.messages import t
-from referee.records.field_types import Cards, Field, Integer, OneOf, PlayerName, Total
+from referee.records.field_types import Field, Integer, OneOf, PlayerName, Total
 from referee.records.fields import (
     CLAIM_PER_SIDE,
     DEALER,
@@ -16,6 +16,8 @@ from referee.records.fields import (
     TRICKS_PLAYED,
     PerPlayer,
     RecordSpec,
+    count_per_player,
+    full_play_cards,
     in_full_play,
     sides_field,
 )
@@ -70,28 +72,25 @@ def minnesota_whist_record(*, nobody: Any, tricks: int) -> RecordSpec:
                     "all red), and reports a disagreement if you name someone else."
                 ),
             ),
-            Field(
+            count_per_player(
                 "tricks",
-                PerPlayer(Integer(minimum=0, maximum=tricks), sides=True),
                 t("The number of tricks each side took; together they must make the whole hand."),
-                required=True,
-                mode="summary",
-                label=t("Tricks taken"),
-                question=t("How many tricks did each side take?"),
+                t("Tricks taken"),
+                t("How many tricks did each side take?"),
+                maximum=tricks,
                 total=Total(lambda n: tricks),
+                sides=True,
             ),
             HANDS_DEALT,
-            Field(
+            full_play_cards(
                 "bids",
-                Cards(min_items=1),
                 t(
                     "The bid cards that were turned up, in the order they were turned up: "
                     "from the dealer's left, up to the first black card, or all four if "
                     "every one was red."
                 ),
-                required=True,
-                mode="full",
-                label=t("Bid cards turned up"),
+                t("Bid cards turned up"),
+                min_items=1,
             ),
             TRICKS_PLAYED,
             CLAIM_PER_SIDE,

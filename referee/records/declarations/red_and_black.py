@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from referee.messages import t, tc
 from referee.records.field_types import Card as CardType
-from referee.records.field_types import Cards, Field, Integer, ListOf, OneOf, PlayerName, Text
-from referee.records.fields import DEALER, NOTE, Obj, PerPlayer, RecordSpec
+from referee.records.field_types import Cards, Field, ListOf, OneOf, PlayerName, Text
+from referee.records.fields import DEALER, NOTE, RecordSpec, count_per_player, pair_of
 from referee.records.game_records import cards_counted, games_record
 
 
@@ -20,34 +20,19 @@ def red_and_black_record(*, stock: int) -> RecordSpec:
         samples={"summary": "red-and-black/five-players", "full": "red-and-black/stock-runs-out"},
         deal=(
             DEALER,
-            Field(
+            count_per_player(
                 "taken",
-                PerPlayer(Integer(minimum=0, maximum=stock)),
                 t("How many cards each player had to take; together at most the 50 of the stock."),
-                required=True,
-                mode="summary",
-                label=t("Cards taken"),
-                question=t("How many cards did each player take?"),
+                t("Cards taken"),
+                t("How many cards did each player take?"),
+                maximum=stock,
             ),
             Field(
                 "start",
-                Obj(
-                    (
-                        Field(
-                            "black",
-                            CardType(),
-                            t("The black card, face down."),
-                            required=True,
-                            label=t("Black card"),
-                        ),
-                        Field(
-                            "red",
-                            CardType(),
-                            t("The red card, face up on it."),
-                            required=True,
-                            label=t("Red card"),
-                        ),
-                    )
+                pair_of(
+                    CardType(),
+                    ("black", t("The black card, face down."), t("Black card")),
+                    ("red", t("The red card, face up on it."), t("Red card")),
                 ),
                 t("Optional: the two cards that start the pile, when the stock is given as cards."),
                 mode="full",

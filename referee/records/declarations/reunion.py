@@ -9,7 +9,7 @@ and who took the last trick (:mod:`referee.games.reunion` reads it).
 from __future__ import annotations
 
 from referee.messages import t
-from referee.records.field_types import Boolean, Cards, Field, Integer, OneOf, PlayerName, SuitType
+from referee.records.field_types import Boolean, Cards, Field, Integer, OneOf
 from referee.records.field_types import Card as CardType
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
@@ -18,23 +18,22 @@ from referee.records.fields import (
     TRICKS_PLAYED,
     Group,
     Obj,
-    PerPlayer,
     RecordSpec,
+    full_play_cards,
     hands_dealt,
     in_full_play,
+    player_named,
+    taken_per_player,
+    trump_suit,
 )
 
 
 def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
     """The declaration of a Réunion record. The game gives the card points in the pack and the tricks of a
     deal, which bound what a summary may say a player took, and the deals of a game, which bound a record."""
-    trump = Field(
-        "trump",
-        SuitType(),
+    trump = trump_suit(
         t("The trump suit; or give the turned card instead, or both, which must agree."),
-        mode="summary",
-        label=t("Trumps"),
-        question=t("Which suit was trumps?"),
+        required=False,
     )
     return RecordSpec(
         samples={"summary": "reunion/one-deal-summary", "full": "reunion/full-play"},
@@ -59,16 +58,14 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
                 ),
             ),
             hands_dealt(t("Every player's cards as dealt, before the dealer takes the widow.")),
-            Field(
+            full_play_cards(
                 "widow",
-                Cards(min_items=1),
                 t(
                     "The two cards left over after the deal, the turned card first: its "
                     "suit is trumps."
                 ),
-                required=True,
-                mode="full",
-                label=t("Widow"),
+                t("Widow"),
+                min_items=1,
             ),
             Field(
                 "discard",
@@ -81,60 +78,50 @@ def reunion_record(deck_points: int, tricks: int, deals: int) -> RecordSpec:
                 label=t("Discard"),
                 question=t("Which two cards did the dealer lay away?"),
             ),
-            Field(
-                "taken",
-                PerPlayer(
-                    Obj(
-                        (
-                            Field(
-                                "points",
-                                Integer(minimum=0, maximum=deck_points),
-                                t(
-                                    "His card points in tricks: without the last trick and without the discard."
-                                ),
-                                label=t("Card points"),
+            taken_per_player(
+                t("For every player, what he took in his tricks."),
+                Obj(
+                    (
+                        Field(
+                            "points",
+                            Integer(minimum=0, maximum=deck_points),
+                            t(
+                                "His card points in tricks: without the last trick and without the discard."
                             ),
-                            Field(
-                                "cards",
-                                Cards(),
-                                t(
-                                    "Instead of points: the counting cards he took (aces, tens, kings, queens, "
-                                    "jacks); the referee adds them up. Other cards may be listed too; they count "
-                                    "nothing."
-                                ),
-                                label=t("Counting cards"),
+                            label=t("Card points"),
+                        ),
+                        Field(
+                            "cards",
+                            Cards(),
+                            t(
+                                "Instead of points: the counting cards he took (aces, tens, kings, queens, "
+                                "jacks); the referee adds them up. Other cards may be listed too; they count "
+                                "nothing."
                             ),
-                            Field(
-                                "tricks",
-                                OneOf((Integer(minimum=0, maximum=tricks), Boolean())),
-                                t(
-                                    "How many tricks he took; or true or false, if only whether he took any is known."
-                                ),
-                                required=True,
-                                label=t("Tricks"),
-                                hint=t(
-                                    "How many tricks he took; if the table only knows whether he took any, say just "
-                                    "that."
-                                ),
+                            label=t("Counting cards"),
+                        ),
+                        Field(
+                            "tricks",
+                            OneOf((Integer(minimum=0, maximum=tricks), Boolean())),
+                            t(
+                                "How many tricks he took; or true or false, if only whether he took any is known."
+                            ),
+                            required=True,
+                            label=t("Tricks"),
+                            hint=t(
+                                "How many tricks he took; if the table only knows whether he took any, say just "
+                                "that."
                             ),
                         ),
-                        groups=(Group(("points", "cards"), "one"),),
-                    )
+                    ),
+                    groups=(Group(("points", "cards"), "one"),),
                 ),
-                t("For every player, what he took in his tricks."),
-                required=True,
-                mode="summary",
-                label=t("What each player took"),
-                question=t("What did each player take?"),
             ),
-            Field(
+            player_named(
                 "last_trick",
-                PlayerName(),
                 t("The player who took the last trick."),
-                required=True,
-                mode="summary",
-                label=t("Last trick"),
-                question=t("Who took the last trick?"),
+                t("Last trick"),
+                t("Who took the last trick?"),
             ),
             TRICKS_PLAYED,
             CLAIM_PER_PLAYER.replace(

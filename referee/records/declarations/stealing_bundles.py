@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from referee.messages import t
 from referee.records import game_records
-from referee.records.field_types import Cards, Field, Integer, ListOf, PlayerName, Text, Total
-from referee.records.fields import DEALER, NOTE, PerPlayer, RecordSpec
+from referee.records.field_types import Cards, Field, ListOf, Text, Total
+from referee.records.fields import DEALER, NOTE, RecordSpec, count_per_player, player_named
 from referee.records.hands import DECK
 
 
@@ -24,14 +24,12 @@ def stealing_bundles_record() -> RecordSpec:
         },
         deal=(
             DEALER,
-            Field(
+            count_per_player(
                 "captured",
-                PerPlayer(Integer(minimum=0, maximum=len(DECK))),
                 t("For every player, the number of cards in his bundle at the end."),
-                required=True,
-                mode="summary",
-                label=t("Cards in the bundle"),
-                question=t("How many cards did each bundle hold?"),
+                t("Cards in the bundle"),
+                t("How many cards did each bundle hold?"),
+                maximum=len(DECK),
                 total=Total(lambda n: len(DECK), "cards"),
             ),
             Field(
@@ -44,16 +42,15 @@ def stealing_bundles_record() -> RecordSpec:
                 mode="summary",
                 label=t("Left on the table"),
             ),
-            Field(
+            player_named(
                 "last_capture",
-                PlayerName(),
                 t("The player who made the last capture."),
-                mode="summary",
+                t("Last capture"),
+                t("Who made the last capture?"),
+                required=False,
                 condition=t(
                     "needed with leftovers: last_capturer when cards are left on the table"
                 ),
-                label=t("Last capture"),
-                question=t("Who made the last capture?"),
             ),
             game_records.shuffled_pack(
                 t(

@@ -16,8 +16,6 @@ from referee.records.field_types import (
     Integer,
     ListOf,
     OneOf,
-    PlayerName,
-    SuitType,
 )
 from referee.records.fields import (
     DEALER,
@@ -27,47 +25,27 @@ from referee.records.fields import (
     Obj,
     PerPlayer,
     RecordSpec,
+    full_play_cards,
     in_full_play,
+    pair_of,
+    player_named,
+    trump_suit,
 )
 
 _THROWN_IN = ("thrown_in", True)
 _PLAYED = t("required unless the auction left no single declarer (then left out)")
-_SIDE_POINTS = (
-    Field(
-        "declarer",
-        Integer(),
-        t("The declarer's card points."),
-        nullable=False,
-        label=t("Declarer's card points"),
-    ),
-    Field(
-        "defenders",
-        Integer(),
-        t("The defenders' card points."),
-        nullable=False,
-        label=t("Defenders' card points"),
-    ),
-)
 _TAKEN_SIDE = OneOf((Integer(), Cards()))
 # A summary names the declarer, trumps and discards; a full play shows them (the auction, the widow)
-_DECLARER = Field(
+_DECLARER = player_named(
     "declarer",
-    PlayerName(),
     t("The player whose final answer in the auction was the only yes."),
-    required=True,
+    t("Declarer"),
+    t("Who became the declarer?"),
     unless=_THROWN_IN,
-    mode="summary",
-    label=t("Declarer"),
-    question=t("Who became the declarer?"),
 )
-_TRUMP = Field(
-    "trump",
-    SuitType(),
+_TRUMP = trump_suit(
     t("The suit the declarer named."),
-    required=True,
     unless=_THROWN_IN,
-    mode="summary",
-    label=t("Trumps"),
     question=t("Which suit did the declarer name?"),
 )
 _DISCARDS = Field(
@@ -96,16 +74,13 @@ RECORD = RecordSpec(
     deal=(
         DEALER,
         HANDS_DEALT,
-        Field(
+        full_play_cards(
             "widow",
-            Cards(),
             t(
                 "The two cards left over after the deal; the hands and the widow together are "
                 "the whole pack."
             ),
-            required=True,
-            mode="full",
-            label=t("Widow"),
+            t("Widow"),
         ),
         Field(
             "auction",
@@ -184,7 +159,14 @@ RECORD = RecordSpec(
         ),
         Field(
             "claim",
-            Obj(_SIDE_POINTS, min_fields=1),
+            pair_of(
+                Integer(),
+                ("declarer", t("The declarer's card points."), t("Declarer's card points")),
+                ("defenders", t("The defenders' card points."), t("Defenders' card points")),
+                required=False,
+                nullable=False,
+                min_fields=1,
+            ),
             t(
                 "The card points the table counted, discards included: "
                 "for the declarer, the defenders or both; the referee "

@@ -8,17 +8,19 @@ from typing import Any
 
 from referee.messages import t
 from referee.records.field_types import Card as CardType
-from referee.records.field_types import Cards, Field, Integer, OneOf, SuitType, Total
+from referee.records.field_types import Cards, Field, Integer, OneOf, Total
 from referee.records.fields import (
     CLAIM_PER_PLAYER,
     DEALER,
     NOTE,
     TRICKS_PLAYED,
-    Obj,
     PerPlayer,
     RecordSpec,
+    count_per_player,
     hands_dealt,
     in_full_play,
+    pair_of,
+    trump_suit,
 )
 
 
@@ -40,16 +42,12 @@ def yacht_record(*, hand_sizes: dict[int, int], special_bids: Any) -> RecordSpec
         samples={"summary": "yacht/three-players", "full": "yacht/full-play-four"},
         deal=(
             DEALER,
-            Field(
-                "trump",
-                SuitType(),
+            trump_suit(
                 t(
                     "The trump suit. Required in a full play too: the card drawn for trumps went "
                     "back into the pack, so the hands cannot show it."
                 ),
-                required=True,
-                label=t("Trumps"),
-                question=t("Which suit was trumps?"),
+                mode="both",
             ),
             Field(
                 "trump_card",
@@ -70,23 +68,10 @@ def yacht_record(*, hand_sizes: dict[int, int], special_bids: Any) -> RecordSpec
                 PerPlayer(
                     OneOf(
                         (
-                            Obj(
-                                (
-                                    Field(
-                                        "start",
-                                        Integer(),
-                                        t("The start number."),
-                                        required=True,
-                                        label=t("Start number"),
-                                    ),
-                                    Field(
-                                        "goal",
-                                        Integer(),
-                                        t("The goal number."),
-                                        required=True,
-                                        label=t("Goal number"),
-                                    ),
-                                )
+                            pair_of(
+                                Integer(),
+                                ("start", t("The start number."), t("Start number")),
+                                ("goal", t("The goal number."), t("Goal number")),
                             ),
                             special_bids,
                         )
@@ -100,14 +85,11 @@ def yacht_record(*, hand_sizes: dict[int, int], special_bids: Any) -> RecordSpec
                 label=t("Bids"),
                 question=t("What did each player bid?"),
             ),
-            Field(
+            count_per_player(
                 "tricks",
-                PerPlayer(Integer(minimum=0)),
                 t("The number of tricks each player took; together they must make the whole deal."),
-                required=True,
-                mode="summary",
-                label=t("Tricks taken"),
-                question=t("How many tricks did each player take?"),
+                t("Tricks taken"),
+                t("How many tricks did each player take?"),
                 total=Total(lambda n: hand_sizes[n]),
             ),
             hands_dealt(
