@@ -25,8 +25,10 @@ from referee.engines.game import (
     Option,
     Verdict,
     advance,
+    players_fact,
     rule_table,
 )
+from referee.engines.house_rules import choice_option
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import TrickRules
 from referee.games.deals.buy_or_pass import (
@@ -57,35 +59,33 @@ DEFAULT_VALUES: dict[str, int] = {"hearts": 400, "clubs": 300, "diamonds": 200, 
 DEFAULT_STAKE = 100
 
 OPTIONS: tuple[Option, ...] = (
-    Option(
+    choice_option(
         "ace_of_spades",
         "any_time",
-        ("any_time", "when_void"),
-        help=t("When the A♠, which wins any trick, may be played to a trick of another suit."),
-        choice_help={
-            "any_time": t("At any time, instead of following suit (this edition)."),
-            "when_void": t("Only by a player who cannot follow suit."),
-        },
-        label=t("The A♠ may be played"),
-        choice_labels={
-            "any_time": t("at any time"),
-            "when_void": t("only when void in the suit led"),
-        },
+        t("The A♠ may be played"),
+        t("When the A♠, which wins any trick, may be played to a trick of another suit."),
+        ("any_time", t("at any time"), t("At any time, instead of following suit (this edition).")),
+        (
+            "when_void",
+            t("only when void in the suit led"),
+            t("Only by a player who cannot follow suit."),
+        ),
     ),
-    Option(
+    choice_option(
         "lead_rule",
         "last_suit",
-        ("last_suit", "once_per_deal"),
-        help=t("Which suits the winner of a trick may not lead."),
-        choice_help={
-            "last_suit": t("Not the suit of the trick he has just won (this edition)."),
-            "once_per_deal": t("No suit that has already been led to a trick in this deal."),
-        },
-        label=t("The winner of a trick may not lead"),
-        choice_labels={
-            "last_suit": t("the suit just won"),
-            "once_per_deal": t("a suit already led"),
-        },
+        t("The winner of a trick may not lead"),
+        t("Which suits the winner of a trick may not lead."),
+        (
+            "last_suit",
+            t("the suit just won"),
+            t("Not the suit of the trick he has just won (this edition)."),
+        ),
+        (
+            "once_per_deal",
+            t("a suit already led"),
+            t("No suit that has already been led to a trick in this deal."),
+        ),
     ),
     Option(
         "fine",
@@ -177,7 +177,7 @@ class BuyOrPass(BuyOrPassDeals, Game):
         """The numbers a page shows."""
         values = [t("{suit}: {n}", suit=SUIT_KEYS[k], n=v) for k, v in DEFAULT_VALUES.items()]
         return [
-            (t("Players"), t("{n}, each for himself", n=PLAYERS)),
+            players_fact(self.player_counts),
             (t("Cards"), t("{n} (7 to ace in four suits)", n=self.deck_size)),
             (t("Cards per player"), HAND),
             (t("Stock"), STOCK),

@@ -40,6 +40,7 @@ from referee.engines.game import (
     rule_table,
     target_fact,
 )
+from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger, goes_on, highest_over, level_over, reached
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
@@ -66,20 +67,20 @@ OPTIONS: tuple[Option, ...] = (
         t("He must play a trump if he has one (the source)."),
         t("He may trump or throw any card (Brokke's original rule)."),
     ),
-    Option(
+    choice_option(
         "trump_breaking",
         False,
-        (False, True),
-        help=t("Whether a trump may be led before trumps are broken."),
-        choice_help={
-            False: t("Any card may be led at any time (the source)."),
-            True: t(
+        t("Leading trumps"),
+        t("Whether a trump may be led before trumps are broken."),
+        (False, t("at any time"), t("Any card may be led at any time (the source).")),
+        (
+            True,
+            t("only once trumps are broken"),
+            t(
                 "No trump may be led until a trump has been played to a lead of another suit, "
                 "unless the leader holds only trumps (Brokke's original rule)."
             ),
-        },
-        label=t("Leading trumps"),
-        choice_labels={False: t("at any time"), True: t("only once trumps are broken")},
+        ),
     ),
     Option(
         "target",
