@@ -171,7 +171,6 @@ class BuyOrPass(BuyOrPassDeals, Game):
     )
     length = t("four deals, half an hour")
     deck_size = len(DECK)
-    hand_sizes: ClassVar[dict[int, int]] = {PLAYERS: HAND}
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""

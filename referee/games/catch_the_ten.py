@@ -263,7 +263,6 @@ class CatchTheTen(CatchTheTenDeals, Game):
     length = t("about half an hour")
     deck_size = len(DECK)
     example_fields = (("set_aside", t("Set aside"), "cards"),)
-    hand_sizes = HAND_SIZES
     target = TARGET
     honours = HONOURS
 

@@ -143,7 +143,6 @@ class Korol(KorolDeals, Game):
     )
     length = t("a quarter of an hour a game")
     deck_size = len(DECK)
-    hand_sizes: ClassVar[dict[int, int]] = {PLAYERS: HAND}
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""

@@ -218,7 +218,6 @@ class Yacht(YachtDeals, Game):
         ("trump_card", t("Card drawn"), "card"),
         ("removed", t("Cards removed"), "cards"),
     )
-    hand_sizes = HAND_SIZES
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
