@@ -29,6 +29,7 @@ from referee.engines.game import (
     rule_table,
 )
 from referee.engines.house_rules import choice_option
+from referee.engines.ledger import leaders
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import TrickRules
 from referee.games.deals.buy_or_pass import (
@@ -252,9 +253,8 @@ class BuyOrPass(BuyOrPassDeals, Game):
             results.append(result)
         r.raise_if_any()
         if results and results[-1].number == DEALS:
-            best = max(totals.values())
-            leaders = [p for p, v in totals.items() if v == best]
-            winner = leaders[0] if len(leaders) == 1 else None
+            _, top = leaders(totals)
+            winner = top[0] if len(top) == 1 else None
             termination = t(
                 "The match of {n} deals is over; {pot} stays in the pot.", n=DEALS, pot=pot
             )

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.engines.deals import Deal, Played, each_deal
 from referee.engines.game import Game, Option, Verdict, by_players, players_fact, rule_table
 from referee.engines.house_rules import choice_option
-from referee.engines.ledger import Ledger, settled
+from referee.engines.ledger import Ledger, leaders, settled
 from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
 from referee.engines.turns import (
@@ -357,9 +357,8 @@ class Comet(Game):
         # The winner comes from the agreed deals only: a deal recorded after them is scored (and warned
         # about) but changes nothing (G4-A09).
         agreed = ledger.results[length - 1].totals
-        best = max(agreed.values())
-        leaders = [p for p in players if agreed[p] == best]
-        winner = leaders[0] if len(leaders) == 1 else None
+        best, top = leaders(agreed)
+        winner = top[0] if len(top) == 1 else None
         termination = (
             tn(
                 "The match of {length} deal is over; {player} has won the most chips ({chips}).",
@@ -375,7 +374,7 @@ class Comet(Game):
                 "The match of {length} deals is over; {players} share the most chips ({chips}).",
                 length,
                 length=length,
-                players=leaders,
+                players=top,
                 chips=best,
             )
         )
