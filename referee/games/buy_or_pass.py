@@ -28,7 +28,7 @@ from referee.engines.game import (
     players_fact,
     rule_table,
 )
-from referee.engines.house_rules import choice_option
+from referee.engines.house_rules import choice_option, count_option
 from referee.engines.ledger import leaders
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import TrickRules
@@ -88,15 +88,15 @@ OPTIONS: tuple[Option, ...] = (
             t("No suit that has already been led to a trick in this deal."),
         ),
     ),
-    Option(
+    count_option(
         "fine",
         500,
-        minimum=0,
-        help=t(
+        t("Fine"),
+        t(
             "What a player pays into the pot for taking no trick, and for each pass "
             "while holding the suit led, in minor units."
         ),
-        label=t("Fine"),
+        minimum=0,
         unit="minor",
     ),
 )

@@ -37,7 +37,7 @@ from referee.cards import Rank
 from referee.engines.cards_left import CardsLeft, out_matches, read_left
 from referee.engines.deals import Deal, Played, each_deal, over_before, scores_before
 from referee.engines.game import Game, Option, Verdict, players_fact, rule_table
-from referee.engines.house_rules import choice_option
+from referee.engines.house_rules import choice_option, count_option
 from referee.engines.ledger import Ledger, settled
 from referee.engines.penalty_end import Ended, penalty_end, penalty_verdict
 from referee.engines.reader import Reader
@@ -113,12 +113,11 @@ OPTIONS: tuple[Option, ...] = (
             t("Yes: he may not end his turn while he holds a king and a corner is empty."),
         ),
     ),
-    Option(
+    count_option(
         "target",
         50,
-        minimum=1,
-        help=t("The total of penalty points that ends the game at the end of a hand."),
-        label=t("Penalty points that end the game"),
+        t("Penalty points that end the game"),
+        t("The total of penalty points that ends the game at the end of a hand."),
     ),
     choice_option(
         "losers",

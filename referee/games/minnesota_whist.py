@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from referee.cards import Card
 from referee.engines.deals import Deal, each_deal, over_before, parsed, scores_before
 from referee.engines.game import DealResult, Game, Option, Verdict, rule_table, target_fact
-from referee.engines.house_rules import choice_option
+from referee.engines.house_rules import choice_option, count_option
 from referee.engines.ledger import Ledger, goes_on
 from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
@@ -69,13 +69,7 @@ OPTIONS: tuple[Option, ...] = (
             ),
         ),
     ),
-    Option(
-        "target",
-        13,
-        minimum=1,
-        help=t("The points a side needs to win the game."),
-        label=t("Points to win"),
-    ),
+    count_option("target", 13, t("Points to win"), t("The points a side needs to win the game.")),
 )
 RULES = TrickRules(ORDER_2_TO_A)
 NOBODY = Choice(

@@ -40,7 +40,7 @@ from referee.engines.game import (
     rule_table,
     target_fact,
 )
-from referee.engines.house_rules import choice_option
+from referee.engines.house_rules import choice_option, count_option
 from referee.engines.ledger import Ledger, goes_on, highest_over, level_over, reached
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
@@ -82,35 +82,31 @@ OPTIONS: tuple[Option, ...] = (
             ),
         ),
     ),
-    Option(
+    count_option(
         "target",
         500,
-        minimum=1,
-        help=t("The points a player needs to win the game (1000 for a long game)."),
-        label=t("Points to win"),
+        t("Points to win"),
+        t("The points a player needs to win the game (1000 for a long game)."),
     ),
-    Option(
+    count_option(
         "distance_step",
         DISTANCE_STEP,
-        minimum=1,
-        help=t(
+        t("Points lost per step from the goal"),
+        t(
             "Points an ordinary bid loses, from 100, for each step between the final number and the goal."
         ),
-        label=t("Points lost per step from the goal"),
     ),
-    Option(
+    count_option(
         "thirteen_under_points",
         THIRTEEN_UNDER_POINTS,
-        minimum=1,
-        help=t("What Thirteen Under wins when its bidder takes no trick, and loses otherwise."),
-        label=t("Thirteen Under is worth"),
+        t("Thirteen Under is worth"),
+        t("What Thirteen Under wins when its bidder takes no trick, and loses otherwise."),
     ),
-    Option(
+    count_option(
         "lucky_multiplier",
         LUCKY_MULTIPLIER,
-        minimum=1,
-        help=t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under."),
-        label=t("Lucky Thirteen Under counts (times)"),
+        t("Lucky Thirteen Under counts (times)"),
+        t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under."),
     ),
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
