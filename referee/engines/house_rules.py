@@ -1,6 +1,7 @@
 """House rules declared value by value: :func:`choice_option` builds an :class:`~referee.engines.game.Option`
 whose values each stand next to their few words for the form and their sentence of help, so that a
-game's declaration reads like the table of choices a page shows."""
+game's declaration reads like the table of choices a page shows; :func:`count_option` one that is a
+number, in the same order (name, default, few words, help)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,23 @@ def choice_option(
         label=label,
         choice_labels={value: words for value, words, _ in choices},
     )
+
+
+def count_option(
+    name: str,
+    default: int,
+    label: Message,
+    help: Message,
+    *,
+    minimum: int = 1,
+    unit: str | None = None,
+) -> Option:
+    """A house rule that is a whole number (a target, the points of a bid, a fine), at least ``minimum``;
+    ``label`` and ``help`` say what it counts, ``unit`` what the form shows it in (``"minor"``: money).
+
+    >>> from referee.messages import t
+    >>> count_option("target", 13, t("Points to win"), t("Points needed to win.")) == Option(
+    ...     "target", 13, minimum=1, help=t("Points needed to win."), label=t("Points to win"))
+    True
+    """
+    return Option(name, default, minimum=minimum, help=help, label=label, unit=unit)

@@ -25,8 +25,11 @@ from referee.engines.game import (
     Option,
     Verdict,
     advance,
+    players_fact,
     rule_table,
 )
+from referee.engines.house_rules import choice_option, count_option
+from referee.engines.ledger import leaders
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import TrickRules
 from referee.games.deals.buy_or_pass import (
@@ -57,45 +60,43 @@ DEFAULT_VALUES: dict[str, int] = {"hearts": 400, "clubs": 300, "diamonds": 200, 
 DEFAULT_STAKE = 100
 
 OPTIONS: tuple[Option, ...] = (
-    Option(
+    choice_option(
         "ace_of_spades",
         "any_time",
-        ("any_time", "when_void"),
-        help=t("When the A♠, which wins any trick, may be played to a trick of another suit."),
-        choice_help={
-            "any_time": t("At any time, instead of following suit (this edition)."),
-            "when_void": t("Only by a player who cannot follow suit."),
-        },
-        label=t("The A♠ may be played"),
-        choice_labels={
-            "any_time": t("at any time"),
-            "when_void": t("only when void in the suit led"),
-        },
+        t("The A♠ may be played"),
+        t("When the A♠, which wins any trick, may be played to a trick of another suit."),
+        ("any_time", t("at any time"), t("At any time, instead of following suit (this edition).")),
+        (
+            "when_void",
+            t("only when void in the suit led"),
+            t("Only by a player who cannot follow suit."),
+        ),
     ),
-    Option(
+    choice_option(
         "lead_rule",
         "last_suit",
-        ("last_suit", "once_per_deal"),
-        help=t("Which suits the winner of a trick may not lead."),
-        choice_help={
-            "last_suit": t("Not the suit of the trick he has just won (this edition)."),
-            "once_per_deal": t("No suit that has already been led to a trick in this deal."),
-        },
-        label=t("The winner of a trick may not lead"),
-        choice_labels={
-            "last_suit": t("the suit just won"),
-            "once_per_deal": t("a suit already led"),
-        },
+        t("The winner of a trick may not lead"),
+        t("Which suits the winner of a trick may not lead."),
+        (
+            "last_suit",
+            t("the suit just won"),
+            t("Not the suit of the trick he has just won (this edition)."),
+        ),
+        (
+            "once_per_deal",
+            t("a suit already led"),
+            t("No suit that has already been led to a trick in this deal."),
+        ),
     ),
-    Option(
+    count_option(
         "fine",
         500,
-        minimum=0,
-        help=t(
+        t("Fine"),
+        t(
             "What a player pays into the pot for taking no trick, and for each pass "
             "while holding the suit led, in minor units."
         ),
-        label=t("Fine"),
+        minimum=0,
         unit="minor",
     ),
 )
@@ -171,13 +172,12 @@ class BuyOrPass(BuyOrPassDeals, Game):
     )
     length = t("four deals, half an hour")
     deck_size = len(DECK)
-    hand_sizes: ClassVar[dict[int, int]] = {PLAYERS: HAND}
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         values = [t("{suit}: {n}", suit=SUIT_KEYS[k], n=v) for k, v in DEFAULT_VALUES.items()]
         return [
-            (t("Players"), t("{n}, each for himself", n=PLAYERS)),
+            players_fact(self.player_counts),
             (t("Cards"), t("{n} (7 to ace in four suits)", n=self.deck_size)),
             (t("Cards per player"), HAND),
             (t("Stock"), STOCK),
@@ -253,9 +253,8 @@ class BuyOrPass(BuyOrPassDeals, Game):
             results.append(result)
         r.raise_if_any()
         if results and results[-1].number == DEALS:
-            best = max(totals.values())
-            leaders = [p for p, v in totals.items() if v == best]
-            winner = leaders[0] if len(leaders) == 1 else None
+            _, top = leaders(totals)
+            winner = top[0] if len(top) == 1 else None
             termination = t(
                 "The match of {n} deals is over; {pot} stays in the pot.", n=DEALS, pot=pot
             )

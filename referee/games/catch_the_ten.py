@@ -37,6 +37,7 @@ from referee.engines.game import (
     players_fact,
     rule_table,
 )
+from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger, goes_on, reached, reaches_and_wins
 from referee.engines.reader import Reader
 from referee.engines.revokes import revoke_loss
@@ -66,63 +67,65 @@ OPTIONS: tuple[Option, ...] = (
         t("He must play a trump if he has one (the source)."),
         t("He may trump or throw any card (the traditional rule)."),
     ),
-    Option(
+    choice_option(
         "tie_break",
         "count_out",
-        ("count_out", "lexicographic", "higher_total"),
-        help=t("Who wins when several players reach 41 in the same deal."),
-        choice_help={
-            "count_out": t(
+        t("Several reach 41 in one deal"),
+        t("Who wins when several players reach 41 in the same deal."),
+        (
+            "count_out",
+            t("count the deal out"),
+            t(
                 "Count the deal's points out from the totals before it, in the order ten, extra "
                 "cards, ace, king, queen, jack; the first to reach 41 wins."
             ),
-            "lexicographic": t(
+        ),
+        (
+            "lexicographic",
+            t("the ten decides"),
+            t(
                 "The player who took the ten wins; failing that, more extra cards; then the "
                 "ace, king, queen and jack."
             ),
-            "higher_total": t(
-                "The higher total wins; equal totals are decided in the counting order."
-            ),
-        },
-        label=t("Several reach 41 in one deal"),
-        choice_labels={
-            "count_out": t("count the deal out"),
-            "lexicographic": t("the ten decides"),
-            "higher_total": t("the higher total wins"),
-        },
+        ),
+        (
+            "higher_total",
+            t("the higher total wins"),
+            t("The higher total wins; equal totals are decided in the counting order."),
+        ),
     ),
-    Option(
+    choice_option(
         "revoke_penalty",
         "none",
-        ("none", "loss_of_game"),
-        help=t("What an illegal play found in a full-play record costs."),
-        choice_help={
-            "none": t("It is reported, and the score stands."),
-            "loss_of_game": t(
+        t("A revoke costs"),
+        t("What an illegal play found in a full-play record costs."),
+        ("none", t("nothing: only reported"), t("It is reported, and the score stands.")),
+        (
+            "loss_of_game",
+            t("the game"),
+            t(
                 "A player who revokes (fails to follow suit, or to trump as required) "
                 "loses the game for himself or his side, and the game ends with that "
                 "deal; of the others, the player or side with the highest total wins "
                 "(the traditional penalty). Any other irregularity is only reported."
             ),
-        },
-        label=t("A revoke costs"),
-        choice_labels={"none": t("nothing: only reported"), "loss_of_game": t("the game")},
+        ),
     ),
-    Option(
+    choice_option(
         "partnerships",
         False,
-        (False, True),
-        help=t("Whether four or six players play in two partnerships."),
-        choice_help={
-            False: t("Each player plays for himself (the source)."),
-            True: t(
+        t("Partnerships"),
+        t("Whether four or six players play in two partnerships."),
+        (False, t("everyone plays alone"), t("Each player plays for himself (the source).")),
+        (
+            True,
+            t("two sides of partners"),
+            t(
                 "Two sides, partners in every second seat (with four players, opposite each other); "
                 "each side pools its tricks, and its extra cards are counted against the cards dealt "
                 "to the whole side (the traditional game). The record names the sides under teams."
             ),
-        },
-        label=t("Partnerships"),
-        choice_labels={False: t("everyone plays alone"), True: t("two sides of partners")},
+        ),
     ),
 )
 PARTNERSHIP_COUNTS = (4, 6)
@@ -260,7 +263,6 @@ class CatchTheTen(CatchTheTenDeals, Game):
     length = t("about half an hour")
     deck_size = len(DECK)
     example_fields = (("set_aside", t("Set aside"), "cards"),)
-    hand_sizes = HAND_SIZES
     target = TARGET
     honours = HONOURS
 

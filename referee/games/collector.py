@@ -43,7 +43,7 @@ from referee.engines.deals import Deal
 from referee.engines.fishing_moves import Draw, Lay, Take
 from referee.engines.game import DealResult, Finding, Option, Verdict, rule_table
 from referee.engines.house_rules import choice_option
-from referee.engines.ledger import Ledger
+from referee.engines.ledger import Ledger, leaders
 from referee.engines.reader import Reader
 from referee.engines.turns import TurnDuty
 from referee.games.play.collector import DRAW, HAND, CollectorMove, CollectorState, missing_ranks
@@ -332,17 +332,16 @@ class Collector(fishing.PackGame):
                 )
             winner = winners[0] if len(winners) == 1 else None
             return ledger.verdict(self.slug, options, winner, message, code)
-        best = max(totals.values())
-        leaders = [p for p, v in totals.items() if v == best]
-        if best and len(leaders) == 1:
+        best, top = leaders(totals)
+        if best and len(top) == 1:
             return ledger.verdict(
                 self.slug,
                 options,
-                leaders[0],
+                top[0],
                 t(
                     "Each deal is a game of its own; {player} won the most games ({n}).",
                     n=best,
-                    player=leaders[0],
+                    player=top[0],
                 ),
                 "most_games",
             )

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engines.deals import Deal, Played, each_deal
 from referee.engines.game import Game, Option, Verdict, by_players, players_fact, rule_table
-from referee.engines.ledger import Ledger, settled
+from referee.engines.house_rules import choice_option
+from referee.engines.ledger import Ledger, leaders, settled
 from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
 from referee.engines.turns import (
@@ -59,77 +60,72 @@ PASS_WORDS = {"pass", "пас", "passe"}
 PLAYED_WORDS = {"played", "сыграна", "gespielt"}
 
 OPTIONS: tuple[Option, ...] = (
-    Option(
+    choice_option(
         "run_order",
         "holder",
-        ("holder", "clockwise"),
-        help=t("Who plays the next card of a run."),
-        choice_help={
-            "holder": t(
+        t("The next card of a run"),
+        t("Who plays the next card of a run."),
+        (
+            "holder",
+            t("its holder plays it at once"),
+            t(
                 "Its holder, at once, whatever his seat; a player who holds the next card of his own "
                 "run plays on."
             ),
-            "clockwise": t(
+        ),
+        (
+            "clockwise",
+            t("the turn goes clockwise to it"),
+            t(
                 "The turn passes to the left until it reaches the holder; if the holder is the "
                 "player who played the last card, nobody else could go on, so the run has stopped "
                 "and he leads any card."
             ),
-        },
-        label=t("The next card of a run"),
-        choice_labels={
-            "holder": t("its holder plays it at once"),
-            "clockwise": t("the turn goes clockwise to it"),
-        },
+        ),
     ),
-    Option(
+    choice_option(
         "compulsory_play",
         True,
-        (True, False),
-        help=t("Whether the holder of the next card of a run must play it."),
-        choice_help={
-            True: t("He must play it."),
-            False: t(
-                "He may pass instead; the run then stops, and the player of the last card leads."
-            ),
-        },
-        label=t("The holder of the next card"),
-        choice_labels={True: t("must play it"), False: t("may pass")},
+        t("The holder of the next card"),
+        t("Whether the holder of the next card of a run must play it."),
+        (True, t("must play it"), t("He must play it.")),
+        (
+            False,
+            t("may pass"),
+            t("He may pass instead; the run then stops, and the player of the last card leads."),
+        ),
     ),
-    Option(
+    choice_option(
         "ace",
         "lead_only",
-        ("lead_only", "low"),
-        help=t("What the ace does."),
-        choice_help={
-            "lead_only": t(
+        t("The ace"),
+        t("What the ace does."),
+        (
+            "lead_only",
+            t("high, only led"),
+            t(
                 "The ace ranks above the king but never continues a run: it can only be led, and "
                 "an ace led is a stop."
             ),
-            "low": t(
-                "The ace ranks below the 2 and a run goes on from it to the 2 (as in Commit)."
-            ),
-        },
-        label=t("The ace"),
-        choice_labels={"lead_only": t("high, only led"), "low": t("low, below the 2")},
+        ),
+        (
+            "low",
+            t("low, below the 2"),
+            t("The ace ranks below the 2 and a run goes on from it to the 2 (as in Commit)."),
+        ),
     ),
-    Option(
+    choice_option(
         "nine_of_diamonds",
         "counts_two",
-        ("counts_two", "two_extra", "doubles_hand"),
-        help=t("What the 9♦ left in a hand costs at the settlement."),
-        choice_help={
-            "counts_two": t("It counts two chips instead of one."),
-            "two_extra": t("It costs two chips on top of its own one."),
-            "doubles_hand": t(
-                "Its holder pays two chips for every card he holds (as in Swedish Komet)."
-            ),
-        },
-        label=t("The 9♦ left in a hand"),
-        choice_labels={
-            "counts_two": t("counts two chips"),
-            "two_extra": t("costs two chips extra"),
-            "doubles_hand": t("doubles the holder's payment"),
-        },
+        t("The 9♦ left in a hand"),
+        t("What the 9♦ left in a hand costs at the settlement."),
+        ("counts_two", t("counts two chips"), t("It counts two chips instead of one.")),
+        ("two_extra", t("costs two chips extra"), t("It costs two chips on top of its own one.")),
+        (
+            "doubles_hand",
+            t("doubles the holder's payment"),
+            t("Its holder pays two chips for every card he holds (as in Swedish Komet)."),
+        ),
     ),
 )
 
@@ -361,9 +357,8 @@ class Comet(Game):
         # The winner comes from the agreed deals only: a deal recorded after them is scored (and warned
         # about) but changes nothing (G4-A09).
         agreed = ledger.results[length - 1].totals
-        best = max(agreed.values())
-        leaders = [p for p in players if agreed[p] == best]
-        winner = leaders[0] if len(leaders) == 1 else None
+        best, top = leaders(agreed)
+        winner = top[0] if len(top) == 1 else None
         termination = (
             tn(
                 "The match of {length} deal is over; {player} has won the most chips ({chips}).",
@@ -379,7 +374,7 @@ class Comet(Game):
                 "The match of {length} deals is over; {players} share the most chips ({chips}).",
                 length,
                 length=length,
-                players=leaders,
+                players=top,
                 chips=best,
             )
         )

@@ -37,6 +37,7 @@ from referee.cards import Rank
 from referee.engines.cards_left import CardsLeft, out_matches, read_left
 from referee.engines.deals import Deal, Played, each_deal, over_before, scores_before
 from referee.engines.game import Game, Option, Verdict, players_fact, rule_table
+from referee.engines.house_rules import choice_option, count_option
 from referee.engines.ledger import Ledger, settled
 from referee.engines.penalty_end import Ended, penalty_end, penalty_verdict
 from referee.engines.reader import Reader
@@ -73,72 +74,65 @@ PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 HAND_SIZE = 7
 
 OPTIONS: tuple[Option, ...] = (
-    Option(
+    choice_option(
         "first_player",
         "dealer",
-        ("dealer", "left_of_dealer"),
-        help=t("Who has the first turn of a hand."),
-        choice_help={
-            "dealer": t("The dealer (the source text)."),
-            "left_of_dealer": t("The player on the dealer's left (the original rules)."),
-        },
-        label=t("First turn of a hand"),
-        choice_labels={
-            "dealer": t("the dealer"),
-            "left_of_dealer": t("the player left of the dealer"),
-        },
+        t("First turn of a hand"),
+        t("Who has the first turn of a hand."),
+        ("dealer", t("the dealer"), t("The dealer (the source text).")),
+        (
+            "left_of_dealer",
+            t("the player left of the dealer"),
+            t("The player on the dealer's left (the original rules)."),
+        ),
     ),
-    Option(
+    choice_option(
         "end_when_out",
         False,
-        (False, True),
-        help=t("Whether the hand ends when the first player gets rid of his cards."),
-        choice_help={
-            False: t(
+        t("The hand ends when the first player is out"),
+        t("Whether the hand ends when the first player gets rid of his cards."),
+        (
+            False,
+            t("no, the others play on"),
+            t(
                 "No (the source text): he scores nothing and drops out, and the others play on "
                 "until one player is left holding cards or the hand is blocked."
             ),
-            True: t("Yes (the original rules): the hand ends at once."),
-        },
-        label=t("The hand ends when the first player is out"),
-        choice_labels={False: t("no, the others play on"), True: t("yes, at once")},
+        ),
+        (True, t("yes, at once"), t("Yes (the original rules): the hand ends at once.")),
     ),
-    Option(
+    choice_option(
         "kings_compulsory",
         False,
-        (False, True),
-        help=t("Whether a player must put a king he holds into an empty corner before he draws."),
-        choice_help={
-            False: t("No: every move is optional."),
-            True: t("Yes: he may not end his turn while he holds a king and a corner is empty."),
-        },
-        label=t("A king must fill an empty corner"),
-        choice_labels={False: t("no"), True: t("yes")},
+        t("A king must fill an empty corner"),
+        t("Whether a player must put a king he holds into an empty corner before he draws."),
+        (False, t("no"), t("No: every move is optional.")),
+        (
+            True,
+            t("yes"),
+            t("Yes: he may not end his turn while he holds a king and a corner is empty."),
+        ),
     ),
-    Option(
+    count_option(
         "target",
         50,
-        minimum=1,
-        help=t("The total of penalty points that ends the game at the end of a hand."),
-        label=t("Penalty points that end the game"),
+        t("Penalty points that end the game"),
+        t("The total of penalty points that ends the game at the end of a hand."),
     ),
-    Option(
+    choice_option(
         "losers",
         "highest",
-        ("highest", "all_at_target"),
-        help=t("Who loses when the game ends."),
-        choice_help={
-            "highest": t(
+        t("Who loses at the end"),
+        t("Who loses when the game ends."),
+        (
+            "highest",
+            t("the highest total"),
+            t(
                 "The player with the highest total among those at or over the target (several "
                 "with the same highest total all lose)."
             ),
-            "all_at_target": t("Every player at or over the target."),
-        },
-        label=t("Who loses at the end"),
-        choice_labels={
-            "highest": t("the highest total"),
-            "all_at_target": t("everyone at the target"),
-        },
+        ),
+        ("all_at_target", t("everyone at the target"), t("Every player at or over the target.")),
     ),
 )
 

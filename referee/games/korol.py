@@ -26,8 +26,11 @@ from referee.engines.game import (
     Option,
     Verdict,
     advance,
+    must_trump_option,
+    players_fact,
     rule_table,
 )
+from referee.engines.house_rules import choice_option
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import TrickRules
 from referee.games.deals.korol import (
@@ -50,31 +53,22 @@ if TYPE_CHECKING:
     from referee.engines.trick_duties import Duty
 
 OPTIONS: tuple[Option, ...] = (
-    Option(
-        "must_trump_when_void",
+    must_trump_option(
         False,
-        (False, True),
-        help=t("What a player who cannot follow suit must do."),
-        choice_help={
-            False: t("He may trump or throw any card (this edition)."),
-            True: t("He must play a trump if he has one."),
-        },
-        label=t("A player who cannot follow suit"),
-        choice_labels={True: t("must play a trump"), False: t("may throw any card")},
+        t("He must play a trump if he has one."),
+        t("He may trump or throw any card (this edition)."),
     ),
-    Option(
+    choice_option(
         "free_play",
         False,
-        (False, True),
-        help=t("Whether a player must follow suit."),
-        choice_help={
-            False: t("He must follow suit if he can (this edition)."),
-            True: t(
-                "Any card may be played; a card of another suit still wins only if it is a trump."
-            ),
-        },
-        label=t("Following suit"),
-        choice_labels={False: t("compulsory"), True: t("not required")},
+        t("Following suit"),
+        t("Whether a player must follow suit."),
+        (False, t("compulsory"), t("He must follow suit if he can (this edition).")),
+        (
+            True,
+            t("not required"),
+            t("Any card may be played; a card of another suit still wins only if it is a trump."),
+        ),
     ),
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
@@ -149,13 +143,12 @@ class Korol(KorolDeals, Game):
     )
     length = t("a quarter of an hour a game")
     deck_size = len(DECK)
-    hand_sizes: ClassVar[dict[int, int]] = {PLAYERS: HAND}
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
         quotas = [t("{title}: {n}", title=title_name(k), n=v) for k, v in DEFAULT_QUOTAS.items()]
         return [
-            (t("Players"), t("{n}, each for himself", n=PLAYERS)),
+            players_fact(self.player_counts),
             (t("Cards"), t("{n} (6 to ace in four suits)", n=self.deck_size)),
             (t("Cards per player"), HAND),
             (t("Rank of the cards"), t("A K Q J 10 9 8 7 6 (highest first)")),

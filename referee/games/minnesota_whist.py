@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from referee.cards import Card
 from referee.engines.deals import Deal, each_deal, over_before, parsed, scores_before
 from referee.engines.game import DealResult, Game, Option, Verdict, rule_table, target_fact
+from referee.engines.house_rules import choice_option, count_option
 from referee.engines.ledger import Ledger, goes_on
 from referee.engines.reader import Reader
 from referee.engines.replay import read_hands
@@ -45,32 +46,30 @@ TRICKS = 13
 BOOK = 6  # tricks over this count
 
 OPTIONS: tuple[Option, ...] = (
-    Option(
+    choice_option(
         "scoring",
         "seed",
-        ("seed", "pagat"),
-        help=t("How a hand is scored."),
-        choice_help={
-            "seed": t(
+        t("Scoring"),
+        t("How a hand is scored."),
+        (
+            "seed",
+            t("as in the source"),
+            t(
                 "As the source and its samples: high, the granders score 1 per trick over 6, or, if "
                 "they take fewer than 7, the other side scores 2 per trick over 6; low, the side "
                 "with fewer than 7 tricks scores 7 minus its tricks."
             ),
-            "pagat": t(
+        ),
+        (
+            "pagat",
+            t("as on pagat.com"),
+            t(
                 "As pagat.com: high, the side with more tricks scores 1 per trick over 6; low, the "
                 "side with more tricks loses 1 per trick over 6."
             ),
-        },
-        label=t("Scoring"),
-        choice_labels={"seed": t("as in the source"), "pagat": t("as on pagat.com")},
+        ),
     ),
-    Option(
-        "target",
-        13,
-        minimum=1,
-        help=t("The points a side needs to win the game."),
-        label=t("Points to win"),
-    ),
+    count_option("target", 13, t("Points to win"), t("The points a side needs to win the game.")),
 )
 RULES = TrickRules(ORDER_2_TO_A)
 NOBODY = Choice(

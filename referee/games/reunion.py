@@ -46,6 +46,7 @@ from referee.engines.game import (
     players_fact,
     rule_table,
 )
+from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger, leaders, pay
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import TrickRules
@@ -81,18 +82,24 @@ UNIT_STEPS: tuple[tuple[int, int], ...] = (
 UNITS_FOR_NOTHING = 4  # a player who ends the game with no points at all
 
 OPTIONS: tuple[Option, ...] = (
-    Option(
+    choice_option(
         "settlement",
         "points",
-        ("points", "original_units"),
-        help=t("How the deals and the game are settled."),
-        choice_help={
-            "points": t(
+        t("Settlement"),
+        t("How the deals and the game are settled."),
+        (
+            "points",
+            t("in points"),
+            t(
                 "As the source: a player who takes no trick pays {penalty} points to each other "
                 "player, and the highest total after the last deal wins.",
                 penalty=PENALTY,
             ),
-            "original_units": t(
+        ),
+        (
+            "original_units",
+            t("in the old units"),
+            t(
                 "As the old German rules, in units (of money or chips); the points only rank "
                 "the players. A player who takes no trick pays {trickless} unit to each other "
                 "player. A player whose left jack falls to the right jack pays {left} unit to the "
@@ -109,9 +116,7 @@ OPTIONS: tuple[Option, ...] = (
                 limit_three=UNIT_STEPS[2][0],
                 four=UNITS_FOR_NOTHING,
             ),
-        },
-        label=t("Settlement"),
-        choice_labels={"points": t("in points"), "original_units": t("in the old units")},
+        ),
     ),
 )
 

@@ -51,6 +51,7 @@ from referee.engines.deals import (
     scores_before,
 )
 from referee.engines.game import Game, Option, Verdict, rule_table
+from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger, leaders
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import TrickRules
@@ -65,7 +66,6 @@ from referee.games.deals.trump_seven import (
     RANK_POINTS,
     RULES,
     SEVEN_OF_TRUMPS,
-    SIDES,
     TO_MAKE,
     TRUMP_ORDER,
     WIDOW_SIZE,
@@ -77,32 +77,32 @@ from referee.records.declarations.trump_seven import RECORD
 from referee.records.source import Document
 
 OPTIONS: tuple[Option, ...] = (
-    Option(
+    choice_option(
         "discards_count_for",
         DECLARER,
-        SIDES,
-        help=t("Whose card points the declarer's discards are."),
-        choice_help={
-            DECLARER: t("They count for the declarer (the original rule)."),
-            DEFENDERS: t(
+        t("The declarer's discards count for"),
+        t("Whose card points the declarer's discards are."),
+        (DECLARER, t("the declarer"), t("They count for the declarer (the original rule).")),
+        (
+            DEFENDERS,
+            t("the defenders"),
+            t(
                 'They count for the defenders (the source: they "go one each to the other '
                 'players").'
             ),
-        },
-        label=t("The declarer's discards count for"),
-        choice_labels={DECLARER: t("the declarer"), DEFENDERS: t("the defenders")},
+        ),
     ),
-    Option(
+    choice_option(
         "first_lead",
         DECLARER,
-        (DECLARER, "eldest"),
-        help=t("Who leads to the first trick."),
-        choice_help={
-            DECLARER: t("The declarer (the source)."),
-            "eldest": t("The player on the dealer's left, the eldest hand (the original rule)."),
-        },
-        label=t("First lead"),
-        choice_labels={DECLARER: t("declarer"), "eldest": t("the player left of the dealer")},
+        t("First lead"),
+        t("Who leads to the first trick."),
+        (DECLARER, t("declarer"), t("The declarer (the source).")),
+        (
+            "eldest",
+            t("the player left of the dealer"),
+            t("The player on the dealer's left, the eldest hand (the original rule)."),
+        ),
     ),
 )
 

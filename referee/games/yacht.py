@@ -40,6 +40,7 @@ from referee.engines.game import (
     rule_table,
     target_fact,
 )
+from referee.engines.house_rules import choice_option, count_option
 from referee.engines.ledger import Ledger, goes_on, highest_over, level_over, reached
 from referee.engines.reader import Reader
 from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
@@ -66,50 +67,46 @@ OPTIONS: tuple[Option, ...] = (
         t("He must play a trump if he has one (the source)."),
         t("He may trump or throw any card (Brokke's original rule)."),
     ),
-    Option(
+    choice_option(
         "trump_breaking",
         False,
-        (False, True),
-        help=t("Whether a trump may be led before trumps are broken."),
-        choice_help={
-            False: t("Any card may be led at any time (the source)."),
-            True: t(
+        t("Leading trumps"),
+        t("Whether a trump may be led before trumps are broken."),
+        (False, t("at any time"), t("Any card may be led at any time (the source).")),
+        (
+            True,
+            t("only once trumps are broken"),
+            t(
                 "No trump may be led until a trump has been played to a lead of another suit, "
                 "unless the leader holds only trumps (Brokke's original rule)."
             ),
-        },
-        label=t("Leading trumps"),
-        choice_labels={False: t("at any time"), True: t("only once trumps are broken")},
+        ),
     ),
-    Option(
+    count_option(
         "target",
         500,
-        minimum=1,
-        help=t("The points a player needs to win the game (1000 for a long game)."),
-        label=t("Points to win"),
+        t("Points to win"),
+        t("The points a player needs to win the game (1000 for a long game)."),
     ),
-    Option(
+    count_option(
         "distance_step",
         DISTANCE_STEP,
-        minimum=1,
-        help=t(
+        t("Points lost per step from the goal"),
+        t(
             "Points an ordinary bid loses, from 100, for each step between the final number and the goal."
         ),
-        label=t("Points lost per step from the goal"),
     ),
-    Option(
+    count_option(
         "thirteen_under_points",
         THIRTEEN_UNDER_POINTS,
-        minimum=1,
-        help=t("What Thirteen Under wins when its bidder takes no trick, and loses otherwise."),
-        label=t("Thirteen Under is worth"),
+        t("Thirteen Under is worth"),
+        t("What Thirteen Under wins when its bidder takes no trick, and loses otherwise."),
     ),
-    Option(
+    count_option(
         "lucky_multiplier",
         LUCKY_MULTIPLIER,
-        minimum=1,
-        help=t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under."),
-        label=t("Lucky Thirteen Under counts (times)"),
+        t("Lucky Thirteen Under counts (times)"),
+        t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under."),
     ),
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
@@ -217,7 +214,6 @@ class Yacht(YachtDeals, Game):
         ("trump_card", t("Card drawn"), "card"),
         ("removed", t("Cards removed"), "cards"),
     )
-    hand_sizes = HAND_SIZES
 
     def facts(self) -> list[tuple[Message, Any]]:
         """The numbers a page shows."""
