@@ -112,13 +112,14 @@ def play_rounds(state: co.CollectorState, rng: random.Random, limit: int = LIMIT
             else:
                 left = len(stock)
                 got = [popleft(), popleft()] if left > 1 else [popleft()] if left else []
-                counts, new = have[me], 0
+                counts = have[me]
                 for card in got:
-                    if not counts[card.rank]:
-                        new += 1
-                    counts[card.rank] += 1
-                kinds[me] += new
-                if new and kinds[me] == co.SET and each_turn:
+                    if counts[card.rank]:
+                        counts[card.rank] += 1
+                    else:  # a rank he lacked
+                        counts[card.rank] = 1
+                        kinds[me] += 1
+                if kinds[me] == co.SET and each_turn:
                     stock.extendleft(reversed(got))  # put back: the game's own draw makes the move
                     _hand_over(state, rnd, queue, laid, pool, drawn)
                     _last_move(state, order, me, DRAW_MOVE)
