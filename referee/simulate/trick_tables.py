@@ -28,6 +28,7 @@ from referee.messages import Message, render, t, tn
 from referee.notation import format_card
 from referee.simulate import minnesota_whist as sim_mw
 from referee.simulate import yacht as sim_yacht
+from referee.simulate.play import deal_one_by_one
 from referee.simulate.players import trick_card
 from referee.simulate.table import Ask, Choice, Script, Table, card_choice, parse_token_card
 
@@ -249,9 +250,7 @@ class CatchTheTenTable(TrickTable):
         self.dealer = n - 1
         size = ctt.HAND_SIZES[n]
         cards = self.shuffled(ctt.DECK)
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for k in range(n):
-            hands[(self.dealer + 1 + k) % n] = cards[k : size * n : n]
+        hands = deal_one_by_one(cards, n, self.dealer, size * n)
         self.dealt = hands
         self.aside = cards[size * n :]
         self.trump = hands[self.dealer][-1].suit
@@ -280,7 +279,7 @@ class MinnesotaWhistTable(TrickTable):
     def script(self) -> Script:
         self.dealer = 3
         cards = self.shuffled(deck())
-        hands = [cards[(k - self.dealer - 1) % 4 :: 4] for k in range(4)]
+        hands = deal_one_by_one(cards, 4, self.dealer)
         self.dealt, self.holding = hands, [list(h) for h in hands]
         self.bids: list[Card] = []
         self.granding: int | None = None
@@ -354,9 +353,7 @@ class YachtTable(TrickTable):
         assert trump is not None
         self.removed = deals_yacht.default_removed(trump, n)
         pack = [c for c in cards if c not in self.removed]
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for k in range(n):
-            hands[(self.dealer + 1 + k) % n] = pack[k::n]
+        hands = deal_one_by_one(pack, n, self.dealer)
         self.dealt, self.holding = hands, [list(h) for h in hands]
         self.bids: dict[int, Any] = {}
         for k in range(n):

@@ -34,6 +34,7 @@ from referee.simulate import construction as sim_cn
 from referee.simulate import kings_corners as sim_kc
 from referee.simulate import red_and_black as sim_rb
 from referee.simulate import stealing_bundles as sim_sb
+from referee.simulate.play import deal_one_by_one
 from referee.simulate.table import (
     Ask,
     Choice,
@@ -150,9 +151,7 @@ class CometTable(TurnTable):
         n = self.players_count
         self.dealer = n - 1
         cards = self.shuffled(comet.DECK)
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i, card in enumerate(cards):
-            hands[i % n].append(card)
+        hands = deal_one_by_one(cards, n, self.dealer)
         self.dealt = [sorted(h) for h in hands]
         self.state = comet.CometDeal(self.players, hands, **self.options())
         yield from self.turns()
