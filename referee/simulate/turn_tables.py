@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from referee.cards import Card
 from referee.engines import fishing_moves
@@ -45,11 +45,13 @@ from referee.simulate.table import (
     parse_token_card,
 )
 
+S = TypeVar("S", bound=TurnState[Any])  # the game's own state, so a table reads its parts typed
 
-class TurnTable(Table):
+
+class TurnTable(Table, Generic[S]):
     """A turn game's table: the engine's legal moves as choices, its own error for any other move."""
 
-    state: TurnState[Any]
+    state: S
 
     @abstractmethod
     def choice(self, move: Any) -> Choice:
@@ -141,7 +143,7 @@ class TurnTable(Table):
         }
 
 
-class CometTable(TurnTable):
+class CometTable(TurnTable[comet.CometDeal]):
     """Comet for three: runs of one suit; the holder of the next card plays it."""
 
     slug = "comet"
@@ -173,10 +175,10 @@ class CometTable(TurnTable):
         )
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_comet.comet_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_comet.comet_move(self.state, legal)
 
     def view(self) -> dict[str, Any]:
-        state: comet.CometDeal = self.state  # type: ignore[assignment]
+        state = self.state
         run = [turn.move.card for turn in state.history[-8:] if isinstance(turn.move, comet.Play)]
         facts: list[tuple[Message, Any]] = [(t("Dealer"), self.players[self.dealer])]
         if state.need is not None:
@@ -185,10 +187,9 @@ class CometTable(TurnTable):
         return self.base_view(hands, [self.zone("run", t("Played"), run)], facts)
 
     def record(self) -> dict[str, Any]:
-        state: comet.CometDeal = self.state  # type: ignore[assignment]
         sep = ", " if self.notation == "de" else " "
         tokens = [
-            self.write([m.card]) if isinstance(m, comet.Play) else "pass" for m in state.moves
+            self.write([m.card]) if isinstance(m, comet.Play) else "pass" for m in self.state.moves
         ]
         return self.one_deal(
             {
@@ -199,7 +200,7 @@ class CometTable(TurnTable):
         )
 
 
-class RedAndBlackTable(TurnTable):
+class RedAndBlackTable(TurnTable[rb.RedBlackGame]):
     """Red and Black for three: draw until the colour on top of the pile comes up."""
 
     slug = "red-and-black"
@@ -230,10 +231,10 @@ class RedAndBlackTable(TurnTable):
         return legal[0]
 
     def seat_notes(self, seat: int) -> list[Message]:
-        return [t("cards taken: {n}", n=self.state.taken[seat])]  # type: ignore[attr-defined]
+        return [t("cards taken: {n}", n=self.state.taken[seat])]
 
     def view(self) -> dict[str, Any]:
-        state: rb.RedBlackGame = self.state  # type: ignore[assignment]
+        state = self.state
         pile = [self.red, *[c for c in state.pile_items() if isinstance(c, Card)]]
         taken = [c for c in state._current if isinstance(c, Card)]
         facts: list[tuple[Message, Any]] = [
@@ -257,7 +258,7 @@ class RedAndBlackTable(TurnTable):
         )
 
 
-class StealingBundlesTable(TurnTable):
+class StealingBundlesTable(TurnTable[sb.BundlesState]):
     """Stealing Bundles for three: match a table card or the top of another player's bundle."""
 
     slug = "stealing-bundles"
@@ -290,13 +291,13 @@ class StealingBundlesTable(TurnTable):
         return fishing_moves.Play(card, (table,) if table is not None else ())
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_sb.bundles_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_sb.bundles_move(self.state, legal)
 
     def seat_notes(self, seat: int) -> list[Message]:
-        return [t("bundle: {n}", n=len(self.state.bundles[seat]))]  # type: ignore[attr-defined]
+        return [t("bundle: {n}", n=len(self.state.bundles[seat]))]
 
     def view(self) -> dict[str, Any]:
-        state: sb.BundlesState = self.state  # type: ignore[assignment]
+        state = self.state
         zones = [self.zone("table", t("Table"), sorted(state.table), targets=True)]
         for seat, name in enumerate(self.players):
             top = state.top(seat)
@@ -315,17 +316,16 @@ class StealingBundlesTable(TurnTable):
         return self.base_view(state.hands, zones, facts)
 
     def record(self) -> dict[str, Any]:
-        state: sb.BundlesState = self.state  # type: ignore[assignment]
         return self.one_deal(
             {
                 "dealer": self.players[self.dealer],
-                "pack": self.write(state.pack),
-                "moves": [fishing_moves.write_play(m, self.notation) for m in state.moves],
+                "pack": self.write(self.state.pack),
+                "moves": [fishing_moves.write_play(m, self.notation) for m in self.state.moves],
             }
         )
 
 
-class CollectorTable(TurnTable):
+class CollectorTable(TurnTable[co.CollectorState]):
     """Collector for three: lay a card, then take one laid by another player or draw two; collect all 13 ranks."""
 
     slug = "collector"
@@ -362,7 +362,7 @@ class CollectorTable(TurnTable):
         return fishing_moves.Lay(card) if card is not None else None
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_co.collector_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_co.collector_move(self.state, legal)
 
     def tries(self, legal: list[Any]) -> list[Choice]:
         if fishing_moves.DRAW_MOVE in legal:
@@ -370,11 +370,11 @@ class CollectorTable(TurnTable):
         return [Choice("draw", t("draws from the stock"), move=fishing_moves.DRAW_MOVE)]
 
     def seat_notes(self, seat: int) -> list[Message]:
-        held = self.state.hands[seat]  # type: ignore[attr-defined]
+        held = self.state.hands[seat]
         return [t("ranks missing: {n}", n=len(co.missing_ranks(held)))]
 
     def view(self) -> dict[str, Any]:
-        state: co.CollectorState = self.state  # type: ignore[assignment]
+        state = self.state
         laid = [c for _, c in state.laid if c not in state.taken]
         zone = self.zone("laid", t("Laid this round"), laid, targets=state.phase == "take")
         missing = co.missing_ranks(state.hands[self.reader])
@@ -386,17 +386,16 @@ class CollectorTable(TurnTable):
         return self.base_view(state.hands, [zone], facts)
 
     def record(self) -> dict[str, Any]:
-        state: co.CollectorState = self.state  # type: ignore[assignment]
         return self.one_deal(
             {
                 "dealer": self.players[self.dealer],
-                "pack": self.write(state.pack),
-                "rounds": sim_co.write_rounds(state, self.notation),
+                "pack": self.write(self.state.pack),
+                "rounds": sim_co.write_rounds(self.state, self.notation),
             }
         )
 
 
-class KingsCornersTable(TurnTable):
+class KingsCornersTable(TurnTable[kc.KingsCornersHand]):
     """Kings Corners for three: build down in alternating colours on the sides and the corners."""
 
     slug = "kings-corners"
@@ -432,10 +431,10 @@ class KingsCornersTable(TurnTable):
         return None
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_kc.kings_corners_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_kc.kings_corners_move(self.state, legal)
 
     def view(self) -> dict[str, Any]:
-        state: kc.KingsCornersHand = self.state  # type: ignore[assignment]
+        state = self.state
         zones = [
             self.zone(p, t("pile {pile}", pile=p), list(state.piles[p]), target=p) for p in kc.PILES
         ]
@@ -446,7 +445,6 @@ class KingsCornersTable(TurnTable):
         return self.base_view(state.hands, zones, facts)
 
     def record(self) -> dict[str, Any]:
-        state: kc.KingsCornersHand = self.state  # type: ignore[assignment]
         turns = [
             "; ".join(
                 sim_kc.write_move(m, self.notation)
@@ -454,7 +452,7 @@ class KingsCornersTable(TurnTable):
                 if not isinstance(m, kc.EndTurn)
             )
             or "-"
-            for turn in state.turns
+            for turn in self.state.turns
             if turn.moves
         ]
         return self.one_deal(
@@ -499,7 +497,7 @@ def construction_group(move: cn.Action) -> Message | None:
 _GROUPS: dict[tuple[str, int], Message] = {}
 
 
-class ConstructionTable(TurnTable):
+class ConstructionTable(TurnTable[cn.ConstructionGame]):
     """Construction for two: each turned card belongs to the player of its colour, who builds or moves with it."""
 
     slug = "construction"
@@ -527,7 +525,7 @@ class ConstructionTable(TurnTable):
 
     def tries(self, legal: list[Any]) -> list[Choice]:
         """A few uses of the card the rules forbid now (a token moved where it may not go)."""
-        game: cn.ConstructionGame = self.state  # type: ignore[assignment]
+        game = self.state
         card = legal[0].card
         side = cn.side_of(card)
         candidates = [cn.Action(card, "large", (p,)) for p in game.neighbours(game.large[side])]
@@ -538,13 +536,13 @@ class ConstructionTable(TurnTable):
         return [self.choice(m) for m in forbidden]
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_cn.construction_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_cn.construction_move(self.state, legal)
 
     def view(self) -> dict[str, Any]:
         from referee.present.draw import grid
         from referee.present.pictures.construction import describe, places
 
-        game: cn.ConstructionGame = self.state  # type: ignore[assignment]
+        game = self.state
         # Drawn from the live game (a picture of a worked example replays its record instead).
         svg = grid(
             places(game, set(), set()), self.lang, alt=describe(game, None, set(), set(), self.lang)
