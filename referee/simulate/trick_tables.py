@@ -103,10 +103,10 @@ class TrickTable(Table):
             mine = t("You may play: {cards}.", cards=sorted(legal))
         return [*out, mine]
 
-    def ask_bid(
-        self, seat: int, choices: list[Choice], auto: Choice, duty: Message, rule: str
-    ) -> Ask:
-        """``seat``'s bid, one of ``choices``: the computer bids ``auto``; ``duty`` says how to bid, by ``rule``."""
+    def ask_bid(self, seat: int, choices: list[Choice], bid: Any, duty: Message, rule: str) -> Ask:
+        """``seat``'s bid, one of ``choices``: the computer makes the choice whose move is ``bid``;
+        ``duty`` says how to bid, by ``rule``."""
+        auto = next(c for c in choices if c.move == bid)
         return Ask(
             seat,
             choices,
@@ -283,6 +283,7 @@ class MinnesotaWhistTable(TrickTable):
         self.dealt, self.holding = hands, [list(h) for h in hands]
         self.bids: list[Card] = []
         self.granding: int | None = None
+        how_to_bid = t("Show a black card to bid grand (a high hand), a red card for low.")
         for k in range(4):
             seat = (self.dealer + 1 + k) % 4
             hand = hands[seat]
@@ -299,14 +300,7 @@ class MinnesotaWhistTable(TrickTable):
             strong = sim_mw.wants_grand(hand)
             colour = [c for c in hand if c.suit.is_red != strong] or hand  # type: ignore[union-attr]
             low_card = min(colour, key=lambda c: c.rank)
-            auto = next(c for c in choices if c.card == low_card)
-            choice = yield self.ask_bid(
-                seat,
-                choices,
-                auto,
-                t("Show a black card to bid grand (a high hand), a red card for low."),
-                "MW-S6",
-            )
+            choice = yield self.ask_bid(seat, choices, low_card, how_to_bid, "MW-S6")
             self.bids.append(choice.move)
             if not choice.card.suit.is_red:  # type: ignore[union-attr]
                 self.granding = seat
@@ -356,6 +350,7 @@ class YachtTable(TrickTable):
         hands = deal_one_by_one(pack, n, self.dealer)
         self.dealt, self.holding = hands, [list(h) for h in hands]
         self.bids: dict[int, Any] = {}
+        how_to_bid = t("Bid a start and a goal number, or Thirteen Under (no tricks at all).")
         for k in range(n):
             seat = (self.dealer + 1 + k) % n
             hand = hands[seat]
@@ -377,14 +372,7 @@ class YachtTable(TrickTable):
             )
             choices.append(Choice("lucky", t("bids Lucky Thirteen Under"), move=deals_yacht.LUCKY))
             bid = sim_yacht.yacht_bid(hand, trump, self.total)
-            auto = next(c for c in choices if c.move == bid)
-            choice = yield self.ask_bid(
-                seat,
-                choices,
-                auto,
-                t("Bid a start and a goal number, or Thirteen Under (no tricks at all)."),
-                "Y-O6",
-            )
+            choice = yield self.ask_bid(seat, choices, bid, how_to_bid, "Y-O6")
             self.bids[seat] = choice.move
         first = yacht.first_lead_card(trump)
         leader = next(seat for seat, hand in enumerate(hands) if first in hand)
