@@ -45,7 +45,6 @@ class TrumpSevenTable(TrickTable):
 
     def script(self) -> Script:
         n = self.players_count
-        self.dealer = n - 1
         cards = self.shuffled(t7.DECK)
         hands = deal_in_packets(cards, n, self.dealer, sim_t7.PACKETS)
         self.dealt = [list(h) for h in hands]
@@ -222,7 +221,6 @@ class KorolTable(TrickTable):
 
     def script(self) -> Script:
         n = korol.PLAYERS
-        self.dealer = n - 1
         opts = self.options()
         rules = korol.RULES[(opts["must_trump_when_void"], opts["free_play"])]
         self.quotas = dict(korol.DEFAULT_QUOTAS)
@@ -402,7 +400,6 @@ class BuyOrPassTable(TrickTable):
 
     def script(self) -> Script:
         n, size = bop.PLAYERS, bop.HAND
-        self.dealer = n - 1
         opts = self.options()
         cards = self.shuffled(bop.DECK)
         hands = deal_in_packets(cards, n, self.dealer, (size,))  # a whole hand at a time

@@ -223,7 +223,9 @@ class Table(ABC):
 
     slug: str = ""
     players_count: int = 4
-    dealer = 0
+    dealer: int
+    """The dealer's seat: the last unless a game's :meth:`script` says otherwise, so that the reader
+    (seat 0), on the dealer's left, is the first to play."""
     dealt: list[list[Card]]
     """The hands as dealt, a seat each (a game's :meth:`script` deals them)."""
     alone: bool = False
@@ -240,6 +242,7 @@ class Table(ABC):
             PLAYER_NAMES.get(lang, PLAYER_NAMES["en"])[: self.players_count]
         )
         self.reader = 0
+        self.dealer = self.players_count - 1
         self.rng = random.Random(seed)  # the shuffle
         self.bots = random.Random(seed * 7919 + 1)  # the computer players' few random picks
         self.log: list[Event] = []

@@ -247,7 +247,6 @@ class CatchTheTenTable(TrickTable):
 
     def script(self) -> Script:
         n = self.players_count
-        self.dealer = n - 1
         size = ctt.HAND_SIZES[n]
         cards = self.shuffled(ctt.DECK)
         hands = deal_one_by_one(cards, n, self.dealer, size * n)
@@ -277,7 +276,6 @@ class MinnesotaWhistTable(TrickTable):
     slug = "minnesota-whist"
 
     def script(self) -> Script:
-        self.dealer = 3
         cards = self.shuffled(deck())
         hands = deal_one_by_one(cards, 4, self.dealer)
         self.dealt, self.holding = hands, [list(h) for h in hands]
@@ -339,7 +337,6 @@ class YachtTable(TrickTable):
 
     def script(self) -> Script:
         n = self.players_count
-        self.dealer = n - 1
         self.total = yacht.HAND_SIZES[n]
         cards = self.shuffled(yacht.DECK)
         self.drawn = cards[len(cards) // 2]  # shown and put back: only its suit matters

@@ -150,10 +150,8 @@ class CometTable(TurnTable[comet.CometDeal]):
     players_count = 3
 
     def script(self) -> Script:
-        n = self.players_count
-        self.dealer = n - 1
         cards = self.shuffled(comet.DECK)
-        hands = deal_one_by_one(cards, n, self.dealer)
+        hands = deal_one_by_one(cards, self.players_count, self.dealer)
         self.dealt = [sorted(h) for h in hands]
         self.state = comet.CometDeal(self.players, hands, **self.options())
         yield from self.turns()
@@ -207,7 +205,6 @@ class RedAndBlackTable(TurnTable[rb.RedBlackGame]):
     players_count = 3
 
     def script(self) -> Script:
-        self.dealer = self.players_count - 1
         self.black, self.red, stock = sim_rb.shuffled_stock(self.rng)
         self.stock = stock
         self.state = rb.RedBlackGame(
@@ -266,7 +263,6 @@ class StealingBundlesTable(TurnTable[sb.BundlesState]):
     alone = True
 
     def script(self) -> Script:
-        self.dealer = self.players_count - 1
         pack = self.shuffled(sb.DECK)
         opts = self.options()
         self.state = sb.BundlesState(
@@ -332,7 +328,6 @@ class CollectorTable(TurnTable[co.CollectorState]):
     players_count = 3
 
     def script(self) -> Script:
-        self.dealer = self.players_count - 1
         pack = self.shuffled(co.DECK)
         opts = self.options()
         self.state = co.CollectorState(
