@@ -30,7 +30,7 @@ from referee.simulate import buy_or_pass as sim_bop
 from referee.simulate import korol as sim_korol
 from referee.simulate import reunion as sim_ru
 from referee.simulate import trump_seven as sim_t7
-from referee.simulate.play import deal_in_packets
+from referee.simulate.play import card_separator, deal_in_packets
 from referee.simulate.players import trick_card
 from referee.simulate.table import Ask, Choice, Script, Table, card_choice, parse_token_card
 from referee.simulate.trick_tables import TrickTable
@@ -574,7 +574,7 @@ class BuyOrPassTable(TrickTable):
     def record(self) -> dict[str, Any]:
         p = self.players
         words = dict(zip(("pass", "buy"), sim_bop.WORDS[self.notation], strict=True))
-        sep = ", " if self.notation == "de" else " "
+        sep = card_separator(self.notation)
         deal: dict[str, Any] = {
             "dealer": p[self.dealer],
             "hands": self.dealt_hands(),

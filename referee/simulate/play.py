@@ -69,7 +69,16 @@ def random_play(
     return play
 
 
+def card_separator(notation: str) -> str:
+    """What stands between two cards in a record in ``notation``: a comma in German, whose names of
+    cards have spaces in them (``Herz 10``), else a space.
+
+    >>> card_separator("de"), card_separator("ru")
+    (', ', ' ')
+    """
+    return ", " if notation == "de" else " "
+
+
 def write_cards(cards: Sequence[Card], notation: str) -> str:
-    """Cards as a record in ``notation`` writes them (German cards are separated by commas)."""
-    sep = ", " if notation == "de" else " "
-    return sep.join(format_card(c, notation) for c in cards)
+    """Cards as a record in ``notation`` writes them."""
+    return card_separator(notation).join(format_card(c, notation) for c in cards)

@@ -28,7 +28,7 @@ from referee.cards import Card, Rank, Suit
 from referee.errors import IllegalPlayError
 from referee.games import get_game
 from referee.messages import Message, card_label, render, t, tc, tn
-from referee.notation import format_card
+from referee.simulate.play import write_cards
 
 PLAYER_NAMES: dict[str, tuple[str, ...]] = {
     "en": ("Alex", "Boris", "Clara", "David", "Emma", "Felix", "Grace", "Henry"),
@@ -379,8 +379,7 @@ class Table(ABC):
 
     def write(self, cards: Sequence[Card]) -> str:
         """Cards as the record writes them in the page's notation."""
-        sep = ", " if self.notation == "de" else " "
-        return sep.join(format_card(c, self.notation) for c in cards)
+        return write_cards(cards, self.notation)
 
     def dealt_hands(self) -> dict[str, str]:
         """The hands as dealt, by player, as the record writes them."""

@@ -34,7 +34,7 @@ from referee.simulate import construction as sim_cn
 from referee.simulate import kings_corners as sim_kc
 from referee.simulate import red_and_black as sim_rb
 from referee.simulate import stealing_bundles as sim_sb
-from referee.simulate.play import deal_one_by_one
+from referee.simulate.play import card_separator, deal_one_by_one
 from referee.simulate.table import (
     Ask,
     Choice,
@@ -185,7 +185,6 @@ class CometTable(TurnTable[comet.CometDeal]):
         return self.base_view(hands, [self.zone("run", t("Played"), run)], facts)
 
     def record(self) -> dict[str, Any]:
-        sep = ", " if self.notation == "de" else " "
         tokens = [
             self.write([m.card]) if isinstance(m, comet.Play) else "pass" for m in self.state.moves
         ]
@@ -193,7 +192,7 @@ class CometTable(TurnTable[comet.CometDeal]):
             {
                 "dealer": self.players[self.dealer],
                 "hands": self.dealt_hands(),
-                "plays": sep.join(tokens),
+                "plays": card_separator(self.notation).join(tokens),
             }
         )
 
