@@ -263,10 +263,7 @@ class StealingBundlesTable(TurnTable[sb.BundlesState]):
 
     def script(self) -> Script:
         pack = self.shuffled(sb.DECK)
-        opts = self.options()
-        self.state = sb.BundlesState(
-            self.players, self.dealer, pack, opts["capture"], opts["leftovers"], opts["ties"]
-        )
+        self.state = sb.BundlesState(self.players, self.dealer, pack, **self.options())
         yield from self.turns()
 
     def choice(self, move: Any) -> Choice:
@@ -328,15 +325,7 @@ class CollectorTable(TurnTable[co.CollectorState]):
 
     def script(self) -> Script:
         pack = self.shuffled(co.DECK)
-        opts = self.options()
-        self.state = co.CollectorState(
-            self.players,
-            self.dealer,
-            pack,
-            opts["completion_check"],
-            opts["draw_rule"],
-            opts["taking_order"],
-        )
+        self.state = co.CollectorState(self.players, self.dealer, pack, **self.options())
         yield from self.turns()
 
     def choice(self, move: Any) -> Choice:
