@@ -75,98 +75,79 @@ def trick_duties(
     """
     tests = _Tests(rules)
     out: list[Duty] = []
+
+    def duty(message: Message, holds: Callable[[Position, list[Card]], bool]) -> None:
+        """The next sentence, in the order the quick reference prints them, with its test."""
+        out.append(Duty(message, holds))
+
     if lead_rule == "last_suit":
-        out.append(
-            Duty(
-                t(
-                    "The winner of a trick may not lead its suit next, unless he holds nothing else."
-                ),
-                _barred_lead,
-            )
+        duty(
+            t("The winner of a trick may not lead its suit next, unless he holds nothing else."),
+            _barred_lead,
         )
     elif lead_rule == "once_per_deal":
-        out.append(
-            Duty(
-                t(
-                    "The winner of a trick may not lead a suit already led in this deal, unless he holds "
-                    "nothing else."
-                ),
-                _barred_lead,
-            )
+        duty(
+            t(
+                "The winner of a trick may not lead a suit already led in this deal, unless he holds "
+                "nothing else."
+            ),
+            _barred_lead,
         )
     elif rules.trump_breaking:
-        out.append(
-            Duty(
-                t("Do not lead a trump until trumps are broken, unless you hold nothing else."),
-                tests.breaking_lead,
-            )
+        duty(
+            t("Do not lead a trump until trumps are broken, unless you hold nothing else."),
+            tests.breaking_lead,
         )
     else:
-        out.append(Duty(t("Lead any card."), tests.free_lead))
+        duty(t("Lead any card."), tests.free_lead)
     if not rules.follow_suit:
-        out.append(
-            Duty(
-                t(
-                    "Play any card: there is no duty to follow suit, but only a trump or a card of the "
-                    "suit led can win."
-                ),
-                tests.any_card,
-            )
+        duty(
+            t(
+                "Play any card: there is no duty to follow suit, but only a trump or a card of the "
+                "suit led can win."
+            ),
+            tests.any_card,
         )
     else:
-        out.append(Duty(t("Follow suit if you can."), tests.follows))
+        duty(t("Follow suit if you can."), tests.follows)
         if rules.void_passes:
-            out.append(
-                Duty(t("If you cannot, buy a card from the stock or pass."), tests.void_passes)
-            )
+            duty(t("If you cannot, buy a card from the stock or pass."), tests.void_passes)
         elif rules.must_trump:
-            out.append(
-                Duty(
-                    t("If you cannot, play a trump if you have one, otherwise any card."),
-                    tests.void_trumps,
-                )
+            duty(
+                t("If you cannot, play a trump if you have one, otherwise any card."),
+                tests.void_trumps,
             )
         else:
-            out.append(Duty(t("If you cannot, play any card."), tests.void_any))
+            duty(t("If you cannot, play any card."), tests.void_any)
     if rules.master is not None and rules.master_any_time:
-        out.append(
-            Duty(
-                t(
-                    "The {card} may be played instead of following suit, and it wins any trick.",
-                    card=rules.master,
-                ),
-                tests.master_any_time,
-            )
+        duty(
+            t(
+                "The {card} may be played instead of following suit, and it wins any trick.",
+                card=rules.master,
+            ),
+            tests.master_any_time,
         )
     elif rules.master is not None:
-        out.append(
-            Duty(
-                t(
-                    "The {card} may be played to another suit only by a player who cannot follow, and it "
-                    "wins any trick.",
-                    card=rules.master,
-                ),
-                tests.master_when_void,
-            )
+        duty(
+            t(
+                "The {card} may be played to another suit only by a player who cannot follow, and it "
+                "wins any trick.",
+                card=rules.master,
+            ),
+            tests.master_when_void,
         )
     if rules.void_passes:  # PassingTrickPlay skips the seats without cards
-        out.append(
-            Duty(
-                t(
-                    "A player whose cards are all played is out of the deal, and the others play on."
-                ),
-                _holds_cards,
-            )
+        duty(
+            t("A player whose cards are all played is out of the deal, and the others play on."),
+            _holds_cards,
         )
     if leaving:
-        out.append(
-            Duty(
-                t(
-                    "A player who has taken his quota of tricks leaves the deal: his cards are dead, and "
-                    "the next player still in play leads."
-                ),
-                _still_in_play,
-            )
+        duty(
+            t(
+                "A player who has taken his quota of tricks leaves the deal: his cards are dead, and "
+                "the next player still in play leads."
+            ),
+            _still_in_play,
         )
     return out
 

@@ -15,7 +15,7 @@ from referee.cards import Card
 from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import catch_the_ten as ctt
-from referee.simulate.play import random_play, write_cards
+from referee.simulate.play import deal_one_by_one, random_play, write_cards
 
 
 def catch_the_ten_play(
@@ -28,11 +28,7 @@ def catch_the_ten_play(
     size = ctt.HAND_SIZES[n]
     cards = list(ctt.DECK)
     shuffle(cards, rng)
-    # One card at a time from the dealer's left: seat k gets every n-th card.
-    dealt = size * n
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for k in range(n):
-        hands[(dealer + 1 + k) % n] = cards[k:dealt:n]
+    hands = deal_one_by_one(cards, n, dealer, size * n)
     aside = cards[size * n :]
     trump = hands[dealer][-1].suit
     return hands, aside, random_play(ctt.RULES[must_trump], hands, (dealer + 1) % n, trump, rng)

@@ -17,7 +17,7 @@ from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import comet
 from referee.games.play import comet as play_comet
-from referee.simulate.play import write_cards
+from referee.simulate.play import card_separator, write_cards
 
 
 def comet_play(rng: random.Random, n: int, dealer: int, **options: Any) -> comet.CometDeal:
@@ -50,7 +50,7 @@ def comet_deal(
         write_cards([m.card], notation) if isinstance(m, comet.Play) else "pass"
         for m in state.moves
     ]
-    sep = ", " if notation == "de" else " "
+    sep = card_separator(notation)
     return {
         "dealer": players[dealer],
         "hands": {

@@ -15,7 +15,7 @@ from referee.cards import Card, deck
 from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import minnesota_whist as mw
-from referee.simulate.play import random_play, write_cards
+from referee.simulate.play import deal_one_by_one, random_play, write_cards
 
 
 def minnesota_whist_play(
@@ -26,7 +26,7 @@ def minnesota_whist_play(
     """Shuffle, deal, bid and play one random legal Minnesota Whist hand: (hands, bid cards, play)."""
     cards = deck()
     shuffle(cards, rng)
-    hands = [cards[(k - dealer - 1) % 4 :: 4] for k in range(4)]
+    hands = deal_one_by_one(cards, 4, dealer)
     bids: list[Card] = []
     granding: int | None = None
     for k in range(4):

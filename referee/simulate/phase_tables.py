@@ -30,6 +30,7 @@ from referee.simulate import buy_or_pass as sim_bop
 from referee.simulate import korol as sim_korol
 from referee.simulate import reunion as sim_ru
 from referee.simulate import trump_seven as sim_t7
+from referee.simulate.play import card_separator, deal_in_packets
 from referee.simulate.players import trick_card
 from referee.simulate.table import Ask, Choice, Script, Table, card_choice, parse_token_card
 from referee.simulate.trick_tables import TrickTable
@@ -44,17 +45,11 @@ class TrumpSevenTable(TrickTable):
 
     def script(self) -> Script:
         n = self.players_count
-        self.dealer = n - 1
         cards = self.shuffled(t7.DECK)
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        dealt = n * t7.HAND_SIZE
-        for k in range(dealt // sim_t7.PACKET):
-            hands[(self.dealer + 1 + k) % n].extend(
-                cards[k * sim_t7.PACKET : (k + 1) * sim_t7.PACKET]
-            )
+        hands = deal_in_packets(cards, n, self.dealer, sim_t7.PACKETS)
         self.dealt = [list(h) for h in hands]
         self.holding = [list(h) for h in hands]
-        self.widow = cards[dealt:]
+        self.widow = cards[n * t7.HAND_SIZE :]
         self.answers: dict[int, list[bool]] = {s: [] for s in range(n)}
         self.declarer: int | None = None
         self.discarded: list[Card] = []
@@ -226,7 +221,6 @@ class KorolTable(TrickTable):
 
     def script(self) -> Script:
         n = korol.PLAYERS
-        self.dealer = n - 1
         opts = self.options()
         rules = korol.RULES[(opts["must_trump_when_void"], opts["free_play"])]
         self.quotas = dict(korol.DEFAULT_QUOTAS)
@@ -406,13 +400,9 @@ class BuyOrPassTable(TrickTable):
 
     def script(self) -> Script:
         n, size = bop.PLAYERS, bop.HAND
-        self.dealer = n - 1
         opts = self.options()
         cards = self.shuffled(bop.DECK)
-        hands = [
-            cards[(s - self.dealer - 1) % n * size : ((s - self.dealer - 1) % n + 1) * size]
-            for s in range(n)
-        ]
+        hands = deal_in_packets(cards, n, self.dealer, (size,))  # a whole hand at a time
         self.dealt = [list(h) for h in hands]
         stock = cards[n * size :]
         self.dealt_stock = list(stock)
@@ -584,7 +574,7 @@ class BuyOrPassTable(TrickTable):
     def record(self) -> dict[str, Any]:
         p = self.players
         words = dict(zip(("pass", "buy"), sim_bop.WORDS[self.notation], strict=True))
-        sep = ", " if self.notation == "de" else " "
+        sep = card_separator(self.notation)
         deal: dict[str, Any] = {
             "dealer": p[self.dealer],
             "hands": self.dealt_hands(),

@@ -1,4 +1,5 @@
-"""Shared pieces of random play: a random legal play to the end, and cards written in a notation.
+"""Shared pieces of random play: the deal, a random legal play to the end, and cards written in a
+notation.
 
 >>> import random
 >>> from referee.cards import deck
@@ -15,12 +16,48 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.cards import Card
 from referee.engines.trick_rules import TrickRules
 from referee.engines.tricks import TrickPlay
 from referee.notation import format_card
+
+T = TypeVar("T")  # what is dealt: cards (letters in the examples)
+
+
+def deal_one_by_one(
+    cards: list[T], seats: int, dealer: int, dealt: int | None = None
+) -> list[list[T]]:
+    """The hands: the first ``dealt`` of ``cards`` (all of them unless told) dealt one at a time,
+    clockwise from the dealer's left, the dealer last; the k-th seat from the dealer's left gets every
+    ``seats``-th card from the k-th.
+
+    >>> deal_one_by_one(list("abcdefg"), 3, dealer=0, dealt=6)
+    [['c', 'f'], ['a', 'd'], ['b', 'e']]
+    """
+    hands: list[list[T]] = [[] for _ in range(seats)]
+    for k in range(seats):
+        hands[(dealer + 1 + k) % seats] = cards[k:dealt:seats]
+    return hands
+
+
+def deal_in_packets(
+    cards: list[T], seats: int, dealer: int, packets: Sequence[int]
+) -> list[list[T]]:
+    """The hands: ``cards`` dealt in rounds, each round a packet of its size to every seat, clockwise
+    from the dealer's left, the dealer last (Reunion: 3, 4 and 3 cards each; the rest stays undealt).
+
+    >>> deal_in_packets(list("abcdefgh"), 2, dealer=1, packets=(1, 2))
+    [['a', 'c', 'd'], ['b', 'e', 'f']]
+    """
+    hands: list[list[T]] = [[] for _ in range(seats)]
+    top = 0
+    for packet in packets:
+        for k in range(seats):
+            hands[(dealer + 1 + k) % seats].extend(cards[top : top + packet])
+            top += packet
+    return hands
 
 
 def random_play(
@@ -32,7 +69,16 @@ def random_play(
     return play
 
 
+def card_separator(notation: str) -> str:
+    """What stands between two cards in a record in ``notation``: a comma in German, whose names of
+    cards have spaces in them (``Herz 10``), else a space.
+
+    >>> card_separator("de"), card_separator("ru")
+    (', ', ' ')
+    """
+    return ", " if notation == "de" else " "
+
+
 def write_cards(cards: Sequence[Card], notation: str) -> str:
-    """Cards as a record in ``notation`` writes them (German cards are separated by commas)."""
-    sep = ", " if notation == "de" else " "
-    return sep.join(format_card(c, notation) for c in cards)
+    """Cards as a record in ``notation`` writes them."""
+    return card_separator(notation).join(format_card(c, notation) for c in cards)

@@ -16,7 +16,7 @@ from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import reunion as ru
 from referee.games.deals import reunion
-from referee.simulate.play import random_play, write_cards
+from referee.simulate.play import deal_in_packets, random_play, write_cards
 
 
 def deal_cards(cards: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
@@ -24,12 +24,8 @@ def deal_cards(cards: list[Card], dealer: int) -> tuple[list[list[Card]], list[C
 
     The widow is the two cards left over, the upper one (the turned card) first.
     """
-    hands: list[list[Card]] = [[] for _ in range(ru.PLAYERS)]
-    top = 0
-    for packet in ru.PACKETS:
-        for k in range(ru.PLAYERS):
-            hands[(dealer + 1 + k) % ru.PLAYERS].extend(cards[top : top + packet])
-            top += packet
+    hands = deal_in_packets(cards, ru.PLAYERS, dealer, ru.PACKETS)
+    top = ru.PLAYERS * sum(ru.PACKETS)
     return hands, cards[top : top + ru.WIDOW]
 
 

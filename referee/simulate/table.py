@@ -28,7 +28,7 @@ from referee.cards import Card, Rank, Suit
 from referee.errors import IllegalPlayError
 from referee.games import get_game
 from referee.messages import Message, card_label, render, t, tc, tn
-from referee.notation import format_card
+from referee.simulate.play import write_cards
 
 PLAYER_NAMES: dict[str, tuple[str, ...]] = {
     "en": ("Alex", "Boris", "Clara", "David", "Emma", "Felix", "Grace", "Henry"),
@@ -223,7 +223,9 @@ class Table(ABC):
 
     slug: str = ""
     players_count: int = 4
-    dealer = 0
+    dealer: int
+    """The dealer's seat: the last unless a game's :meth:`script` says otherwise, so that the reader
+    (seat 0), on the dealer's left, is the first to play."""
     dealt: list[list[Card]]
     """The hands as dealt, a seat each (a game's :meth:`script` deals them)."""
     alone: bool = False
@@ -240,6 +242,7 @@ class Table(ABC):
             PLAYER_NAMES.get(lang, PLAYER_NAMES["en"])[: self.players_count]
         )
         self.reader = 0
+        self.dealer = self.players_count - 1
         self.rng = random.Random(seed)  # the shuffle
         self.bots = random.Random(seed * 7919 + 1)  # the computer players' few random picks
         self.log: list[Event] = []
@@ -376,8 +379,7 @@ class Table(ABC):
 
     def write(self, cards: Sequence[Card]) -> str:
         """Cards as the record writes them in the page's notation."""
-        sep = ", " if self.notation == "de" else " "
-        return sep.join(format_card(c, self.notation) for c in cards)
+        return write_cards(cards, self.notation)
 
     def dealt_hands(self) -> dict[str, str]:
         """The hands as dealt, by player, as the record writes them."""

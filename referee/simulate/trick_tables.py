@@ -28,6 +28,7 @@ from referee.messages import Message, render, t, tn
 from referee.notation import format_card
 from referee.simulate import minnesota_whist as sim_mw
 from referee.simulate import yacht as sim_yacht
+from referee.simulate.play import deal_one_by_one
 from referee.simulate.players import trick_card
 from referee.simulate.table import Ask, Choice, Script, Table, card_choice, parse_token_card
 
@@ -102,10 +103,10 @@ class TrickTable(Table):
             mine = t("You may play: {cards}.", cards=sorted(legal))
         return [*out, mine]
 
-    def ask_bid(
-        self, seat: int, choices: list[Choice], auto: Choice, duty: Message, rule: str
-    ) -> Ask:
-        """``seat``'s bid, one of ``choices``: the computer bids ``auto``; ``duty`` says how to bid, by ``rule``."""
+    def ask_bid(self, seat: int, choices: list[Choice], bid: Any, duty: Message, rule: str) -> Ask:
+        """``seat``'s bid, one of ``choices``: the computer makes the choice whose move is ``bid``;
+        ``duty`` says how to bid, by ``rule``."""
+        auto = next(c for c in choices if c.move == bid)
         return Ask(
             seat,
             choices,
@@ -246,12 +247,9 @@ class CatchTheTenTable(TrickTable):
 
     def script(self) -> Script:
         n = self.players_count
-        self.dealer = n - 1
         size = ctt.HAND_SIZES[n]
         cards = self.shuffled(ctt.DECK)
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for k in range(n):
-            hands[(self.dealer + 1 + k) % n] = cards[k : size * n : n]
+        hands = deal_one_by_one(cards, n, self.dealer, size * n)
         self.dealt = hands
         self.aside = cards[size * n :]
         self.trump = hands[self.dealer][-1].suit
@@ -278,12 +276,12 @@ class MinnesotaWhistTable(TrickTable):
     slug = "minnesota-whist"
 
     def script(self) -> Script:
-        self.dealer = 3
         cards = self.shuffled(deck())
-        hands = [cards[(k - self.dealer - 1) % 4 :: 4] for k in range(4)]
+        hands = deal_one_by_one(cards, 4, self.dealer)
         self.dealt, self.holding = hands, [list(h) for h in hands]
         self.bids: list[Card] = []
         self.granding: int | None = None
+        how_to_bid = t("Show a black card to bid grand (a high hand), a red card for low.")
         for k in range(4):
             seat = (self.dealer + 1 + k) % 4
             hand = hands[seat]
@@ -300,14 +298,7 @@ class MinnesotaWhistTable(TrickTable):
             strong = sim_mw.wants_grand(hand)
             colour = [c for c in hand if c.suit.is_red != strong] or hand  # type: ignore[union-attr]
             low_card = min(colour, key=lambda c: c.rank)
-            auto = next(c for c in choices if c.card == low_card)
-            choice = yield self.ask_bid(
-                seat,
-                choices,
-                auto,
-                t("Show a black card to bid grand (a high hand), a red card for low."),
-                "MW-S6",
-            )
+            choice = yield self.ask_bid(seat, choices, low_card, how_to_bid, "MW-S6")
             self.bids.append(choice.move)
             if not choice.card.suit.is_red:  # type: ignore[union-attr]
                 self.granding = seat
@@ -346,7 +337,6 @@ class YachtTable(TrickTable):
 
     def script(self) -> Script:
         n = self.players_count
-        self.dealer = n - 1
         self.total = yacht.HAND_SIZES[n]
         cards = self.shuffled(yacht.DECK)
         self.drawn = cards[len(cards) // 2]  # shown and put back: only its suit matters
@@ -354,11 +344,10 @@ class YachtTable(TrickTable):
         assert trump is not None
         self.removed = deals_yacht.default_removed(trump, n)
         pack = [c for c in cards if c not in self.removed]
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for k in range(n):
-            hands[(self.dealer + 1 + k) % n] = pack[k::n]
+        hands = deal_one_by_one(pack, n, self.dealer)
         self.dealt, self.holding = hands, [list(h) for h in hands]
         self.bids: dict[int, Any] = {}
+        how_to_bid = t("Bid a start and a goal number, or Thirteen Under (no tricks at all).")
         for k in range(n):
             seat = (self.dealer + 1 + k) % n
             hand = hands[seat]
@@ -380,14 +369,7 @@ class YachtTable(TrickTable):
             )
             choices.append(Choice("lucky", t("bids Lucky Thirteen Under"), move=deals_yacht.LUCKY))
             bid = sim_yacht.yacht_bid(hand, trump, self.total)
-            auto = next(c for c in choices if c.move == bid)
-            choice = yield self.ask_bid(
-                seat,
-                choices,
-                auto,
-                t("Bid a start and a goal number, or Thirteen Under (no tricks at all)."),
-                "Y-O6",
-            )
+            choice = yield self.ask_bid(seat, choices, bid, how_to_bid, "Y-O6")
             self.bids[seat] = choice.move
         first = yacht.first_lead_card(trump)
         leader = next(seat for seat, hand in enumerate(hands) if first in hand)

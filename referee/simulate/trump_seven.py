@@ -20,9 +20,10 @@ from referee.cards import SUITS, Card, Rank, Suit
 from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import trump_seven as t7
-from referee.simulate.play import random_play, write_cards
+from referee.simulate.play import deal_in_packets, random_play, write_cards
 
-PACKET = 3
+PACKETS = (3, 3, 3)
+"""The deal: three cards at a time to each player, three times round."""
 
 
 @dataclass
@@ -63,11 +64,8 @@ def trump_seven_play(
     """
     cards = list(t7.DECK)
     shuffle(cards, rng)
-    hands: list[list[Card]] = [[] for _ in range(t7.PLAYERS)]
-    dealt = t7.PLAYERS * t7.HAND_SIZE
-    for k in range(dealt // PACKET):
-        hands[(dealer + 1 + k) % t7.PLAYERS].extend(cards[k * PACKET : (k + 1) * PACKET])
-    widow = cards[dealt:]
+    hands = deal_in_packets(cards, t7.PLAYERS, dealer, PACKETS)
+    widow = cards[t7.PLAYERS * t7.HAND_SIZE :]
     if auction is None:
         auction = random_auction(rng, yes_chance, withdraw_chance)
     final = [seat for seat, (_, second) in enumerate(auction) if second]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from referee.cards import Card
 from referee.engines import fishing_moves
@@ -34,6 +34,7 @@ from referee.simulate import construction as sim_cn
 from referee.simulate import kings_corners as sim_kc
 from referee.simulate import red_and_black as sim_rb
 from referee.simulate import stealing_bundles as sim_sb
+from referee.simulate.play import card_separator, deal_one_by_one
 from referee.simulate.table import (
     Ask,
     Choice,
@@ -44,11 +45,13 @@ from referee.simulate.table import (
     parse_token_card,
 )
 
+S = TypeVar("S", bound=TurnState[Any])  # the game's own state, so a table reads its parts typed
 
-class TurnTable(Table):
+
+class TurnTable(Table, Generic[S]):
     """A turn game's table: the engine's legal moves as choices, its own error for any other move."""
 
-    state: TurnState[Any]
+    state: S
 
     @abstractmethod
     def choice(self, move: Any) -> Choice:
@@ -140,19 +143,15 @@ class TurnTable(Table):
         }
 
 
-class CometTable(TurnTable):
+class CometTable(TurnTable[comet.CometDeal]):
     """Comet for three: runs of one suit; the holder of the next card plays it."""
 
     slug = "comet"
     players_count = 3
 
     def script(self) -> Script:
-        n = self.players_count
-        self.dealer = n - 1
         cards = self.shuffled(comet.DECK)
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i, card in enumerate(cards):
-            hands[i % n].append(card)
+        hands = deal_one_by_one(cards, self.players_count, self.dealer)
         self.dealt = [sorted(h) for h in hands]
         self.state = comet.CometDeal(self.players, hands, **self.options())
         yield from self.turns()
@@ -174,10 +173,10 @@ class CometTable(TurnTable):
         )
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_comet.comet_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_comet.comet_move(self.state, legal)
 
     def view(self) -> dict[str, Any]:
-        state: comet.CometDeal = self.state  # type: ignore[assignment]
+        state = self.state
         run = [turn.move.card for turn in state.history[-8:] if isinstance(turn.move, comet.Play)]
         facts: list[tuple[Message, Any]] = [(t("Dealer"), self.players[self.dealer])]
         if state.need is not None:
@@ -186,28 +185,25 @@ class CometTable(TurnTable):
         return self.base_view(hands, [self.zone("run", t("Played"), run)], facts)
 
     def record(self) -> dict[str, Any]:
-        state: comet.CometDeal = self.state  # type: ignore[assignment]
-        sep = ", " if self.notation == "de" else " "
         tokens = [
-            self.write([m.card]) if isinstance(m, comet.Play) else "pass" for m in state.moves
+            self.write([m.card]) if isinstance(m, comet.Play) else "pass" for m in self.state.moves
         ]
         return self.one_deal(
             {
                 "dealer": self.players[self.dealer],
                 "hands": self.dealt_hands(),
-                "plays": sep.join(tokens),
+                "plays": card_separator(self.notation).join(tokens),
             }
         )
 
 
-class RedAndBlackTable(TurnTable):
+class RedAndBlackTable(TurnTable[rb.RedBlackGame]):
     """Red and Black for three: draw until the colour on top of the pile comes up."""
 
     slug = "red-and-black"
     players_count = 3
 
     def script(self) -> Script:
-        self.dealer = self.players_count - 1
         self.black, self.red, stock = sim_rb.shuffled_stock(self.rng)
         self.stock = stock
         self.state = rb.RedBlackGame(
@@ -231,10 +227,10 @@ class RedAndBlackTable(TurnTable):
         return legal[0]
 
     def seat_notes(self, seat: int) -> list[Message]:
-        return [t("cards taken: {n}", n=self.state.taken[seat])]  # type: ignore[attr-defined]
+        return [t("cards taken: {n}", n=self.state.taken[seat])]
 
     def view(self) -> dict[str, Any]:
-        state: rb.RedBlackGame = self.state  # type: ignore[assignment]
+        state = self.state
         pile = [self.red, *[c for c in state.pile_items() if isinstance(c, Card)]]
         taken = [c for c in state._current if isinstance(c, Card)]
         facts: list[tuple[Message, Any]] = [
@@ -258,7 +254,7 @@ class RedAndBlackTable(TurnTable):
         )
 
 
-class StealingBundlesTable(TurnTable):
+class StealingBundlesTable(TurnTable[sb.BundlesState]):
     """Stealing Bundles for three: match a table card or the top of another player's bundle."""
 
     slug = "stealing-bundles"
@@ -266,12 +262,8 @@ class StealingBundlesTable(TurnTable):
     alone = True
 
     def script(self) -> Script:
-        self.dealer = self.players_count - 1
         pack = self.shuffled(sb.DECK)
-        opts = self.options()
-        self.state = sb.BundlesState(
-            self.players, self.dealer, pack, opts["capture"], opts["leftovers"], opts["ties"]
-        )
+        self.state = sb.BundlesState(self.players, self.dealer, pack, **self.options())
         yield from self.turns()
 
     def choice(self, move: Any) -> Choice:
@@ -291,13 +283,13 @@ class StealingBundlesTable(TurnTable):
         return fishing_moves.Play(card, (table,) if table is not None else ())
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_sb.bundles_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_sb.bundles_move(self.state, legal)
 
     def seat_notes(self, seat: int) -> list[Message]:
-        return [t("bundle: {n}", n=len(self.state.bundles[seat]))]  # type: ignore[attr-defined]
+        return [t("bundle: {n}", n=len(self.state.bundles[seat]))]
 
     def view(self) -> dict[str, Any]:
-        state: sb.BundlesState = self.state  # type: ignore[assignment]
+        state = self.state
         zones = [self.zone("table", t("Table"), sorted(state.table), targets=True)]
         for seat, name in enumerate(self.players):
             top = state.top(seat)
@@ -316,34 +308,24 @@ class StealingBundlesTable(TurnTable):
         return self.base_view(state.hands, zones, facts)
 
     def record(self) -> dict[str, Any]:
-        state: sb.BundlesState = self.state  # type: ignore[assignment]
         return self.one_deal(
             {
                 "dealer": self.players[self.dealer],
-                "pack": self.write(state.pack),
-                "moves": [fishing_moves.write_play(m, self.notation) for m in state.moves],
+                "pack": self.write(self.state.pack),
+                "moves": [fishing_moves.write_play(m, self.notation) for m in self.state.moves],
             }
         )
 
 
-class CollectorTable(TurnTable):
+class CollectorTable(TurnTable[co.CollectorState]):
     """Collector for three: lay a card, then take one laid by another player or draw two; collect all 13 ranks."""
 
     slug = "collector"
     players_count = 3
 
     def script(self) -> Script:
-        self.dealer = self.players_count - 1
         pack = self.shuffled(co.DECK)
-        opts = self.options()
-        self.state = co.CollectorState(
-            self.players,
-            self.dealer,
-            pack,
-            opts["completion_check"],
-            opts["draw_rule"],
-            opts["taking_order"],
-        )
+        self.state = co.CollectorState(self.players, self.dealer, pack, **self.options())
         yield from self.turns()
 
     def choice(self, move: Any) -> Choice:
@@ -363,7 +345,7 @@ class CollectorTable(TurnTable):
         return fishing_moves.Lay(card) if card is not None else None
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_co.collector_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_co.collector_move(self.state, legal)
 
     def tries(self, legal: list[Any]) -> list[Choice]:
         if fishing_moves.DRAW_MOVE in legal:
@@ -371,11 +353,11 @@ class CollectorTable(TurnTable):
         return [Choice("draw", t("draws from the stock"), move=fishing_moves.DRAW_MOVE)]
 
     def seat_notes(self, seat: int) -> list[Message]:
-        held = self.state.hands[seat]  # type: ignore[attr-defined]
+        held = self.state.hands[seat]
         return [t("ranks missing: {n}", n=len(co.missing_ranks(held)))]
 
     def view(self) -> dict[str, Any]:
-        state: co.CollectorState = self.state  # type: ignore[assignment]
+        state = self.state
         laid = [c for _, c in state.laid if c not in state.taken]
         zone = self.zone("laid", t("Laid this round"), laid, targets=state.phase == "take")
         missing = co.missing_ranks(state.hands[self.reader])
@@ -387,17 +369,16 @@ class CollectorTable(TurnTable):
         return self.base_view(state.hands, [zone], facts)
 
     def record(self) -> dict[str, Any]:
-        state: co.CollectorState = self.state  # type: ignore[assignment]
         return self.one_deal(
             {
                 "dealer": self.players[self.dealer],
-                "pack": self.write(state.pack),
-                "rounds": sim_co.write_rounds(state, self.notation),
+                "pack": self.write(self.state.pack),
+                "rounds": sim_co.write_rounds(self.state, self.notation),
             }
         )
 
 
-class KingsCornersTable(TurnTable):
+class KingsCornersTable(TurnTable[kc.KingsCornersHand]):
     """Kings Corners for three: build down in alternating colours on the sides and the corners."""
 
     slug = "kings-corners"
@@ -433,10 +414,10 @@ class KingsCornersTable(TurnTable):
         return None
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_kc.kings_corners_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_kc.kings_corners_move(self.state, legal)
 
     def view(self) -> dict[str, Any]:
-        state: kc.KingsCornersHand = self.state  # type: ignore[assignment]
+        state = self.state
         zones = [
             self.zone(p, t("pile {pile}", pile=p), list(state.piles[p]), target=p) for p in kc.PILES
         ]
@@ -447,7 +428,6 @@ class KingsCornersTable(TurnTable):
         return self.base_view(state.hands, zones, facts)
 
     def record(self) -> dict[str, Any]:
-        state: kc.KingsCornersHand = self.state  # type: ignore[assignment]
         turns = [
             "; ".join(
                 sim_kc.write_move(m, self.notation)
@@ -455,7 +435,7 @@ class KingsCornersTable(TurnTable):
                 if not isinstance(m, kc.EndTurn)
             )
             or "-"
-            for turn in state.turns
+            for turn in self.state.turns
             if turn.moves
         ]
         return self.one_deal(
@@ -500,7 +480,7 @@ def construction_group(move: cn.Action) -> Message | None:
 _GROUPS: dict[tuple[str, int], Message] = {}
 
 
-class ConstructionTable(TurnTable):
+class ConstructionTable(TurnTable[cn.ConstructionGame]):
     """Construction for two: each turned card belongs to the player of its colour, who builds or moves with it."""
 
     slug = "construction"
@@ -528,7 +508,7 @@ class ConstructionTable(TurnTable):
 
     def tries(self, legal: list[Any]) -> list[Choice]:
         """A few uses of the card the rules forbid now (a token moved where it may not go)."""
-        game: cn.ConstructionGame = self.state  # type: ignore[assignment]
+        game = self.state
         card = legal[0].card
         side = cn.side_of(card)
         candidates = [cn.Action(card, "large", (p,)) for p in game.neighbours(game.large[side])]
@@ -539,13 +519,13 @@ class ConstructionTable(TurnTable):
         return [self.choice(m) for m in forbidden]
 
     def pick(self, legal: list[Any]) -> Any:
-        return sim_cn.construction_move(self.state, legal)  # type: ignore[arg-type]
+        return sim_cn.construction_move(self.state, legal)
 
     def view(self) -> dict[str, Any]:
         from referee.present.draw import grid
         from referee.present.pictures.construction import describe, places
 
-        game: cn.ConstructionGame = self.state  # type: ignore[assignment]
+        game = self.state
         # Drawn from the live game (a picture of a worked example replays its record instead).
         svg = grid(
             places(game, set(), set()), self.lang, alt=describe(game, None, set(), set(), self.lang)

@@ -17,7 +17,7 @@ from referee.engines.tricks import TrickPlay
 from referee.games import yacht
 from referee.games.deals import yacht as deals_yacht
 from referee.notation import format_card
-from referee.simulate.play import random_play, write_cards
+from referee.simulate.play import deal_one_by_one, random_play, write_cards
 
 # Looked up by player count and trump suit (``Suit.index``), once, not per deal.
 _DEFAULT_REMOVED = {
@@ -53,10 +53,7 @@ def yacht_play(
         removed = rng.sample(threes, yacht.REMOVED_COUNT[n])
     gone = set(removed)
     pack = [c for c in cards if c not in gone] if gone else cards
-    # One card at a time, clockwise from the dealer's left, the dealer included: seat k gets every n-th card.
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for k in range(n):
-        hands[(dealer + 1 + k) % n] = pack[k::n]
+    hands = deal_one_by_one(pack, n, dealer)
     first = _FIRST_LEAD[trump.index]
     leader = next(seat for seat, hand in enumerate(hands) if first in hand)
     rules = yacht.RULES[(must_trump, trump_breaking)]
