@@ -261,6 +261,15 @@ def errors_of(text: str) -> list:
     return err.errors if isinstance(err, RecordErrors) else [err]
 
 
+def changes_to(base: str, changes: list[tuple]) -> list[tuple]:
+    """Parametrize rows ``(base, old, new, …)`` for a table of changes that each break the same record.
+
+    >>> changes_to("game: yacht", [("yacht", "bridge", "record.unknown_game")])
+    [('game: yacht', 'yacht', 'bridge', 'record.unknown_game')]
+    """
+    return [(base, *change) for change in changes]
+
+
 def error_after(base: str, old: str, new: str, code: str):
     """The typed error ``code`` that makes ``base`` unusable once its first ``old`` is replaced by ``new``
     (the test fails if ``old`` is not in ``base`` or no such error comes)."""
@@ -286,6 +295,21 @@ def cli_error(
     assert code in [e["code"] for e in errors], errors
     cli_refusal(tmp_path, capsys, text, lang)
     return next(e for e in errors if e["code"] == code)
+
+
+def cli_error_after(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    base: str,
+    old: str,
+    new: str,
+    code: str,
+    lang: str,
+) -> dict:
+    """:func:`cli_error` of ``base`` once its first ``old`` is replaced by ``new``, as
+    :func:`error_after` is :func:`errors_of`'s (the test fails if ``old`` is not in ``base``)."""
+    assert old in base
+    return cli_error(tmp_path, capsys, base.replace(old, new, 1), code, lang)
 
 
 def cli_refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, lang: str) -> str:
