@@ -23,6 +23,14 @@ def dump(record: dict) -> str:
     return yaml.safe_dump(record, allow_unicode=True, sort_keys=False, width=200)
 
 
+def run_python(code: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """``python -c code`` in a fresh interpreter at the project's root, its output captured as text;
+    ``options`` go on to :func:`subprocess.run`."""
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, **options
+    )
+
+
 def check_record(game: str, players: list[str], deals: list[dict], **fields: Any) -> Any:
     """The verdict on a record of ``game`` at a table of ``players`` with ``deals``, written as a user
     would (:func:`dump`); ``fields`` are the other top-level fields (``notation``, ``teams``,
