@@ -347,7 +347,7 @@ BROKEN_SUMMARY = [
         "record.game_over",
         2,
     ),
-    ("Gleb, Dasha]", "Gleb, Dasha, Egor]", "record.player_count", 2),
+    ("Gleb, Dasha]", "Gleb, Dasha, Egor]", "record.player_count", 2),  # a sixth player
 ]
 BROKEN_THIRTEEN_UNDER = [
     ("    trump: ♠\n", "    trump: ♠\n    removed: [3♦]\n", "record.removed_count", 17),
