@@ -23,6 +23,14 @@ def dump(record: dict) -> str:
     return yaml.safe_dump(record, allow_unicode=True, sort_keys=False, width=200)
 
 
+def run_python(code: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """``python -c code`` in a fresh interpreter at the project's root, its output captured as text;
+    ``options`` go on to :func:`subprocess.run`."""
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, **options
+    )
+
+
 def check_record(game: str, players: list[str], deals: list[dict], **fields: Any) -> Any:
     """The verdict on a record of ``game`` at a table of ``players`` with ``deals``, written as a user
     would (:func:`dump`); ``fields`` are the other top-level fields (``notation``, ``teams``,
@@ -261,6 +269,15 @@ def errors_of(text: str) -> list:
     return err.errors if isinstance(err, RecordErrors) else [err]
 
 
+def changes_to(base: str, changes: list[tuple]) -> list[tuple]:
+    """Parametrize rows ``(base, old, new, …)`` for a table of changes that each break the same record.
+
+    >>> changes_to("game: yacht", [("yacht", "bridge", "record.unknown_game")])
+    [('game: yacht', 'yacht', 'bridge', 'record.unknown_game')]
+    """
+    return [(base, *change) for change in changes]
+
+
 def error_after(base: str, old: str, new: str, code: str):
     """The typed error ``code`` that makes ``base`` unusable once its first ``old`` is replaced by ``new``
     (the test fails if ``old`` is not in ``base`` or no such error comes)."""
@@ -286,6 +303,21 @@ def cli_error(
     assert code in [e["code"] for e in errors], errors
     cli_refusal(tmp_path, capsys, text, lang)
     return next(e for e in errors if e["code"] == code)
+
+
+def cli_error_after(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    base: str,
+    old: str,
+    new: str,
+    code: str,
+    lang: str,
+) -> dict:
+    """:func:`cli_error` of ``base`` once its first ``old`` is replaced by ``new``, as
+    :func:`error_after` is :func:`errors_of`'s (the test fails if ``old`` is not in ``base``)."""
+    assert old in base
+    return cli_error(tmp_path, capsys, base.replace(old, new, 1), code, lang)
 
 
 def cli_refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, lang: str) -> str:

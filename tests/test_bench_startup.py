@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import run_python
+
 
 def test_the_startup_benchmark_reports_four_starts(capsys: pytest.CaptureFixture[str]) -> None:
     path = Path(__file__).resolve().parent.parent / "scripts" / "bench_startup.py"
@@ -28,9 +30,6 @@ def test_checking_a_trick_game_record_loads_no_dataclasses() -> None:
     """``referee check`` of a Korol record imports neither :mod:`dataclasses` nor :mod:`inspect` (which
     it imports): the values on that path are :class:`referee.values.Value` classes, a fifth of a start
     without bytecode less (issue 40). The modules are looked for, not timed."""
-    import subprocess
-    import sys
-
     root = Path(__file__).resolve().parent.parent
     script = (
         "import sys\n"
@@ -38,7 +37,5 @@ def test_checking_a_trick_game_record_loads_no_dataclasses() -> None:
         f"status = main(['check', {str(root / 'examples/korol/full-play.yaml')!r}])\n"
         "print(status, 'dataclasses' in sys.modules, 'inspect' in sys.modules)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=root
-    )
+    done = run_python(script, check=True)
     assert done.stdout.splitlines()[-1] == "0 False False"

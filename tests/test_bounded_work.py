@@ -18,10 +18,8 @@ from __future__ import annotations
 import json
 import re
 import resource
-import subprocess
-import sys
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_python
 
 CHILD = r"""
 import json, resource, sys, time
@@ -128,14 +126,7 @@ def test_every_game_has_its_worst_shapes_measured():
 
 
 def test_the_worst_records_check_within_2_seconds_and_200_mb():
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        preexec_fn=_limits,
-        timeout=600,
-    )
+    done = run_python(CHILD, preexec_fn=_limits, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     got = json.loads(done.stdout)
     peak = got.pop("peak_mb")

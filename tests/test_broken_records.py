@@ -11,6 +11,7 @@ from referee.cli.command import main
 from tests.conftest import (
     EXAMPLES,
     JUNK,
+    changes_to,
     cli_refusal,
     error_after,
     errors_of,
@@ -40,60 +41,42 @@ deals:
 """
 
 
+# (text, what replaces it, the error that follows, the line the error names): each change breaks
+# the record its list is named for.
+BROKEN_CTT = [
+    ("cards: 15", "cards: 18", "record.cards_sum", 6),  # cards do not add up
+    ("cards: 9,", "cards: 8,", "record.cards_not_multiple", 8),  # not a multiple of 3
+    ("honours: [K]", "honours: [J]", "record.honour_twice", 9),  # an honour taken twice
+    ("honours: [K]", "honours: [9]", "record.not_an_honour", 9),
+    ("dealer: Vera", "dealer: Olga", "record.unknown_name", 4),  # a name not at the table
+    ("  Vera:  {", "  Olga:  {", "record.unknown_name", 9),
+    ("players: [Anna, Boris, Vera]", "players: [Anna]", "record.player_count", 2),
+    ("trump: ♥", "trump: X", "notation.bad_suit", 5),
+    ("honours: [J,", "honours: [Тп,", "notation.cyrillic_in_latin", 7),
+    ("players:", "options: {tie_break: coin}\nplayers:", "record.bad_option_value", 2),
+    ("players:", "options: {jokers: 2}\nplayers:", "record.unknown_option", 2),
+    ("players:", "notation: fr\nplayers:", "record.bad_notation", 2),
+    ("    trump: ♥\n", "    trumps: ♥\n", "record.unknown_field", 5),
+]
+BROKEN_MW = [
+    ("We: 5,", "We: 6,", "record.tricks_sum", 7),  # tricks do not add up
+    (
+        "We: [Anna, Vera], They: [Boris, Gleb]",
+        "We: [Anna, Boris], They: [Vera, Gleb]",
+        "record.partners_adjacent",
+        3,
+    ),  # partners side by side
+    ("grand: Vera", "grand: Olga", "record.unknown_name", 6),
+    ("[Anna, Boris, Vera, Gleb]", "[Anna, Boris, Vera]", "record.player_count", 2),
+    ("players:", "options: {target: -3}\nplayers:", "record.bad_option_value", 2),
+    ("game: minnesota-whist", "game: bridge", "record.unknown_game", 1),
+    ("tricks: {We: 5, They: 8}", "tricks: {We: five, They: 8}", "record.not_a_number", 7),
+]
+
+
 @pytest.mark.parametrize(
     ("base", "old", "new", "code", "line"),
-    [
-        (CTT, "cards: 15", "cards: 18", "record.cards_sum", 6),  # cards do not add up
-        (CTT, "cards: 9,", "cards: 8,", "record.cards_not_multiple", 8),  # not a multiple of 3
-        (CTT, "honours: [K]", "honours: [J]", "record.honour_twice", 9),  # an honour taken twice
-        (CTT, "honours: [K]", "honours: [9]", "record.not_an_honour", 9),
-        (CTT, "dealer: Vera", "dealer: Olga", "record.unknown_name", 4),  # a name not at the table
-        (CTT, "  Vera:  {", "  Olga:  {", "record.unknown_name", 9),
-        (CTT, "players: [Anna, Boris, Vera]", "players: [Anna]", "record.player_count", 2),
-        (CTT, "trump: ♥", "trump: X", "notation.bad_suit", 5),
-        (CTT, "honours: [J,", "honours: [Тп,", "notation.cyrillic_in_latin", 7),
-        (
-            CTT,
-            "game: catch-the-ten",
-            "game: catch-the-ten\noptions: {tie_break: coin}",
-            "record.bad_option_value",
-            2,
-        ),
-        (
-            CTT,
-            "game: catch-the-ten",
-            "game: catch-the-ten\noptions: {jokers: 2}",
-            "record.unknown_option",
-            2,
-        ),
-        (CTT, "game: catch-the-ten", "game: catch-the-ten\nnotation: fr", "record.bad_notation", 2),
-        (CTT, "    trump: ♥\n", "    trumps: ♥\n", "record.unknown_field", 5),
-        (MW, "We: 5,", "We: 6,", "record.tricks_sum", 7),  # tricks do not add up
-        (
-            MW,
-            "We: [Anna, Vera], They: [Boris, Gleb]",
-            "We: [Anna, Boris], They: [Vera, Gleb]",
-            "record.partners_adjacent",
-            3,
-        ),  # partners side by side
-        (MW, "grand: Vera", "grand: Olga", "record.unknown_name", 6),
-        (
-            MW,
-            "players: [Anna, Boris, Vera, Gleb]",
-            "players: [Anna, Boris, Vera]",
-            "record.player_count",
-            2,
-        ),
-        (
-            MW,
-            "game: minnesota-whist",
-            "game: minnesota-whist\noptions: {target: -3}",
-            "record.bad_option_value",
-            2,
-        ),
-        (MW, "game: minnesota-whist", "game: bridge", "record.unknown_game", 1),
-        (MW, "tricks: {We: 5, They: 8}", "tricks: {We: five, They: 8}", "record.not_a_number", 7),
-    ],
+    changes_to(CTT, BROKEN_CTT) + changes_to(MW, BROKEN_MW),
 )
 def test_impossible_facts_are_named_with_field_and_line(base, old, new, code, line):
     assert error_after(base, old, new, code).where.line == line

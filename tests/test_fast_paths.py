@@ -26,6 +26,14 @@ from referee.simulate.red_and_black import IS_RED, shuffled_stock
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 limits = st.sampled_from([1, 7, 40, 100_000])
+# The collector's house rules, named as in a record's options and as CollectorState's arguments.
+collector_options = st.fixed_dictionaries(
+    {
+        "completion_check": st.sampled_from(["after_each_turn", "end_of_round"]),
+        "draw_rule": st.sampled_from(["stock_exhausted", "never"]),
+        "taking_order": st.sampled_from(["dealer_left", "rotating"]),
+    }
+)
 
 
 def same_game(make, seed: int, limit: int) -> tuple:
@@ -96,22 +104,13 @@ def test_stealing_bundles(seed, n, capture, limit):
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    seeds,
-    st.integers(2, 4),
-    st.sampled_from(["after_each_turn", "end_of_round"]),
-    st.sampled_from(["stock_exhausted", "never"]),
-    st.sampled_from(["dealer_left", "rotating"]),
-    st.sampled_from([1, 7, 40, 3000]),
-)
-def test_collector(seed, n, check, draw_rule, order, limit):
+@given(seeds, st.integers(2, 4), collector_options, st.sampled_from([1, 7, 40, 3000]))
+def test_collector(seed, n, options, limit):
     pack = list(co.DECK)
     random.Random(seed).shuffle(pack)
 
     def make():
-        return co.CollectorState(
-            [str(k) for k in range(n)], seed % n, pack, check, draw_rule, order
-        )
+        return co.CollectorState([str(k) for k in range(n)], seed % n, pack, **options)
 
     fast, slow = same_game(make, seed, limit)
     assert fast.moves == slow.moves and fast.outcome() == slow.outcome()
@@ -129,15 +128,11 @@ def test_collector(seed, n, check, draw_rule, order, limit):
 @given(
     seeds,
     st.integers(2, 4),
-    st.sampled_from(["after_each_turn", "end_of_round"]),
-    st.sampled_from(["stock_exhausted", "never"]),
-    st.sampled_from(["dealer_left", "rotating"]),
+    collector_options,
     st.sampled_from(["en", "ru", "de"]),
     st.sampled_from([None, "lay", "take", "left_out", "one_more", "no_round", "repeated"]),
 )
-def test_collector_replays_whole_rounds_as_move_by_move(
-    seed, n, check, draw_rule, order, notation, broken
-):
+def test_collector_replays_whole_rounds_as_move_by_move(seed, n, options, notation, broken):
     """A check replays a legal round whole (``CollectorState.replay_round``), and goes move by move from
     the first round it cannot make so: the verdict is the same as move by move from the start,
     whatever is wrong with the record and wherever."""
@@ -153,7 +148,6 @@ def test_collector_replays_whole_rounds_as_move_by_move(
 
     rng = random.Random(seed)
     players = ["Anna", "Boris", "Vera", "Gleb"][:n]
-    options = {"completion_check": check, "draw_rule": draw_rule, "taking_order": order}
     deal = collector_deal(rng, players, seed % n, notation, **options)
     rounds = deal["rounds"]
     k = rng.randrange(len(rounds))

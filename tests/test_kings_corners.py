@@ -97,11 +97,17 @@ def test_a_random_game_replays_to_the_same_result_and_its_summary_agrees(n, rng,
     assert check_text(dump(summary)).deals[0].scores == verdict.deals[0].scores
 
 
+def hand(held: list[str], sides: str, stock: str = "", **options: bool) -> kc.KingsCornersHand:
+    """A hand in play: players A, B, … hold ``held`` (one string of cards each), the four side piles
+    start with ``sides`` and ``stock`` is left to draw from; ``options`` as the game's."""
+    players = [chr(ord("A") + k) for k in range(len(held))]
+    hands = [parse_cards(cards) for cards in held]
+    return kc.KingsCornersHand(players, hands, parse_cards(sides), parse_cards(stock), **options)
+
+
 def test_a_blocked_hand_ends_after_a_full_round_without_a_card_from_a_hand():
     # The stock is empty from the start: nothing fits, so two idle turns end the hand.
-    state = kc.KingsCornersHand(
-        ["A", "B"], [parse_cards("2S"), parse_cards("3S")], parse_cards("AH AD AC AS"), []
-    )
+    state = hand(["2S", "3S"], sides="AH AD AC AS")
     state.push(kc.EndTurn())
     assert not state.is_over()
     state.push(kc.EndTurn())
@@ -109,12 +115,7 @@ def test_a_blocked_hand_ends_after_a_full_round_without_a_card_from_a_hand():
 
 
 def test_nothing_goes_on_an_ace_and_only_kings_start_corners():
-    state = kc.KingsCornersHand(
-        ["A", "B"],
-        [parse_cards("KS QH 5C"), parse_cards("3S")],
-        parse_cards("AH 6D 9C 2D"),
-        parse_cards("4H"),
-    )
+    state = hand(["KS QH 5C", "3S"], sides="AH 6D 9C 2D", stock="4H")
     assert not state.is_legal(kc.Play(parse_card("QH"), "NE"))
     assert "ace" in str(state.why_illegal(kc.Play(parse_card("5C"), "N")))
     assert state.is_legal(kc.Play(parse_card("5C"), "E"))
@@ -125,37 +126,21 @@ def test_nothing_goes_on_an_ace_and_only_kings_start_corners():
 
 
 def test_a_king_at_the_bottom_of_a_side_pile_may_move_into_an_empty_corner():
-    state = kc.KingsCornersHand(
-        ["A", "B"],
-        [parse_cards("5C"), parse_cards("3S")],
-        parse_cards("KH 6D 9C 2D"),
-        parse_cards("4H"),
-    )
+    state = hand(["5C", "3S"], sides="KH 6D 9C 2D", stock="4H")
     assert kc.Shift("N", "NE") in state.legal_moves()
     assert kc.Shift("E", "NE") not in state.legal_moves()
 
 
 def test_kings_compulsory_forbids_drawing_with_a_king_and_an_empty_corner():
-    state = kc.KingsCornersHand(
-        ["A", "B"],
-        [parse_cards("KS 5C"), parse_cards("3S")],
-        parse_cards("AH 6D 9C 2D"),
-        parse_cards("4H"),
-        kings_compulsory=True,
-    )
+    state = hand(["KS 5C", "3S"], sides="AH 6D 9C 2D", stock="4H", kings_compulsory=True)
     assert kc.EndTurn() not in state.legal_moves()
     assert state.why_illegal(kc.EndTurn()).code == "kings_corners.kings_compulsory"
 
 
 def test_play_goes_on_after_the_first_player_out_by_default_and_stops_with_end_when_out():
-    hands = [parse_cards("QH"), parse_cards("4C 4S"), parse_cards("9S 9C")]
     for end_when_out, over in ((False, False), (True, True)):
-        state = kc.KingsCornersHand(
-            ["A", "B", "C"],
-            hands,
-            parse_cards("KS 6D 9H 2D"),
-            parse_cards("4H 5H"),
-            end_when_out=end_when_out,
+        state = hand(
+            ["QH", "4C 4S", "9S 9C"], sides="KS 6D 9H 2D", stock="4H 5H", end_when_out=end_when_out
         )
         state.push(kc.Play(parse_card("QH"), "N"))
         assert state.is_over() is over

@@ -27,17 +27,8 @@ PLAIN = [
     Rank.KING,
     Rank.ACE,
 ]
-TRUMP = [
-    Rank.SIX,
-    Rank.SEVEN,
-    Rank.EIGHT,
-    Rank.NINE,
-    Rank.TEN,
-    Rank.QUEEN,
-    Rank.KING,
-    Rank.ACE,
-    Rank.JACK,
-]
+# In trumps the jack ranks above the ace.
+TRUMP = [rank for rank in PLAIN if rank is not Rank.JACK] + [Rank.JACK]
 
 
 def best_card(cards, trump, trump_order=TRUMP, plain_order=PLAIN):

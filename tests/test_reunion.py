@@ -16,7 +16,7 @@ from referee.games import reunion as ru
 from referee.games.deals import reunion
 from referee.notation import parse_cards
 from referee.simulate.reunion import reunion_deal
-from tests.conftest import ROOT, check_record, dump, errors_of
+from tests.conftest import ROOT, changes_to, check_record, dump, errors_of
 
 PLAYERS = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "reunion"
@@ -496,63 +496,42 @@ def test_a_player_who_deals_twice_makes_the_record_unusable():
     assert errors[0].where.line is not None
 
 
-BROKEN = [
-    (SUMMARY, "points: 62", "points: 63", "record.points_sum"),
-    (SUMMARY, "tricks: 4", "tricks: 5", "record.tricks_sum"),
-    (SUMMARY, "tricks: 4", "tricks: 11", "record.bad_tricks"),
-    (SUMMARY, "[10♥, K♣]", "[10♥]", "record.discard_size"),
-    (
-        SUMMARY,
-        "[10♥, K♣]",
-        "[10♥, A♦]",
-        "record.card_twice",
-    ),  # in the discard and in Boris's tricks
-    (SUMMARY, "[10♥, K♣]", "[10♥, 6♣]", "record.not_in_pack"),
-    (SUMMARY, "last_trick: Boris", "last_trick: Olga", "record.unknown_name"),
-    (SUMMARY, "{points: 23, tricks: 3}", "{points: 23, tricks: 0}", "record.points_without_tricks"),
-    (
-        SUMMARY,
-        "Anna:  {points: 62, tricks: 4}",
-        "Anna:  {points: 62, cards: [A♠], tricks: 4}",
-        "record.points_or_cards",
-    ),
-    (SUMMARY, "points: 62", "points: 200", "record.too_many_points"),
-    (SUMMARY, "    turned: 9♠\n", "", "record.missing_field"),
-    (
-        SUMMARY,
-        "game: reunion",
-        "game: reunion\noptions: {settlement: money}",
-        "record.bad_option_value",
-    ),
-    (
-        SUMMARY,
-        "    last_trick: Boris\n",
-        "    last_trick: Boris\n    widow: [7♣, 8♥]\n",
-        "record.unknown_field",
-    ),
+# One more deal, as a line of the list of deals: Anna takes every card.
+ONE_MORE_DEAL = (
+    "\n  - {dealer: Anna, trump: ♠, discard: [7♥, 8♥], last_trick: Anna, taken: "
+    "{Anna: {points: 140, tricks: 10}, Boris: {points: 0, tricks: 0}, Vera: {points: 0, tricks: 0}}}"
+)
+# (text, what replaces it, the error that follows): each change breaks the record its list is
+# named for.
+BROKEN_SUMMARY = [
+    ("points: 62", "points: 63", "record.points_sum"),
+    ("tricks: 4", "tricks: 5", "record.tricks_sum"),
+    ("tricks: 4", "tricks: 11", "record.bad_tricks"),
+    ("[10♥, K♣]", "[10♥]", "record.discard_size"),
+    ("[10♥, K♣]", "[10♥, A♦]", "record.card_twice"),  # in the discard and in Boris's tricks
+    ("[10♥, K♣]", "[10♥, 6♣]", "record.not_in_pack"),
+    ("last_trick: Boris", "last_trick: Olga", "record.unknown_name"),
+    ("{points: 23, tricks: 3}", "{points: 23, tricks: 0}", "record.points_without_tricks"),
+    ("{points: 62, tricks: 4}", "{points: 62, cards: [A♠], tricks: 4}", "record.points_or_cards"),
+    ("points: 62", "points: 200", "record.too_many_points"),
+    ("    turned: 9♠\n", "", "record.missing_field"),
+    ("game: reunion", "game: reunion\noptions: {settlement: money}", "record.bad_option_value"),
+    ("last_trick: Boris\n", "last_trick: Boris\n    widow: [7♣, 8♥]\n", "record.unknown_field"),
+]
+BROKEN_FULL_PLAY = [
+    ("widow: 7♣ 8♥", "widow: 7♣", "record.widow_size"),
+    ("widow: 7♣ 8♥", "widow: 7♣ 8♣", "record.deck_mismatch"),
+    ("discard: K♣ 7♠", "discard: K♣ 8♠", "record.discard_not_held"),
+    ("      - 10♣ Q♣ J♥\n", "", "record.trick_count"),
+    ("Vera:  J♥ 7♠", "Vera:  J♥", "record.hand_size"),
+    ("deals:", "deals:" + ONE_MORE_DEAL * 3, "record.too_many_deals"),
 ]
 
 
-def _broken_full_play() -> list[tuple[str, str, str, str]]:
-    full = _full_play_text()
-    return [
-        (full, "widow: 7♣ 8♥", "widow: 7♣", "record.widow_size"),
-        (full, "widow: 7♣ 8♥", "widow: 7♣ 8♣", "record.deck_mismatch"),
-        (full, "discard: K♣ 7♠", "discard: K♣ 8♠", "record.discard_not_held"),
-        (full, "      - 10♣ Q♣ J♥\n", "", "record.trick_count"),
-        (full, "Vera:  J♥ 7♠", "Vera:  J♥", "record.hand_size"),
-        (
-            full,
-            "deals:",
-            "deals:" + "\n  - {dealer: Anna, trump: ♠, discard: [7♥, 8♥], last_trick: Anna, taken: "
-            "{Anna: {points: 140, tricks: 10}, Boris: {points: 0, tricks: 0}, Vera: {points: 0, tricks: 0}}}"
-            * 3,
-            "record.too_many_deals",
-        ),
-    ]
-
-
-@pytest.mark.parametrize(("base", "old", "new", "code"), BROKEN + _broken_full_play())
+@pytest.mark.parametrize(
+    ("base", "old", "new", "code"),
+    changes_to(SUMMARY, BROKEN_SUMMARY) + changes_to(_full_play_text(), BROKEN_FULL_PLAY),
+)
 def test_broken_records_exit_two(base, old, new, code, tmp_path, capsys):
     assert old in base
     record = tmp_path / "broken.yaml"

@@ -98,20 +98,11 @@ def test_a_dirty_rebuild_keeps_the_search_index_its_size() -> None:
     """``./run serve``'s rebuilds: the search index stays the same size (it once grew threefold an edit)."""
     import json
     import os
-    import subprocess
-    import sys
 
-    from tests.conftest import building
+    from tests.conftest import building, run_python
 
     with building():
-        done = subprocess.run(
-            [sys.executable, "-c", REBUILDS],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            env={**os.environ, checker_runtime.PREVIEW: "1"},
-            check=False,
-        )
+        done = run_python(REBUILDS, env={**os.environ, checker_runtime.PREVIEW: "1"}, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     sizes = json.loads(done.stdout.strip().splitlines()[-1])
     first_locations = sizes[0][1]

@@ -16,21 +16,11 @@ from referee.engines.reader import Reader
 from referee.engines.replay import replay_tricks
 from referee.engines.trick_rules import ORDER_2_TO_A, SAME_COLOUR, TrickRules
 from referee.engines.tricks import TrickPlay
+from referee.games.deals.reunion import RULES as REUNION_RULES
 from referee.records.source import load_text
 from referee.simulate.play import random_play, write_cards
 
 T7_PLAIN = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.KING, Rank.TEN, Rank.JACK, Rank.QUEEN)
-REUNION_PLAIN = (
-    Rank.SEVEN,
-    Rank.EIGHT,
-    Rank.NINE,
-    Rank.JACK,
-    Rank.QUEEN,
-    Rank.KING,
-    Rank.TEN,
-    Rank.ACE,
-)
-REUNION_TRUMP = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
 
 # (rules, pack): one of each kind of rule the engine offers.
 CASES = {
@@ -38,10 +28,8 @@ CASES = {
         TrickRules(T7_PLAIN, (*T7_PLAIN, Rank.JOKER)),
         [Card(r, s) for s in SUITS for r in T7_PLAIN] + [JOKER],
     ),
-    "bowers": (
-        TrickRules(REUNION_PLAIN, REUNION_TRUMP, must_trump=True, bowers=True),
-        deck(Rank.SEVEN),
-    ),
+    # Reunion's rules: the two jacks of the trump colour rank above the ace.
+    "bowers": (REUNION_RULES, deck(Rank.SEVEN)),
     "breaking": (TrickRules(ORDER_2_TO_A, trump_breaking=True), deck()),
     "breaking_must_trump": (TrickRules(ORDER_2_TO_A, must_trump=True, trump_breaking=True), deck()),
 }

@@ -21,6 +21,7 @@ from referee.present.blocks import render_block
 from referee.simulate.trump_seven import trump_seven_deal
 from tests.conftest import (
     ROOT,
+    changes_to,
     cli_refusal,
     dump,
     error_after,
@@ -414,127 +415,73 @@ deals:
 """
 
 
+# (text, what replaces it, the error that follows, the line the error names): each change breaks
+# the record its list is named for.
+BROKEN_SUMMARY = [
+    ("declarer: 56}", "declarer: 97}", "record.points_range", 8),  # more than the pack holds
+    ("declarer: 56}", "declarer: -2}", "record.points_range", 8),
+    ("declarer: 56}", "declarer: 1}", "record.points_impossible", 8),  # no card is worth 1
+    ("declarer: 56}", "declarer: 56, defenders: 41}", "record.points_sum", 8),
+    ("{declarer: 56}", "{declarer: [10♥, K♣]}", "record.discard_in_tricks", 8),
+    ("{declarer: 56}", "{declarer: [10♥], defenders: [10♥]}", "record.card_twice", 8),
+    ("{declarer: 56}", "{declarer: [10♥, 10♥]}", "record.card_twice", 8),
+    ("{declarer: 56}", "{declarer: [A♥]}", "record.not_in_pack", 8),
+    (
+        "{declarer: 56}",
+        "{declarer: [7♠, 10♥, 10♦, 10♣, 10♠, Joker, K♠, K♥, K♦, Q♠, Q♥, Q♦, Q♣, J♠, J♥], "
+        "defenders: [J♣]}",
+        "record.card_missing",
+        8,
+    ),  # J♦ is nowhere
+    ("{declarer: 56}", "{attackers: 56}", "record.unknown_field", 8),
+    ("{declarer: 56}", "{}", "record.shape", 8),
+    ("{declarer: 56}", "{declarer: lots}", "notation.bad_card", 8),
+    ("[K♣, 9♦]", "[K♣, 9♦, 8♦]", "record.discard_count", 7),
+    ("[K♣, 9♦]", "[K♣, K♣]", "record.card_twice", 7),
+    ("[K♣, 9♦]", "[A♣, 9♦]", "record.not_in_pack", 7),
+    ("    discards: [K♣, 9♦]\n", "", "record.shape", 4),
+    ("trump: ♠", "trump: Joker", "notation.bad_suit", 6),
+    ("    trump: ♠\n", "", "record.missing_field", 4),
+    ("declarer: Anna", "declarer: Olga", "record.unknown_name", 5),
+    ("dealer: Vera", "dealer: Olga", "record.unknown_name", 4),
+    ("claim: {declarer: 60}", "claim: {Anna: 60}", "record.unknown_field", 9),
+    ("claim: {declarer: 60}", "claim: {declarer: sixty}", "record.not_a_number", 9),
+    ("claim: {declarer: 60}", "claim: 60", "record.shape", 9),
+    ("    declarer: Anna\n", "    thrown_in: true\n", "record.thrown_in_field", 6),
+    ("    declarer: Anna\n", "    declarer: Anna\n    thrown_in: maybe\n", "record.shape", 6),
+    ("[Anna, Boris, Vera]", "[Anna, Boris, Vera, Gleb]", "record.player_count", 2),
+    ("players:", "options: {discards_count_for: dealer}\nplayers:", "record.bad_option_value", 2),
+    (
+        "game: trump-seven",
+        "game: trump-seven\nscores_before: {Anna: -1, Boris: 0, Vera: 0}",
+        "record.not_a_number",
+        2,
+    ),
+    ("    taken:", "    tricks:", "record.unknown_field", 8),
+]
+BROKEN_FULL = [
+    ("Anna:  Joker Q♥", "Anna:  Q♥", "record.hand_size", 21),
+    ("Anna:  Joker Q♥", "Anna:  A♥ Q♥", "record.deck_mismatch", 24),  # an ace: not in this pack
+    ("widow: 9♦ 8♦", "widow: 9♦", "record.widow_size", 24),
+    ("widow: 9♦ 8♦", "widow: 9♦ 9♦", "record.card_twice", 24),
+    ("widow: 9♦ 8♦", "widow: 9♦ A♦", "record.not_in_pack", 24),
+    ("widow: 9♦ 8♦", "widow: 9♦ Joker", "record.deck_mismatch", 24),  # the Joker twice, 8♦ nowhere
+    ("discards: 10♠ K♣", "discards: 10♠ K♦", "record.discard_not_held", 30),
+    ("- 7♦ 10♦ Q♦", "- K♣ 10♦ Q♦", "record.discard_in_tricks", 36),
+    ("Boris: [yes, pass]", "Boris: [yes, maybe]", "record.bad_answer", 27),
+    ("Boris: [yes, pass]", "Boris: [yes]", "record.shape", 27),
+    # two final yes: no play
+    ("Boris: [yes, pass]", "Boris: [yes, yes]", "record.thrown_in_field", 29),
+    ("    trump: ♥\n", "    declarer: Boris\n    trump: ♥\n", "record.declarer_mismatch", 29),
+    ("    trump: ♥\n", "    thrown_in: true\n    trump: ♥\n", "record.thrown_in_mismatch", 29),
+    ("      - 8♦ Q♣ K♦\n", "", "record.trick_count", 31),
+    ("    auction:", "    bidding:", "record.unknown_field", 25),
+]
+
+
 @pytest.mark.parametrize(
     ("base", "old", "new", "code", "line"),
-    [
-        (
-            SUMMARY,
-            "declarer: 56}",
-            "declarer: 97}",
-            "record.points_range",
-            8,
-        ),  # more than the pack holds
-        (SUMMARY, "declarer: 56}", "declarer: -2}", "record.points_range", 8),
-        (
-            SUMMARY,
-            "declarer: 56}",
-            "declarer: 1}",
-            "record.points_impossible",
-            8,
-        ),  # no card is worth 1
-        (SUMMARY, "declarer: 56}", "declarer: 56, defenders: 41}", "record.points_sum", 8),
-        (SUMMARY, "{declarer: 56}", "{declarer: [10♥, K♣]}", "record.discard_in_tricks", 8),
-        (SUMMARY, "{declarer: 56}", "{declarer: [10♥], defenders: [10♥]}", "record.card_twice", 8),
-        (SUMMARY, "{declarer: 56}", "{declarer: [10♥, 10♥]}", "record.card_twice", 8),
-        (SUMMARY, "{declarer: 56}", "{declarer: [A♥]}", "record.not_in_pack", 8),
-        (
-            SUMMARY,
-            "{declarer: 56}",
-            "{declarer: [7♠, 10♥, 10♦, 10♣, 10♠, Joker, K♠, K♥, K♦, Q♠, Q♥, Q♦, Q♣, J♠, J♥], "
-            "defenders: [J♣]}",
-            "record.card_missing",
-            8,
-        ),  # J♦ is nowhere
-        (SUMMARY, "{declarer: 56}", "{attackers: 56}", "record.unknown_field", 8),
-        (SUMMARY, "{declarer: 56}", "{}", "record.shape", 8),
-        (SUMMARY, "{declarer: 56}", "{declarer: lots}", "notation.bad_card", 8),
-        (SUMMARY, "[K♣, 9♦]", "[K♣, 9♦, 8♦]", "record.discard_count", 7),
-        (SUMMARY, "[K♣, 9♦]", "[K♣, K♣]", "record.card_twice", 7),
-        (SUMMARY, "[K♣, 9♦]", "[A♣, 9♦]", "record.not_in_pack", 7),
-        (SUMMARY, "    discards: [K♣, 9♦]\n", "", "record.shape", 4),
-        (SUMMARY, "trump: ♠", "trump: Joker", "notation.bad_suit", 6),
-        (SUMMARY, "    trump: ♠\n", "", "record.missing_field", 4),
-        (SUMMARY, "declarer: Anna", "declarer: Olga", "record.unknown_name", 5),
-        (SUMMARY, "dealer: Vera", "dealer: Olga", "record.unknown_name", 4),
-        (SUMMARY, "claim: {declarer: 60}", "claim: {Anna: 60}", "record.unknown_field", 9),
-        (SUMMARY, "claim: {declarer: 60}", "claim: {declarer: sixty}", "record.not_a_number", 9),
-        (SUMMARY, "claim: {declarer: 60}", "claim: 60", "record.shape", 9),
-        (SUMMARY, "    declarer: Anna\n", "    thrown_in: true\n", "record.thrown_in_field", 6),
-        (
-            SUMMARY,
-            "    declarer: Anna\n",
-            "    declarer: Anna\n    thrown_in: maybe\n",
-            "record.shape",
-            6,
-        ),
-        (
-            SUMMARY,
-            "players: [Anna, Boris, Vera]",
-            "players: [Anna, Boris, Vera, Gleb]",
-            "record.player_count",
-            2,
-        ),
-        (
-            SUMMARY,
-            "game: trump-seven",
-            "game: trump-seven\noptions: {discards_count_for: dealer}",
-            "record.bad_option_value",
-            2,
-        ),
-        (
-            SUMMARY,
-            "game: trump-seven",
-            "game: trump-seven\nscores_before: {Anna: -1, Boris: 0, Vera: 0}",
-            "record.not_a_number",
-            2,
-        ),
-        (SUMMARY, "    taken:", "    tricks:", "record.unknown_field", 8),
-        (FULL, "Anna:  Joker Q♥", "Anna:  Q♥", "record.hand_size", 21),
-        (
-            FULL,
-            "Anna:  Joker Q♥",
-            "Anna:  A♥ Q♥",
-            "record.deck_mismatch",
-            24,
-        ),  # an ace: not in this pack
-        (FULL, "widow: 9♦ 8♦", "widow: 9♦", "record.widow_size", 24),
-        (FULL, "widow: 9♦ 8♦", "widow: 9♦ 9♦", "record.card_twice", 24),
-        (FULL, "widow: 9♦ 8♦", "widow: 9♦ A♦", "record.not_in_pack", 24),
-        (
-            FULL,
-            "widow: 9♦ 8♦",
-            "widow: 9♦ Joker",
-            "record.deck_mismatch",
-            24,
-        ),  # the Joker twice, 8♦ nowhere
-        (FULL, "discards: 10♠ K♣", "discards: 10♠ K♦", "record.discard_not_held", 30),
-        (FULL, "- 7♦ 10♦ Q♦", "- K♣ 10♦ Q♦", "record.discard_in_tricks", 36),
-        (FULL, "Boris: [yes, pass]", "Boris: [yes, maybe]", "record.bad_answer", 27),
-        (FULL, "Boris: [yes, pass]", "Boris: [yes]", "record.shape", 27),
-        (
-            FULL,
-            "Boris: [yes, pass]",
-            "Boris: [yes, yes]",
-            "record.thrown_in_field",
-            29,
-        ),  # two final yes: no play
-        (
-            FULL,
-            "    trump: ♥\n",
-            "    declarer: Boris\n    trump: ♥\n",
-            "record.declarer_mismatch",
-            29,
-        ),
-        (
-            FULL,
-            "    trump: ♥\n",
-            "    thrown_in: true\n    trump: ♥\n",
-            "record.thrown_in_mismatch",
-            29,
-        ),
-        (FULL, "      - 8♦ Q♣ K♦\n", "", "record.trick_count", 31),
-        (FULL, "    auction:", "    bidding:", "record.unknown_field", 25),
-    ],
+    changes_to(SUMMARY, BROKEN_SUMMARY) + changes_to(FULL, BROKEN_FULL),
 )
 def test_impossible_records_are_unusable(base, old, new, code, line):
     assert error_after(base, old, new, code).where.line == line
