@@ -87,6 +87,14 @@ _POINTS: dict[Suit | None, dict[Card, int]] = {
 }
 
 
+_ITEMS: dict[Suit | None, dict[Card, Message]] = {
+    s: {c: t("{card} {points}", card=c, points=p) for c, p in table.items()}
+    for s, table in _POINTS.items()
+}
+"""Every card with its card points as an item of a count's step, by trumps: made once, as a message is
+never changed (a count lists a dozen of them, and a check makes one count a deal)."""
+
+
 def points_table(trump: Suit | None) -> dict[Card, int]:
     """Every card of the pack and its card points when ``trump`` is trumps (one look-up per card in a replay)."""
     return _POINTS[trump]
@@ -161,10 +169,7 @@ def _taken_step(side: str, declarer: str, taken: Taken, trump: Suit) -> Message:
             taken.points,
             points=taken.points,
         )
-    points = points_table(trump)
-    items = [t("{card} {points}", card=c, points=points[c]) for c in taken.cards] or t(
-        "no counting card"
-    )
+    items = list(map(_ITEMS[trump].__getitem__, taken.cards)) or t("no counting card")
     if side == DECLARER:
         return tn(
             "{player}'s tricks hold {points} card point: {items}.",
@@ -508,10 +513,14 @@ class TrumpSevenDeals:
         replay = deal.replay(RULES, play_hands, players, leader, trump, steps, eldest)
         if replay is None:
             return None
-        won = replay.won_by(seat)
-        lost = [c for s in range(PLAYERS) if s != seat for c in replay.won_by(s)]
         points = points_table(trump)
-        counting = [c for c in won if points[c]], [c for c in lost if points[c]]
+        by_seat: list[list[Card]] = [[] for _ in range(PLAYERS)]  # the cards each seat won
+        for trick in replay.tricks:
+            by_seat[trick.winner] += trick.cards
+        counting = (
+            [c for c in by_seat[seat] if points[c]],
+            [c for s in range(PLAYERS) if s != seat for c in by_seat[s] if points[c]],
+        )
         taken = {
             side: Taken(sum(points[c] for c in cs), cs)
             for side, cs in zip(SIDES, counting, strict=True)
@@ -557,9 +566,7 @@ class TrumpSevenDeals:
                     )
                 )
                 steps.append(msg)
-        items = [
-            t("{card} {points}", card=c, points=card_points(c, trump)) for c in played.discards
-        ]
+        items = list(map(_ITEMS[trump].__getitem__, played.discards))
         if options["discards_count_for"] == DECLARER:
             steps.append(
                 t(
