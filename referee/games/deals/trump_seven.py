@@ -33,7 +33,7 @@ from referee.games.deals.trump_seven_auction import (
     thrown_in_step,
 )
 from referee.messages import Message, t, tn
-from referee.notation import card_tuple, parse_cards
+from referee.notation import card_tuple, cards_cache, parse_cards
 from referee.records.source import Path
 
 PLAYERS = 3
@@ -672,9 +672,10 @@ def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
         return True  # the replay says what is wrong with the tricks
     ok = True
     laid_away = set(discards)
+    read = cards_cache(r.notation).get  # a trick's text read before is looked up without a call
     for k, raw in enumerate(tricks):
-        try:
-            cards = card_tuple(raw, r.notation)  # only looked at: the cached tuple, not a copy
+        try:  # only looked at: the cached tuple, not a copy
+            cards = (type(raw) is str and read(raw)) or card_tuple(raw, r.notation)
         except (NotationError, TypeError):
             continue
         if laid_away.isdisjoint(cards):  # nearly every trick: nothing to note
