@@ -514,9 +514,7 @@ class TrumpSevenDeals:
         if replay is None:
             return None
         points = points_table(trump)
-        by_seat: list[list[Card]] = [[] for _ in range(PLAYERS)]  # the cards each seat won
-        for trick in replay.tricks:
-            by_seat[trick.winner] += trick.cards
+        by_seat = replay.won_cards(PLAYERS)
         counting = (
             [c for c in by_seat[seat] if points[c]],
             [c for s in range(PLAYERS) if s != seat for c in by_seat[s] if points[c]],
