@@ -255,7 +255,9 @@ class TrumpSevenDeals:
         if value is None or isinstance(value, (bool, int, dict)):
             r.fail(path, t("{field} must be a list of cards.", field=path[-1]), "record.shape")
             return None
-        cards = parsed(r, path, parse_cards, value)
+        # a text read before (nearly every widow and discard) is looked up here, not through three calls
+        known = type(value) is str and cards_cache(r.notation).get(value)
+        cards = list(known) if known else parsed(r, path, parse_cards, value)
         if cards is None:
             return None
         ok = True
