@@ -326,7 +326,7 @@ class BuyOrPassDeals:
             where = r.doc.where(path + ("claim",), deal=number) if claim is not None else None
             result = DealResult(number, net, steps, claim, mode="full", claim_where=where)
             return result, pot, first_out, dealer
-        owed = {p: sum(values[s] for s in tricks[p]) for p in players if tricks[p]}
+        owed = {p: sum(map(values.__getitem__, tricks[p])) for p in players if tricks[p]}
         for p, v in owed.items():
             steps.append(
                 tn(
