@@ -61,6 +61,21 @@ class VoidAuction:
         )
 
 
+_PLAIN = {"yes": True, "pass": False, True: True, False: False}
+"""The answers nearly every record writes (``'yes'``, ``pass``, or YAML's true and false), read as
+:func:`read_answer` reads them, without its cleaning of the text."""
+
+
+def _plain_answer(value: object) -> bool | None:
+    """``value`` if it is one of the plain answers (True for yes); None for anything else, which
+    :func:`read_answer` then reads.
+
+    >>> _plain_answer("pass"), _plain_answer(True), _plain_answer(1), _plain_answer(" Yes")
+    (False, True, None, None)
+    """
+    return _PLAIN.get(value) if type(value) is str or type(value) is bool else None  # type: ignore[call-overload]
+
+
 def read_auction(deal: Deal, players: list[str]) -> Auction | None:
     """``auction: {Anna: [yes, yes], Boris: [yes, pass], Vera: [pass, pass]}``: round 1, then round 2.
 
@@ -84,18 +99,20 @@ def read_auction(deal: Deal, players: list[str]) -> Auction | None:
                 "auction",
             )
             continue
-        read = [read_answer(a) for a in given]
-        for k, (raw, got) in enumerate(zip(given, read, strict=True)):
-            if got is None:
-                r.fail(
-                    p + (k,),
-                    t("{value!r} is not an answer; write yes or pass.", value=str(raw)),
-                    "record.bad_answer",
-                    "auction",
-                )
-        first, second = read
-        if first is None or second is None:
-            continue
+        first, second = map(_plain_answer, given)
+        if first is None or second is None:  # not the plain words: read as read_answer reads them
+            read = [read_answer(a) for a in given]
+            for k, (raw, got) in enumerate(zip(given, read, strict=True)):
+                if got is None:
+                    r.fail(
+                        p + (k,),
+                        t("{value!r} is not an answer; write yes or pass.", value=str(raw)),
+                        "record.bad_answer",
+                        "auction",
+                    )
+            first, second = read
+            if first is None or second is None:
+                continue
         if second and not first:
             deal.warn(
                 "auction.late_yes",

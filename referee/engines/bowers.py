@@ -12,7 +12,7 @@ the games' scoring and explanations, and finds the tricks in which the right bow
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from referee.cards import Card, Rank, Suit
 from referee.engines.trick_rules import SAME_COLOUR, Trick
@@ -30,18 +30,31 @@ def is_bower(card: Card, trump: Suit) -> bool:
 
 def left_bower_captures(
     tricks: Iterable[Trick],
-    owner: dict[Card, int],
+    hands: Sequence[Collection[Card]],
     trump: Suit,
     players: list[str],
 ) -> list[tuple[int, str, str]]:
-    """(trick number, the left bower's owner, the taker) for each trick holding both bowers.
+    """(trick number, the left bower's owner, the taker) for each trick holding both bowers;
+    ``hands``: the cards each seat played.
 
     The right bower is the highest card, so whoever played it takes the trick.
+
+    >>> from referee.notation import parse_cards
+    >>> hands = [parse_cards("JH 7S"), parse_cards("JD 8S")]
+    >>> tricks = [Trick(0, tuple(parse_cards("7S 8S")), 1), Trick(1, tuple(parse_cards("JD JH")), 0)]
+    >>> left_bower_captures(tricks, hands, Suit.HEARTS, ["Anna", "Boris"])
+    [(2, 'Boris', 'Anna')]
     """
     right, left = bowers(trump)
-    # a set per trick: a card missed in a tuple is compared slowly (Card defines __lt__ in Python)
+    both = {right, left}
+    # isdisjoint reads a trick's tuple without making a set of it (a card looked up in the tuple itself
+    # is compared slowly: Card defines __lt__ in Python); only a trick with a bower is looked into
     return [
-        (k, players[owner[left]], players[tr.winner])
+        (
+            k,
+            players[next(s for s, hand in enumerate(hands) if left in set(hand))],
+            players[tr.winner],
+        )
         for k, tr in enumerate(tricks, start=1)
-        if {right, left}.issubset(tr.cards)
+        if not both.isdisjoint(tr.cards) and both.issubset(tr.cards)
     ]

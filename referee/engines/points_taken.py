@@ -47,6 +47,7 @@ from referee.engines.deals import with_params
 from referee.engines.reader import Reader
 from referee.engines.trick_counts import tricks_add_up, tricks_or_any
 from referee.messages import Message, t, tn
+from referee.notation import cards_cache
 from referee.records.hands import read_cards
 from referee.records.source import Path, format_path
 
@@ -113,7 +114,9 @@ def pack_cards(
     if not isinstance(value, (list, str)):
         r.fail(path, t("{field} must list cards.", field=format_path(path)), "record.shape")
         return None
-    cards = read_cards(r, path)
+    # a text read before (nearly every widow and discard) is looked up here, not through three calls
+    known = type(value) is str and cards_cache(r.notation).get(value)
+    cards = list(known) if known else read_cards(r, path)
     if cards is None:
         return None
     foreign = [c for c in cards if c not in pack]

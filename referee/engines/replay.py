@@ -84,6 +84,19 @@ class Replay(Value):
             self._won = (len(self.tricks), won)
         return list(self._won[1].get(seat, ()))
 
+    def won_cards(self, players: int) -> list[list[Card]]:
+        """By seat, the cards in the tricks it took (new lists), sorted out in one pass over the tricks.
+
+        >>> from referee.notation import parse_cards
+        >>> tricks = [Trick(0, tuple(parse_cards("AS KS")), 1), Trick(1, tuple(parse_cards("QH JH")), 1)]
+        >>> [[str(c) for c in won] for won in Replay(tricks=tricks).won_cards(2)]
+        [[], ['A♠', 'K♠', 'Q♥', 'J♥']]
+        """
+        won: list[list[Card]] = [[] for _ in range(players)]
+        for tr in self.tricks:
+            won[tr.winner] += tr.cards
+        return won
+
     def tricks_won(self, players: int) -> list[int]:
         """Tricks per seat."""
         counts = [0] * players

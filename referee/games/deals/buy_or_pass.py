@@ -22,7 +22,7 @@ from referee.engines.replay import STOPPED, read_hands
 from referee.engines.trick_rules import ORDER_7_TO_A, TrickRules
 from referee.errors import NotationError
 from referee.messages import Message, t, tn
-from referee.notation import card_tuple, parse_suit
+from referee.notation import card_tuple, cards_cache, parse_suit
 from referee.records.hands import read_held
 from referee.records.source import Path
 
@@ -155,14 +155,20 @@ def _quick_deal(
     written, stock_text = deal.get("hands"), deal.get("stock")
     if type(written) is not dict or type(stock_text) is not str or written.keys() != set(players):
         return None
+    # a text read before (a hand, the stock, the cards taken) is looked up without a call
+    read = cards_cache(notation).get
     try:
-        hands = [card_tuple(written[p], notation) for p in players if type(written[p]) is str]
-        stock = list(card_tuple(stock_text, notation))
+        hands = [
+            read(text) or card_tuple(text, notation)
+            for text in map(written.__getitem__, players)
+            if type(text) is str
+        ]
+        stock = list(read(stock_text) or card_tuple(stock_text, notation))
     except NotationError:
         return None
     if len(hands) != PLAYERS or any(len(h) != HAND for h in hands) or len(stock) != STOCK:
         return None
-    if {c for h in hands for c in h}.union(stock) != _DECK_SET:  # 32 cards: each once
+    if set().union(*hands, stock) != _DECK_SET:  # 32 cards: each once
         return None
     given: dict[str, dict[str, Any]] = {}
     laydowns = deal.get("laydowns")
@@ -191,7 +197,7 @@ def _quick_deal(
         if type(taken_text) is not str:
             return None
         try:
-            taken = list(card_tuple(taken_text, notation))
+            taken = list(read(taken_text) or card_tuple(taken_text, notation))
         except NotationError:
             return None
         due = sorted((c for c in held[seat] if c.suit is suit), key=_INDEX)
@@ -320,7 +326,7 @@ class BuyOrPassDeals:
             where = r.doc.where(path + ("claim",), deal=number) if claim is not None else None
             result = DealResult(number, net, steps, claim, mode="full", claim_where=where)
             return result, pot, first_out, dealer
-        owed = {p: sum(values[s] for s in tricks[p]) for p in players if tricks[p]}
+        owed = {p: sum(map(values.__getitem__, tricks[p])) for p in players if tricks[p]}
         for p, v in owed.items():
             steps.append(
                 tn(

@@ -417,7 +417,7 @@ class CatchTheTenDeals:
         replay = deal.replay(rules, hands, players, (dealer + 1) % n, trump, steps)
         if replay is None:
             return None
-        won = [replay.won_by(s) for s in range(n)]  # each seat's cards, copied once
+        won = replay.won_cards(n)
         cards = {players[s]: len(won[s]) for s in range(n)}
         honours = {
             players[s]: [c.rank for c in won[s] if c.suit is trump and c.rank in HONOURS]

@@ -589,14 +589,16 @@ class ReunionDeals:
         replay = deal.replay(RULES, play_hands, players, (dealer + 1) % PLAYERS, trump, steps)
         if replay is None:
             return None
-        won = replay.tricks_won(PLAYERS)
-        points = {players[s]: points_of(replay.won_by(s), trump) for s in range(PLAYERS)}
+        taken = replay.won_cards(PLAYERS)
+        won = [
+            len(cards) // PLAYERS for cards in taken
+        ]  # every trick of a full play has a card from each
+        points = {players[s]: points_of(taken[s], trump) for s in range(PLAYERS)}
         took = {players[s]: won[s] > 0 for s in range(PLAYERS)}
         steps.append(
             t("Tricks: {tricks}.", tricks=[f"{players[s]} {won[s]}" for s in range(PLAYERS)])
         )
-        owner = {c: s for s, h in enumerate(play_hands) for c in h}
-        left_jack = left_bower_captures(replay.tricks, owner, trump, players)
+        left_jack = left_bower_captures(replay.tricks, play_hands, trump, players)
         last = players[replay.tricks[-1].winner]
         return DealFacts(trump, turned, discard, points, took, last, left_jack, None, steps)
 

@@ -33,7 +33,7 @@ from referee.games.deals.trump_seven_auction import (
     thrown_in_step,
 )
 from referee.messages import Message, t, tn
-from referee.notation import card_tuple, parse_cards
+from referee.notation import card_tuple, cards_cache, parse_cards
 from referee.records.source import Path
 
 PLAYERS = 3
@@ -85,6 +85,14 @@ def _points(card: Card, trump: Suit | None) -> int:
 _POINTS: dict[Suit | None, dict[Card, int]] = {
     s: {c: _points(c, s) for c in DECK} for s in (*SUITS, None)
 }
+
+
+_ITEMS: dict[Suit | None, dict[Card, Message]] = {
+    s: {c: t("{card} {points}", card=c, points=p) for c, p in table.items()}
+    for s, table in _POINTS.items()
+}
+"""Every card with its card points as an item of a count's step, by trumps: made once, as a message is
+never changed (a count lists a dozen of them, and a check makes one count a deal)."""
 
 
 def points_table(trump: Suit | None) -> dict[Card, int]:
@@ -161,10 +169,7 @@ def _taken_step(side: str, declarer: str, taken: Taken, trump: Suit) -> Message:
             taken.points,
             points=taken.points,
         )
-    points = points_table(trump)
-    items = [t("{card} {points}", card=c, points=points[c]) for c in taken.cards] or t(
-        "no counting card"
-    )
+    items = list(map(_ITEMS[trump].__getitem__, taken.cards)) or t("no counting card")
     if side == DECLARER:
         return tn(
             "{player}'s tricks hold {points} card point: {items}.",
@@ -250,7 +255,9 @@ class TrumpSevenDeals:
         if value is None or isinstance(value, (bool, int, dict)):
             r.fail(path, t("{field} must be a list of cards.", field=path[-1]), "record.shape")
             return None
-        cards = parsed(r, path, parse_cards, value)
+        # a text read before (nearly every widow and discard) is looked up here, not through three calls
+        known = type(value) is str and cards_cache(r.notation).get(value)
+        cards = list(known) if known else parsed(r, path, parse_cards, value)
         if cards is None:
             return None
         ok = True
@@ -508,10 +515,12 @@ class TrumpSevenDeals:
         replay = deal.replay(RULES, play_hands, players, leader, trump, steps, eldest)
         if replay is None:
             return None
-        won = replay.won_by(seat)
-        lost = [c for s in range(PLAYERS) if s != seat for c in replay.won_by(s)]
         points = points_table(trump)
-        counting = [c for c in won if points[c]], [c for c in lost if points[c]]
+        by_seat = replay.won_cards(PLAYERS)
+        counting = (
+            [c for c in by_seat[seat] if points[c]],
+            [c for s in range(PLAYERS) if s != seat for c in by_seat[s] if points[c]],
+        )
         taken = {
             side: Taken(sum(points[c] for c in cs), cs)
             for side, cs in zip(SIDES, counting, strict=True)
@@ -557,9 +566,7 @@ class TrumpSevenDeals:
                     )
                 )
                 steps.append(msg)
-        items = [
-            t("{card} {points}", card=c, points=card_points(c, trump)) for c in played.discards
-        ]
+        items = list(map(_ITEMS[trump].__getitem__, played.discards))
         if options["discards_count_for"] == DECLARER:
             steps.append(
                 t(
@@ -665,9 +672,10 @@ def discards_in_tricks(r: Reader, path: Path, discards: Sequence[Card]) -> bool:
         return True  # the replay says what is wrong with the tricks
     ok = True
     laid_away = set(discards)
+    read = cards_cache(r.notation).get  # a trick's text read before is looked up without a call
     for k, raw in enumerate(tricks):
-        try:
-            cards = card_tuple(raw, r.notation)  # only looked at: the cached tuple, not a copy
+        try:  # only looked at: the cached tuple, not a copy
+            cards = (type(raw) is str and read(raw)) or card_tuple(raw, r.notation)
         except (NotationError, TypeError):
             continue
         if laid_away.isdisjoint(cards):  # nearly every trick: nothing to note
