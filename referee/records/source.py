@@ -61,7 +61,6 @@ from referee.limits import (
     MAX_VALUES,
 )
 from referee.messages import t
-from referee.records.bounds import too_many_deals, too_many_values
 from referee.records.quick_yaml import NotPlain, QuickReader
 from referee.values import MISSING, Value, attr
 
@@ -252,10 +251,16 @@ def load_text(text: str) -> Document:
             raise _control_character(text, lone.at, lone.char) from None
         else:
             if text.count(",") > MAX_VALUES and json_text.values_in(data) > MAX_VALUES:
+                # here: only a record over a cap needs it
+                from referee.records.bounds import too_many_values
+
                 raise too_many_values(None)
             deals = data.get("deals") if isinstance(data, dict) else None
             if isinstance(deals, list) and len(deals) > MAX_DEALS:
                 doc = Document(data, find_lines=lambda: _lines_of(text), text=text)
+                # here: only a record over a cap needs it
+                from referee.records.bounds import too_many_deals
+
                 raise too_many_deals(doc.top_line("deals"), len(deals))
             return Document(data, find_lines=lambda: _lines_of(text), text=text)
     try:
