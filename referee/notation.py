@@ -261,7 +261,8 @@ def parse_rank(token: object, notation: str = "en") -> Rank:
 _SYMBOL_CLASS = "".join(_SYMBOL_SUITS)
 _RANK_FIRST = re.compile(rf"^(10|[^\s{_SYMBOL_CLASS}])[\s\-]?([{_SYMBOL_CLASS}]|\w+)$")
 _SUIT_FIRST = re.compile(rf"^([{_SYMBOL_CLASS}]|\w+)[\s\-]?(10|[^\s{_SYMBOL_CLASS}]+)$")
-_card_cache: dict[tuple[str, str], Card] = {}
+_card_cache: dict[str, dict[str, Card]] = {notation: {} for notation in NOTATIONS}
+"""The card of each token read, by notation: one lookup by the token's text, no key to build."""
 _cards_cache: dict[str, dict[str, tuple[Card, ...]]] = {}
 """The cards of each text read, by notation: a replay looks its tricks up here without a call."""
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -269,13 +270,18 @@ _SEPARATORS = re.compile(r"[\s,]+")
 
 def parse_card(token: object, notation: str = "en") -> Card:
     """Read one card in the declared notation; raise :class:`NotationError` if it cannot be read."""
-    key = (str(token), notation)
-    cached = _card_cache.get(key)
+    text = token if type(token) is str else str(token)
+    try:
+        known = _card_cache[notation]
+    except KeyError:
+        _check_notation(notation)  # no such notation: refused there
+        raise
+    cached = known.get(text)
     if cached is not None:
         return cached
     card = _parse_card(token, notation)
-    if len(_card_cache) < 100_000:  # bounded, as below: a long fuzz run reads millions of tokens
-        _card_cache[key] = card
+    if len(known) < 100_000:  # bounded, as below: a long fuzz run reads millions of tokens
+        known[text] = card
     return card
 
 
@@ -373,7 +379,10 @@ def card_tuple(value: object, notation: str = "en") -> tuple[Card, ...]:
     cached = cache.get(text)
     if cached is None:
         tokens = text.split(",") if notation == "de" else _SEPARATORS.split(text)
-        cached = tuple(parse_card(tok, notation) for tok in tokens if tok.strip())
+        try:  # nearly always: every token a card read before, none empty (an empty one is no key)
+            cached = tuple(map(_card_cache[notation].__getitem__, tokens))
+        except KeyError:  # a token new to this process, a separator at an end, or no such notation
+            cached = tuple(parse_card(tok, notation) for tok in tokens if tok.strip())
         if len(cache) < 100_000:  # hands and tricks repeat across a file; bound the memory
             cache[text] = cached
     return cached
