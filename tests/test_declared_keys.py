@@ -20,23 +20,25 @@ from referee.records.fields import RecordSpec, spec_of
 
 TABLE = Path(__file__).resolve().parent.parent / "referee" / "records" / "declared_keys.py"
 
-HEAD = '''"""The keys a check asks of each game's record declaration, by game: (the top-level keys beyond those
-every record has, the keys of a summary deal, the keys of a full-play deal, the key of a full play).
+HEAD = '''"""The keys a check asks of each game's record declaration, by game, each list a string of words (one
+string is read faster than a tuple of words is compiled, and every check without bytecode compiles
+this module): the top-level keys beyond those every record has, the keys of a summary deal, the keys
+of a full-play deal, and the key of a full play.
 
 Written from the declarations by ``tests/test_declared_keys.py --write``, which also pins it: never by
 hand. :class:`referee.records.declared.Declared` answers a check from it.
 """
 
-KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str]] = {
+KEYS: dict[str, tuple[str, str, str, str]] = {
 '''
 
 
-def derived(spec: RecordSpec) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str]:
+def derived(spec: RecordSpec) -> tuple[str, str, str, str]:
     """What the table holds for one game, from its declaration."""
     return (
-        tuple(spec.own_keys()),
-        tuple(sorted(spec.deal_keys("summary"))),
-        tuple(sorted(spec.deal_keys("full"))),
+        " ".join(spec.own_keys()),
+        " ".join(sorted(spec.deal_keys("summary"))),
+        " ".join(sorted(spec.deal_keys("full"))),
         spec.full_play_key,
     )
 
