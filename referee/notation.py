@@ -265,7 +265,6 @@ _card_cache: dict[str, dict[str, Card]] = {notation: {} for notation in NOTATION
 """The card of each token read, by notation: one lookup by the token's text, no key to build."""
 _cards_cache: dict[str, dict[str, tuple[Card, ...]]] = {}
 """The cards of each text read, by notation: a replay looks its tricks up here without a call."""
-_SEPARATORS = re.compile(r"[\s,]+")
 
 
 def parse_card(token: object, notation: str = "en") -> Card:
@@ -378,7 +377,9 @@ def card_tuple(value: object, notation: str = "en") -> tuple[Card, ...]:
     cache = cards_cache(notation)
     cached = cache.get(text)
     if cached is None:
-        tokens = text.split(",") if notation == "de" else _SEPARATORS.split(text)
+        # German cards hold a space (Herz 10); the others split on runs of spaces and commas (str.split's
+        # spaces are the pattern \s's: tests/test_card_texts.py), the empty ends left out
+        tokens = text.split(",") if notation == "de" else text.replace(",", " ").split()
         try:  # nearly always: every token a card read before, none empty (an empty one is no key)
             cached = tuple(map(_card_cache[notation].__getitem__, tokens))
         except KeyError:  # a token new to this process, a separator at an end, or no such notation

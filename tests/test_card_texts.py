@@ -1,10 +1,14 @@
 """The cards of a text read through the tokens already known (:func:`referee.notation.card_tuple`'s fast
 path) are the cards, or the problem, that reading each token afresh gives: random lines of cards, and
-the same lines spoiled (a foreign token, a separator at an end, an empty item, an unknown notation)."""
+the same lines spoiled (a foreign token, a separator at an end, an empty item, an unknown notation).
+Also what the quick checks of a text rest on: the spaces of :meth:`str.split` are those of the pattern
+``\\s``, and every character a record may not hold is unprintable."""
 
 from __future__ import annotations
 
 import random
+import re
+import sys
 
 import pytest
 
@@ -20,7 +24,7 @@ def _slow(text: str, how: str) -> tuple[Card, ...] | tuple[str, str]:
     for known in notation._card_cache.values():
         known.clear()
     try:
-        tokens = text.split(",") if how == "de" else notation._SEPARATORS.split(text)
+        tokens = text.split(",") if how == "de" else re.split(r"[\s,]+", text)
         return tuple(notation._parse_card(tok, how) for tok in tokens if tok.strip())
     except NotationError as err:
         return err.code, str(err.message)
@@ -64,3 +68,20 @@ def test_a_line_read_through_known_tokens_is_the_line_read_afresh(how: str) -> N
 def test_an_unknown_notation_is_refused_as_before() -> None:
     assert _fast("AS KS", "fr") == _slow("AS KS", "fr")
     assert _fast("AS KS", "fr")[0] == "notation.unknown_notation"
+
+
+def test_str_split_spaces_are_the_pattern_spaces() -> None:
+    spaces = re.compile(r"\s")
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        assert char.isspace() == bool(spaces.match(char)), hex(code)
+
+
+def test_every_character_refused_is_unprintable() -> None:
+    from referee.records.source import _NOT_PRINTABLE
+
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        if _NOT_PRINTABLE.match(char):
+            assert not char.isprintable(), hex(code)
+    assert "\n".isprintable() is False  # hence the line breaks are taken out before the test
