@@ -304,11 +304,15 @@ class Deal(Value):
         value = r.mapping(("deals", i))
         if value is None or (players is not None and not players):
             return None
-        deal = cls(
-            r, i, value, findings, spec.full_play_key in value or any(k in value for k in also_full)
+        full = spec.full_play_key in value or (
+            bool(also_full) and any(k in value for k in also_full)
         )
-        r.known_keys(deal.path, spec.deal_keys(deal.mode))
-        return deal
+        allowed = spec.deal_keys("full" if full else "summary")
+        if not allowed.issuperset(
+            value
+        ):  # nearly always every key is known: nothing to look up again
+            r.known_keys(("deals", i), allowed)
+        return cls(r, i, value, findings, full)
 
     @property
     def path(self) -> Path:
