@@ -308,9 +308,8 @@ class Deal(Value):
             bool(also_full) and any(k in value for k in also_full)
         )
         allowed = spec.deal_keys("full" if full else "summary")
-        if not allowed.issuperset(
-            value
-        ):  # nearly always every key is known: nothing to look up again
+        # nearly always every key is known: the mapping in hand says so, without walking its path again
+        if not allowed.issuperset(value):
             r.known_keys(("deals", i), allowed)
         return cls(r, i, value, findings, full)
 
