@@ -193,9 +193,7 @@ def load_bytes(raw: bytes) -> Document:
 
 
 # YAML allows tab, line breaks and printable characters only; libyaml reports a NUL without a line.
-_NOT_PRINTABLE = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
-)
+NOT_PRINTABLE = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
 
 
 def _check_characters(text: str) -> None:
@@ -204,7 +202,8 @@ def _check_characters(text: str) -> None:
     # times as much on a text with a suit sign in it (nearly every record).
     if text.replace("\n", " ").isprintable():
         return
-    bad = _NOT_PRINTABLE.search(text)
+    # compiled here, where a text needs it (re keeps it): compiling it costs a start half a millisecond
+    bad = re.compile(NOT_PRINTABLE).search(text)
     if bad is None:
         return
     raise _control_character(text, bad.start(), f"U+{ord(bad.group()):04X}")
