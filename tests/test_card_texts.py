@@ -86,3 +86,21 @@ def test_every_character_refused_is_unprintable() -> None:
         if refused.match(char):
             assert not char.isprintable(), hex(code)
     assert "\n".isprintable() is False  # hence the line breaks are taken out before the test
+
+
+@pytest.mark.parametrize("how", ["en", "ru", "de"])
+def test_a_card_read_without_the_patterns_is_the_card_read_with_them(
+    how: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every short text ending in a suit's sign: what _quick_card reads, the patterns read the same."""
+    heads = [*(str(n) for n in range(0, 12)), *"TJQKAВДКТBDatjqkaвдктbdXЖ♠- ", "1O", "A ", "Ja"]
+    texts = [head + sign for head in heads for sign in notation._SYMBOL_SUITS]
+    quick = {text: notation._quick_card(text, how) for text in texts}
+    monkeypatch.setattr(notation, "_quick_card", lambda text, how: None)
+    read = 0
+    for text, card in quick.items():
+        if card is None:
+            continue
+        read += 1
+        assert notation._parse_card(text, how) == card, text
+    assert read > 40
