@@ -259,23 +259,30 @@ def parse_rank(token: object, notation: str = "en") -> Rank:
 
 
 _SYMBOL_CLASS = "".join(_SYMBOL_SUITS)
-_RANK_FIRST = re.compile(rf"^(10|[^\s{_SYMBOL_CLASS}])[\s\-]?([{_SYMBOL_CLASS}]|\w+)$")
-_SUIT_FIRST = re.compile(rf"^([{_SYMBOL_CLASS}]|\w+)[\s\-]?(10|[^\s{_SYMBOL_CLASS}]+)$")
-_card_cache: dict[tuple[str, str], Card] = {}
+# Compiled where a card is not read by _quick_card (re keeps them): compiling both costs a start
+# a quarter of a millisecond, and nearly every card of a record is a rank and a suit's sign.
+_RANK_FIRST = rf"^(10|[^\s{_SYMBOL_CLASS}])[\s\-]?([{_SYMBOL_CLASS}]|\w+)$"
+_SUIT_FIRST = rf"^([{_SYMBOL_CLASS}]|\w+)[\s\-]?(10|[^\s{_SYMBOL_CLASS}]+)$"
+_card_cache: dict[str, dict[str, Card]] = {notation: {} for notation in NOTATIONS}
+"""The card of each token read, by notation: one lookup by the token's text, no key to build."""
 _cards_cache: dict[str, dict[str, tuple[Card, ...]]] = {}
 """The cards of each text read, by notation: a replay looks its tricks up here without a call."""
-_SEPARATORS = re.compile(r"[\s,]+")
 
 
 def parse_card(token: object, notation: str = "en") -> Card:
     """Read one card in the declared notation; raise :class:`NotationError` if it cannot be read."""
-    key = (str(token), notation)
-    cached = _card_cache.get(key)
+    text = token if type(token) is str else str(token)
+    try:
+        known = _card_cache[notation]
+    except KeyError:
+        _check_notation(notation)  # no such notation: refused there
+        raise
+    cached = known.get(text)
     if cached is not None:
         return cached
     card = _parse_card(token, notation)
-    if len(_card_cache) < 100_000:  # bounded, as below: a long fuzz run reads millions of tokens
-        _card_cache[key] = card
+    if len(known) < 100_000:  # bounded, as below: a long fuzz run reads millions of tokens
+        known[text] = card
     return card
 
 
@@ -302,15 +309,18 @@ def _parse_card(token: object, notation: str) -> Card:
         )
     if text == "🃏" or text.lower() in _JOKER_WORDS[notation]:
         return JOKER
+    quick = _quick_card(text, notation)
+    if quick is not None:
+        return quick
     attempts: list[tuple[str, str]] = []
     if notation == "de":
         m = re.match(r"^(\w+)[\s\-]+(\w+)$", text)
         if m:
             attempts += [(m.group(2), m.group(1)), (m.group(1), m.group(2))]
-    m = _RANK_FIRST.match(text)
+    m = re.match(_RANK_FIRST, text)
     if m:
         attempts.append((m.group(1), m.group(2)))
-    m = _SUIT_FIRST.match(text)
+    m = re.match(_SUIT_FIRST, text)
     if m and m.group(1) in _SYMBOL_SUITS:
         attempts.append((m.group(2), m.group(1)))
     first_error: NotationError | None = None
@@ -332,6 +342,25 @@ def _parse_card(token: object, notation: str) -> Card:
         code="notation.bad_card",
         rule="notation",
     ) from None
+
+
+def _quick_card(text: str, notation: str) -> Card | None:
+    """A card written as nearly every card is, a rank's number or the notation's letter and then a
+    suit's sign (``A♠``, ``10♥``, ``Т♣``), read without the patterns; None for any other text, which
+    :func:`_parse_card` reads with them. The patterns' first reading of such a text is the same rank
+    and sign (tests/test_card_texts.py compares the two).
+
+    >>> [_quick_card(*given) for given in [("10♥", "en"), ("Д♠", "ru"), ("AS", "en"), ("Q♠", "ru")]]
+    [Card(10♥), Card(Q♠), None, None]
+    """
+    suit = _SYMBOL_SUITS.get(text[-1])
+    if suit is None:
+        return None
+    head = text[:-1]
+    rank = _DIGIT_RANKS.get(head) or _RANKS[notation].get(
+        head if notation == "ru" else head.upper()
+    )
+    return None if rank is None else Card(rank, suit)
 
 
 EXAMPLES = {"en": "10♥, T♥, 10h, AS", "ru": "10ч, Тп, Вт, 10♥", "de": "Herz 10, Kreuz B, D♦"}
@@ -372,8 +401,13 @@ def card_tuple(value: object, notation: str = "en") -> tuple[Card, ...]:
     cache = cards_cache(notation)
     cached = cache.get(text)
     if cached is None:
-        tokens = text.split(",") if notation == "de" else _SEPARATORS.split(text)
-        cached = tuple(parse_card(tok, notation) for tok in tokens if tok.strip())
+        # German cards hold a space (Herz 10); the others split on runs of spaces and commas (str.split's
+        # spaces are the pattern \s's: tests/test_card_texts.py), the empty ends left out
+        tokens = text.split(",") if notation == "de" else text.replace(",", " ").split()
+        try:  # nearly always: every token a card read before, none empty (an empty one is no key)
+            cached = tuple(map(_card_cache[notation].__getitem__, tokens))
+        except KeyError:  # a token new to this process, a separator at an end, or no such notation
+            cached = tuple(parse_card(tok, notation) for tok in tokens if tok.strip())
         if len(cache) < 100_000:  # hands and tricks repeat across a file; bound the memory
             cache[text] = cached
     return cached

@@ -45,7 +45,7 @@ every check of a deal compiles this module.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.cards import Card, Suit, cards_twice
 from referee.engines.game import DealResult, Finding, Severity
@@ -55,9 +55,12 @@ from referee.engines.trick_rules import TrickRules
 from referee.errors import NotationError, Where
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_suit
-from referee.records.fields import RecordSpec
 from referee.records.source import Path
 from referee.values import Value
+
+if TYPE_CHECKING:  # a check reads a game's keys from its Declared record, not the declaration
+    from referee.records.declared import Declared
+    from referee.records.fields import RecordSpec
 
 T = TypeVar("T")
 
@@ -263,7 +266,7 @@ class Deal(Value):
     """One deal being read: where it stands in the record, whether it is a full play, and its findings.
 
     >>> from referee.records.source import load_text
-    >>> from referee.records.fields import DEALER, NOTE
+    >>> from referee.records.fields import DEALER, NOTE, RecordSpec
     >>> r = Reader(load_text("deals: [{dealer: Anna, nope: 1}]\\n"))
     >>> d = Deal.open(r, 0, RecordSpec(deal=(DEALER, NOTE)), [])
     >>> d.number, d.mode, d.at("dealer"), [e.code for e in r.errors]
@@ -287,7 +290,7 @@ class Deal(Value):
         cls,
         r: Reader,
         i: int,
-        spec: RecordSpec,
+        spec: RecordSpec | Declared,
         findings: list[Finding],
         players: list[str] | None = None,
         also_full: tuple[str, ...] = (),
@@ -301,11 +304,14 @@ class Deal(Value):
         value = r.mapping(("deals", i))
         if value is None or (players is not None and not players):
             return None
-        deal = cls(
-            r, i, value, findings, spec.full_play_key in value or any(k in value for k in also_full)
+        full = spec.full_play_key in value or (
+            bool(also_full) and any(k in value for k in also_full)
         )
-        r.known_keys(deal.path, spec.deal_keys(deal.mode))
-        return deal
+        allowed = spec.deal_keys("full" if full else "summary")
+        # nearly always every key is known: the mapping in hand says so, without walking its path again
+        if not allowed.issuperset(value):
+            r.known_keys(("deals", i), allowed)
+        return cls(r, i, value, findings, full)
 
     @property
     def path(self) -> Path:

@@ -25,6 +25,9 @@ from referee.engines.game import Game, Option, T, _show
 
 _ABSENT = object()
 """What :meth:`Reader.get` finds where a mapping has no such key (None is a value a field can hold)."""
+_EVERY_RECORD = ("game", "expected", "notation", "players", "options", "deals")
+_TOP_KEYS: dict[tuple[str, ...], frozenset[str]] = {}
+"""The top-level keys a record may hold, by the game's own (:meth:`Reader.header`)."""
 
 
 class Reader:
@@ -209,7 +212,10 @@ class Reader:
         Returns the players and the options."""
         if extra is None:
             extra = game.record.own_keys() if game.record is not None else ("scores_before",)
-        self.known_keys((), {"game", "expected", "notation", "players", "options", "deals", *extra})
+        allowed = _TOP_KEYS.get(extra)
+        if allowed is None:  # once per game: every record asks
+            allowed = _TOP_KEYS[extra] = frozenset((*_EVERY_RECORD, *extra))
+        self.known_keys((), allowed)
         self.game(game.slug)
         self.read_notation()
         return self.players(game.player_counts), self.options(game.options)

@@ -42,7 +42,7 @@ from referee.games.deals.buy_or_pass import (
     BuyOrPassDeals,
 )
 from referee.messages import Message, t, tn
-from referee.records.declarations.buy_or_pass import buy_or_pass_record
+from referee.records.declared import Declared
 from referee.records.source import Document
 
 if TYPE_CHECKING:
@@ -102,7 +102,13 @@ OPTIONS: tuple[Option, ...] = (
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 
-RECORD = buy_or_pass_record(deals=DEALS, default_stake=DEFAULT_STAKE, default_values=DEFAULT_VALUES)
+RECORD = Declared(
+    "buy-or-pass",
+    "buy_or_pass:buy_or_pass_record",
+    deals=DEALS,
+    default_stake=DEFAULT_STAKE,
+    default_values=DEFAULT_VALUES,
+)
 """What a Buy or Pass record holds (:mod:`referee.records.fields`)."""
 
 

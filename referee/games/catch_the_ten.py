@@ -52,7 +52,7 @@ from referee.games.deals.catch_the_ten import (
     set_aside_count,
 )
 from referee.messages import Message, t, tc, tn
-from referee.records.declarations.catch_the_ten import catch_the_ten_record
+from referee.records.declared import Declared
 from referee.records.source import Document
 
 TARGET = 41
@@ -130,7 +130,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 PARTNERSHIP_COUNTS = (4, 6)
 
-RECORD = catch_the_ten_record(hand_sizes=HAND_SIZES)
+RECORD = Declared("catch-the-ten", "catch_the_ten:catch_the_ten_record", hand_sizes=HAND_SIZES)
 """What a Catch the Ten record holds (:mod:`referee.records.fields`)."""
 
 

@@ -49,7 +49,7 @@ from referee.engines.turns import TurnDuty
 from referee.games.play.collector import DRAW, HAND, CollectorMove, CollectorState, missing_ranks
 from referee.messages import Message, t, tn
 from referee.notation import parse_cards
-from referee.records.declarations.collector import collector_record
+from referee.records.declared import Declared
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 
@@ -119,7 +119,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-RECORD = collector_record()
+RECORD = Declared("collector", "collector:collector_record")
 """What a Collector record holds (:mod:`referee.records.fields`)."""
 
 

@@ -49,7 +49,7 @@ from referee.games.play.comet import (
 )
 from referee.messages import Message, signed, t, tn
 from referee.notation import parse_card
-from referee.records.declarations.comet import comet_record
+from referee.records.declared import Declared
 from referee.records.source import Document
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-RECORD = comet_record(played_words=PLAYED_WORDS)
+RECORD = Declared("comet", "comet:comet_record", played_words=PLAYED_WORDS)
 """What a Comet record holds (:mod:`referee.records.fields`)."""
 
 

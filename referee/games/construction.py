@@ -49,7 +49,7 @@ from referee.games.play.construction import (
 )
 from referee.messages import N_, Message, render, suit_name, t, tn
 from referee.notation import parse_card
-from referee.records.declarations.construction import construction_record
+from referee.records.declared import Declared
 from referee.records.source import Document, Path
 from referee.records.turn_field import TurnLines
 
@@ -241,7 +241,12 @@ LINE_WORDS = LineWords(
 """What stops a replay of the turns, in Construction's words (:func:`replay_lines`)."""
 
 
-RECORD = construction_record(localize_action=localize_action, turnsbypickers=TurnsByPickers)
+RECORD = Declared(
+    "construction",
+    "construction:construction_record",
+    localize_action=localize_action,
+    turnsbypickers=TurnsByPickers,
+)
 """What a Construction record holds (:mod:`referee.records.fields`)."""
 
 

@@ -62,7 +62,7 @@ from referee.games.play.kings_corners import (
 )
 from referee.messages import Message, t, tn
 from referee.notation import compass_point, parse_card
-from referee.records.declarations.kings_corners import kings_corners_record
+from referee.records.declared import Declared
 from referee.records.hands import OnePlaceEach
 from referee.records.move_text import places_moved
 from referee.records.source import Document
@@ -218,7 +218,7 @@ TURN_WORDS = TurnWords(
 """What ends a replay of a hand's turns early, in Kings Corners' words (:func:`replay_turn_lines`)."""
 
 
-RECORD = kings_corners_record(hand_size=HAND_SIZE)
+RECORD = Declared("kings-corners", "kings_corners:kings_corners_record", hand_size=HAND_SIZE)
 """What a Kings Corners record holds (:mod:`referee.records.fields`)."""
 
 

@@ -46,7 +46,7 @@ from referee.games.deals.korol import (
 )
 from referee.messages import N_, Message, t
 from referee.notation import parse_card, parse_suit
-from referee.records.declarations.korol import korol_record
+from referee.records.declared import Declared
 from referee.records.source import Document
 
 if TYPE_CHECKING:
@@ -73,8 +73,13 @@ OPTIONS: tuple[Option, ...] = (
 )
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 
-RECORD = korol_record(
-    default_quotas=DEFAULT_QUOTAS, hand=HAND, title_names=TITLE_NAMES, titles=TITLES
+RECORD = Declared(
+    "korol",
+    "korol:korol_record",
+    default_quotas=DEFAULT_QUOTAS,
+    hand=HAND,
+    title_names=TITLE_NAMES,
+    titles=TITLES,
 )
 """What a Korol record holds (:mod:`referee.records.fields`)."""
 

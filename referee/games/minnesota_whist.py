@@ -36,7 +36,7 @@ from referee.engines.trick_counts import trick_counts
 from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 from referee.messages import N_, Message, t, tn
 from referee.notation import parse_cards
-from referee.records.declarations.minnesota_whist import minnesota_whist_record
+from referee.records.declared import Declared
 from referee.records.field_types import Choice
 from referee.records.source import Document, format_path
 
@@ -83,7 +83,9 @@ NOBODY_WORDS = frozenset(w.casefold() for w in (*NOBODY.values, *NOBODY.synonyms
 NOT_RECORDED = "not recorded"
 """``grand`` left out of a summary deal: who declared grand is not known (never "nobody")."""
 
-RECORD = minnesota_whist_record(nobody=NOBODY, tricks=TRICKS)
+RECORD = Declared(
+    "minnesota-whist", "minnesota_whist:minnesota_whist_record", nobody=NOBODY, tricks=TRICKS
+)
 """What a Minnesota Whist record holds (:mod:`referee.records.fields`)."""
 
 

@@ -35,7 +35,7 @@ from referee.engines.turns import TurnDuty
 from referee.games.play.red_and_black import RedBlackGame, colour_name, who_loses
 from referee.messages import N_, Message, message_of, t, tn
 from referee.notation import parse_cards
-from referee.records.declarations.red_and_black import red_and_black_record
+from referee.records.declared import Declared
 from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
 
@@ -72,7 +72,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-RECORD = red_and_black_record(stock=STOCK)
+RECORD = Declared("red-and-black", "red_and_black:red_and_black_record", stock=STOCK)
 """What a Red and Black record holds (:mod:`referee.records.fields`)."""
 
 

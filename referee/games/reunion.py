@@ -69,7 +69,7 @@ from referee.games.deals.reunion import (
     deals_once,
 )
 from referee.messages import Message, points_count, signed, t, tc, tn
-from referee.records.declarations.reunion import reunion_record
+from referee.records.declared import Declared
 from referee.records.source import Document
 
 PACKETS = (3, 4, 3)  # cards per player in each round of the deal
@@ -123,7 +123,7 @@ OPTIONS: tuple[Option, ...] = (
 
 DEAL_POINTS = DECK_POINTS + LAST_TRICK
 
-RECORD = reunion_record(DECK_POINTS, TRICKS, DEALS)
+RECORD = Declared("reunion", "reunion:reunion_record", DECK_POINTS, TRICKS, DEALS)
 """What a Réunion record holds (:mod:`referee.records.declarations.reunion`)."""
 
 

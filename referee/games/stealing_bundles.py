@@ -54,7 +54,7 @@ from referee.engines.reader import Reader
 from referee.engines.turns import Outcome, Replayed, TurnDuty, replay_moves
 from referee.games.play.stealing_bundles import HAND, TABLE_START, BundlesState, decide
 from referee.messages import Message, t, tn
-from referee.records.declarations.stealing_bundles import stealing_bundles_record
+from referee.records.declared import Declared
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
 
@@ -118,7 +118,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-RECORD = stealing_bundles_record()
+RECORD = Declared("stealing-bundles", "stealing_bundles:stealing_bundles_record")
 """What a Stealing Bundles record holds (:mod:`referee.records.fields`)."""
 
 

@@ -73,8 +73,11 @@ from referee.games.deals.trump_seven import (
     card_points,
 )
 from referee.messages import Message, t, tc, tn
-from referee.records.declarations.trump_seven import RECORD
+from referee.records.declared import Declared
 from referee.records.source import Document
+
+RECORD = Declared("trump-seven", "trump_seven:RECORD")
+"""What a Trump 7 record holds (:mod:`referee.records.declarations.trump_seven`)."""
 
 OPTIONS: tuple[Option, ...] = (
     choice_option(

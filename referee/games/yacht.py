@@ -58,7 +58,7 @@ from referee.games.deals.yacht import (
     scores_in_units,
 )
 from referee.messages import Message, t, tn
-from referee.records.declarations.yacht import yacht_record
+from referee.records.declared import Declared
 from referee.records.source import Document
 
 OPTIONS: tuple[Option, ...] = (
@@ -116,7 +116,7 @@ RULES: dict[tuple[bool, bool], TrickRules] = {
     for breaking in (True, False)
 }
 
-RECORD = yacht_record(hand_sizes=HAND_SIZES, special_bids=SPECIAL_BIDS)
+RECORD = Declared("yacht", "yacht:yacht_record", hand_sizes=HAND_SIZES, special_bids=SPECIAL_BIDS)
 """What a Yacht record holds (:mod:`referee.records.fields`)."""
 
 

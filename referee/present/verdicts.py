@@ -34,7 +34,7 @@ EXIT_VALID, EXIT_DISAGREES, EXIT_UNUSABLE = 0, 1, 2
 # for every record cost each check some 4 µs (``from ... import`` goes through importlib each time).
 _load_text: Any = None
 _GAMES: Any = None
-_check_sizes: Any = None
+_check_sizes: Any = None  # only when the text's reader did not bound its parts (JSON, full YAML)
 
 
 def check_text(text: str) -> Verdict:
@@ -48,12 +48,11 @@ def check_text(text: str) -> Verdict:
 
 def check_document(doc: Any) -> Verdict:
     """Check a record already read (a :class:`referee.records.source.Document`)."""
-    global _GAMES, _check_sizes
+    global _GAMES
     if _GAMES is None:
         from referee.games import GAMES as _GAMES
-        from referee.records.bounds import check_sizes as _check_sizes
 
-    GAMES, check_sizes = _GAMES, _check_sizes
+    GAMES = _GAMES
     slug = doc.data.get("game") if isinstance(doc.data, dict) else None
     if not isinstance(slug, str) or slug not in GAMES:
         raise RecordError(
@@ -67,7 +66,10 @@ def check_document(doc: Any) -> Verdict:
         if largest is None or largest > game.longest_list:
             # before any item is read: bounded work (unless the reader of the text found no part
             # that large, which spares a long record the walk)
-            check_sizes(doc, game.longest_list, game.name)
+            global _check_sizes
+            if _check_sizes is None:
+                from referee.records.bounds import check_sizes as _check_sizes
+            _check_sizes(doc, game.longest_list, game.name)
         return game.check(doc)
     except RefereeError as error:
         error.game = slug  # the errors' rule ids are the game's (see :func:`errors_json`)

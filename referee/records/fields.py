@@ -490,6 +490,7 @@ class RecordSpec(Value, frozen=True):
 def spec_of(game: Game) -> RecordSpec:
     """The record declaration of ``game`` (its class attribute ``record``)."""
     spec = getattr(game, "record", None)
+    spec = getattr(spec, "spec", spec)  # a game's Declared record builds its declaration when asked
     if not isinstance(spec, RecordSpec):
         raise TypeError(
             f"{type(game).__name__} declares no record (a RecordSpec as the attribute 'record')"

@@ -17,7 +17,6 @@ import re
 from typing import Any
 
 from referee.limits import MAX_DEALS, MAX_DEPTH, MAX_VALUES
-from referee.records.bounds import too_many_deals, too_many_values
 from referee.records.scalars import RESOLVED, UNKNOWN, resolve_plain
 
 Path = tuple[Any, ...]
@@ -149,6 +148,9 @@ class QuickReader:
             if at != indent or content[0] != "-":
                 break
             if len(out) >= cap:
+                # here: only a record over a cap needs it
+                from referee.records.bounds import too_many_deals
+
                 raise too_many_deals(line)
             if counting:
                 self.count(1, line)
@@ -366,6 +368,9 @@ class QuickReader:
         """Count ``n`` more values read on ``line``; refuse the record past :data:`MAX_VALUES`."""
         self.values += n
         if self.values > MAX_VALUES:
+            # here: only a record over a cap needs it
+            from referee.records.bounds import too_many_values
+
             raise too_many_values(line)
 
     def key(self, text: str, line: int) -> Any:
@@ -419,6 +424,9 @@ class QuickReader:
                 return out, pos + 1
             if closing == "]":
                 if path == DEALS and len(out) >= MAX_DEALS:
+                    # here: only a record over a cap needs it
+                    from referee.records.bounds import too_many_deals
+
                     raise too_many_deals(line)
                 item = (*path, len(out))
                 self.count(1, line)
@@ -477,6 +485,9 @@ class QuickReader:
             if "" in plains or "<<" in plains or dash:
                 return None
             if path == DEALS and n > MAX_DEALS:
+                # here: only a record over a cap needs it
+                from referee.records.bounds import too_many_deals
+
                 raise too_many_deals(line)
             if n > self.largest:
                 self.largest = n
