@@ -56,9 +56,8 @@ class Declared:
         self._factory, self._arguments, self._keywords = factory, arguments, keywords
         self._spec: RecordSpec | None = None
         entry = KEYS.get(slug)
-        if (
-            entry is None
-        ):  # a game the table does not hold yet (its test says so): ask the declaration
+        # a game the table does not hold yet (its test says so): ask the declaration
+        if entry is None:
             spec = self.spec
             own, full_play_key = " ".join(spec.own_keys()), spec.full_play_key
             summary, full = " ".join(spec.deal_keys("summary")), " ".join(spec.deal_keys("full"))
