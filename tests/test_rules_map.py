@@ -58,7 +58,7 @@ OUTCOME_CODES = frozenset(
 )
 """How a turn game's state says it ended (:class:`referee.engines.turns.Outcome`): no finding, so no rule to name."""
 HANDS_CODES = ("record.hand_size", "record.card_twice")
-"""What :func:`referee.engines.replay.read_hands` raises."""
+"""What :func:`referee.engines.dealt_hands.read_hands` raises."""
 REPLAY_CODES = (
     "play.lead_out_of_turn",
     "play.lead_not_winner",

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import Card, Rank
+from referee.engines.dealt_hands import card_twice
 from referee.engines.reader import Reader
-from referee.engines.replay import card_twice
 from referee.messages import Message, t, tn
 from referee.records.hands import read_cards
 from referee.records.source import Path

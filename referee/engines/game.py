@@ -21,6 +21,7 @@ from referee.values import MISSING, Value, attr
 if TYPE_CHECKING:  # pragma: no cover
     from referee.engines.trick_duties import Duty
     from referee.engines.trick_rules import TrickRules
+    from referee.records.declared import Declared
     from referee.records.fields import RecordSpec
 
 Severity = Literal["error", "warning", "info"]
@@ -430,8 +431,10 @@ class Game(ABC):
     names: ClassVar[dict[str, str]] = {}
     player_counts: tuple[int, ...] = ()
     options: tuple[Option, ...] = ()
-    record: RecordSpec | None = None
-    """What the game's records hold (:mod:`referee.records.fields`): the one declaration of their fields."""
+    record: Declared | RecordSpec | None = None
+    """What the game's records hold (:mod:`referee.records.fields`): the one declaration of their fields,
+    given as a :class:`~referee.records.declared.Declared` that a check asks for keys only and that
+    builds the declaration when anything else is read."""
     kind: Message = t("trick-taking game")
     deal_heading: str = N_("Deal {n}")
     """How a worked example and the CLI head each entry of ``deals``; "Game {n}" where one entry is a game (DE2-019)."""

@@ -26,11 +26,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engines.deals import Deal, Played, each_deal
+from referee.engines.dealt_hands import read_hands
 from referee.engines.game import Game, Option, Verdict, by_players, players_fact, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger, leaders, settled
 from referee.engines.reader import Reader
-from referee.engines.replay import read_hands
 from referee.engines.turns import (
     TurnDuty,
     replay_moves,

@@ -27,11 +27,11 @@ from typing import Any, ClassVar
 
 from referee.cards import Card
 from referee.engines.deals import Deal, each_deal, over_before, parsed, scores_before
+from referee.engines.dealt_hands import read_hands
 from referee.engines.game import DealResult, Game, Option, Verdict, rule_table, target_fact
 from referee.engines.house_rules import choice_option, count_option
 from referee.engines.ledger import Ledger, goes_on
 from referee.engines.reader import Reader
-from referee.engines.replay import read_hands
 from referee.engines.trick_counts import trick_counts
 from referee.engines.trick_rules import ORDER_2_TO_A, TrickRules
 from referee.messages import N_, Message, t, tn

@@ -13,12 +13,13 @@ from typing import Any
 
 from referee.cards import SUITS, Card, Rank, Suit, deck
 from referee.engines.deals import Deal, parsed
+from referee.engines.dealt_hands import read_hands
 from referee.engines.game import DealResult, Finding, wrong_turn
 from referee.engines.passing import replay_passing
 from referee.engines.passing_quick import QuickPlay, quick_passing
 from referee.engines.passing_tricks import CARDS, PassingTrickPlay
 from referee.engines.reader import Reader
-from referee.engines.replay import STOPPED, read_hands
+from referee.engines.replay import STOPPED
 from referee.engines.trick_rules import ORDER_7_TO_A, TrickRules
 from referee.errors import NotationError
 from referee.messages import Message, t, tn

@@ -11,10 +11,10 @@ from typing import Any
 
 from referee.cards import Card, Rank, Suit, deck
 from referee.engines.deals import Deal, parsed, read_suit, trump_from, trumps_dealt, whole_pack
+from referee.engines.dealt_hands import read_hands
 from referee.engines.game import DealResult
 from referee.engines.ledger import Ledger
 from referee.engines.reader import Reader
-from referee.engines.replay import read_hands
 from referee.engines.revokes import REVOKES, revokers
 from referee.engines.sides import Table
 from referee.engines.trick_rules import ORDER_6_TO_A, TrickRules

@@ -10,6 +10,7 @@ from typing import Any
 
 from referee.cards import Card, Suit, deck
 from referee.engines.deals import Deal, parsed, read_card, read_suit, whole_pack
+from referee.engines.dealt_hands import read_hands
 from referee.engines.game import STOPPED_HERE, DealResult, Finding
 from referee.engines.reader import Reader
 from referee.engines.replay import (
@@ -17,7 +18,6 @@ from referee.engines.replay import (
     Replay,
     counts_of,
     first_lead_as,
-    read_hands,
     replay_tricks,
 )
 from referee.engines.trick_counts import trick_counts

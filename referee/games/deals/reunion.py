@@ -20,11 +20,11 @@ from referee.engines.deals import (
     whole_pack,
     with_params,
 )
+from referee.engines.dealt_hands import read_hands
 from referee.engines.game import DealResult
 from referee.engines.ledger import Ledger, pay
 from referee.engines.points_taken import PointPack, Taken, pack_cards, read_taken, taken_possible
 from referee.engines.reader import Reader
-from referee.engines.replay import read_hands
 from referee.engines.trick_rules import TrickRules
 from referee.messages import Message, signed, t, tn
 from referee.notation import parse_card

@@ -20,10 +20,10 @@ from referee.engines.deals import (
     take_widow,
     whole_pack,
 )
+from referee.engines.dealt_hands import read_hands
 from referee.engines.game import DealResult
 from referee.engines.ledger import Ledger
 from referee.engines.reader import Reader
-from referee.engines.replay import read_hands
 from referee.engines.trick_rules import TrickRules
 from referee.errors import NotationError
 from referee.games.deals.trump_seven_auction import (

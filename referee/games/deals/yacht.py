@@ -18,10 +18,11 @@ from referee.engines.deals import (
     whole_pack,
     with_params,
 )
+from referee.engines.dealt_hands import read_hands
 from referee.engines.game import DealResult
 from referee.engines.ledger import Ledger
 from referee.engines.reader import Reader
-from referee.engines.replay import counts_of, read_hands
+from referee.engines.replay import counts_of
 from referee.engines.trick_counts import trick_counts
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_cards
