@@ -204,7 +204,20 @@ class PassingTrickPlay:
         True
         >>> fast.tricks == slow.tricks, fast.hands == slow.hands, fast.out == slow.out
         (True, True, True)
+
+        With no chance to buy, two players each void in the other's suits would pass each other's leads
+        back for as long as the stock holds cards, so ``buy_chance`` must be above 0:
+
+        >>> fast.play_randomly(random.Random(1), cards[20:], 0.0)
+        Traceback (most recent call last):
+        ...
+        ValueError: buy_chance must be above 0 and at most 1 (a deal with no buying may never end), not 0.0
         """
+        if not 0 < buy_chance <= 1:
+            raise ValueError(
+                "buy_chance must be above 0 and at most 1 (a deal with no buying may never end), "
+                f"not {buy_chance}"
+            )
         rules = self.rules
         if self.current or not (rules.own_duties and rules.void_passes and rules.follow_suit):
             return self._random_actions(rng, stock, buy_chance)
