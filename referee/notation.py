@@ -427,6 +427,16 @@ def cards_cache(notation: str) -> dict[str, tuple[Card, ...]]:
     return cache
 
 
+def card_separator(notation: str) -> str:
+    """What stands between two cards in a record in ``notation``: a comma in German, whose names of
+    cards have spaces in them (``Herz 10``), else a space.
+
+    >>> card_separator("de"), card_separator("ru")
+    (', ', ' ')
+    """
+    return ", " if notation == "de" else " "
+
+
 def format_card(card: Card, notation: str = "en") -> str:
     """Write a card in ``notation``, the form a record in that notation uses."""
     if card.suit is None:

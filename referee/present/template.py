@@ -26,7 +26,7 @@ from referee.cards import Rank
 from referee.engines.game import Game
 from referee.games import get_game
 from referee.messages import rank_label, render, t, tc
-from referee.notation import format_card, parse_cards, parse_rank
+from referee.notation import card_separator, format_card, parse_cards, parse_rank
 from referee.records.field_docs import show
 from referee.records.field_types import (
     Anything,
@@ -111,7 +111,7 @@ class _Localizer:
             cards = self.cards(value)
             if isinstance(value, list):
                 return cards
-            return (", " if self.notation == "de" else " ").join(cards)
+            return card_separator(self.notation).join(cards)
         if isinstance(ftype, RankType):
             rank = parse_rank(value, self.source)
             return rank_label(rank, self.notation) if rank is not Rank.TEN else "10"

@@ -18,7 +18,7 @@ from referee.engines.shuffling import shuffle
 from referee.engines.tricks import seat_ring
 from referee.games import buy_or_pass as bop
 from referee.games.deals import buy_or_pass
-from referee.notation import format_card
+from referee.notation import card_separator, format_card
 from referee.simulate.play import write_cards
 
 WORDS = {"en": ("pass", "buy"), "ru": ("пас", "куплю"), "de": ("passe", "kaufe")}
@@ -94,7 +94,7 @@ def buy_or_pass_deal(
     """One random deal as a full-play record deal, in ``notation``."""
     g = buy_or_pass_game(rng, dealer, **options)
     words = dict(zip(("pass", "buy"), WORDS[notation], strict=True))
-    sep = ", " if notation == "de" else " "
+    sep = card_separator(notation)
     deal: dict[str, Any] = {
         "dealer": names[dealer],
         "hands": {names[s]: write_cards(h, notation) for s, h in enumerate(g["hands"])},

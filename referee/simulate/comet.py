@@ -17,7 +17,8 @@ from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import comet
 from referee.games.play import comet as play_comet
-from referee.simulate.play import card_separator, write_cards
+from referee.notation import card_separator
+from referee.simulate.play import write_cards
 
 
 def comet_play(rng: random.Random, n: int, dealer: int, **options: Any) -> comet.CometDeal:

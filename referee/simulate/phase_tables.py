@@ -25,12 +25,12 @@ from referee.games import trump_seven as t7
 from referee.games.deals import buy_or_pass, reunion
 from referee.games.deals import korol as deals_korol
 from referee.messages import Message, t, tn
-from referee.notation import format_card
+from referee.notation import card_separator, format_card
 from referee.simulate import buy_or_pass as sim_bop
 from referee.simulate import korol as sim_korol
 from referee.simulate import reunion as sim_ru
 from referee.simulate import trump_seven as sim_t7
-from referee.simulate.play import card_separator, deal_in_packets
+from referee.simulate.play import deal_in_packets
 from referee.simulate.players import trick_card
 from referee.simulate.table import Ask, Choice, Script, Table, card_choice, parse_token_card
 from referee.simulate.trick_tables import TrickTable

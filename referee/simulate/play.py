@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from referee.cards import Card
 from referee.engines.trick_rules import TrickRules
 from referee.engines.tricks import TrickPlay
-from referee.notation import format_card
+from referee.notation import card_separator, format_card
 
 T = TypeVar("T")  # what is dealt: cards (letters in the examples)
 
@@ -67,16 +67,6 @@ def random_play(
     play = TrickPlay(rules, hands, leader, trump)
     play.play_randomly(rng)
     return play
-
-
-def card_separator(notation: str) -> str:
-    """What stands between two cards in a record in ``notation``: a comma in German, whose names of
-    cards have spaces in them (``Herz 10``), else a space.
-
-    >>> card_separator("de"), card_separator("ru")
-    (', ', ' ')
-    """
-    return ", " if notation == "de" else " "
 
 
 def write_cards(cards: Sequence[Card], notation: str) -> str:

@@ -27,14 +27,14 @@ from referee.games import kings_corners as kc
 from referee.games import red_and_black as rb
 from referee.games import stealing_bundles as sb
 from referee.messages import Message, t
-from referee.notation import format_card
+from referee.notation import card_separator, format_card
 from referee.simulate import collector as sim_co
 from referee.simulate import comet as sim_comet
 from referee.simulate import construction as sim_cn
 from referee.simulate import kings_corners as sim_kc
 from referee.simulate import red_and_black as sim_rb
 from referee.simulate import stealing_bundles as sim_sb
-from referee.simulate.play import card_separator, deal_one_by_one
+from referee.simulate.play import deal_one_by_one
 from referee.simulate.table import (
     Ask,
     Choice,
