@@ -159,7 +159,7 @@ class BuyOrPass(BuyOrPassDeals, Game):
 
     slug = "buy-or-pass"
     rule_table = RULE_TABLE
-    claim_rule = "G6-A12"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G6-A12"
     # A card nobody holds (bought already, in the stock, played) cannot be played with real cards; another
     # player's card is play.out_of_turn (G6-S8).
     ruleless_codes = frozenset({"record.not_held"})

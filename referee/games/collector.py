@@ -35,7 +35,7 @@ referee.engines.turns.IllegalMoveError: Anna may take only a card laid by anothe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from referee.cards import RANKS
 from referee.engines import fishing
@@ -52,9 +52,6 @@ from referee.notation import parse_cards
 from referee.records.declared import Declared
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
-
-if TYPE_CHECKING:
-    pass
 
 SET = len(RANKS)
 """Ranks in a complete set, the two to the ace."""
@@ -176,7 +173,7 @@ class Collector(fishing.PackGame):
 
     slug = "collector"
     rule_table = RULE_TABLE
-    claim_rule = "G3-R09"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G3-R09"
     # An entry of a round for a player the play does not ask for: the record's shape (every player
     # holds cards, lays and takes in every round, so no real round leaves one over).
     ruleless_codes = frozenset({"round.unexpected"})

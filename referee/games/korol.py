@@ -131,7 +131,7 @@ class Korol(KorolDeals, Game):
 
     slug = "korol"
     rule_table = RULE_TABLE
-    claim_rule = "G8-S17"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G8-S17"
     names: ClassVar[dict[str, str]] = {
         "en": "Korol (King, Prince, Soldier, Peasant)",
         "ru": "Король",

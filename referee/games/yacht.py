@@ -201,7 +201,7 @@ class Yacht(YachtDeals, Game):
 
     slug = "yacht"
     rule_table = RULE_TABLE
-    claim_rule = "Y-O12"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "Y-O12"
     names: ClassVar[dict[str, str]] = {"en": "Yacht", "ru": "Яхта", "de": "Yacht"}
     player_counts = tuple(HAND_SIZES)
     options = OPTIONS
