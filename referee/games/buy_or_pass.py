@@ -25,6 +25,7 @@ from referee.engines.game import (
     Option,
     Verdict,
     advance,
+    option_defaults,
     players_fact,
     rule_table,
 )
@@ -100,7 +101,7 @@ OPTIONS: tuple[Option, ...] = (
         unit="minor",
     ),
 )
-DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+DEFAULTS: dict[str, Any] = option_defaults(OPTIONS)
 
 RECORD = Declared(
     "buy-or-pass",

@@ -41,7 +41,7 @@ from referee.cards import RANKS
 from referee.engines import fishing
 from referee.engines.deals import Deal
 from referee.engines.fishing_moves import Draw, Lay, Take
-from referee.engines.game import DealResult, Finding, Option, Verdict, rule_table
+from referee.engines.game import DealResult, Finding, Option, Verdict, option_defaults, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger, leaders
 from referee.engines.reader import Reader
@@ -249,7 +249,7 @@ class Collector(fishing.PackGame):
         if dealt is None:
             return []
         players, notation, dealer, pack = dealt
-        options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
+        options = option_defaults(OPTIONS) | (data.get("options") or {})
         state = CollectorState(
             players,
             dealer,

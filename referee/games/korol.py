@@ -27,6 +27,7 @@ from referee.engines.game import (
     Verdict,
     advance,
     must_trump_option,
+    option_defaults,
     players_fact,
     rule_table,
 )
@@ -71,7 +72,7 @@ OPTIONS: tuple[Option, ...] = (
         ),
     ),
 )
-DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+DEFAULTS: dict[str, Any] = option_defaults(OPTIONS)
 
 RECORD = Declared(
     "korol",

@@ -36,6 +36,7 @@ from referee.engines.game import (
     Verdict,
     by_players,
     must_trump_option,
+    option_defaults,
     players_fact,
     rule_table,
     target_fact,
@@ -109,7 +110,7 @@ OPTIONS: tuple[Option, ...] = (
         t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under."),
     ),
 )
-DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+DEFAULTS: dict[str, Any] = option_defaults(OPTIONS)
 RULES: dict[tuple[bool, bool], TrickRules] = {
     (must, breaking): TrickRules(ORDER_2_TO_A, must_trump=must, trump_breaking=breaking)
     for must in (True, False)
