@@ -13,6 +13,7 @@ import random
 import pytest
 
 from referee.cards import SUITS, Rank, Suit, deck
+from referee.engines.game import option_defaults
 from referee.engines.passing_tricks import PassingTrickPlay
 from referee.engines.trick_duties import Position, trick_duties
 from referee.engines.trick_rules import TrickRules
@@ -22,9 +23,7 @@ from referee.games.play.collector import CollectorState
 from referee.games.play.stealing_bundles import BundlesState
 
 TRICK_GAMES = [
-    slug
-    for slug in GAMES
-    if GAMES[slug].trick_rules({o.name: o.default for o in GAMES[slug].options})
+    slug for slug in GAMES if GAMES[slug].trick_rules(option_defaults(GAMES[slug].options))
 ]
 DEALS = 12
 

@@ -83,6 +83,15 @@ class Option(Value, frozen=True):
         )
 
 
+def option_defaults(options: tuple[Option, ...]) -> dict[str, Any]:
+    """Each house rule at its default, by name: the options of a record that chooses none.
+
+    >>> option_defaults((Option("target", 13, minimum=1), Option("ties", "shared", ("shared", "draw"))))
+    {'target': 13, 'ties': 'shared'}
+    """
+    return {o.name: o.default for o in options}
+
+
 def must_trump_option(default: bool, must: Message, may: Message) -> Option:
     """The house rule ``must_trump_when_void`` of a trick game with trumps, as every such game words it;
     ``must`` and ``may`` say where each rule comes from (the source, the original, tradition).

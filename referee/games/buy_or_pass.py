@@ -25,6 +25,7 @@ from referee.engines.game import (
     Option,
     Verdict,
     advance,
+    option_defaults,
     players_fact,
     rule_table,
 )
@@ -100,7 +101,7 @@ OPTIONS: tuple[Option, ...] = (
         unit="minor",
     ),
 )
-DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+DEFAULTS: dict[str, Any] = option_defaults(OPTIONS)
 
 RECORD = Declared(
     "buy-or-pass",
@@ -159,7 +160,7 @@ class BuyOrPass(BuyOrPassDeals, Game):
 
     slug = "buy-or-pass"
     rule_table = RULE_TABLE
-    claim_rule = "G6-A12"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G6-A12"
     # A card nobody holds (bought already, in the stock, played) cannot be played with real cards; another
     # player's card is play.out_of_turn (G6-S8).
     ruleless_codes = frozenset({"record.not_held"})

@@ -249,7 +249,7 @@ class CatchTheTen(CatchTheTenDeals, Game):
 
     slug = "catch-the-ten"
     rule_table = RULE_TABLE
-    claim_rule = "CT-S17"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "CT-S17"
     names: ClassVar[dict[str, str]] = {
         "en": "Catch the Ten (Scotch Whist)",
         "ru": "Шотландский вист (Поймай десятку)",

@@ -35,13 +35,13 @@ referee.engines.turns.IllegalMoveError: Anna may take only a card laid by anothe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from referee.cards import RANKS
 from referee.engines import fishing
 from referee.engines.deals import Deal
 from referee.engines.fishing_moves import Draw, Lay, Take
-from referee.engines.game import DealResult, Finding, Option, Verdict, rule_table
+from referee.engines.game import DealResult, Finding, Option, Verdict, option_defaults, rule_table
 from referee.engines.house_rules import choice_option
 from referee.engines.ledger import Ledger, leaders
 from referee.engines.reader import Reader
@@ -52,9 +52,6 @@ from referee.notation import parse_cards
 from referee.records.declared import Declared
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
-
-if TYPE_CHECKING:
-    pass
 
 SET = len(RANKS)
 """Ranks in a complete set, the two to the ace."""
@@ -176,7 +173,7 @@ class Collector(fishing.PackGame):
 
     slug = "collector"
     rule_table = RULE_TABLE
-    claim_rule = "G3-R09"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G3-R09"
     # An entry of a round for a player the play does not ask for: the record's shape (every player
     # holds cards, lays and takes in every round, so no real round leaves one over).
     ruleless_codes = frozenset({"round.unexpected"})
@@ -252,7 +249,7 @@ class Collector(fishing.PackGame):
         if dealt is None:
             return []
         players, notation, dealer, pack = dealt
-        options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
+        options = option_defaults(OPTIONS) | (data.get("options") or {})
         state = CollectorState(
             players,
             dealer,

@@ -23,7 +23,7 @@ referee.engines.turns.IllegalMoveError: The run goes on with 7♥: Boris holds i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from referee.engines.deals import Deal, Played, each_deal
 from referee.engines.dealt_hands import read_hands
@@ -51,9 +51,6 @@ from referee.messages import Message, signed, t, tn
 from referee.notation import parse_card
 from referee.records.declared import Declared
 from referee.records.source import Document
-
-if TYPE_CHECKING:
-    pass
 
 PLAYER_COUNTS: tuple[int, ...] = tuple(range(2, 9))
 PASS_WORDS = {"pass", "пас", "passe"}
@@ -252,7 +249,7 @@ class Comet(Game):
 
     slug = "comet"
     rule_table = RULE_TABLE
-    claim_rule = "G4-R11"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G4-R11"
     ruleless_codes = frozenset(
         {"comet.played_twice"}
     )  # a card played twice cannot happen with real cards

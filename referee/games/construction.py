@@ -305,7 +305,7 @@ class Construction(Game):
 
     slug = "construction"
     rule_table = RULE_TABLE
-    claim_rule = "G5-A08"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G5-A08"
     names: ClassVar[dict[str, str]] = {
         "en": "Construction",
         "ru": "Конструкция",

@@ -31,7 +31,7 @@ referee.engines.turns.IllegalMoveError: 2♣ cannot go on 4♦ in W: the card mu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from referee.cards import Rank
 from referee.engines.cards_left import CardsLeft, out_matches, read_left
@@ -66,9 +66,6 @@ from referee.records.declared import Declared
 from referee.records.hands import OnePlaceEach
 from referee.records.move_text import places_moved
 from referee.records.source import Document
-
-if TYPE_CHECKING:
-    pass
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 HAND_SIZE = 7
@@ -265,7 +262,7 @@ class KingsCorners(Game):
 
     slug = "kings-corners"
     rule_table = RULE_TABLE
-    claim_rule = "G7-S16"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G7-S16"
     # A turn headed by a name not among the players is the record's shape (another player's move or card
     # is play.out_of_turn, G7-S6; a card the player does not hold is kings_corners.hand, G7-S8).
     ruleless_codes = frozenset({"record.wrong_player"})

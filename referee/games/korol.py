@@ -27,6 +27,7 @@ from referee.engines.game import (
     Verdict,
     advance,
     must_trump_option,
+    option_defaults,
     players_fact,
     rule_table,
 )
@@ -71,7 +72,7 @@ OPTIONS: tuple[Option, ...] = (
         ),
     ),
 )
-DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+DEFAULTS: dict[str, Any] = option_defaults(OPTIONS)
 
 RECORD = Declared(
     "korol",
@@ -131,7 +132,7 @@ class Korol(KorolDeals, Game):
 
     slug = "korol"
     rule_table = RULE_TABLE
-    claim_rule = "G8-S17"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G8-S17"
     names: ClassVar[dict[str, str]] = {
         "en": "Korol (King, Prince, Soldier, Peasant)",
         "ru": "Король",

@@ -242,7 +242,7 @@ class MinnesotaWhist(Game):
 
     slug = "minnesota-whist"
     rule_table = RULE_TABLE
-    claim_rule = "MW-A5"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "MW-A5"
     names: ClassVar[dict[str, str]] = {
         "en": "Minnesota Whist",
         "ru": "Миннесотский вист",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from referee.engines.deals import Deal
 from referee.engines.fishing import PackGame, read_games
@@ -38,9 +38,6 @@ from referee.notation import parse_cards
 from referee.records.declared import Declared
 from referee.records.hands import ColourString, read_draws, read_pile_and_stock, read_stock
 from referee.records.source import Document, Path
-
-if TYPE_CHECKING:
-    pass
 
 STOCK = 50
 PER_COLOUR = 25
@@ -286,7 +283,7 @@ class RedAndBlack(PackGame):
 
     slug = "red-and-black"
     rule_table = RULE_TABLE
-    claim_rule = "G10-S8"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G10-S8"
     # A record can hold nothing but draws; a start card given with a stock of colours is the record's shape.
     ruleless_codes = frozenset({"red_and_black.draw", "record.start_without_cards"})
     names: ClassVar[dict[str, str]] = {

@@ -231,7 +231,7 @@ class Reunion(ReunionDeals, Game):
 
     slug = "reunion"
     rule_table = RULE_TABLE
-    claim_rule = "G2-R16"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G2-R16"
     names: ClassVar[dict[str, str]] = {"en": "Réunion", "ru": "Реюньон", "de": "Reunion"}
     player_counts = (PLAYERS,)
     options = OPTIONS

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from referee.cards import Card
 from referee.engines import fishing
@@ -57,9 +57,6 @@ from referee.messages import Message, t, tn
 from referee.records.declared import Declared
 from referee.records.hands import DECK, listed_once, read_cards, read_pack
 from referee.records.source import Document, Path
-
-if TYPE_CHECKING:
-    pass
 
 ROUNDS: dict[int, int] = {n: (len(DECK) - TABLE_START) // (HAND * n) for n in (2, 3, 4)}
 """Rounds of dealing in a game, by the number of players (48 cards divide evenly for 2–4)."""
@@ -178,7 +175,7 @@ class StealingBundles(fishing.PackGame):
 
     slug = "stealing-bundles"
     rule_table = RULE_TABLE
-    claim_rule = "G9-S13"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G9-S13"
     ruleless_codes = frozenset({"record.too_many_deals"})  # a record holds one game
     names: ClassVar[dict[str, str]] = {
         "en": "Stealing Bundles",

@@ -164,7 +164,7 @@ class TrumpSeven(TrumpSevenDeals, Game):
 
     slug = "trump-seven"
     rule_table = RULE_TABLE
-    claim_rule = "G1-R20"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "G1-R20"
     names: ClassVar[dict[str, str]] = {
         "en": "Trump 7",
         "ru": "Козырная семёрка",

@@ -36,6 +36,7 @@ from referee.engines.game import (
     Verdict,
     by_players,
     must_trump_option,
+    option_defaults,
     players_fact,
     rule_table,
     target_fact,
@@ -109,7 +110,7 @@ OPTIONS: tuple[Option, ...] = (
         t("Lucky Thirteen Under wins or loses this many times the points of Thirteen Under."),
     ),
 )
-DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+DEFAULTS: dict[str, Any] = option_defaults(OPTIONS)
 RULES: dict[tuple[bool, bool], TrickRules] = {
     (must, breaking): TrickRules(ORDER_2_TO_A, must_trump=must, trump_breaking=breaking)
     for must in (True, False)
@@ -201,7 +202,7 @@ class Yacht(YachtDeals, Game):
 
     slug = "yacht"
     rule_table = RULE_TABLE
-    claim_rule = "Y-O12"  # what a deal scores: the rule a disagreeing claim breaks
+    claim_rule = "Y-O12"
     names: ClassVar[dict[str, str]] = {"en": "Yacht", "ru": "Яхта", "de": "Yacht"}
     player_counts = tuple(HAND_SIZES)
     options = OPTIONS

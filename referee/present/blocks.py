@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.engines.game import Game, Option
+from referee.engines.game import Game, Option, option_defaults
 from referee.games import GAMES
 from referee.messages import N_, Message, render, t
 from referee.present.block_parts import (
@@ -64,7 +64,7 @@ def quickref_block(game: Game, lang: str) -> str:
         ]
         for label, value in game.facts()
     ]
-    defaults = {o.name: o.default for o in game.options}
+    defaults = option_defaults(game.options)
     duties = game.duties(defaults)
     if duties:
         rows.append([_label(_L_DUTIES, lang), "<br>".join(_cell(d.message, lang) for d in duties)])

@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from referee.cards import Rank
-from referee.engines.game import Game
+from referee.engines.game import Game, option_defaults
 from referee.games import get_game
 from referee.messages import rank_label, render, t, tc
 from referee.notation import card_separator, format_card, parse_cards, parse_rank
@@ -224,7 +224,7 @@ def template(slug: str, lang: str = "en", full: bool = False) -> str:
     local = _Localizer(data, lang)
     data["notation"] = lang
     # A game without tricks (Comet, Collector, …) is recorded move by move, not trick by trick (DE2-007).
-    tricks = game.trick_rules({o.name: o.default for o in game.options}) is not None
+    tricks = game.trick_rules(option_defaults(game.options)) is not None
     full_kind = (
         t("a full play: the hands and every trick")
         if tricks

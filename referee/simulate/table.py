@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import yaml
 
 from referee.cards import Card, Rank, Suit
+from referee.engines.game import option_defaults
 from referee.errors import IllegalPlayError
 from referee.games import get_game
 from referee.messages import Message, card_label, render, t, tc, tn
@@ -269,7 +270,7 @@ class Table(ABC):
 
     def options(self) -> dict[str, Any]:
         """The game's options at their defaults (the table plays the rules as published)."""
-        return {o.name: o.default for o in get_game(self.slug).options}
+        return option_defaults(get_game(self.slug).options)
 
     def shuffled(self, pack: Iterable[T]) -> list[T]:
         """A shuffled copy of ``pack``, by the table's own random source (so a seed deals it again)."""

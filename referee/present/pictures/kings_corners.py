@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.engines.game import option_defaults
 from referee.games.kings_corners import OPTIONS, read_move
 from referee.games.play.kings_corners import (
     PILES,
@@ -55,7 +56,7 @@ def position(data: dict[str, Any], deal: int = 1, turn: int = 1, move: int = 0) 
     """
     notation = data.get("notation", "en")
     players = [str(p) for p in data["players"]]
-    options = {o.name: o.default for o in OPTIONS} | (data.get("options") or {})
+    options = option_defaults(OPTIONS) | (data.get("options") or {})
     record = data["deals"][deal - 1]
     dealer = players.index(str(record["dealer"]))
     hands = [parse_cards(record["hands"][p], notation) for p in players]
