@@ -12,10 +12,9 @@ import random
 from typing import Any
 
 from referee.cards import Card
-from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import catch_the_ten as ctt
-from referee.simulate.play import deal_one_by_one, random_play, write_cards
+from referee.simulate.play import deal_one_by_one, random_play, shuffled, write_cards
 
 
 def catch_the_ten_play(
@@ -26,8 +25,7 @@ def catch_the_ten_play(
 ) -> tuple[list[list[Card]], list[Card], TrickPlay]:
     """Shuffle, deal and play one random legal Catch the Ten deal: (hands as dealt, set aside, play)."""
     size = ctt.HAND_SIZES[n]
-    cards = list(ctt.DECK)
-    shuffle(cards, rng)
+    cards = shuffled(ctt.DECK, rng)
     hands = deal_one_by_one(cards, n, dealer, size * n)
     aside = cards[size * n :]
     trump = hands[dealer][-1].suit

@@ -14,10 +14,9 @@ from typing import Any
 
 from referee.cards import Card
 from referee.engines.fishing_moves import DRAW_MOVE, LAYS, TAKES
-from referee.engines.shuffling import shuffle
 from referee.games import collector as co
 from referee.notation import format_card
-from referee.simulate.play import write_cards
+from referee.simulate.play import shuffled, write_cards
 
 LIMIT = 20_000
 """Moves before a random game is cut off (with ``draw_rule: never`` a game need not end)."""
@@ -32,8 +31,7 @@ def collector_play(
     taking_order: str = "dealer_left",
 ) -> co.CollectorState:
     """Shuffle a pack and play one game with random legal choices; the state at the end."""
-    pack = list(co.DECK)
-    shuffle(pack, rng)
+    pack = shuffled(co.DECK, rng)
     state = co.CollectorState(players, dealer, pack, completion_check, draw_rule, taking_order)
     play_rounds(state, rng, LIMIT)
     return state

@@ -13,12 +13,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import comet
 from referee.games.play import comet as play_comet
 from referee.notation import card_separator
-from referee.simulate.play import write_cards
+from referee.simulate.play import shuffled, write_cards
 
 
 def comet_play(rng: random.Random, n: int, dealer: int, **options: Any) -> comet.CometDeal:
@@ -26,8 +25,7 @@ def comet_play(rng: random.Random, n: int, dealer: int, **options: Any) -> comet
 
     ``options`` are the referee's options (``run_order``, ``compulsory_play``, ``ace``, ``nine_of_diamonds``).
     """
-    cards = list(comet.DECK)
-    shuffle(cards, rng)
+    cards = shuffled(comet.DECK, rng)
     sizes = comet.hand_sizes(n)
     hands: list[list[Any]] = [[] for _ in range(n)]
     for i, card in enumerate(cards):  # one card at a time, from the dealer's left

@@ -14,11 +14,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import kings_corners as kc
 from referee.notation import format_card
-from referee.simulate.play import write_cards
+from referee.simulate.play import shuffled, write_cards
 
 
 def cards_in_play(hand: kc.KingsCornersHand) -> int:
@@ -28,8 +27,7 @@ def cards_in_play(hand: kc.KingsCornersHand) -> int:
 
 def shuffled_layout(rng: random.Random, n: int) -> tuple[list[list[Any]], list[Any], list[Any]]:
     """The hands (seat order), the four side cards and the stock (from the top) of a shuffled pack."""
-    cards = list(kc.DECK)
-    shuffle(cards, rng)
+    cards = shuffled(kc.DECK, rng)
     hands = [cards[k * kc.HAND_SIZE : (k + 1) * kc.HAND_SIZE] for k in range(n)]
     rest = cards[n * kc.HAND_SIZE :]
     return hands, rest[:4], rest[4:]

@@ -12,23 +12,18 @@ import random
 from typing import Any
 
 from referee.cards import Card, Suit
-from referee.engines.shuffling import shuffle
 from referee.engines.trick_rules import ORDER_6_TO_A
 from referee.engines.tricks import TrickPlay
 from referee.games import korol
 from referee.games.deals import korol as deals_korol
 from referee.notation import format_card
-from referee.simulate.play import write_cards
+from referee.simulate.play import deal_one_by_one, shuffled, write_cards
 
 
 def deal_pack(rng: random.Random, first: int) -> list[list[Card]]:
     """Shuffle and deal 9 cards each, one at a time, seat ``first`` first (the last card to the seat before)."""
-    cards = list(korol.DECK)
-    shuffle(cards, rng)
-    hands: list[list[Card]] = [[] for _ in range(korol.PLAYERS)]
-    for k in range(korol.PLAYERS):
-        hands[(first + k) % korol.PLAYERS] = cards[k :: korol.PLAYERS]
-    return hands
+    n = korol.PLAYERS
+    return deal_one_by_one(shuffled(korol.DECK, rng), n, dealer=(first - 1) % n)
 
 
 def _rank(card: Card) -> int:
@@ -48,8 +43,7 @@ def korol_game(
     n = korol.PLAYERS
     hands = deal_pack(rng, (dealer + 1) % n)
     trump_card = hands[dealer][-1]
-    order = list(korol.TITLES)
-    shuffle(order, rng)
+    order = shuffled(korol.TITLES, rng)
     titles = dict(enumerate(order))
     caps = [quotas[titles[s]] for s in range(n)]
     first = TrickPlay(rules, hands, (dealer + 1) % n, trump_card.suit, caps=caps)
@@ -58,8 +52,7 @@ def korol_game(
     reign = deals_korol.reign_titles(dict(enumerate(won)), titles)  # type: ignore[arg-type]
     seat_of = {title: seat for seat, title in reign.items()}
     reign_order = [seat_of[title] for title in korol.TITLES]
-    cards = list(korol.DECK)
-    shuffle(cards, rng)
+    cards = shuffled(korol.DECK, rng)
     reign_hands: list[list[Card]] = [[] for _ in range(n)]
     for k, seat in enumerate(reign_order):
         reign_hands[seat] = cards[k::n]

@@ -15,15 +15,30 @@ notation.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from referee.cards import Card
+from referee.engines.shuffling import shuffle
 from referee.engines.trick_rules import TrickRules
 from referee.engines.tricks import TrickPlay
 from referee.notation import card_separator, format_card
 
 T = TypeVar("T")  # what is dealt: cards (letters in the examples)
+
+
+def shuffled(pack: Iterable[T], rng: random.Random) -> list[T]:
+    """A shuffled copy of ``pack``, by :func:`~referee.engines.shuffling.shuffle` (the permutation
+    ``rng.shuffle`` gives, so a seed deals the same game as ever).
+
+    >>> theirs = list("abcdef")
+    >>> random.Random(7).shuffle(theirs)
+    >>> shuffled("abcdef", random.Random(7)) == theirs
+    True
+    """
+    cards = list(pack)
+    shuffle(cards, rng)
+    return cards
 
 
 def deal_one_by_one(

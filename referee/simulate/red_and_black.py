@@ -14,11 +14,10 @@ import random
 from typing import Any
 
 from referee.cards import Card
-from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import red_and_black as rb
 from referee.records.hands import DECK
-from referee.simulate.play import write_cards
+from referee.simulate.play import shuffled, write_cards
 
 IS_RED = {c: c.suit.is_red for c in DECK if c.suit is not None}
 """Each suit card's colour, looked up (random games are a benchmark's hot loop)."""
@@ -26,8 +25,7 @@ IS_RED = {c: c.suit.is_red for c in DECK if c.suit is not None}
 
 def shuffled_stock(rng: random.Random) -> tuple[Card, Card, list[Card]]:
     """A shuffled pack split as the dealer does: the black starting card, the red one, the stock (top first)."""
-    cards = list(DECK)
-    shuffle(cards, rng)
+    cards = shuffled(DECK, rng)
     black = next(c for c in cards if IS_RED.get(c) is False)
     red = next(c for c in cards if IS_RED.get(c))
     cards.remove(black)

@@ -12,11 +12,10 @@ import random
 from typing import Any
 
 from referee.cards import SUITS, Card
-from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import reunion as ru
 from referee.games.deals import reunion
-from referee.simulate.play import deal_in_packets, random_play, write_cards
+from referee.simulate.play import deal_in_packets, random_play, shuffled, write_cards
 
 
 def deal_cards(cards: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
@@ -45,8 +44,7 @@ def reunion_play(
     dealer: int,
 ) -> tuple[list[list[Card]], list[Card], list[Card], TrickPlay]:
     """Shuffle, deal, discard and play one random legal deal: (hands as dealt, widow, discard, play)."""
-    cards = list(ru.DECK)
-    shuffle(cards, rng)
+    cards = shuffled(ru.DECK, rng)
     hands, widow = deal_cards(cards, dealer)
     trump = widow[0].suit
     twelve = hands[dealer] + widow

@@ -12,10 +12,9 @@ import random
 from typing import Any
 
 from referee.engines.fishing_moves import write_play
-from referee.engines.shuffling import shuffle
 from referee.engines.turns import random_playout
 from referee.games import stealing_bundles as sb
-from referee.simulate.play import write_cards
+from referee.simulate.play import shuffled, write_cards
 
 
 def stealing_bundles_play(
@@ -27,8 +26,7 @@ def stealing_bundles_play(
     ties: str = "shared",
 ) -> sb.BundlesState:
     """Shuffle a pack and play one whole game with random legal choices; the finished state."""
-    pack = list(sb.DECK)
-    shuffle(pack, rng)
+    pack = shuffled(sb.DECK, rng)
     state = sb.BundlesState(players, dealer, pack, capture, leftovers, ties)
     return random_playout(state, rng)  # type: ignore[return-value]
 

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import SUITS, Card, Rank, Suit
-from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import trump_seven as t7
-from referee.simulate.play import deal_in_packets, random_play, write_cards
+from referee.simulate.play import deal_in_packets, random_play, shuffled, write_cards
 
 PACKETS = (3, 3, 3)
 """The deal: three cards at a time to each player, three times round."""
@@ -62,8 +61,7 @@ def trump_seven_play(
 
     ``auction`` (by seat: round 1, round 2) replaces the random answers.
     """
-    cards = list(t7.DECK)
-    shuffle(cards, rng)
+    cards = shuffled(t7.DECK, rng)
     hands = deal_in_packets(cards, t7.PLAYERS, dealer, PACKETS)
     widow = cards[t7.PLAYERS * t7.HAND_SIZE :]
     if auction is None:

@@ -12,12 +12,11 @@ import random
 from typing import Any
 
 from referee.cards import SUITS, Card, Rank, Suit
-from referee.engines.shuffling import shuffle
 from referee.engines.tricks import TrickPlay
 from referee.games import yacht
 from referee.games.deals import yacht as deals_yacht
 from referee.notation import format_card
-from referee.simulate.play import deal_one_by_one, random_play, write_cards
+from referee.simulate.play import deal_one_by_one, random_play, shuffled, write_cards
 
 # Looked up by player count and trump suit (``Suit.index``), once, not per deal.
 _DEFAULT_REMOVED = {
@@ -39,8 +38,7 @@ def yacht_play(
     Returns (hands as dealt, cards removed, the card drawn for trumps, the finished play). With
     ``default_removal`` false the non-trump 3s that go are chosen at random, as a table may do.
     """
-    cards = list(yacht.DECK)
-    shuffle(cards, rng)
+    cards = shuffled(yacht.DECK, rng)
     drawn = cards[
         len(cards) // 2
     ]  # drawn from the middle, shown and put back: only its suit matters

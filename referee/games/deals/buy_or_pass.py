@@ -265,7 +265,7 @@ class BuyOrPassDeals:
                 )
             )
         if full:
-            got = self._full(r, path, number, players, dealer, options, findings, steps)
+            got = self._full(deal, players, dealer, options, steps)
         else:
             got = self._summary(r, path, players)
         if got is None:
@@ -446,17 +446,15 @@ class BuyOrPassDeals:
 
     def _full(
         self,
-        r: Reader,
-        path: Path,
-        number: int,
+        deal: Deal,
         players: list[str],
         dealer: int,
         options: dict[str, Any],
-        findings: list[Finding],
         steps: list[Message],
     ) -> (
         tuple[dict[str, list[Suit]], dict[str, int], dict[str, int], str | None, bool] | str | None
     ):
+        r, path = deal.r, deal.path
         quick = _quick_deal(r.get(path), players, dealer, options, r.notation)
         if quick is not None:
             got, said = quick
@@ -479,7 +477,7 @@ class BuyOrPassDeals:
             )
             return None
         held = [list(h) for h in hands]
-        laid = self._laydowns(r, path, number, players, dealer, hands, held, stock, findings, steps)
+        laid = self._laydowns(deal, players, dealer, hands, held, stock, steps)
         if laid is not True:
             return None if laid is False else STOPPED
         rules, leader = RULES[options["ace_of_spades"]], (dealer + 1) % PLAYERS
@@ -491,7 +489,9 @@ class BuyOrPassDeals:
         if quick_play is not None:
             return _quick_outcome(quick_play, players, steps)
         play = PassingTrickPlay(rules, held, leader, None, options["lead_rule"], players)
-        replay = replay_passing(r, path + ("play",), play, stock, players, number, findings)
+        replay = replay_passing(
+            r, path + ("play",), play, stock, players, deal.number, deal.findings
+        )
         if replay is None:
             return None
         if replay.stopped is not None:
@@ -534,21 +534,19 @@ class BuyOrPassDeals:
 
     def _laydowns(
         self,
-        r: Reader,
-        path: Path,
-        number: int,
+        deal: Deal,
         players: list[str],
         dealer: int,
         hands: list[list[Card]],
         held: list[list[Card]],
         stock: list[Card],
-        findings: list[Finding],
         steps: list[Message],
     ) -> bool | str:
         """The lay-downs after the deal, in seat order from the dealer's left; False if impossible,
         :data:`STOPPED` at an incomplete lay-down (a finding, after which the deal is judged no further)."""
         from referee.notation import parse_cards
 
+        r, path, findings = deal.r, deal.path, deal.findings
         value = r.get(path + ("laydowns",))
         given: dict[str, Path] = {}
         if value is not None:
@@ -628,7 +626,7 @@ class BuyOrPassDeals:
                 )
                 return False
             if sorted(laid, key=_INDEX) != due:
-                where = r.doc.where(at, deal=number)
+                where = r.doc.where(at, deal=deal.number)
                 findings.append(
                     wrong_turn(
                         where,

@@ -6,7 +6,7 @@ by trick) into its scores (:mod:`referee.games.korol` checks the whole game with
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.cards import Card, Suit, deck
 from referee.engines.deals import Deal, parsed, read_card, read_suit, whole_pack
@@ -123,6 +123,19 @@ def summary_tricks_possible(counts: list[int], quotas: list[int]) -> bool:
     return reached < PLAYERS and (total == HAND or (total < HAND and reached == PLAYERS - 1))
 
 
+class KorolDeal(NamedTuple):
+    """One deal of Korol under check: the record's deal (its reader, path, number and findings), the
+    players, what the deal's head says (the dealer, the titles, the quotas: None where they cannot be
+    read) and the steps said so far. Each part of the check of a deal is handed it."""
+
+    deal: Deal
+    players: list[str]
+    dealer: str | None
+    titles: dict[str, str] | None
+    quotas: dict[str, int] | None
+    steps: list[Message]
+
+
 class KorolDeals:
     """The reading of a deal, which :class:`~referee.games.korol.Korol` inherits."""
 
@@ -145,13 +158,12 @@ class KorolDeals:
         claim = r.name(path + ("claim",), players, required=False)
         trump = read_suit(r, path + ("trump",), required=False)
         steps: list[Message] = []
+        k = KorolDeal(deal, players, dealer, titles, quotas, steps)
         if full:
-            got = self._full(
-                r, path, number, players, dealer, titles, quotas, options, findings, steps
-            )
+            got = self._full(k, options)
         else:
             reign_trump = read_suit(r, path + ("reign_trump",), required=False)
-            got = self._summary(r, path, players, titles, quotas, trump, reign_trump, steps)
+            got = self._summary(k, trump, reign_trump)
         if got is None or dealer is None:
             return None
         reign, reign_tricks = got
@@ -255,38 +267,25 @@ class KorolDeals:
         return quotas
 
     def _summary(
-        self,
-        r: Reader,
-        path: Path,
-        players: list[str],
-        titles: dict[str, str] | None,
-        quotas: dict[str, int] | None,
-        trump: Suit | None,
-        reign_trump: Suit | None,
-        steps: list[Message],
+        self, k: KorolDeal, trump: Suit | None, reign_trump: Suit | None
     ) -> tuple[dict[str, str], dict[str, int]] | None:
         # Possible or exit 2: dealer and claim name players; the titles are the four, one each; quotas
         # are whole numbers of at least 1; the first phase's tricks as summary_tricks_possible says
         # (record.tricks_sum); the reign's make 9 (record.tricks_sum). Trumps: any suit.
-        first = self._first_phase(r, path, players, titles, quotas)
+        r, path, players, titles, quotas = k.deal.r, k.deal.path, k.players, k.titles, k.quotas
+        first = self._first_phase(k)
         reign_tricks = r.scores(path + ("reign_tricks",), players, minimum=0)
         if first is None or reign_tricks is None or titles is None or quotas is None:
             return None
         if trick_counts(r, path + ("reign_tricks",), players, HAND) is None:
             return None
         if trump is not None:
-            steps.append(t("First phase, trumps: {suit}.", suit=trump))
-        return self._titles_steps(players, titles, quotas, first, steps), reign_tricks
+            k.steps.append(t("First phase, trumps: {suit}.", suit=trump))
+        return self._titles_steps(players, titles, quotas, first, k.steps), reign_tricks
 
-    def _first_phase(
-        self,
-        r: Reader,
-        path: Path,
-        players: list[str],
-        titles: dict[str, str] | None,
-        quotas: dict[str, int] | None,
-    ) -> dict[str, int] | None:
+    def _first_phase(self, k: KorolDeal) -> dict[str, int] | None:
         """The first phase's tricks per player, as a summary gives them; None if they cannot be."""
+        r, path, players, titles, quotas = k.deal.r, k.deal.path, k.players, k.titles, k.quotas
         first = r.scores(path + ("tricks",), players, minimum=0)
         if first is None or titles is None or quotas is None:
             return None
@@ -353,23 +352,14 @@ class KorolDeals:
         return reign
 
     def _full(
-        self,
-        r: Reader,
-        path: Path,
-        number: int,
-        players: list[str],
-        dealer: str | None,
-        titles: dict[str, str] | None,
-        quotas: dict[str, int] | None,
-        options: dict[str, Any],
-        findings: list[Finding],
-        steps: list[Message],
+        self, k: KorolDeal, options: dict[str, Any]
     ) -> tuple[dict[str, str] | None, dict[str, int] | None] | None:
+        r, path, players, titles, quotas = k.deal.r, k.deal.path, k.players, k.titles, k.quotas
         rules = RULES[(options["must_trump_when_void"], options["free_play"])]
         summed_up = r.get(path + ("hands",)) is None and isinstance(
             r.get(path + ("tricks",)), dict
         )  # G8-D01
-        first_tricks = self._first_phase(r, path, players, titles, quotas) if summed_up else None
+        first_tricks = self._first_phase(k) if summed_up else None
         hands = None if summed_up else self._pack(r, path + ("hands",), players)
         card = None if summed_up else read_card(r, path + ("trump_card",))
         reign_hands = self._pack(r, path + ("reign_hands",), players)
@@ -378,50 +368,25 @@ class KorolDeals:
             reign = (
                 None
                 if first_tricks is None
-                else self._titles_steps(players, titles, quotas, first_tricks, steps)
+                else self._titles_steps(players, titles, quotas, first_tricks, k.steps)
             )
         else:
-            reign = self._first_played(
-                r,
-                path,
-                number,
-                players,
-                dealer,
-                titles,
-                quotas,
-                hands,
-                card,
-                rules,
-                findings,
-                steps,
-            )
+            reign = self._first_played(k, hands, card, rules)
         if (
             reign is None or reign == STOPPED
         ):  # unreadable, or a wrong turn: the reign's titles are unknown
             return None if reign is None else (None, None)
         if reign_hands is None or reign_card is None:
             return None
-        reign_tricks = self._reign(
-            r, path, number, players, reign, reign_hands, reign_card, rules, findings, steps
-        )
+        reign_tricks = self._reign(k, reign, reign_hands, reign_card, rules)
         return None if reign_tricks is None else (reign, reign_tricks)
 
     def _first_played(
-        self,
-        r: Reader,
-        path: Path,
-        number: int,
-        players: list[str],
-        dealer: str | None,
-        titles: dict[str, str] | None,
-        quotas: dict[str, int] | None,
-        hands: list[list[Card]] | None,
-        card: Card | None,
-        rules: TrickRules,
-        findings: list[Finding],
-        steps: list[Message],
+        self, k: KorolDeal, hands: list[list[Card]] | None, card: Card | None, rules: TrickRules
     ) -> dict[str, str] | str | None:
         """The first phase replayed trick by trick: the reign's titles (None: unreadable; STOPPED: a wrong turn)."""
+        r, path, number, steps = k.deal.r, k.deal.path, k.deal.number, k.steps
+        players, dealer, titles, quotas = k.players, k.dealer, k.titles, k.quotas
         if hands is None or card is None or dealer is None or titles is None or quotas is None:
             return None
         d = players.index(dealer)
@@ -454,7 +419,7 @@ class KorolDeals:
         )
         if first is None:
             return None
-        findings.extend(first.findings)
+        k.deal.findings.extend(first.findings)
         if first.stopped is not None:  # a wrong turn: the titles of the reign cannot be known
             steps.append(
                 t(
@@ -500,17 +465,13 @@ class KorolDeals:
 
     def _reign(
         self,
-        r: Reader,
-        path: Path,
-        number: int,
-        players: list[str],
+        k: KorolDeal,
         reign: dict[str, str],
         hands: list[list[Card]],
         card: Card,
         rules: TrickRules,
-        findings: list[Finding],
-        steps: list[Message],
     ) -> dict[str, int] | None:
+        r, path, number, players, steps = k.deal.r, k.deal.path, k.deal.number, k.players, k.steps
         seat_of = {title: players.index(p) for p, title in reign.items()}
         peasant = seat_of["peasant"]
         if card not in set(hands[peasant]):
@@ -541,18 +502,7 @@ class KorolDeals:
             r.mapping(path + ("exchanges",))
             r.known_keys(path + ("exchanges",), {"soldier", "peasant"})
         for title in ("soldier", "peasant"):
-            if not self._exchange(
-                r,
-                path + ("exchanges", title),
-                number,
-                title,
-                held,
-                seat_of,
-                trump,
-                players,
-                findings,
-                steps,
-            ):
+            if not self._exchange(k, title, held, seat_of, trump):
                 return None
         top = max(
             (c for h in held for c in h if c.suit is trump),
@@ -571,25 +521,29 @@ class KorolDeals:
         )
         if replay is None:
             return None
-        findings.extend(first_lead_as(replay, "play.reign_lead").findings)
+        k.deal.findings.extend(first_lead_as(replay, "play.reign_lead").findings)
         won = replay.tricks_won(PLAYERS)
         steps.append(t("Tricks in the reign: {tricks}.", tricks=counts_of(players, won)))
         return dict(zip(players, won, strict=True))
 
     def _exchange(
         self,
-        r: Reader,
-        path: Path,
-        number: int,
+        k: KorolDeal,
         title: str,
         held: list[list[Card]],
         seat_of: dict[str, int],
         trump: Suit,
-        players: list[str],
-        findings: list[Finding],
-        steps: list[Message],
     ) -> bool:
-        """One exchange with the King, checked; False if the record cannot be true."""
+        """One exchange with the King (``title`` gives), checked on the hands ``held``; False if the
+        record cannot be true."""
+        r, number, players, findings, steps = (
+            k.deal.r,
+            k.deal.number,
+            k.players,
+            k.deal.findings,
+            k.steps,
+        )
+        path = k.deal.at("exchanges", title)
         seat, king = seat_of[title], seat_of["king"]
         name = players[seat]
         trumps = sorted(
