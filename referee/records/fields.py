@@ -11,7 +11,8 @@ player counts from the game. So are the deal fields most games share (``dealer``
 constructor that states their common parts once: a full play's hands (:func:`hands_dealt`), a trump
 suit (:func:`trump_suit`), a player named (:func:`player_named`), a count per player
 (:func:`count_per_player`), what each player took (:func:`taken_per_player`), a full play's cards
-(:func:`full_play_cards`) and two values of one kind (:func:`pair_of`).
+(:func:`full_play_cards`), two values of one kind (:func:`pair_of`) and the numbers agreed before
+play (:func:`agreed_numbers`).
 
 From that one declaration come a JSON Schema per game, the record documentation on the site and a
 JSON description for the browser form (:mod:`referee.records.schema`), and the commented template
@@ -37,6 +38,7 @@ reader wants ``5``. Standard library only: this runs in the browser too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar, Literal
 
 from referee.messages import Message, t
@@ -410,6 +412,19 @@ def pair_of(
         ),
         min_fields=min_fields,
     )
+
+
+def agreed_numbers(name: str, help: Message, label: Message, numbers: Iterable[Field]) -> Field:
+    """A table of numbers the players agree on before they play (a quota per title, a payout per
+    suit): an object of ``numbers``, each with its default, which all hold where the table is left
+    out; ``help`` and ``label`` in the game's words.
+
+    >>> f = agreed_numbers("quotas", t("The quotas."), t("Quotas"), [Field("king", Integer(), t("K"), default=9)])
+    >>> f.default, [g.name for g in f.type.fields]
+    ({'king': 9}, ['king'])
+    """
+    fields = tuple(numbers)
+    return Field(name, Obj(fields), help, default={f.name: f.default for f in fields}, label=label)
 
 
 class RecordSpec(Value, frozen=True):

@@ -21,6 +21,7 @@ from referee.records.fields import (
     Obj,
     PerPlayer,
     RecordSpec,
+    agreed_numbers,
     count_per_player,
     full_play_cards,
     hands_dealt,
@@ -33,18 +34,6 @@ def buy_or_pass_record(
 ) -> RecordSpec:
     """The declaration of a Buy or Pass record; the game gives ``deals``, ``default_stake``,
     ``default_values``."""
-    values = Obj(
-        tuple(
-            Field(
-                k,
-                Integer(minimum=0, unit="minor"),
-                t("What a trick led in this suit pays."),
-                default=v,
-                label=t("What a trick pays"),
-            )
-            for k, v in default_values.items()
-        )
-    )
     return RecordSpec(
         without=("scores_before",),
         max_deals=deals,
@@ -61,12 +50,20 @@ def buy_or_pass_record(
                 label=t("Stake"),
                 question=t("What was the stake?"),
             ),
-            Field(
+            agreed_numbers(
                 "suit_values",
-                values,
                 t("What a trick pays out of the pot, by the suit led, in minor units."),
-                default=dict(default_values),
-                label=t("Trick values by suit"),
+                t("Trick values by suit"),
+                (
+                    Field(
+                        suit,
+                        Integer(minimum=0, unit="minor"),
+                        t("What a trick led in this suit pays."),
+                        default=value,
+                        label=t("What a trick pays"),
+                    )
+                    for suit, value in default_values.items()
+                ),
             ),
         ),
         deal=(

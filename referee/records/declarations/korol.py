@@ -20,9 +20,9 @@ from referee.records.fields import (
     DEALER,
     NOTE,
     TRICKS_PLAYED,
-    Obj,
     PerPlayer,
     RecordSpec,
+    agreed_numbers,
     count_per_player,
     hands_dealt,
     pair_of,
@@ -49,18 +49,6 @@ def korol_record(
     """The declaration of a Korol record; the game gives ``default_quotas``, ``hand``,
     ``title_names``, ``titles``."""
     title_of = PerPlayer(Choice(titles, ignore_case=True, labels=title_names))
-    quotas = Obj(
-        tuple(
-            Field(
-                title,
-                Integer(minimum=1),
-                t("The quota of the {title}.", title=title_names[title]),
-                default=default_quotas[title],
-                label=title_names[title],
-            )
-            for title in titles
-        )
-    )
     return RecordSpec(
         without=("scores_before",),
         full_play_key="reign_hands",  # G8-D01: a full reign, after either first phase
@@ -83,15 +71,23 @@ def korol_record(
                 label=t("Titles"),
                 question=t("Which title did each player get?"),
             ),
-            Field(
+            agreed_numbers(
                 "quotas",
-                quotas,
                 t(
                     "The number of tricks the dealer gave each title; a player who takes that many "
                     "leaves the first phase. Left out: 9, 7, 5 and 3."
                 ),
-                default=dict(default_quotas),
-                label=t("Quotas"),
+                t("Quotas"),
+                (
+                    Field(
+                        title,
+                        Integer(minimum=1),
+                        t("The quota of the {title}.", title=title_names[title]),
+                        default=default_quotas[title],
+                        label=title_names[title],
+                    )
+                    for title in titles
+                ),
             ),
             trump_suit(
                 t("The trump suit of the first phase."),
