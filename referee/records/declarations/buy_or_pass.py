@@ -26,6 +26,7 @@ from referee.records.fields import (
     full_play_cards,
     hands_dealt,
     player_named,
+    summary_answer,
 )
 
 
@@ -75,14 +76,12 @@ def buy_or_pass_record(
                 t("How many cards did each player buy?"),
                 required=False,
             ),
-            Field(
+            summary_answer(
                 "tricks",
                 PerPlayer(ListOf(SuitType())),
                 t("The suit led to each trick a player took (an empty list for none)."),
-                required=True,
-                mode="summary",
-                label=t("Tricks taken"),
-                question=t("Which tricks did each player take?"),
+                t("Tricks taken"),
+                t("Which tricks did each player take?"),
                 hint=t(
                     'The suit led to each trick a player took; "nothing" for a player who took none.'
                 ),
