@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.messages import Message, t
 from referee.records.field_types import Card as CardType
 from referee.records.field_types import Cards as CardsType
@@ -37,6 +39,11 @@ _EXCHANGE = pair_of(
     ("gives", t("The trump he gives the King."), t("Trump given")),
     ("gets", t("The card the King gives him back."), t("Card given back")),
 )
+
+
+def _trumps_noted(help: Message, label: Message, **more: Any) -> Field:
+    """A phase's trump suit, in either phase alike: a summary may give it, and the form does not ask."""
+    return trump_suit(help, required=False, label=label, question=None, **more)
 
 
 def korol_record(
@@ -89,23 +96,14 @@ def korol_record(
                     for title in titles
                 ),
             ),
-            trump_suit(
-                t("The trump suit of the first phase."),
-                required=False,
-                label=t("Trumps of the first phase"),
-                question=None,
-            ),
+            _trumps_noted(t("The trump suit of the first phase."), t("Trumps of the first phase")),
             count_per_player(
                 "tricks",
                 t("The tricks each player took in the first phase."),
                 t("Tricks in the first phase"),
             ),
-            trump_suit(
-                t("The trump suit of the reign."),
-                name="reign_trump",
-                required=False,
-                label=t("Trumps of the reign"),
-                question=None,
+            _trumps_noted(
+                t("The trump suit of the reign."), t("Trumps of the reign"), name="reign_trump"
             ),
             count_per_player(
                 "reign_tricks",
