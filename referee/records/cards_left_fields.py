@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee.messages import t
 from referee.records.field_types import Cards, Field, Integer, ListOf, OneOf, PlayerName
-from referee.records.fields import Obj, PerPlayer
+from referee.records.fields import Obj, PerPlayer, summary_answer
 
 COUNTS = Obj(
     (
@@ -28,7 +28,7 @@ COUNTS = Obj(
 )
 """The cards left only counted: ``{kings: 1, others: 3}``."""
 
-LEFT = Field(
+LEFT = summary_answer(
     "left",
     PerPlayer(OneOf((Cards(), COUNTS, Integer(minimum=0, maximum=0)))),
     t(
@@ -36,10 +36,8 @@ LEFT = Field(
         "mapping such as {example}, or 0 for a player who went out.",
         example="kings: 1, others: 3",
     ),
-    required=True,
-    mode="summary",
-    label=t("Left in hand"),
-    question=t("What did each player have left?"),
+    t("Left in hand"),
+    t("What did each player have left?"),
     hint=t(
         "For every player, what was left in his hand when the hand ended: the cards, or only how many "
         "kings and how many other cards; 0 for a player who went out."

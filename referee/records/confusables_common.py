@@ -1,19 +1,12 @@
-"""Unicode's confusables (UTS #39) for the characters before U+0530, made from the
-``confusable_homoglyphs`` package's data by :func:`referee.records.lookalike.common_prototypes`
-(``tests/test_lookalike_table.py`` compares them; after a new release of the package, write this file
-again with ``python -m referee.records.lookalike``, then ``ruff format`` it). Generated: do not edit by hand."""
+"""Unicode's confusables (UTS #39) for the characters from U+0080 to U+0530 (those before U+0080 are
+:data:`referee.records.lookalike.ASCII_PROTOTYPES`), made from the ``confusable_homoglyphs`` package's
+data by :func:`referee.records.lookalike.common_prototypes` (``tests/test_lookalike_table.py`` compares
+them; after a new release of the package, write this file again with ``python -m
+referee.records.lookalike``, then ``ruff format`` it). Generated: do not edit by hand."""
 
 from __future__ import annotations
 
-COMMON: dict[str, str] = {
-    '"': "''",
-    "%": "\xba/\u2080",
-    "0": "O",
-    "1": "l",
-    "I": "l",
-    "`": "'",
-    "m": "rn",
-    "|": "l",
+BEYOND_ASCII: dict[str, str] = {
     "\xa0": " ",
     "\xa2": "c\u0338",
     "\xa5": "Y\u0335",
@@ -422,4 +415,4 @@ COMMON: dict[str, str] = {
     "\u051c": "W",
     "\u051d": "w",
 }
-"""Each character before U+0530 that ``confusables.txt`` maps, with its prototype."""
+"""Each character from U+0080 to U+0530 that ``confusables.txt`` maps, with its prototype."""

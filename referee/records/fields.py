@@ -8,10 +8,12 @@ it belongs to summary deals, full-play deals or both. The fields every record ha
 here once; the options come from the game's :class:`~referee.engines.game.Option` declarations, the
 player counts from the game. So are the deal fields most games share (``dealer``, ``claim``,
 ``note``), and the kinds of field that come back game after game in each game's own words have a
-constructor that states their common parts once: a full play's hands (:func:`hands_dealt`), a trump
+constructor that states their common parts once: a full play's hands (:func:`hands_dealt`), a
+summary's answer to a question of the scoresheet (:func:`summary_answer`), and among those a trump
 suit (:func:`trump_suit`), a player named (:func:`player_named`), a count per player
-(:func:`count_per_player`), what each player took (:func:`taken_per_player`), a full play's cards
-(:func:`full_play_cards`) and two values of one kind (:func:`pair_of`).
+(:func:`count_per_player`) and what each player took (:func:`taken_per_player`); a full play's
+cards (:func:`full_play_cards`), two values of one kind (:func:`pair_of`) and the numbers agreed
+before play (:func:`agreed_numbers`).
 
 From that one declaration come a JSON Schema per game, the record documentation on the site and a
 JSON description for the browser form (:mod:`referee.records.schema`), and the commented template
@@ -37,6 +39,7 @@ reader wants ``5``. Standard library only: this runs in the browser too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar, Literal
 
 from referee.messages import Message, t
@@ -285,6 +288,28 @@ TRICKS_PLAYED = Field(
 )
 
 
+def summary_answer(
+    name: str,
+    type: FieldType,
+    help: Message,
+    label: Message,
+    question: Message | None = None,
+    **more: Any,
+) -> Field:
+    """A summary's answer to one of the scoresheet's questions ("Which two cards did the declarer lay
+    away?"): required, in summaries only, with the game's ``help``, ``label`` and ``question``;
+    ``more`` of :class:`Field`'s attributes where the game differs. The kinds that follow are such
+    answers with more of their parts in common.
+
+    >>> f = summary_answer("discards", Cards(), t("The cards laid away."), t("Discards"), t("Which?"))
+    >>> f.type == Cards(), f.required, f.mode, str(f.question)
+    (True, True, 'summary', 'Which?')
+    """
+    return Field(
+        name, type, help, required=True, mode="summary", label=label, question=question
+    ).replace(**more)
+
+
 def trump_suit(help: Message, **more: Any) -> Field:
     """A summary's ``trump`` suit in the game's own words: required, labelled "Trumps" and asked "Which
     suit was trumps?"; ``more`` of :class:`Field`'s attributes where the game differs (Yacht asks for
@@ -293,15 +318,8 @@ def trump_suit(help: Message, **more: Any) -> Field:
     >>> trump_suit(t("The trump suit."), mode="both").mode, str(trump_suit(t("The trump suit.")).label)
     ('both', 'Trumps')
     """
-    return Field(
-        "trump",
-        SuitType(),
-        help,
-        required=True,
-        mode="summary",
-        label=t("Trumps"),
-        question=t("Which suit was trumps?"),
-    ).replace(**more)
+    asked = summary_answer("trump", SuitType(), help, t("Trumps"), t("Which suit was trumps?"))
+    return asked.replace(**more)
 
 
 def player_named(
@@ -315,9 +333,7 @@ def player_named(
     >>> f.type, f.required, f.mode
     (PlayerName(), False, 'summary')
     """
-    return Field(
-        name, PlayerName(), help, required=True, mode="summary", label=label, question=question
-    ).replace(**more)
+    return summary_answer(name, PlayerName(), help, label, question, **more)
 
 
 def count_per_player(
@@ -340,16 +356,8 @@ def count_per_player(
     >>> f.type == PerPlayer(Integer(minimum=0, maximum=13)), f.required, f.mode
     (True, True, 'summary')
     """
-    return Field(
-        name,
-        PerPlayer(Integer(minimum=0, maximum=maximum), sides=sides),
-        help,
-        required=required,
-        mode="summary",
-        label=label,
-        question=question,
-        total=total,
-    )
+    count = PerPlayer(Integer(minimum=0, maximum=maximum), sides=sides)
+    return summary_answer(name, count, help, label, question, required=required, total=total)
 
 
 def taken_per_player(help: Message, taken: FieldType) -> Field:
@@ -359,14 +367,8 @@ def taken_per_player(help: Message, taken: FieldType) -> Field:
     >>> taken_per_player(t("What each took."), Integer(minimum=0)).type == PerPlayer(Integer(minimum=0))
     True
     """
-    return Field(
-        "taken",
-        PerPlayer(taken),
-        help,
-        required=True,
-        mode="summary",
-        label=t("What each player took"),
-        question=t("What did each player take?"),
+    return summary_answer(
+        "taken", PerPlayer(taken), help, t("What each player took"), t("What did each player take?")
     )
 
 
@@ -410,6 +412,19 @@ def pair_of(
         ),
         min_fields=min_fields,
     )
+
+
+def agreed_numbers(name: str, help: Message, label: Message, numbers: Iterable[Field]) -> Field:
+    """A table of numbers the players agree on before they play (a quota per title, a payout per
+    suit): an object of ``numbers``, each with its default, which all hold where the table is left
+    out; ``help`` and ``label`` in the game's words.
+
+    >>> f = agreed_numbers("quotas", t("The quotas."), t("Quotas"), [Field("king", Integer(), t("K"), default=9)])
+    >>> f.default, [g.name for g in f.type.fields]
+    ({'king': 9}, ['king'])
+    """
+    fields = tuple(numbers)
+    return Field(name, Obj(fields), help, default={f.name: f.default for f in fields}, label=label)
 
 
 class RecordSpec(Value, frozen=True):

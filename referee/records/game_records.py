@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.messages import Message, t
 from referee.records.field_types import Cards, Code, Field, Integer, Mode, backticks
-from referee.records.fields import Deals, PerPlayer, RecordSpec
+from referee.records.fields import DEALS, PerPlayer, RecordSpec
 
 
 def games_record(
@@ -28,7 +28,7 @@ def games_record(
         deal=deal,
         without=("scores_before",),
         **spec,
-        fields=(Field("deals", Deals(), help, required=True, label=label),),
+        fields=(DEALS.replace(help=help, label=label),),
     )
 
 

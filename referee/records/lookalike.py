@@ -83,8 +83,8 @@ Greek and Cyrillic, the letters of nearly every player's name."""
 
 
 def common_prototypes() -> dict[str, str]:
-    """:func:`prototypes` of the characters before :data:`COMMON_END` (what
-    :mod:`referee.records.confusables_common` holds, made from the package's data)."""
+    """:func:`prototypes` of the characters before :data:`COMMON_END`, made from the package's data
+    (what :func:`common_table` keeps)."""
     return {c: p for c, p in prototypes().items() if c < COMMON_END}
 
 
@@ -98,8 +98,18 @@ ASCII_PROTOTYPES: dict[str, str] = {
     "m": "rn",
     "|": "l",
 }
-"""The entries of :mod:`referee.records.confusables_common` for the characters before U+0080
-(``tests/test_lookalike_table.py`` compares them; after writing that module again, copy them here)."""
+"""The common scripts' prototypes of the characters before U+0080, kept here and not in
+:mod:`referee.records.confusables_common` (``tests/test_lookalike_table.py`` compares them with the
+package's: after an update that changes them, copy them here)."""
+
+
+@functools.cache
+def common_table() -> dict[str, str]:
+    """The prototypes of the characters before :data:`COMMON_END`: :data:`ASCII_PROTOTYPES` and
+    :mod:`referee.records.confusables_common`'s (put together on the first name beyond ASCII)."""
+    from referee.records.confusables_common import BEYOND_ASCII
+
+    return {**ASCII_PROTOTYPES, **BEYOND_ASCII}
 
 
 def _table(text: str) -> dict[str, str]:
@@ -107,16 +117,14 @@ def _table(text: str) -> dict[str, str]:
 
     Reading the package's data file costs a command-line check more than the rest of its start
     (~25 ms of CPU), so names written in the common scripts, nearly all names, use the part of it
-    kept in :mod:`referee.records.confusables_common` (a test compares the two), and names in ASCII,
-    most names, the few entries of that part for ASCII (:data:`ASCII_PROTOTYPES`), so that a check of
-    them does not compile the common part's four hundred either.
+    kept in :func:`common_table` (a test compares the two), and names in ASCII, most names, the few
+    entries of that part for ASCII (:data:`ASCII_PROTOTYPES`), so that a check of them does not load
+    the common part's four hundred either.
     """
     if not text or max(text) < "\x80":
         return ASCII_PROTOTYPES
     if max(text) < COMMON_END:
-        from referee.records.confusables_common import COMMON
-
-        return COMMON
+        return common_table()
     return prototypes()
 
 
@@ -146,13 +154,15 @@ def lookalikes(names: list[str]) -> list[tuple[str, str]]:
 
 
 def write_common(path: str) -> None:
-    """Write :mod:`referee.records.confusables_common` again from the package's data (then ``ruff format`` it)."""
+    """Write :mod:`referee.records.confusables_common` again from the package's data, the characters
+    from U+0080 on (then ``ruff format`` it)."""
     with open(path, encoding="utf-8") as f:
-        head = f.read().split("COMMON: dict[str, str] = {")[0]
-    body = "".join(f"    {c!a}: {p!a},\n" for c, p in sorted(common_prototypes().items()))
-    tail = '"""Each character before U+0530 that ``confusables.txt`` maps, with its prototype."""\n'
+        head = f.read().split("BEYOND_ASCII: dict[str, str] = {")[0]
+    beyond = sorted((c, p) for c, p in common_prototypes().items() if c >= "\x80")
+    body = "".join(f"    {c!a}: {p!a},\n" for c, p in beyond)
+    tail = '"""Each character from U+0080 to U+0530 that ``confusables.txt`` maps, with its prototype."""\n'
     with open(path, "w", encoding="utf-8") as f:
-        f.write(f"{head}COMMON: dict[str, str] = {{\n{body}}}\n{tail}")
+        f.write(f"{head}BEYOND_ASCII: dict[str, str] = {{\n{body}}}\n{tail}")
 
 
 if __name__ == "__main__":  # python -m referee.records.lookalike: write the kept table again

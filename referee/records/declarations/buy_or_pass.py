@@ -21,10 +21,12 @@ from referee.records.fields import (
     Obj,
     PerPlayer,
     RecordSpec,
+    agreed_numbers,
     count_per_player,
     full_play_cards,
     hands_dealt,
     player_named,
+    summary_answer,
 )
 
 
@@ -33,18 +35,6 @@ def buy_or_pass_record(
 ) -> RecordSpec:
     """The declaration of a Buy or Pass record; the game gives ``deals``, ``default_stake``,
     ``default_values``."""
-    values = Obj(
-        tuple(
-            Field(
-                k,
-                Integer(minimum=0, unit="minor"),
-                t("What a trick led in this suit pays."),
-                default=v,
-                label=t("What a trick pays"),
-            )
-            for k, v in default_values.items()
-        )
-    )
     return RecordSpec(
         without=("scores_before",),
         max_deals=deals,
@@ -61,12 +51,20 @@ def buy_or_pass_record(
                 label=t("Stake"),
                 question=t("What was the stake?"),
             ),
-            Field(
+            agreed_numbers(
                 "suit_values",
-                values,
                 t("What a trick pays out of the pot, by the suit led, in minor units."),
-                default=dict(default_values),
-                label=t("Trick values by suit"),
+                t("Trick values by suit"),
+                (
+                    Field(
+                        suit,
+                        Integer(minimum=0, unit="minor"),
+                        t("What a trick led in this suit pays."),
+                        default=value,
+                        label=t("What a trick pays"),
+                    )
+                    for suit, value in default_values.items()
+                ),
             ),
         ),
         deal=(
@@ -78,14 +76,12 @@ def buy_or_pass_record(
                 t("How many cards did each player buy?"),
                 required=False,
             ),
-            Field(
+            summary_answer(
                 "tricks",
                 PerPlayer(ListOf(SuitType())),
                 t("The suit led to each trick a player took (an empty list for none)."),
-                required=True,
-                mode="summary",
-                label=t("Tricks taken"),
-                question=t("Which tricks did each player take?"),
+                t("Tricks taken"),
+                t("Which tricks did each player take?"),
                 hint=t(
                     'The suit led to each trick a player took; "nothing" for a player who took none.'
                 ),

@@ -17,6 +17,7 @@ from referee.records.fields import (
     full_play_cards,
     hands_dealt,
     player_named,
+    summary_answer,
 )
 
 
@@ -44,7 +45,7 @@ def comet_record(*, played_words: Any) -> RecordSpec:
                 t("Went out first"),
                 t("Who went out first?"),
             ),
-            Field(
+            summary_answer(
                 "left",
                 OtherPlayers(Integer(minimum=0)),
                 t(
@@ -52,12 +53,10 @@ def comet_record(*, played_words: Any) -> RecordSpec:
                     "least one, no more than he was dealt; the player who went "
                     "out may be given as 0."
                 ),
-                required=True,
-                mode="summary",
-                label=t("Cards left in hand"),
-                question=t("How many cards did each of the others keep?"),
+                t("Cards left in hand"),
+                t("How many cards did each of the others keep?"),
             ),
-            Field(
+            summary_answer(
                 "nine_of_diamonds",
                 OneOf(
                     (
@@ -70,10 +69,8 @@ def comet_record(*, played_words: Any) -> RecordSpec:
                     )
                 ),
                 t("The player who still holds the 9♦ at the end, or played."),
-                required=True,
-                mode="summary",
-                label=t("9♦ held by"),
-                question=t("Who was left with the 9♦?"),
+                t("9♦ held by"),
+                t("Who was left with the 9♦?"),
             ),
             hands_dealt(
                 t(

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.messages import Message, t
 from referee.records.field_types import Card as CardType
 from referee.records.field_types import Cards as CardsType
@@ -20,9 +22,9 @@ from referee.records.fields import (
     DEALER,
     NOTE,
     TRICKS_PLAYED,
-    Obj,
     PerPlayer,
     RecordSpec,
+    agreed_numbers,
     count_per_player,
     hands_dealt,
     pair_of,
@@ -39,6 +41,11 @@ _EXCHANGE = pair_of(
 )
 
 
+def _trumps_noted(help: Message, label: Message, **more: Any) -> Field:
+    """A phase's trump suit, in either phase alike: a summary may give it, and the form does not ask."""
+    return trump_suit(help, required=False, label=label, question=None, **more)
+
+
 def korol_record(
     *,
     default_quotas: dict[str, int],
@@ -49,18 +56,6 @@ def korol_record(
     """The declaration of a Korol record; the game gives ``default_quotas``, ``hand``,
     ``title_names``, ``titles``."""
     title_of = PerPlayer(Choice(titles, ignore_case=True, labels=title_names))
-    quotas = Obj(
-        tuple(
-            Field(
-                title,
-                Integer(minimum=1),
-                t("The quota of the {title}.", title=title_names[title]),
-                default=default_quotas[title],
-                label=title_names[title],
-            )
-            for title in titles
-        )
-    )
     return RecordSpec(
         without=("scores_before",),
         full_play_key="reign_hands",  # G8-D01: a full reign, after either first phase
@@ -83,33 +78,32 @@ def korol_record(
                 label=t("Titles"),
                 question=t("Which title did each player get?"),
             ),
-            Field(
+            agreed_numbers(
                 "quotas",
-                quotas,
                 t(
                     "The number of tricks the dealer gave each title; a player who takes that many "
                     "leaves the first phase. Left out: 9, 7, 5 and 3."
                 ),
-                default=dict(default_quotas),
-                label=t("Quotas"),
+                t("Quotas"),
+                (
+                    Field(
+                        title,
+                        Integer(minimum=1),
+                        t("The quota of the {title}.", title=title_names[title]),
+                        default=default_quotas[title],
+                        label=title_names[title],
+                    )
+                    for title in titles
+                ),
             ),
-            trump_suit(
-                t("The trump suit of the first phase."),
-                required=False,
-                label=t("Trumps of the first phase"),
-                question=None,
-            ),
+            _trumps_noted(t("The trump suit of the first phase."), t("Trumps of the first phase")),
             count_per_player(
                 "tricks",
                 t("The tricks each player took in the first phase."),
                 t("Tricks in the first phase"),
             ),
-            trump_suit(
-                t("The trump suit of the reign."),
-                name="reign_trump",
-                required=False,
-                label=t("Trumps of the reign"),
-                question=None,
+            _trumps_noted(
+                t("The trump suit of the reign."), t("Trumps of the reign"), name="reign_trump"
             ),
             count_per_player(
                 "reign_tricks",

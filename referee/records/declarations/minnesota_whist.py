@@ -20,12 +20,13 @@ from referee.records.fields import (
     full_play_cards,
     in_full_play,
     sides_field,
+    summary_answer,
 )
 
 
 def minnesota_whist_record(*, nobody: Any, tricks: int) -> RecordSpec:
     """The declaration of a Minnesota Whist record; the game gives ``nobody``, ``tricks``."""
-    grand = Field(
+    grand = summary_answer(
         "grand",
         OneOf((PlayerName(), nobody)),
         t(
@@ -34,9 +35,9 @@ def minnesota_whist_record(*, nobody: Any, tricks: int) -> RecordSpec:
             "recorded: the score depends on it, so the referee judges the deal only if "
             "the claim agrees with exactly one reading, and says so."
         ),
-        mode="summary",
-        label=t("Grander"),
-        question=t("Did anyone declare grand? Who?"),
+        t("Grander"),
+        t("Did anyone declare grand? Who?"),
+        required=False,
         hint=t(
             "The player whose black card was turned up first, or no one if all four bid "
             "cards were red (a low hand). The score depends on it."

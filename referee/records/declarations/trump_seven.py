@@ -29,6 +29,7 @@ from referee.records.fields import (
     in_full_play,
     pair_of,
     player_named,
+    summary_answer,
     trump_suit,
 )
 
@@ -48,15 +49,13 @@ _TRUMP = trump_suit(
     unless=_THROWN_IN,
     question=t("Which suit did the declarer name?"),
 )
-_DISCARDS = Field(
+_DISCARDS = summary_answer(
     "discards",
     Cards(),
     t("The two cards the declarer laid away after taking the widow."),
-    required=True,
+    t("Discards"),
+    t("Which two cards did the declarer lay away?"),
     unless=_THROWN_IN,
-    mode="summary",
-    label=t("Discards"),
-    question=t("Which two cards did the declarer lay away?"),
 )
 RECORD = RecordSpec(
     samples={"summary": "trump-seven/made-at-sixty", "full": "trump-seven/full-play"},
@@ -109,7 +108,7 @@ RECORD = RecordSpec(
             t("The two cards the declarer laid away, from his hand and the widow."),
             _PLAYED,
         ),
-        Field(
+        summary_answer(
             "taken",
             Obj(
                 (
@@ -139,11 +138,9 @@ RECORD = RecordSpec(
                 "What the tricks held, without the discards: for the declarer, for the defenders, or for "
                 "both; a side left out holds the rest."
             ),
-            required=True,
+            t("Card points in tricks"),
+            t("What did the tricks hold?"),
             unless=_THROWN_IN,
-            mode="summary",
-            label=t("Card points in tricks"),
-            question=t("What did the tricks hold?"),
         ),
         TRICKS_PLAYED.replace(required=False, unless=_THROWN_IN, condition=_PLAYED),
         Field(
