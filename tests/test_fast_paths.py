@@ -23,6 +23,7 @@ from referee.games import red_and_black as rb
 from referee.games import stealing_bundles as sb
 from referee.simulate.kings_corners import shuffled_layout
 from referee.simulate.red_and_black import IS_RED, shuffled_stock
+from tests.strategies import ANY_NOTATION
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 limits = st.sampled_from([1, 7, 40, 100_000])
@@ -129,7 +130,7 @@ def test_collector(seed, n, options, limit):
     seeds,
     st.integers(2, 4),
     collector_options,
-    st.sampled_from(["en", "ru", "de"]),
+    ANY_NOTATION,
     st.sampled_from([None, "lay", "take", "left_out", "one_more", "no_round", "repeated"]),
 )
 def test_collector_replays_whole_rounds_as_move_by_move(seed, n, options, notation, broken):

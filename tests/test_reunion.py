@@ -17,6 +17,7 @@ from referee.games.deals import reunion
 from referee.notation import parse_cards
 from referee.simulate.reunion import reunion_deal
 from tests.conftest import ROOT, changes_to, check_record, dump, errors_of
+from tests.strategies import ANY_NOTATION
 
 PLAYERS = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "reunion"
@@ -97,7 +98,7 @@ def replay_oracle(deal: dict, notation: str):
 
 setup = st.tuples(
     st.integers(0, 2),
-    st.sampled_from(["en", "ru", "de"]),
+    ANY_NOTATION,
     st.sampled_from(["points", "original_units"]),
     st.randoms(use_true_random=False),
 )

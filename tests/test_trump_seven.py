@@ -29,6 +29,7 @@ from tests.conftest import (
     mangled,
     verdict_or_typed_error,
 )
+from tests.strategies import ANY_NOTATION, SEEDS
 
 NAMES = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "trump-seven"
@@ -103,13 +104,9 @@ def test_rank_order_and_the_joker():
 
 # -- random deals ---------------------------------------------------------------------------------------------
 
-SEEDS = st.integers(0, 2**32).map(
-    random.Random
-)  # a seeded generator: small inputs, reproducible deals
-
 setup = st.tuples(
     st.integers(0, 2),
-    st.sampled_from(["en", "ru", "de"]),
+    ANY_NOTATION,
     st.sampled_from(["declarer", "defenders"]),
     st.sampled_from(["declarer", "eldest"]),
     SEEDS,
