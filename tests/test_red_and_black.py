@@ -16,7 +16,7 @@ from referee.records.hands import DECK
 from referee.simulate.red_and_black import red_and_black_deal, shuffled_stock
 from tests.conftest import (
     ROOT,
-    changes_to,
+    broken_records,
     cli_error_after,
     dump,
     errors_of,
@@ -190,10 +190,7 @@ BROKEN_CARDS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("base", "old", "new", "code", "line"),
-    changes_to(STOCK, BROKEN_STOCK) + changes_to(CARDS, BROKEN_CARDS),
-)
+@broken_records((STOCK, BROKEN_STOCK), (CARDS, BROKEN_CARDS))
 def test_impossible_records_exit_two(tmp_path, capsys, base, old, new, code, line):
     error = cli_error_after(tmp_path, capsys, base, old, new, code, "de")
     assert error["where"].get("line") == line

@@ -21,7 +21,7 @@ from referee.present.blocks import render_block
 from referee.simulate.trump_seven import trump_seven_deal
 from tests.conftest import (
     ROOT,
-    changes_to,
+    broken_records,
     cli_refusal,
     dump,
     error_after,
@@ -476,10 +476,7 @@ BROKEN_FULL = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("base", "old", "new", "code", "line"),
-    changes_to(SUMMARY, BROKEN_SUMMARY) + changes_to(FULL, BROKEN_FULL),
-)
+@broken_records((SUMMARY, BROKEN_SUMMARY), (FULL, BROKEN_FULL))
 def test_impossible_records_are_unusable(base, old, new, code, line):
     assert error_after(base, old, new, code).where.line == line
 
