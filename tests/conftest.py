@@ -278,6 +278,17 @@ def changes_to(base: str, changes: list[tuple]) -> list[tuple]:
     return [(base, *change) for change in changes]
 
 
+def broken_records(*tables: tuple[str, list[tuple]]) -> pytest.MarkDecorator:
+    """Parametrize a test over ``(base, old, new, code, line)``, from tables ``(base, changes)`` whose every
+    change (:func:`changes_to`) breaks ``base`` with the error ``code`` named at ``line``.
+
+    >>> broken_records(("game: yacht", [("yacht", "bridge", "record.unknown_game", 1)])).args
+    (('base', 'old', 'new', 'code', 'line'), [('game: yacht', 'yacht', 'bridge', 'record.unknown_game', 1)])
+    """
+    rows = [row for base, changes in tables for row in changes_to(base, changes)]
+    return pytest.mark.parametrize(("base", "old", "new", "code", "line"), rows)
+
+
 def error_after(base: str, old: str, new: str, code: str):
     """The typed error ``code`` that makes ``base`` unusable once its first ``old`` is replaced by ``new``
     (the test fails if ``old`` is not in ``base`` or no such error comes)."""

@@ -11,7 +11,7 @@ from referee.cli.command import main
 from tests.conftest import (
     EXAMPLES,
     JUNK,
-    changes_to,
+    broken_records,
     cli_refusal,
     error_after,
     errors_of,
@@ -74,10 +74,7 @@ BROKEN_MW = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("base", "old", "new", "code", "line"),
-    changes_to(CTT, BROKEN_CTT) + changes_to(MW, BROKEN_MW),
-)
+@broken_records((CTT, BROKEN_CTT), (MW, BROKEN_MW))
 def test_impossible_facts_are_named_with_field_and_line(base, old, new, code, line):
     assert error_after(base, old, new, code).where.line == line
 

@@ -20,6 +20,7 @@ from referee.engines import passing_quick
 from referee.games.deals import buy_or_pass as deals
 from referee.simulate.buy_or_pass import buy_or_pass_deal
 from tests.corpus import check_outputs, dump
+from tests.strategies import ANY_NOTATION
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 WORDS = {"en": ("pass", "buy"), "ru": ("пас", "куплю"), "de": ("passe", "kaufe")}
@@ -146,7 +147,7 @@ options = st.tuples(
     st.integers(1, 4),
     st.sampled_from(["any_time", "when_void"]),
     st.sampled_from(["last_suit", "once_per_deal"]),
-    st.sampled_from(["en", "ru", "de"]),
+    ANY_NOTATION,
 )
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,10 +13,10 @@ from referee.messages import render
 from referee.notation import parse_cards
 from referee.simulate import catch_the_ten_deal
 from tests.conftest import ROOT, check_record, dump, errors_of
+from tests.strategies import SEEDS
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
 FULL = (ROOT / "examples" / "catch-the-ten" / "full-play-four.yaml").read_text(encoding="utf-8")
-SEEDS = st.integers(0, 2**32).map(random.Random)
 
 
 def teams_of(players: list[str]) -> dict[str, list[str]]:

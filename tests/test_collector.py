@@ -20,6 +20,7 @@ from referee.games import collector as co
 from referee.notation import parse_card, parse_cards
 from referee.simulate.collector import LIMIT, collector_deal, collector_play
 from tests.conftest import dump, error_after, errors_of
+from tests.strategies import ANY_NOTATION
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 
@@ -141,7 +142,7 @@ def test_cards_are_conserved_and_the_game_ends_with_a_winner_or_by_the_draw_rule
 @given(
     n=st.sampled_from([2, 3, 4]),
     dealer=st.integers(0, 3),
-    notation=st.sampled_from(["en", "ru", "de"]),
+    notation=ANY_NOTATION,
     completion_check=st.sampled_from(["after_each_turn", "end_of_round"]),
     taking_order=st.sampled_from(["dealer_left", "rotating"]),
     seed=st.integers(0, 2**31),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 import yaml
 from hypothesis import given, settings
@@ -22,9 +20,9 @@ from referee.simulate.construction import (
     write_action,
 )
 from tests.conftest import ROOT, dump, errors_of, mangled, verdict_or_typed_error
+from tests.strategies import ANY_NOTATION, SEEDS
 
 EX = ROOT / "examples" / "construction"
-SEEDS = st.integers(0, 2**32).map(random.Random)
 
 
 def record(lines, **top) -> dict:
@@ -62,7 +60,7 @@ def test_every_card_is_accounted_for_and_no_small_token_action_shuts_in_a_large_
 
 
 @settings(max_examples=5, deadline=None)
-@given(SEEDS, st.sampled_from(["en", "ru", "de"]))
+@given(SEEDS, ANY_NOTATION)
 def test_a_random_game_replays_to_the_same_position(rng, notation):
     game = construction_play(rng, 120)
     lines = [write_action(a, notation) for a in game.moves]

@@ -23,17 +23,9 @@ from referee.games import red_and_black as rb
 from referee.games import stealing_bundles as sb
 from referee.simulate.kings_corners import shuffled_layout
 from referee.simulate.red_and_black import IS_RED, shuffled_stock
+from tests.strategies import ANY_NOTATION, COLLECTOR_OPTIONS, SEED_NUMBERS
 
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
 limits = st.sampled_from([1, 7, 40, 100_000])
-# The collector's house rules, named as in a record's options and as CollectorState's arguments.
-collector_options = st.fixed_dictionaries(
-    {
-        "completion_check": st.sampled_from(["after_each_turn", "end_of_round"]),
-        "draw_rule": st.sampled_from(["stock_exhausted", "never"]),
-        "taking_order": st.sampled_from(["dealer_left", "rotating"]),
-    }
-)
 
 
 def same_game(make, seed: int, limit: int) -> tuple:
@@ -44,7 +36,9 @@ def same_game(make, seed: int, limit: int) -> tuple:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds, st.integers(3, 6), st.booleans(), st.sampled_from(["low", "lead_only"]), limits)
+@given(
+    SEED_NUMBERS, st.integers(3, 6), st.booleans(), st.sampled_from(["low", "lead_only"]), limits
+)
 def test_comet(seed, n, compulsory, ace, limit):
     cards = list(comet.DECK)
     random.Random(seed).shuffle(cards)
@@ -61,7 +55,7 @@ def test_comet(seed, n, compulsory, ace, limit):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds, st.integers(2, 5), limits)
+@given(SEED_NUMBERS, st.integers(2, 5), limits)
 def test_red_and_black(seed, n, limit):
     _, _, stock = shuffled_stock(random.Random(seed))
     red = [IS_RED[c] for c in stock]
@@ -84,7 +78,7 @@ def test_red_and_black(seed, n, limit):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    seeds,
+    SEED_NUMBERS,
     st.integers(2, 4),
     st.sampled_from(["one_target", "all_table_matches", "everything"]),
     limits,
@@ -104,7 +98,7 @@ def test_stealing_bundles(seed, n, capture, limit):
 
 
 @settings(max_examples=40, deadline=None)
-@given(seeds, st.integers(2, 4), collector_options, st.sampled_from([1, 7, 40, 3000]))
+@given(SEED_NUMBERS, st.integers(2, 4), COLLECTOR_OPTIONS, st.sampled_from([1, 7, 40, 3000]))
 def test_collector(seed, n, options, limit):
     pack = list(co.DECK)
     random.Random(seed).shuffle(pack)
@@ -126,10 +120,10 @@ def test_collector(seed, n, options, limit):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    seeds,
+    SEED_NUMBERS,
     st.integers(2, 4),
-    collector_options,
-    st.sampled_from(["en", "ru", "de"]),
+    COLLECTOR_OPTIONS,
+    ANY_NOTATION,
     st.sampled_from([None, "lay", "take", "left_out", "one_more", "no_round", "repeated"]),
 )
 def test_collector_replays_whole_rounds_as_move_by_move(seed, n, options, notation, broken):
@@ -182,7 +176,7 @@ def test_collector_replays_whole_rounds_as_move_by_move(seed, n, options, notati
 
 
 @settings(max_examples=40, deadline=None)
-@given(seeds, st.integers(2, 4), st.booleans(), st.booleans(), limits)
+@given(SEED_NUMBERS, st.integers(2, 4), st.booleans(), st.booleans(), limits)
 def test_kings_corners(seed, n, end_when_out, kings_compulsory, limit):
     hands, sides, stock = shuffled_layout(random.Random(seed), n)
 
@@ -242,7 +236,7 @@ def listed_construction(rng: random.Random, turns: int, build_bias: float = 0.5)
 
 
 @settings(max_examples=15, deadline=None)
-@given(seeds, st.sampled_from([20, 150, 400]), st.sampled_from([0.0, 0.5, 0.9]))
+@given(SEED_NUMBERS, st.sampled_from([20, 150, 400]), st.sampled_from([0.0, 0.5, 0.9]))
 def test_construction(seed, turns, bias):
     from referee.simulate.construction import construction_play
 
@@ -253,7 +247,7 @@ def test_construction(seed, turns, bias):
 
 
 @settings(max_examples=10, deadline=None)
-@given(seeds, st.sampled_from([60, 300, 700]))
+@given(SEED_NUMBERS, st.sampled_from([60, 300, 700]))
 def test_construction_lists_what_why_not_allows(seed, turns):
     """Construction's legal moves, walked through the cards a token may enter, are the candidates
     ``why_not`` allows, in the same order, at every turn of a random game (the ban included)."""
@@ -274,7 +268,7 @@ def test_construction_lists_what_why_not_allows(seed, turns):
 
 
 @settings(max_examples=40, deadline=None)
-@given(seeds, st.integers(min_value=0, max_value=200))
+@given(SEED_NUMBERS, st.integers(min_value=0, max_value=200))
 def test_shuffle_is_the_standard_librarys(seed, size):
     """The random games' inline shuffle puts every card where ``random.Random.shuffle`` does."""
     from referee.engines.shuffling import shuffle
@@ -311,7 +305,7 @@ def test_a_text_too_short_to_hold_an_oversized_part_holds_none(write):
 
 @settings(max_examples=30, deadline=None)
 @given(
-    seeds,
+    SEED_NUMBERS,
     st.sampled_from(["any_time", "when_void"]),
     st.sampled_from(["last_suit", "once_per_deal"]),
 )

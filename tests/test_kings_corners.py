@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import random
 from itertools import pairwise
 
 import pytest
@@ -19,10 +18,10 @@ from referee.notation import parse_card, parse_cards
 from referee.present.pictures import kings_corners as kc_picture
 from referee.simulate.kings_corners import cards_in_play, kings_corners_deal, shuffled_layout
 from tests.conftest import ROOT, dump, errors_of, mangled, verdict_or_typed_error
+from tests.strategies import ANY_NOTATION, SEEDS
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 EX = ROOT / "examples" / "kings-corners"
-SEEDS = st.integers(0, 2**32).map(random.Random)
 OPTION_SETS = st.fixed_dictionaries(
     {
         "first_player": st.sampled_from(["dealer", "left_of_dealer"]),
@@ -82,7 +81,7 @@ def test_every_card_is_somewhere_and_every_pile_descends_in_alternating_colours(
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(2, 4), SEEDS, OPTION_SETS, st.sampled_from(["en", "ru", "de"]))
+@given(st.integers(2, 4), SEEDS, OPTION_SETS, ANY_NOTATION)
 def test_a_random_game_replays_to_the_same_result_and_its_summary_agrees(n, rng, options, notation):
     players = NAMES[:n]
     deal = kings_corners_deal(rng, players, 0, notation, **options)

@@ -32,9 +32,9 @@ from referee.simulate import (
 )
 from referee.simulate.play import write_cards
 from tests.conftest import ROOT, dump, errors_of
+from tests.strategies import SEEDS
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
-SEEDS = st.integers(0, 2**32).map(random.Random)
 
 
 def outcome(record: dict) -> list[str] | None:

@@ -12,6 +12,7 @@ from referee.games import catch_the_ten as ctt
 from referee.notation import parse_cards
 from referee.simulate import catch_the_ten_deal, minnesota_whist_deal
 from tests.conftest import check_record
+from tests.strategies import ANY_NOTATION
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
 MW_PLAYERS = NAMES[:4]
@@ -44,7 +45,7 @@ ctt_setup = st.tuples(
     st.sampled_from(sorted(ctt.HAND_SIZES)),
     st.integers(0, 5),
     st.booleans(),
-    st.sampled_from(["en", "ru", "de"]),
+    ANY_NOTATION,
     st.randoms(use_true_random=False),
 )
 

@@ -16,17 +16,17 @@ from referee.records.hands import DECK
 from referee.simulate.red_and_black import red_and_black_deal, shuffled_stock
 from tests.conftest import (
     ROOT,
-    changes_to,
+    broken_records,
     cli_error_after,
     dump,
     errors_of,
     mangled,
     verdict_or_typed_error,
 )
+from tests.strategies import ANY_NOTATION, SEEDS
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha"]
 EX = ROOT / "examples" / "red-and-black"
-SEEDS = st.integers(0, 2**32).map(random.Random)
 
 
 def record(players, *deals, **top) -> dict:
@@ -74,7 +74,7 @@ def test_cards_are_kept_and_the_colour_needed_alternates_at_every_draw(n, rng):
     st.integers(2, 5),
     st.integers(0, 4),
     SEEDS,
-    st.sampled_from(["en", "ru", "de"]),
+    ANY_NOTATION,
     st.sampled_from(["all_lose", "nobody_loses"]),
 )
 def test_a_random_game_replays_to_the_same_outcome_and_its_summary_agrees(
@@ -113,7 +113,7 @@ def true_draws(red: list[bool]) -> list[bool]:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(2, 5), SEEDS, st.sampled_from(["en", "ru", "de"]))
+@given(st.integers(2, 5), SEEDS, ANY_NOTATION)
 def test_the_draws_a_record_gives_are_checked_card_by_card(n, rng, notation):
     players = NAMES[:n]
     deal = red_and_black_deal(rng, players, 0, notation)
@@ -190,10 +190,7 @@ BROKEN_CARDS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("base", "old", "new", "code", "line"),
-    changes_to(STOCK, BROKEN_STOCK) + changes_to(CARDS, BROKEN_CARDS),
-)
+@broken_records((STOCK, BROKEN_STOCK), (CARDS, BROKEN_CARDS))
 def test_impossible_records_exit_two(tmp_path, capsys, base, old, new, code, line):
     error = cli_error_after(tmp_path, capsys, base, old, new, code, "de")
     assert error["where"].get("line") == line

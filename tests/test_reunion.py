@@ -16,7 +16,8 @@ from referee.games import reunion as ru
 from referee.games.deals import reunion
 from referee.notation import parse_cards
 from referee.simulate.reunion import reunion_deal
-from tests.conftest import ROOT, changes_to, check_record, dump, errors_of
+from tests.conftest import ROOT, changes_to, check_record, errors_of
+from tests.strategies import ANY_NOTATION
 
 PLAYERS = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "reunion"
@@ -97,7 +98,7 @@ def replay_oracle(deal: dict, notation: str):
 
 setup = st.tuples(
     st.integers(0, 2),
-    st.sampled_from(["en", "ru", "de"]),
+    ANY_NOTATION,
     st.sampled_from(["points", "original_units"]),
     st.randoms(use_true_random=False),
 )
@@ -194,16 +195,7 @@ def test_random_full_deal_invariants(args):
             "last_trick": last,
             "claim": scores,
         }
-        again = check_text(
-            dump(
-                {
-                    "game": "reunion",
-                    "players": PLAYERS,
-                    "options": {"settlement": settlement},
-                    "deals": [summary],
-                }
-            )
-        )
+        again = check_record("reunion", PLAYERS, [summary], options={"settlement": settlement})
         assert again.deals[0].scores == scores and again.exit_status == 0
 
 
@@ -261,16 +253,7 @@ def test_score_deal_invariants(cuts, took_flags, dealer, last, settlement):
 )
 def test_a_whole_game_adds_up(rng, first, settlement):
     deals = [reunion_deal(rng, PLAYERS, (first + k) % 3) for k in range(3)]
-    verdict = check_text(
-        dump(
-            {
-                "game": "reunion",
-                "players": PLAYERS,
-                "options": {"settlement": settlement},
-                "deals": deals,
-            }
-        )
-    )
+    verdict = check_record("reunion", PLAYERS, deals, options={"settlement": settlement})
     assert verdict.findings == []
     assert verdict.totals == {p: sum(d.scores[p] for d in verdict.deals) for p in PLAYERS}
     best = max(verdict.totals.values())

@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 from referee.engines.turns import generic_playout
 from referee.games import collector as co
 from referee.simulate.collector import play_rounds
-
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
+from tests.strategies import COLLECTOR_OPTIONS, SEED_NUMBERS
 
 
 def seen(state: co.CollectorState) -> tuple:
@@ -32,20 +31,11 @@ def seen(state: co.CollectorState) -> tuple:
     )
 
 
-collector_options = st.fixed_dictionaries(
-    {
-        "completion_check": st.sampled_from(["after_each_turn", "end_of_round"]),
-        "draw_rule": st.sampled_from(["stock_exhausted", "never"]),
-        "taking_order": st.sampled_from(["dealer_left", "rotating"]),
-    }
-)
-
-
 @settings(max_examples=80, deadline=None)
 @given(
-    seeds,
+    SEED_NUMBERS,
     st.integers(2, 4),
-    collector_options,
+    COLLECTOR_OPTIONS,
     st.sampled_from([1, 7, 9, 40, 3000]),
     st.integers(0, 5),
 )

@@ -25,6 +25,9 @@ POFILTER_TESTS = ("numbers", "variables", "xmltags", "urls", "pythonbraceformat"
 NAMES_WITH_DIGITS = ("Trump 7",)
 # Released languages must be complete; a language just added (`./run language add`) may be partial.
 CATALOGS = [(lang, page) for lang in pipeline.RELEASED for page in pipeline.pages()]
+EACH_CATALOG = pytest.mark.parametrize(
+    ("lang", "page"), CATALOGS, ids=[f"{lang}-{page}" for lang, page in CATALOGS]
+)
 
 
 def strip_code(text: str) -> str:
@@ -63,9 +66,7 @@ def test_catalogs_are_up_to_date_with_the_english_page(page: str) -> None:
         )
 
 
-@pytest.mark.parametrize(
-    ("lang", "page"), CATALOGS, ids=[f"{lang}-{page}" for lang, page in CATALOGS]
-)
+@EACH_CATALOG
 def test_every_page_is_fully_translated(lang: str, page: str) -> None:
     status = pipeline.status(lang, page)
     assert status.complete, (
@@ -74,9 +75,7 @@ def test_every_page_is_fully_translated(lang: str, page: str) -> None:
     )
 
 
-@pytest.mark.parametrize(
-    ("lang", "page"), CATALOGS, ids=[f"{lang}-{page}" for lang, page in CATALOGS]
-)
+@EACH_CATALOG
 def test_no_markup_link_or_script_in_translations(lang: str, page: str) -> None:
     """The build's own check (site_tools.safety), here to name the catalog before a build is tried."""
     path = pipeline.catalog_path(lang, page)

@@ -19,6 +19,7 @@ from referee.games import stealing_bundles as sb
 from referee.notation import parse_cards
 from referee.simulate.stealing_bundles import stealing_bundles_deal, stealing_bundles_play
 from tests.conftest import dump, error_after, errors_of
+from tests.strategies import ANY_NOTATION
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 CAPTURE = ["one_target", "all_table_matches", "everything"]
@@ -131,7 +132,7 @@ def test_cards_are_conserved_at_every_step_and_all_accounted_for(n, capture, dea
 @given(
     n=st.sampled_from([2, 3, 4]),
     dealer=st.integers(0, 3),
-    notation=st.sampled_from(["en", "ru", "de"]),
+    notation=ANY_NOTATION,
     leftovers=st.sampled_from(["not_counted", "last_capturer"]),
     rng=st.randoms(use_true_random=False),
 )

@@ -21,7 +21,7 @@ from referee.present.blocks import render_block
 from referee.simulate.trump_seven import trump_seven_deal
 from tests.conftest import (
     ROOT,
-    changes_to,
+    broken_records,
     cli_refusal,
     dump,
     error_after,
@@ -29,6 +29,7 @@ from tests.conftest import (
     mangled,
     verdict_or_typed_error,
 )
+from tests.strategies import ANY_NOTATION, SEEDS
 
 NAMES = ["Anna", "Boris", "Vera"]
 EX = ROOT / "examples" / "trump-seven"
@@ -103,13 +104,9 @@ def test_rank_order_and_the_joker():
 
 # -- random deals ---------------------------------------------------------------------------------------------
 
-SEEDS = st.integers(0, 2**32).map(
-    random.Random
-)  # a seeded generator: small inputs, reproducible deals
-
 setup = st.tuples(
     st.integers(0, 2),
-    st.sampled_from(["en", "ru", "de"]),
+    ANY_NOTATION,
     st.sampled_from(["declarer", "defenders"]),
     st.sampled_from(["declarer", "eldest"]),
     SEEDS,
@@ -479,10 +476,7 @@ BROKEN_FULL = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("base", "old", "new", "code", "line"),
-    changes_to(SUMMARY, BROKEN_SUMMARY) + changes_to(FULL, BROKEN_FULL),
-)
+@broken_records((SUMMARY, BROKEN_SUMMARY), (FULL, BROKEN_FULL))
 def test_impossible_records_are_unusable(base, old, new, code, line):
     assert error_after(base, old, new, code).where.line == line
 

@@ -22,7 +22,8 @@ from referee.errors import RecordErrors
 from referee.messages import render
 from referee.notation import parse_card, parse_cards, parse_suit
 from referee.simulate.yacht import yacht_deal
-from tests.conftest import ROOT, changes_to, check_record, cli_error_after, dump
+from tests.conftest import ROOT, broken_records, check_record, cli_error_after, dump
+from tests.strategies import ANY_NOTATION
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha"]
 TRICKS = {3: 17, 4: 13, 5: 10}
@@ -110,7 +111,7 @@ def audit_play(
 @settings(max_examples=25, deadline=None)
 @given(
     dealer=st.integers(0, 4),
-    notation=st.sampled_from(["en", "ru", "de"]),
+    notation=ANY_NOTATION,
     default_removal=st.booleans(),
     record_removed=st.booleans(),
     rng=st.randoms(use_true_random=False),
@@ -363,11 +364,10 @@ BROKEN_FULL = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("base", "old", "new", "code", "line"),
-    changes_to(SUMMARY_5, BROKEN_SUMMARY)
-    + changes_to(example("thirteen-under"), BROKEN_THIRTEEN_UNDER)
-    + changes_to(FULL_3, BROKEN_FULL),
+@broken_records(
+    (SUMMARY_5, BROKEN_SUMMARY),
+    (example("thirteen-under"), BROKEN_THIRTEEN_UNDER),
+    (FULL_3, BROKEN_FULL),
 )
 def test_impossible_records_exit_two(tmp_path, capsys, base, old, new, code, line):
     error = cli_error_after(tmp_path, capsys, base, old, new, code, "ru")
