@@ -99,7 +99,10 @@ def read_auction(deal: Deal, players: list[str]) -> Auction | None:
                 "auction",
             )
             continue
-        first, second = map(_plain_answer, given)
+        # the plain answers looked up here (as _plain_answer does), not through two calls
+        first, second = given
+        first = _PLAIN.get(first) if type(first) is str or type(first) is bool else None  # type: ignore[call-overload]
+        second = _PLAIN.get(second) if type(second) is str or type(second) is bool else None  # type: ignore[call-overload]
         if first is None or second is None:  # not the plain words: read as read_answer reads them
             read = [read_answer(a) for a in given]
             for k, (raw, got) in enumerate(zip(given, read, strict=True)):
@@ -137,8 +140,10 @@ def auction_steps(auction: Auction) -> list[Message]:
         t("Auction, round 1: yes from {players}.", players=first or t(_NOBODY)),
         t("Auction, round 2 (final): yes from {players}.", players=second or t(_NOBODY)),
     ]
-    if late_yes(auction):
-        return steps  # the auction is void; the deal says why
+    if not set(second).issubset(
+        first
+    ):  # a late yes (late_yes): the auction is void; the deal says why
+        return steps
     if len(second) == 1:
         steps.append(
             t("{player} is the only final yes and becomes the declarer.", player=second[0])

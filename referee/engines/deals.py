@@ -52,7 +52,7 @@ from referee.engines.game import DealResult, Finding, Severity
 from referee.engines.reader import Reader
 from referee.engines.replay import Replay, first_lead_as, replay_tricks
 from referee.engines.trick_rules import TrickRules
-from referee.errors import NotationError, Where
+from referee.errors import NotationError, Where, format_path, lazy_where
 from referee.messages import Message, t, tn
 from referee.notation import parse_card, parse_suit
 from referee.records.source import Path
@@ -284,6 +284,8 @@ class Deal(Value):
     ) -> None:
         # written out (Value's own walks its fields): a check makes one for every deal
         self.r, self.index, self.value, self.findings, self.full = r, index, value, findings, full
+        # made once: a deal's readers ask for its path and its fields' paths a dozen times
+        self.path: Path = ("deals", index)
 
     @classmethod
     def open(
@@ -314,11 +316,6 @@ class Deal(Value):
         return cls(r, i, value, findings, full)
 
     @property
-    def path(self) -> Path:
-        """The deal's path in the record."""
-        return ("deals", self.index)
-
-    @property
     def number(self) -> int:
         """The deal's number, from 1."""
         return self.index + 1
@@ -333,8 +330,25 @@ class Deal(Value):
         return self.path + keys
 
     def where(self, *keys: Any) -> Where:
-        """Where a field of this deal is, for a finding."""
-        return self.r.doc.where(self.path + keys, deal=self.number)
+        """Where a field of this deal is, for a finding.
+
+        >>> from referee.records.source import load_text
+        >>> doc = load_text("deals:\\n- {bids: {Anna: 1}, tricks: [[a]]}\\n")
+        >>> deal = Deal(Reader(doc), 0, doc.data["deals"][0], [], True)
+        >>> keys = [(), ("bids", "Anna"), ("tricks", 0, 0), (1,), (None,), (True, 2.5)]
+        >>> [deal.where(*k) == doc.where(("deals", 0, *k), deal=1) for k in keys]
+        [True, True, True, True, True, True]
+        >>> deal.where("bids", "Anna").as_dict()
+        {'path': 'deals[0].bids.Anna', 'line': 2, 'deal': 1}
+        """
+        doc, path = self.r.doc, self.path + keys
+        if doc.find_lines is None:  # the lines are known: Document.where looks the line up now
+            return doc.where(path, deal=self.index + 1)
+        # the path's text as format_path writes it, from the deal's own; the line looked up when read
+        text = f"deals[{self.index}]" + (
+            f".{format_path(keys)}" if keys and not isinstance(keys[0], int) else format_path(keys)
+        )
+        return lazy_where(text, lambda: doc.line(path), self.index + 1)
 
     def warn(
         self,
