@@ -299,6 +299,8 @@ class PassingTrickPlay:
                     if size == 1:  # his only card of the suit: the draw is made all the same
                         rand()
                         k = follow.pop()
+                    elif size == 2:  # int(r * 2) is r >= 0.5 exactly (doubling is exact): no int()
+                        k = follow.pop(rand() >= 0.5)
                     else:
                         k = follow.pop(int(rand() * size))
                     hand.remove(k)
