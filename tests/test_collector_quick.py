@@ -30,3 +30,19 @@ def test_a_hand_one_rank_short_is_completed_by_that_rank_only():
     hand = [c for c in DECK if c.suit is DECK[0].suit and c.rank is not DECK[0].rank]
     assert completes(hand, [DECK[13]]) is (DECK[13].rank is DECK[0].rank)
     assert completes(hand, [DECK[0]]) and not completes(hand, [DECK[1]])
+
+
+def test_the_turn_order_starts_at_the_first_seat():
+    from referee.games.play.collector import CollectorState
+
+    for taking_order in ("dealer_left", "rotating"):
+        for n in (2, 3, 4):
+            for dealer in range(n):
+                state = CollectorState(
+                    [str(k) for k in range(n)], dealer, DECK, taking_order=taking_order
+                )
+                for number in range(1, 9):
+                    state.round = number
+                    order = state.order()
+                    assert order[0] == state.first_seat() and sorted(order) == list(range(n))
+                    assert order == [(order[0] + k) % n for k in range(n)]

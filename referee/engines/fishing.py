@@ -296,7 +296,9 @@ class RoundsState(PackState[M]):
 
     def order(self) -> list[int]:
         """Every seat in turn order, from :meth:`first_seat` (a new list: a caller may use it as a queue)."""
-        return list(_turn_orders(len(self.players))[self.first_seat()])
+        # first_seat's sum written out: a replay asks twice a round, and the call was most of the cost
+        n = len(self.players)
+        return list(_turn_orders(n)[(self.dealer + (self.round if self.rotating else 1)) % n])
 
     def begin_round(self) -> None:
         """The next round, at its laying."""
