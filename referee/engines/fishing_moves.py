@@ -133,9 +133,8 @@ def parse_take(value: Any, notation: str) -> Take | Draw:
         move = None if known is None else known.get(value)
         if move is None:
             move = Draw() if value.strip().lower() == "draw" else Take(parse_card(value, notation))
-            if (
-                known is not None and len(known) < 10_000
-            ):  # bounded: a fuzz run reads millions of tokens
+            # bounded: a fuzz run reads millions of tokens
+            if known is not None and len(known) < 10_000:
                 known[value] = move
         return move
     return Take(parse_card(value, notation))

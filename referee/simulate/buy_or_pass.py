@@ -24,8 +24,8 @@ from referee.simulate.play import write_cards
 WORDS = {"en": ("pass", "buy"), "ru": ("пас", "куплю"), "de": ("passe", "kaufe")}
 
 
-_SUIT_WEIGHT: dict[Card, int] = {c: 1 << (3 * c.suit.index) for c in bop.DECK}
-"""A card's share of a hand's suit signature: three bits per suit, so a sum counts each suit (at most 7)."""
+_SUIT_WEIGHT: dict[Card, int] = {c: 1 << (4 * c.suit.index) for c in bop.DECK}
+"""A card's share of a hand's suit signature: four bits per suit, so a sum counts each suit (up to all 8)."""
 _LAYS: dict[int, Suit | None] = {}
 """What :func:`~referee.games.deals.buy_or_pass.lays_down` said of a hand, by its suit signature (the
 rule reads only how many cards of each suit a hand holds): asked once per signature (56 hands of five)."""
