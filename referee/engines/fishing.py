@@ -45,6 +45,8 @@ from referee.engines.fishing_moves import (
     RoundMove,
     lay_of,
     list_at,
+    moves_read,
+    parse_lay,
     parse_take,
 )
 from referee.engines.game import DealResult, Finding, Game, players_fact
@@ -294,7 +296,9 @@ class RoundsState(PackState[M]):
 
     def order(self) -> list[int]:
         """Every seat in turn order, from :meth:`first_seat` (a new list: a caller may use it as a queue)."""
-        return list(_turn_orders(len(self.players))[self.first_seat()])
+        # first_seat's sum written out: a replay asks twice a round, and the call was most of the cost
+        n = len(self.players)
+        return list(_turn_orders(n)[(self.dealer + (self.round if self.rotating else 1)) % n])
 
     def begin_round(self) -> None:
         """The next round, at its laying."""
@@ -342,9 +346,11 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
         return None
     ok = True
     notation, seated = r.notation, set(players)
-    # The texts read once already, for each phase: a record writes the same few dozen cards again and
-    # again, and a text reads the same every time (one that cannot be read is read, and noted, each time).
-    read: dict[str, set[str]] = {key: set() for key in PHASES}
+    # The texts read already, for each phase (by any record: the moves kept by their text, which the
+    # replay then looks up): a record writes the same few dozen cards again and again, and a text reads
+    # the same every time (one that cannot be read is read, and noted, each time).
+    lays_read, takes_read = moves_read(notation)
+    read: dict[str, dict[str, Any]] = {"lay": lays_read, "take": takes_read}
     for i, entry in enumerate(rounds):
         if not isinstance(entry, dict):
             r.fail(
@@ -371,7 +377,7 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
                 )
                 ok = False
                 continue
-            parse: Callable[[Any, str], object] = parse_card if key == "lay" else parse_take
+            parse: Callable[[Any, str], object] = parse_lay if key == "lay" else parse_take
             known = read[key]
             for name, card in value.items():
                 if (name if type(name) is str else str(name)) not in seated:
@@ -390,8 +396,6 @@ def read_rounds(r: Reader, path: Path, players: list[str]) -> list[Any] | None:
                     r.add(err, path + (i, key, name))
                     ok = False
                     continue
-                if type(card) is str:
-                    known.add(card)
     return rounds if ok else None
 
 

@@ -19,7 +19,7 @@ from referee.cards import Card
 from referee.engines.reader import Reader
 from referee.errors import NotationError
 from referee.messages import Message, t, tn
-from referee.notation import format_card, parse_card, parse_cards
+from referee.notation import NOTATIONS, format_card, parse_card, parse_cards
 from referee.records.hands import DECK
 from referee.records.source import Path
 
@@ -129,19 +129,49 @@ def parse_take(value: Any, notation: str) -> Take | Draw:
     (Draw(), Take(card=Card(7♣)))
     """
     if isinstance(value, str):
-        key = (value, notation)
-        move = _TAKES.get(key)
+        known = _TAKES.get(notation)
+        move = None if known is None else known.get(value)
         if move is None:
             move = Draw() if value.strip().lower() == "draw" else Take(parse_card(value, notation))
-            if len(_TAKES) < 10_000:  # bounded: a fuzz run reads millions of tokens
-                _TAKES[key] = move
+            # bounded: a fuzz run reads millions of tokens
+            if known is not None and len(known) < 10_000:
+                known[value] = move
         return move
     return Take(parse_card(value, notation))
 
 
-_TAKES: dict[tuple[str, str], Take | Draw] = {}
-"""Each take read so far, by its text and notation: a move is a frozen value, so one made is kept
+def parse_lay(value: Any, notation: str) -> Lay:
+    """A lay as a record writes it: the card laid.
+
+    >>> parse_lay("Kreuz 7", "de") is parse_lay("7♣", "en") is lay_of(parse_card("7♣"))
+    True
+    """
+    move = lay_of(parse_card(value, notation))
+    if type(value) is str:
+        known = _LAY_TEXTS.get(notation)
+        if known is not None and len(known) < 10_000:  # bounded as the takes
+            known[value] = move
+    return move
+
+
+def moves_read(notation: str) -> tuple[dict[str, Lay], dict[str, Take | Draw]]:
+    """The lays and the takes read so far in ``notation`` (by :func:`parse_lay` and :func:`parse_take`), by
+    their text: a replay looks a move up here without a call, and reads a text not yet among them.
+
+    >>> lays, takes = moves_read("en")
+    >>> parse_take("draw", "en") is takes["draw"]
+    True
+    """
+    return _LAY_TEXTS.get(notation, _NONE), _TAKES.get(notation, _NONE)  # type: ignore[return-value]
+
+
+_TAKES: dict[str, dict[str, Take | Draw]] = {notation: {} for notation in NOTATIONS}
+"""Each take read so far, by notation and text: a move is a frozen value, so one made is kept
 (a replay reads every take twice, once to check the record's shape, once to make it)."""
+_LAY_TEXTS: dict[str, dict[str, Lay]] = {notation: {} for notation in NOTATIONS}
+"""Each lay read so far by :func:`parse_lay`, by notation and text (see :data:`_TAKES`)."""
+_NONE: dict[str, Any] = {}
+"""What :func:`moves_read` gives for a notation there is not: nothing read (never filled)."""
 _LAYS: dict[Card, Lay] = {}
 """Each lay made so far, by its card (see :data:`_TAKES`)."""
 

@@ -221,7 +221,7 @@ class PassingTrickPlay:
         rules = self.rules
         if self.current or not (rules.own_duties and rules.void_passes and rules.follow_suit):
             return self._random_actions(rng, stock, buy_chance)
-        rand, new_tuple = rng.random, tuple.__new__
+        rand, new_tuple, by_index, trick_type = rng.random, tuple.__new__, CARDS, PassingTrick
         table, n = self.table, self.players
         slot, bids = table.slot, table.bids
         master, any_time = rules.master, rules.master_any_time
@@ -248,8 +248,10 @@ class PassingTrickPlay:
         tricks, out, taken_back = self.tricks, self.out, self.taken_back
         leader, stalled = self.leader, self.stalled
         holders = n - hands.count([])  # kept up to date: only a trick that stands empties a hand
-        # Suits as their slots (ints hash faster than Suit members), turned back into suits at the end.
-        barred, led_slots = set(map(_INDEX, self.barred)), set(map(_INDEX, self.led_suits))
+        # Suits as their slots (ints hash faster than Suit members), turned back into suits at the end;
+        # the barred slots as a tuple (one slot, or none, under "last_suit"): it is gone through at
+        # every lead, and a tuple of one is made and gone through faster than a set.
+        barred, led_slots = tuple(map(_INDEX, self.barred)), set(map(_INDEX, self.led_suits))
         while holders > 1 and (stock or stalled < holders):
             lead_on_empty = not stock
             hand, seat_piles = hands[leader], piles[leader]
@@ -273,7 +275,7 @@ class PassingTrickPlay:
             if k == mk:
                 holder = -1
             bid = bids[led_slot]
-            card = CARDS[k]
+            card = by_index[k]
             lead: list[Card | str] = [card]
             actions.append(lead)
             cards, seats = [card], [leader]
@@ -297,6 +299,8 @@ class PassingTrickPlay:
                     if size == 1:  # his only card of the suit: the draw is made all the same
                         rand()
                         k = follow.pop()
+                    elif size == 2:  # int(r * 2) is r >= 0.5 exactly (doubling is exact): no int()
+                        k = follow.pop(rand() >= 0.5)
                     else:
                         k = follow.pop(int(rand() * size))
                     hand.remove(k)
@@ -321,7 +325,7 @@ class PassingTrickPlay:
                 else:  # void, nothing bought: he passes (so never while holding the suit led)
                     lead.append("pass")
                     continue
-                card = CARDS[k]
+                card = by_index[k]
                 lead.append(card)
                 cards.append(card)
                 seats.append(seat)
@@ -336,14 +340,14 @@ class PassingTrickPlay:
                     holder = leader
                 taken_back.append((leader, card))
                 stalled = stalled + 1 if lead_on_empty else 0
-                barred = set()
+                barred = ()
                 for s in ring[leader]:  # the next seat with cards leads (a loop: no generator)
                     if hands[s]:
                         leader = s
                         break
                 continue
             # tuple.__new__: a named tuple made in C (its own __new__ is a Python function)
-            tricks.append(new_tuple(PassingTrick, (leader, tuple(cards), tuple(seats), winner)))
+            tricks.append(new_tuple(trick_type, (leader, tuple(cards), tuple(seats), winner)))
             led_slots.add(led_slot)
             if [] in hands:  # only this trick's seats can have just played their last card
                 for s in seats:
@@ -353,13 +357,13 @@ class PassingTrickPlay:
             stalled = 0
             leader = winner
             if hands[winner]:
-                barred = set(led_slots) if once_per_deal else {led_slot}
+                barred = tuple(led_slots) if once_per_deal else (led_slot,)
             else:
                 for s in ring[winner]:
                     if hands[s]:
                         leader = s
                         break
-                barred = set()
+                barred = ()
         card_of, mine = CARDS.__getitem__, self.hands
         for s, hand in enumerate(hands):  # (zip with its keyword strict= costs more than the loop)
             mine[s][:] = map(card_of, hand)

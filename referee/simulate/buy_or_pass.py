@@ -12,7 +12,7 @@ import random
 from functools import cache
 from typing import Any
 
-from referee.cards import Card
+from referee.cards import Card, Suit
 from referee.engines.passing_tricks import PassingTrickPlay
 from referee.engines.shuffling import shuffle
 from referee.engines.tricks import seat_ring
@@ -22,6 +22,30 @@ from referee.notation import card_separator, format_card
 from referee.simulate.play import write_cards
 
 WORDS = {"en": ("pass", "buy"), "ru": ("пас", "куплю"), "de": ("passe", "kaufe")}
+
+
+_SUIT_WEIGHT: dict[Card, int] = {c: 1 << (4 * c.suit.index) for c in bop.DECK}
+"""A card's share of a hand's suit signature: four bits per suit, so a sum counts each suit (up to all 8)."""
+_LAYS: dict[int, Suit | None] = {}
+"""What :func:`~referee.games.deals.buy_or_pass.lays_down` said of a hand, by its suit signature (the
+rule reads only how many cards of each suit a hand holds): asked once per signature (56 hands of five)."""
+_UNSEEN = object()
+
+
+def lays_down(hand: list[Card]) -> Suit | None:
+    """The suit ``hand`` must lay down, as :func:`~referee.games.deals.buy_or_pass.lays_down` says, looked up by
+    the count of each suit: a deal asks for four hands, and the rule's own count of each suit was a
+    fifteenth of a random deal.
+
+    >>> from referee.notation import parse_cards
+    >>> lays_down(parse_cards("7H 8H 9H 7C 8C")), lays_down(parse_cards("7H 8H 9C 7C 8S"))
+    (<Suit.HEARTS: 'H'>, None)
+    """
+    key = sum(map(_SUIT_WEIGHT.__getitem__, hand))
+    suit = _LAYS.get(key, _UNSEEN)
+    if suit is _UNSEEN:
+        suit = _LAYS[key] = buy_or_pass.lays_down(hand)
+    return suit  # type: ignore[return-value]  # _UNSEEN never returned
 
 
 @cache
@@ -51,9 +75,13 @@ def buy_or_pass_game(
     ring = seat_ring(n)
     laydowns: dict[int, dict[int, Card]] = {}
     drawn = 0
+    weigh, lays = _SUIT_WEIGHT.__getitem__, _LAYS.get
     for k in range(1, n + 1):
         seat = (dealer + k) % n
-        suit = buy_or_pass.lays_down(hands[seat])
+        # lays_down() inline (a call per hand counts): looked up by the hand's suit signature
+        suit = lays(sum(map(weigh, hands[seat])), _UNSEEN)
+        if suit is _UNSEEN:
+            suit = lays_down(hands[seat])
         if suit is None:
             continue
         mine = held[seat]

@@ -11,14 +11,13 @@ from itertools import islice
 from operator import attrgetter
 from typing import Any
 
-from referee.cards import RANKS, Card
+from referee.cards import RANKS, SUITS, Card
 from referee.engines import fishing_moves
 from referee.engines.fishing import RoundsState
-from referee.engines.fishing_moves import Draw, Lay, Take, lay_of, parse_take
+from referee.engines.fishing_moves import Draw, Lay, Take, moves_read, parse_lay, parse_take
 from referee.engines.turns import IllegalMoveError, Outcome
 from referee.errors import NotationError
 from referee.messages import Message, t
-from referee.notation import parse_card
 
 HAND = 5
 """Cards dealt to each player."""
@@ -42,6 +41,29 @@ RANK = attrgetter("rank")
 ALL_RANKS = frozenset(RANKS)
 SET = len(ALL_RANKS)
 """Ranks in a complete set, the two to the ace."""
+
+_RANK_CARDS = tuple(frozenset(Card(rank, suit) for suit in SUITS) for rank in RANKS)
+"""The cards of each rank, two to ace."""
+
+
+def completes(hand: list[Card], got: list[Card]) -> bool:
+    """Whether ``hand`` with the cards ``got`` holds every rank: ``ALL_RANKS.issubset(map(RANK, hand + got))``,
+    asked of the cards themselves, rank by rank, until one is missing. A replay asks at every take and
+    draw, nearly always of a hand that lacks a rank or more; looking each card's rank up cost a tenth of
+    a check.
+
+    >>> from referee.notation import parse_cards
+    >>> hand = parse_cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣")
+    >>> completes(hand, parse_cards("A♥")), completes(hand, parse_cards("K♥")), completes(hand[1:], parse_cards("A♥"))
+    (True, False, False)
+    """
+    held = set(hand)
+    held.update(got)
+    for cards in _RANK_CARDS:
+        if held.isdisjoint(cards):
+            return False
+    return True
+
 
 CollectorMove = fishing_moves.RoundMove
 """The moves (:mod:`referee.engines.fishing`): lay a card, then take a laid card or draw."""
@@ -245,6 +267,8 @@ class CollectorState(RoundsState[CollectorMove]):
         ):
             return None
         players, hands, stock = self.players, self.hands, self.stock
+        # each move looked up by its text (read_rounds has read every one): no call per move
+        lay_texts, take_texts = moves_read(notation)
         made: list[CollectorMove] = []
         kept: dict[int, list[Card]] = {}  # each layer's hand without the card laid
         by: dict[Card, int] = {}  # who laid each card, in the order they were laid
@@ -254,9 +278,9 @@ class CollectorState(RoundsState[CollectorMove]):
                 value = lays.get(players[seat])
                 if value is None:
                     return None
-                lay = lay_of(
-                    parse_card(value, notation)
-                )  # both keep what they read: no parse twice
+                lay = lay_texts.get(value) if type(value) is str else None
+                if lay is None:
+                    lay = parse_lay(value, notation)
                 card, hand = lay.card, hands[seat]
                 # by identity, in one pass: the hand without the card, and whether it held it
                 rest = [c for c in hand if c is not card]
@@ -270,7 +294,9 @@ class CollectorState(RoundsState[CollectorMove]):
                 value = takes.get(players[seat])
                 if value is None:
                     return None
-                move = parse_take(value, notation)  # kept by its text in fishing_moves
+                move = take_texts.get(value) if type(value) is str else None
+                if move is None:
+                    move = parse_take(value, notation)
                 if type(move) is Take:
                     card = move.card
                     if by.get(card, seat) == seat or card in taken:
@@ -284,7 +310,7 @@ class CollectorState(RoundsState[CollectorMove]):
                 made.append(move)
                 if each_turn:
                     hand = kept.get(seat, hands[seat])
-                    if len(hand) + len(got) >= SET and ALL_RANKS.issubset(map(RANK, hand + got)):
+                    if len(hand) + len(got) >= SET and completes(hand, got):
                         return None  # the set is complete: the game ends at this move
         except NotationError:
             return None
