@@ -131,12 +131,14 @@ def by_players(values: dict[int, Any]) -> list[Message]:
     return [t("{players} players: {cards}", players=p, cards=v) for p, v in values.items()]
 
 
-def target_fact(option: Option) -> tuple[Message, Message]:
-    """The "Game" line of the facts of a game won by reaching a target that a house rule sets.
+def target_fact(options: tuple[Option, ...]) -> tuple[Message, Message]:
+    """The "Game" line of the facts of a game won by reaching a target that the house rule ``target``
+    of ``options`` sets (found by its name, so the order of a game's house rules does not matter).
 
-    >>> [str(m) for m in target_fact(Option("target", 13, minimum=1))]
+    >>> [str(m) for m in target_fact((Option("target", 13, minimum=1),))]
     ['Game', '13 points (option target)']
     """
+    option = next(o for o in options if o.name == "target")
     return tc("facts: the whole game", "Game"), tn(
         "{target} point (option {option})",
         "{target} points (option {option})",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import repeat
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
@@ -19,8 +19,6 @@ from referee.records.lookalike import invisible, lookalikes
 from referee.records.scalars import other_number
 from referee.records.source import Document, Path
 
-if TYPE_CHECKING:  # pragma: no cover
-    pass
 from referee.engines.game import Game, Option, T, _show
 
 _ABSENT = object()

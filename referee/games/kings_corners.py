@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 from referee.cards import Rank
 from referee.engines.cards_left import CardsLeft, out_matches, read_left
 from referee.engines.deals import Deal, Played, each_deal, over_before, scores_before
-from referee.engines.game import Game, Option, Verdict, players_fact, rule_table
+from referee.engines.game import Game, Option, Verdict, option_defaults, players_fact, rule_table
 from referee.engines.house_rules import choice_option, count_option
 from referee.engines.ledger import Ledger, settled
 from referee.engines.penalty_end import Ended, penalty_end, penalty_verdict
@@ -132,6 +132,8 @@ OPTIONS: tuple[Option, ...] = (
         ("all_at_target", t("everyone at the target"), t("Every player at or over the target.")),
     ),
 )
+TARGET = option_defaults(OPTIONS)["target"]
+"""The penalty points that end the game, unless the table agrees otherwise."""
 
 
 # -- reading a record --------------------------------------------------------------------------------------
@@ -306,8 +308,8 @@ class KingsCorners(Game):
                 tn(
                     "ends after the hand in which someone reaches {target} penalty point",
                     "ends after the hand in which someone reaches {target} penalty points",
-                    OPTIONS[3].default,
-                    target=OPTIONS[3].default,
+                    TARGET,
+                    target=TARGET,
                 ),
             ),
         ]

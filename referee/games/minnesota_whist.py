@@ -271,7 +271,7 @@ class MinnesotaWhist(Game):
                 t("A side must take, in a high hand"),
                 tn("at least {n} trick", "at least {n} tricks", BOOK + 1),
             ),
-            target_fact(OPTIONS[1]),
+            target_fact(OPTIONS),
         ]
 
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:

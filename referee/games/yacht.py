@@ -274,7 +274,7 @@ class Yacht(YachtDeals, Game):
                     option="lucky_multiplier",
                 ),
             ),
-            target_fact(OPTIONS[2]),
+            target_fact(OPTIONS),
         ]
 
     def trick_rules(self, options: dict[str, Any]) -> TrickRules:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any, ClassVar, Literal, Protocol
 
 from referee.messages import Message
@@ -339,13 +340,19 @@ def chosen(choice: Choice, raw: Any) -> str | None:
     """
     if not isinstance(raw, str):
         return None
-    edge = r"[\s_-]*" if choice.loose_separators else r"\s*"
+    loose = choice.ignore_case or choice.loose_separators
     for value in choice.values:
         if raw == value or (
-            (choice.ignore_case or choice.loose_separators)
-            and re.fullmatch(
-                edge + _word_pattern(value, choice.ignore_case, choice.loose_separators) + edge, raw
-            )
+            loose
+            and _value_pattern(value, choice.ignore_case, choice.loose_separators).fullmatch(raw)
         ):
             return value
     return None
+
+
+@cache
+def _value_pattern(value: str, ignore_case: bool, loose: bool) -> re.Pattern[str]:
+    # compiled once a value: a Yacht check asks for its bid's word, and writing the pattern out again
+    # each time was 4% of the check
+    edge = r"[\s_-]*" if loose else r"\s*"
+    return re.compile(edge + _word_pattern(value, ignore_case, loose) + edge)
