@@ -12,14 +12,13 @@ from collections.abc import Callable
 from itertools import repeat
 from typing import Any
 
+from referee.engines.game import Game, Option, T, _show
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
 from referee.messages import Message, t, tn
 from referee.records.lookalike import invisible, lookalikes
 from referee.records.scalars import other_number
 from referee.records.source import Document, Path
-
-from referee.engines.game import Game, Option, T, _show
 
 _ABSENT = object()
 """What :meth:`Reader.get` finds where a mapping has no such key (None is a value a field can hold)."""
