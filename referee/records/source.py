@@ -61,6 +61,7 @@ from referee.limits import (
     MAX_VALUES,
 )
 from referee.messages import t
+from referee.records.one_pass import read_plain
 from referee.records.quick_yaml import NotPlain, QuickReader
 from referee.values import MISSING, Value, attr
 
@@ -267,6 +268,12 @@ def load_text(text: str) -> Document:
 
                 raise too_many_deals(doc.top_line("deals"), len(deals))
             return Document(data, find_lines=lambda: _lines_of(text), text=text)
+    try:
+        data, largest = read_plain(text)
+    except NotPlain:
+        pass
+    else:
+        return Document(data, find_lines=lambda: _quick_lines(text), text=text, largest=largest)
     try:
         reader = QuickReader(text, track=False)
         data = reader.read()
