@@ -35,7 +35,8 @@ def typed(value: Any) -> Any:
 def agrees(text: str) -> bool:
     """Whether the one-pass reader read ``text`` (it must then agree with the quick reader)."""
     try:
-        data, largest = read_plain(text)
+        # as load_text calls it: it knows whether the text is printable (but for its line breaks)
+        data, largest = read_plain(text, text.replace("\n", " ").isprintable())
     except NotPlain:
         return False
     quick = QuickReader(text, track=False)

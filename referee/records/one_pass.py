@@ -47,26 +47,32 @@ class _Flow(QuickReader):
         self.largest, self.track, self.counting, self.lines, self.values = 0, False, False, {}, 0
 
 
-def read_plain(text: str) -> tuple[Any, int]:
+def read_plain(text: str, printable: bool = False) -> tuple[Any, int]:
     """The data of ``text`` and its :attr:`~referee.records.quick_yaml.QuickReader.largest`, or
-    :class:`~referee.records.quick_yaml.NotPlain` where the quick reader is to read it."""
+    :class:`~referee.records.quick_yaml.NotPlain` where the quick reader is to read it.
+
+    ``printable``: every character of the text but its line breaks is printable (no tab, no carriage
+    return, no other line break), as the caller found.
+    """
     if (
         "#" in text
-        or "\n\n" in text
         or " \n" in text
+        or "\n..." in text  # a document's end (a line "---" or "%" is refused where it is met)
         or len(text) > MAX_VALUES  # the values would be counted as they are read
         or not text
-        or text[0] in " \n-"
+        or text[0] in " \n-."
         or text.endswith(" ")
-        or text.startswith(("...", "%"))
     ):
         raise NotPlain
-    for mark in _NOT_QUICK:
-        if mark in text:
-            raise NotPlain
+    if not printable:
+        for mark in _NOT_QUICK:
+            if mark in text:
+                raise NotPlain
     try:
         return _read(text)
     except RecordError:  # a number too long, say: the quick reader finds it, on its line
+        raise NotPlain from None
+    except IndexError:  # an empty line (its first character): the quick reader skips it
         raise NotPlain from None
 
 
@@ -195,19 +201,17 @@ def _read(text: str) -> tuple[Any, int]:
                 raise NotPlain
             is_list = False
         # a mapping's entry, "key: value" or "key:"
-        end = content.find(": ")
-        if end < 0:
-            end = len(content) - 1
-            if content[end] != ":":
+        key_text, colon, rest = content.partition(": ")
+        if not colon:
+            if content[-1] != ":":
                 raise NotPlain
-        key_text = content[:end]
+            key_text = content[:-1]
         try:
             key = plain_keys[key_text]
         except KeyError:
             key = _plain_key(key_text)
         if key in top:
             raise NotPlain
-        rest = content[end + 2 :]
         if not rest:
             top[key] = None
             last = OPEN

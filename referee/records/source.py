@@ -197,16 +197,19 @@ def load_bytes(raw: bytes) -> Document:
 NOT_PRINTABLE = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
 
 
-def _check_characters(text: str) -> None:
+def _check_characters(text: str) -> bool:
+    """Refuse a control character; whether every character but the line breaks is printable (no tab,
+    no carriage return, no other line break either: :func:`~referee.records.one_pass.read_plain` then
+    need not look for them)."""
     # Every character refused is unprintable (tests/test_card_texts.py walks them all), so a text whose
     # lines are printable holds none: a table lookup a character, where the pattern's class costs four
     # times as much on a text with a suit sign in it (nearly every record).
     if text.replace("\n", " ").isprintable():
-        return
+        return True
     # compiled here, where a text needs it (re keeps it): compiling it costs a start half a millisecond
     bad = re.compile(NOT_PRINTABLE).search(text)
     if bad is None:
-        return
+        return False
     raise _control_character(text, bad.start(), f"U+{ord(bad.group()):04X}")
 
 
@@ -239,7 +242,7 @@ def load_text(text: str) -> Document:
         raise too_large()
     if text.startswith("\ufeff"):
         text = text[1:]
-    _check_characters(text)
+    printable = _check_characters(text)
     if not unicodedata.is_normalized("NFC", text):
         # Names are compared as NFC (DECISIONS.md, Names): `Zoë` typed with a combining diaeresis is the
         # same player as `Zoë`. Normalising the whole text keeps keys, values and lines in step.
@@ -269,7 +272,7 @@ def load_text(text: str) -> Document:
                 raise too_many_deals(doc.top_line("deals"), len(deals))
             return Document(data, find_lines=lambda: _lines_of(text), text=text)
     try:
-        data, largest = read_plain(text)
+        data, largest = read_plain(text, printable)
     except NotPlain:
         pass
     else:
