@@ -211,6 +211,13 @@ def test_random_documents_edited_line_by_line(data, flow, indent, width, edit, a
         "...: 1\n",
         "a: 1\n...\n",
         "a: 017\nb: +4\n017: x\n",
+        "a:  b\nc:   -1\n",  # more spaces after the colon
+        "a:\n-  x\n-   b: 1\n  c: 2\n",
+        "a:\n\nb: 1\n",
+        "a: 1\n\n",
+        "%a: 1\n",
+        "a: 1\n---\nb: 2\n",
+        "a:\n- 1\n--- b: 2\n",
     ],
 )
 def test_odd_texts(text):

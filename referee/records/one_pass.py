@@ -36,6 +36,9 @@ from referee.records.scalars import RESOLVED, UNKNOWN, resolve_plain
 # refuses MAX_DEPTH; a flow value is read at most this deep too.
 _DEEPEST = 16
 assert _DEEPEST + 2 < MAX_DEPTH
+# What a plain value does not start with: an indicator, or a space (one more after the colon or the
+# dash, which the quick reader reads; safe_dump writes one).
+_NOT_PLAIN = _INDICATORS | {" "}
 OPEN = object()
 """What a key or a dash with nothing after it leaves open: its value is on the lines below, or None."""
 
@@ -79,7 +82,7 @@ def read_plain(text: str, printable: bool = False) -> tuple[Any, int]:
 def _read(text: str) -> tuple[Any, int]:
     lines = text.split("\n")
     if not lines[-1]:
-        lines.pop()  # the text ends with a line break (no blank line is in it: see read_plain)
+        lines.pop()  # the text ends with a line break (a blank line before is met as it is read)
     # as QuickReader measures it (counting the empty text after the last line break)
     longest = max(map(len, lines)) if len(text) > 2 * MAX_DEALS else len(text)
     largest = (longest + 1) // 2
@@ -160,10 +163,7 @@ def _read(text: str) -> tuple[Any, int]:
                 last = OPEN
                 continue
             first = rest[0]
-            if first == " ":
-                rest = rest.lstrip(" ")
-                first = rest[0]
-            if first not in _INDICATORS and ": " not in rest and rest[-1] != ":":
+            if first not in _NOT_PLAIN and ": " not in rest and rest[-1] != ":":
                 last = rest
                 if " " in rest:
                     top.append(rest)
@@ -173,7 +173,7 @@ def _read(text: str) -> tuple[Any, int]:
                     except KeyError:
                         top.append(resolve_plain(rest))
                 continue
-            if first in _INDICATORS:
+            if first in _NOT_PLAIN:
                 value, size = _inline(rest, len(stack))
                 if value is UNKNOWN:
                     raise NotPlain
@@ -217,10 +217,7 @@ def _read(text: str) -> tuple[Any, int]:
             last = OPEN
             continue
         first = rest[0]
-        if first == " ":
-            rest = rest.lstrip(" ")
-            first = rest[0]
-        if first not in _INDICATORS and ": " not in rest and rest[-1] != ":":
+        if first not in _NOT_PLAIN and ": " not in rest and rest[-1] != ":":
             last = rest
             if " " in rest:
                 top[key] = rest
@@ -264,9 +261,9 @@ def _plain_key(key_text: str) -> Any:
 
 
 def _inline(rest: str, depth: int) -> tuple[Any, int]:
-    """A value that starts with an indicator and ends on its line (a negative number, a quoted text, a
-    flow list or mapping, read as QuickReader.inline reads it) and the most items a flow value holds;
-    UNKNOWN where the quick reader is to read it."""
+    """A value that starts with an indicator and ends on its line (a negative number, a quoted text,
+    a flow list or mapping, read as QuickReader.inline reads it) and the most items a flow value holds;
+    UNKNOWN where the quick reader is to read it (a value after two spaces, say)."""
     first = rest[0]
     if first == "-":
         if len(rest) == 1 or rest[1] == " " or ": " in rest or rest[-1] == ":":
