@@ -21,7 +21,8 @@ person writes them (:mod:`referee.records.scalars`): decimal whole numbers (``01
 and ``false``, and text for the rest (``yes``, ``0x10`` and ``1:30`` are words).
 
 Three readers give the same data and lines: :mod:`referee.records.quick_yaml` for the plain block and
-flow YAML that records are written in (pure Python, no PyYAML), the standard :mod:`json` module
+flow YAML that records are written in (pure Python, no PyYAML; the plainest of it, as ``yaml.safe_dump``
+writes it, is read in one pass by :mod:`referee.records.one_pass`), the standard :mod:`json` module
 for JSON (:mod:`referee.records.json_text`), and PyYAML's event stream
 (:mod:`referee.records.yaml_events`) for everything else. The first two leave the lines until a
 message needs one. The limits are in :mod:`referee.limits`, unquoted values are resolved by
