@@ -89,9 +89,8 @@ def _read(text: str) -> tuple[Any, int]:
     resolved, plain_keys = RESOLVED, _PLAIN_KEYS
     root: dict[Any, Any] = {}
     made: list[Any] = [root]  # every list and mapping, measured at the end (largest)
-    # the open lists and mappings (the innermost last) and their indentations
-    stack: list[Any] = [root]
-    indents: list[int] = [0]
+    # the open lists and mappings around the innermost (the nearest last), each with its indentation
+    parents: list[tuple[Any, int]] = []
     top: Any = root  # the innermost, at indentation ``at``
     at = 0
     is_list = False
@@ -116,11 +115,10 @@ def _read(text: str) -> tuple[Any, int]:
                         top[-1] = below
                     else:
                         top[key] = below
+                    parents.append((top, at))
                     top, at, is_list = below, indent, type(below) is list
                     made.append(top)
-                    stack.append(top)
-                    indents.append(indent)
-                    if len(stack) > _DEEPEST:
+                    if len(parents) >= _DEEPEST:
                         raise NotPlain
                 elif last is None:
                     raise NotPlain  # deeper than anything open
@@ -138,9 +136,7 @@ def _read(text: str) -> tuple[Any, int]:
                     continue
             else:
                 while indent < at:
-                    stack.pop()
-                    indents.pop()
-                    top, at = stack[-1], indents[-1]
+                    top, at = parents.pop()
                 if indent != at:
                     raise NotPlain
                 is_list = type(top) is list
@@ -151,11 +147,10 @@ def _read(text: str) -> tuple[Any, int]:
                     raise NotPlain
                 # the list under the key above, at the key's indentation
                 below = top[key] = []
+                parents.append((top, at))
                 top, is_list = below, True
                 made.append(top)
-                stack.append(top)
-                indents.append(indent)
-                if len(stack) > _DEEPEST:
+                if len(parents) >= _DEEPEST:
                     raise NotPlain
             rest = content[2:]
             if not rest:
@@ -174,7 +169,7 @@ def _read(text: str) -> tuple[Any, int]:
                         top.append(resolve_plain(rest))
                 continue
             if first in _NOT_PLAIN:
-                value, size = _inline(rest, len(stack))
+                value, size = _inline(rest, len(parents) + 1)
                 if value is UNKNOWN:
                     raise NotPlain
                 if size > largest:
@@ -183,20 +178,17 @@ def _read(text: str) -> tuple[Any, int]:
                 last = None
                 continue
             # "- key: value": a mapping opens at the key's column, this line its first entry
-            at = indent + len(content) - len(rest)
-            top = {}
-            stack[-1].append(top)
+            below = {}
+            top.append(below)
+            parents.append((top, at))
+            top, at = below, indent + len(content) - len(rest)
             made.append(top)
-            stack.append(top)
-            indents.append(at)
-            if len(stack) > _DEEPEST:
+            if len(parents) >= _DEEPEST:
                 raise NotPlain
             is_list, content = False, rest
         elif is_list:
             # the list ends; the mapping of the key above it (at the same indentation) goes on
-            stack.pop()
-            indents.pop()
-            top, at = stack[-1], indents[-1]
+            top, at = parents.pop()
             if at != indent or type(top) is not dict:
                 raise NotPlain
             is_list = False
@@ -229,7 +221,7 @@ def _read(text: str) -> tuple[Any, int]:
             continue
         if rest == ">-":
             raise NotPlain  # a folded scalar: the quick reader reads its plainest form
-        value, size = _inline(rest, len(stack))
+        value, size = _inline(rest, len(parents) + 1)
         if value is UNKNOWN:
             raise NotPlain
         if size > largest:
