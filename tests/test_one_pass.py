@@ -156,7 +156,7 @@ LINES = st.sampled_from(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     st.one_of(DOCUMENTS, RECORD_LIKE, RECORD_LIKE),
     st.sampled_from([None, False, True]),
