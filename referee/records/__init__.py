@@ -2,7 +2,8 @@
 
 - :mod:`~referee.records.source` reads a record's bytes or text into a :class:`Document` that
   knows the line of every value, within the limits of :mod:`referee.limits`;
-  :mod:`~referee.records.quick_yaml` reads plain block YAML fast, :mod:`~referee.records.yaml_events`
+  :mod:`~referee.records.quick_yaml` reads plain block YAML fast (:mod:`~referee.records.one_pass`
+  the plainest in one pass), :mod:`~referee.records.yaml_events`
   everything else, :mod:`~referee.records.scalars` reads plain scalars as a person writes them
   (decimal numbers, true and false, text); :mod:`~referee.records.bounds` refuses a part larger than
   a game can use before it is read, and :mod:`~referee.records.lookalike` names that print alike

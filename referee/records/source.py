@@ -21,7 +21,8 @@ person writes them (:mod:`referee.records.scalars`): decimal whole numbers (``01
 and ``false``, and text for the rest (``yes``, ``0x10`` and ``1:30`` are words).
 
 Three readers give the same data and lines: :mod:`referee.records.quick_yaml` for the plain block and
-flow YAML that records are written in (pure Python, no PyYAML), the standard :mod:`json` module
+flow YAML that records are written in (pure Python, no PyYAML; the plainest of it, as ``yaml.safe_dump``
+writes it, is read in one pass by :mod:`referee.records.one_pass`), the standard :mod:`json` module
 for JSON (:mod:`referee.records.json_text`), and PyYAML's event stream
 (:mod:`referee.records.yaml_events`) for everything else. The first two leave the lines until a
 message needs one. The limits are in :mod:`referee.limits`, unquoted values are resolved by
@@ -61,6 +62,7 @@ from referee.limits import (
     MAX_VALUES,
 )
 from referee.messages import t
+from referee.records.one_pass import read_plain
 from referee.records.quick_yaml import NotPlain, QuickReader
 from referee.values import MISSING, Value, attr
 
@@ -196,16 +198,19 @@ def load_bytes(raw: bytes) -> Document:
 NOT_PRINTABLE = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
 
 
-def _check_characters(text: str) -> None:
+def _check_characters(text: str) -> bool:
+    """Refuse a control character; whether every character but the line breaks is printable (no tab,
+    no carriage return, no other line break either: :func:`~referee.records.one_pass.read_plain` then
+    need not look for them)."""
     # Every character refused is unprintable (tests/test_card_texts.py walks them all), so a text whose
     # lines are printable holds none: a table lookup a character, where the pattern's class costs four
     # times as much on a text with a suit sign in it (nearly every record).
     if text.replace("\n", " ").isprintable():
-        return
+        return True
     # compiled here, where a text needs it (re keeps it): compiling it costs a start half a millisecond
     bad = re.compile(NOT_PRINTABLE).search(text)
     if bad is None:
-        return
+        return False
     raise _control_character(text, bad.start(), f"U+{ord(bad.group()):04X}")
 
 
@@ -238,7 +243,7 @@ def load_text(text: str) -> Document:
         raise too_large()
     if text.startswith("\ufeff"):
         text = text[1:]
-    _check_characters(text)
+    printable = _check_characters(text)
     if not unicodedata.is_normalized("NFC", text):
         # Names are compared as NFC (DECISIONS.md, Names): `Zoë` typed with a combining diaeresis is the
         # same player as `Zoë`. Normalising the whole text keeps keys, values and lines in step.
@@ -267,6 +272,12 @@ def load_text(text: str) -> Document:
 
                 raise too_many_deals(doc.top_line("deals"), len(deals))
             return Document(data, find_lines=lambda: _lines_of(text), text=text)
+    try:
+        data, largest = read_plain(text, printable)
+    except NotPlain:
+        pass
+    else:
+        return Document(data, find_lines=lambda: _quick_lines(text), text=text, largest=largest)
     try:
         reader = QuickReader(text, track=False)
         data = reader.read()
