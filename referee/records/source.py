@@ -62,7 +62,6 @@ from referee.limits import (
     MAX_VALUES,
 )
 from referee.messages import t
-from referee.records.one_pass import read_plain
 from referee.records.quick_yaml import NotPlain, QuickReader
 from referee.values import MISSING, Value, attr
 
@@ -272,12 +271,17 @@ def load_text(text: str) -> Document:
 
                 raise too_many_deals(doc.top_line("deals"), len(deals))
             return Document(data, find_lines=lambda: _lines_of(text), text=text)
-    try:
-        data, largest = read_plain(text, printable)
-    except NotPlain:
-        pass
-    else:
-        return Document(data, find_lines=lambda: _quick_lines(text), text=text, largest=largest)
+    if "#" not in text:
+        # here: a text with a comment (every hand-written example) goes to the quick reader anyway,
+        # and the command line starts without compiling the one-pass reader
+        from referee.records.one_pass import read_plain
+
+        try:
+            data, largest = read_plain(text, printable)
+        except NotPlain:
+            pass
+        else:
+            return Document(data, find_lines=lambda: _quick_lines(text), text=text, largest=largest)
     try:
         reader = QuickReader(text, track=False)
         data = reader.read()
