@@ -23,3 +23,27 @@ COLLECTOR_OPTIONS = st.fixed_dictionaries(
     }
 )
 """The Collector's house rules, named as in a record's options and as ``CollectorState``'s arguments."""
+
+
+def documents(pieces: st.SearchStrategy[str], key_pieces: int, leaves: int) -> st.SearchStrategy:
+    """Random documents, to be written as YAML: texts joined from ``pieces`` (up to six, and up to
+    ``key_pieces`` for a key), whole numbers, true, false and null, in lists and mappings nested up to
+    ``leaves`` values."""
+    scalars = st.one_of(
+        st.lists(pieces, max_size=6).map("".join),
+        st.integers(-(10**6), 10**6),
+        st.booleans(),
+        st.none(),
+    )
+    return st.recursive(
+        scalars,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4),
+            st.dictionaries(
+                st.one_of(st.lists(pieces, max_size=key_pieces).map("".join), st.integers(-5, 5)),
+                inner,
+                max_size=4,
+            ),
+        ),
+        max_leaves=leaves,
+    )

@@ -28,6 +28,7 @@ from referee.records.source import MAX_BYTES, _check_characters, load_text
 from referee.records.yaml_events import load_events
 from scripts.textfuzz import examples, mutate_text
 from tests.conftest import EXAMPLES, ROOT
+from tests.strategies import documents
 
 CPU_SECONDS = 2
 MEMORY = 200 * 2**20
@@ -483,24 +484,7 @@ PIECES = st.sampled_from(
         "\n",
     ]
 )
-SCALARS = st.one_of(
-    st.lists(PIECES, max_size=6).map("".join),
-    st.integers(-(10**6), 10**6),
-    st.booleans(),
-    st.none(),
-)
-DOCUMENTS = st.recursive(
-    SCALARS,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4),
-        st.dictionaries(
-            st.one_of(st.lists(PIECES, max_size=5).map("".join), st.integers(-5, 5)),
-            inner,
-            max_size=4,
-        ),
-    ),
-    max_leaves=20,
-)
+DOCUMENTS = documents(PIECES, key_pieces=5, leaves=20)
 
 
 @settings(max_examples=200, deadline=None)

@@ -21,6 +21,7 @@ from referee.records.quick_yaml import NotPlain, QuickReader
 from referee.records.source import load_text
 from scripts.benchmark import NAMES, sample_records
 from scripts.textfuzz import examples, mutate_text
+from tests.strategies import documents
 
 
 def typed(value: Any) -> Any:
@@ -112,24 +113,7 @@ PIECES = st.sampled_from(
         "\n",
     ]
 )
-SCALARS = st.one_of(
-    st.lists(PIECES, max_size=6).map("".join),
-    st.integers(-(10**6), 10**6),
-    st.booleans(),
-    st.none(),
-)
-DOCUMENTS = st.recursive(
-    SCALARS,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4),
-        st.dictionaries(
-            st.one_of(st.lists(PIECES, max_size=4).map("".join), st.integers(-5, 5)),
-            inner,
-            max_size=4,
-        ),
-    ),
-    max_leaves=24,
-)
+DOCUMENTS = documents(PIECES, key_pieces=4, leaves=24)
 # Records' own shape: a mapping at the top, mostly plain words, now and then something odd.
 WORDS = st.sampled_from(
     ["Anna", "7♥", "10", "-3", "017", "true", "a b", "x", "", "-", "a:", "'", "[1]"]
