@@ -56,7 +56,13 @@ PACK_MISMATCH = t(
 
 
 _INDEX = attrgetter("index")
-"""Cards sorted by index: the order of Card's own comparison, without a Python call per comparison."""
+"""Cards sorted by index: the order of Card's own comparison, without a Python call per comparison.
+Within one suit it is also the order of ``ORDER_6_TO_A`` (6 low, ace high), so trumps are ranked by it."""
+
+_EXCHANGERS = frozenset({"soldier", "peasant"})
+"""The keys of a deal's ``exchanges``: the titles that give the King a card."""
+_EXCHANGE_KEYS = frozenset({"gives", "gets"})
+"""The keys of one exchange."""
 
 
 def _position(cards: list[Card], card: Card) -> int:
@@ -498,16 +504,17 @@ class KorolDeals:
             )
         )
         held = [list(h) for h in hands]
-        if r.get(path + ("exchanges",)) is not None:
-            r.mapping(path + ("exchanges",))
-            r.known_keys(path + ("exchanges",), {"soldier", "peasant"})
+        # the deal's mapping is in hand: its fields are read from it, not found again from the top
+        exchanges = k.deal.value.get("exchanges")
+        if not isinstance(exchanges, dict):
+            if exchanges is not None:
+                r.mapping(path + ("exchanges",))  # says it must be a mapping
+        elif not _EXCHANGERS.issuperset(exchanges):
+            r.known_keys(path + ("exchanges",), _EXCHANGERS)
         for title in ("soldier", "peasant"):
             if not self._exchange(k, title, held, seat_of, trump):
                 return None
-        top = max(
-            (c for h in held for c in h if c.suit is trump),
-            key=lambda c: ORDER_6_TO_A.index(c.rank),
-        )
+        top = max((c for h in held for c in h if c.suit is trump), key=_INDEX)
         leader = next(s for s, h in enumerate(held) if top in set(h))
         steps.append(
             t(
@@ -546,10 +553,9 @@ class KorolDeals:
         path = k.deal.at("exchanges", title)
         seat, king = seat_of[title], seat_of["king"]
         name = players[seat]
-        trumps = sorted(
-            (c for c in held[seat] if c.suit is trump), key=lambda c: ORDER_6_TO_A.index(c.rank)
-        )
-        value = r.get(path)
+        trumps = sorted((c for c in held[seat] if c.suit is trump), key=_INDEX)
+        exchanges = k.deal.value.get("exchanges")
+        value = exchanges.get(title) if isinstance(exchanges, dict) else None
 
         def where() -> Where:  # worked out only for a finding: a legal exchange has none
             return r.doc.where(path if value is not None else path[:-1], deal=number)
@@ -580,9 +586,11 @@ class KorolDeals:
                     )
                 )
             return True
-        if r.mapping(path) is None:
+        if not isinstance(value, dict):
+            r.mapping(path)  # says it must be a mapping
             return False
-        r.known_keys(path, {"gives", "gets"})
+        if not _EXCHANGE_KEYS.issuperset(value):
+            r.known_keys(path, _EXCHANGE_KEYS)
         gives, gets = _exchanged(r, path, value, "gives"), _exchanged(r, path, value, "gets")
         if gives is None or gets is None:
             return False
