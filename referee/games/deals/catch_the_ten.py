@@ -114,8 +114,9 @@ class CatchTheTenDeals:
             got = self._full_play(deal, players, dealer, trump, options, steps)
             if got is None:
                 return None
-            trump, by_player, honours_by_player, offenders = got
-            cards, honours = table.pool(by_player, 0), table.pool(honours_by_player, [])
+            trump, cards, honours, offenders = got
+            if len(table.entrants) != n:  # partners pool their tricks; alone, each keeps his own
+                cards, honours = table.pool(cards, 0), table.pool(honours, [])
         else:
             got_summary = self._summary(r, deal.path, n, table.entrants, dealt)
             if got_summary is None:
@@ -388,10 +389,12 @@ class CatchTheTenDeals:
         hands = read_hands(r, deal.at("hands"), players, HAND_SIZES[n])
         if hands is None:
             return None
-        aside = parsed(r, deal.at("set_aside"), parse_cards, r.get(deal.at("set_aside")) or [])
+        aside_path = deal.at("set_aside")
+        # read from the deal's mapping in hand, not found again from the record's top
+        aside = parsed(r, aside_path, parse_cards, deal.value.get("set_aside") or [])
         if aside is None or not whole_pack(
             r,
-            deal.at("set_aside"),
+            aside_path,
             [c for h in hands for c in h] + aside,
             DECK,
             SET_ASIDE_MISMATCH,
