@@ -33,6 +33,10 @@ HAND = 9
 """Cards per player, and tricks in a deal when nobody leaves it."""
 TITLES: tuple[str, ...] = ("king", "prince", "soldier", "peasant")
 """Highest first: a lower title has a higher index."""
+_TITLE_RANK: dict[str, int] = {title: i for i, title in enumerate(TITLES)}
+"""Each title's index in TITLES, looked up without a search."""
+_TITLE_SET = frozenset(TITLES)
+"""The keys a deal's quotas may have."""
 DEFAULT_QUOTAS: dict[str, int] = {"king": 9, "prince": 7, "soldier": 5, "peasant": 3}
 TITLE_NAMES: dict[str, Message] = {
     "king": t("King"),
@@ -65,15 +69,19 @@ _EXCHANGE_KEYS = frozenset({"gives", "gets"})
 """The keys of one exchange."""
 
 
-def _position(cards: list[Card], card: Card) -> int:
-    """Where ``card`` is in ``cards`` (which holds it): found by identity, as cards are interned, for
-    ``list.index`` compares each card before it slowly (Card defines ``__lt__`` in Python).
+def _position(cards: list[Card], card: Card) -> int | None:
+    """Where ``card`` is in ``cards`` (None: not there): found by identity, as cards are interned, for
+    ``list.index`` compares each card before it slowly (Card defines ``__lt__`` in Python). One pass
+    both tells whether a hand holds the card and finds it, without a set made of the hand first.
 
     >>> from referee.notation import parse_cards
-    >>> _position(parse_cards("AS KS QS"), parse_cards("QS")[0])
-    2
+    >>> _position(parse_cards("AS KS QS"), parse_cards("QS")[0]), _position(parse_cards("AS"), parse_cards("QS")[0])
+    (2, None)
     """
-    return list(map(id, cards)).index(id(card))
+    try:
+        return list(map(id, cards)).index(id(card))
+    except ValueError:
+        return None
 
 
 def _exchanged(r: Reader, path: Path, value: dict[str, Any], key: str) -> Card | None:
@@ -96,7 +104,7 @@ def reign_titles(tricks: dict[str, int], titles: dict[str, str]) -> dict[str, st
     >>> reign_titles({"A": 2, "B": 2, "C": 2, "D": 3}, {"A": "king", "B": "prince", "C": "soldier", "D": "peasant"})
     {'D': 'king', 'C': 'prince', 'B': 'soldier', 'A': 'peasant'}
     """
-    order = sorted(tricks, key=lambda p: (-tricks[p], -TITLES.index(titles[p])))
+    order = sorted(tricks, key=lambda p: (-tricks[p], -_TITLE_RANK[titles[p]]))
     return {p: TITLES[i] for i, p in enumerate(order)}
 
 
@@ -106,7 +114,7 @@ def reign_winner(tricks: dict[str, int], titles: dict[str, str]) -> str:
     >>> reign_winner({"A": 3, "B": 2, "C": 2, "D": 2}, {"A": "king", "B": "prince", "C": "soldier", "D": "peasant"})
     'A'
     """
-    return min(tricks, key=lambda p: (-tricks[p], -TITLES.index(titles[p])))
+    return min(tricks, key=lambda p: (-tricks[p], -_TITLE_RANK[titles[p]]))
 
 
 def summary_tricks_possible(counts: list[int], quotas: list[int]) -> bool:
@@ -260,7 +268,8 @@ class KorolDeals:
                 "record.shape",
             )
             return None
-        r.known_keys(path, set(TITLES))
+        if not _TITLE_SET.issuperset(value):  # nearly always: every key is a title
+            r.known_keys(path, _TITLE_SET)
         quotas: dict[str, int] = {}
         for title in TITLES:
             if value.get(title) is None:  # a title left out keeps its usual quota
@@ -362,9 +371,10 @@ class KorolDeals:
     ) -> tuple[dict[str, str] | None, dict[str, int] | None] | None:
         r, path, players, titles, quotas = k.deal.r, k.deal.path, k.players, k.titles, k.quotas
         rules = RULES[(options["must_trump_when_void"], options["free_play"])]
-        summed_up = r.get(path + ("hands",)) is None and isinstance(
-            r.get(path + ("tricks",)), dict
-        )  # G8-D01
+        # G8-D01; read from the deal's mapping in hand, not found again from the record's top
+        summed_up = k.deal.value.get("hands") is None and isinstance(
+            k.deal.value.get("tricks"), dict
+        )
         first_tricks = self._first_phase(k) if summed_up else None
         hands = None if summed_up else self._pack(r, path + ("hands",), players)
         card = None if summed_up else read_card(r, path + ("trump_card",))
@@ -594,7 +604,8 @@ class KorolDeals:
         gives, gets = _exchanged(r, path, value, "gives"), _exchanged(r, path, value, "gets")
         if gives is None or gets is None:
             return False
-        if gives not in set(held[seat]):
+        at = _position(held[seat], gives)
+        if at is None:
             r.fail(
                 path + ("gives",),
                 t("{player} gives {card}, which is not in their hand.", player=name, card=gives),
@@ -602,9 +613,10 @@ class KorolDeals:
                 "exchange",
             )
             return False
-        del held[seat][_position(held[seat], gives)]
+        del held[seat][at]
         held[king].append(gives)
-        if gets not in set(held[king]):
+        at = _position(held[king], gets)
+        if at is None:
             r.fail(
                 path + ("gets",),
                 t(
@@ -616,7 +628,7 @@ class KorolDeals:
                 "exchange",
             )
             return False
-        del held[king][_position(held[king], gets)]
+        del held[king][at]
         held[seat].append(gets)
         steps.append(
             t(
