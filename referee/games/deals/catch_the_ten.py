@@ -19,7 +19,7 @@ from referee.engines.revokes import REVOKES, revokers
 from referee.engines.sides import Table
 from referee.engines.trick_rules import ORDER_6_TO_A, TrickRules
 from referee.messages import Message, t, tn
-from referee.notation import parse_cards, parse_rank
+from referee.notation import parse_cards, parse_rank, parse_suit
 
 HAND_SIZES: dict[int, int] = {2: 10, 3: 10, 4: 9, 5: 7, 6: 6}
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.SIX))
@@ -100,8 +100,9 @@ class CatchTheTenDeals:
         dealer = players.index(dealer_name)
         ledger.check_dealer(deal, players, dealer)
         trump: Suit | None = None
-        if deal.value.get("trump") is not None:
-            trump = read_suit(r, deal.at("trump"))
+        given = deal.value.get("trump")
+        if given is not None:  # read_suit's reading, from the value in hand
+            trump = parsed(r, deal.at("trump"), parse_suit, given)
             if trump is None:
                 return None
         elif not deal.full:
