@@ -19,7 +19,7 @@ from referee.engines.revokes import REVOKES, revokers
 from referee.engines.sides import Table
 from referee.engines.trick_rules import ORDER_6_TO_A, TrickRules
 from referee.messages import Message, t, tn
-from referee.notation import parse_cards, parse_rank
+from referee.notation import parse_cards, parse_rank, parse_suit
 
 HAND_SIZES: dict[int, int] = {2: 10, 3: 10, 4: 9, 5: 7, 6: 6}
 DECK: tuple[Card, ...] = tuple(deck(low=Rank.SIX))
@@ -100,8 +100,9 @@ class CatchTheTenDeals:
         dealer = players.index(dealer_name)
         ledger.check_dealer(deal, players, dealer)
         trump: Suit | None = None
-        if deal.value.get("trump") is not None:
-            trump = read_suit(r, deal.at("trump"))
+        given = deal.value.get("trump")
+        if given is not None:  # read_suit's reading, from the value in hand
+            trump = parsed(r, deal.at("trump"), parse_suit, given)
             if trump is None:
                 return None
         elif not deal.full:
@@ -114,8 +115,9 @@ class CatchTheTenDeals:
             got = self._full_play(deal, players, dealer, trump, options, steps)
             if got is None:
                 return None
-            trump, by_player, honours_by_player, offenders = got
-            cards, honours = table.pool(by_player, 0), table.pool(honours_by_player, [])
+            trump, cards, honours, offenders = got
+            if len(table.entrants) != n:  # partners pool their tricks; alone, each keeps his own
+                cards, honours = table.pool(cards, 0), table.pool(honours, [])
         else:
             got_summary = self._summary(r, deal.path, n, table.entrants, dealt)
             if got_summary is None:
@@ -388,10 +390,12 @@ class CatchTheTenDeals:
         hands = read_hands(r, deal.at("hands"), players, HAND_SIZES[n])
         if hands is None:
             return None
-        aside = parsed(r, deal.at("set_aside"), parse_cards, r.get(deal.at("set_aside")) or [])
+        aside_path = deal.at("set_aside")
+        # read from the deal's mapping in hand, not found again from the record's top
+        aside = parsed(r, aside_path, parse_cards, deal.value.get("set_aside") or [])
         if aside is None or not whole_pack(
             r,
-            deal.at("set_aside"),
+            aside_path,
             [c for h in hands for c in h] + aside,
             DECK,
             SET_ASIDE_MISMATCH,

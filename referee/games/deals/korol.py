@@ -33,6 +33,10 @@ HAND = 9
 """Cards per player, and tricks in a deal when nobody leaves it."""
 TITLES: tuple[str, ...] = ("king", "prince", "soldier", "peasant")
 """Highest first: a lower title has a higher index."""
+_TITLE_RANK: dict[str, int] = {title: i for i, title in enumerate(TITLES)}
+"""Each title's index in TITLES, looked up without a search."""
+_TITLE_SET = frozenset(TITLES)
+"""The keys a deal's quotas may have."""
 DEFAULT_QUOTAS: dict[str, int] = {"king": 9, "prince": 7, "soldier": 5, "peasant": 3}
 TITLE_NAMES: dict[str, Message] = {
     "king": t("King"),
@@ -56,18 +60,28 @@ PACK_MISMATCH = t(
 
 
 _INDEX = attrgetter("index")
-"""Cards sorted by index: the order of Card's own comparison, without a Python call per comparison."""
+"""Cards sorted by index: the order of Card's own comparison, without a Python call per comparison.
+Within one suit it is also the order of ``ORDER_6_TO_A`` (6 low, ace high), so trumps are ranked by it."""
+
+_EXCHANGERS = frozenset({"soldier", "peasant"})
+"""The keys of a deal's ``exchanges``: the titles that give the King a card."""
+_EXCHANGE_KEYS = frozenset({"gives", "gets"})
+"""The keys of one exchange."""
 
 
-def _position(cards: list[Card], card: Card) -> int:
-    """Where ``card`` is in ``cards`` (which holds it): found by identity, as cards are interned, for
-    ``list.index`` compares each card before it slowly (Card defines ``__lt__`` in Python).
+def _position(cards: list[Card], card: Card) -> int | None:
+    """Where ``card`` is in ``cards`` (None: not there): found by identity, as cards are interned, for
+    ``list.index`` compares each card before it slowly (Card defines ``__lt__`` in Python). One pass
+    both tells whether a hand holds the card and finds it, without a set made of the hand first.
 
     >>> from referee.notation import parse_cards
-    >>> _position(parse_cards("AS KS QS"), parse_cards("QS")[0])
-    2
+    >>> _position(parse_cards("AS KS QS"), parse_cards("QS")[0]), _position(parse_cards("AS"), parse_cards("QS")[0])
+    (2, None)
     """
-    return list(map(id, cards)).index(id(card))
+    try:
+        return list(map(id, cards)).index(id(card))
+    except ValueError:
+        return None
 
 
 def _exchanged(r: Reader, path: Path, value: dict[str, Any], key: str) -> Card | None:
@@ -90,7 +104,7 @@ def reign_titles(tricks: dict[str, int], titles: dict[str, str]) -> dict[str, st
     >>> reign_titles({"A": 2, "B": 2, "C": 2, "D": 3}, {"A": "king", "B": "prince", "C": "soldier", "D": "peasant"})
     {'D': 'king', 'C': 'prince', 'B': 'soldier', 'A': 'peasant'}
     """
-    order = sorted(tricks, key=lambda p: (-tricks[p], -TITLES.index(titles[p])))
+    order = sorted(tricks, key=lambda p: (-tricks[p], -_TITLE_RANK[titles[p]]))
     return {p: TITLES[i] for i, p in enumerate(order)}
 
 
@@ -100,7 +114,7 @@ def reign_winner(tricks: dict[str, int], titles: dict[str, str]) -> str:
     >>> reign_winner({"A": 3, "B": 2, "C": 2, "D": 2}, {"A": "king", "B": "prince", "C": "soldier", "D": "peasant"})
     'A'
     """
-    return min(tricks, key=lambda p: (-tricks[p], -TITLES.index(titles[p])))
+    return min(tricks, key=lambda p: (-tricks[p], -_TITLE_RANK[titles[p]]))
 
 
 def summary_tricks_possible(counts: list[int], quotas: list[int]) -> bool:
@@ -254,7 +268,8 @@ class KorolDeals:
                 "record.shape",
             )
             return None
-        r.known_keys(path, set(TITLES))
+        if not _TITLE_SET.issuperset(value):  # nearly always: every key is a title
+            r.known_keys(path, _TITLE_SET)
         quotas: dict[str, int] = {}
         for title in TITLES:
             if value.get(title) is None:  # a title left out keeps its usual quota
@@ -356,9 +371,10 @@ class KorolDeals:
     ) -> tuple[dict[str, str] | None, dict[str, int] | None] | None:
         r, path, players, titles, quotas = k.deal.r, k.deal.path, k.players, k.titles, k.quotas
         rules = RULES[(options["must_trump_when_void"], options["free_play"])]
-        summed_up = r.get(path + ("hands",)) is None and isinstance(
-            r.get(path + ("tricks",)), dict
-        )  # G8-D01
+        # G8-D01; read from the deal's mapping in hand, not found again from the record's top
+        summed_up = k.deal.value.get("hands") is None and isinstance(
+            k.deal.value.get("tricks"), dict
+        )
         first_tricks = self._first_phase(k) if summed_up else None
         hands = None if summed_up else self._pack(r, path + ("hands",), players)
         card = None if summed_up else read_card(r, path + ("trump_card",))
@@ -498,16 +514,17 @@ class KorolDeals:
             )
         )
         held = [list(h) for h in hands]
-        if r.get(path + ("exchanges",)) is not None:
-            r.mapping(path + ("exchanges",))
-            r.known_keys(path + ("exchanges",), {"soldier", "peasant"})
+        # the deal's mapping is in hand: its fields are read from it, not found again from the top
+        exchanges = k.deal.value.get("exchanges")
+        if not isinstance(exchanges, dict):
+            if exchanges is not None:
+                r.mapping(path + ("exchanges",))  # says it must be a mapping
+        elif not _EXCHANGERS.issuperset(exchanges):
+            r.known_keys(path + ("exchanges",), _EXCHANGERS)
         for title in ("soldier", "peasant"):
             if not self._exchange(k, title, held, seat_of, trump):
                 return None
-        top = max(
-            (c for h in held for c in h if c.suit is trump),
-            key=lambda c: ORDER_6_TO_A.index(c.rank),
-        )
+        top = max((c for h in held for c in h if c.suit is trump), key=_INDEX)
         leader = next(s for s, h in enumerate(held) if top in set(h))
         steps.append(
             t(
@@ -546,10 +563,9 @@ class KorolDeals:
         path = k.deal.at("exchanges", title)
         seat, king = seat_of[title], seat_of["king"]
         name = players[seat]
-        trumps = sorted(
-            (c for c in held[seat] if c.suit is trump), key=lambda c: ORDER_6_TO_A.index(c.rank)
-        )
-        value = r.get(path)
+        trumps = sorted((c for c in held[seat] if c.suit is trump), key=_INDEX)
+        exchanges = k.deal.value.get("exchanges")
+        value = exchanges.get(title) if isinstance(exchanges, dict) else None
 
         def where() -> Where:  # worked out only for a finding: a legal exchange has none
             return r.doc.where(path if value is not None else path[:-1], deal=number)
@@ -580,13 +596,16 @@ class KorolDeals:
                     )
                 )
             return True
-        if r.mapping(path) is None:
+        if not isinstance(value, dict):
+            r.mapping(path)  # says it must be a mapping
             return False
-        r.known_keys(path, {"gives", "gets"})
+        if not _EXCHANGE_KEYS.issuperset(value):
+            r.known_keys(path, _EXCHANGE_KEYS)
         gives, gets = _exchanged(r, path, value, "gives"), _exchanged(r, path, value, "gets")
         if gives is None or gets is None:
             return False
-        if gives not in set(held[seat]):
+        at = _position(held[seat], gives)
+        if at is None:
             r.fail(
                 path + ("gives",),
                 t("{player} gives {card}, which is not in their hand.", player=name, card=gives),
@@ -594,9 +613,10 @@ class KorolDeals:
                 "exchange",
             )
             return False
-        del held[seat][_position(held[seat], gives)]
+        del held[seat][at]
         held[king].append(gives)
-        if gets not in set(held[king]):
+        at = _position(held[king], gets)
+        if at is None:
             r.fail(
                 path + ("gets",),
                 t(
@@ -608,7 +628,7 @@ class KorolDeals:
                 "exchange",
             )
             return False
-        del held[king][_position(held[king], gets)]
+        del held[king][at]
         held[seat].append(gets)
         steps.append(
             t(
