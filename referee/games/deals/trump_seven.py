@@ -538,7 +538,8 @@ class TrumpSevenDeals:
         defenders = [p for p in players if p != declarer]
         if played.recorded:  # a full play says this between the auction and the tricks
             steps.insert(0, _declarer_step(declarer, trump, defenders))
-        discard_points = sum(card_points(c, trump) for c in played.discards)
+        # the discards are cards of the pack (read so), and the table holds every one: no call per card
+        discard_points = sum(map(points_table(trump).__getitem__, played.discards))
         available = TOTAL_POINTS - discard_points
         taken = played.taken
         for side in SIDES:
