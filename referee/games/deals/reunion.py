@@ -589,15 +589,17 @@ class ReunionDeals:
         replay = deal.replay(RULES, play_hands, players, (dealer + 1) % PLAYERS, trump, steps)
         if replay is None:
             return None
-        taken = replay.won_cards(PLAYERS)
-        won = [
-            len(cards) // PLAYERS for cards in taken
-        ]  # every trick of a full play has a card from each
-        points = {players[s]: points_of(taken[s], trump) for s in range(PLAYERS)}
-        took = {players[s]: won[s] > 0 for s in range(PLAYERS)}
-        steps.append(
-            t("Tricks: {tricks}.", tricks=[f"{players[s]} {won[s]}" for s in range(PLAYERS)])
-        )
+        # one pass over the seats, not a comprehension (a frame) for each fact: this runs on every full play
+        worth = _POINTS[trump].__getitem__
+        points: dict[str, int] = {}
+        took: dict[str, bool] = {}
+        shown: list[str] = []
+        for name, cards in zip(players, replay.won_cards(PLAYERS), strict=False):
+            won = len(cards) // PLAYERS  # every trick of a full play has a card from each
+            points[name] = sum(map(worth, cards))
+            took[name] = won > 0
+            shown.append(f"{name} {won}")
+        steps.append(t("Tricks: {tricks}.", tricks=shown))
         left_jack = left_bower_captures(replay.tricks, play_hands, trump, players)
         last = players[replay.tricks[-1].winner]
         return DealFacts(trump, turned, discard, points, took, last, left_jack, None, steps)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from referee import possible
@@ -515,15 +516,16 @@ class TrumpSevenDeals:
         replay = deal.replay(RULES, play_hands, players, leader, trump, steps, eldest)
         if replay is None:
             return None
-        points = points_table(trump)
+        # the table holds every card of the pack (0 for most), so its look-up is the filter: C loops, no
+        # comprehension frames, on every full play
+        worth = points_table(trump).__getitem__
+        # won_cards gives new lists: taking the declarer's out leaves the defenders', in seat order
         by_seat = replay.won_cards(PLAYERS)
-        counting = (
-            [c for c in by_seat[seat] if points[c]],
-            [c for s in range(PLAYERS) if s != seat for c in by_seat[s] if points[c]],
-        )
+        mine = list(filter(worth, by_seat.pop(seat)))
+        theirs = list(filter(worth, chain.from_iterable(by_seat)))
         taken = {
-            side: Taken(sum(points[c] for c in cs), cs)
-            for side, cs in zip(SIDES, counting, strict=True)
+            DECLARER: Taken(sum(map(worth, mine)), mine),
+            DEFENDERS: Taken(sum(map(worth, theirs)), theirs),
         }
         return Played(declarer, trump, discards, taken, recorded=False)
 
@@ -536,7 +538,8 @@ class TrumpSevenDeals:
         defenders = [p for p in players if p != declarer]
         if played.recorded:  # a full play says this between the auction and the tricks
             steps.insert(0, _declarer_step(declarer, trump, defenders))
-        discard_points = sum(card_points(c, trump) for c in played.discards)
+        # the discards are cards of the pack (read so), and the table holds every one: no call per card
+        discard_points = sum(map(points_table(trump).__getitem__, played.discards))
         available = TOTAL_POINTS - discard_points
         taken = played.taken
         for side in SIDES:
