@@ -272,12 +272,8 @@ def load_text(text: str) -> Document:
                 raise too_many_deals(doc.top_line("deals"), len(deals))
             return Document(data, find_lines=lambda: _lines_of(text), text=text)
     if "#" not in text:
-        # here: a text with a comment (every hand-written example) goes to the quick reader anyway,
-        # and the command line starts without compiling the one-pass reader
-        from referee.records.one_pass import read_plain
-
         try:
-            data, largest = read_plain(text, printable)
+            data, largest = (_read_plain or _one_pass())(text, printable)
         except NotPlain:
             pass
         else:
@@ -291,6 +287,22 @@ def load_text(text: str) -> Document:
         data, lines = load_events(text)
         return Document(data, lines)
     return Document(data, find_lines=lambda: _quick_lines(text), text=text, largest=reader.largest)
+
+
+_read_plain: Callable[[str, bool], tuple[Any, int]] | None = None
+"""The one-pass reader, once a text without a comment has loaded it (:func:`_one_pass`)."""
+
+
+def _one_pass() -> Callable[[str, bool], tuple[Any, int]]:
+    """:func:`~referee.records.one_pass.read_plain`, loaded on first use: a text with a comment (every
+    hand-written example) goes to the quick reader anyway, so the command line starts without compiling
+    the one-pass reader; kept in :data:`_read_plain`, as an import in :func:`load_text` costs a few µs a
+    call."""
+    global _read_plain
+    from referee.records.one_pass import read_plain
+
+    _read_plain = read_plain
+    return read_plain
 
 
 def _quick_lines(text: str) -> dict[Path, int]:
