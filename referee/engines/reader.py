@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import repeat
 from typing import Any
 
-from referee.engines.game import Game, Option, T, _show
+from referee.engines.game import Game, Option, T, _show, option_defaults
 from referee.errors import RecordError, RecordErrors, RefereeError, Where
 from referee.limits import MAX_DEALS
 from referee.messages import Message, t, tn
@@ -304,7 +304,7 @@ class Reader:
 
     def options(self, declared: tuple[Option, ...]) -> dict[str, Any]:
         """The record's options checked against the game's declarations, defaults filled in."""
-        chosen = {o.name: o.default for o in declared}
+        chosen = option_defaults(declared)
         value = self.get(("options",))
         if value is None:
             return chosen

@@ -209,6 +209,8 @@ def _read(text: str) -> tuple[Any, int]:
             last = OPEN
             continue
         first = rest[0]
+        # a plain value, read as after a dash above: written out in both places so that a value costs
+        # no call in the loop this reader exists to keep short
         if first not in _NOT_PLAIN and ": " not in rest and rest[-1] != ":":
             last = rest
             if " " in rest:

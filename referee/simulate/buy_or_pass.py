@@ -75,13 +75,9 @@ def buy_or_pass_game(
     ring = seat_ring(n)
     laydowns: dict[int, dict[int, Card]] = {}
     drawn = 0
-    weigh, lays = _SUIT_WEIGHT.__getitem__, _LAYS.get
     for k in range(1, n + 1):
         seat = (dealer + k) % n
-        # lays_down() inline (a call per hand counts): looked up by the hand's suit signature
-        suit = lays(sum(map(weigh, hands[seat])), _UNSEEN)
-        if suit is _UNSEEN:
-            suit = lays_down(hands[seat])
+        suit = lays_down(hands[seat])
         if suit is None:
             continue
         mine = held[seat]
